@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.js';
+
+describe('parseConfig', () => {
+  it('gives working defaults for a fresh machine', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development', RATES_REFRESH_HOURS: 12 });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.RATES_URL).toContain('eurofxref-daily.xml');
+  });
+
+  it('treats empty values as unset, as a copied .env.example has them', () => {
+    expect(parseConfig({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every invalid setting', () => {
+    expect(() => parseConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', FIXED_TODAY: '21.11.2026' })).toThrow(
+      ConfigError,
+    );
+    try {
+      parseConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', FIXED_TODAY: '21.11.2026' });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/DATABASE_URL/);
+      expect((error as Error).message).toMatch(/FIXED_TODAY/);
+    }
+  });
+
+  it('refuses FIXED_TODAY and a missing JWT_SECRET in production', () => {
+    expect(() =>
+      parseConfig({ NODE_ENV: 'production', FIXED_TODAY: '2026-11-21', JWT_SECRET: 'x'.repeat(40) }),
+    ).toThrow(/FIXED_TODAY: is refused when NODE_ENV=production/);
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).isProduction).toBe(true);
+  });
+});

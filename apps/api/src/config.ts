@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const DEFAULT_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml';
+const DEV_JWT_SECRET = 'saldopilot-development-secret-do-not-use-in-production';
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    RATES_URL: z.url().default(DEFAULT_RATES_URL),
+    RATES_REFRESH_HOURS: z.coerce.number().positive().default(12),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    FIXED_TODAY: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'is not a calendar date')
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (env.FIXED_TODAY) {
+      ctx.addIssue({ code: 'custom', path: ['FIXED_TODAY'], message: 'is refused when NODE_ENV=production' });
+    }
+    if (!env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+  });
+
+export type Config = ReturnType<typeof parseConfig>;
+
+/** Thrown for an unusable environment; server.ts prints it and exits 1. */
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once into the typed settings of the whole server.
+ * Empty strings count as unset so that a copied `.env.example` works as it is.
+ */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const settings = result.data;
+  return {
+    ...settings,
+    JWT_SECRET: settings.JWT_SECRET ?? DEV_JWT_SECRET,
+    isProduction: settings.NODE_ENV === 'production',
+  };
+}

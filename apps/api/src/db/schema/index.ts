@@ -1,0 +1,2 @@
+// Every table of the database; drizzle-kit reads this file to generate migrations.
+export * from './reference.js';

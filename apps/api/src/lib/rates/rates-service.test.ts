@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from '../../test/build-test-app.js';
+
+const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+// A real HTTP server standing in for the ECB: what it answers is set per test.
+let answer: { status: number; body: string; type: string };
+let requests = 0;
+let server: Server;
+let app: FastifyInstance;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((_request, response) => {
+    requests += 1;
+    // A short delay makes concurrent refreshes overlap for real.
+    setTimeout(() => response.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body), 50);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  app = await buildTestApp({ RATES_URL: `http://127.0.0.1:${port}/eurofxref-daily.xml` }, { logLines });
+});
+afterAll(async () => {
+  await app.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(async () => {
+  answer = { status: 200, body: await fixture('eurofxref-daily.xml'), type: 'text/xml' };
+  requests = 0;
+});
+
+async function rate(base: string, target: string): Promise<{ rate: number; updatedAt: string }> {
+  const response = await app.inject({ method: 'GET', url: `/api/fiat-rates/${base}/${target}` });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+function fixtureRate(xml: string, code: string): number {
+  const match = new RegExp(`currency=['"]${code}['"] rate=['"]([0-9.]+)['"]`).exec(xml);
+  if (!match?.[1]) throw new Error(`fixture has no ${code}`);
+  return Number(match[1]);
+}
+
+describe('ECB rates provider', () => {
+  it('stores the published rates and derives cross rates for every base', async () => {
+    expect(await app.deps.rates.refresh()).toBe('updated');
+    const xml = answer.body;
+    expect((await rate('EUR', 'USD')).rate).toBeCloseTo(fixtureRate(xml, 'USD'), 8);
+    expect((await rate('CHF', 'USD')).rate).toBeCloseTo(fixtureRate(xml, 'USD') / fixtureRate(xml, 'CHF'), 8);
+    expect((await rate('USD', 'EUR')).rate).toBeCloseTo(1 / fixtureRate(xml, 'USD'), 8);
+    const { updatedAt } = await rate('EUR', 'CHF');
+    expect(Date.now() - Date.parse(updatedAt)).toBeLessThan(2 * 86_400_000);
+  });
+
+  it('does not fetch again while the stored rates are younger than 12 hours', async () => {
+    await app.deps.rates.refresh({ force: true });
+    requests = 0;
+    expect(await app.deps.rates.refresh()).toBe('skipped');
+    expect(requests).toBe(0);
+  });
+
+  it('lets only one of several concurrent refreshes fetch (advisory lock)', async () => {
+    const outcomes = await Promise.all([1, 2, 3].map(() => app.deps.rates.refresh({ force: true })));
+    expect(outcomes.filter((outcome) => outcome === 'updated')).toHaveLength(1);
+    expect(requests).toBe(1);
+  });
+
+  it.each([
+    ['a truncated document', 'broken.xml', 200],
+    ['an HTML error page', null, 503],
+    ['an empty answer', null, 200],
+  ])('keeps the last rates and warns on %s', async (_case, file, status) => {
+    await app.deps.rates.refresh({ force: true });
+    const before = await rate('CHF', 'USD');
+    answer = {
+      status,
+      body: file ? await fixture(file) : status === 503 ? '<html>Service down</html>' : '',
+      type: 'text/xml',
+    };
+    logLines.length = 0;
+    expect(await app.deps.rates.refresh({ force: true })).toBe('failed');
+    expect(await rate('CHF', 'USD')).toEqual(before);
+    expect(logLines.some((line) => line.includes('"level":40') && line.includes('exchange rates not updated'))).toBe(
+      true,
+    );
+  });
+
+  it('keeps serving rates when the source is unreachable', async () => {
+    const offline = await buildTestApp({ RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml' });
+    try {
+      expect(await offline.deps.rates.refresh({ force: true })).toBe('failed');
+      const response = await offline.inject({ method: 'GET', url: '/api/fiat-rates/CHF/EUR' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<{ rate: number }>().rate).toBeGreaterThan(0);
+    } finally {
+      await offline.close();
+    }
+  });
+});

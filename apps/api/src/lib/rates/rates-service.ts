@@ -1,0 +1,111 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FiatRate } from '@saldopilot/shared';
+import type { Clock } from '../clock.js';
+import type { Database } from '../../db/client.js';
+import { deriveCrossRates } from './cross-rates.js';
+import { parseEcbDailyXml } from './ecb-xml.js';
+import { FALLBACK_SOURCE, readStoredRates, storeRates, type StoredRates } from './rates-repository.js';
+import fallback from './fallback-rates.json' with { type: 'json' };
+
+// Any constant works; it only has to be the same in every instance and unused elsewhere.
+const RATES_SYNC_LOCK = 4_711_001;
+const HOUR_MS = 3_600_000;
+const FETCH_TIMEOUT_MS = 10_000;
+
+export interface RatesServiceOptions {
+  database: Database;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  ratesUrl: string;
+  refreshHours: number;
+}
+
+export type RatesService = ReturnType<typeof createRatesService>;
+
+/**
+ * Exchange rates for every base currency, served from memory. The source of truth is the table of
+ * EUR reference rates (ECB, else the bundled fallback); cross rates are derived on read.
+ */
+export function createRatesService({ database, clock, log, ratesUrl, refreshHours }: RatesServiceOptions) {
+  let snapshot: StoredRates = { eurRates: {}, updatedAt: {} };
+  let timer: NodeJS.Timeout | undefined;
+  const refreshMs = refreshHours * HOUR_MS;
+
+  async function reload(): Promise<void> {
+    snapshot = await readStoredRates(database.db);
+  }
+
+  /** Fills an empty table with the bundled fallback so rates exist on a machine without network. */
+  async function ensureRates(): Promise<void> {
+    await reload();
+    if (Object.keys(snapshot.eurRates).length > 0) return;
+    await storeRates(database.db, {
+      eurRates: fallback.eurRates,
+      rateDate: fallback.date,
+      source: FALLBACK_SOURCE,
+      updatedAt: new Date(`${fallback.date}T00:00:00Z`),
+      onlyIfMissing: true,
+    });
+    await reload();
+  }
+
+  async function fetchEcbXml(): Promise<string> {
+    const response = await fetch(ratesUrl, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`rates source answered ${response.status}`);
+    return response.text();
+  }
+
+  function isFresh(): boolean {
+    const last = snapshot.lastSourceUpdate;
+    return last !== undefined && clock.now().getTime() - last.getTime() < refreshMs;
+  }
+
+  /**
+   * Fetches the ECB rates and stores them, unless another instance holds the lock or the stored
+   * rates are fresh. Failures keep the last stored rates and only log a warning.
+   */
+  async function refresh(options: { force?: boolean } = {}): Promise<'updated' | 'skipped' | 'failed'> {
+    try {
+      const outcome = await database.runExclusively(RATES_SYNC_LOCK, async () => {
+        await reload();
+        if (!options.force && isFresh()) return 'skipped' as const;
+        const { date, eurRates } = parseEcbDailyXml(await fetchEcbXml());
+        await storeRates(database.db, { eurRates, rateDate: date, source: 'ecb', updatedAt: clock.now() });
+        return 'updated' as const;
+      });
+      await reload();
+      if (outcome.ran && outcome.value === 'updated') log.info({ url: ratesUrl }, 'exchange rates updated');
+      return outcome.ran ? outcome.value : 'skipped';
+    } catch (error) {
+      log.warn({ err: error, url: ratesUrl }, 'exchange rates not updated; keeping the stored rates');
+      return 'failed';
+    }
+  }
+
+  return {
+    ensureRates,
+    refresh,
+    /** Checks hourly; the lock and the freshness test make the real fetch happen every refreshHours. */
+    startSchedule(): void {
+      void refresh();
+      timer = setInterval(() => void refresh(), Math.min(HOUR_MS, refreshMs));
+      timer.unref();
+    },
+    stopSchedule(): void {
+      if (timer) clearInterval(timer);
+    },
+    /** All rates of `base` (units of target per 1 base), or undefined for an unknown currency. */
+    ratesFor(base: string): FiatRate[] | undefined {
+      const crossRates = deriveCrossRates(snapshot.eurRates, base);
+      if (!crossRates) return undefined;
+      return Object.entries(crossRates)
+        .filter(([target]) => target !== base)
+        .map(([target, rate]) => ({ base, target, rate, updatedAt: latestUpdate(snapshot, base, target) }));
+    },
+  };
+}
+
+function latestUpdate(rates: StoredRates, base: string, target: string): string {
+  const times = [rates.updatedAt[base], rates.updatedAt[target]].filter((date) => date !== undefined);
+  return new Date(Math.max(...times.map((date) => date.getTime()))).toISOString();
+}

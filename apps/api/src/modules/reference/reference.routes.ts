@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  categorySchema,
+  currencyCodeSchema,
+  currencySchema,
+  fiatRateSchema,
+  healthSchema,
+  pageQuerySchema,
+  pageSchema,
+  serverTimeSchema,
+} from '@saldopilot/shared';
+import { AppError } from '../../lib/app-error.js';
+
+/** Currencies, categories, exchange rates, server time and health. */
+export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { reference, clock, database } = app.deps;
+
+  app.get('/currencies', { schema: { response: { 200: z.array(currencySchema) } } }, async () =>
+    reference.listCurrencies(),
+  );
+
+  app.get(
+    '/categories',
+    { schema: { querystring: pageQuerySchema(100), response: { 200: pageSchema(categorySchema) } } },
+    async (request) => reference.listCategories(request.query),
+  );
+
+  app.get(
+    '/fiat-rates/:base',
+    { schema: { params: z.strictObject({ base: currencyCodeSchema }), response: { 200: z.array(fiatRateSchema) } } },
+    async (request) => reference.fiatRates(request.params.base),
+  );
+
+  app.get(
+    '/fiat-rates/:base/:target',
+    {
+      schema: {
+        params: z.strictObject({ base: currencyCodeSchema, target: currencyCodeSchema }),
+        response: { 200: fiatRateSchema },
+      },
+    },
+    async (request) => reference.fiatRate(request.params.base, request.params.target),
+  );
+
+  app.get('/global/time', { schema: { response: { 200: serverTimeSchema } } }, async () => ({
+    date: clock.now().toISOString(),
+  }));
+
+  app.get('/health', { schema: { response: { 200: healthSchema } } }, async () => {
+    await database.ping().catch((error: unknown) => {
+      throw new AppError('UNAVAILABLE', 'Die Datenbank ist nicht erreichbar.', undefined, error);
+    });
+    return { status: 'ok' as const, database: 'ok' as const };
+  });
+};

@@ -1,0 +1,51 @@
+import { describePage, type Category, type Currency, type PageQuery } from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
+import type { RatesService } from '../../lib/rates/rates-service.js';
+import { notFound } from '../../lib/app-error.js';
+import { listCurrencies, listSystemCategories } from './reference.repository.js';
+
+const germanOrder = new Intl.Collator('de-CH');
+
+/**
+ * Reference data: currencies are fixed after the seed, so they are read once and served from memory;
+ * categories are read per request because organisations will add their own.
+ */
+export async function createReferenceService(db: AppDatabase, rates: RatesService) {
+  const currencies: Currency[] = await listCurrencies(db);
+  const currencyCodes = new Set(currencies.map((currency) => currency.code));
+
+  return {
+    /** Every currency, by code. */
+    listCurrencies: (): Currency[] => currencies,
+
+    /** One page of categories in German alphabetical order. */
+    async listCategories(query: PageQuery) {
+      const rows = await listSystemCategories(db);
+      const sorted = rows.sort((a, b) => germanOrder.compare(a.name, b.name) || a.id - b.id);
+      const start = (query.page - 1) * query.limit;
+      const data: Category[] = sorted.slice(start, start + query.limit).map((row) => ({
+        id: row.id,
+        name: row.name,
+        canEdit: row.organisationId !== null,
+        inUse: false,
+      }));
+      return { data, pagination: describePage(query, rows.length) };
+    },
+
+    /** All rates of a base currency; 404 for a code that is no supported currency. */
+    fiatRates(base: string) {
+      const list = currencyCodes.has(base) ? rates.ratesFor(base) : undefined;
+      if (!list) throw notFound(`Die Währung "${base}" ist nicht bekannt.`);
+      return list.filter((rate) => currencyCodes.has(rate.target));
+    },
+
+    /** One rate; 404 when either currency is unknown. */
+    fiatRate(base: string, target: string) {
+      const rate = this.fiatRates(base).find((candidate) => candidate.target === target);
+      if (!rate) throw notFound(`Für "${base}" nach "${target}" ist kein Wechselkurs bekannt.`);
+      return rate;
+    },
+  };
+}
+
+export type ReferenceService = Awaited<ReturnType<typeof createReferenceService>>;

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { systemCategoryNames } from '@saldopilot/shared';
+import { buildTestApp, TEST_TODAY } from '../../test/build-test-app.js';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('GET /api/currencies', () => {
+  it('lists every active currency with German description and locale', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/currencies' });
+    expect(response.statusCode).toBe(200);
+    const currencies = response.json<Array<{ id: number; code: string; description: string; localeCode: string }>>();
+    expect(currencies.length).toBeGreaterThan(140);
+    expect(currencies.find((currency) => currency.code === 'CHF')).toMatchObject({
+      description: 'Franken (Schweiz)',
+      localeCode: 'de-CH',
+    });
+    expect(currencies.find((currency) => currency.code === 'EUR')).toMatchObject({ localeCode: 'de-DE' });
+    expect(currencies.find((currency) => currency.code === 'USD')).toMatchObject({ localeCode: 'en-US' });
+    const codes = currencies.map((currency) => currency.code);
+    expect(codes).toEqual([...codes].sort());
+  });
+});
+
+describe('GET /api/categories', () => {
+  it('answers the 16 system categories on the default page (limit 100), none editable', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/categories' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{
+      data: Array<{ name: string; canEdit: boolean }>;
+      pagination: Record<string, number>;
+    }>();
+    expect(body.data.map((category) => category.name).sort()).toEqual([...systemCategoryNames].sort());
+    expect(body.data.every((category) => !category.canEdit)).toBe(true);
+    expect(body.pagination).toEqual({ currentPage: 1, limit: 100, totalCount: 16, totalPages: 1, totalRemaining: 0 });
+    // German alphabetical order: "Übriges" sorts with U, not after Z.
+    const names = body.data.map((category) => category.name);
+    expect(names.indexOf('Übriges')).toBeLessThan(names.indexOf('Versicherungen'));
+  });
+
+  it('pages with page and limit', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/categories?page=2&limit=5' });
+    const body = response.json<{ data: unknown[]; pagination: Record<string, number> }>();
+    expect(body.data).toHaveLength(5);
+    expect(body.pagination).toEqual({ currentPage: 2, limit: 5, totalCount: 16, totalPages: 4, totalRemaining: 6 });
+  });
+
+  it.each(['page=0', 'limit=101', 'limit=abc', 'page=1.5', 'sort=name'])(
+    'refuses ?%s with a German 400',
+    async (query) => {
+      const response = await app.inject({ method: 'GET', url: `/api/categories?${query}` });
+      expect(response.statusCode).toBe(400);
+      const body = response.json<{ error: string; code: string; fields: Record<string, string> }>();
+      expect(body.code).toBe('VALIDATION_FAILED');
+      expect(body.error).toBe('Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.');
+      expect(Object.keys(body.fields)).toHaveLength(1);
+    },
+  );
+});
+
+describe('GET /api/fiat-rates', () => {
+  it('answers the rates of a base currency from the bundled fallback', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/fiat-rates/CHF' });
+    expect(response.statusCode).toBe(200);
+    const rates = response.json<Array<{ base: string; target: string; rate: number; updatedAt: string }>>();
+    expect(rates.length).toBeGreaterThan(140);
+    expect(
+      rates.every((rate) => rate.base === 'CHF' && rate.rate > 0 && !Number.isNaN(Date.parse(rate.updatedAt))),
+    ).toBe(true);
+    expect(rates.some((rate) => rate.target === 'CHF')).toBe(false);
+    const eur = rates.find((rate) => rate.target === 'EUR');
+    expect(eur?.rate).toBeGreaterThan(0.8);
+    expect(eur?.rate).toBeLessThan(1.5);
+  });
+
+  it('accepts lower-case codes and answers one pair', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/fiat-rates/eur/chf' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ base: 'EUR', target: 'CHF' });
+  });
+
+  it('answers 404 with a German message for an unknown currency', async () => {
+    for (const url of ['/api/fiat-rates/XYZ', '/api/fiat-rates/CHF/XYZ', '/api/fiat-rates/XYZ/CHF']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', error: expect.stringContaining('XYZ') });
+    }
+  });
+
+  it('answers 400 for a code that is not three letters', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/fiat-rates/CH1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { base: expect.any(String) } });
+  });
+});
+
+describe('GET /api/global/time and /api/health', () => {
+  it('answers now from the clock pinned by FIXED_TODAY', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/global/time' });
+    expect(response.statusCode).toBe(200);
+    const { date } = response.json<{ date: string }>();
+    const zurichDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date(date));
+    expect(zurichDay).toBe(TEST_TODAY);
+  });
+
+  it('reports the database as reachable', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});

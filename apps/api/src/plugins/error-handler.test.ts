@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { buildTestApp } from '../test/build-test-app.js';
+
+let app: FastifyInstance;
+const stored: unknown[] = [];
+const logLines: string[] = [];
+
+// Probe routes on the real app: the body pipeline (parser, limits, schemas, error handler) is the
+// one every later endpoint uses, tested before those endpoints exist.
+beforeAll(async () => {
+  app = await buildTestApp({}, { logLines });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    '/api/probe/:id',
+    {
+      schema: {
+        params: z.strictObject({ id: z.coerce.number().int().positive() }),
+        body: z.strictObject({ name: z.string().trim().min(1).max(100), amount: z.number().int() }),
+      },
+    },
+    async (request) => {
+      stored.push(request.body);
+      return { ok: true };
+    },
+  );
+  typed.get('/api/probe-crash', async () => {
+    throw new Error('database exploded with secret detail');
+  });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const post = (payload: string, headers: Record<string, string> = { 'content-type': 'application/json' }, id = '1') =>
+  app.inject({ method: 'POST', url: `/api/probe/${id}`, payload, headers });
+
+describe('error handling', () => {
+  it('accepts a valid body', async () => {
+    const response = await post(JSON.stringify({ name: 'Miete', amount: 100 }));
+    expect(response.statusCode).toBe(200);
+    expect(stored).toHaveLength(1);
+  });
+
+  it('answers malformed JSON with a German 400 and stores nothing', async () => {
+    const response = await post('{"name": "Miete",');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Die Anfrage enthält kein gültiges JSON.', code: 'VALIDATION_FAILED' });
+    expect(stored).toHaveLength(1);
+  });
+
+  it('names each wrong field in German: wrong types, missing and unknown fields', async () => {
+    const response = await post(JSON.stringify({ name: '', amount: 'zehn', colour: 'rot' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.',
+      code: 'VALIDATION_FAILED',
+      fields: {
+        name: 'Dieses Feld darf nicht leer sein',
+        amount: 'Ungültiger Wert: Zahl erwartet',
+        colour: 'Unbekanntes Feld',
+      },
+    });
+    const missing = await post(JSON.stringify({ name: 'x' }));
+    expect(missing.json()).toMatchObject({ fields: { amount: 'Dieses Feld ist erforderlich' } });
+    expect(stored).toHaveLength(1);
+  });
+
+  it('refuses a path parameter that is not a positive integer', async () => {
+    const response = await post(JSON.stringify({ name: 'x', amount: 1 }), undefined, 'abc');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { id: expect.any(String) } });
+  });
+
+  it('answers bodies over 1 MB with 413', async () => {
+    const response = await post(JSON.stringify({ name: 'x'.repeat(1024 * 1024), amount: 1 }));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'Die Anfrage ist zu gross (höchstens 1 MB).', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('answers a body that is not JSON with 415', async () => {
+    const response = await post('name=x', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('answers unknown API paths with JSON 404', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await app.inject({ method, url: '/api/does-not-exist' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json()).toEqual({ error: 'Die angeforderte Adresse wurde nicht gefunden.', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('hides unexpected errors behind a generic German 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/probe-crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+      code: 'INTERNAL',
+    });
+    expect(response.body).not.toContain('secret detail');
+    expect(logLines.some((line) => line.includes('"level":50') && line.includes('secret detail'))).toBe(true);
+  });
+
+  it('sends security headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorCodes, type ApiErrorBody, type ErrorCode } from '@saldopilot/shared';
+import { AppError } from '../lib/app-error.js';
+
+export const messages = {
+  validation: 'Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.',
+  invalidJson: 'Die Anfrage enthält kein gültiges JSON.',
+  emptyBody: 'Die Anfrage enthält keine Daten.',
+  tooLarge: 'Die Anfrage ist zu gross (höchstens 1 MB).',
+  unsupportedMediaType: 'Dieses Datenformat wird nicht unterstützt. Bitte senden Sie JSON.',
+  notFound: 'Die angeforderte Adresse wurde nicht gefunden.',
+  rateLimited: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+  internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+} as const;
+
+// Fastify's own client errors (body parsing, limits) mapped to our codes and German texts.
+const fastifyClientErrors: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_FAILED', message: messages.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'VALIDATION_FAILED', message: messages.emptyBody },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: messages.tooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION_FAILED', message: messages.invalidJson },
+  FST_ERR_RATE_LIMIT: { code: 'RATE_LIMITED', message: messages.rateLimited },
+};
+
+/** Sends the one error shape of the API. */
+export function sendError(reply: FastifyReply, body: ApiErrorBody): FastifyReply {
+  return reply.code(errorCodes[body.code]).type('application/json; charset=utf-8').send(body);
+}
+
+function validationFields(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const unknownKeys = (issue.params as { keys?: string[] }).keys;
+    if (issue.keyword === 'unrecognized_keys' && unknownKeys) {
+      for (const key of unknownKeys) fields[path ? `${path}.${key}` : key] = issue.message ?? '';
+      continue;
+    }
+    const key = path || error.validationContext || 'body';
+    fields[key] ??= issue.message ?? messages.validation;
+  }
+  return fields;
+}
+
+/**
+ * One place decides how failures look: validation -> 400 with German field messages, expected
+ * AppErrors as they are, Fastify's client errors translated, everything else a logged 500.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return sendError(reply, {
+        error: messages.validation,
+        code: 'VALIDATION_FAILED',
+        fields: validationFields(error),
+      });
+    }
+    if (error instanceof AppError) {
+      return sendError(reply, {
+        error: error.message,
+        code: error.code,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    const known = error.code ? fastifyClientErrors[error.code] : undefined;
+    if (known) {
+      return sendError(reply, { error: known.message, code: known.code });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return sendError(reply, { error: messages.validation, code: 'VALIDATION_FAILED' });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(reply, { error: messages.internal, code: 'INTERNAL' });
+  });
+}
+
+/** Unknown API paths (and every path when no web build is served) answer JSON 404. */
+export function registerApiNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => sendError(reply, { error: messages.notFound, code: 'NOT_FOUND' }));
+}

@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from '../test/build-test-app.js';
+
+let app: FastifyInstance;
+let webDist: string;
+const indexHtml = `<!doctype html><html lang="de-CH"><head><title>SaldoPilot</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+const script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+
+// A small web build on disk, laid out as Vite writes it.
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'saldopilot-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), indexHtml);
+  writeFileSync(path.join(webDist, 'version.json'), '{"buildId":"b1"}');
+  writeFileSync(path.join(webDist, 'assets', 'index-AbC123.js'), script);
+  app = await buildTestApp({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('serves hashed assets as immutable', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(script);
+  });
+
+  it('revalidates index.html and version.json on every load', async () => {
+    const version = await app.inject({ method: 'GET', url: '/version.json' });
+    expect(version.headers['cache-control']).toBe('no-cache');
+    expect(version.json()).toEqual({ buildId: 'b1' });
+    const index = await app.inject({ method: 'GET', url: '/' });
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.body).toContain('lang="de-CH"');
+  });
+
+  it('answers client routes with index.html, but API paths and missing assets with 404', async () => {
+    for (const url of ['/settings/profile', '/employees/12', '/auth/validate?email=a@b.ch&code=x']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(indexHtml);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/nope' })).json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/settings' })).statusCode).toBe(404);
+  });
+
+  it('compresses with brotli or gzip', async () => {
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    const gzip = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+});

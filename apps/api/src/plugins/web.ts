@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../config.js';
+import { messages, sendError } from './error-handler.js';
+
+// apps/web/dist seen from apps/api/src or apps/api/dist: the same relative place.
+const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built single-page app: hashed assets forever cacheable, index.html and version.json
+ * revalidated on every load, and every other non-API path answered with index.html (client routes).
+ * Without a web build (API-only tests) nothing is registered.
+ */
+export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+  const root = path.resolve(config.WEB_DIST ?? defaultWebDist);
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.info({ root }, 'no web build found; serving the API only');
+    return;
+  }
+  // Read once: it is small, and every client route answers it.
+  const indexHtml = readFileSync(path.join(root, 'index.html'));
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
+      reply.header('Cache-Control', hashed ? IMMUTABLE : NO_CACHE);
+    },
+  });
+  // A route, not the not-found handler, so that compression and the other hooks apply.
+  app.get('/*', (request, reply) => {
+    // Unknown API paths and missing assets are real 404s: index.html would hide the mistake.
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
+      return sendError(reply, { error: messages.notFound, code: 'NOT_FOUND' });
+    }
+    return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml);
+  });
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { parseConfig } from '../config.js';
+import { loggerOptions } from '../logger.js';
+import { openTestDatabase } from './test-database.js';
+
+export const TEST_TODAY = '2026-11-21';
+
+/**
+ * The real application on its own fresh database, for `app.inject`. Nothing listens on the network
+ * unless a test asks for it; the rates source points to a closed port unless a test overrides it.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { logLines?: string[] } = {},
+): Promise<FastifyInstance> {
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    FIXED_TODAY: TEST_TODAY,
+    LOG_LEVEL: 'silent',
+    RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const { logLines } = options;
+  // With logLines the real logger settings (redaction included) write into the array.
+  const logger = logLines
+    ? {
+        ...(loggerOptions({ ...config, LOG_LEVEL: 'info' }) as object),
+        stream: { write: (line: string) => logLines.push(line) },
+      }
+    : false;
+  const app = await buildApp({ config, database, logger });
+  app.addHook('onClose', () => database.close());
+  return app;
+}

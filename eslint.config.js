@@ -1,0 +1,88 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+import { importBoundaries } from './tools/eslint/import-boundaries.js';
+
+const nodeBuiltins = '^(node:|fs$|fs/|path$|http$|https$|net$|child_process$|os$|crypto$)';
+
+// The house rules of DESIGN.md §2 as import boundaries; each message says which rule is broken.
+const boundaries = [
+  { from: '^packages/', to: '^@saldopilot/(api|web)$', message: 'packages never import the apps.' },
+  {
+    from: '^packages/shared/',
+    to: '^@saldopilot/forecast$',
+    message: 'shared imports nothing of ours (forecast -> shared, not back).',
+  },
+  { from: '^packages/', to: nodeBuiltins, message: 'shared and forecast do no I/O: no Node built-ins.' },
+  { from: '^apps/web/', to: '^@saldopilot/(api|forecast)$', message: 'web imports only shared (web -> shared).' },
+  { from: '^apps/web/src/', to: nodeBuiltins, message: 'the browser app has no Node built-ins.' },
+  { from: '^apps/api/', to: '^@saldopilot/web$', message: 'apps never import each other.' },
+  {
+    from: '^apps/api/src/modules/.*\\.routes\\.ts$',
+    to: '^(drizzle-orm|apps/api/src/db/)',
+    message: 'routes hold no SQL: go through the service and repository.',
+  },
+  { from: '^apps/api/src/.*\\.repository\\.ts$', to: '^fastify', message: 'repositories know no HTTP.' },
+  {
+    from: '^apps/web/src/features/([^/]+)/',
+    to: '^apps/web/src/features/',
+    except: '^apps/web/src/features/$1(/|$)',
+    message: 'features never import each other; the route table composes them.',
+  },
+  {
+    from: '^apps/web/src/(?!features/[^/]+/api/|reference-data/|lib/)',
+    to: '^apps/web/src/lib/api-client',
+    message: 'only features/*/api files (and reference-data) call the API client.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-types/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.e2e-data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { local: { rules: { 'import-boundaries': importBoundaries } } },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'local/import-boundaries': ['error', boundaries],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // "today" is a parameter there: reading the clock would make results depend on when they run.
+    files: ['packages/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'shared and forecast never read the clock; take today as a parameter.',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'shared and forecast never read the clock; take today as a parameter.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.configs.recommended.rules },
+  },
+);

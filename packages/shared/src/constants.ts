@@ -1,0 +1,106 @@
+/**
+ * Product constants of the spec (§4, §9) and DESIGN.md, in one place so the API, the web app and the
+ * forecast engine cannot disagree about a default or a limit. Durations are in milliseconds unless
+ * the name says otherwise.
+ */
+
+/** The product's name, used in page titles ("{page title} - SaldoPilot"). */
+export const PRODUCT_NAME = 'SaldoPilot';
+
+/** Currency of a new organisation and of the reference product (spec §9). */
+export const BASE_CURRENCY = 'CHF';
+
+/** Locale of every text and number the user sees (spec §9). */
+export const BASE_LOCALE = 'de-CH';
+
+/** Zone in which "today" and server time are taken (spec §9, DESIGN.md §4). */
+export const TIME_ZONE = 'Europe/Zurich';
+
+/** Defaults of the forecast page's remembered preferences (spec §4, §9): current month plus 12, no scaling. */
+export const FORECAST_DEFAULTS = {
+  /** Revenue scaling in percent. */
+  performance: 100,
+  /** Number of months shown, starting with the current one. */
+  months: 13,
+} as const;
+
+/** Accepted ranges (inclusive) of the forecast parameters (FORECAST.md 1 and 3). */
+export const FORECAST_LIMITS = {
+  minMonths: 1,
+  maxMonths: 60,
+  minPerformance: 0,
+  maxPerformance: 200,
+} as const;
+
+/** Paging of lists (spec §9, API.md "Lists"): a page number from 1 and a page size up to `maxLimit`. */
+export const PAGINATION = {
+  /** Largest page size any list accepts; bounds the work of one request. */
+  maxLimit: 100,
+  organisations: { page: 1, limit: 20 },
+  categories: { page: 1, limit: 100 },
+} as const;
+
+/** Toasts (spec §9): lives by kind, and where they appear. The shell uses `shellPosition`. */
+export const TOAST = {
+  lifeMs: { default: 6000, medium: 2000, short: 1000 },
+  defaultPosition: 'top-right',
+  shellPosition: 'bottom-center',
+  enterAnimationMs: 300,
+} as const;
+
+/** Life of an inline message (spec §9), shorter than a default toast because it sits beside its cause. */
+export const MESSAGE_LIFE_MS = 3000;
+
+/** Full-screen loading overlay: shown only after the flag stayed on this long, so quick work does not flash. */
+export const LOADING_OVERLAY_DELAY_MS = 300;
+
+/** Top loading bar (spec §9, DESIGN.md §6): height in px and the throttle before it appears. */
+export const LOADING_BAR = {
+  heightPx: 4,
+  throttleMs: 1000,
+} as const;
+
+/** Page loader of route changes (spec §9). */
+export const PAGE_LOADER = {
+  throttleMs: 200,
+  durationMs: 2000,
+} as const;
+
+/** After a chunk-load error a path reloads at most once per this interval, so a broken deploy cannot loop. */
+export const RELOAD_GUARD_MS = 10_000;
+
+/** Prefetching (spec §9): the app manifest about 1 s after load; at most 5 route preloads at once. */
+export const PREFETCH = {
+  manifestDelayMs: 1000,
+  maxConcurrentRoutePreloads: 5,
+} as const;
+
+/** Dialogs (spec §9): up to `breakpointPx` of viewport width a dialog takes `narrowWidth`. */
+export const DIALOG = {
+  breakpointPx: 639,
+  narrowWidth: '90vw',
+  closeAnimationMs: 150,
+} as const;
+
+/** Stacking order (spec §9): modals and tooltips above overlays and menus. */
+export const Z_INDEX = {
+  modal: 1100,
+  tooltip: 1100,
+  overlay: 1000,
+  menu: 1000,
+} as const;
+
+/** Select inputs (spec §9): type-ahead buffer reset and default dropdown height. */
+export const SELECT = {
+  searchBufferResetMs: 500,
+  dropdownMaxHeight: '14rem',
+} as const;
+
+/** Cookies holding remembered preferences (spec §4, §9): one year, secure, lax, whole site. */
+export const PREFERENCE_COOKIE = {
+  /** One year; cookies take `Max-Age` in seconds. */
+  maxAgeSeconds: 365 * 24 * 60 * 60,
+  secure: true,
+  sameSite: 'lax',
+  path: '/',
+} as const;

@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { convertToBase, formatAmount, roundHalfAwayFromZero, toCents } from './money.js';
+
+describe('toCents', () => {
+  it.each([
+    [0, 0],
+    [-0, 0],
+    [123450, 123450],
+    [-1, -1],
+    [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+    [Number.MIN_SAFE_INTEGER, Number.MIN_SAFE_INTEGER],
+  ])('%s -> %s', (input, expected) => {
+    expect(toCents(input)).toBe(expected);
+  });
+
+  it.each([0.5, 12.34, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1])('rejects %s', (input) => {
+    expect(() => toCents(input)).toThrow(RangeError);
+  });
+});
+
+describe('roundHalfAwayFromZero', () => {
+  it.each([
+    [0, 0],
+    [0.4, 0],
+    [-0.4, 0],
+    [0.5, 1],
+    [-0.5, -1],
+    [1.5, 2],
+    [-1.5, -2],
+    [2.5, 3],
+    [-2.5, -3],
+    [2.4999, 2],
+    [-2.5001, -3],
+    [18517.5, 18518],
+    [-18517.5, -18518],
+    [7, 7],
+    [-7, -7],
+  ])('%s -> %s', (input, expected) => {
+    expect(roundHalfAwayFromZero(input)).toBe(expected);
+  });
+
+  it('passes NaN and infinities through', () => {
+    expect(roundHalfAwayFromZero(Number.NaN)).toBeNaN();
+    expect(roundHalfAwayFromZero(Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY);
+    expect(roundHalfAwayFromZero(Number.NEGATIVE_INFINITY)).toBe(Number.NEGATIVE_INFINITY);
+  });
+});
+
+describe('convertToBase', () => {
+  it.each([
+    // 100.00 EUR at 0.94 EUR per CHF = 106.38 CHF (106.3829...)
+    { amount: 10000, rate: 0.94, expected: 10638 },
+    { amount: -10000, rate: 0.94, expected: -10638 },
+    // exact ties go away from zero: 5 / 2 = 2.5, -5 / 2 = -2.5
+    { amount: 5, rate: 2, expected: 3 },
+    { amount: -5, rate: 2, expected: -3 },
+    { amount: 1, rate: 0.4, expected: 3 },
+    { amount: 123450, rate: 1, expected: 123450 },
+    { amount: 0, rate: 1.1, expected: 0 },
+    { amount: 100000, rate: 157.3, expected: 636 },
+    // no rate: unchanged (spec §9)
+    { amount: 123450, rate: undefined, expected: 123450 },
+    { amount: -99, rate: null, expected: -99 },
+  ])('$amount at rate $rate -> $expected', ({ amount, rate, expected }) => {
+    expect(convertToBase(amount, rate)).toBe(expected);
+  });
+
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('rejects rate %s', (rate) => {
+    expect(() => convertToBase(100, rate)).toThrow(RangeError);
+  });
+
+  it('rejects an amount that is not whole cents', () => {
+    expect(() => convertToBase(10.5, 1)).toThrow(RangeError);
+  });
+});
+
+describe('formatAmount', () => {
+  it.each([
+    { cents: 123450, code: 'CHF', expected: "1'234.50 CHF" },
+    { cents: -123450, code: 'CHF', expected: "-1'234.50 CHF" },
+    { cents: 123450, code: undefined, expected: "1'234.50" },
+    { cents: 123450, code: '', expected: "1'234.50" },
+    { cents: 0, code: 'CHF', expected: '0.00 CHF' },
+    { cents: -0, code: undefined, expected: '0.00' },
+    { cents: 1, code: 'EUR', expected: '0.01 EUR' },
+    { cents: -1, code: 'EUR', expected: '-0.01 EUR' },
+    { cents: 5, code: undefined, expected: '0.05' },
+    { cents: 99999, code: undefined, expected: '999.99' },
+    { cents: 100000, code: undefined, expected: "1'000.00" },
+    { cents: -12345678900, code: 'USD', expected: "-123'456'789.00 USD" },
+    { cents: 100000000000, code: undefined, expected: "1'000'000'000.00" },
+    { cents: Number.MAX_SAFE_INTEGER, code: undefined, expected: "90'071'992'547'409.91" },
+    { cents: Number.MIN_SAFE_INTEGER, code: 'CHF', expected: "-90'071'992'547'409.91 CHF" },
+  ])('$cents $code -> $expected', ({ cents, code, expected }) => {
+    expect(formatAmount(cents, code)).toBe(expected);
+  });
+
+  it.each([12.5, Number.NaN])('rejects %s', (cents) => {
+    expect(() => formatAmount(cents, 'CHF')).toThrow(RangeError);
+  });
+});
+
+describe('formatAmount under other ICU data', () => {
+  const realNumberFormat = Intl.NumberFormat;
+
+  afterEach(() => {
+    Intl.NumberFormat = realNumberFormat;
+    vi.resetModules();
+  });
+
+  // Browsers and ICU versions differ in the grouping character for de-CH; a locale fallback
+  // (reduced ICU data) groups with ",". The output must be the same "'" everywhere.
+  it.each([
+    ['right single quotation mark', '\u2019'],
+    ['ASCII apostrophe', "'"],
+    ['no-break space', '\u00a0'],
+    ['narrow no-break space', '\u202f'],
+    ['comma (English fallback)', ','],
+  ])('normalises %s', async (_name, separator) => {
+    class FakeNumberFormat {
+      format(value: number): string {
+        return String(value).replace(/\B(?=(\d{3})+$)/g, separator);
+      }
+    }
+    Intl.NumberFormat = FakeNumberFormat as unknown as typeof Intl.NumberFormat;
+    vi.resetModules();
+    const fresh = await import('./money.js');
+    expect(fresh.formatAmount(-123456789, 'CHF')).toBe("-1'234'567.89 CHF");
+    expect(fresh.formatAmount(12345, undefined)).toBe('123.45');
+  });
+});

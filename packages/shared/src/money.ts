@@ -1,0 +1,74 @@
+/**
+ * Money helpers. Amounts are whole minor units (cents, "Rappen") everywhere (DESIGN.md §4): integer
+ * arithmetic is exact, so totals never drift; only a conversion or a percentage rounds, once, here.
+ */
+
+import { BASE_LOCALE } from './constants.js';
+
+/** A whole number of minor units. The brand keeps unchecked numbers (e.g. francs) from passing as cents. */
+export type Cents = number & { readonly __brand: 'Cents' };
+
+/**
+ * Asserts that `n` is a safe integer and brands it as {@link Cents}.
+ * Beyond 2^53 integers stop being exact, so a sum there would silently lose Rappen.
+ * @throws RangeError when `n` is not a safe integer (fractions, NaN, Infinity, too large).
+ */
+export function toCents(n: number): Cents {
+  if (!Number.isSafeInteger(n)) {
+    throw new RangeError(`Not a whole number of cents: ${n}`);
+  }
+  // -0 would print and compare (Object.is) differently from 0 while meaning the same amount.
+  return (n === 0 ? 0 : n) as Cents;
+}
+
+/**
+ * Rounds to the nearest integer, ties away from zero (2.5 -> 3, -2.5 -> -3), as commercial rounding
+ * does; `Math.round` would send -2.5 to -2 and make a cost and the same revenue differ by one cent.
+ * Never returns -0. NaN and ±Infinity pass through unchanged.
+ */
+export function roundHalfAwayFromZero(x: number): number {
+  const rounded = Math.sign(x) * Math.round(Math.abs(x));
+  return rounded === 0 ? 0 : rounded;
+}
+
+/**
+ * Converts an amount of some currency into the base currency: `round(amount / rate)` half away from
+ * zero, where `rate` is units of that currency per 1 unit of the base (DESIGN.md §4). This is the only
+ * place a conversion rounds, so every item and month is rounded exactly once.
+ * With no rate (`undefined` or `null`) the amount is returned unchanged, as the spec (§9) says.
+ * @throws RangeError when the amount is not whole cents or the rate is not a positive finite number.
+ */
+export function convertToBase(amountCents: number, rateOfSourceCurrency: number | null | undefined): Cents {
+  const amount = toCents(amountCents);
+  if (rateOfSourceCurrency === undefined || rateOfSourceCurrency === null) return amount;
+  if (!Number.isFinite(rateOfSourceCurrency) || rateOfSourceCurrency <= 0) {
+    // A zero or negative rate is broken data; dividing by it would invent or flip money.
+    throw new RangeError(`Not a usable exchange rate: ${rateOfSourceCurrency}`);
+  }
+  return toCents(roundHalfAwayFromZero(amount / rateOfSourceCurrency));
+}
+
+// Only the whole part goes through Intl (for the locale's grouping); the two decimals are taken from
+// the integer cents directly, so no float division can round them and every runtime prints the same.
+const integerFormat = new Intl.NumberFormat(`${BASE_LOCALE}-u-nu-latn`, {
+  maximumFractionDigits: 0,
+  useGrouping: true,
+});
+
+/**
+ * Formats cents for display: exactly 2 decimals, de-CH thousands grouping with an ASCII apostrophe,
+ * the currency code (if given and not empty) after the number: `formatAmount(-123450, 'CHF')` is
+ * `"-1'234.50 CHF"`. Server and browser must render identical strings (DESIGN.md §4), but ICU
+ * versions differ in the grouping character (U+2019, U+0027, or a locale fallback such as ",") and
+ * in the minus sign, so the sign is written here and every separator Intl emits becomes `'`.
+ * @throws RangeError when `cents` is not a safe integer.
+ */
+export function formatAmount(cents: number, currencyCode?: string): string {
+  const amount = toCents(cents);
+  const abs = Math.abs(amount);
+  const fraction = abs % 100;
+  const whole = (abs - fraction) / 100;
+  const grouped = integerFormat.format(whole).replace(/\D+/g, "'");
+  const number = `${amount < 0 ? '-' : ''}${grouped}.${String(fraction).padStart(2, '0')}`;
+  return currencyCode ? `${number} ${currencyCode}` : number;
+}

@@ -1,0 +1,76 @@
+// `npm run bench`: one line per figure of DESIGN.md §8. Measures the built server as users get it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const serverEntry = path.resolve('apps/api/dist/server.js');
+
+function line(name, value, unit, note = '') {
+  console.log(`${name.padEnd(48)} ${String(value).padStart(10)} ${unit}${note ? `  (${note})` : ''}`);
+}
+
+/** Starts the real server and resolves with the milliseconds until /api/health first answers 200. */
+async function startServer(dataDir, port) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      RATES_URL: 'http://127.0.0.1:9/none',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.status === 200) return { child, ms: Math.round(performance.now() - started) };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+async function stop(child) {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+async function load(url) {
+  const result = await autocannon({ url, connections: 10, duration: DURATION_S });
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-'));
+try {
+  const first = await startServer(dataDir, 3901);
+  line('cold start, new database -> first 200 /api/health', first.ms, 'ms');
+  await stop(first.child);
+  const again = await startServer(dataDir, 3901);
+  line('cold start, existing database -> first 200', again.ms, 'ms');
+
+  const currencies = await (await fetch('http://127.0.0.1:3901/api/currencies')).json();
+  const bare = Fastify();
+  bare.get('/bare', async () => currencies);
+  await bare.listen({ port: 3902, host: '127.0.0.1' });
+
+  const api = await load('http://127.0.0.1:3901/api/currencies');
+  const ceiling = await load('http://127.0.0.1:3902/bare');
+  line('GET /api/currencies', api.rps, 'req/s', `p99 ${api.p99} ms`);
+  line('bare Fastify route, same payload (ceiling)', ceiling.rps, 'req/s', `p99 ${ceiling.p99} ms`);
+  line('GET /api/currencies vs ceiling (target >= 50 %)', Math.round((100 * api.rps) / ceiling.rps), '%');
+  await bare.close();
+  await stop(again.child);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

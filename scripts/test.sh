@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Everything a change must pass: types, lint, unit + API tests (PGlite, or PostgreSQL when
+# DATABASE_URL is set), the production build, and the browser tests in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-chromium.sh
+mkdir -p .reports
+
+echo "== types"; npx tsc -b
+echo "== lint"; npx eslint . && npx prettier --check . > /dev/null
+echo "== unit and API tests ($([ -n "${DATABASE_URL:-}" ] && echo PostgreSQL || echo PGlite))"
+npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
+echo "== build"; npm run build -w apps/web --silent
+echo "== browser tests (Chromium)"
+npm run test -w e2e --silent
+node scripts/test-summary.mjs .reports/vitest.json e2e/.reports/playwright.json
