@@ -20,7 +20,12 @@ describe('currencies', () => {
       minorUnits: 2,
     });
     expect(byCode('EUR')).toEqual({ code: 'EUR', description: 'Euro', localeCode: 'de-DE', minorUnits: 2 });
-    expect(byCode('USD')).toEqual({ code: 'USD', description: 'Dollar (Vereinigte Staaten)', localeCode: 'en-US', minorUnits: 2 });
+    expect(byCode('USD')).toEqual({
+      code: 'USD',
+      description: 'Dollar (Vereinigte Staaten)',
+      localeCode: 'en-US',
+      minorUnits: 2,
+    });
     expect(byCode('GBP')).toMatchObject({ description: 'Pfund (Grossbritannien)', localeCode: 'en-GB' });
     expect(byCode('JPY')).toMatchObject({ description: 'Yen (Japan)', localeCode: 'ja-JP' });
   });

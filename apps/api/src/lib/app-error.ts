@@ -1,17 +1,31 @@
 import { errorCodes, type ErrorCode } from '@saldopilot/shared';
 
+export interface AppErrorOptions {
+  fields?: Record<string, string>;
+  cause?: unknown;
+  /** Extra response headers, e.g. Retry-After on 429. */
+  headers?: Record<string, string>;
+  /** 401 only: tells the web app that the session is gone and it must sign out. */
+  logout?: boolean;
+}
+
 /** An expected failure with a German message; the error handler turns it into the JSON answer. */
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly fields?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+  readonly logout: boolean;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly fields?: Record<string, string>,
-    cause?: unknown,
+    options: AppErrorOptions = {},
   ) {
-    super(message, { cause });
+    super(message, { cause: options.cause });
     this.statusCode = errorCodes[code];
+    this.fields = options.fields;
+    this.headers = options.headers;
+    this.logout = options.logout ?? false;
   }
 }
 

@@ -58,10 +58,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return sendError(reply, {
         error: error.message,
         code: error.code,
         ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.logout ? { logout: true as const } : {}),
       });
     }
     const known = error.code ? fastifyClientErrors[error.code] : undefined;

@@ -49,7 +49,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/health', { schema: { response: { 200: healthSchema } } }, async () => {
     await database.ping().catch((error: unknown) => {
-      throw new AppError('UNAVAILABLE', 'Die Datenbank ist nicht erreichbar.', undefined, error);
+      throw new AppError('UNAVAILABLE', 'Die Datenbank ist nicht erreichbar.', { cause: error });
     });
     return { status: 'ok' as const, database: 'ok' as const };
   });

@@ -1,0 +1,16 @@
+import { Container } from '@mantine/core';
+import { useRouteError } from 'react-router';
+import { ErrorPage, errorPageTitle } from '../components/error-page';
+import { useDocumentTitle } from '../lib/document-title';
+import { describeRouteError } from '../lib/route-errors';
+
+/** Fatal and unhandled route errors: the error page replaces the whole app (spec §2). */
+export function RouteErrorBoundary() {
+  const { status, message } = describeRouteError(useRouteError());
+  useDocumentTitle(errorPageTitle(status));
+  return (
+    <Container component="main" size="lg" py="md">
+      <ErrorPage status={status} message={message} />
+    </Container>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { pathTo, routePaths } from './routes';
+
+describe('pathTo', () => {
+  it('returns the path of a route without parameters', () => {
+    expect(pathTo('index')).toBe('/');
+    expect(pathTo('settings-profile')).toBe('/settings/profile');
+    expect(pathTo('bank-accounts')).toBe('/bank-accounts');
+  });
+
+  it('fills in and encodes the parameters', () => {
+    expect(pathTo('employees-id', { id: 12 })).toBe('/employees/12');
+    expect(pathTo('settings-organisations-id', { id: '7' })).toBe('/settings/organisations/7');
+    expect(pathTo('employees-id', { id: 'a/b' })).toBe('/employees/a%2Fb');
+  });
+
+  it('has every route name of the spec', () => {
+    expect(Object.keys(routePaths).sort()).toEqual(
+      [
+        'index',
+        'settings',
+        'settings-app',
+        'settings-organisations',
+        'settings-organisations-id',
+        'settings-profile',
+        'auth',
+        'auth-validate',
+        'auth-registration',
+        'auth-forgot-password',
+        'auth-reset-password',
+        'employees',
+        'employees-id',
+        'transactions',
+        'bank-accounts',
+        'forecasts',
+      ].sort(),
+    );
+  });
+});

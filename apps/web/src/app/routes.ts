@@ -1,0 +1,42 @@
+import { generatePath, type PathParam } from 'react-router';
+
+/**
+ * The route table: the spec's route names (§2) and their paths. Links and redirects are built from
+ * names with `pathTo`, never from hand-written paths, so a path changes in this one place.
+ */
+export const routePaths = {
+  index: '/',
+  // The spec names this route but does not show its path; ours redirects to the home page, which
+  // is the forecast area, so that "Prognose" has one address.
+  forecasts: '/forecasts',
+  settings: '/settings',
+  'settings-app': '/settings/app',
+  'settings-organisations': '/settings/organisations',
+  'settings-organisations-id': '/settings/organisations/:id',
+  'settings-profile': '/settings/profile',
+  auth: '/auth',
+  'auth-validate': '/auth/validate',
+  'auth-registration': '/auth/registration',
+  'auth-forgot-password': '/auth/forgot-password',
+  'auth-reset-password': '/auth/reset-password',
+  employees: '/employees',
+  'employees-id': '/employees/:id',
+  transactions: '/transactions',
+  'bank-accounts': '/bank-accounts',
+} as const;
+
+export type RouteName = keyof typeof routePaths;
+
+type ParamName<Name extends RouteName> = PathParam<(typeof routePaths)[Name]>;
+
+/** The path parameters of a route, e.g. `{ id: 12 }` for `employees-id`. */
+export type RouteParams<Name extends RouteName> = { [Key in ParamName<Name>]: string | number };
+
+// Routes without parameters take none, routes with parameters require all of them.
+type PathToArgs<Name extends RouteName> = [ParamName<Name>] extends [never] ? [] : [params: RouteParams<Name>];
+
+/** The path of a named route: `pathTo('employees-id', { id: 12 })` is `/employees/12`. */
+export function pathTo<Name extends RouteName>(name: Name, ...[params]: PathToArgs<Name>): string {
+  const values = Object.fromEntries(Object.entries(params ?? {}).map(([key, value]) => [key, String(value)]));
+  return generatePath<string>(routePaths[name], values);
+}

@@ -1,0 +1,8 @@
+import { Title } from '@mantine/core';
+import type { RouteHandle } from '../../lib/document-title';
+
+export const handle = { title: 'App' } satisfies RouteHandle;
+
+export function Component() {
+  return <Title order={2}>{handle.title}</Title>;
+}

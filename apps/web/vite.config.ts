@@ -1,0 +1,21 @@
+import { defaultClientConditions, defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { versionFile } from './vite-plugins/version-file.ts';
+
+// In development the API runs on its own port; the browser still talks to one origin.
+const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), versionFile()],
+  resolve: {
+    // Workspace packages export their TypeScript sources under "source": no package build needed.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  server: { proxy: { '/api': apiOrigin } },
+  preview: { proxy: { '/api': apiOrigin } },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+  },
+});

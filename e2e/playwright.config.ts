@@ -1,0 +1,71 @@
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+
+const dataRoot = path.resolve(import.meta.dirname, '../.e2e-data');
+const dayMs = 24 * 60 * 60 * 1000;
+
+// A fresh database for every run. This file is evaluated again in each worker process; the
+// environment hands the runner's choice on to them instead of making a new directory each time.
+if (!process.env.E2E_DATA_DIR) {
+  // Databases of earlier runs stay a day for looking into failures, then they only take space.
+  for (const entry of existsSync(dataRoot) ? readdirSync(dataRoot) : []) {
+    const dir = path.join(dataRoot, entry);
+    if (Date.now() - statSync(dir).mtimeMs > dayMs) rmSync(dir, { recursive: true, force: true });
+  }
+  process.env.E2E_DATA_DIR = path.join(dataRoot, new Date().toISOString().replace(/[:.]/g, '-'));
+}
+const dataDir = process.env.E2E_DATA_DIR;
+mkdirSync(dataDir, { recursive: true });
+
+export default defineConfig({
+  testDir: 'tests',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // list prints every test and a closing count; the JSON file feeds scripts/test-summary.mjs.
+  reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
+  use: {
+    baseURL,
+    locale: 'de-CH',
+    timezoneId: 'Europe/Zurich',
+    trace: 'retain-on-failure',
+    headless: true,
+    // Debian's Chromium: the machines never download a browser build.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node ../apps/api/dist/server.js',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    // A fresh embedded database is created and migrated first (a few seconds).
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      FIXED_TODAY: '2026-11-21',
+      NODE_ENV: 'test',
+      // No network here: the rates stay the bundled ones, and no request leaves the machine.
+      RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
+    },
+  },
+});
