@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -16,9 +17,20 @@ import { loggerOptions } from './logger.js';
 import { registerApiNotFound, registerErrorHandling } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
+import { registerAuthentication } from './plugins/authenticate.js';
+import { registerCsrfProtection } from './plugins/csrf.js';
+import { sessionCookies, type SessionCookies } from './plugins/session-cookies.js';
 import { createRatesService, type RatesService } from './lib/rates/rates-service.js';
+import { createMailer, type Mailer } from './lib/mailer/mailer.js';
+import { createRateLimiter, databaseRateLimitStore } from './lib/rate-limiter.js';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { createSessionService, type SessionService } from './modules/auth/session.service.js';
+import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createProfileService, type ProfileService } from './modules/profile/profile.service.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { outboxRoutes } from './modules/dev/outbox.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -26,6 +38,11 @@ export interface AppDeps {
   clock: Clock;
   rates: RatesService;
   reference: ReferenceService;
+  mailer: Mailer;
+  sessions: SessionService;
+  cookies: SessionCookies;
+  auth: AuthService;
+  profile: ProfileService;
 }
 
 declare module 'fastify' {
@@ -41,8 +58,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Pino options, or false for silence; defaults to the config's logger. */
   logger?: boolean | object;
-  /** Run the 12-hourly exchange-rate sync (the server does; tests call refresh themselves). */
-  syncRates?: boolean;
+  /** Run the background jobs: 12-hourly rate sync, mail retries (the server does; tests call them). */
+  runJobs?: boolean;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -67,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateDatabase(database);
   await seedReferenceData(database.db);
+  const { db } = database;
 
   const rates = createRatesService({
     database,
@@ -76,14 +94,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     refreshHours: config.RATES_REFRESH_HOURS,
   });
   await rates.ensureRates();
-  if (options.syncRates) rates.startSchedule();
-  app.addHook('onClose', async () => rates.stopSchedule());
+  const mailer = createMailer({
+    db,
+    clock,
+    log: app.log,
+    smtpUrl: config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+    logMailText: config.NODE_ENV === 'development',
+  });
+  if (options.runJobs) {
+    rates.startSchedule();
+    mailer.startRetryJob();
+  }
+  app.addHook('onClose', async () => {
+    rates.stopSchedule();
+    await mailer.stop();
+  });
 
-  const reference = await createReferenceService(database.db, rates);
-  app.decorate('deps', { config, database, clock, rates, reference });
+  const reference = await createReferenceService(db, rates);
+  const sessions = createSessionService(db, clock, config.JWT_SECRET);
+  const cookies = sessionCookies(config);
+  const limiter = createRateLimiter(databaseRateLimitStore(db), clock);
+  const profile = createProfileService(db, reference, sessions);
+  const auth = createAuthService({ db, clock, publicUrl: config.PUBLIC_URL, sessions, mailer, limiter, reference });
+  app.decorate('deps', { config, database, clock, rates, reference, mailer, sessions, cookies, auth, profile });
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
+  await app.register(cookie);
   await app.register(swagger, {
     openapi: { info: { title: 'SaldoPilot API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -91,8 +129,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       registerApiNotFound(api);
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      registerCsrfProtection(api, config.PUBLIC_URL, cookies);
+      registerAuthentication(api, sessions, cookies, profile.exists);
+      api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await api.register(referenceRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+      if (!config.isProduction) await api.register(outboxRoutes);
     },
     { prefix: '/api' },
   );

@@ -22,6 +22,11 @@ const envSchema = z
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
       .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'is not a calendar date')
       .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('SaldoPilot <noreply@saldopilot.ch>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
   })

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ config, syncRates: true });
+  const app = await buildApp({ config, runJobs: true });
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

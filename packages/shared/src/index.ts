@@ -8,3 +8,5 @@ export * from './calendar.js';
 export * from './constants.js';
 export * from './reference-data.js';
 export * from './validation-messages.js';
+export * from './schemas/auth.js';
+export * from './schemas/profile.js';

@@ -16,6 +16,7 @@ beforeAll(async () => {
   typed.post(
     '/api/probe/:id',
     {
+      config: { public: true },
       schema: {
         params: z.strictObject({ id: z.coerce.number().int().positive() }),
         body: z.strictObject({ name: z.string().trim().min(1).max(100), amount: z.number().int() }),
@@ -26,7 +27,7 @@ beforeAll(async () => {
       return { ok: true };
     },
   );
-  typed.get('/api/probe-crash', async () => {
+  typed.get('/api/probe-crash', { config: { public: true } }, async () => {
     throw new Error('database exploded with secret detail');
   });
 });

@@ -1,2 +1,3 @@
 // Every table of the database; drizzle-kit reads this file to generate migrations.
 export * from './reference.js';
+export * from './accounts.js';

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../../test/build-test-app.js';
+import { signUp, type SignedInUser } from '../../test/test-client.js';
 
 const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -12,6 +13,7 @@ let answer: { status: number; body: string; type: string };
 let requests = 0;
 let server: Server;
 let app: FastifyInstance;
+let user: SignedInUser;
 const logLines: string[] = [];
 
 beforeAll(async () => {
@@ -23,6 +25,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   app = await buildTestApp({ RATES_URL: `http://127.0.0.1:${port}/eurofxref-daily.xml` }, { logLines });
+  user = await signUp(app);
 });
 afterAll(async () => {
   await app.close();
@@ -34,7 +37,7 @@ beforeEach(async () => {
 });
 
 async function rate(base: string, target: string): Promise<{ rate: number; updatedAt: string }> {
-  const response = await app.inject({ method: 'GET', url: `/api/fiat-rates/${base}/${target}` });
+  const response = await user.get(`/api/fiat-rates/${base}/${target}`);
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -93,7 +96,7 @@ describe('ECB rates provider', () => {
     const offline = await buildTestApp({ RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml' });
     try {
       expect(await offline.deps.rates.refresh({ force: true })).toBe('failed');
-      const response = await offline.inject({ method: 'GET', url: '/api/fiat-rates/CHF/EUR' });
+      const response = await (await signUp(offline)).get('/api/fiat-rates/CHF/EUR');
       expect(response.statusCode).toBe(200);
       expect(response.json<{ rate: number }>().rate).toBeGreaterThan(0);
     } finally {

@@ -43,11 +43,11 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => reference.fiatRate(request.params.base, request.params.target),
   );
 
-  app.get('/global/time', { schema: { response: { 200: serverTimeSchema } } }, async () => ({
+  app.get('/global/time', { config: { public: true }, schema: { response: { 200: serverTimeSchema } } }, async () => ({
     date: clock.now().toISOString(),
   }));
 
-  app.get('/health', { schema: { response: { 200: healthSchema } } }, async () => {
+  app.get('/health', { config: { public: true }, schema: { response: { 200: healthSchema } } }, async () => {
     await database.ping().catch((error: unknown) => {
       throw new AppError('UNAVAILABLE', 'Die Datenbank ist nicht erreichbar.', { cause: error });
     });

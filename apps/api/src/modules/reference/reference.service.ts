@@ -1,4 +1,4 @@
-import { describePage, type Category, type Currency, type PageQuery } from '@saldopilot/shared';
+import { BASE_CURRENCY, describePage, type Category, type Currency, type PageQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import type { RatesService } from '../../lib/rates/rates-service.js';
 import { notFound } from '../../lib/app-error.js';
@@ -14,7 +14,13 @@ export async function createReferenceService(db: AppDatabase, rates: RatesServic
   const currencies: Currency[] = await listCurrencies(db);
   const currencyCodes = new Set(currencies.map((currency) => currency.code));
 
+  const base = currencies.find((currency) => currency.code === BASE_CURRENCY);
+  if (!base) throw new Error(`the base currency ${BASE_CURRENCY} is not seeded`);
+
   return {
+    /** The base currency (CHF): for organisations' defaults and users without an organisation. */
+    baseCurrency: (): Currency => base,
+
     /** Every currency, by code. */
     listCurrencies: (): Currency[] => currencies,
 

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { systemCategoryNames } from '@saldopilot/shared';
 import { buildTestApp, TEST_TODAY } from '../../test/build-test-app.js';
+import { signUp, type SignedInUser } from '../../test/test-client.js';
 
 let app: FastifyInstance;
+let user: SignedInUser;
 
 beforeAll(async () => {
   app = await buildTestApp();
+  user = await signUp(app);
 });
 afterAll(async () => {
   await app.close();
@@ -14,7 +17,7 @@ afterAll(async () => {
 
 describe('GET /api/currencies', () => {
   it('lists every active currency with German description and locale', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/currencies' });
+    const response = await user.get('/api/currencies');
     expect(response.statusCode).toBe(200);
     const currencies = response.json<Array<{ id: number; code: string; description: string; localeCode: string }>>();
     expect(currencies.length).toBeGreaterThan(140);
@@ -31,7 +34,7 @@ describe('GET /api/currencies', () => {
 
 describe('GET /api/categories', () => {
   it('answers the 16 system categories on the default page (limit 100), none editable', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/categories' });
+    const response = await user.get('/api/categories');
     expect(response.statusCode).toBe(200);
     const body = response.json<{
       data: Array<{ name: string; canEdit: boolean }>;
@@ -46,7 +49,7 @@ describe('GET /api/categories', () => {
   });
 
   it('pages with page and limit', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/categories?page=2&limit=5' });
+    const response = await user.get('/api/categories?page=2&limit=5');
     const body = response.json<{ data: unknown[]; pagination: Record<string, number> }>();
     expect(body.data).toHaveLength(5);
     expect(body.pagination).toEqual({ currentPage: 2, limit: 5, totalCount: 16, totalPages: 4, totalRemaining: 6 });
@@ -55,7 +58,7 @@ describe('GET /api/categories', () => {
   it.each(['page=0', 'limit=101', 'limit=abc', 'page=1.5', 'sort=name'])(
     'refuses ?%s with a German 400',
     async (query) => {
-      const response = await app.inject({ method: 'GET', url: `/api/categories?${query}` });
+      const response = await user.get(`/api/categories?${query}`);
       expect(response.statusCode).toBe(400);
       const body = response.json<{ error: string; code: string; fields: Record<string, string> }>();
       expect(body.code).toBe('VALIDATION_FAILED');
@@ -67,7 +70,7 @@ describe('GET /api/categories', () => {
 
 describe('GET /api/fiat-rates', () => {
   it('answers the rates of a base currency from the bundled fallback', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/fiat-rates/CHF' });
+    const response = await user.get('/api/fiat-rates/CHF');
     expect(response.statusCode).toBe(200);
     const rates = response.json<Array<{ base: string; target: string; rate: number; updatedAt: string }>>();
     expect(rates.length).toBeGreaterThan(140);
@@ -81,21 +84,21 @@ describe('GET /api/fiat-rates', () => {
   });
 
   it('accepts lower-case codes and answers one pair', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/fiat-rates/eur/chf' });
+    const response = await user.get('/api/fiat-rates/eur/chf');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ base: 'EUR', target: 'CHF' });
   });
 
   it('answers 404 with a German message for an unknown currency', async () => {
     for (const url of ['/api/fiat-rates/XYZ', '/api/fiat-rates/CHF/XYZ', '/api/fiat-rates/XYZ/CHF']) {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await user.get(url);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'NOT_FOUND', error: expect.stringContaining('XYZ') });
     }
   });
 
   it('answers 400 for a code that is not three letters', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/fiat-rates/CH1' });
+    const response = await user.get('/api/fiat-rates/CH1');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { base: expect.any(String) } });
   });
@@ -114,5 +117,24 @@ describe('GET /api/global/time and /api/health', () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('without a session', () => {
+  it.each(['/api/currencies', '/api/categories', '/api/fiat-rates/CHF', '/api/fiat-rates/CHF/EUR'])(
+    '%s answers 401 with logout: true',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        error: 'Sie sind nicht angemeldet. Bitte melden Sie sich an.',
+        code: 'UNAUTHENTICATED',
+        logout: true,
+      });
+    },
+  );
+
+  it.each(['/api/global/time', '/api/health'])('%s stays public', async (url) => {
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
   });
 });

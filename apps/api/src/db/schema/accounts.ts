@@ -1,0 +1,123 @@
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { currencies } from './reference.js';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  // Stored normalised (trimmed, lower-case), so the unique index is case-insensitive.
+  email: varchar('email', { length: 254 }).notNull().unique(),
+  name: varchar('name', { length: 100 }).notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  currentOrganisationId: integer('current_organisation_id').references((): AnyPgColumn => organisations.id, {
+    onDelete: 'set null',
+  }),
+  createdAt: createdAt(),
+});
+
+export const organisations = pgTable('organisations', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  currencyId: integer('currency_id')
+    .notNull()
+    .references(() => currencies.id),
+  createdAt: createdAt(),
+});
+
+export const roleEnum = pgEnum('member_role', ['owner', 'admin', 'editor', 'read-only']);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: roleEnum('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationId, table.userId] }),
+    index('memberships_user_idx').on(table.userId),
+  ],
+);
+
+export const codePurposeEnum = pgEnum('code_purpose', ['registration', 'password-reset']);
+
+/** Single-use e-mail codes; only their SHA-256 is stored, never the code itself. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: codePurposeEnum('purpose').notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: smallint('failed_attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('verification_codes_lookup_idx').on(table.purpose, table.email)],
+);
+
+/** Opaque refresh tokens, stored as SHA-256; a family is one sign-in, rotated at every use. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: varchar('user_agent', { length: 300 }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_user_idx').on(table.userId)],
+);
+
+export const mailStatusEnum = pgEnum('mail_status', ['pending', 'sent', 'stored', 'failed']);
+
+/** Every mail the app sends; the outbox without SMTP, the retry queue with it. */
+export const mails = pgTable(
+  'mails',
+  {
+    id: serial('id').primaryKey(),
+    recipient: varchar('recipient', { length: 254 }).notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: mailStatusEnum('status').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mails_due_idx').on(table.status, table.nextAttemptAt)],
+);
+
+/** Fixed-window counters for rate limits when no Redis is configured. */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: varchar('key', { length: 300 }).primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,57 @@
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client.js';
+import { mails } from '../../db/schema/index.js';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Stores a mail as due now; part of the caller's transaction, so it exists exactly when its cause does. */
+export async function insertMail(db: AppDatabase, mail: OutgoingMail, now: Date): Promise<void> {
+  await db.insert(mails).values({
+    recipient: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    status: 'pending',
+    nextAttemptAt: now,
+  });
+}
+
+/**
+ * Claims up to `limit` due mails with one statement: their next attempt moves to `leaseUntil`, so
+ * another instance (or a crash mid-send) cannot send them twice; an unfinished lease simply expires.
+ */
+export async function claimDueMails(db: AppDatabase, now: Date, leaseUntil: Date, limit = 20) {
+  const due = db
+    .select({ id: mails.id })
+    .from(mails)
+    .where(and(eq(mails.status, 'pending'), lte(mails.nextAttemptAt, now)))
+    .orderBy(asc(mails.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mails)
+    .set({ nextAttemptAt: leaseUntil, attempts: sql`${mails.attempts} + 1` })
+    .where(inArray(mails.id, due))
+    .returning();
+}
+
+export async function markMailDelivered(db: AppDatabase, id: number, status: 'sent' | 'stored', now: Date) {
+  await db.update(mails).set({ status, sentAt: now, lastError: null, nextAttemptAt: null }).where(eq(mails.id, id));
+}
+
+export async function markMailFailed(db: AppDatabase, id: number, error: string, nextAttemptAt: Date | null) {
+  await db
+    .update(mails)
+    .set({ lastError: error.slice(0, 1000), nextAttemptAt, ...(nextAttemptAt ? {} : { status: 'failed' as const }) })
+    .where(eq(mails.id, id));
+}
+
+/** The newest mails, for the development outbox. */
+export function listRecentMails(db: AppDatabase, limit = 50) {
+  return db.select().from(mails).orderBy(desc(mails.id)).limit(limit);
+}

@@ -1,0 +1,63 @@
+import type { OutgoingMail } from './mail-repository.js';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** One layout for every mail: the same paragraphs as plain text and as simple HTML with a button. */
+function compose(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+): OutgoingMail {
+  const text = [
+    ...paragraphs.slice(0, 1),
+    `${action.label}: ${action.url}`,
+    ...paragraphs.slice(1),
+    'Ihr SaldoPilot-Team',
+  ].join('\n\n');
+  const html = `<!doctype html><html lang="de-CH"><body style="font-family:system-ui,sans-serif;color:#18181b;max-width:560px">
+<p style="font-size:20px;font-weight:600">Saldo<span style="color:#dc2626">Pilot</span></p>
+<p>${escapeHtml(paragraphs[0] ?? '')}</p>
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#10b981;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#52525b">Falls der Knopf nicht funktioniert, öffnen Sie diese Adresse: ${escapeHtml(action.url)}</p>
+${paragraphs
+  .slice(1)
+  .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+  .join('\n')}
+<p>Ihr SaldoPilot-Team</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+function link(publicUrl: string, path: string, query: Record<string, string>): string {
+  const url = new URL(path, publicUrl);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** The mail with the link that finishes a registration. */
+export function registrationMail(publicUrl: string, email: string, code: string): OutgoingMail {
+  return compose(
+    email,
+    'Bestätigen Sie Ihre E-Mail-Adresse für SaldoPilot',
+    [
+      'Willkommen bei SaldoPilot! Bitte bestätigen Sie Ihre E-Mail-Adresse und wählen Sie ein Passwort, um Ihre Registrierung abzuschliessen.',
+      'Der Link ist 24 Stunden gültig und kann einmal verwendet werden.',
+      'Falls Sie sich nicht bei SaldoPilot registriert haben, können Sie diese E-Mail ignorieren.',
+    ],
+    { label: 'Registrierung abschliessen', url: link(publicUrl, '/auth/validate', { email, code }) },
+  );
+}
+
+/** The mail with the link that sets a new password. */
+export function passwordResetMail(publicUrl: string, email: string, code: string): OutgoingMail {
+  return compose(
+    email,
+    'Anfrage zum Zurücksetzen Ihres SaldoPilot-Passworts',
+    [
+      'Sie haben angefragt, Ihr Passwort für SaldoPilot zurückzusetzen.',
+      'Der Link ist 1 Stunde gültig und kann einmal verwendet werden.',
+      'Falls Sie diese Anfrage nicht gestellt haben, können Sie diese E-Mail ignorieren: Ihr Passwort bleibt unverändert.',
+    ],
+    { label: 'Neues Passwort setzen', url: link(publicUrl, '/auth/reset-password', { email, code }) },
+  );
+}

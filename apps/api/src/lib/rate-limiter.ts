@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { AppDatabase } from '../db/client.js';
+import { rateLimitHits } from '../db/schema/index.js';
+import { AppError } from './app-error.js';
+import type { Clock } from './clock.js';
+
+export interface RateLimitRule {
+  /** What is counted, e.g. `login:ip:1.2.3.4` or `login:email:a@b.ch`. */
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitStore {
+  /** Counts one hit in the fixed window of `key` and answers the count so far and the window's end. */
+  hit(key: string, windowMs: number, now: Date): Promise<{ count: number; resetAt: Date }>;
+}
+
+export const RATE_LIMIT_MESSAGE = 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.';
+
+/** Fixed windows in PostgreSQL/PGlite: one upsert per hit, shared by every instance. */
+export function databaseRateLimitStore(db: AppDatabase): RateLimitStore {
+  return {
+    async hit(key, windowMs, now) {
+      const resetAt = new Date(now.getTime() + windowMs);
+      const expired = sql`${rateLimitHits.resetAt} <= ${now.toISOString()}::timestamptz`;
+      const [row] = await db
+        .insert(rateLimitHits)
+        .values({ key, count: 1, resetAt })
+        .onConflictDoUpdate({
+          target: rateLimitHits.key,
+          set: {
+            count: sql`case when ${expired} then 1 else ${rateLimitHits.count} + 1 end`,
+            resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimitHits.resetAt} end`,
+          },
+        })
+        .returning({ count: rateLimitHits.count, resetAt: rateLimitHits.resetAt });
+      if (!row) throw new Error('rate limit upsert returned nothing');
+      return row;
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** Checks several limits at once (per IP and per e-mail); any exceeded one answers 429 with Retry-After. */
+export function createRateLimiter(store: RateLimitStore, clock: Clock) {
+  return {
+    async consume(rules: RateLimitRule[]): Promise<void> {
+      const now = clock.now();
+      for (const rule of rules) {
+        const { count, resetAt } = await store.hit(rule.key, rule.windowMs, now);
+        if (count > rule.limit) {
+          const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+          throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, {
+            headers: { 'retry-after': String(retryAfterSeconds) },
+          });
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { RateLimitRule } from '../../lib/rate-limiter.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+// Generous enough for a person who mistypes, tight enough to make guessing and mail bombing useless.
+// Per IP and per e-mail: a botnet spreads over IPs, a credential-stuffing run over e-mails.
+export const authLimits = {
+  login: (ip: string, email: string): RateLimitRule[] => [
+    { key: `login:ip:${ip}`, limit: 30, windowMs: 15 * MINUTE },
+    { key: `login:email:${email}`, limit: 10, windowMs: 15 * MINUTE },
+  ],
+  registration: (ip: string, email: string): RateLimitRule[] => [
+    { key: `registration:ip:${ip}`, limit: 10, windowMs: HOUR },
+    { key: `registration:email:${email}`, limit: 3, windowMs: HOUR },
+  ],
+  codeCheck: (ip: string, email: string): RateLimitRule[] => [
+    { key: `code:ip:${ip}`, limit: 30, windowMs: 15 * MINUTE },
+    { key: `code:email:${email}`, limit: 20, windowMs: 15 * MINUTE },
+  ],
+  forgotPassword: (ip: string, email: string): RateLimitRule[] => [
+    { key: `forgot:ip:${ip}`, limit: 10, windowMs: HOUR },
+    { key: `forgot:email:${email}`, limit: 3, windowMs: HOUR },
+  ],
+};
+
+/** A code allows this many wrong tries, then it is dead. */
+export const MAX_CODE_ATTEMPTS = 5;
+export const REGISTRATION_CODE_MS = 24 * HOUR;
+export const RESET_CODE_MS = HOUR;

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { AppDatabase } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { hashSecret, randomSecret } from '../../lib/secrets.js';
+import {
+  findRefreshToken,
+  findRefreshTokenForUpdate,
+  insertRefreshToken,
+  markRefreshTokenRotated,
+  revokeAllOfUser,
+  revokeFamily,
+} from './session.repository.js';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_SECONDS = 90 * 24 * 60 * 60;
+/**
+ * A browser that fires several requests with an expired access token sends the same refresh token
+ * with each; only the first rotates it. The others, within these seconds, are served without being
+ * mistaken for token theft (they get a fresh access token, and the rotated cookie arrives with the first).
+ */
+const ROTATION_GRACE_MS = 30_000;
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken?: string;
+}
+
+export type Renewal = ({ status: 'renewed'; userId: number } & IssuedTokens) | { status: 'invalid' };
+
+export type SessionService = ReturnType<typeof createSessionService>;
+
+/** Access tokens (JWT, 15 min) and rotating refresh tokens (opaque, hashed, 90 days) — API.md "Sessions". */
+export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: string) {
+  const key = new TextEncoder().encode(jwtSecret);
+  const seconds = () => Math.floor(clock.now().getTime() / 1000);
+
+  function signAccessToken(userId: number): Promise<string> {
+    const now = seconds();
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuedAt(now)
+      .setExpirationTime(now + ACCESS_TOKEN_SECONDS)
+      .sign(key);
+  }
+
+  async function newRefreshToken(database: AppDatabase, userId: number, familyId: string, userAgent?: string) {
+    const refreshToken = randomSecret();
+    await insertRefreshToken(database, {
+      userId,
+      familyId,
+      tokenHash: hashSecret(refreshToken),
+      expiresAt: new Date(clock.now().getTime() + REFRESH_TOKEN_SECONDS * 1000),
+      userAgent,
+    });
+    return refreshToken;
+  }
+
+  return {
+    /** Starts a new sign-in (a new token family). */
+    async start(userId: number, userAgent?: string): Promise<Required<IssuedTokens>> {
+      const refreshToken = await newRefreshToken(db, userId, randomUUID(), userAgent);
+      return { accessToken: await signAccessToken(userId), refreshToken };
+    },
+
+    /** The user id of a valid access token, else undefined. */
+    async verifyAccessToken(token: string): Promise<number | undefined> {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() });
+        const userId = Number(payload.sub);
+        return Number.isSafeInteger(userId) && userId > 0 ? userId : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+
+    /**
+     * Exchanges a refresh token for new tokens and retires it. A retired token used again after the
+     * grace period means it was copied: the whole family is revoked.
+     */
+    async renew(refreshToken: string, userAgent?: string): Promise<Renewal> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const row = await findRefreshTokenForUpdate(tx, hashSecret(refreshToken));
+        if (!row || row.revokedAt || row.expiresAt <= now) return { status: 'invalid' as const };
+        if (row.rotatedAt) {
+          if (now.getTime() - row.rotatedAt.getTime() <= ROTATION_GRACE_MS) {
+            return { status: 'renewed' as const, userId: row.userId, accessToken: await signAccessToken(row.userId) };
+          }
+          await revokeFamily(tx, row.familyId, now);
+          return { status: 'invalid' as const };
+        }
+        await markRefreshTokenRotated(tx, row.id, now);
+        const next = await newRefreshToken(tx, row.userId, row.familyId, userAgent);
+        return {
+          status: 'renewed' as const,
+          userId: row.userId,
+          accessToken: await signAccessToken(row.userId),
+          refreshToken: next,
+        };
+      });
+    },
+
+    /** Ends the sign-in the refresh token belongs to; unknown tokens are ignored. */
+    async end(refreshToken: string): Promise<void> {
+      const row = await findRefreshToken(db, hashSecret(refreshToken));
+      if (row) await revokeFamily(db, row.familyId, clock.now());
+    },
+
+    /** The family of a refresh token, to keep the current sign-in when ending the others. */
+    async familyOf(refreshToken: string): Promise<string | undefined> {
+      return (await findRefreshToken(db, hashSecret(refreshToken)))?.familyId;
+    },
+
+    /** Ends every sign-in of the user but `keepFamilyId` (inside the caller's transaction when given). */
+    endAll: (userId: number, database: AppDatabase = db, keepFamilyId?: string) =>
+      revokeAllOfUser(database, userId, clock.now(), keepFamilyId),
+  };
+}

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { organisationSwitchSchema, passwordChangeSchema, profileUpdateSchema, userSchema } from '@saldopilot/shared';
+import { sessionOf } from '../../plugins/authenticate.js';
+
+/** /api/profile: the signed-in user's own data. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { profile, cookies } = app.deps;
+
+  app.get('/profile', { schema: { response: { 200: userSchema } } }, async (request) =>
+    profile.getUser(sessionOf(request).userId),
+  );
+
+  app.patch('/profile', { schema: { body: profileUpdateSchema, response: { 200: userSchema } } }, async (request) =>
+    profile.rename(sessionOf(request).userId, request.body.name),
+  );
+
+  app.post('/profile/password', { schema: { body: passwordChangeSchema } }, async (request, reply) => {
+    await profile.changePassword(sessionOf(request).userId, request.body, cookies.refreshToken(request));
+    return reply.code(204).send();
+  });
+
+  app.patch(
+    '/profile/organisation',
+    { schema: { body: organisationSwitchSchema, response: { 200: userSchema } } },
+    async (request) => profile.switchOrganisation(sessionOf(request).userId, request.body.organisationId),
+  );
+};

@@ -1,0 +1,82 @@
+import type { PasswordChange, User } from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { ReferenceService } from '../reference/reference.service.js';
+import type { SessionService } from '../auth/session.service.js';
+import {
+  findProfileRow,
+  setCurrentOrganisation,
+  updatePasswordHash,
+  updateUserName,
+  type ProfileRow,
+} from './profile.repository.js';
+
+export const WRONG_CURRENT_PASSWORD = 'Das aktuelle Passwort ist nicht korrekt';
+
+export type ProfileService = ReturnType<typeof createProfileService>;
+
+/** The signed-in user's own data: profile, password, current organisation. */
+export function createProfileService(db: AppDatabase, reference: ReferenceService, sessions: SessionService) {
+  /** Maps a row to the API's User; without a current organisation the base currency (CHF) applies. */
+  function toUser(row: ProfileRow): User {
+    const base = reference.baseCurrency();
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      currentOrganisationID: row.currentOrganisationId,
+      currency:
+        row.currencyId !== null && row.currencyCode !== null && row.currencyLocaleCode !== null
+          ? { id: row.currencyId, code: row.currencyCode, localeCode: row.currencyLocaleCode }
+          : { id: base.id, code: base.code, localeCode: base.localeCode },
+    };
+  }
+
+  async function getRow(userId: number): Promise<ProfileRow> {
+    const row = await findProfileRow(db, userId);
+    if (!row) throw notFound('Benutzer konnte nicht geladen werden');
+    return row;
+  }
+
+  return {
+    /** Whether the user still exists (a valid token of a deleted user is no session). */
+    exists: async (userId: number): Promise<boolean> => (await findProfileRow(db, userId)) !== undefined,
+
+    /** The user as the API shows it. */
+    getUser: async (userId: number): Promise<User> => toUser(await getRow(userId)),
+
+    /** Changes the display name. */
+    async rename(userId: number, name: string): Promise<User> {
+      await updateUserName(db, userId, name);
+      return toUser(await getRow(userId));
+    },
+
+    /**
+     * Sets a new password after checking the current one, and ends every other sign-in of the user:
+     * whoever knew the old password is out, this browser stays signed in.
+     */
+    async changePassword(userId: number, change: PasswordChange, currentRefreshToken?: string): Promise<void> {
+      const row = await getRow(userId);
+      if (!(await verifyPassword(row.passwordHash, change.currentPassword))) {
+        throw new AppError('VALIDATION_FAILED', WRONG_CURRENT_PASSWORD, {
+          fields: { currentPassword: WRONG_CURRENT_PASSWORD },
+        });
+      }
+      const passwordHash = await hashPassword(change.password);
+      const keepFamily = currentRefreshToken ? await sessions.familyOf(currentRefreshToken) : undefined;
+      await db.transaction(async (tx) => {
+        await updatePasswordHash(tx, userId, passwordHash);
+        await sessions.endAll(userId, tx, keepFamily);
+      });
+    },
+
+    /** Switches the current organisation; another user's organisation is simply not found (404). */
+    async switchOrganisation(userId: number, organisationId: number): Promise<User> {
+      if (!(await setCurrentOrganisation(db, userId, organisationId))) {
+        throw notFound('Die Organisation wurde nicht gefunden.');
+      }
+      return toUser(await getRow(userId));
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+import type { SessionCookies } from './session-cookies.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const FOREIGN_ORIGIN = 'Die Anfrage wurde abgelehnt, weil sie nicht von SaldoPilot selbst stammt.';
+
+/**
+ * CSRF defence: a state-changing request that carries a session cookie must come from the app's own
+ * origin (PUBLIC_URL or the host it was sent to). SameSite=Lax already stops most cross-site posts;
+ * this closes the rest (same-site subdomains, old browsers).
+ */
+export function registerCsrfProtection(app: FastifyInstance, publicUrl: string, cookies: SessionCookies): void {
+  const publicOrigin = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!cookies.accessToken(request) && !cookies.refreshToken(request)) return;
+    const origin = request.headers.origin;
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    if (origin !== publicOrigin && origin !== ownOrigin) throw new AppError('FORBIDDEN', FOREIGN_ORIGIN);
+  });
+}

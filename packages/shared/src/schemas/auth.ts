@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+// Field messages are the product's texts (research: auth pages), shared by the API and the forms.
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const emailSchema = z
+  .string({ error: 'E-Mail wird benötigt' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'E-Mail wird benötigt')
+  .max(254, 'Die E-Mail-Adresse ist zu lang')
+  .pipe(z.email('Ungültiges E-Mail Format'));
+
+/** A new password: 8–128 characters (argon2 has no 72-byte cut like bcrypt, but hashing needs a bound). */
+export const newPasswordSchema = z
+  .string({ error: 'Passwort wird benötigt' })
+  .min(1, 'Passwort wird benötigt')
+  .min(PASSWORD_MIN, 'Bitte geben Sie mind. 8 Zeichen ein')
+  .max(PASSWORD_MAX, 'Bitte geben Sie höchstens 128 Zeichen ein');
+
+/** An existing password is only checked, never judged: any non-empty string up to the maximum. */
+export const passwordSchema = z
+  .string({ error: 'Password wird benötigt' })
+  .min(1, 'Password wird benötigt')
+  .max(PASSWORD_MAX, 'Bitte geben Sie höchstens 128 Zeichen ein');
+
+export const codeSchema = z
+  .string({ error: 'Code wird benötigt' })
+  .trim()
+  .min(1, 'Code wird benötigt')
+  .max(200, 'Ungültiger Code');
+
+export const loginSchema = z.strictObject({ email: emailSchema, password: passwordSchema });
+export const emailOnlySchema = z.strictObject({ email: emailSchema });
+export const emailCodeSchema = z.strictObject({ email: emailSchema, code: codeSchema });
+export const registrationFinishSchema = z.strictObject({
+  email: emailSchema,
+  code: codeSchema,
+  password: newPasswordSchema,
+  name: z.string().trim().max(100, 'Höchstens 100 Zeichen erlaubt').optional(),
+});
+export const passwordResetSchema = z.strictObject({
+  email: emailSchema,
+  code: codeSchema,
+  password: newPasswordSchema,
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegistrationFinishInput = z.infer<typeof registrationFinishSchema>;
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
