@@ -21,10 +21,11 @@ async function startServer(dataDir, port) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      // "test" keeps the development outbox readable, so the bench can register a user by mail.
+      NODE_ENV: 'test',
       RATES_URL: 'http://127.0.0.1:9/none',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -46,8 +47,31 @@ async function stop(child) {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-async function load(url) {
-  const result = await autocannon({ url, connections: 10, duration: DURATION_S });
+/** Registers a user through the outbox (as a person would) and answers the session cookie header. */
+async function signUp(origin) {
+  const email = `bench-${Date.now()}@example.ch`;
+  const post = (path, body) =>
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('/api/auth/registration/create', { email });
+  let code;
+  while (!code) {
+    const mails = await (await fetch(`${origin}/api/dev/outbox`)).json();
+    code = /code=([A-Za-z0-9_-]+)/.exec(mails.find((mail) => mail.to === email)?.text ?? '')?.[1];
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const finished = await post('/api/auth/registration/finish', { email, code, password: 'Bench-Passwort-1' });
+  return finished.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function load(url, headers = {}) {
+  const result = await autocannon({ url, headers, connections: 10, duration: DURATION_S });
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
@@ -59,14 +83,15 @@ try {
   const again = await startServer(dataDir, 3901);
   line('cold start, existing database -> first 200', again.ms, 'ms');
 
-  const currencies = await (await fetch('http://127.0.0.1:3901/api/currencies')).json();
+  const cookie = await signUp('http://127.0.0.1:3901');
+  const currencies = await (await fetch('http://127.0.0.1:3901/api/currencies', { headers: { cookie } })).json();
   const bare = Fastify();
   bare.get('/bare', async () => currencies);
   await bare.listen({ port: 3902, host: '127.0.0.1' });
 
-  const api = await load('http://127.0.0.1:3901/api/currencies');
+  const api = await load('http://127.0.0.1:3901/api/currencies', { cookie });
   const ceiling = await load('http://127.0.0.1:3902/bare');
-  line('GET /api/currencies', api.rps, 'req/s', `p99 ${api.p99} ms`);
+  line('GET /api/currencies (signed in)', api.rps, 'req/s', `p99 ${api.p99} ms`);
   line('bare Fastify route, same payload (ceiling)', ceiling.rps, 'req/s', `p99 ${ceiling.p99} ms`);
   line('GET /api/currencies vs ceiling (target >= 50 %)', Math.round((100 * api.rps) / ceiling.rps), '%');
   await bare.close();

@@ -31,6 +31,15 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createProfileService, type ProfileService } from './modules/profile/profile.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
+import { createSessionUsers } from './modules/organisations/session-users.js';
+import {
+  createOrganisationsService,
+  type OrganisationsService,
+} from './modules/organisations/organisations.service.js';
+import { createInvitationsService, type InvitationsService } from './modules/organisations/invitations.service.js';
+import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
+import { invitationsRoutes } from './modules/organisations/invitations.routes.js';
+import { createSignIn, type SignIn } from './plugins/sign-in.js';
 
 export interface AppDeps {
   config: Config;
@@ -43,6 +52,9 @@ export interface AppDeps {
   cookies: SessionCookies;
   auth: AuthService;
   profile: ProfileService;
+  organisations: OrganisationsService;
+  invitations: InvitationsService;
+  signIn: SignIn;
 }
 
 declare module 'fastify' {
@@ -115,9 +127,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sessions = createSessionService(db, clock, config.JWT_SECRET);
   const cookies = sessionCookies(config);
   const limiter = createRateLimiter(databaseRateLimitStore(db), clock);
-  const profile = createProfileService(db, reference, sessions);
-  const auth = createAuthService({ db, clock, publicUrl: config.PUBLIC_URL, sessions, mailer, limiter, reference });
-  app.decorate('deps', { config, database, clock, rates, reference, mailer, sessions, cookies, auth, profile });
+  const sessionUsers = createSessionUsers(db);
+  const profile = createProfileService(db, reference, sessions, sessionUsers);
+  const publicUrl = config.PUBLIC_URL;
+  const auth = createAuthService({ db, clock, publicUrl, sessions, mailer, limiter, reference });
+  const organisations = createOrganisationsService(db, reference, sessionUsers);
+  const invitations = createInvitationsService({
+    db,
+    clock,
+    publicUrl,
+    mailer,
+    limiter,
+    reference,
+    organisations,
+    sessionUsers,
+  });
+  const signIn = createSignIn(sessions, cookies, profile);
+  app.decorate('deps', {
+    ...{ config, database, clock, rates, reference, mailer, sessions, cookies },
+    ...{ auth, profile, organisations, invitations, signIn },
+  });
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
@@ -130,11 +159,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       registerApiNotFound(api);
       registerCsrfProtection(api, config.PUBLIC_URL, cookies);
-      registerAuthentication(api, sessions, cookies, profile.exists);
+      registerAuthentication(api, sessions, cookies, sessionUsers);
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await api.register(referenceRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);
+      await api.register(organisationsRoutes);
+      await api.register(invitationsRoutes);
       if (!config.isProduction) await api.register(outboxRoutes);
     },
     { prefix: '/api' },

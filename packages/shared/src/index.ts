@@ -10,3 +10,4 @@ export * from './reference-data.js';
 export * from './validation-messages.js';
 export * from './schemas/auth.js';
 export * from './schemas/profile.js';
+export * from './schemas/organisations.js';

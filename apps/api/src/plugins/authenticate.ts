@@ -1,21 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasRole, type Role } from '@saldopilot/shared';
 import { AppError } from '../lib/app-error.js';
 import type { SessionService } from '../modules/auth/session.service.js';
+import type { SessionUser, SessionUsers } from '../modules/organisations/session-users.js';
 import type { SessionCookies } from './session-cookies.js';
 
 export const NOT_SIGNED_IN = 'Sie sind nicht angemeldet. Bitte melden Sie sich an.';
-
-export interface RequestSession {
-  userId: number;
-}
+export const ROLE_TOO_LOW = 'Ihre Rolle erlaubt diese Aktion nicht.';
+export const NO_ORGANISATION = 'Keine Berechtigung für diese Organisation.';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session: RequestSession | null;
+    session: SessionUser | null;
   }
   interface FastifyContextConfig {
     /** Reachable without a session (auth pages' calls, health, server time). */
     public?: boolean;
+    /**
+     * The least role in the current organisation a route needs. Default: reads need none, every
+     * write needs "editor" — so a write endpoint added later is closed to read-only members unless
+     * it says otherwise. "any" = every signed-in user (own profile, switching, own invitations).
+     */
+    role?: Role | 'any';
   }
 }
 
@@ -24,15 +30,22 @@ function unauthenticated(): AppError {
   return new AppError('UNAUTHENTICATED', NOT_SIGNED_IN, { logout: true });
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+function requiredRole(request: FastifyRequest): Role | 'any' {
+  return request.routeOptions.config.role ?? (READ_METHODS.has(request.method) ? 'any' : 'editor');
+}
+
 /**
  * Protects every route that is not marked public: a valid access token, or else a valid refresh
- * token that renews both tokens on the fly. Anything else clears the cookies and answers 401.
+ * token that renews both tokens on the fly; anything else clears the cookies and answers 401. Then
+ * the one role guard: the route's required role in the current organisation, else 403.
  */
 export function registerAuthentication(
   app: FastifyInstance,
   sessions: SessionService,
   cookies: SessionCookies,
-  userExists: (userId: number) => Promise<boolean>,
+  sessionUsers: SessionUsers,
 ): void {
   app.decorateRequest('session', null);
 
@@ -51,16 +64,21 @@ export function registerAuthentication(
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public || !request.routeOptions.url) return;
     const userId = await resolveUserId(request, reply);
-    if (!userId || !(await userExists(userId))) {
+    const user = userId ? await sessionUsers.load(userId) : undefined;
+    if (!user) {
       if (cookies.accessToken(request) || cookies.refreshToken(request)) cookies.clear(reply);
       throw unauthenticated();
     }
-    request.session = { userId };
+    request.session = user;
+    const role = requiredRole(request);
+    if (role === 'any') return;
+    if (!user.role) throw new AppError('FORBIDDEN', NO_ORGANISATION);
+    if (!hasRole(user.role, role)) throw new AppError('FORBIDDEN', ROLE_TOO_LOW);
   });
 }
 
 /** The session of a protected route's request (the hook guarantees it). */
-export function sessionOf(request: FastifyRequest): RequestSession {
+export function sessionOf(request: FastifyRequest): SessionUser {
   if (!request.session) throw unauthenticated();
   return request.session;
 }

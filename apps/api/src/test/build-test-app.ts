@@ -1,10 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import { zurichDateOf } from '@saldopilot/shared';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
+import { fixedClock, type Clock } from '../lib/clock.js';
 import { loggerOptions } from '../logger.js';
 import { openTestDatabase } from './test-database.js';
 
 export const TEST_TODAY = '2026-11-21';
+
+/** A clock on TEST_TODAY that a test can move forward (token lifetimes, code expiry, retries). */
+export function adjustableClock(today = TEST_TODAY) {
+  const pinned = fixedClock(today);
+  let offsetMs = 0;
+  const now = () => new Date(pinned.now().getTime() + offsetMs);
+  return {
+    now,
+    today: () => zurichDateOf(now()),
+    advance(ms: number): void {
+      offsetMs += ms;
+    },
+  };
+}
+
+export type AdjustableClock = ReturnType<typeof adjustableClock>;
 
 /**
  * The real application on its own fresh database, for `app.inject`. Nothing listens on the network
@@ -12,7 +30,7 @@ export const TEST_TODAY = '2026-11-21';
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logLines?: string[] } = {},
+  options: { logLines?: string[]; clock?: Clock } = {},
 ): Promise<FastifyInstance> {
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -31,7 +49,7 @@ export async function buildTestApp(
         stream: { write: (line: string) => logLines.push(line) },
       }
     : false;
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, clock: options.clock });
   app.addHook('onClose', () => database.close());
   return app;
 }

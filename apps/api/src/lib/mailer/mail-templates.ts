@@ -61,3 +61,20 @@ export function passwordResetMail(publicUrl: string, email: string, code: string
     { label: 'Neues Passwort setzen', url: link(publicUrl, '/auth/reset-password', { email, code }) },
   );
 }
+
+/** The mail that invites someone into an organisation. */
+export function invitationMail(
+  publicUrl: string,
+  invitation: { email: string; organisationName: string; invitedByName: string; token: string },
+): OutgoingMail {
+  return compose(
+    invitation.email,
+    `Einladung zu ${invitation.organisationName} auf SaldoPilot`,
+    [
+      `${invitation.invitedByName} lädt Sie ein, der Organisation «${invitation.organisationName}» auf SaldoPilot beizutreten, um gemeinsam die Liquidität zu planen.`,
+      'Die Einladung ist 7 Tage gültig.',
+      'Falls Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
+    ],
+    { label: 'Einladung annehmen', url: link(publicUrl, '/auth/invitation', { token: invitation.token }) },
+  );
+}

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   emailCodeSchema,
@@ -17,15 +16,7 @@ const publicRoute = { public: true };
 
 /** /api/auth/* (public) and /api/access-token. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, sessions, profile, cookies } = app.deps;
-
-  /** Signs the user in on this browser, replacing a sign-in this browser may still have. */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number) {
-    const previous = cookies.refreshToken(request);
-    if (previous) await sessions.end(previous);
-    cookies.set(reply, await sessions.start(userId, request.headers['user-agent']));
-    return profile.getUser(userId);
-  }
+  const { auth, sessions, cookies, signIn } = app.deps;
 
   app.post(
     '/auth/registration/create',

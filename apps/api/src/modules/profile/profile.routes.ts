@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { organisationSwitchSchema, passwordChangeSchema, profileUpdateSchema, userSchema } from '@saldopilot/shared';
 import { sessionOf } from '../../plugins/authenticate.js';
 
+// Every member may change their own profile and switch organisation, read-only members included.
+const anyRole = { role: 'any' as const };
+
 /** /api/profile: the signed-in user's own data. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profile, cookies } = app.deps;
@@ -10,18 +13,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     profile.getUser(sessionOf(request).userId),
   );
 
-  app.patch('/profile', { schema: { body: profileUpdateSchema, response: { 200: userSchema } } }, async (request) =>
-    profile.rename(sessionOf(request).userId, request.body.name),
+  app.patch(
+    '/profile',
+    { config: anyRole, schema: { body: profileUpdateSchema, response: { 200: userSchema } } },
+    async (request) => profile.rename(sessionOf(request).userId, request.body.name),
   );
 
-  app.post('/profile/password', { schema: { body: passwordChangeSchema } }, async (request, reply) => {
+  app.post('/profile/password', { config: anyRole, schema: { body: passwordChangeSchema } }, async (request, reply) => {
     await profile.changePassword(sessionOf(request).userId, request.body, cookies.refreshToken(request));
     return reply.code(204).send();
   });
 
   app.patch(
     '/profile/organisation',
-    { schema: { body: organisationSwitchSchema, response: { 200: userSchema } } },
+    { config: anyRole, schema: { body: organisationSwitchSchema, response: { 200: userSchema } } },
     async (request) => profile.switchOrganisation(sessionOf(request).userId, request.body.organisationId),
   );
 };

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import type { SessionService } from '../auth/session.service.js';
+import type { SessionUsers } from '../organisations/session-users.js';
 import {
   findProfileRow,
   setCurrentOrganisation,
@@ -17,7 +18,12 @@ export const WRONG_CURRENT_PASSWORD = 'Das aktuelle Passwort ist nicht korrekt';
 export type ProfileService = ReturnType<typeof createProfileService>;
 
 /** The signed-in user's own data: profile, password, current organisation. */
-export function createProfileService(db: AppDatabase, reference: ReferenceService, sessions: SessionService) {
+export function createProfileService(
+  db: AppDatabase,
+  reference: ReferenceService,
+  sessions: SessionService,
+  sessionUsers: SessionUsers,
+) {
   /** Maps a row to the API's User; without a current organisation the base currency (CHF) applies. */
   function toUser(row: ProfileRow): User {
     const base = reference.baseCurrency();
@@ -40,9 +46,6 @@ export function createProfileService(db: AppDatabase, reference: ReferenceServic
   }
 
   return {
-    /** Whether the user still exists (a valid token of a deleted user is no session). */
-    exists: async (userId: number): Promise<boolean> => (await findProfileRow(db, userId)) !== undefined,
-
     /** The user as the API shows it. */
     getUser: async (userId: number): Promise<User> => toUser(await getRow(userId)),
 
@@ -76,6 +79,7 @@ export function createProfileService(db: AppDatabase, reference: ReferenceServic
       if (!(await setCurrentOrganisation(db, userId, organisationId))) {
         throw notFound('Die Organisation wurde nicht gefunden.');
       }
+      sessionUsers.invalidate(userId);
       return toUser(await getRow(userId));
     },
   };

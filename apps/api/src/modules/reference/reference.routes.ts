@@ -11,14 +11,18 @@ import {
   serverTimeSchema,
 } from '@saldopilot/shared';
 import { AppError } from '../../lib/app-error.js';
+import { sessionOf } from '../../plugins/authenticate.js';
 
 /** Currencies, categories, exchange rates, server time and health. */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reference, clock, database } = app.deps;
 
-  app.get('/currencies', { schema: { response: { 200: z.array(currencySchema) } } }, async () =>
-    reference.listCurrencies(),
-  );
+  // The schema documents the answer; the JSON is prebuilt, and a string payload skips serialisation
+  // (hence the cast: the typed reply expects the object form).
+  app.get('/currencies', { schema: { response: { 200: z.array(currencySchema) } } }, async (request, reply) => {
+    const json = reference.currenciesJson(sessionOf(request).currencyId);
+    return reply.type('application/json; charset=utf-8').send(json as never);
+  });
 
   app.get(
     '/categories',

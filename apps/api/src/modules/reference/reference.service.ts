@@ -13,6 +13,8 @@ const germanOrder = new Intl.Collator('de-CH');
 export async function createReferenceService(db: AppDatabase, rates: RatesService) {
   const currencies: Currency[] = await listCurrencies(db);
   const currencyCodes = new Set(currencies.map((currency) => currency.code));
+  const currencyById = new Map(currencies.map((currency) => [currency.id, currency]));
+  const currenciesJsonByFirst = new Map<number, string>();
 
   const base = currencies.find((currency) => currency.code === BASE_CURRENCY);
   if (!base) throw new Error(`the base currency ${BASE_CURRENCY} is not seeded`);
@@ -21,8 +23,23 @@ export async function createReferenceService(db: AppDatabase, rates: RatesServic
     /** The base currency (CHF): for organisations' defaults and users without an organisation. */
     baseCurrency: (): Currency => base,
 
-    /** Every currency, by code. */
-    listCurrencies: (): Currency[] => currencies,
+    /** One currency by id, or undefined. */
+    currencyById: (id: number): Currency | undefined => currencyById.get(id),
+
+    /**
+     * Every currency, the organisation's first, then by code — as JSON text, built once per first
+     * currency: the list is fixed, and serialising 150 entries per request would dominate its cost.
+     */
+    currenciesJson(firstCurrencyId: number | null): string {
+      const key = firstCurrencyId ?? 0;
+      let json = currenciesJsonByFirst.get(key);
+      if (json === undefined) {
+        const first = currencies.filter((currency) => currency.id === firstCurrencyId);
+        json = JSON.stringify([...first, ...currencies.filter((currency) => currency.id !== firstCurrencyId)]);
+        currenciesJsonByFirst.set(key, json);
+      }
+      return json;
+    },
 
     /** One page of categories in German alphabetical order. */
     async listCategories(query: PageQuery) {

@@ -1,0 +1,269 @@
+import { hasRole, PASSWORD_MAX, PASSWORD_MIN, type Invitation, type Role } from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { insertMail } from '../../lib/mailer/mail-repository.js';
+import { invitationMail } from '../../lib/mailer/mail-templates.js';
+import type { Mailer } from '../../lib/mailer/mailer.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { hashSecret, randomSecret } from '../../lib/secrets.js';
+import { authLimits } from '../auth/auth-limits.js';
+import { findUserByEmail, insertUserWithOrganisation } from '../auth/auth.repository.js';
+import { authMessages } from '../auth/auth.service.js';
+import { findProfileRow } from '../profile/profile.repository.js';
+import type { ReferenceService } from '../reference/reference.service.js';
+import {
+  findInvitationByTokenHash,
+  findOpenInvitation,
+  findPendingInvitation,
+  insertInvitation,
+  listOpenInvitations,
+  listPendingForEmail,
+  markAccepted,
+  replaceToken,
+  revokeInvitation,
+  type InvitationRow,
+} from './invitations.repository.js';
+import { findMemberRole, insertMembership, setCurrentOrganisationOf } from './organisations.repository.js';
+import type { OrganisationsService } from './organisations.service.js';
+import type { SessionUsers } from './session-users.js';
+
+const DAY_MS = 86_400_000;
+const INVITATION_MS = 7 * DAY_MS;
+const RESEND_DELAY_MS = 10 * 60_000;
+
+export const invitationMessages = {
+  invalid: 'Diese Einladung ist nicht gültig. Bitte bitten Sie um eine neue Einladung.',
+  expired: 'Diese Einladung ist abgelaufen. Bitte bitten Sie um eine neue Einladung.',
+  notFound: 'Die Einladung wurde nicht gefunden.',
+  alreadyMember: 'Diese Person ist bereits Mitglied der Organisation.',
+  alreadyInvited: 'Diese E-Mail-Adresse wurde bereits eingeladen.',
+  roleTooLow: 'Ihre Rolle erlaubt diese Aktion nicht.',
+  passwordTooShort: 'Bitte geben Sie mind. 8 Zeichen ein',
+  resendTooSoon: (minutes: number) =>
+    `Bitte warten Sie noch ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}, bevor Sie die Einladung erneut senden.`,
+} as const;
+
+function toInvitation(row: InvitationRow, now: Date): Invitation {
+  return {
+    id: row.id,
+    organisationId: row.organisationId,
+    email: row.email,
+    role: row.role,
+    invitedBy: row.invitedBy,
+    invitedByName: row.invitedByName,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    lastSentAt: row.lastSentAt.toISOString(),
+    isExpired: row.expiresAt <= now,
+  };
+}
+
+export interface InvitationsServiceDeps {
+  db: AppDatabase;
+  clock: Clock;
+  publicUrl: string;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  reference: ReferenceService;
+  organisations: OrganisationsService;
+  sessionUsers: SessionUsers;
+}
+
+export type InvitationsService = ReturnType<typeof createInvitationsService>;
+
+/** Inviting people into an organisation, and the invitee's side: check, accept, decline. */
+export function createInvitationsService(deps: InvitationsServiceDeps) {
+  const { db, clock, publicUrl, mailer, limiter, reference, organisations, sessionUsers } = deps;
+
+  /** Admins invite editors and read-only members; owners also admins. */
+  async function requireInviter(userId: number, organisationId: number, role?: Role): Promise<void> {
+    const actorRole = await organisations.roleIn(userId, organisationId, 'admin');
+    if (role && actorRole !== 'owner' && hasRole(role, 'admin')) {
+      throw new AppError('FORBIDDEN', invitationMessages.roleTooLow);
+    }
+  }
+
+  async function mailInvitation(
+    tx: AppDatabase,
+    row: { email: string; organisationName: string; invitedByName: string },
+    token: string,
+  ) {
+    await insertMail(tx, invitationMail(publicUrl, { ...row, token }), clock.now());
+  }
+
+  /** The open invitation behind a token: 404 when unknown, used or revoked; 410 when expired. */
+  async function openInvitationByToken(token: string): Promise<InvitationRow> {
+    const row = await findInvitationByTokenHash(db, hashSecret(token));
+    if (!row || row.acceptedAt || row.revokedAt) throw notFound(invitationMessages.invalid);
+    if (row.expiresAt <= clock.now()) throw new AppError('GONE', invitationMessages.expired);
+    return row;
+  }
+
+  /** Joins the user to the organisation and makes it current; 409 when already a member. */
+  async function join(tx: AppDatabase, invitation: InvitationRow, userId: number): Promise<void> {
+    if (!(await markAccepted(tx, invitation.id, clock.now()))) throw notFound(invitationMessages.invalid);
+    if (!(await insertMembership(tx, invitation.organisationId, userId, invitation.role))) {
+      throw new AppError('CONFLICT', invitationMessages.alreadyMember);
+    }
+    await setCurrentOrganisationOf(tx, userId, invitation.organisationId);
+  }
+
+  async function emailOf(userId: number): Promise<string> {
+    const row = await findProfileRow(db, userId);
+    if (!row) throw notFound(invitationMessages.notFound);
+    return row.email;
+  }
+
+  return {
+    /** Invites an e-mail with a role and mails the link (7 days). */
+    async invite(userId: number, organisationId: number, input: { email: string; role: Role }): Promise<Invitation> {
+      await requireInviter(userId, organisationId, input.role);
+      const now = clock.now();
+      const existing = await findUserByEmail(db, input.email);
+      if (existing && (await findMemberRole(db, organisationId, existing.id))) {
+        throw new AppError('CONFLICT', invitationMessages.alreadyMember);
+      }
+      if (await findPendingInvitation(db, organisationId, input.email, now)) {
+        throw new AppError('CONFLICT', invitationMessages.alreadyInvited);
+      }
+      const token = randomSecret();
+      const id = await db.transaction(async (tx) => {
+        const invitationId = await insertInvitation(tx, {
+          organisationId,
+          email: input.email,
+          role: input.role,
+          tokenHash: hashSecret(token),
+          invitedBy: userId,
+          expiresAt: new Date(now.getTime() + INVITATION_MS),
+          now,
+        });
+        const row = await findOpenInvitation(tx, organisationId, invitationId);
+        if (!row) throw new Error('new invitation not found');
+        await mailInvitation(tx, row, token);
+        return invitationId;
+      });
+      mailer.deliverSoon();
+      const row = await findOpenInvitation(db, organisationId, id);
+      if (!row) throw notFound(invitationMessages.notFound);
+      return toInvitation(row, now);
+    },
+
+    /** Open invitations of the organisation (admins and owners), expired ones marked. */
+    async list(userId: number, organisationId: number): Promise<Invitation[]> {
+      await requireInviter(userId, organisationId);
+      const now = clock.now();
+      return (await listOpenInvitations(db, organisationId)).map((row) => toInvitation(row, now));
+    },
+
+    async revoke(userId: number, organisationId: number, invitationId: number): Promise<void> {
+      await requireInviter(userId, organisationId);
+      if (!(await findOpenInvitation(db, organisationId, invitationId))) throw notFound(invitationMessages.notFound);
+      await revokeInvitation(db, invitationId, clock.now());
+    },
+
+    /** Mails the invitation again with a new link; at most once per 10 minutes. The expiry stays. */
+    async resend(userId: number, organisationId: number, invitationId: number): Promise<Invitation> {
+      await requireInviter(userId, organisationId);
+      const row = await findOpenInvitation(db, organisationId, invitationId);
+      if (!row) throw notFound(invitationMessages.notFound);
+      const now = clock.now();
+      const waitMs = row.lastSentAt.getTime() + RESEND_DELAY_MS - now.getTime();
+      if (waitMs > 0) {
+        throw new AppError('RATE_LIMITED', invitationMessages.resendTooSoon(Math.ceil(waitMs / 60_000)), {
+          headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+        });
+      }
+      const token = randomSecret();
+      await db.transaction(async (tx) => {
+        await replaceToken(tx, invitationId, hashSecret(token), now);
+        await mailInvitation(tx, row, token);
+      });
+      mailer.deliverSoon();
+      return toInvitation({ ...row, lastSentAt: now }, now);
+    },
+
+    /** What the invitee sees before accepting. */
+    async check(token: string, ip: string) {
+      await limiter.consume(authLimits.codeCheck(ip, 'invitation'));
+      const row = await openInvitationByToken(token);
+      return {
+        email: row.email,
+        organisationName: row.organisationName,
+        invitedByName: row.invitedByName,
+        role: row.role,
+        userExists: (await findUserByEmail(db, row.email)) !== undefined,
+      };
+    },
+
+    /**
+     * Accepts by token: an existing account proves itself with its password, a new one is created
+     * with it (and, like a registration, its own "Meine Organisation"). Answers the user id.
+     */
+    async accept(input: { token: string; password: string; name?: string }, ip: string): Promise<number> {
+      await limiter.consume(authLimits.codeCheck(ip, 'invitation'));
+      const invitation = await openInvitationByToken(input.token);
+      const existing = await findUserByEmail(db, invitation.email);
+      if (existing && !(await verifyPassword(existing.passwordHash, input.password))) {
+        throw new AppError('UNAUTHENTICATED', authMessages.loginFailed);
+      }
+      if (!existing && (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX)) {
+        throw new AppError('VALIDATION_FAILED', invitationMessages.passwordTooShort, {
+          fields: { password: invitationMessages.passwordTooShort },
+        });
+      }
+      const passwordHash = existing ? undefined : await hashPassword(input.password);
+      const userId = await db.transaction(async (tx) => {
+        const id =
+          existing?.id ??
+          (await insertUserWithOrganisation(tx, {
+            email: invitation.email,
+            name: input.name ?? '',
+            passwordHash: passwordHash ?? '',
+            organisationName: 'Meine Organisation',
+            currencyId: reference.baseCurrency().id,
+          }));
+        if (id === undefined) throw new AppError('CONFLICT', authMessages.registrationRefused);
+        await join(tx, invitation, id);
+        return id;
+      });
+      sessionUsers.invalidate(userId);
+      return userId;
+    },
+
+    /** Pending invitations addressed to the signed-in user's e-mail. */
+    async mine(userId: number) {
+      const rows = await listPendingForEmail(db, await emailOf(userId), clock.now());
+      return rows.map((row) => ({
+        id: row.id,
+        organisationId: row.organisationId,
+        organisationName: row.organisationName,
+        email: row.email,
+        role: row.role,
+        invitedByName: row.invitedByName,
+        expiresAt: row.expiresAt.toISOString(),
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
+    /** Accepts one of my invitations while signed in (no token or password needed). */
+    async acceptMine(userId: number, invitationId: number): Promise<void> {
+      const row = (await listPendingForEmail(db, await emailOf(userId), clock.now())).find(
+        (r) => r.id === invitationId,
+      );
+      if (!row) throw notFound(invitationMessages.notFound);
+      await db.transaction((tx) => join(tx, row, userId));
+      sessionUsers.invalidate(userId);
+    },
+
+    /** Declines one of my invitations. */
+    async decline(userId: number, invitationId: number): Promise<void> {
+      const row = (await listPendingForEmail(db, await emailOf(userId), clock.now())).find(
+        (r) => r.id === invitationId,
+      );
+      if (!row) throw notFound(invitationMessages.notFound);
+      await revokeInvitation(db, invitationId, clock.now());
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import {
+  describePage,
+  hasRole,
+  type Member,
+  type Organisation,
+  type OrganisationCreate,
+  type OrganisationUpdate,
+  type PageQuery,
+  type Role,
+} from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { ReferenceService } from '../reference/reference.service.js';
+import {
+  countOwners,
+  deleteMembership,
+  findMemberRole,
+  findOrganisationOfUser,
+  insertOrganisation,
+  listMembers,
+  listOrganisationsOfUser,
+  updateMemberRole,
+  updateOrganisation,
+  type OrganisationRow,
+} from './organisations.repository.js';
+import type { SessionUsers } from './session-users.js';
+
+export const organisationMessages = {
+  notFound: 'Die Organisation wurde nicht gefunden.',
+  memberNotFound: 'Dieses Mitglied wurde nicht gefunden.',
+  roleTooLow: 'Ihre Rolle erlaubt diese Aktion nicht.',
+  unknownCurrency: 'Unbekannte Währung',
+  lastOwner: 'Die Organisation braucht mindestens eine Eigentümerin oder einen Eigentümer.',
+} as const;
+
+const germanOrder = new Intl.Collator('de-CH');
+
+function toOrganisation(row: OrganisationRow): Organisation {
+  return {
+    id: row.id,
+    name: row.name,
+    currency: {
+      id: row.currencyId,
+      code: row.currencyCode,
+      description: row.currencyDescription,
+      localeCode: row.currencyLocaleCode,
+    },
+    role: row.role,
+    memberCount: row.memberCount,
+  };
+}
+
+export type OrganisationsService = ReturnType<typeof createOrganisationsService>;
+
+/**
+ * Organisations and their members. Every action names the organisation in the URL, so the caller's
+ * membership and role are checked there: not a member = 404 (as if it did not exist), too low = 403.
+ */
+export function createOrganisationsService(db: AppDatabase, reference: ReferenceService, sessionUsers: SessionUsers) {
+  function requireCurrency(currencyId: number): void {
+    if (!reference.currencyById(currencyId)) {
+      throw new AppError('VALIDATION_FAILED', organisationMessages.unknownCurrency, {
+        fields: { currencyID: organisationMessages.unknownCurrency },
+      });
+    }
+  }
+
+  /** The caller's role in the organisation; 404 for non-members, 403 below `minimum`. */
+  async function roleIn(userId: number, organisationId: number, minimum: Role = 'read-only', database = db) {
+    const role = await findMemberRole(database, organisationId, userId);
+    if (!role) throw notFound(organisationMessages.notFound);
+    if (!hasRole(role, minimum)) throw new AppError('FORBIDDEN', organisationMessages.roleTooLow);
+    return role;
+  }
+
+  async function getOne(userId: number, organisationId: number): Promise<Organisation> {
+    const row = await findOrganisationOfUser(db, userId, organisationId);
+    if (!row) throw notFound(organisationMessages.notFound);
+    return toOrganisation(row);
+  }
+
+  /**
+   * Who may change whose role or remove whom: owners everyone; admins only members below admin, and
+   * never to admin or owner; anyone may leave. The last owner can neither leave nor be demoted.
+   */
+  async function checkMemberChange(
+    tx: AppDatabase,
+    change: { actorId: number; organisationId: number; targetId: number; newRole?: Role },
+  ) {
+    const { actorId, organisationId, targetId, newRole } = change;
+    const actorRole = await roleIn(actorId, organisationId, 'read-only', tx);
+    const targetRole = await findMemberRole(tx, organisationId, targetId);
+    if (!targetRole) throw notFound(organisationMessages.memberNotFound);
+    const leaving = newRole === undefined && actorId === targetId;
+    if (!leaving) {
+      const allowed =
+        actorRole === 'owner' ||
+        (actorRole === 'admin' &&
+          !hasRole(targetRole, 'admin') &&
+          (newRole === undefined || !hasRole(newRole, 'admin')));
+      if (!allowed) throw new AppError('FORBIDDEN', organisationMessages.roleTooLow);
+    }
+    if (targetRole === 'owner' && newRole !== 'owner' && (await countOwners(tx, organisationId)) <= 1) {
+      throw new AppError('CONFLICT', organisationMessages.lastOwner);
+    }
+  }
+
+  return {
+    /** The caller's organisations by German name order, paged. */
+    async list(userId: number, query: PageQuery) {
+      const rows = await listOrganisationsOfUser(db, userId);
+      rows.sort((a, b) => germanOrder.compare(a.name, b.name) || a.id - b.id);
+      const start = (query.page - 1) * query.limit;
+      return {
+        data: rows.slice(start, start + query.limit).map(toOrganisation),
+        pagination: describePage(query, rows.length),
+      };
+    },
+
+    get: getOne,
+
+    /** Creates an organisation owned by the caller; the current organisation stays as it is. */
+    async create(userId: number, input: OrganisationCreate): Promise<Organisation> {
+      requireCurrency(input.currencyID);
+      const id = await db.transaction((tx) =>
+        insertOrganisation(tx, { name: input.name, currencyId: input.currencyID }, userId),
+      );
+      return getOne(userId, id);
+    },
+
+    /** Renames or changes the currency (admins and owners). */
+    async update(userId: number, organisationId: number, changes: OrganisationUpdate): Promise<Organisation> {
+      await roleIn(userId, organisationId, 'admin');
+      if (changes.currencyID !== undefined) requireCurrency(changes.currencyID);
+      await updateOrganisation(db, organisationId, { name: changes.name, currencyId: changes.currencyID });
+      return getOne(userId, organisationId);
+    },
+
+    /** The members, for every member. */
+    async members(userId: number, organisationId: number): Promise<Member[]> {
+      await roleIn(userId, organisationId);
+      return listMembers(db, organisationId);
+    },
+
+    async changeRole(userId: number, organisationId: number, memberId: number, role: Role): Promise<Member> {
+      await db.transaction(async (tx) => {
+        await checkMemberChange(tx, { actorId: userId, organisationId, targetId: memberId, newRole: role });
+        await updateMemberRole(tx, organisationId, memberId, role);
+      });
+      sessionUsers.invalidate(memberId);
+      const member = (await listMembers(db, organisationId)).find((candidate) => candidate.userId === memberId);
+      if (!member) throw notFound(organisationMessages.memberNotFound);
+      return member;
+    },
+
+    /** Removes a member (or the caller leaves); their access ends with the next request. */
+    async removeMember(userId: number, organisationId: number, memberId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await checkMemberChange(tx, { actorId: userId, organisationId, targetId: memberId });
+        await deleteMembership(tx, organisationId, memberId);
+      });
+      sessionUsers.invalidate(memberId);
+    },
+
+    roleIn,
+  };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from './auth.js';
+import { nameSchema } from './profile.js';
+
+/** Roles from most to least powerful. */
+export const roles = ['owner', 'admin', 'editor', 'read-only'] as const;
+export type Role = (typeof roles)[number];
+
+const roleRank: Record<Role, number> = { owner: 3, admin: 2, editor: 1, 'read-only': 0 };
+
+/** True when `role` is at least `minimum` (owner > admin > editor > read-only). */
+export function hasRole(role: Role, minimum: Role): boolean {
+  return roleRank[role] >= roleRank[minimum];
+}
+
+/** German role names for the interface. */
+export const roleLabels: Record<Role, string> = {
+  owner: 'Eigentümer',
+  admin: 'Administrator',
+  editor: 'Bearbeiter',
+  'read-only': 'Nur Lesen',
+};
+
+export const roleSchema = z.enum(roles, { error: 'Unbekannte Rolle' });
+/** Positive integer ids in paths and bodies. */
+export const idSchema = z.coerce.number({ error: 'Ungültige Id' }).int('Ungültige Id').positive('Ungültige Id');
+export const organisationIdParamsSchema = z.strictObject({ id: idSchema });
+
+export const organisationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  currency: z.object({ id: z.number().int(), code: z.string(), description: z.string(), localeCode: z.string() }),
+  role: roleSchema,
+  memberCount: z.number().int(),
+});
+export type Organisation = z.infer<typeof organisationSchema>;
+
+const currencyIdSchema = z
+  .number({ error: 'Währung wird benötigt' })
+  .int('Ungültige Währung')
+  .positive('Ungültige Währung');
+
+export const organisationCreateSchema = z.strictObject({ name: nameSchema, currencyID: currencyIdSchema });
+export const organisationUpdateSchema = z
+  .strictObject({ name: nameSchema.optional(), currencyID: currencyIdSchema.optional() })
+  .refine(
+    (value) => value.name !== undefined || value.currencyID !== undefined,
+    'Bitte ändern Sie mindestens ein Feld',
+  );
+export type OrganisationCreate = z.infer<typeof organisationCreateSchema>;
+export type OrganisationUpdate = z.infer<typeof organisationUpdateSchema>;
+
+export const memberSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+});
+export type Member = z.infer<typeof memberSchema>;
+export const memberParamsSchema = z.strictObject({ id: idSchema, userId: idSchema });
+export const memberUpdateSchema = z.strictObject({ role: roleSchema });
+
+export const invitationSchema = z.object({
+  id: z.number().int(),
+  organisationId: z.number().int(),
+  email: z.string(),
+  role: roleSchema,
+  invitedBy: z.number().int().nullable(),
+  invitedByName: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  lastSentAt: z.string(),
+  isExpired: z.boolean(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+export const invitationParamsSchema = z.strictObject({ id: idSchema, invitationId: idSchema });
+export const invitationCreateSchema = z.strictObject({ email: emailSchema, role: roleSchema.exclude(['owner']) });
+
+export const invitationTokenSchema = z
+  .string({ error: 'Einladung wird benötigt' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, 'Ungültiger Einladungslink');
+export const invitationCheckSchema = z.object({
+  email: z.string(),
+  organisationName: z.string(),
+  invitedByName: z.string(),
+  role: roleSchema,
+  userExists: z.boolean(),
+});
+export const invitationAcceptSchema = z.strictObject({
+  token: invitationTokenSchema,
+  // New accounts need 8–128 characters (checked by the service, which knows whether the account exists).
+  password: passwordSchema,
+  name: z.string().trim().max(100, 'Höchstens 100 Zeichen erlaubt').optional(),
+});
+
+export const myInvitationSchema = z.object({
+  id: z.number().int(),
+  organisationId: z.number().int(),
+  organisationName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  invitedByName: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export const myInvitationParamsSchema = z.strictObject({ id: idSchema });
