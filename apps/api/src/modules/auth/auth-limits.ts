@@ -18,6 +18,8 @@ export const authLimits = {
     { key: `code:ip:${ip}`, limit: 30, windowMs: 15 * MINUTE },
     { key: `code:email:${email}`, limit: 20, windowMs: 15 * MINUTE },
   ],
+  // An invitation token names no e-mail before it is looked up, so only the IP can be counted.
+  invitationToken: (ip: string): RateLimitRule[] => [{ key: `invitation:ip:${ip}`, limit: 30, windowMs: 15 * MINUTE }],
   forgotPassword: (ip: string, email: string): RateLimitRule[] => [
     { key: `forgot:ip:${ip}`, limit: 10, windowMs: HOUR },
     { key: `forgot:email:${email}`, limit: 3, windowMs: HOUR },

@@ -186,7 +186,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
 
     /** What the invitee sees before accepting. */
     async check(token: string, ip: string) {
-      await limiter.consume(authLimits.codeCheck(ip, 'invitation'));
+      await limiter.consume(authLimits.invitationToken(ip));
       const row = await openInvitationByToken(token);
       return {
         email: row.email,
@@ -202,7 +202,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
      * with it (and, like a registration, its own "Meine Organisation"). Answers the user id.
      */
     async accept(input: { token: string; password: string; name?: string }, ip: string): Promise<number> {
-      await limiter.consume(authLimits.codeCheck(ip, 'invitation'));
+      await limiter.consume(authLimits.invitationToken(ip));
       const invitation = await openInvitationByToken(input.token);
       const existing = await findUserByEmail(db, invitation.email);
       if (existing && !(await verifyPassword(existing.passwordHash, input.password))) {

@@ -23,6 +23,9 @@ export async function createReferenceService(db: AppDatabase, rates: RatesServic
     /** The base currency (CHF): for organisations' defaults and users without an organisation. */
     baseCurrency: (): Currency => base,
 
+    /** Every currency, by code. */
+    listCurrencyDefinitions: (): Currency[] => currencies,
+
     /** One currency by id, or undefined. */
     currencyById: (id: number): Currency | undefined => currencyById.get(id),
 

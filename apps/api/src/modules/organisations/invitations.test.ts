@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { adjustableClock, buildTestApp } from '../../test/build-test-app.js';
+import { browser, signUp, TEST_PASSWORD, uniqueEmail } from '../../test/test-client.js';
+import { addMember, invitationTokenFromOutbox, twoTenants } from '../../test/tenants.js';
+
+const DAY_MS = 86_400_000;
+let app: FastifyInstance;
+const clock = adjustableClock();
+
+beforeAll(async () => {
+  app = await buildTestApp({}, { clock });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+async function ownerWithInvitation(role: 'admin' | 'editor' | 'read-only' = 'editor', email = uniqueEmail('invitee')) {
+  const owner = await signUp(app);
+  await owner.patch('/api/profile', { name: 'Petra Muster' });
+  const organisationId = owner.user.currentOrganisationID;
+  const created = await owner.post(`/api/organisations/${organisationId}/invitations`, { email, role });
+  expect(created.statusCode).toBe(201);
+  const token = await invitationTokenFromOutbox(app, email);
+  return { owner, organisationId, email, token, invitation: created.json<{ id: number }>() };
+}
+
+describe('inviting', () => {
+  it('mails a German invitation with a link and lists it for admins', async () => {
+    const { owner, organisationId, email, invitation } = await ownerWithInvitation('read-only');
+    const mail = (await app.deps.mailer.recentMails()).find((candidate) => candidate.to === email);
+    expect(mail?.subject).toBe('Einladung zu Meine Organisation auf SaldoPilot');
+    expect(mail?.text).toContain('Petra Muster lädt Sie ein');
+    expect(mail?.text).toMatch(/http:\/\/localhost:3000\/auth\/invitation\?token=[A-Za-z0-9_-]{43}/);
+    expect(mail?.html).toContain('Einladung annehmen');
+    const list = await owner.get(`/api/organisations/${organisationId}/invitations`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([
+      expect.objectContaining({
+        id: invitation.id,
+        email,
+        role: 'read-only',
+        invitedByName: 'Petra Muster',
+        isExpired: false,
+      }),
+    ]);
+    const expiresAt = Date.parse(list.json<Array<{ expiresAt: string }>>()[0]!.expiresAt);
+    expect(expiresAt - clock.now().getTime()).toBeGreaterThan(7 * DAY_MS - 60_000);
+  });
+
+  it('refuses existing members and a second pending invitation with 409', async () => {
+    const { owner, organisationId, email } = await ownerWithInvitation();
+    const again = await owner.post(`/api/organisations/${organisationId}/invitations`, { email, role: 'editor' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'Diese E-Mail-Adresse wurde bereits eingeladen.' });
+    const member = await addMember(app, owner, organisationId, 'editor');
+    const existing = await owner.post(`/api/organisations/${organisationId}/invitations`, {
+      email: member.email,
+      role: 'admin',
+    });
+    expect(existing.statusCode).toBe(409);
+    expect(existing.json()).toMatchObject({ error: 'Diese Person ist bereits Mitglied der Organisation.' });
+  });
+
+  it('lets admins invite below admin only, and editors not at all', async () => {
+    const owner = await signUp(app);
+    const id = owner.user.currentOrganisationID;
+    const admin = await addMember(app, owner, id, 'admin');
+    const editor = await addMember(app, owner, id, 'editor');
+    expect(
+      (await admin.post(`/api/organisations/${id}/invitations`, { email: uniqueEmail(), role: 'editor' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await admin.post(`/api/organisations/${id}/invitations`, { email: uniqueEmail(), role: 'admin' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await editor.post(`/api/organisations/${id}/invitations`, { email: uniqueEmail(), role: 'editor' })).statusCode,
+    ).toBe(403);
+    expect((await editor.get(`/api/organisations/${id}/invitations`)).statusCode).toBe(403);
+  });
+
+  it.each([
+    [{ email: 'kein-mail', role: 'editor' }, 'email'],
+    [{ email: uniqueEmail(), role: 'owner' }, 'role'],
+    [{ email: uniqueEmail(), role: 'chef' }, 'role'],
+    [{ email: uniqueEmail() }, 'role'],
+    [{ email: uniqueEmail(), role: 'editor', note: 'x' }, 'note'],
+  ])('refuses %j with 400 naming %s, storing nothing', async (body, field) => {
+    const owner = await signUp(app);
+    const id = owner.user.currentOrganisationID;
+    const response = await owner.post(`/api/organisations/${id}/invitations`, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: expect.any(String) } });
+    expect((await owner.get(`/api/organisations/${id}/invitations`)).json()).toEqual([]);
+  });
+
+  it('revokes: the link stops working', async () => {
+    const { owner, organisationId, token, invitation } = await ownerWithInvitation();
+    expect((await owner.delete(`/api/organisations/${organisationId}/invitations/${invitation.id}`)).statusCode).toBe(
+      204,
+    );
+    expect((await owner.get(`/api/organisations/${organisationId}/invitations`)).json()).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: `/api/auth/invitation/check?token=${token}` })).statusCode).toBe(
+      404,
+    );
+    expect((await owner.delete(`/api/organisations/${organisationId}/invitations/${invitation.id}`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('resends at most every 10 minutes, with a new link that replaces the old one', async () => {
+    const { owner, organisationId, email, token, invitation } = await ownerWithInvitation();
+    const tooSoon = await owner.post(`/api/organisations/${organisationId}/invitations/${invitation.id}/resend`);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      error: expect.stringMatching(/^Bitte warten Sie noch 10 Minuten/),
+    });
+    expect(tooSoon.headers['retry-after']).toBeDefined();
+    clock.advance(10 * 60_000);
+    expect(
+      (await owner.post(`/api/organisations/${organisationId}/invitations/${invitation.id}/resend`)).statusCode,
+    ).toBe(200);
+    const newToken = await invitationTokenFromOutbox(app, email);
+    expect(newToken).not.toBe(token);
+    expect((await app.inject({ method: 'GET', url: `/api/auth/invitation/check?token=${token}` })).statusCode).toBe(
+      404,
+    );
+    expect((await app.inject({ method: 'GET', url: `/api/auth/invitation/check?token=${newToken}` })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('accepting', () => {
+  it('tells the invitee organisation, inviter and role', async () => {
+    const { email, token } = await ownerWithInvitation('admin');
+    const response = await app.inject({ method: 'GET', url: `/api/auth/invitation/check?token=${token}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      email,
+      organisationName: 'Meine Organisation',
+      invitedByName: 'Petra Muster',
+      role: 'admin',
+      userExists: false,
+    });
+  });
+
+  it('creates the account of a new user, joins, and makes the organisation current', async () => {
+    const { owner, organisationId, token } = await ownerWithInvitation('editor');
+    const client = browser(app);
+    const short = await client.post('/api/auth/invitation/accept', { token, password: 'kurz' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ fields: { password: 'Bitte geben Sie mind. 8 Zeichen ein' } });
+    const accepted = await client.post('/api/auth/invitation/accept', {
+      token,
+      password: TEST_PASSWORD,
+      name: 'Neu Hier',
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ name: 'Neu Hier', currentOrganisationID: organisationId });
+    expect((await client.get('/api/organisations')).json<{ data: Array<{ id: number; role: string }> }>().data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: organisationId, role: 'editor' })]),
+    );
+    const members = (await owner.get(`/api/organisations/${organisationId}/members`)).json<unknown[]>();
+    expect(members).toHaveLength(2);
+    const twice = await browser(app).post('/api/auth/invitation/accept', { token, password: TEST_PASSWORD });
+    expect(twice.statusCode).toBe(404);
+  });
+
+  it('requires the password of an existing account', async () => {
+    const existing = await signUp(app);
+    const { organisationId, token } = await ownerWithInvitation('read-only', existing.email);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/auth/invitation/check?token=${token}` })).json(),
+    ).toMatchObject({
+      userExists: true,
+    });
+    const wrong = await browser(app).post('/api/auth/invitation/accept', { token, password: 'Falsches-Passwort-1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ error: 'Login fehlgeschlagen, bitte prüfen Sie Ihre Zugangsdaten' });
+    const right = await browser(app).post('/api/auth/invitation/accept', { token, password: TEST_PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toMatchObject({ id: existing.user.id, currentOrganisationID: organisationId });
+  });
+
+  it('refuses an expired invitation with 410', async () => {
+    const { token } = await ownerWithInvitation();
+    clock.advance(7 * DAY_MS + 1000);
+    const check = await app.inject({ method: 'GET', url: `/api/auth/invitation/check?token=${token}` });
+    expect(check.statusCode).toBe(410);
+    expect(check.json()).toMatchObject({ code: 'GONE', error: expect.stringContaining('abgelaufen') });
+    const accept = await browser(app).post('/api/auth/invitation/accept', { token, password: TEST_PASSWORD });
+    expect(accept.statusCode).toBe(410);
+  });
+
+  it.each(['', 'kurz', 'a'.repeat(101), 'böse<script>'])('refuses the malformed token %j with 400', async (token) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/auth/invitation/check?token=${encodeURIComponent(token)}`,
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers 404 for an unknown token', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/auth/invitation/check?token=${'x'.repeat(43)}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('my invitations', () => {
+  it('lists, accepts and declines the invitations addressed to me', async () => {
+    const me = await signUp(app);
+    const first = await ownerWithInvitation('editor', me.email);
+    const second = await ownerWithInvitation('read-only', me.email);
+    const mine = await me.get('/api/me/invitations');
+    expect(mine.statusCode).toBe(200);
+    expect(
+      mine
+        .json<Array<{ id: number }>>()
+        .map((invitation) => invitation.id)
+        .sort(),
+    ).toEqual([first.invitation.id, second.invitation.id].sort());
+    expect(mine.body).not.toContain(first.token);
+    const accepted = await me.post(`/api/me/invitations/${first.invitation.id}/accept`);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ currentOrganisationID: first.organisationId });
+    expect((await me.delete(`/api/me/invitations/${second.invitation.id}`)).statusCode).toBe(204);
+    expect((await me.get('/api/me/invitations')).json()).toEqual([]);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/auth/invitation/check?token=${second.token}` })).statusCode,
+    ).toBe(404);
+  });
+
+  it('another user can neither see, accept nor decline them (404)', async () => {
+    const { a, b } = await twoTenants(app);
+    const { invitation, organisationId, owner } = await ownerWithInvitation('editor', a.email);
+    expect((await b.get('/api/me/invitations')).json()).toEqual([]);
+    expect((await b.post(`/api/me/invitations/${invitation.id}/accept`)).statusCode).toBe(404);
+    expect((await b.delete(`/api/me/invitations/${invitation.id}`)).statusCode).toBe(404);
+    expect((await b.delete(`/api/organisations/${organisationId}/invitations/${invitation.id}`)).statusCode).toBe(404);
+    expect((await owner.get(`/api/organisations/${organisationId}/invitations`)).json()).toHaveLength(1);
+  });
+});
