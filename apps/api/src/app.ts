@@ -10,7 +10,7 @@ import {
 import { useGermanValidationMessages } from '@saldopilot/shared';
 import type { Config } from './config.js';
 import { fixedClock, systemClock, type Clock } from './lib/clock.js';
-import { openDatabase, type Database } from './db/client.js';
+import { openDatabase, type AppDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedReferenceData } from './db/seed.js';
 import { loggerOptions } from './logger.js';
@@ -22,7 +22,8 @@ import { registerCsrfProtection } from './plugins/csrf.js';
 import { sessionCookies, type SessionCookies } from './plugins/session-cookies.js';
 import { createRatesService, type RatesService } from './lib/rates/rates-service.js';
 import { createMailer, type Mailer } from './lib/mailer/mailer.js';
-import { createRateLimiter, databaseRateLimitStore } from './lib/rate-limiter.js';
+import { createRateLimiter, databaseRateLimitStore, type RateLimitStore } from './lib/rate-limiter.js';
+import { redisRateLimitStore } from './lib/redis-rate-limit-store.js';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createSessionService, type SessionService } from './modules/auth/session.service.js';
@@ -126,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const reference = await createReferenceService(db, rates);
   const sessions = createSessionService(db, clock, config.JWT_SECRET);
   const cookies = sessionCookies(config);
-  const limiter = createRateLimiter(databaseRateLimitStore(db), clock);
+  const limiter = createRateLimiter(await openRateLimitStore(app, config, db), clock);
   const sessionUsers = createSessionUsers(db);
   const profile = createProfileService(db, reference, sessions, sessionUsers);
   const publicUrl = config.PUBLIC_URL;
@@ -173,6 +174,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerApiNotFound(app);
   await registerWeb(app, config);
   return app;
+}
+
+/** Redis when REDIS_URL is set (closed with the app), else the database's own counter table. */
+async function openRateLimitStore(app: FastifyInstance, config: Config, db: AppDatabase): Promise<RateLimitStore> {
+  if (!config.REDIS_URL) return databaseRateLimitStore(db);
+  const store = await redisRateLimitStore(config.REDIS_URL);
+  app.addHook('onClose', () => store.close());
+  return store;
 }
 
 function openConfiguredDatabase(config: Config): Promise<Database> {

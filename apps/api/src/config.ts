@@ -26,6 +26,10 @@ const envSchema = z
       .string()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('SaldoPilot <noreply@saldopilot.ch>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),

@@ -38,6 +38,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
     WEB_DIST: '/nonexistent',
+    // Redis, where the machine offers it, carries the rate limits as in production.
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
   });
   const database = await openTestDatabase();

@@ -1,0 +1,41 @@
+import { createClient } from 'redis';
+import type { RateLimitStore } from './rate-limiter.js';
+
+const PREFIX = 'saldopilot:rate-limit:';
+
+// One atomic round trip. The window end is kept in the app's clock (like the database store), so
+// FIXED_TODAY and test clocks count alike; Redis' own expiry only cleans up.
+const HIT_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local resetAt = tonumber(redis.call('HGET', KEYS[1], 'resetAt') or '0')
+local count
+if resetAt <= now then
+  resetAt = now + window
+  count = 1
+  redis.call('HSET', KEYS[1], 'count', 1, 'resetAt', resetAt)
+else
+  count = redis.call('HINCRBY', KEYS[1], 'count', 1)
+end
+redis.call('PEXPIRE', KEYS[1], resetAt - now)
+return { count, resetAt }`;
+
+/** Rate-limit counters in Redis (REDIS_URL): shared by every instance, gone with their window. */
+export async function redisRateLimitStore(url: string): Promise<RateLimitStore & { close(): Promise<void> }> {
+  const client = createClient({ url });
+  // A lost connection is retried by the client; the error event must be handled to not crash.
+  client.on('error', () => undefined);
+  await client.connect();
+  return {
+    async hit(key, windowMs, now) {
+      const [count, resetAt] = (await client.eval(HIT_SCRIPT, {
+        keys: [PREFIX + key],
+        arguments: [String(now.getTime()), String(windowMs)],
+      })) as [number, number];
+      return { count, resetAt: new Date(resetAt) };
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
