@@ -41,6 +41,7 @@ import { createInvitationsService, type InvitationsService } from './modules/org
 import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
 import { invitationsRoutes } from './modules/organisations/invitations.routes.js';
 import { createSignIn, type SignIn } from './plugins/sign-in.js';
+import { registerIdempotency } from './plugins/idempotency.js';
 
 export interface AppDeps {
   config: Config;
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerApiNotFound(api);
       registerCsrfProtection(api, config.PUBLIC_URL, cookies);
       registerAuthentication(api, sessions, cookies, sessionUsers);
+      registerIdempotency(api, db, clock);
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
       await api.register(referenceRoutes);
       await api.register(authRoutes);

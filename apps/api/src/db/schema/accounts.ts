@@ -145,3 +145,25 @@ export const invitations = pgTable(
     index('invitations_email_idx').on(table.email),
   ],
 );
+
+/**
+ * Answers of mutating requests that carried an Idempotency-Key (24 h): a retried request with the
+ * same key gets the first answer instead of doing the work twice (the spec's retry-once rule).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 100 }).notNull(),
+    requestFingerprint: text('request_fingerprint').notNull(),
+    statusCode: smallint('status_code'),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
+);

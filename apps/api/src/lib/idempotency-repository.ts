@@ -1,0 +1,36 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { AppDatabase } from '../db/client.js';
+import { idempotencyKeys } from '../db/schema/index.js';
+
+/** Claims a key for a request; undefined when it was claimed before (then read it with findKey). */
+export async function claimKey(db: AppDatabase, userId: number, key: string, requestFingerprint: string) {
+  const rows = await db
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestFingerprint })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return rows.length === 1;
+}
+
+export async function findKey(db: AppDatabase, userId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row;
+}
+
+export async function storeAnswer(db: AppDatabase, userId: number, key: string, statusCode: number, body: string) {
+  await db
+    .update(idempotencyKeys)
+    .set({ statusCode, responseBody: body })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+export async function releaseKey(db: AppDatabase, userId: number, key: string) {
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+export async function deleteKeysBefore(db: AppDatabase, before: Date) {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
+}
