@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The server as operators run it: the built entry point (`npm test` builds before testing).
+const serverEntry = fileURLToPath(new URL('../dist/server.js', import.meta.url));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-server-'));
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function startServer(env: Record<string, string>) {
+  if (!existsSync(serverEntry)) throw new Error('apps/api/dist is missing: run `npx tsc -b` first');
+  const child = spawn(process.execPath, [serverEntry], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the server process', () => {
+  it('refuses an invalid configuration with a message naming it and exit code 1', async () => {
+    const server = startServer({ PORT: 'abc', DATABASE_URL: 'mysql://nope' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Invalid configuration');
+    expect(server.output()).toMatch(/PORT/);
+    expect(server.output()).toMatch(/DATABASE_URL/);
+  });
+
+  it('refuses FIXED_TODAY in production', async () => {
+    const server = startServer({ NODE_ENV: 'production', FIXED_TODAY: '2026-11-21', JWT_SECRET: 'x'.repeat(40) });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('FIXED_TODAY: is refused when NODE_ENV=production');
+  });
+
+  it('starts, warns about FIXED_TODAY, answers, and shuts down cleanly on SIGTERM', async () => {
+    const port = String(40_000 + Math.floor(Math.random() * 10_000));
+    const server = startServer({
+      PORT: port,
+      HOST: '127.0.0.1',
+      FIXED_TODAY: '2026-11-21',
+      NODE_ENV: 'test',
+      RATES_URL: 'http://127.0.0.1:9/none',
+    });
+    await waitFor(() => server.output().includes('Server listening'));
+    expect(server.output()).toContain('FIXED_TODAY pins the date of this server');
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  }, 90_000);
+});
