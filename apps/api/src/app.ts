@@ -13,6 +13,7 @@ import { fixedClock, systemClock, type Clock } from './lib/clock.js';
 import { openDatabase, type AppDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedReferenceData } from './db/seed.js';
+import { seedDemoAccount } from './db/demo-seed.js';
 import { loggerOptions } from './logger.js';
 import { registerApiNotFound, registerErrorHandling } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await migrateDatabase(database);
   await seedReferenceData(database.db);
   const { db } = database;
+  if (config.NODE_ENV === 'development') await seedDemoAccount(db);
 
   const rates = createRatesService({
     database,
