@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import {
@@ -75,6 +75,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Run the background jobs: 12-hourly rate sync, mail retries (the server does; tests call them). */
   runJobs?: boolean;
+  /** More route plugins under /api, behind the same gate (tests probe the gate with them). */
+  apiPlugins?: FastifyPluginAsync[];
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -171,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profileRoutes);
       await api.register(organisationsRoutes);
       await api.register(invitationsRoutes);
+      for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },
     { prefix: '/api' },

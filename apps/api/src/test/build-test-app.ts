@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { zurichDateOf } from '@saldopilot/shared';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
@@ -30,7 +30,7 @@ export type AdjustableClock = ReturnType<typeof adjustableClock>;
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logLines?: string[]; clock?: Clock } = {},
+  options: { logLines?: string[]; clock?: Clock; apiPlugins?: FastifyPluginAsync[] } = {},
 ): Promise<FastifyInstance> {
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -51,7 +51,7 @@ export async function buildTestApp(
         stream: { write: (line: string) => logLines.push(line) },
       }
     : false;
-  const app = await buildApp({ config, database, logger, clock: options.clock });
+  const app = await buildApp({ config, database, logger, clock: options.clock, apiPlugins: options.apiPlugins });
   app.addHook('onClose', () => database.close());
   return app;
 }
