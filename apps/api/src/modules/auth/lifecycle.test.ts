@@ -178,6 +178,30 @@ describe('the whole account life cycle over a real SMTP server', () => {
   });
 
   it('never writes a password, code or token into a log line', async () => {
+    // Refused requests carry secrets too: malformed JSON, too long or misplaced values.
+    const code = [...secrets].find((secret) => secret.length === 43)!;
+    const refused = [
+      `{"email":"a@example.ch","password":${TEST_PASSWORD}}`,
+      `{"email":"a@example.ch","password":"${TEST_PASSWORD}"`,
+      JSON.stringify({ email: 'a@example.ch', password: `${TEST_PASSWORD}${'!'.repeat(120)}` }),
+      JSON.stringify({ email: 'a@example.ch', password: TEST_PASSWORD, code }),
+      JSON.stringify({ email: 'a@example.ch', code: `${code}${'x'.repeat(200)}` }),
+    ];
+    for (const [index, payload] of refused.entries()) {
+      const url = index < 4 ? '/api/auth/login' : '/api/auth/registration/check-code';
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    await app.inject({
+      method: 'GET',
+      url: `/api/auth/logout?email=a%40example.ch&code=${code}&password=${TEST_PASSWORD}`,
+    });
+
     // The life cycle above ran with the real logger settings writing into logLines.
     expect(secrets.size).toBeGreaterThan(8);
     expect(logLines.some((line) => line.includes('/api/auth/registration/finish'))).toBe(true);
