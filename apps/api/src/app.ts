@@ -88,9 +88,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // JSON only: a text/plain body gets 415 instead of an opaque validation error.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -134,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const cookies = sessionCookies(config);
   const limiter = createRateLimiter(await openRateLimitStore(app, config, db), clock);
   const sessionUsers = createSessionUsers(db);
-  const profile = createProfileService(db, reference, sessions, sessionUsers);
+  const profile = createProfileService(db, reference, sessions, sessionUsers, limiter);
   const publicUrl = config.PUBLIC_URL;
   const auth = createAuthService({ db, clock, publicUrl, sessions, mailer, limiter, reference });
   const organisations = createOrganisationsService(db, reference, sessionUsers);
@@ -189,6 +191,11 @@ async function openRateLimitStore(app: FastifyInstance, config: Config, db: AppD
   const store = await redisRateLimitStore(config.REDIS_URL);
   app.addHook('onClose', () => store.close());
   return store;
+}
+
+/** A hop count means: trust the nearest n proxies (Fastify's typing wants it as a function). */
+function trustProxyOption(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 function openConfiguredDatabase(config: Config): Promise<Database> {

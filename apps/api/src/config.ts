@@ -31,6 +31,17 @@ const envSchema = z
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('SaldoPilot <noreply@saldopilot.ch>'),
+    // Which proxies may tell the client's address (X-Forwarded-For): "false" (clients connect
+    // directly), a hop count such as "1" (one load balancer), or addresses/CIDRs ("10.0.0.0/8,127.0.0.1").
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value): boolean | number | string[] => {
+        if (value === 'false') return false;
+        if (value === 'true') return true;
+        if (/^\d+$/.test(value)) return Number(value);
+        return value.split(',').map((entry) => entry.trim());
+      }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
   })

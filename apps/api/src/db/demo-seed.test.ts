@@ -29,7 +29,10 @@ describe('development demo account', () => {
   it('does not exist outside development', async () => {
     const testServer = await buildTestApp();
     try {
-      const response = await browser(testServer).post('/api/auth/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
+      const response = await browser(testServer).post('/api/auth/login', {
+        email: DEMO_EMAIL,
+        password: DEMO_PASSWORD,
+      });
       expect(response.statusCode).toBe(401);
     } finally {
       await testServer.close();

@@ -19,10 +19,13 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN, 'Bitte geben Sie mind. 8 Zeichen ein')
   .max(PASSWORD_MAX, 'Bitte geben Sie höchstens 128 Zeichen ein');
 
-/** An existing password is only checked, never judged: any non-empty string up to the maximum. */
+/**
+ * An existing password is only checked, never judged: any non-empty string up to the maximum.
+ * (The reference product says "Password wird benötigt"; research §18 lists it as a typo, fixed here.)
+ */
 export const passwordSchema = z
-  .string({ error: 'Password wird benötigt' })
-  .min(1, 'Password wird benötigt')
+  .string({ error: 'Passwort wird benötigt' })
+  .min(1, 'Passwort wird benötigt')
   .max(PASSWORD_MAX, 'Bitte geben Sie höchstens 128 Zeichen ein');
 
 export const codeSchema = z

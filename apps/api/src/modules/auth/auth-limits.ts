@@ -20,6 +20,10 @@ export const authLimits = {
   ],
   // An invitation token names no e-mail before it is looked up, so only the IP can be counted.
   invitationToken: (ip: string): RateLimitRule[] => [{ key: `invitation:ip:${ip}`, limit: 30, windowMs: 15 * MINUTE }],
+  // Guessing the current password from a hijacked session must be as slow as guessing a login.
+  passwordChange: (userId: number): RateLimitRule[] => [
+    { key: `password-change:user:${userId}`, limit: 10, windowMs: 15 * MINUTE },
+  ],
   forgotPassword: (ip: string, email: string): RateLimitRule[] => [
     { key: `forgot:ip:${ip}`, limit: 10, windowMs: HOUR },
     { key: `forgot:email:${email}`, limit: 3, windowMs: HOUR },

@@ -9,6 +9,8 @@ import {
   userSchema,
 } from '@saldopilot/shared';
 import { sessionOf } from '../../plugins/authenticate.js';
+import { FOREIGN_ORIGIN } from '../../plugins/csrf.js';
+import { AppError } from '../../lib/app-error.js';
 
 const success = z.object({ success: z.literal(true) });
 const valid = z.object({ valid: z.literal(true) });
@@ -49,6 +51,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/auth/logout', { config: publicRoute, schema: { response: { 200: success } } }, async (request, reply) => {
+    // Logout is a GET (spec §7), so the Origin check does not cover it: a link on another site
+    // must not sign the user out. Browsers tell the origin of a request in Sec-Fetch-Site.
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('FORBIDDEN', FOREIGN_ORIGIN);
     const refresh = cookies.refreshToken(request);
     if (refresh) await sessions.end(refresh);
     cookies.clear(reply);

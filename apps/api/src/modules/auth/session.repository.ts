@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.js';
 import { refreshTokens } from '../../db/schema/index.js';
 
@@ -49,4 +49,14 @@ export async function revokeAllOfUser(db: AppDatabase, userId: number, at: Date,
         keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
       ),
     );
+}
+
+/** Whether a sign-in still has a live (not revoked, not expired) refresh token. */
+export async function isFamilyActive(db: AppDatabase, familyId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+    .limit(1);
+  return row !== undefined;
 }

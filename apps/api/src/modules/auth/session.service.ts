@@ -3,10 +3,12 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { AppDatabase } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashSecret, randomSecret } from '../../lib/secrets.js';
+import { createTtlCache } from '../../lib/ttl-cache.js';
 import {
   findRefreshToken,
   findRefreshTokenForUpdate,
   insertRefreshToken,
+  isFamilyActive,
   markRefreshTokenRotated,
   revokeAllOfUser,
   revokeFamily,
@@ -28,16 +30,29 @@ export interface IssuedTokens {
 
 export type Renewal = ({ status: 'renewed'; userId: number } & IssuedTokens) | { status: 'invalid' };
 
+// An access token names its sign-in (claim "sid"); whether that sign-in is still live is cached this
+// long per instance, so logout and password resets end access within seconds, not 15 minutes.
+const FAMILY_CHECK_MS = 2_000;
+
 export type SessionService = ReturnType<typeof createSessionService>;
 
 /** Access tokens (JWT, 15 min) and rotating refresh tokens (opaque, hashed, 90 days) — API.md "Sessions". */
 export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: string) {
   const key = new TextEncoder().encode(jwtSecret);
   const seconds = () => Math.floor(clock.now().getTime() / 1000);
+  const activeFamilies = createTtlCache<string, boolean>(FAMILY_CHECK_MS, 50_000);
 
-  function signAccessToken(userId: number): Promise<string> {
+  async function familyActive(familyId: string): Promise<boolean> {
+    const cached = activeFamilies.get(familyId);
+    if (cached !== undefined) return cached;
+    const active = await isFamilyActive(db, familyId, clock.now());
+    activeFamilies.set(familyId, active);
+    return active;
+  }
+
+  function signAccessToken(userId: number, familyId: string): Promise<string> {
     const now = seconds();
-    return new SignJWT({})
+    return new SignJWT({ sid: familyId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setIssuedAt(now)
@@ -60,19 +75,22 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
   return {
     /** Starts a new sign-in (a new token family). */
     async start(userId: number, userAgent?: string): Promise<Required<IssuedTokens>> {
-      const refreshToken = await newRefreshToken(db, userId, randomUUID(), userAgent);
-      return { accessToken: await signAccessToken(userId), refreshToken };
+      const familyId = randomUUID();
+      const refreshToken = await newRefreshToken(db, userId, familyId, userAgent);
+      return { accessToken: await signAccessToken(userId, familyId), refreshToken };
     },
 
-    /** The user id of a valid access token, else undefined. */
+    /** The user id of a valid access token whose sign-in is still live, else undefined. */
     async verifyAccessToken(token: string): Promise<number | undefined> {
+      let payload;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() });
-        const userId = Number(payload.sub);
-        return Number.isSafeInteger(userId) && userId > 0 ? userId : undefined;
+        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() }));
       } catch {
         return undefined;
       }
+      const userId = Number(payload.sub);
+      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return undefined;
+      return (await familyActive(payload.sid)) ? userId : undefined;
     },
 
     /**
@@ -86,9 +104,14 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
         if (!row || row.revokedAt || row.expiresAt <= now) return { status: 'invalid' as const };
         if (row.rotatedAt) {
           if (now.getTime() - row.rotatedAt.getTime() <= ROTATION_GRACE_MS) {
-            return { status: 'renewed' as const, userId: row.userId, accessToken: await signAccessToken(row.userId) };
+            return {
+              status: 'renewed' as const,
+              userId: row.userId,
+              accessToken: await signAccessToken(row.userId, row.familyId),
+            };
           }
           await revokeFamily(tx, row.familyId, now);
+          activeFamilies.delete(row.familyId);
           return { status: 'invalid' as const };
         }
         await markRefreshTokenRotated(tx, row.id, now);
@@ -96,7 +119,7 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
         return {
           status: 'renewed' as const,
           userId: row.userId,
-          accessToken: await signAccessToken(row.userId),
+          accessToken: await signAccessToken(row.userId, row.familyId),
           refreshToken: next,
         };
       });
@@ -105,7 +128,9 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
     /** Ends the sign-in the refresh token belongs to; unknown tokens are ignored. */
     async end(refreshToken: string): Promise<void> {
       const row = await findRefreshToken(db, hashSecret(refreshToken));
-      if (row) await revokeFamily(db, row.familyId, clock.now());
+      if (!row) return;
+      await revokeFamily(db, row.familyId, clock.now());
+      activeFamilies.delete(row.familyId);
     },
 
     /** The family of a refresh token, to keep the current sign-in when ending the others. */
@@ -114,7 +139,10 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
     },
 
     /** Ends every sign-in of the user but `keepFamilyId` (inside the caller's transaction when given). */
-    endAll: (userId: number, database: AppDatabase = db, keepFamilyId?: string) =>
-      revokeAllOfUser(database, userId, clock.now(), keepFamilyId),
+    async endAll(userId: number, database: AppDatabase = db, keepFamilyId?: string): Promise<void> {
+      await revokeAllOfUser(database, userId, clock.now(), keepFamilyId);
+      // The user's families are not known here; a rare event, so forget every cached answer.
+      activeFamilies.clear();
+    },
   };
 }

@@ -4,6 +4,8 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import type { SessionService } from '../auth/session.service.js';
+import { authLimits } from '../auth/auth-limits.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { SessionUsers } from '../organisations/session-users.js';
 import {
   findProfileRow,
@@ -23,6 +25,7 @@ export function createProfileService(
   reference: ReferenceService,
   sessions: SessionService,
   sessionUsers: SessionUsers,
+  limiter: RateLimiter,
 ) {
   /** Maps a row to the API's User; without a current organisation the base currency (CHF) applies. */
   function toUser(row: ProfileRow): User {
@@ -60,6 +63,7 @@ export function createProfileService(
      * whoever knew the old password is out, this browser stays signed in.
      */
     async changePassword(userId: number, change: PasswordChange, currentRefreshToken?: string): Promise<void> {
+      await limiter.consume(authLimits.passwordChange(userId));
       const row = await getRow(userId);
       if (!(await verifyPassword(row.passwordHash, change.currentPassword))) {
         throw new AppError('VALIDATION_FAILED', WRONG_CURRENT_PASSWORD, {
