@@ -88,13 +88,14 @@ describe('POST /api/auth/login', () => {
     await attempt(uniqueEmail(), 'Aufwaermen-1');
     const unknown: number[] = [];
     const wrong: number[] = [];
-    for (let round = 0; round < 5; round += 1) {
+    for (let round = 0; round < 7; round += 1) {
       unknown.push(await attempt(uniqueEmail(), `Falsch-${round}-Passwort`));
       wrong.push(await attempt(user.email, `Falsch-${round}-Passwort`));
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    // Without the dummy hash an unknown e-mail answers in a few milliseconds instead of ~50.
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+    // Without the dummy hash an unknown e-mail answers in a few milliseconds instead of ~50 (a ratio
+    // near 0.05). The bound leaves room for a busy machine, where single timings scatter widely.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.25);
   });
 
   it('works without an Origin header when the browser has no session cookies', async () => {
