@@ -64,6 +64,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       FIXED_TODAY: '2026-11-21',
       NODE_ENV: 'test',
+      // The tests act as many clients: each sends its own X-Forwarded-For (tests/support/fixtures.ts),
+      // as a load balancer on this machine would, so per-IP rate limits never couple two tests.
+      TRUST_PROXY: '127.0.0.1',
       // No network here: the rates stay the bundled ones, and no request leaves the machine.
       RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
     },

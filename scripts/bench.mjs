@@ -70,6 +70,28 @@ async function signUp(origin) {
     .join('; ');
 }
 
+/** First load of /auth in headless Chromium, cache off: bytes over the wire (headers + compressed bodies) and requests. */
+async function measureAuthFirstLoad(origin) {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const bytes = new Map();
+    cdp.on('Network.requestWillBeSent', (event) => bytes.set(event.requestId, 0));
+    cdp.on('Network.loadingFinished', (event) => bytes.set(event.requestId, event.encodedDataLength));
+    await page.goto(`${origin}/auth`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const total = [...bytes.values()].reduce((sum, size) => sum + size, 0);
+    return { kb: Math.round(total / 102.4) / 10, requests: bytes.size };
+  } finally {
+    await browser.close();
+  }
+}
+
 async function load(url, headers = {}) {
   const result = await autocannon({ url, headers, connections: 10, duration: DURATION_S });
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
@@ -94,6 +116,9 @@ try {
   line('GET /api/currencies (signed in)', api.rps, 'req/s', `p99 ${api.p99} ms`);
   line('bare Fastify route, same payload (ceiling)', ceiling.rps, 'req/s', `p99 ${ceiling.p99} ms`);
   line('GET /api/currencies vs ceiling (target >= 50 %)', Math.round((100 * api.rps) / ceiling.rps), '%');
+  const auth = await measureAuthFirstLoad('http://127.0.0.1:3901').catch((error) => ({ error }));
+  if (auth.error) line('first load of /auth (target <= 250 KB, <= 15 req)', 'n/a', '', auth.error.message);
+  else line('first load of /auth (target <= 250 KB, <= 15 req)', auth.kb, 'KB', `${auth.requests} requests`);
   await bare.close();
   await stop(again.child);
 } finally {

@@ -1,7 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useGermanValidationMessages as enableGermanValidationMessages } from '@saldopilot/shared';
 import './app/styles.css';
 import { App } from './app/app';
+import { installSessionExpiryHandler } from './app/session-expiry';
+
+// Form messages of zod that the shared schemas do not name themselves read in German too.
+enableGermanValidationMessages();
+installSessionExpiryHandler();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

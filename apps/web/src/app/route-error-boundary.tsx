@@ -1,6 +1,7 @@
-import { Container } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { useRouteError } from 'react-router';
 import { ErrorPage, errorPageTitle } from '../components/error-page';
+import { Wordmark } from '../components/wordmark';
 import { useDocumentTitle } from '../lib/document-title';
 import { describeRouteError } from '../lib/route-errors';
 
@@ -9,8 +10,11 @@ export function RouteErrorBoundary() {
   const { status, message } = describeRouteError(useRouteError());
   useDocumentTitle(errorPageTitle(status));
   return (
-    <Container component="main" size="lg" py="md">
-      <ErrorPage status={status} message={message} />
+    <Container component="main" size="lg" py="xl">
+      <Stack gap="md">
+        <Wordmark />
+        <ErrorPage status={status} message={message} />
+      </Stack>
     </Container>
   );
 }

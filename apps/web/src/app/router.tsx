@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, replace, type RouteObject } from 'react-router';
 import type { RouteHandle } from '../lib/document-title';
+import { reloadAfterChunkError } from '../lib/reload-guard';
 import { hasPositiveIntegerId, validateRoute } from '../lib/route-validation';
-import { AppLayout } from './layouts/app-layout';
+import { DelayedLoader } from '../components/feedback/delayed-loader';
+import { currentOrganisation, rememberedSettingsTab, signedInOnly, signedOutOnly } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage, notFoundHandle } from './not-found-page';
@@ -12,7 +14,21 @@ import { pathTo, routePaths, type RouteName } from './routes';
 /** What every page module under features/ exports (React Router's lazy-route convention). */
 interface PageModule {
   Component: ComponentType;
-  handle: RouteHandle;
+  handle?: RouteHandle;
+}
+
+/**
+ * Loads a page's chunk. When the chunk is gone (a newer build was deployed) the page being opened
+ * is loaded afresh, at most once per 10 s per path (spec §4); meanwhile nothing renders.
+ */
+function loadPage(load: () => Promise<PageModule>): () => Promise<PageModule> {
+  return () =>
+    load().catch((error: unknown) => {
+      // During a navigation the address bar still shows the page being left.
+      const target = router.state.navigation.location ?? window.location;
+      if (reloadAfterChunkError(error, target)) return new Promise<PageModule>(() => undefined);
+      throw error;
+    });
 }
 
 /**
@@ -20,18 +36,12 @@ interface PageModule {
  * The route id is the spec's route name, so `useMatches()` tells which named route is active.
  */
 function page(name: RouteName, load: () => Promise<PageModule>, more: Omit<RouteObject, 'index'> = {}): RouteObject {
-  return { id: name, path: routePaths[name], lazy: load, ...more };
+  return { id: name, path: routePaths[name], lazy: loadPage(load), ...more };
 }
 
-/** A named route that only sends the browser on to another one. */
-function redirectRoute(name: RouteName, target: RouteName): RouteObject {
-  // `element: null` says "renders nothing on purpose" (React Router warns about leaves without one).
-  return { id: name, path: routePaths[name], loader: () => redirect(pathTo(target)), element: null };
-}
-
-// Shows nothing while the first page chunk loads: it takes a few milliseconds.
+// While the first page loads: nothing for the usual few milliseconds, a spinner on a slow line.
 function InitialLoad() {
-  return null;
+  return <DelayedLoader />;
 }
 
 const validId = validateRoute(hasPositiveIntegerId);
@@ -44,9 +54,9 @@ const routes: RouteObject[] = [
     HydrateFallback: InitialLoad,
     children: [
       {
-        // The signed-out guard arrives here with the auth issue.
         id: 'auth-layout',
         Component: AuthLayout,
+        loader: signedOutOnly,
         children: [
           page('auth', () => import('../features/auth/login-page')),
           page('auth-validate', () => import('../features/auth/validate-page')),
@@ -56,20 +66,21 @@ const routes: RouteObject[] = [
         ],
       },
       {
-        // The signed-in guard and the shell arrive here with their issues.
         id: 'app-layout',
-        Component: AppLayout,
+        // The shell is its own chunk: the login page does not load the navigation it never shows.
+        lazy: loadPage(() => import('./layouts/app-layout')),
+        loader: signedInOnly,
         children: [
           page('index', () => import('../features/forecast/forecast-page')),
-          redirectRoute('forecasts', 'index'),
+          // The spec names this route without showing its path: it is the home page's address.
+          { id: 'forecasts', path: routePaths.forecasts, loader: () => replace(pathTo('index')), element: null },
           page('settings', () => import('../features/settings/settings-page'), {
             children: [
-              // Later: the remembered settings tab (spec §4); profile is its default.
-              { index: true, loader: () => redirect(pathTo('settings-profile')), element: null },
+              { index: true, loader: rememberedSettingsTab, element: null },
               page('settings-app', () => import('../features/settings/settings-app-page')),
-              // Later: its index redirects to the user's current organisation (spec §2).
               page('settings-organisations', () => import('../features/settings/settings-organisations-page'), {
                 children: [
+                  { index: true, loader: currentOrganisation, element: null },
                   page('settings-organisations-id', () => import('../features/settings/settings-organisation-page'), {
                     loader: validId,
                   }),

@@ -1,23 +1,86 @@
-import { Anchor, Box, Container } from '@mantine/core';
+import { useEffect } from 'react';
+import { Anchor, AppShell, Burger, Drawer, Group } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Z_INDEX } from '@saldopilot/shared';
 import { Link, Outlet } from 'react-router';
+import { MainNavigation } from '../../components/shell/main-navigation';
+import { ServerDateNote } from '../../components/shell/server-date-note';
+import { useStartupData } from '../../components/shell/use-startup-data';
 import { Wordmark } from '../../components/wordmark';
+import { useSignedInUser } from '../../reference-data/profile';
 import { pathTo } from '../routes';
+import classes from './app-layout.module.css';
 
-/**
- * The frame of the signed-in pages. The shell (navigation, top bar, organisation switch, footer)
- * and the sign-in guard replace this placeholder header in a later issue.
- */
-export function AppLayout() {
+// Below 640 px the side menu gives way to the top bar and the drawer (spec §2, research §1.1).
+const SMALL_SCREEN = '(max-width: 639.98px)';
+
+/** The frame of the signed-in pages (spec §2 "Application shell"); loaded lazily as a route module. */
+export function Component() {
+  const user = useSignedInUser();
+  useStartupData(user);
+  // Read synchronously: the first paint already has the right frame, no jump.
+  const small = useMediaQuery(SMALL_SCREEN, undefined, { getInitialValueInEffect: false });
+  const [drawerOpened, drawer] = useDisclosure(false);
+
+  useEffect(() => {
+    if (!small) drawer.close();
+  }, [small, drawer]);
+
+  const home = (
+    <Anchor component={Link} to={pathTo('index')} underline="never" c="inherit" aria-label="SaldoPilot, zur Prognose">
+      <Wordmark />
+    </Anchor>
+  );
+
   return (
-    <>
-      <Box component="header" px="md" py="sm">
-        <Anchor component={Link} to={pathTo('index')} underline="never" c="inherit">
-          <Wordmark />
-        </Anchor>
-      </Box>
-      <Container component="main" size="lg" py="md">
-        <Outlet />
-      </Container>
-    </>
+    <AppShell
+      header={{ height: 56, collapsed: !small }}
+      navbar={{ width: 256, breakpoint: 640, collapsed: { mobile: true } }}
+      padding={{ base: 'sm', xs: 'md', md: 'lg' }}
+    >
+      {small ? (
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            {home}
+            <Burger
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              aria-label={drawerOpened ? 'Menü schliessen' : 'Menü öffnen'}
+              aria-expanded={drawerOpened}
+              aria-controls="main-menu-drawer"
+              size="sm"
+            />
+          </Group>
+        </AppShell.Header>
+      ) : (
+        <AppShell.Navbar p="md" className={classes.navbar} aria-label="Seitenleiste">
+          <AppShell.Section mb="lg" mt={4} px={4}>
+            {home}
+          </AppShell.Section>
+          <AppShell.Section grow>
+            <MainNavigation />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main className={classes.main}>
+        <div className={classes.content}>
+          <Outlet />
+        </div>
+        <ServerDateNote />
+      </AppShell.Main>
+      <Drawer
+        id="main-menu-drawer"
+        opened={drawerOpened && small}
+        onClose={drawer.close}
+        position="right"
+        size="18rem"
+        title="Menü"
+        zIndex={Z_INDEX.menu}
+        closeButtonProps={{ 'aria-label': 'Menü schliessen' }}
+        styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        <MainNavigation onNavigate={drawer.close} />
+      </Drawer>
+    </AppShell>
   );
 }

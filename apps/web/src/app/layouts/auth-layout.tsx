@@ -1,15 +1,21 @@
-import { Container, Stack } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Anchor, Paper, Stack } from '@mantine/core';
+import { Link, Outlet } from 'react-router';
 import { Wordmark } from '../../components/wordmark';
+import { pathTo } from '../routes';
+import classes from './auth-layout.module.css';
 
-/** The five auth pages: no navigation, the wordmark above a narrow centred column. */
+/** The five auth pages: no navigation; the wordmark above a narrow centred column (research §3). */
 export function AuthLayout() {
   return (
-    <Container component="main" size="32rem" py="xl">
-      <Stack gap="lg">
-        <Wordmark size="2rem" />
-        <Outlet />
+    <div className={classes.page}>
+      <Stack component="main" gap="lg" className={classes.column}>
+        <Anchor component={Link} to={pathTo('auth')} underline="never" c="inherit" className={classes.logo}>
+          <Wordmark size="2rem" />
+        </Anchor>
+        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', xs: 'xl' }}>
+          <Outlet />
+        </Paper>
       </Stack>
-    </Container>
+    </div>
   );
 }

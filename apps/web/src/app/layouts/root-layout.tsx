@@ -1,13 +1,46 @@
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { FullScreenSpinner } from '../../components/feedback/full-screen-spinner';
+import { LoadingBar } from '../../components/feedback/loading-bar';
+import { NewVersionBanner } from '../../components/feedback/new-version-banner';
+import { ToastArea } from '../../components/feedback/toast-area';
+import { confirmStore } from '../../lib/confirm';
+import { dialogStore } from '../../lib/dialog';
+import { useStore } from '../../lib/store';
 import { DocumentTitle } from '../document-title';
 
-/** The root route: whatever every page needs, whichever layout it has. */
+// Dialogs are loaded with the first question or form: the login page never needs them.
+const ConfirmDialogHost = lazy(() =>
+  import('../../components/dialogs/confirm-dialog-host').then((module) => ({ default: module.ConfirmDialogHost })),
+);
+const DynamicDialogHost = lazy(() =>
+  import('../../components/dialogs/dynamic-dialog-host').then((module) => ({ default: module.DynamicDialogHost })),
+);
+
+/** True from the first time `flag` is true on (the host then stays for its closing animations). */
+function useOnceTrue(flag: boolean): boolean {
+  const [seen, setSeen] = useState(flag);
+  if (flag && !seen) setSeen(true);
+  return seen || flag;
+}
+
+/** The root route: the pieces every page shares, one of each (spec §2 "Application shell"). */
 export function RootLayout() {
+  const confirmWanted = useOnceTrue(useStore(confirmStore) !== null);
+  const dialogWanted = useOnceTrue(useStore(dialogStore).length > 0);
   return (
     <>
       <DocumentTitle />
       <ScrollRestoration />
+      <LoadingBar />
       <Outlet />
+      <Suspense fallback={null}>
+        {confirmWanted ? <ConfirmDialogHost /> : null}
+        {dialogWanted ? <DynamicDialogHost /> : null}
+      </Suspense>
+      <FullScreenSpinner />
+      <NewVersionBanner />
+      <ToastArea />
     </>
   );
 }

@@ -1,8 +1,100 @@
-import { Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { IconLogin } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { loginSchema, type LoginInput } from '@saldopilot/shared';
+import { pathTo } from '../../app/routes';
+import { Form } from '../../components/form/form';
+import { messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
+import { takeSessionExpiredMarker } from '../../lib/session';
+import { showToast } from '../../lib/toast';
+import { setUser } from '../../reference-data/profile';
+import { login } from './api/login';
+import { AuthHeading } from './components/auth-heading';
 
-export const handle = { title: 'Anmelden' } satisfies RouteHandle;
+export const handle = { title: 'Login' } satisfies RouteHandle;
+
+export const loginTexts = {
+  welcome: 'Willkommen zurück! ❤️',
+  failed: 'Login fehlgeschlagen, bitte prüfen Sie Ihre Zugangsdaten',
+  sessionExpiredSummary: 'Info',
+  sessionExpiredDetail: 'Ihre Session ist aus Sicherheitsgründen abgelaufen. Bitte loggen Sie sich erneut ein.',
+} as const;
 
 export function Component() {
-  return <Title order={1}>{handle.title}</Title>;
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid, isDirty, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  // Spec §4: signed out with the marker present → remove it and say why the user is here.
+  useEffect(() => {
+    if (!takeSessionExpiredMarker()) return;
+    showToast({
+      severity: 'info',
+      summary: loginTexts.sessionExpiredSummary,
+      detail: loginTexts.sessionExpiredDetail,
+    });
+  }, []);
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    try {
+      setUser(await login(credentials));
+      await navigate(pathTo('index'), { replace: true });
+    } catch (error) {
+      showToast({ severity: 'error', summary: 'Fehler', detail: messageOf(error, loginTexts.failed) });
+    }
+  });
+
+  return (
+    <>
+      <AuthHeading title="Login">{loginTexts.welcome}</AuthHeading>
+      <Form onSubmit={onSubmit} aria-label="Login">
+        <TextInput
+          label="E-Mail"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordInput
+          label="Passwort"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Group justify="space-between" gap="xs" mb="md">
+          <Anchor component={Link} to={pathTo('auth-forgot-password')} size="sm">
+            Passwort vergessen?
+          </Anchor>
+          <Text size="sm">
+            Kein Konto? Jetzt{' '}
+            <Anchor component={Link} to={pathTo('auth-registration')} inherit fw={600}>
+              registrieren
+            </Anchor>
+          </Text>
+        </Group>
+        <Button
+          type="submit"
+          leftSection={<IconLogin size={18} aria-hidden />}
+          disabled={!isValid || !isDirty}
+          loading={isSubmitting}
+          fullWidth
+        >
+          Login
+        </Button>
+      </Form>
+    </>
+  );
 }

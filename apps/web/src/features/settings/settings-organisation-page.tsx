@@ -1,8 +1,126 @@
-import { Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowsExchange } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { hasRole, roleLabels, type Organisation, type User } from '@saldopilot/shared';
+import { switchOrganisation } from '../../components/shell/organisation-switch';
+import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
+import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
+import { hideSpinner, showSpinner } from '../../lib/spinner';
+import { reloadOrganisations } from '../../reference-data/organisations';
+import { useSignedInUser } from '../../reference-data/profile';
+import { getOrganisation } from './api/get-organisation';
+import { updateOrganisation } from './api/update-organisation';
+import { InvitationsSection } from './components/invitations-section';
+import { MembersSection } from './components/members-section';
+import { OrganisationForm } from './components/organisation-form';
+import { organisationTexts as texts } from './components/organisation-texts';
+import { SettingsSection } from './components/settings-section';
 
-export const handle = { title: 'Organisation' } satisfies RouteHandle;
+export const handle = {} satisfies RouteHandle;
 
+function organisationKey(id: number) {
+  return ['organisation', id] as const;
+}
+
+function GeneralSection({ organisation, user }: { organisation: Organisation; user: User }) {
+  const queryClient = useQueryClient();
+  const [message, showMessage] = useInlineMessage();
+  const editable = hasRole(organisation.role, 'admin');
+
+  return (
+    <SettingsSection title={texts.general} description={editable ? undefined : texts.readOnlyHint}>
+      <OrganisationForm
+        label={texts.general}
+        readOnly={!editable}
+        values={{ name: organisation.name, currencyID: organisation.currency.id }}
+        onSubmit={async (input, reset) => {
+          const currencyChanged = input.currencyID !== organisation.currency.id;
+          const reloadApp = currencyChanged && organisation.id === user.currentOrganisationID;
+          // The current organisation's currency drives every amount on screen: start afresh after it.
+          if (reloadApp) showSpinner();
+          try {
+            const updated = await updateOrganisation(organisation.id, {
+              ...(input.name !== organisation.name ? { name: input.name } : {}),
+              ...(currencyChanged ? { currencyID: input.currencyID } : {}),
+            });
+            if (reloadApp) {
+              window.location.reload();
+              return;
+            }
+            queryClient.setQueryData(organisationKey(organisation.id), updated);
+            await reloadOrganisations();
+            reset({ name: updated.name, currencyID: updated.currency.id });
+            showMessage({ severity: 'success', text: texts.updated });
+          } catch (error) {
+            hideSpinner();
+            showMessage({
+              severity: 'error',
+              text: texts.updateFailed,
+              detail: error instanceof ApiError ? error.message : undefined,
+            });
+          }
+        }}
+      >
+        <InlineMessage message={message} />
+      </OrganisationForm>
+    </SettingsSection>
+  );
+}
+
+/** One organisation in the settings: general data, members, invitations (research §9, §10.2). */
 export function Component() {
-  return <Title order={3}>{handle.title}</Title>;
+  const user = useSignedInUser();
+  const id = Number(useParams().id);
+  const query = useQuery({ queryKey: organisationKey(id), queryFn: () => getOrganisation(id) });
+
+  if (query.isPending) {
+    return (
+      <Stack gap="md" aria-busy>
+        <Skeleton h={36} w="50%" radius="md" />
+        <Skeleton h={220} radius="md" />
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title={texts.loadFailed}>
+        {query.error instanceof ApiError ? query.error.message : null}
+      </Alert>
+    );
+  }
+
+  const organisation = query.data;
+  const current = organisation.id === user.currentOrganisationID;
+  return (
+    <Stack gap="lg" miw={0}>
+      <Group justify="space-between" gap="sm">
+        <Stack gap={2} miw={0}>
+          <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
+            {organisation.name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            Ihre Rolle: {roleLabels[organisation.role]}
+          </Text>
+        </Stack>
+        {current ? (
+          <Badge color="teal" variant="light" size="lg" radius="sm" tt="none">
+            {texts.active}
+          </Badge>
+        ) : (
+          <Button
+            variant="outline"
+            leftSection={<IconArrowsExchange size={16} aria-hidden />}
+            onClick={() => void switchOrganisation(organisation, user.currentOrganisationID)}
+          >
+            {texts.switch}
+          </Button>
+        )}
+      </Group>
+      <GeneralSection key={organisation.id} organisation={organisation} user={user} />
+      <MembersSection organisation={organisation} userId={user.id} />
+      {hasRole(organisation.role, 'admin') ? <InvitationsSection organisation={organisation} /> : null}
+    </Stack>
+  );
 }

@@ -1,8 +1,170 @@
-import { Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconDeviceFloppy, IconKey } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { newPasswordSchema, passwordSchema, profileUpdateSchema, type User } from '@saldopilot/shared';
+import { Form } from '../../components/form/form';
+import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
+import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
+import { setUser, useSignedInUser } from '../../reference-data/profile';
+import { changePassword } from './api/change-password';
+import { updateProfile } from './api/update-profile';
+import { SettingsSection } from './components/settings-section';
 
 export const handle = { title: 'Profil' } satisfies RouteHandle;
 
+export const profileTexts = {
+  updated: 'Profil wurde bearbeitet',
+  updateFailed: 'Fehler beim Aktualisieren des Profils',
+  passwordChanged: 'Passwort wurde geändert',
+  passwordFailed: 'Fehler beim Ändern des Password',
+  passwordMismatch: 'Passwörter stimmen nicht überein',
+} as const;
+
+function ProfileForm({ user }: { user: User }) {
+  const [message, showMessage] = useInlineMessage();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isValid, isDirty, isSubmitting },
+  } = useForm({ resolver: zodResolver(profileUpdateSchema), mode: 'onTouched', values: { name: user.name } });
+
+  const onSubmit = handleSubmit(async (changes) => {
+    try {
+      const updated = await updateProfile(changes);
+      setUser(updated);
+      reset({ name: updated.name });
+      showMessage({ severity: 'success', text: profileTexts.updated });
+    } catch (error) {
+      showMessage({
+        severity: 'error',
+        text: profileTexts.updateFailed,
+        detail: error instanceof ApiError ? error.message : undefined,
+      });
+    }
+  });
+
+  return (
+    <SettingsSection title="Ihr Profil">
+      <Form onSubmit={onSubmit} aria-label="Ihr Profil">
+        <TextInput label="Name" autoComplete="name" required error={errors.name?.message} {...register('name')} />
+        <TextInput
+          label="E-Mail"
+          value={user.email}
+          readOnly
+          variant="filled"
+          description="Die E-Mail-Adresse kann nicht geändert werden."
+        />
+        <Group mt="xs">
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+            disabled={!isValid || !isDirty}
+            loading={isSubmitting}
+          >
+            Profil aktualisieren
+          </Button>
+        </Group>
+        <InlineMessage message={message} />
+      </Form>
+    </SettingsSection>
+  );
+}
+
+const passwordFormSchema = z
+  .object({
+    currentPassword: passwordSchema,
+    password: newPasswordSchema,
+    passwordRepeat: z.string({ error: 'Passwort wird benötigt' }).min(1, 'Passwort wird benötigt'),
+  })
+  .refine((value) => value.password === value.passwordRepeat, {
+    message: profileTexts.passwordMismatch,
+    path: ['passwordRepeat'],
+  });
+
+const emptyPasswords = { currentPassword: '', password: '', passwordRepeat: '' };
+
+function PasswordForm({ email }: { email: string }) {
+  const [message, showMessage] = useInlineMessage();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isValid, isDirty, isSubmitting },
+  } = useForm({ resolver: zodResolver(passwordFormSchema), mode: 'onTouched', defaultValues: emptyPasswords });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, password }) => {
+    try {
+      await changePassword({ currentPassword, password });
+      reset(emptyPasswords);
+      showMessage({ severity: 'success', text: profileTexts.passwordChanged });
+    } catch (error) {
+      const wrongCurrent = error instanceof ApiError ? error.fields?.currentPassword : undefined;
+      if (wrongCurrent) setError('currentPassword', { message: wrongCurrent }, { shouldFocus: true });
+      showMessage({
+        severity: 'error',
+        text: profileTexts.passwordFailed,
+        detail: error instanceof ApiError ? error.message : undefined,
+      });
+    }
+  });
+
+  return (
+    <SettingsSection
+      title="Sicherheit"
+      description="Andere Anmeldungen mit Ihrem Konto werden beim Ändern des Passworts beendet; dieser Browser bleibt angemeldet."
+    >
+      <Form onSubmit={onSubmit} aria-label="Passwort ändern">
+        {/* For password managers: whose password this is. */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+        <PasswordInput
+          label="Aktuelles Passwort"
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <PasswordInput
+          label="Neues Passwort"
+          autoComplete="new-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordInput
+          label="Neues Passwort wiederholen"
+          autoComplete="new-password"
+          required
+          error={errors.passwordRepeat?.message}
+          {...register('passwordRepeat')}
+        />
+        <Group mt="xs">
+          <Button
+            type="submit"
+            leftSection={<IconKey size={18} aria-hidden />}
+            disabled={!isValid || !isDirty}
+            loading={isSubmitting}
+          >
+            Neues Passwort setzen
+          </Button>
+        </Group>
+        <InlineMessage message={message} />
+      </Form>
+    </SettingsSection>
+  );
+}
+
+/** Settings → Profil (research §10.1): name, read-only e-mail, password change. */
 export function Component() {
-  return <Title order={2}>{handle.title}</Title>;
+  const user = useSignedInUser();
+  return (
+    <Stack gap="lg" maw="40rem">
+      <ProfileForm user={user} />
+      <PasswordForm email={user.email} />
+    </Stack>
+  );
 }

@@ -1,0 +1,49 @@
+import { replace } from 'react-router';
+import type { User } from '@saldopilot/shared';
+import { ApiError } from '../lib/api-error';
+import { readPreference } from '../lib/preferences';
+import { RouteError } from '../lib/route-errors';
+import { ensureProfile } from '../reference-data/profile';
+import { pathTo } from './routes';
+
+/**
+ * The profile, fetched on the first navigation and cached for the app load (spec §2). A failure
+ * other than "not signed in" is fatal: without knowing the user no page can be chosen.
+ */
+async function profileOrFail(): Promise<User | null> {
+  try {
+    return await ensureProfile();
+  } catch (error) {
+    const status = error instanceof ApiError && error.status >= 400 ? error.status : 503;
+    throw new RouteError(status, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The five auth pages: a signed-in user goes home instead (spec §2). */
+export async function signedOutOnly() {
+  if (await profileOrFail()) throw replace(pathTo('index'));
+  return null;
+}
+
+/** Every other page: a visitor goes to login, replacing the history entry (spec §2). */
+export async function signedInOnly() {
+  if (!(await profileOrFail())) throw replace(pathTo('auth'));
+  return null;
+}
+
+/** /settings opens the tab visited last (spec §2, §4), the profile by default. */
+export function rememberedSettingsTab(): never {
+  const tab = readPreference('settingsTab');
+  throw replace(
+    pathTo(tab === 'app' ? 'settings-app' : tab === 'organisations' ? 'settings-organisations' : 'settings-profile'),
+  );
+}
+
+/** /settings/organisations opens the user's current organisation (spec §2). */
+export async function currentOrganisation() {
+  const user = await profileOrFail();
+  if (user?.currentOrganisationID) {
+    throw replace(pathTo('settings-organisations-id', { id: user.currentOrganisationID }));
+  }
+  return null;
+}

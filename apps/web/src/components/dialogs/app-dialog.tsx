@@ -1,0 +1,152 @@
+import { useCallback, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { ActionIcon, CloseButton, Group, Modal, Tooltip } from '@mantine/core';
+import { IconMaximize, IconMinimize } from '@tabler/icons-react';
+import { DIALOG, Z_INDEX } from '@saldopilot/shared';
+import { clampToViewport, type Offset } from '../../lib/drag';
+import classes from './app-dialog.module.css';
+
+export interface AppDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  header: ReactNode;
+  children: ReactNode;
+  /** Spec §9 dialog default: draggable by its header, kept in the viewport. */
+  draggable?: boolean;
+  /** Shows a button that fills the viewport with the dialog and restores it. */
+  maximizable?: boolean;
+  /** Closes on a click on the mask around the dialog. */
+  dismissableMask?: boolean;
+  closeOnEscape?: boolean;
+  /** Called when the closing animation ended. */
+  onExitTransitionEnd?: () => void;
+  /** `compact` 28 rem, `wide` 40 rem; up to 639 px wide screens the dialog takes 90vw (spec §2). */
+  size?: 'compact' | 'wide';
+}
+
+const origin: Offset = { x: 0, y: 0 };
+
+/**
+ * The app's dialog (spec §4, §9): centred, closable, closes on Escape, optionally on a mask click;
+ * can be dragged by its header within the viewport and maximised or restored.
+ */
+export function AppDialog({
+  opened,
+  onClose,
+  header,
+  children,
+  draggable = true,
+  maximizable = false,
+  dismissableMask = false,
+  closeOnEscape = true,
+  size = 'wide',
+  onExitTransitionEnd,
+}: AppDialogProps) {
+  const [offset, setOffset] = useState<Offset>(origin);
+  const [maximized, setMaximized] = useState(false);
+  const contentRef = useRef<HTMLElement | null>(null);
+  const drag = useRef<{ pointerX: number; pointerY: number; start: Offset } | undefined>(undefined);
+
+  const onPointerDown = useCallback(
+    (event: PointerEvent<HTMLElement>) => {
+      if (!draggable || maximized || event.button !== 0) return;
+      if ((event.target as HTMLElement).closest('button')) return;
+      drag.current = { pointerX: event.clientX, pointerY: event.clientY, start: offset };
+      event.currentTarget.setPointerCapture(event.pointerId);
+    },
+    [draggable, maximized, offset],
+  );
+
+  const onPointerMove = useCallback((event: PointerEvent<HTMLElement>) => {
+    const state = drag.current;
+    const content = contentRef.current;
+    if (!state || !content) return;
+    const wanted = {
+      x: state.start.x + event.clientX - state.pointerX,
+      y: state.start.y + event.clientY - state.pointerY,
+    };
+    // The rectangle without the current offset: clamp in the coordinates the offset moves.
+    const rect = content.getBoundingClientRect();
+    const base = { left: rect.left - offsetOf(content).x, top: rect.top - offsetOf(content).y };
+    setOffset(
+      clampToViewport(
+        wanted,
+        { ...base, width: rect.width, height: rect.height },
+        { width: window.innerWidth, height: window.innerHeight },
+      ),
+    );
+  }, []);
+
+  const onPointerUp = useCallback(() => {
+    drag.current = undefined;
+  }, []);
+
+  const close = () => {
+    setOffset(origin);
+    setMaximized(false);
+    onClose();
+  };
+
+  const translate = maximized ? undefined : `translate(${offset.x}px, ${offset.y}px)`;
+  return (
+    <Modal.Root
+      opened={opened}
+      onClose={close}
+      centered
+      closeOnEscape={closeOnEscape}
+      closeOnClickOutside={dismissableMask}
+      zIndex={Z_INDEX.modal}
+      fullScreen={maximized}
+      size={size === 'compact' ? '28rem' : '40rem'}
+      classNames={{ content: classes.content }}
+      data-size={size}
+      transitionProps={{ duration: DIALOG.closeAnimationMs }}
+      onExitTransitionEnd={onExitTransitionEnd}
+    >
+      <Modal.Overlay />
+      <Modal.Content
+        ref={(element: HTMLElement | null) => {
+          contentRef.current = element;
+        }}
+        style={{ transform: translate }}
+        data-offset-x={offset.x}
+        data-offset-y={offset.y}
+        data-maximized={maximized || undefined}
+      >
+        <Modal.Header
+          className={draggable && !maximized ? classes.dragHandle : undefined}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+        >
+          <Modal.Title fw={600} fz="lg">
+            {header}
+          </Modal.Title>
+          <Group gap={4} wrap="nowrap">
+            {maximizable ? (
+              <Tooltip label={maximized ? 'Wiederherstellen' : 'Maximieren'} zIndex={Z_INDEX.tooltip}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={maximized ? 'Wiederherstellen' : 'Maximieren'}
+                  onClick={() => {
+                    setOffset(origin);
+                    setMaximized((value) => !value);
+                  }}
+                >
+                  {maximized ? <IconMinimize size={18} aria-hidden /> : <IconMaximize size={18} aria-hidden />}
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+            <CloseButton aria-label="Dialog schliessen" onClick={close} />
+          </Group>
+        </Modal.Header>
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+function offsetOf(element: HTMLElement): Offset {
+  return { x: Number(element.dataset.offsetX ?? 0), y: Number(element.dataset.offsetY ?? 0) };
+}

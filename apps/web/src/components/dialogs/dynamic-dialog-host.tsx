@@ -1,0 +1,30 @@
+import { dialogStore, removeDialog } from '../../lib/dialog';
+import { useStore } from '../../lib/store';
+import { AppDialog } from './app-dialog';
+
+/**
+ * The dynamic dialog host (spec §2): every form dialog the app opens with `openDialog`; not
+ * draggable, 90vw on screens up to 639 px. Stacked dialogs: only the top one reacts to Escape.
+ */
+export function DynamicDialogHost() {
+  const dialogs = useStore(dialogStore);
+  const topKey = dialogs.findLast((dialog) => !dialog.closing)?.key;
+  return (
+    <>
+      {dialogs.map((dialog) => (
+        <AppDialog
+          key={dialog.key}
+          opened={!dialog.closing}
+          onClose={() => dialog.close()}
+          onExitTransitionEnd={() => removeDialog(dialog.key)}
+          header={dialog.header}
+          size={dialog.size}
+          draggable={false}
+          closeOnEscape={dialog.key === topKey}
+        >
+          {dialog.content({ close: dialog.close })}
+        </AppDialog>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { NavLink, Stack } from '@mantine/core';
+import {
+  IconBuildingBank,
+  IconChartLine,
+  IconCash,
+  IconLogout,
+  IconSettings,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { pathTo, type RouteName } from '../../app/routes';
+import { confirm } from '../../lib/confirm';
+import { logout } from '../../reference-data/session';
+import { OrganisationSelect } from './organisation-select';
+import classes from './main-navigation.module.css';
+
+interface Entry {
+  label: string;
+  route: RouteName;
+  icon: Icon;
+  /** Path prefixes that count as this entry being active. */
+  prefixes: string[];
+}
+
+// The spec's main navigation (§2), in its order; "Abmelden" follows as an action.
+const entries: Entry[] = [
+  { label: 'Prognose', route: 'index', icon: IconChartLine, prefixes: [pathTo('forecasts')] },
+  { label: 'Mitarbeitende', route: 'employees', icon: IconUsers, prefixes: [pathTo('employees')] },
+  { label: 'Transaktionen', route: 'transactions', icon: IconCash, prefixes: [pathTo('transactions')] },
+  { label: 'Bankkonten', route: 'bank-accounts', icon: IconBuildingBank, prefixes: [pathTo('bank-accounts')] },
+  { label: 'Einstellungen', route: 'settings', icon: IconSettings, prefixes: [pathTo('settings')] },
+];
+
+export const logoutTexts = { header: 'Abmelden', question: 'Möchten Sie sich wirklich abmelden?' } as const;
+
+function isActive(entry: Entry, pathname: string): boolean {
+  if (pathname === pathTo(entry.route)) return true;
+  return entry.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** Asks, signs out on the server and leaves for the login page with a fresh app (spec §4 "Logout"). */
+async function confirmLogout() {
+  const accepted = await confirm({ header: logoutTexts.header, message: logoutTexts.question, icon: 'warning' });
+  if (!accepted) return;
+  await logout();
+  window.location.assign(pathTo('auth'));
+}
+
+/** The organisation dropdown and the main navigation; the side menu and the mobile drawer show it. */
+export function MainNavigation({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap="md">
+      <OrganisationSelect />
+      <nav aria-label="Hauptnavigation">
+        <Stack gap={4} component="ul" className={classes.list}>
+          {entries.map((entry) => {
+            const active = isActive(entry, pathname);
+            return (
+              <li key={entry.route}>
+                <NavLink
+                  component={Link}
+                  to={pathTo(entry.route)}
+                  label={entry.label}
+                  leftSection={<entry.icon size={20} stroke={1.75} aria-hidden />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={onNavigate}
+                  className={classes.link}
+                />
+              </li>
+            );
+          })}
+          <li>
+            <NavLink
+              component="button"
+              type="button"
+              label="Abmelden"
+              leftSection={<IconLogout size={20} stroke={1.75} aria-hidden />}
+              onClick={() => {
+                onNavigate?.();
+                void confirmLogout();
+              }}
+              className={classes.link}
+            />
+          </li>
+        </Stack>
+      </nav>
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Controller, useForm } from 'react-hook-form';
+import { organisationCreateSchema, SELECT, Z_INDEX, type OrganisationCreate } from '@saldopilot/shared';
+import { Form } from '../../../components/form/form';
+import { formatCurrencyLabel } from '../../../lib/format';
+import { useCurrencies } from '../../../reference-data/currencies';
+import { organisationTexts } from './organisation-texts';
+
+/**
+ * Name and main currency of an organisation, for creating one (dialog) and editing one (settings).
+ * Saving is possible once something changed and everything is valid.
+ */
+export function OrganisationForm({
+  values,
+  onSubmit,
+  readOnly = false,
+  onCancel,
+  label,
+  children,
+}: {
+  values: Partial<OrganisationCreate>;
+  onSubmit: (values: OrganisationCreate, reset: (values: OrganisationCreate) => void) => Promise<void>;
+  readOnly?: boolean;
+  onCancel?: () => void;
+  label: string;
+  /** Shown below the buttons (the result message). */
+  children?: ReactNode;
+}) {
+  const { data: currencies = [], isPending } = useCurrencies();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isValid, isDirty, isSubmitting },
+  } = useForm<OrganisationCreate>({
+    resolver: zodResolver(organisationCreateSchema),
+    mode: 'onTouched',
+    values: { name: values.name ?? '', currencyID: values.currencyID as number },
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  return (
+    <Form onSubmit={handleSubmit((input) => onSubmit(input, reset))} aria-label={label}>
+      <TextInput
+        label={organisationTexts.name}
+        required
+        readOnly={readOnly}
+        variant={readOnly ? 'filled' : 'default'}
+        error={errors.name?.message}
+        data-autofocus
+        {...register('name')}
+      />
+      <Controller
+        control={control}
+        name="currencyID"
+        render={({ field }) => (
+          <Select
+            label={organisationTexts.currency}
+            description={organisationTexts.currencyHint}
+            required
+            searchable
+            readOnly={readOnly}
+            variant={readOnly ? 'filled' : 'default'}
+            placeholder={isPending ? 'Wird geladen …' : 'Währung wählen'}
+            nothingFoundMessage="Keine Währung gefunden"
+            data={currencies.map((currency) => ({ value: String(currency.id), label: formatCurrencyLabel(currency) }))}
+            value={field.value ? String(field.value) : null}
+            onChange={(value) => field.onChange(value ? Number(value) : undefined)}
+            onBlur={field.onBlur}
+            allowDeselect={false}
+            maxDropdownHeight={SELECT.dropdownMaxHeight}
+            comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
+            error={errors.currencyID?.message}
+          />
+        )}
+      />
+      {readOnly ? null : (
+        <Group justify={onCancel ? 'flex-end' : 'flex-start'} mt="xs" gap="sm">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              {organisationTexts.cancel}
+            </Button>
+          ) : null}
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+            disabled={!isValid || !isDirty}
+            loading={isSubmitting}
+          >
+            {organisationTexts.save}
+          </Button>
+        </Group>
+      )}
+      {children}
+    </Form>
+  );
+}

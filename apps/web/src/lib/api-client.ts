@@ -1,0 +1,125 @@
+import type { ApiErrorBody } from '@saldopilot/shared';
+import { ApiError } from './api-error';
+
+export { ApiError, asApiError } from './api-error';
+
+/** Messages for failures the server could not describe itself. */
+export const apiMessages = {
+  network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+  unexpected: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+} as const;
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Retried once when they fail with one of these (spec §7); reads never. */
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const READ_METHODS: ReadonlySet<Method> = new Set(['GET']);
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  fetch?: typeof fetch;
+  /** Called for every answer that carries `logout: true`, before the error is thrown. */
+  onLogout?: (error: ApiError) => void;
+  /** Makes the `Idempotency-Key` of a write; random by default. */
+  idempotencyKey?: () => string;
+}
+
+function randomKey(): string {
+  // getRandomValues exists in every context; randomUUID only in secure ones.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function withQuery(path: string, query: RequestOptions['query']): string {
+  const entries = Object.entries(query ?? {}).filter(([, value]) => value !== undefined && value !== null);
+  if (entries.length === 0) return path;
+  const search = new URLSearchParams(entries.map(([key, value]) => [key, String(value)]));
+  return `${path}${path.includes('?') ? '&' : '?'}${search.toString()}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const shaped = (typeof body === 'object' && body !== null ? body : {}) as Partial<ApiErrorBody>;
+  const message = typeof shaped.error === 'string' && shaped.error !== '' ? shaped.error : apiMessages.unexpected;
+  return new ApiError(status, message, {
+    code: typeof shaped.code === 'string' ? shaped.code : undefined,
+    fields: typeof shaped.fields === 'object' && shaped.fields !== null ? shaped.fields : undefined,
+    logout: shaped.logout === true,
+  });
+}
+
+/**
+ * The one way the web app talks to the API (spec §7): JSON in and out, the session cookies of the
+ * same origin, answers 400–599 thrown as ApiError. Writes carry an Idempotency-Key and are sent a
+ * second time, with the same key, when the first answer is one of RETRY_STATUSES; reads are sent once.
+ */
+export function createApiClient(options: ApiClientOptions = {}) {
+  let onLogout = options.onLogout;
+  const makeKey = options.idempotencyKey ?? randomKey;
+
+  async function request<T>(method: Method, path: string, { query, body, signal }: RequestOptions = {}): Promise<T> {
+    const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const write = !READ_METHODS.has(method);
+    if (write) headers['Idempotency-Key'] = makeKey();
+    const url = withQuery(path, query);
+    const init: RequestInit = {
+      method,
+      headers,
+      credentials: 'same-origin',
+      signal,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    };
+
+    for (let attempt = 0; ; attempt += 1) {
+      let response: Response;
+      try {
+        response = await doFetch(url, init);
+      } catch (cause) {
+        if (signal?.aborted) throw cause;
+        throw new ApiError(0, apiMessages.network);
+      }
+      const payload = await readBody(response);
+      if (response.status < 400) return payload as T;
+      if (write && attempt === 0 && RETRY_STATUSES.has(response.status)) continue;
+      const error = toApiError(response.status, payload);
+      if (error.logout) onLogout?.(error);
+      throw error;
+    }
+  }
+
+  return {
+    request,
+    get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PATCH', path, { ...options, body }),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+    delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+    /** Registers what happens when the server ends the session (the app's forced logout). */
+    setLogoutHandler(handler: ((error: ApiError) => void) | undefined) {
+      onLogout = handler;
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's client. */
+export const api = createApiClient();

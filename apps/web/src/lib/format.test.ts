@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatCurrencyLabel, formatDateTimeInZurich, formatServerDate } from './format';
+
+describe('web formatting', () => {
+  it('labels a currency as code, dash, description', () => {
+    expect(formatCurrencyLabel({ code: 'CHF', description: 'Franken (Schweiz)' })).toBe('CHF - Franken (Schweiz)');
+  });
+
+  it('shows the server date in Europe/Zurich', () => {
+    expect(formatServerDate('2026-11-20T23:30:00.000Z')).toBe('21.11.2026');
+    expect(formatServerDate(undefined)).toBeUndefined();
+    expect(formatServerDate('not a date')).toBeUndefined();
+  });
+
+  it('shows an instant with its Zurich time', () => {
+    expect(formatDateTimeInZurich('2026-05-02T12:30:00.000Z')).toBe('02.05.2026, 14:30');
+  });
+});

@@ -1,0 +1,37 @@
+import { formatAmount, formatDate, formatInstantInZurich } from '@saldopilot/shared';
+
+// Display formatting of the web app: the shared helpers (server and browser print the same) and the
+// few labels that only the browser shows.
+export { formatAmount, formatDate, formatInstantInZurich };
+
+/** A currency in dropdowns: code, a dash, then the description (spec §3), e.g. "CHF - Schweizer Franken". */
+export function formatCurrencyLabel(currency: { code: string; description: string }): string {
+  return `${currency.code} - ${currency.description}`;
+}
+
+/** The server's date for the footer note, or undefined when the instant cannot be read. */
+export function formatServerDate(iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  try {
+    return formatInstantInZurich(iso);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A date and time in Europe/Zurich, e.g. "02.05.2026, 14:30" (invitation expiry). */
+export function formatDateTimeInZurich(iso: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return '';
+  const parts = new Intl.DateTimeFormat('de-CH', {
+    timeZone: 'Europe/Zurich',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value;
+  return `${part('day')}.${part('month')}.${part('year')}, ${part('hour')}:${part('minute')}`;
+}

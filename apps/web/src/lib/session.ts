@@ -1,0 +1,43 @@
+/**
+ * What the browser remembers about sessions between page loads, in localStorage:
+ * - `sessionExpired` (spec §4): set when the server ended a session; the login page removes it and
+ *   tells the user once.
+ * - "had session": this browser was signed in and has not signed out. Only then does a `logout: true`
+ *   answer mean an expired session; a first-time visitor gets the same answer and must not see the
+ *   message (the server flags every 401).
+ */
+const SESSION_EXPIRED_KEY = 'saldopilot:sessionExpired';
+const HAD_SESSION_KEY = 'saldopilot:hadSession';
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    // Storage can be disabled; the app then simply shows no expiry message.
+    return undefined;
+  }
+}
+
+export function rememberSession(): void {
+  storage()?.setItem(HAD_SESSION_KEY, '1');
+}
+
+export function forgetSession(): void {
+  storage()?.removeItem(HAD_SESSION_KEY);
+}
+
+export function hadSession(): boolean {
+  return storage()?.getItem(HAD_SESSION_KEY) === '1';
+}
+
+export function markSessionExpired(): void {
+  storage()?.setItem(SESSION_EXPIRED_KEY, '1');
+}
+
+/** True once after a session expired: the marker is removed as it is read. */
+export function takeSessionExpiredMarker(): boolean {
+  const store = storage();
+  if (!store || store.getItem(SESSION_EXPIRED_KEY) === null) return false;
+  store.removeItem(SESSION_EXPIRED_KEY);
+  return true;
+}

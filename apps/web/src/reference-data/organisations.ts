@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGINATION, type Organisation, type Pagination } from '@saldopilot/shared';
+import { api, asApiError } from '../lib/api-client';
+import { queryClient } from '../lib/query-client';
+import { createStore, useStore } from '../lib/store';
+
+export const organisationsMessages = {
+  loadFailed: 'Organisationen konnten nicht geladen werden',
+} as const;
+
+// The largest page: a user's organisations fit, so the dropdown never silently misses one.
+const listQuery = { page: PAGINATION.organisations.page, limit: PAGINATION.maxLimit };
+
+export const organisationsQuery = queryOptions({
+  queryKey: ['organisations', listQuery] as const,
+  queryFn: () =>
+    api
+      .get<{ data: Organisation[]; pagination: Pagination }>('/api/organisations', { query: listQuery })
+      .then((page) => page.data)
+      .catch((error: unknown) => {
+        throw asApiError(error, organisationsMessages.loadFailed);
+      }),
+  staleTime: Infinity,
+});
+
+// Spec §4: at start the organisations are loaded after the other reference data.
+const gate = createStore(false);
+
+/** Lets the organisations load; the startup calls it once the other reference data settled. */
+export function openOrganisationsGate(): void {
+  gate.set(true);
+}
+
+/** The user's organisations (loaded once the startup opened the gate). */
+export function useOrganisations() {
+  return useQuery({ ...organisationsQuery, enabled: useStore(gate) });
+}
+
+/** After creating or editing an organisation the list is loaded again (spec §7). */
+export function reloadOrganisations(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ['organisations'] });
+}

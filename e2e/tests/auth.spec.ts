@@ -1,0 +1,195 @@
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  field,
+  linkIn,
+  mailTo,
+  signUp,
+  test,
+  toasts,
+  uniqueEmail,
+} from './support/fixtures.js';
+
+test.describe('login', () => {
+  test('shows its fields and links; the button waits for a valid form', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page).toHaveTitle('Login - SaldoPilot');
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    await expect(page.getByText('Willkommen zurück! ❤️')).toBeVisible();
+    const email = page.getByRole('textbox', { name: 'E-Mail' });
+    const password = field(page, 'Passwort');
+    const button = page.getByRole('button', { name: 'Login' });
+    await expect(button).toBeDisabled();
+
+    await email.fill('kein-at');
+    await password.focus();
+    await expect(page.getByText('Ungültiges E-Mail Format')).toBeVisible();
+    await email.fill('');
+    await password.focus();
+    await expect(page.getByText('E-Mail wird benötigt')).toBeVisible();
+    await email.fill('anna@example.ch');
+    await expect(button).toBeDisabled();
+    await password.fill('x');
+    await expect(button).toBeEnabled();
+    await password.fill('');
+    await email.focus();
+    await expect(page.getByText('Passwort wird benötigt')).toBeVisible();
+    await expect(button).toBeDisabled();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
+    await expect(page).toHaveURL('/auth/forgot-password');
+    await page.goBack();
+    await page.getByRole('link', { name: 'registrieren' }).click();
+    await expect(page).toHaveURL('/auth/registration');
+  });
+
+  test('wrong credentials give the German error toast', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('textbox', { name: 'E-Mail' }).fill('niemand@example.ch');
+    await field(page, 'Passwort').fill('falsches-passwort');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const toast = toasts(page).getByRole('alert');
+    await expect(toast).toContainText('Fehler');
+    await expect(toast).toContainText('Login fehlgeschlagen, bitte prüfen Sie Ihre Zugangsdaten');
+    await expect(page).toHaveURL('/auth');
+  });
+
+  test('valid credentials lead home, signed in', async ({ page, browser }) => {
+    // The account is made in another browser, so this one starts signed out.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await other.setExtraHTTPHeaders({ 'x-forwarded-for': `10.250.${Math.floor(Math.random() * 250)}.7` });
+    const account = await signUp(await other.newPage());
+    await other.close();
+
+    await page.goto('/auth');
+    await page.getByRole('textbox', { name: 'E-Mail' }).fill(account.email.toUpperCase());
+    await field(page, 'Passwort').fill(account.password);
+    await page.getByRole('button', { name: 'Login' }).press('Enter');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Prognose' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Organisation' })).toHaveValue('Meine Organisation');
+  });
+});
+
+test('registration: the mailed link finishes the account and signs in', async ({ page }) => {
+  const email = uniqueEmail('neu');
+  await page.goto('/auth/registration');
+  await expect(page).toHaveTitle('Registrierung - SaldoPilot');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registrierung' })).toBeVisible();
+  await expect(page.getByText(/Willkommen, bitte geben Sie Ihre E-Mail Adresse ein/)).toBeVisible();
+  const button = page.getByRole('button', { name: 'Registrierung starten' });
+  await expect(button).toBeDisabled();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('textbox', { name: 'E-Mail' }).fill(email);
+  await button.click();
+  await expect(page.getByText(/Vielen Dank für Ihre Registrierung. Bitte prüfen Sie nun Ihre Mailbox./)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-Mail' })).toHaveCount(0);
+
+  await page.goto(linkIn(await mailTo(page.request, email)));
+  await expect(page).toHaveTitle('Validierung - SaldoPilot');
+  await expect(page.getByText(/Fast geschafft!/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-Mail' })).toHaveValue(email);
+  await expectNoSeriousAxeViolations(page);
+  const create = page.getByRole('button', { name: 'Konto erstellen' });
+  await expect(create).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Nora Neu');
+  await field(page, 'Passwort').fill('kurz');
+  await field(page, 'Passwort wiederholen').focus();
+  await expect(page.getByText('Bitte geben Sie mind. 8 Zeichen ein')).toBeVisible();
+  await field(page, 'Passwort').fill('Ein-gutes-Passwort');
+  await field(page, 'Passwort wiederholen').fill('Ein-anderes-Passwort');
+  await page.getByRole('textbox', { name: 'Name' }).focus();
+  await expect(page.getByText('Passwörter stimmen nicht überein')).toBeVisible();
+  await expect(create).toBeDisabled();
+  await field(page, 'Passwort wiederholen').fill('Ein-gutes-Passwort');
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('combobox', { name: 'Organisation' })).toHaveValue('Meine Organisation');
+
+  // The link is used up.
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('dialog', { name: 'Abmelden' }).getByRole('button', { name: 'Ja' }).click();
+  await expect(page).toHaveURL('/auth');
+  await page.goto(linkIn(await mailTo(page.request, email)));
+  await expect(page.getByRole('alert')).toHaveText(
+    'Dieser Registrierungslink ist nicht mehr gültig. Bitte registrieren Sie sich erneut.',
+  );
+  await page.getByRole('link', { name: 'Zur Registrierung' }).click();
+  await expect(page).toHaveURL('/auth/registration');
+});
+
+test('validate without a valid link says so', async ({ page }) => {
+  await page.goto('/auth/validate?email=a%40example.ch&code=falsch');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Dieser Registrierungslink ist nicht mehr gültig. Bitte registrieren Sie sich erneut.',
+  );
+  await page.goto('/auth/validate');
+  await expect(page.getByRole('link', { name: 'Zur Registrierung' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('forgot and reset password: the mailed link sets a new password for the next login', async ({ page, browser }) => {
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await other.setExtraHTTPHeaders({ 'x-forwarded-for': `10.251.${Math.floor(Math.random() * 250)}.9` });
+  const account = await signUp(await other.newPage());
+  await other.close();
+
+  await page.goto('/auth/forgot-password');
+  await expect(page).toHaveTitle('Passwort vergessen - SaldoPilot');
+  await expect(page.getByText(/Sie haben Ihr Passwort vergessen\? Kein Problem!/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  const send = page.getByRole('button', { name: 'Passwort zurücksetzen' });
+  await expect(send).toBeDisabled();
+  await page.getByRole('textbox', { name: 'E-Mail' }).fill(account.email);
+  await send.click();
+  await expect(page.getByText(/Vielen Dank. Bitte prüfen Sie nun Ihre Mailbox/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zurück zum Login' })).toBeVisible();
+
+  await page.goto(linkIn(await mailTo(page.request, account.email)));
+  await expect(page).toHaveTitle('Passwort zurücksetzen - SaldoPilot');
+  await expect(page.getByText(/Geben Sie Ihr neues, sicheres Passwort ein/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  const set = page.getByRole('button', { name: 'Passwort setzen' });
+  await expect(set).toBeDisabled();
+  await field(page, 'Neues Passwort').fill('Brandneues-Passwort');
+  await field(page, 'Neues Passwort wiederholen').fill('Brandneues-Passwort');
+  await set.click();
+  await expect(page).toHaveURL('/auth');
+  const toast = toasts(page).getByRole('status');
+  await expect(toast).toContainText('Erfolg');
+  await expect(toast).toContainText('Das Passwort wurde zurückgesetzt. Sie können sich nun anmelden');
+
+  await page.getByRole('textbox', { name: 'E-Mail' }).fill(account.email);
+  await field(page, 'Passwort').fill('Brandneues-Passwort');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('reset without a valid link says so', async ({ page }) => {
+  await page.goto('/auth/reset-password?email=a%40example.ch&code=falsch');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Der Link zum Zurücksetzen des Passworts ist nicht mehr gültig. Bitte setzen Sie das Passwort erneut zurück.',
+  );
+  await page.getByRole('link', { name: 'Zum Login' }).click();
+  await expect(page).toHaveURL('/auth');
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the auth pages are accessible in the ${colorScheme} scheme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    for (const path of [
+      '/auth',
+      '/auth/registration',
+      '/auth/forgot-password',
+      '/auth/reset-password',
+      '/auth/validate',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+      await expectNoSeriousAxeViolations(page);
+    }
+  });
+}

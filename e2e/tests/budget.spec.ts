@@ -1,0 +1,17 @@
+import { expect, test } from './support/fixtures.js';
+import { measureFirstLoad } from './support/first-load.js';
+
+// DESIGN.md §8: the first load of /auth within 250 KB transferred and 15 requests.
+test('the login page loads within 250 KB and 15 requests', async ({ page }) => {
+  const load = await measureFirstLoad(page, '/auth', async () => {
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
+  const report = load.files.map((file) => `${file.bytes} ${new URL(file.url).pathname}`).join('\n');
+  test
+    .info()
+    .annotations.push({ type: 'first load of /auth', description: `${load.requests} requests, ${load.bytes} bytes` });
+  expect(load.requests, report).toBeLessThanOrEqual(15);
+  expect(load.bytes, report).toBeLessThanOrEqual(250 * 1024);
+  // No web fonts: the system fonts need no download.
+  expect(load.files.filter((file) => /\.(woff2?|ttf|otf)(\?|$)/.test(file.url))).toEqual([]);
+});

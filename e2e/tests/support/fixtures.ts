@@ -1,0 +1,123 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+export const PASSWORD = 'Sicheres-Passwort-1';
+
+let ipCounter = 0;
+
+/**
+ * Every test runs as its own client address (the server trusts X-Forwarded-For), so the per-IP rate
+ * limits of login and registration never couple tests to each other.
+ */
+export const test = base.extend({
+  context: async ({ context }, use, testInfo) => {
+    ipCounter += 1;
+    const ip = `10.${testInfo.workerIndex % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
+    await use(context);
+  },
+});
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.ch`;
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The newest mail to `email` in the development outbox. */
+export async function mailTo(request: APIRequestContext, email: string): Promise<Mail> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const mails = (await (await request.get('/api/dev/outbox')).json()) as Mail[];
+    const mail = mails.find((candidate) => candidate.to === email);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${email}`);
+}
+
+/** The path and query of the first link of the app in a mail, e.g. `/auth/validate?email=…&code=…`. */
+export function linkIn(mail: Mail): string {
+  const match = /https?:\/\/[^\s/]+(\/auth\/[^\s]+)/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no link in mail "${mail.subject}"`);
+  return match[1];
+}
+
+/** Same-origin headers for writes with a session cookie (the server's CSRF check). */
+function writeHeaders(baseURL: string) {
+  return { origin: new URL(baseURL).origin };
+}
+
+export interface Account {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/**
+ * Registers a new user through the API the way a person would (mail from the outbox) and leaves the
+ * page's browser context signed in as that user.
+ */
+export async function signUp(page: Page, name = 'Anna Muster'): Promise<Account> {
+  const email = uniqueEmail();
+  const request = page.request;
+  const started = await request.post('/api/auth/registration/create', { data: { email } });
+  expect(started.status(), await started.text()).toBe(200);
+  const code = new URL(linkIn(await mailTo(request, email)), 'http://x').searchParams.get('code');
+  const finished = await request.post('/api/auth/registration/finish', {
+    data: { email, code, password: PASSWORD, name },
+  });
+  expect(finished.status(), await finished.text()).toBe(200);
+  return { email, password: PASSWORD, name };
+}
+
+/** A signed-in write through the page's session (test setup). */
+export async function apiWrite<T>(
+  page: Page,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const baseURL = test.info().project.use.baseURL ?? '';
+  const response = await page.request.fetch(path, { method, data, headers: writeHeaders(baseURL) });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (response.status() === 204 ? undefined : await response.json()) as T;
+}
+
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.ok(), `GET ${path}: ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Accessibility (DESIGN.md §6): no serious or critical axe finding on the page as it is now. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  // Colours are judged once entering elements (toasts, dialogs) have finished fading in.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(
+    serious.map(
+      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
+    ),
+  ).toEqual([]);
+}
+
+/** The toast area's toasts (role status or alert inside the "Meldungen" region). */
+export function toasts(page: Page) {
+  return page.getByRole('region', { name: 'Meldungen' });
+}
+
+/** A labelled field by its exact label (required fields carry a " *" after it). */
+export function field(page: Page, label: string) {
+  return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
+}

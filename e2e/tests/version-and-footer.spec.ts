@@ -1,0 +1,61 @@
+import { expect, signUp, test } from './support/fixtures.js';
+
+test('the footer note shows the server date in Europe/Zurich', async ({ page }) => {
+  await signUp(page);
+  // 23:30 UTC on the 20th is already the 21st in Zurich.
+  await page.route('**/api/global/time', (route) => route.fulfill({ json: { date: '2026-11-20T23:30:00.000Z' } }));
+  await page.goto('/');
+  await expect(page.getByText('Serverdatum: 21.11.2026', { exact: true })).toBeVisible();
+});
+
+test('a new build shows the banner on focus; "Neu laden" reloads the page', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await page.waitForTimeout(300);
+  // The same build: no banner.
+  await expect(page.getByText('Es gibt eine neue Version dieser Webseite')).toHaveCount(0);
+
+  await page.route('**/version.json', (route) => route.fulfill({ json: { buildId: 'a-newer-build' } }));
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  const banner = page.getByRole('status').filter({ hasText: 'Es gibt eine neue Version dieser Webseite' });
+  await expect(banner).toBeVisible();
+  const reloaded = page.waitForEvent('load');
+  await banner.getByRole('button', { name: 'Neu laden' }).click();
+  await reloaded;
+});
+
+test('the version is also checked every 5 minutes', async ({ page }) => {
+  await page.clock.install();
+  await page.route('**/version.json', (route) => route.fulfill({ json: { buildId: 'a-newer-build' } }));
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await page.clock.fastForward('04:59');
+  await expect(page.getByText('Es gibt eine neue Version dieser Webseite')).toHaveCount(0);
+  await page.clock.fastForward('00:02');
+  await expect(page.getByText('Es gibt eine neue Version dieser Webseite')).toBeVisible();
+});
+
+test('a page chunk that fails to load reloads the page once, then shows the error page within 10 s', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Prognose' })).toBeVisible();
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.route(/\/assets\/bank-accounts-page-[^/]+\.js$/, (route) => route.abort());
+
+  await page.getByRole('link', { name: 'Bankkonten' }).click();
+  // First failure: a reload of /bank-accounts (where the chunk fails again) ...
+  await expect.poll(() => loads).toBe(1);
+  // ... and the second failure within 10 s shows the error page instead of looping.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Internal Server Error');
+  await page.waitForTimeout(500);
+  expect(loads).toBe(1);
+
+  // Once the file is there again, the page works.
+  await page.unroute(/\/assets\/bank-accounts-page-[^/]+\.js$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bankkonten' })).toBeVisible();
+});
