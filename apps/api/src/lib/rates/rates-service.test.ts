@@ -93,7 +93,12 @@ describe('ECB rates provider', () => {
   });
 
   it('keeps serving rates when the source is unreachable', async () => {
-    const offline = await buildTestApp({ RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml' });
+    // A port that was just free and is closed again: the connection is refused, as without network.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const closedPort = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const offline = await buildTestApp({ RATES_URL: `http://127.0.0.1:${closedPort}/eurofxref-daily.xml` });
     try {
       expect(await offline.deps.rates.refresh({ force: true })).toBe('failed');
       const response = await (await signUp(offline)).get('/api/fiat-rates/CHF/EUR');
