@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from '../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from '../test/build-test-app.js';
 import { browser } from '../test/test-client.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoAccount } from './demo-seed.js';
 
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  app = await buildTestApp({ NODE_ENV: 'development' });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp({ NODE_ENV: 'development' });
 
 describe('development demo account', () => {
   it('exists on a development server and signs in with its documented password', async () => {

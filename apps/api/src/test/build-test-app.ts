@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { zurichDateOf } from '@saldopilot/shared';
 import { buildApp } from '../app.js';
@@ -54,4 +55,25 @@ export async function buildTestApp(
   const app = await buildApp({ config, database, logger, clock: options.clock, apiPlugins: options.apiPlugins });
   app.addHook('onClose', () => database.close());
   return app;
+}
+
+/**
+ * The test app of one test file: built before its tests, closed after them. Answers a stand-in
+ * that forwards to the app once it is built, so tests use it like the app itself.
+ */
+export function useTestApp(...args: Parameters<typeof buildTestApp>): FastifyInstance {
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    app = await buildTestApp(...args);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return new Proxy({} as FastifyInstance, {
+    get(_target, property) {
+      if (!app) throw new Error('the test app is built in beforeAll; use it inside tests and hooks');
+      const value: unknown = Reflect.get(app, property, app);
+      return typeof value === 'function' ? value.bind(app) : value;
+    },
+  });
 }

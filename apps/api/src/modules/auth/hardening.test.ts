@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from '../../test/build-test-app.js';
+import { buildTestApp, useTestApp } from '../../test/build-test-app.js';
 import { browser, signUp, TEST_PASSWORD, uniqueEmail } from '../../test/test-client.js';
 
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 describe('ending a session ends its access token too', () => {
   it('after logout a copied access token is refused at once', async () => {

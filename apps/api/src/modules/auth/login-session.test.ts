@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
-import { adjustableClock, buildTestApp } from '../../test/build-test-app.js';
+import { adjustableClock, buildTestApp, useTestApp } from '../../test/build-test-app.js';
 import { browser, signUp, TEST_ORIGIN, TEST_PASSWORD, uniqueEmail, uniqueIp } from '../../test/test-client.js';
 import { FOREIGN_ORIGIN } from '../../plugins/csrf.js';
 import { authMessages } from './auth.service.js';
@@ -19,15 +19,9 @@ const notSignedIn = {
 };
 const loginFailed = { error: authMessages.loginFailed, code: 'UNAUTHENTICATED' };
 
-let app: FastifyInstance;
 const clock = adjustableClock();
 
-beforeAll(async () => {
-  app = await buildTestApp({}, { clock });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp({}, { clock });
 
 const cookieNamed = (response: LightMyRequestResponse, name: string) =>
   response.cookies.find((cookie) => cookie.name === name);

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { adjustableClock, buildTestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { adjustableClock, useTestApp } from '../../test/build-test-app.js';
 import { rowCounts, storedFor } from '../../test/stored-rows.js';
 import { browser, codeFromOutbox, signUp, TEST_PASSWORD, uniqueEmail } from '../../test/test-client.js';
 import { authMessages } from './auth.service.js';
@@ -15,15 +14,9 @@ const notSignedIn = {
 };
 const linkInvalid = { error: authMessages.resetLinkInvalid, code: 'VALIDATION_FAILED' };
 
-let app: FastifyInstance;
 const clock = adjustableClock();
 
-beforeAll(async () => {
-  app = await buildTestApp({}, { clock });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp({}, { clock });
 
 /** A registered user who asked for a reset link; answers the code of the mailed link. */
 async function requestReset() {

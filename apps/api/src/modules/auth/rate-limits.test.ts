@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { RATE_LIMIT_MESSAGE } from '../../lib/rate-limiter.js';
-import { adjustableClock, buildTestApp } from '../../test/build-test-app.js';
+import { adjustableClock, useTestApp } from '../../test/build-test-app.js';
 import { storedFor } from '../../test/stored-rows.js';
 import { browser, signUp, TEST_PASSWORD, uniqueEmail } from '../../test/test-client.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-let app: FastifyInstance;
 const clock = adjustableClock();
 
-beforeAll(async () => {
-  app = await buildTestApp({}, { clock });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp({}, { clock });
 
 /** A German 429 with a Retry-After (seconds) within the limit's window; answers the seconds. */
 function expectRateLimited(response: LightMyRequestResponse, windowMs: number): number {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { adjustableClock, buildTestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { adjustableClock, useTestApp } from '../../test/build-test-app.js';
 import { rowCounts, storedFor } from '../../test/stored-rows.js';
 import { browser, codeFromOutbox, signUp, TEST_PASSWORD, uniqueEmail } from '../../test/test-client.js';
 import { authMessages } from './auth.service.js';
@@ -8,15 +7,9 @@ import { authMessages } from './auth.service.js';
 const HOUR = 60 * 60_000;
 const INVALID_INPUT = 'Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.';
 
-let app: FastifyInstance;
 const clock = adjustableClock();
 
-beforeAll(async () => {
-  app = await buildTestApp({}, { clock });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp({}, { clock });
 
 /** Starts a registration from a fresh browser and answers the code of the mailed link. */
 async function startRegistration(email = uniqueEmail()) {

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { adjustableClock, buildTestApp } from '../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { adjustableClock, useTestApp } from '../../test/build-test-app.js';
 import { browser, signUp, TEST_PASSWORD, uniqueEmail } from '../../test/test-client.js';
 import { addMember, invitationTokenFromOutbox, twoTenants } from '../../test/tenants.js';
 
 const DAY_MS = 86_400_000;
-let app: FastifyInstance;
 const clock = adjustableClock();
 
-beforeAll(async () => {
-  app = await buildTestApp({}, { clock });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp({}, { clock });
 
 async function ownerWithInvitation(role: 'admin' | 'editor' | 'read-only' = 'editor', email = uniqueEmail('invitee')) {
   const owner = await signUp(app);

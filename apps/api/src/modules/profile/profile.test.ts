@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { currencies, memberships, organisations } from '../../db/schema/index.js';
-import { adjustableClock, buildTestApp } from '../../test/build-test-app.js';
+import { adjustableClock, useTestApp } from '../../test/build-test-app.js';
 import { browser, signUp, TEST_PASSWORD, type SignedInUser } from '../../test/test-client.js';
 import { WRONG_CURRENT_PASSWORD } from './profile.service.js';
 
@@ -15,15 +14,9 @@ const notSignedIn = {
   logout: true,
 };
 
-let app: FastifyInstance;
 const clock = adjustableClock();
 
-beforeAll(async () => {
-  app = await buildTestApp({}, { clock });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp({}, { clock });
 
 const login = (email: string, password: string) => browser(app).post('/api/auth/login', { email, password });
 
