@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 mkdir -p .reports
 
-echo "== types"; npx tsc -b
+echo "== types (build and tests)"
+npx tsc -b && npx tsc -p tsconfig.tests.json && npx tsc -p apps/web/tsconfig.test.json && npx tsc -p e2e
 echo "== lint"; npx eslint . && npx prettier --check . > /dev/null
 echo "== unit and API tests ($([ -n "${DATABASE_URL:-}" ] && echo PostgreSQL || echo PGlite))"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
