@@ -185,6 +185,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       '/auth/forgot-password',
       '/auth/reset-password',
       '/auth/validate',
+      '/auth/invitation',
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

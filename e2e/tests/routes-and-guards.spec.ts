@@ -26,13 +26,14 @@ test.describe('signed out', () => {
     }
   });
 
-  test('the five auth pages are open, each with its title', async ({ page }) => {
+  test('the five auth pages and the invitation page are open, each with its title', async ({ page }) => {
     const pages = {
       '/auth': 'Login',
       '/auth/registration': 'Registrierung',
       '/auth/validate': 'Validierung',
       '/auth/forgot-password': 'Passwort vergessen',
       '/auth/reset-password': 'Passwort zurücksetzen',
+      '/auth/invitation': 'Einladung',
     };
     for (const [path, title] of Object.entries(pages)) {
       await page.goto(path);
@@ -79,6 +80,14 @@ test.describe('signed in', () => {
       await expect(page, path).toHaveURL('/');
     }
     await expect(page).toHaveTitle('Prognose - SaldoPilot');
+  });
+
+  test('the invitation page stays open for a signed-in user (research §1.12)', async ({ page }) => {
+    await signUp(page);
+    await page.goto('/auth/invitation?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG');
+    await expect(page.getByRole('alert')).toContainText('Dieser Einladungslink ist nicht gültig');
+    await expect(page).toHaveURL('/auth/invitation?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG');
+    await expect(page).toHaveTitle('Einladung - SaldoPilot');
   });
 
   test('routes by name: the forecasts name leads home, pages have their titles', async ({ page }) => {

@@ -19,9 +19,18 @@ async function profileOrFail(): Promise<User | null> {
   }
 }
 
-/** The five auth pages: a signed-in user goes home instead (spec §2). */
+/** The five auth pages: a signed-in user goes home instead (spec §2); not the invitation page. */
 export async function signedOutOnly() {
   if (await profileOrFail()) throw replace(pathTo('index'));
+  return null;
+}
+
+/**
+ * The invitation page: open to everyone (research §1.12), also when signed in. The profile is still
+ * known before the page renders, so the page can tell who is signed in.
+ */
+export async function anyone() {
+  await profileOrFail();
   return null;
 }
 

@@ -4,7 +4,7 @@ import type { RouteHandle } from '../lib/document-title';
 import { reloadAfterChunkError } from '../lib/reload-guard';
 import { hasPositiveIntegerId, validateRoute } from '../lib/route-validation';
 import { DelayedLoader } from '../components/feedback/delayed-loader';
-import { currentOrganisation, rememberedSettingsTab, signedInOnly, signedOutOnly } from './guards';
+import { anyone, currentOrganisation, rememberedSettingsTab, signedInOnly, signedOutOnly } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage, notFoundHandle } from './not-found-page';
@@ -56,13 +56,25 @@ const routes: RouteObject[] = [
       {
         id: 'auth-layout',
         Component: AuthLayout,
-        loader: signedOutOnly,
         children: [
-          page('auth', () => import('../features/auth/login-page')),
-          page('auth-validate', () => import('../features/auth/validate-page')),
-          page('auth-registration', () => import('../features/auth/registration-page')),
-          page('auth-forgot-password', () => import('../features/auth/forgot-password-page')),
-          page('auth-reset-password', () => import('../features/auth/reset-password-page')),
+          {
+            // The spec's five auth pages send a signed-in user home.
+            id: 'signed-out-only',
+            loader: signedOutOnly,
+            children: [
+              page('auth', () => import('../features/auth/login-page')),
+              page('auth-validate', () => import('../features/auth/validate-page')),
+              page('auth-registration', () => import('../features/auth/registration-page')),
+              page('auth-forgot-password', () => import('../features/auth/forgot-password-page')),
+              page('auth-reset-password', () => import('../features/auth/reset-password-page')),
+            ],
+          },
+          {
+            // An invitation link works whoever is signed in (research §1.12).
+            id: 'open-to-anyone',
+            loader: anyone,
+            children: [page('auth-invitation', () => import('../features/auth/invitation-page'))],
+          },
         ],
       },
       {

@@ -6,6 +6,7 @@ describe('pathTo', () => {
     expect(pathTo('index')).toBe('/');
     expect(pathTo('settings-profile')).toBe('/settings/profile');
     expect(pathTo('bank-accounts')).toBe('/bank-accounts');
+    expect(pathTo('auth-invitation')).toBe('/auth/invitation');
   });
 
   it('fills in and encodes the parameters', () => {
@@ -14,7 +15,7 @@ describe('pathTo', () => {
     expect(pathTo('employees-id', { id: 'a/b' })).toBe('/employees/a%2Fb');
   });
 
-  it('has every route name of the spec', () => {
+  it('has every route name of the spec, and ours for the invitation page', () => {
     expect(Object.keys(routePaths).sort()).toEqual(
       [
         'index',
@@ -28,6 +29,7 @@ describe('pathTo', () => {
         'auth-registration',
         'auth-forgot-password',
         'auth-reset-password',
+        'auth-invitation',
         'employees',
         'employees-id',
         'transactions',

@@ -3,13 +3,15 @@ import { currentUser } from '../reference-data/profile';
 import { onSessionEnded } from '../reference-data/session';
 import { pathTo, routePaths } from './routes';
 
-// The pages where a `logout: true` answer is expected and means nothing (spec §4 "excluded list").
+// The pages where a `logout: true` answer is expected and means nothing (spec §4 "excluded list"),
+// and the invitation page, which signed-out people use the same way.
 const authPaths = new Set<string>([
   routePaths.auth,
   routePaths['auth-validate'],
   routePaths['auth-registration'],
   routePaths['auth-forgot-password'],
   routePaths['auth-reset-password'],
+  routePaths['auth-invitation'],
 ]);
 
 function isAuthPath(pathname: string): boolean {

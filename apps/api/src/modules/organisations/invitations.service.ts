@@ -34,8 +34,8 @@ const INVITATION_MS = 7 * DAY_MS;
 const RESEND_DELAY_MS = 10 * 60_000;
 
 export const invitationMessages = {
-  invalid: 'Diese Einladung ist nicht gültig. Bitte bitten Sie um eine neue Einladung.',
-  expired: 'Diese Einladung ist abgelaufen. Bitte bitten Sie um eine neue Einladung.',
+  invalid: 'Diese Einladung ist nicht gültig. Bitte fragen Sie nach einer neuen Einladung.',
+  expired: 'Diese Einladung ist abgelaufen. Bitte fragen Sie nach einer neuen Einladung.',
   notFound: 'Die Einladung wurde nicht gefunden.',
   alreadyMember: 'Diese Person ist bereits Mitglied der Organisation.',
   alreadyInvited: 'Diese E-Mail-Adresse wurde bereits eingeladen.',
@@ -205,6 +205,8 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       await limiter.consume(authLimits.invitationToken(ip));
       const invitation = await openInvitationByToken(input.token);
       const existing = await findUserByEmail(db, invitation.email);
+      // Proving an existing account with its password is a login: the same per-e-mail limit applies.
+      if (existing) await limiter.consume(authLimits.login(ip, invitation.email));
       if (existing && !(await verifyPassword(existing.passwordHash, input.password))) {
         throw new AppError('UNAUTHENTICATED', authMessages.loginFailed);
       }

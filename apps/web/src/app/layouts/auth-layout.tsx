@@ -4,7 +4,7 @@ import { Wordmark } from '../../components/wordmark';
 import { pathTo } from '../routes';
 import classes from './auth-layout.module.css';
 
-/** The five auth pages: no navigation; the wordmark above a narrow centred column (research §3). */
+/** The auth pages and the invitation page: no navigation; the wordmark above a narrow centred column (research §3). */
 export function AuthLayout() {
   return (
     <div className={classes.page}>

@@ -1,12 +1,13 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
 /** While a mailed link is checked. */
-export function LinkChecking() {
+export function LinkChecking({ children = 'Der Link wird geprüft …' }: { children?: ReactNode }) {
   return (
     <Group gap="sm" py="md" role="status">
       <Loader size="sm" aria-hidden />
-      <Text>Der Link wird geprüft …</Text>
+      <Text>{children}</Text>
     </Group>
   );
 }
