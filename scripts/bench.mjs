@@ -1,16 +1,29 @@
 // `npm run bench`: one line per figure of DESIGN.md §8. Measures the built server as users get it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const serverEntry = path.resolve('apps/api/dist/server.js');
 
 function line(name, value, unit, note = '') {
   console.log(`${name.padEnd(48)} ${String(value).padStart(10)} ${unit}${note ? `  (${note})` : ''}`);
+}
+
+/** Waits until the child's /api/health first answers 200 and resolves with the milliseconds it took. */
+async function untilHealthy(child, port, started) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.status === 200) return { child, ms: Math.round(performance.now() - started) };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /** Starts the real server and resolves with the milliseconds until /api/health first answers 200. */
@@ -30,16 +43,7 @@ async function startServer(dataDir, port) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.status === 200) return { child, ms: Math.round(performance.now() - started) };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  return untilHealthy(child, port, started);
 }
 
 async function stop(child) {
@@ -106,10 +110,14 @@ try {
   line('cold start, existing database -> first 200', again.ms, 'ms');
 
   const cookie = await signUp('http://127.0.0.1:3901');
-  const currencies = await (await fetch('http://127.0.0.1:3901/api/currencies', { headers: { cookie } })).json();
-  const bare = Fastify();
-  bare.get('/bare', async () => currencies);
-  await bare.listen({ port: 3902, host: '127.0.0.1' });
+  const payloadFile = path.join(dataDir, 'currencies.json');
+  writeFileSync(
+    payloadFile,
+    await (await fetch('http://127.0.0.1:3901/api/currencies', { headers: { cookie } })).text(),
+  );
+  const bareEntry = path.resolve('scripts/bench-bare-server.mjs');
+  const bare = spawn(process.execPath, [bareEntry, '3902', payloadFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await untilHealthy(bare, 3902, performance.now());
 
   const api = await load('http://127.0.0.1:3901/api/currencies', { cookie });
   const ceiling = await load('http://127.0.0.1:3902/bare');
@@ -119,7 +127,7 @@ try {
   const auth = await measureAuthFirstLoad('http://127.0.0.1:3901').catch((error) => ({ error }));
   if (auth.error) line('first load of /auth (target <= 250 KB, <= 15 req)', 'n/a', '', auth.error.message);
   else line('first load of /auth (target <= 250 KB, <= 15 req)', auth.kb, 'KB', `${auth.requests} requests`);
-  await bare.close();
+  await stop(bare);
   await stop(again.child);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

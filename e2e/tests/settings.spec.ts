@@ -86,6 +86,70 @@ test.describe('App', () => {
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await expectNoSeriousAxeViolations(page);
   });
+
+  test('"Über SaldoPilot": a dialog that is dragged within the window, maximised and restored', async ({ page }) => {
+    const viewport = { width: 1280, height: 720 };
+    await page.setViewportSize(viewport);
+    await signUp(page);
+    await page.goto('/settings/app');
+    await page.getByRole('button', { name: 'Informationen anzeigen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Über SaldoPilot' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('rowheader', { name: 'Version' })).toBeVisible();
+    await expect(dialog.getByRole('row', { name: /Serverdatum \d\d\.\d\d\.\d{4}/ })).toBeVisible();
+    await expect(dialog.getByText('Tastaturbedienung')).toBeVisible();
+    await page.waitForTimeout(300); // the opening transition
+    await expectNoSeriousAxeViolations(page);
+
+    const box = async () => {
+      const rect = await dialog.boundingBox();
+      if (!rect) throw new Error('dialog not rendered');
+      return rect;
+    };
+    const dragHeaderBy = async (dx: number, dy: number) => {
+      const header = await dialog.getByRole('heading', { name: 'Über SaldoPilot' }).boundingBox();
+      if (!header) throw new Error('no header');
+      await page.mouse.move(header.x + 5, header.y + 5);
+      await page.mouse.down();
+      await page.mouse.move(header.x + 5 + dx, header.y + 5 + dy, { steps: 8 });
+      await page.mouse.up();
+    };
+
+    const centred = await box();
+    await dragHeaderBy(150, 80);
+    const moved = await box();
+    expect(moved.x - centred.x).toBeCloseTo(150, 0);
+    expect(moved.y - centred.y).toBeCloseTo(80, 0);
+
+    // However far it is pulled, the dialog stays whole inside the window.
+    await dragHeaderBy(3000, 3000);
+    const bottomRight = await box();
+    expect(bottomRight.x + bottomRight.width).toBeLessThanOrEqual(viewport.width + 0.5);
+    expect(bottomRight.y + bottomRight.height).toBeLessThanOrEqual(viewport.height + 0.5);
+    expect(bottomRight.x + bottomRight.width).toBeGreaterThan(viewport.width - 2);
+    await dragHeaderBy(-5000, -5000);
+    const topLeft = await box();
+    expect(topLeft.x).toBeGreaterThanOrEqual(-0.5);
+    expect(topLeft.y).toBeGreaterThanOrEqual(-0.5);
+    expect(topLeft.x).toBeLessThan(2);
+
+    await dialog.getByRole('button', { name: 'Maximieren' }).click();
+    await expect.poll(async () => Math.round((await box()).width)).toBe(viewport.width);
+    expect(Math.round((await box()).height)).toBe(viewport.height);
+    await dialog.getByRole('button', { name: 'Wiederherstellen' }).click();
+    // Restored, it is centred again at its own size.
+    await expect.poll(async () => Math.round((await box()).width)).toBe(Math.round(centred.width));
+    expect(Math.round((await box()).x)).toBe(Math.round(centred.x));
+
+    // A click on the mask closes it, and so does Escape.
+    await page.mouse.click(8, viewport.height - 8);
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Informationen anzeigen' }).click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Informationen anzeigen' })).toBeFocused();
+  });
 });
 
 test.describe('Organisationen', () => {

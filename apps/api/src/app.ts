@@ -188,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** Redis when REDIS_URL is set (closed with the app), else the database's own counter table. */
 async function openRateLimitStore(app: FastifyInstance, config: Config, db: AppDatabase): Promise<RateLimitStore> {
   if (!config.REDIS_URL) return databaseRateLimitStore(db);
-  const store = await redisRateLimitStore(config.REDIS_URL);
+  const store = await redisRateLimitStore(config.REDIS_URL, config.REDIS_KEY_PREFIX);
   app.addHook('onClose', () => store.close());
   return store;
 }

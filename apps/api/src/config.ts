@@ -30,6 +30,8 @@ const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
+    // Keeps the keys of deployments (or test runs) that share one Redis apart.
+    REDIS_KEY_PREFIX: z.string().min(1).default('saldopilot:'),
     MAIL_FROM: z.string().min(3).default('SaldoPilot <noreply@saldopilot.ch>'),
     // Which proxies may tell the client's address (X-Forwarded-For): "false" (clients connect
     // directly), a hop count such as "1" (one load balancer), or addresses/CIDRs ("10.0.0.0/8,127.0.0.1").

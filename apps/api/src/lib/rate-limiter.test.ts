@@ -29,7 +29,7 @@ if (process.env.REDIS_URL) {
   stores.push([
     'redis',
     async () => {
-      const store = await redisRateLimitStore(url);
+      const store = await redisRateLimitStore(url, `saldopilot-test:${randomBytes(6).toString('hex')}:`);
       closers.push(store.close);
       return store;
     },

@@ -1,8 +1,6 @@
 import { createClient } from 'redis';
 import type { RateLimitStore } from './rate-limiter.js';
 
-const PREFIX = 'saldopilot:rate-limit:';
-
 // One atomic round trip. The window end is kept in the app's clock (like the database store), so
 // FIXED_TODAY and test clocks count alike; Redis' own expiry only cleans up.
 const HIT_SCRIPT = `
@@ -21,7 +19,10 @@ redis.call('PEXPIRE', KEYS[1], resetAt - now)
 return { count, resetAt }`;
 
 /** Rate-limit counters in Redis (REDIS_URL): shared by every instance, gone with their window. */
-export async function redisRateLimitStore(url: string): Promise<RateLimitStore & { close(): Promise<void> }> {
+export async function redisRateLimitStore(
+  url: string,
+  keyPrefix: string,
+): Promise<RateLimitStore & { close(): Promise<void> }> {
   const client = createClient({ url });
   // A lost connection is retried by the client; the error event must be handled to not crash.
   client.on('error', () => undefined);
@@ -29,7 +30,7 @@ export async function redisRateLimitStore(url: string): Promise<RateLimitStore &
   return {
     async hit(key, windowMs, now) {
       const [count, resetAt] = (await client.eval(HIT_SCRIPT, {
-        keys: [PREFIX + key],
+        keys: [`${keyPrefix}rate-limit:${key}`],
         arguments: [String(now.getTime()), String(windowMs)],
       })) as [number, number];
       return { count, resetAt: new Date(resetAt) };

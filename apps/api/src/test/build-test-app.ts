@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { zurichDateOf } from '@saldopilot/shared';
@@ -39,8 +40,11 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
     WEB_DIST: '/nonexistent',
-    // Redis, where the machine offers it, carries the rate limits as in production.
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // Redis, where the machine offers it, carries the rate limits as in production; each test app
+    // gets its own key space, as it gets its own database, so no earlier run's counters leak in.
+    ...(process.env.REDIS_URL
+      ? { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `saldopilot-test:${randomUUID()}:` }
+      : {}),
     ...env,
   });
   const database = await openTestDatabase();

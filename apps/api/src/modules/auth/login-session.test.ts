@@ -213,6 +213,16 @@ describe('refresh token rotation', () => {
     expect(accessOnly.cookies).toEqual([]);
   });
 
+  it('refuses an access token that has expired, also one the server checked before', async () => {
+    const user = await signUp(app);
+    const accessOnly = browser(app, { sp_access: user.jar.sp_access! });
+    expect((await accessOnly.get('/api/profile')).statusCode).toBe(200);
+    clock.advance(ACCESS_EXPIRED);
+    const expired = await accessOnly.get('/api/profile');
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({ code: 'UNAUTHENTICATED', logout: true });
+  });
+
   it('accepts the rotated token within 30 s (parallel requests) without a new refresh cookie', async () => {
     const user = await signUp(app);
     const old = user.jar.sp_refresh!;

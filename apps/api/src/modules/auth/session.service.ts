@@ -33,14 +33,46 @@ export type Renewal = ({ status: 'renewed'; userId: number } & IssuedTokens) | {
 // An access token names its sign-in (claim "sid"); whether that sign-in is still live is cached this
 // long per instance, so logout and password resets end access within seconds, not 15 minutes.
 const FAMILY_CHECK_MS = 2_000;
+// Checking a JWT's signature costs ~70 µs of WebCrypto, more than the rest of a cached read. A token
+// that was verified once is remembered (its claims, never an unverified one) until it expires.
+const VERIFIED_TOKEN_MS = 60_000;
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
 /** Access tokens (JWT, 15 min) and rotating refresh tokens (opaque, hashed, 90 days) — API.md "Sessions". */
 export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: string) {
-  const key = new TextEncoder().encode(jwtSecret);
+  // Imported once: jose imports a raw secret again for every token it signs or checks.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(jwtSecret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   const seconds = () => Math.floor(clock.now().getTime() / 1000);
   const activeFamilies = createTtlCache<string, boolean>(FAMILY_CHECK_MS, 50_000);
+  const verifiedTokens = createTtlCache<string, { userId: number; familyId: string; expiresAt: number }>(
+    VERIFIED_TOKEN_MS,
+    20_000,
+  );
+
+  /** The claims of a well-signed, unexpired access token, else undefined. */
+  async function accessClaims(token: string): Promise<{ userId: number; familyId: string } | undefined> {
+    const known = verifiedTokens.get(token);
+    if (known) return known.expiresAt > seconds() ? known : undefined;
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: clock.now() }));
+    } catch {
+      return undefined;
+    }
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string' || !payload.exp)
+      return undefined;
+    const claims = { userId, familyId: payload.sid, expiresAt: payload.exp };
+    verifiedTokens.set(token, claims);
+    return claims;
+  }
 
   async function familyActive(familyId: string): Promise<boolean> {
     const cached = activeFamilies.get(familyId);
@@ -50,14 +82,14 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
     return active;
   }
 
-  function signAccessToken(userId: number, familyId: string): Promise<string> {
+  async function signAccessToken(userId: number, familyId: string): Promise<string> {
     const now = seconds();
     return new SignJWT({ sid: familyId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setIssuedAt(now)
       .setExpirationTime(now + ACCESS_TOKEN_SECONDS)
-      .sign(key);
+      .sign(await key);
   }
 
   async function newRefreshToken(database: AppDatabase, userId: number, familyId: string, userAgent?: string) {
@@ -82,15 +114,8 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
 
     /** The user id of a valid access token whose sign-in is still live, else undefined. */
     async verifyAccessToken(token: string): Promise<number | undefined> {
-      let payload;
-      try {
-        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock.now() }));
-      } catch {
-        return undefined;
-      }
-      const userId = Number(payload.sub);
-      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string') return undefined;
-      return (await familyActive(payload.sid)) ? userId : undefined;
+      const claims = await accessClaims(token);
+      return claims && (await familyActive(claims.familyId)) ? claims.userId : undefined;
     },
 
     /**

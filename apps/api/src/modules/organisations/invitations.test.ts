@@ -235,4 +235,24 @@ describe('my invitations', () => {
     expect((await b.delete(`/api/organisations/${organisationId}/invitations/${invitation.id}`)).statusCode).toBe(404);
     expect((await owner.get(`/api/organisations/${organisationId}/invitations`)).json()).toHaveLength(1);
   });
+
+  it("another organisation's admin can neither resend nor revoke it, not even through their own organisation", async () => {
+    const { invitation, organisationId, owner, email } = await ownerWithInvitation('editor');
+    const { b, organisationB } = await twoTenants(app);
+    clock.advance(11 * 60_000); // past the resend pause, so only tenancy can refuse
+    for (const organisation of [organisationId, organisationB]) {
+      const base = `/api/organisations/${organisation}/invitations/${invitation.id}`;
+      const resent = await b.post(`${base}/resend`);
+      expect(resent.statusCode).toBe(404);
+      expect(resent.json()).toMatchObject({ code: 'NOT_FOUND' });
+      expect((await b.delete(base)).statusCode).toBe(404);
+    }
+    const [still] = await owner
+      .get(`/api/organisations/${organisationId}/invitations`)
+      .then((r) => r.json<Array<{ id: number }>>());
+    expect(still).toMatchObject({ id: invitation.id, email });
+    await app.deps.mailer.deliverDue();
+    const mails = (await app.deps.mailer.recentMails()).filter((mail) => mail.to === email);
+    expect(mails).toHaveLength(1);
+  });
 });

@@ -291,6 +291,18 @@ describe('tenancy: another organisation is invisible', () => {
     });
   });
 
+  it("B cannot reach A's membership through B's own organisation either", async () => {
+    const base = `/api/organisations/${b.user.currentOrganisationID}/members/${a.user.id}`;
+    const changed = await b.patch(base, { role: 'read-only' });
+    expect(changed.statusCode).toBe(404);
+    expect(changed.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await b.delete(base)).statusCode).toBe(404);
+    const members = (await a.get(`/api/organisations/${organisationA}/members`)).json<
+      Array<{ userId: number; role: string }>
+    >();
+    expect(members).toEqual([expect.objectContaining({ userId: a.user.id, role: 'owner' })]);
+  });
+
   it('B does not see A in the list', async () => {
     const ids = (await b.get('/api/organisations')).json<{ data: OrganisationBody[] }>().data.map((o) => o.id);
     expect(ids).not.toContain(organisationA);

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, TextInput } from '@mantine/core';
+import { Alert, Anchor, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { emailOnlySchema } from '@saldopilot/shared';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
+import { SubmitButton } from '../../components/form/submit-button';
 import { messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { showToast } from '../../lib/toast';
@@ -35,7 +36,8 @@ export function Component() {
   const {
     register,
     handleSubmit,
-    formState: { errors, isValid, isDirty, isSubmitting },
+    control,
+    formState: { errors },
   } = useForm({ resolver: zodResolver(emailOnlySchema), mode: 'onTouched', defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
@@ -70,16 +72,9 @@ export function Component() {
           <div>
             <BackToLogin />
           </div>
-          <Button
-            type="submit"
-            leftSection={<IconLock size={18} aria-hidden />}
-            disabled={!isValid || !isDirty}
-            loading={isSubmitting}
-            fullWidth
-            mt="md"
-          >
+          <SubmitButton control={control} icon={<IconLock size={18} aria-hidden />} fullWidth mt="md">
             Passwort zurücksetzen
-          </Button>
+          </SubmitButton>
         </Form>
       )}
     </>

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { passwordSchema, roleLabels, type User } from '@saldopilot/shared';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
+import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
+import { SubmitButton } from '../../components/form/submit-button';
 import { ApiError, messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { rememberSession } from '../../lib/session';
@@ -17,7 +19,6 @@ import { acceptInvitation } from './api/accept-invitation';
 import { checkInvitation, type InvitationCheck } from './api/check-invitation';
 import { AuthHeading } from './components/auth-heading';
 import { LinkChecking, LinkInvalid } from './components/link-check';
-import { withNewPasswordTwice } from './components/password-fields';
 
 export const handle = { title: 'Einladung' } satisfies RouteHandle;
 
@@ -110,7 +111,8 @@ function NewUserForm(props: AcceptProps) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isValid, isDirty, isSubmitting },
+    control,
+    formState: { errors },
   } = useForm({
     resolver: zodResolver(newUserSchema),
     mode: 'onTouched',
@@ -123,30 +125,13 @@ function NewUserForm(props: AcceptProps) {
     <Form onSubmit={onSubmit} aria-label={invitationTexts.title}>
       <TextInput label="E-Mail" value={props.invitation.email} readOnly disabled />
       <TextInput label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <PasswordInput
-        label="Passwort"
-        autoComplete="new-password"
-        required
-        error={errors.password?.message}
-        {...register('password')}
+      <NewPasswordInputs
+        password={{ ...register('password'), error: errors.password?.message }}
+        repeat={{ ...register('passwordRepeat'), error: errors.passwordRepeat?.message }}
       />
-      <PasswordInput
-        label="Passwort wiederholen"
-        autoComplete="new-password"
-        required
-        error={errors.passwordRepeat?.message}
-        {...register('passwordRepeat')}
-      />
-      <Button
-        type="submit"
-        leftSection={<IconUserPlus size={18} aria-hidden />}
-        disabled={!isValid || !isDirty}
-        loading={isSubmitting}
-        fullWidth
-        mt="xs"
-      >
+      <SubmitButton control={control} icon={<IconUserPlus size={18} aria-hidden />} fullWidth mt="xs">
         {invitationTexts.createAndJoin}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }
@@ -156,7 +141,8 @@ function ExistingUserForm(props: AcceptProps) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isValid, isDirty, isSubmitting },
+    control,
+    formState: { errors },
   } = useForm({
     resolver: zodResolver(existingUserSchema),
     mode: 'onTouched',
@@ -175,16 +161,9 @@ function ExistingUserForm(props: AcceptProps) {
         error={errors.password?.message}
         {...register('password')}
       />
-      <Button
-        type="submit"
-        leftSection={<IconLogin size={18} aria-hidden />}
-        disabled={!isValid || !isDirty}
-        loading={isSubmitting}
-        fullWidth
-        mt="xs"
-      >
+      <SubmitButton control={control} icon={<IconLogin size={18} aria-hidden />} fullWidth mt="xs">
         {invitationTexts.join}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { loginSchema, type LoginInput } from '@saldopilot/shared';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
+import { SubmitButton } from '../../components/form/submit-button';
 import { messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { takeSessionExpiredMarker } from '../../lib/session';
@@ -29,7 +30,8 @@ export function Component() {
   const {
     register,
     handleSubmit,
-    formState: { errors, isValid, isDirty, isSubmitting },
+    control,
+    formState: { errors },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     mode: 'onTouched',
@@ -85,15 +87,9 @@ export function Component() {
             </Anchor>
           </Text>
         </Group>
-        <Button
-          type="submit"
-          leftSection={<IconLogin size={18} aria-hidden />}
-          disabled={!isValid || !isDirty}
-          loading={isSubmitting}
-          fullWidth
-        >
+        <SubmitButton control={control} icon={<IconLogin size={18} aria-hidden />} fullWidth>
           Login
-        </Button>
+        </SubmitButton>
       </Form>
     </>
   );

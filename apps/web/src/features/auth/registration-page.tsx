@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Text, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { emailOnlySchema } from '@saldopilot/shared';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
+import { SubmitButton } from '../../components/form/submit-button';
 import { messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { showToast } from '../../lib/toast';
@@ -27,7 +28,8 @@ export function Component() {
   const {
     register,
     handleSubmit,
-    formState: { errors, isValid, isDirty, isSubmitting },
+    control,
+    formState: { errors },
   } = useForm({ resolver: zodResolver(emailOnlySchema), mode: 'onTouched', defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
@@ -62,15 +64,9 @@ export function Component() {
               anmelden
             </Anchor>
           </Text>
-          <Button
-            type="submit"
-            leftSection={<IconUserPlus size={18} aria-hidden />}
-            disabled={!isValid || !isDirty}
-            loading={isSubmitting}
-            fullWidth
-          >
+          <SubmitButton control={control} icon={<IconUserPlus size={18} aria-hidden />} fullWidth>
             Registrierung starten
-          </Button>
+          </SubmitButton>
         </Form>
       )}
     </>

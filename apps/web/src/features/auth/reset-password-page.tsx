@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, PasswordInput, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
+import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
+import { SubmitButton } from '../../components/form/submit-button';
 import { messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { showToast } from '../../lib/toast';
 import { checkResetCode } from './api/check-reset-code';
 import { resetPassword } from './api/reset-password';
-import { AuthHeading } from './components/auth-heading';
-import { LinkChecking, LinkInvalid } from './components/link-check';
-import { withNewPasswordTwice } from './components/password-fields';
-import { useLinkParams } from './use-link-params';
+import { CheckedLinkPage } from './components/link-check';
 
 export const handle = { title: 'Passwort zurücksetzen' } satisfies RouteHandle;
 
@@ -34,7 +32,8 @@ function ResetForm({ email, code }: { email: string; code: string }) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isValid, isDirty, isSubmitting },
+    control,
+    formState: { errors },
   } = useForm({
     resolver: zodResolver(schema),
     mode: 'onTouched',
@@ -57,67 +56,30 @@ function ResetForm({ email, code }: { email: string; code: string }) {
   });
 
   return (
-    <Form onSubmit={onSubmit} aria-label="Passwort zurücksetzen">
+    <Form onSubmit={onSubmit} aria-label={handle.title}>
       <TextInput label="E-Mail" value={email} readOnly disabled />
-      <PasswordInput
+      <NewPasswordInputs
         label="Neues Passwort"
-        autoComplete="new-password"
-        required
-        error={errors.password?.message}
-        {...register('password')}
+        password={{ ...register('password'), error: errors.password?.message }}
+        repeat={{ ...register('passwordRepeat'), error: errors.passwordRepeat?.message }}
       />
-      <PasswordInput
-        label="Neues Passwort wiederholen"
-        autoComplete="new-password"
-        required
-        error={errors.passwordRepeat?.message}
-        {...register('passwordRepeat')}
-      />
-      <Button
-        type="submit"
-        color="blue"
-        leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-        disabled={!isValid || !isDirty}
-        loading={isSubmitting}
-        fullWidth
-        mt="xs"
-      >
+      <SubmitButton control={control} icon={<IconDeviceFloppy size={18} aria-hidden />} color="blue" fullWidth mt="xs">
         Passwort setzen
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }
 
 export function Component() {
-  const { email, code } = useLinkParams();
-  const check = useQuery({
-    queryKey: ['reset-code', email, code],
-    queryFn: () => (email && code ? checkResetCode(email, code) : Promise.resolve(false)),
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-
-  const title = 'Passwort zurücksetzen';
-  if (check.isPending) {
-    return (
-      <>
-        <AuthHeading title={title} />
-        <LinkChecking />
-      </>
-    );
-  }
-  if (!check.data) {
-    return (
-      <>
-        <AuthHeading title={title} />
-        <LinkInvalid message={resetPasswordTexts.invalid} action="Zum Login" to={pathTo('auth')} />
-      </>
-    );
-  }
   return (
-    <>
-      <AuthHeading title={title}>{resetPasswordTexts.intro}</AuthHeading>
-      <ResetForm email={email} code={code} />
-    </>
+    <CheckedLinkPage
+      title={handle.title}
+      intro={resetPasswordTexts.intro}
+      kind="reset-code"
+      checkCode={checkResetCode}
+      invalid={{ message: resetPasswordTexts.invalid, action: 'Zum Login', to: pathTo('auth') }}
+    >
+      {(link) => <ResetForm {...link} />}
+    </CheckedLinkPage>
   );
 }

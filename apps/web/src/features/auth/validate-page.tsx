@@ -1,21 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, PasswordInput, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { nameSchema } from '@saldopilot/shared';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
+import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
+import { SubmitButton } from '../../components/form/submit-button';
 import type { RouteHandle } from '../../lib/document-title';
 import { showToast } from '../../lib/toast';
 import { setUser } from '../../reference-data/profile';
 import { checkRegistrationCode } from './api/check-registration-code';
 import { finishRegistration } from './api/finish-registration';
-import { AuthHeading } from './components/auth-heading';
-import { LinkChecking, LinkInvalid } from './components/link-check';
-import { withNewPasswordTwice } from './components/password-fields';
-import { useLinkParams } from './use-link-params';
+import { CheckedLinkPage } from './components/link-check';
 
 export const handle = { title: 'Validierung' } satisfies RouteHandle;
 
@@ -34,7 +32,8 @@ function FinishForm({ email, code }: { email: string; code: string }) {
   const {
     register,
     handleSubmit,
-    formState: { errors, isValid, isDirty, isSubmitting },
+    control,
+    formState: { errors },
   } = useForm({
     resolver: zodResolver(schema),
     mode: 'onTouched',
@@ -55,64 +54,27 @@ function FinishForm({ email, code }: { email: string; code: string }) {
     <Form onSubmit={onSubmit} aria-label={validateTexts.title}>
       <TextInput label="E-Mail" value={email} readOnly disabled />
       <TextInput label="Name" autoComplete="name" required error={errors.name?.message} {...register('name')} />
-      <PasswordInput
-        label="Passwort"
-        autoComplete="new-password"
-        required
-        error={errors.password?.message}
-        {...register('password')}
+      <NewPasswordInputs
+        password={{ ...register('password'), error: errors.password?.message }}
+        repeat={{ ...register('passwordRepeat'), error: errors.passwordRepeat?.message }}
       />
-      <PasswordInput
-        label="Passwort wiederholen"
-        autoComplete="new-password"
-        required
-        error={errors.passwordRepeat?.message}
-        {...register('passwordRepeat')}
-      />
-      <Button
-        type="submit"
-        color="blue"
-        leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-        disabled={!isValid || !isDirty}
-        loading={isSubmitting}
-        fullWidth
-        mt="xs"
-      >
+      <SubmitButton control={control} icon={<IconDeviceFloppy size={18} aria-hidden />} color="blue" fullWidth mt="xs">
         Konto erstellen
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }
 
 export function Component() {
-  const { email, code } = useLinkParams();
-  const check = useQuery({
-    queryKey: ['registration-code', email, code],
-    queryFn: () => (email && code ? checkRegistrationCode(email, code) : Promise.resolve(false)),
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-
-  if (check.isPending) {
-    return (
-      <>
-        <AuthHeading title={validateTexts.title} />
-        <LinkChecking />
-      </>
-    );
-  }
-  if (!check.data) {
-    return (
-      <>
-        <AuthHeading title={validateTexts.title} />
-        <LinkInvalid message={validateTexts.invalid} action="Zur Registrierung" to={pathTo('auth-registration')} />
-      </>
-    );
-  }
   return (
-    <>
-      <AuthHeading title={validateTexts.title}>{validateTexts.intro}</AuthHeading>
-      <FinishForm email={email} code={code} />
-    </>
+    <CheckedLinkPage
+      title={validateTexts.title}
+      intro={validateTexts.intro}
+      kind="registration-code"
+      checkCode={checkRegistrationCode}
+      invalid={{ message: validateTexts.invalid, action: 'Zur Registrierung', to: pathTo('auth-registration') }}
+    >
+      {(link) => <FinishForm {...link} />}
+    </CheckedLinkPage>
   );
 }

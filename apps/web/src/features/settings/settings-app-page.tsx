@@ -1,8 +1,11 @@
-import { Checkbox, SegmentedControl, Stack, Text, useMantineColorScheme } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Checkbox, SegmentedControl, Stack, Text, useMantineColorScheme } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { fromMantineScheme, toMantineScheme } from '../../lib/color-scheme';
 import type { RouteHandle } from '../../lib/document-title';
 import { usePreference, type PreferenceValue } from '../../lib/preferences';
 import { showToast } from '../../lib/toast';
+import { AboutDialog, aboutTexts } from './components/about-dialog';
 import { SettingsSection } from './components/settings-section';
 
 export const handle = { title: 'App Einstellungen' } satisfies RouteHandle;
@@ -35,6 +38,7 @@ function saved() {
 export function Component() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const [skipQuestion, setSkipQuestion] = usePreference('skipOrganisationSwitchQuestion');
+  const [aboutOpened, setAboutOpened] = useState(false);
 
   return (
     <Stack gap="lg" maw="40rem">
@@ -63,6 +67,17 @@ export function Component() {
           }}
         />
       </SettingsSection>
+      <SettingsSection title={aboutTexts.title} description={aboutTexts.description}>
+        <Button
+          variant="light"
+          w="fit-content"
+          leftSection={<IconInfoCircle size={18} aria-hidden />}
+          onClick={() => setAboutOpened(true)}
+        >
+          {aboutTexts.open}
+        </Button>
+      </SettingsSection>
+      <AboutDialog opened={aboutOpened} onClose={() => setAboutOpened(false)} />
     </Stack>
   );
 }

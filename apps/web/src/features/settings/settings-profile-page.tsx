@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconKey } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { newPasswordSchema, passwordSchema, profileUpdateSchema, type User } from '@saldopilot/shared';
+import { passwordSchema, profileUpdateSchema, type User } from '@saldopilot/shared';
 import { Form } from '../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
+import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
+import { SubmitButton } from '../../components/form/submit-button';
 import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { setUser, useSignedInUser } from '../../reference-data/profile';
@@ -20,7 +21,6 @@ export const profileTexts = {
   updateFailed: 'Fehler beim Aktualisieren des Profils',
   passwordChanged: 'Passwort wurde geändert',
   passwordFailed: 'Fehler beim Ändern des Password',
-  passwordMismatch: 'Passwörter stimmen nicht überein',
 } as const;
 
 function ProfileForm({ user }: { user: User }) {
@@ -29,7 +29,8 @@ function ProfileForm({ user }: { user: User }) {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isValid, isDirty, isSubmitting },
+    control,
+    formState: { errors },
   } = useForm({ resolver: zodResolver(profileUpdateSchema), mode: 'onTouched', values: { name: user.name } });
 
   const onSubmit = handleSubmit(async (changes) => {
@@ -59,14 +60,9 @@ function ProfileForm({ user }: { user: User }) {
           description="Die E-Mail-Adresse kann nicht geändert werden."
         />
         <Group mt="xs">
-          <Button
-            type="submit"
-            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-            disabled={!isValid || !isDirty}
-            loading={isSubmitting}
-          >
+          <SubmitButton control={control} icon={<IconDeviceFloppy size={18} aria-hidden />}>
             Profil aktualisieren
-          </Button>
+          </SubmitButton>
         </Group>
         <InlineMessage message={message} />
       </Form>
@@ -74,16 +70,7 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
-const passwordFormSchema = z
-  .object({
-    currentPassword: passwordSchema,
-    password: newPasswordSchema,
-    passwordRepeat: z.string({ error: 'Passwort wird benötigt' }).min(1, 'Passwort wird benötigt'),
-  })
-  .refine((value) => value.password === value.passwordRepeat, {
-    message: profileTexts.passwordMismatch,
-    path: ['passwordRepeat'],
-  });
+const passwordFormSchema = withNewPasswordTwice({ currentPassword: passwordSchema });
 
 const emptyPasswords = { currentPassword: '', password: '', passwordRepeat: '' };
 
@@ -94,7 +81,8 @@ function PasswordForm({ email }: { email: string }) {
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isValid, isDirty, isSubmitting },
+    control,
+    formState: { errors },
   } = useForm({ resolver: zodResolver(passwordFormSchema), mode: 'onTouched', defaultValues: emptyPasswords });
 
   const onSubmit = handleSubmit(async ({ currentPassword, password }) => {
@@ -128,29 +116,15 @@ function PasswordForm({ email }: { email: string }) {
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <PasswordInput
+        <NewPasswordInputs
           label="Neues Passwort"
-          autoComplete="new-password"
-          required
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordInput
-          label="Neues Passwort wiederholen"
-          autoComplete="new-password"
-          required
-          error={errors.passwordRepeat?.message}
-          {...register('passwordRepeat')}
+          password={{ ...register('password'), error: errors.password?.message }}
+          repeat={{ ...register('passwordRepeat'), error: errors.passwordRepeat?.message }}
         />
         <Group mt="xs">
-          <Button
-            type="submit"
-            leftSection={<IconKey size={18} aria-hidden />}
-            disabled={!isValid || !isDirty}
-            loading={isSubmitting}
-          >
+          <SubmitButton control={control} icon={<IconKey size={18} aria-hidden />}>
             Neues Passwort setzen
-          </Button>
+          </SubmitButton>
         </Group>
         <InlineMessage message={message} />
       </Form>

@@ -19,8 +19,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { invitationCreateSchema, roleLabels, Z_INDEX, type Invitation, type Organisation } from '@saldopilot/shared';
 import { Form } from '../../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
-import { ApiError, messageOf } from '../../../lib/api-error';
-import { confirm } from '../../../lib/confirm';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { ApiError } from '../../../lib/api-error';
+import { confirmDestructive, runReported } from '../../../lib/user-action';
 import { openDialog } from '../../../lib/dialog';
 import { formatDateTimeInZurich } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
@@ -43,9 +44,9 @@ function InviteForm({ organisation, close }: { organisation: Organisation; close
   const [message, showMessage] = useInlineMessage();
   const {
     register,
-    control,
     handleSubmit,
-    formState: { errors, isValid, isDirty, isSubmitting },
+    control,
+    formState: { errors },
   } = useForm({
     resolver: zodResolver(invitationCreateSchema),
     mode: 'onTouched',
@@ -97,14 +98,9 @@ function InviteForm({ organisation, close }: { organisation: Organisation; close
         <Button variant="default" onClick={() => close()}>
           {texts.cancel}
         </Button>
-        <Button
-          type="submit"
-          leftSection={<IconSend size={16} aria-hidden />}
-          disabled={!isValid || !isDirty}
-          loading={isSubmitting}
-        >
+        <SubmitButton control={control} icon={<IconSend size={16} aria-hidden />}>
           {texts.invite}
-        </Button>
+        </SubmitButton>
       </Group>
       <InlineMessage message={message} />
     </Form>
@@ -115,34 +111,30 @@ function InvitationCard({ organisation, invitation }: { organisation: Organisati
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: invitationsKey(organisation.id) });
 
-  const resend = async () => {
-    try {
-      await resendInvitation(organisation.id, invitation.id);
-      await refresh();
-      showToast({ severity: 'success', summary: texts.success, detail: texts.resent });
-    } catch (error) {
-      showToast({ severity: 'error', summary: texts.error, detail: messageOf(error, texts.error) });
-    }
-  };
+  const resend = () =>
+    runReported(
+      async () => {
+        await resendInvitation(organisation.id, invitation.id);
+        await refresh();
+      },
+      { summary: texts.success, detail: texts.resent },
+    );
 
   const revoke = async () => {
-    const accepted = await confirm({
+    const question = {
       header: texts.revokeTitle,
       message: texts.revokeQuestion(invitation.email),
       acceptLabel: texts.revoke,
       rejectLabel: texts.cancel,
-      icon: 'warning',
-      danger: true,
-      defaultFocus: 'reject',
-    });
-    if (!accepted) return;
-    try {
-      await revokeInvitation(organisation.id, invitation.id);
-      await refresh();
-      showToast({ severity: 'success', summary: texts.success, detail: texts.revoked });
-    } catch (error) {
-      showToast({ severity: 'error', summary: texts.error, detail: messageOf(error, texts.error) });
-    }
+    };
+    if (!(await confirmDestructive(question))) return;
+    await runReported(
+      async () => {
+        await revokeInvitation(organisation.id, invitation.id);
+        await refresh();
+      },
+      { summary: texts.success, detail: texts.revoked },
+    );
   };
 
   return (

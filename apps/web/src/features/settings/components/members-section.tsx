@@ -2,9 +2,7 @@ import { ActionIcon, Alert, Badge, Group, Select, Skeleton, Stack, Text, Tooltip
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasRole, roleLabels, roles, Z_INDEX, type Member, type Organisation, type Role } from '@saldopilot/shared';
-import { messageOf } from '../../../lib/api-error';
-import { confirm } from '../../../lib/confirm';
-import { showToast } from '../../../lib/toast';
+import { confirmDestructive, runReported } from '../../../lib/user-action';
 import { changeMemberRole } from '../api/change-member-role';
 import { listMembers } from '../api/list-members';
 import { removeMember } from '../api/remove-member';
@@ -36,34 +34,30 @@ function MemberRow({ organisation, member, isMe }: { organisation: Organisation;
   const name = member.name || member.email;
   const refresh = () => queryClient.invalidateQueries({ queryKey: membersKey(organisation.id) });
 
-  const changeRole = async (role: Role) => {
-    try {
-      await changeMemberRole(organisation.id, member.userId, role);
-      await refresh();
-      showToast({ severity: 'success', summary: texts.success, detail: texts.roleChanged, life: 'medium' });
-    } catch (error) {
-      showToast({ severity: 'error', summary: texts.error, detail: messageOf(error, texts.error) });
-    }
-  };
+  const changeRole = (role: Role) =>
+    runReported(
+      async () => {
+        await changeMemberRole(organisation.id, member.userId, role);
+        await refresh();
+      },
+      { summary: texts.success, detail: texts.roleChanged, life: 'medium' },
+    );
 
   const remove = async () => {
-    const accepted = await confirm({
+    const question = {
       header: texts.removeMember,
       message: texts.removeMemberQuestion(name),
       acceptLabel: texts.remove,
       rejectLabel: texts.cancel,
-      icon: 'warning',
-      danger: true,
-      defaultFocus: 'reject',
-    });
-    if (!accepted) return;
-    try {
-      await removeMember(organisation.id, member.userId);
-      await refresh();
-      showToast({ severity: 'success', summary: texts.success, detail: texts.memberRemoved });
-    } catch (error) {
-      showToast({ severity: 'error', summary: texts.error, detail: messageOf(error, texts.error) });
-    }
+    };
+    if (!(await confirmDestructive(question))) return;
+    await runReported(
+      async () => {
+        await removeMember(organisation.id, member.userId);
+        await refresh();
+      },
+      { summary: texts.success, detail: texts.memberRemoved },
+    );
   };
 
   return (

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../../lib/api-error';
-import { confirm } from '../../../lib/confirm';
+import { confirmDestructive, runReported } from '../../../lib/user-action';
 import { showToast, showToastAfterReload } from '../../../lib/toast';
 import { reloadOrganisations } from '../../../reference-data/organisations';
 import { currentUser, setUser } from '../../../reference-data/profile';
@@ -47,27 +47,20 @@ export function MyInvitations() {
   };
 
   const decline = async (invitation: MyInvitation) => {
-    const accepted = await confirm({
+    const question = {
       header: texts.declineTitle,
       message: texts.declineQuestion(invitation.organisationName),
       acceptLabel: texts.decline,
       rejectLabel: texts.cancel,
-      icon: 'warning',
-      danger: true,
-      defaultFocus: 'reject',
-    });
-    if (!accepted) return;
-    try {
-      await declineMyInvitation(invitation.id);
-      await refresh();
-      showToast({
-        severity: 'info',
-        summary: texts.declinedSummary,
-        detail: texts.declined(invitation.organisationName),
-      });
-    } catch (error) {
-      showToast({ severity: 'error', summary: texts.error, detail: messageOf(error, texts.error) });
-    }
+    };
+    if (!(await confirmDestructive(question))) return;
+    await runReported(
+      async () => {
+        await declineMyInvitation(invitation.id);
+        await refresh();
+      },
+      { severity: 'info', summary: texts.declinedSummary, detail: texts.declined(invitation.organisationName) },
+    );
   };
 
   return (

@@ -5,6 +5,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 import { organisationCreateSchema, SELECT, Z_INDEX, type OrganisationCreate } from '@saldopilot/shared';
 import { Form } from '../../../components/form/form';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { formatCurrencyLabel } from '../../../lib/format';
 import { useCurrencies } from '../../../reference-data/currencies';
 import { organisationTexts } from './organisation-texts';
@@ -32,10 +33,10 @@ export function OrganisationForm({
   const { data: currencies = [], isPending } = useCurrencies();
   const {
     register,
-    control,
     handleSubmit,
     reset,
-    formState: { errors, isValid, isDirty, isSubmitting },
+    control,
+    formState: { errors },
   } = useForm<OrganisationCreate>({
     resolver: zodResolver(organisationCreateSchema),
     mode: 'onTouched',
@@ -85,14 +86,9 @@ export function OrganisationForm({
               {organisationTexts.cancel}
             </Button>
           ) : null}
-          <Button
-            type="submit"
-            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-            disabled={!isValid || !isDirty}
-            loading={isSubmitting}
-          >
+          <SubmitButton control={control} icon={<IconDeviceFloppy size={18} aria-hidden />}>
             {organisationTexts.save}
-          </Button>
+          </SubmitButton>
         </Group>
       )}
       {children}
