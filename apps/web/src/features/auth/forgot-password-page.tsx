@@ -1,18 +1,10 @@
-import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, TextInput } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { emailOnlySchema } from '@saldopilot/shared';
 import { pathTo } from '../../app/routes';
-import { Form } from '../../components/form/form';
-import { SubmitButton } from '../../components/form/submit-button';
-import { messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
-import { showToast } from '../../lib/toast';
 import { forgotPassword } from './api/forgot-password';
-import { AuthHeading } from './components/auth-heading';
+import { EmailRequestPage } from './components/email-request-page';
 
 export const handle = { title: 'Passwort vergessen' } satisfies RouteHandle;
 
@@ -32,51 +24,18 @@ function BackToLogin() {
 }
 
 export function Component() {
-  const [done, setDone] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(emailOnlySchema), mode: 'onTouched', defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    try {
-      await forgotPassword(email);
-      setDone(true);
-    } catch (error) {
-      showToast({ severity: 'error', summary: 'Fehler', detail: messageOf(error, forgotPasswordTexts.failed) });
-    }
-  });
-
   return (
-    <>
-      <AuthHeading title="Passwort vergessen">{done ? null : forgotPasswordTexts.intro}</AuthHeading>
-      {done ? (
-        <>
-          <Alert color="green" variant="light" role="status" mb="md">
-            {forgotPasswordTexts.done}
-          </Alert>
+    <EmailRequestPage
+      title={handle.title}
+      texts={forgotPasswordTexts}
+      send={forgotPassword}
+      submit={{ label: 'Passwort zurücksetzen', icon: <IconLock size={18} aria-hidden /> }}
+      belowEmail={
+        <Text size="sm" mb="md">
           <BackToLogin />
-        </>
-      ) : (
-        <Form onSubmit={onSubmit} aria-label="Passwort vergessen">
-          <TextInput
-            label="E-Mail"
-            type="email"
-            autoComplete="email"
-            required
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <div>
-            <BackToLogin />
-          </div>
-          <SubmitButton control={control} icon={<IconLock size={18} aria-hidden />} fullWidth mt="md">
-            Passwort zurücksetzen
-          </SubmitButton>
-        </Form>
-      )}
-    </>
+        </Text>
+      }
+      afterSent={<BackToLogin />}
+    />
   );
 }

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconLogin, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { passwordSchema, roleLabels, type User } from '@saldopilot/shared';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
 import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
@@ -113,11 +112,7 @@ function NewUserForm(props: AcceptProps) {
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(newUserSchema),
-    mode: 'onTouched',
-    defaultValues: { name: '', password: '', passwordRepeat: '' },
-  });
+  } = useSchemaForm(newUserSchema, { defaultValues: { name: '', password: '', passwordRepeat: '' } });
 
   const onSubmit = handleSubmit(({ name, password }) => accept(password, name === '' ? undefined : name));
 
@@ -143,11 +138,7 @@ function ExistingUserForm(props: AcceptProps) {
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(existingUserSchema),
-    mode: 'onTouched',
-    defaultValues: { password: '' },
-  });
+  } = useSchemaForm(existingUserSchema, { defaultValues: { password: '' } });
 
   const onSubmit = handleSubmit(({ password }) => accept(password));
 

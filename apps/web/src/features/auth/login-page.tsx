@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, PasswordInput, Text } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { loginSchema, type LoginInput } from '@saldopilot/shared';
+import { loginSchema } from '@saldopilot/shared';
+import { EmailInput } from '../../components/form/email-input';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
 import { SubmitButton } from '../../components/form/submit-button';
@@ -32,11 +32,7 @@ export function Component() {
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
+  } = useSchemaForm(loginSchema, { defaultValues: { email: '', password: '' } });
 
   // Spec §4: signed out with the marker present → remove it and say why the user is here.
   useEffect(() => {
@@ -61,14 +57,7 @@ export function Component() {
     <>
       <AuthHeading title="Login">{loginTexts.welcome}</AuthHeading>
       <Form onSubmit={onSubmit} aria-label="Login">
-        <TextInput
-          label="E-Mail"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailInput error={errors.email?.message} {...register('email')} />
         <PasswordInput
           label="Passwort"
           autoComplete="current-password"

@@ -1,18 +1,10 @@
-import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Text, TextInput } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { emailOnlySchema } from '@saldopilot/shared';
 import { pathTo } from '../../app/routes';
-import { Form } from '../../components/form/form';
-import { SubmitButton } from '../../components/form/submit-button';
-import { messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
-import { showToast } from '../../lib/toast';
 import { createRegistration } from './api/create-registration';
-import { AuthHeading } from './components/auth-heading';
+import { EmailRequestPage } from './components/email-request-page';
 
 export const handle = { title: 'Registrierung' } satisfies RouteHandle;
 
@@ -24,51 +16,20 @@ export const registrationTexts = {
 } as const;
 
 export function Component() {
-  const [done, setDone] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(emailOnlySchema), mode: 'onTouched', defaultValues: { email: '' } });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    try {
-      await createRegistration(email);
-      setDone(true);
-    } catch (error) {
-      showToast({ severity: 'error', summary: 'Fehler', detail: messageOf(error, registrationTexts.failed) });
-    }
-  });
-
   return (
-    <>
-      <AuthHeading title="Registrierung">{done ? null : registrationTexts.intro}</AuthHeading>
-      {done ? (
-        <Alert color="green" variant="light" role="status">
-          {registrationTexts.done}
-        </Alert>
-      ) : (
-        <Form onSubmit={onSubmit} aria-label="Registrierung">
-          <TextInput
-            label="E-Mail"
-            type="email"
-            autoComplete="email"
-            required
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <Text size="sm" mb="md">
-            Konto vorhanden? Jetzt{' '}
-            <Anchor component={Link} to={pathTo('auth')} inherit fw={600}>
-              anmelden
-            </Anchor>
-          </Text>
-          <SubmitButton control={control} icon={<IconUserPlus size={18} aria-hidden />} fullWidth>
-            Registrierung starten
-          </SubmitButton>
-        </Form>
-      )}
-    </>
+    <EmailRequestPage
+      title={handle.title}
+      texts={registrationTexts}
+      send={createRegistration}
+      submit={{ label: 'Registrierung starten', icon: <IconUserPlus size={18} aria-hidden /> }}
+      belowEmail={
+        <Text size="sm" mb="md">
+          Konto vorhanden? Jetzt{' '}
+          <Anchor component={Link} to={pathTo('auth')} inherit fw={600}>
+            anmelden
+          </Anchor>
+        </Text>
+      }
+    />
   );
 }

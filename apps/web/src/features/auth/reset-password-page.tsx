@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
 import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
@@ -34,11 +33,7 @@ function ResetForm({ email, code }: { email: string; code: string }) {
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
-    defaultValues: { password: '', passwordRepeat: '' },
-  });
+  } = useSchemaForm(schema, { defaultValues: { password: '', passwordRepeat: '' } });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     try {

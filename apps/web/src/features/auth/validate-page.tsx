@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { nameSchema } from '@saldopilot/shared';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
 import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
@@ -34,11 +33,7 @@ function FinishForm({ email, code }: { email: string; code: string }) {
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
-    defaultValues: { name: '', password: '', passwordRepeat: '' },
-  });
+  } = useSchemaForm(schema, { defaultValues: { name: '', password: '', passwordRepeat: '' } });
 
   const onSubmit = handleSubmit(async ({ name, password }) => {
     const user = await finishRegistration({ email, code, password, name });

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconKey } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { passwordSchema, profileUpdateSchema, type User } from '@saldopilot/shared';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { Form } from '../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
 import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
@@ -31,7 +30,7 @@ function ProfileForm({ user }: { user: User }) {
     reset,
     control,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(profileUpdateSchema), mode: 'onTouched', values: { name: user.name } });
+  } = useSchemaForm(profileUpdateSchema, { values: { name: user.name } });
 
   const onSubmit = handleSubmit(async (changes) => {
     try {
@@ -83,7 +82,7 @@ function PasswordForm({ email }: { email: string }) {
     setError,
     control,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(passwordFormSchema), mode: 'onTouched', defaultValues: emptyPasswords });
+  } = useSchemaForm(passwordFormSchema, { defaultValues: emptyPasswords });
 
   const onSubmit = handleSubmit(async ({ currentPassword, password }) => {
     try {

@@ -1,22 +1,10 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconClock, IconRefresh, IconSend, IconX } from '@tabler/icons-react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { invitationCreateSchema, roleLabels, Z_INDEX, type Invitation, type Organisation } from '@saldopilot/shared';
+import { EmailInput } from '../../../components/form/email-input';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Form } from '../../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -47,11 +35,7 @@ function InviteForm({ organisation, close }: { organisation: Organisation; close
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(invitationCreateSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '', role: 'read-only' as const },
-  });
+  } = useSchemaForm(invitationCreateSchema, { defaultValues: { email: '', role: 'read-only' as const } });
 
   const onSubmit = handleSubmit(async (invitation) => {
     try {
@@ -69,15 +53,7 @@ function InviteForm({ organisation, close }: { organisation: Organisation; close
 
   return (
     <Form onSubmit={onSubmit} aria-label={texts.inviteTitle}>
-      <TextInput
-        label="E-Mail"
-        type="email"
-        autoComplete="off"
-        required
-        data-autofocus
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <EmailInput autoComplete="off" data-autofocus error={errors.email?.message} {...register('email')} />
       <Controller
         control={control}
         name="role"

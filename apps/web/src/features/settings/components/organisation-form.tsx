@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { organisationCreateSchema, SELECT, Z_INDEX, type OrganisationCreate } from '@saldopilot/shared';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Form } from '../../../components/form/form';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { formatCurrencyLabel } from '../../../lib/format';
@@ -37,9 +37,7 @@ export function OrganisationForm({
     reset,
     control,
     formState: { errors },
-  } = useForm<OrganisationCreate>({
-    resolver: zodResolver(organisationCreateSchema),
-    mode: 'onTouched',
+  } = useSchemaForm(organisationCreateSchema, {
     values: { name: values.name ?? '', currencyID: values.currencyID as number },
     resetOptions: { keepDirtyValues: true },
   });
