@@ -59,3 +59,29 @@ test('a page chunk that fails to load reloads the page once, then shows the erro
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Bankkonten' })).toBeVisible();
 });
+
+test('a dialog whose chunk fails to load reloads the page once too, then shows the error page', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Prognose' })).toBeVisible();
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  const confirmChunk = /\/assets\/confirm-dialog-host-[^/]+\.js$/;
+  await page.route(confirmChunk, (route) => route.abort());
+
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect.poll(() => loads).toBe(1);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Prognose' })).toBeVisible();
+
+  // Failing again within 10 s: the error page, no reload loop.
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Internal Server Error');
+  await page.waitForTimeout(500);
+  expect(loads).toBe(1);
+
+  await page.unroute(confirmChunk);
+  await page.reload();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page.getByRole('dialog', { name: 'Abmelden' })).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, replace, type RouteObject } from 'react-router';
 import type { RouteHandle } from '../lib/document-title';
-import { reloadAfterChunkError } from '../lib/reload-guard';
+import { importOrReload } from '../lib/reload-guard';
 import { hasPositiveIntegerId, validateRoute } from '../lib/route-validation';
 import { DelayedLoader } from '../components/feedback/delayed-loader';
 import { anyone, currentOrganisation, rememberedSettingsTab, signedInOnly, signedOutOnly } from './guards';
@@ -22,13 +22,8 @@ interface PageModule {
  * is loaded afresh, at most once per 10 s per path (spec §4); meanwhile nothing renders.
  */
 function loadPage(load: () => Promise<PageModule>): () => Promise<PageModule> {
-  return () =>
-    load().catch((error: unknown) => {
-      // During a navigation the address bar still shows the page being left.
-      const target = router.state.navigation.location ?? window.location;
-      if (reloadAfterChunkError(error, target)) return new Promise<PageModule>(() => undefined);
-      throw error;
-    });
+  // During a navigation the address bar still shows the page being left.
+  return importOrReload(load, () => router.state.navigation.location ?? window.location);
 }
 
 /**

@@ -2,6 +2,8 @@ import { RELOAD_GUARD_MS } from '@saldopilot/shared';
 
 const KEY_PREFIX = 'saldopilot:reloaded:';
 
+type Address = { pathname: string; search?: string; hash?: string };
+
 /**
  * Decides whether a chunk-load failure on `path` may reload the page: at most once per 10 s per
  * path (spec §4, §9), so a broken deployment shows the error page instead of reloading forever.
@@ -28,10 +30,7 @@ export function isChunkLoadError(error: unknown): boolean {
  * error when the guard allows it and answers true; the caller then waits for the new page instead
  * of showing an error.
  */
-export function reloadAfterChunkError(
-  error: unknown,
-  target: { pathname: string; search?: string; hash?: string } = window.location,
-): boolean {
+export function reloadAfterChunkError(error: unknown, target: Address = window.location): boolean {
   if (!isChunkLoadError(error)) return false;
   let store: Storage;
   try {
@@ -44,4 +43,20 @@ export function reloadAfterChunkError(
   if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) window.location.reload();
   else window.location.assign(url);
   return true;
+}
+
+/**
+ * Wraps a dynamic import (a page, a dialog host): when its chunk is gone, the page is loaded afresh
+ * under the guard above and the import never settles, so nothing half-loaded renders meanwhile.
+ * `target` tells which address to load (during a navigation: the page being opened).
+ */
+export function importOrReload<T>(
+  load: () => Promise<T>,
+  target: () => Address = () => window.location,
+): () => Promise<T> {
+  return () =>
+    load().catch((error: unknown) => {
+      if (reloadAfterChunkError(error, target())) return new Promise<T>(() => undefined);
+      throw error;
+    });
 }

@@ -5,16 +5,22 @@ import { LoadingBar } from '../../components/feedback/loading-bar';
 import { NewVersionBanner } from '../../components/feedback/new-version-banner';
 import { ToastArea } from '../../components/feedback/toast-area';
 import { confirmStore } from '../../lib/confirm';
+import { importOrReload } from '../../lib/reload-guard';
 import { dialogStore } from '../../lib/dialog';
 import { useStore } from '../../lib/store';
 import { DocumentTitle } from '../document-title';
 
-// Dialogs are loaded with the first question or form: the login page never needs them.
-const ConfirmDialogHost = lazy(() =>
-  import('../../components/dialogs/confirm-dialog-host').then((module) => ({ default: module.ConfirmDialogHost })),
+// Dialogs are loaded with the first question or form: the login page never needs them. Like a
+// page, a host whose chunk is gone after a deployment reloads the page (spec §4).
+const ConfirmDialogHost = lazy(
+  importOrReload(() =>
+    import('../../components/dialogs/confirm-dialog-host').then((module) => ({ default: module.ConfirmDialogHost })),
+  ),
 );
-const DynamicDialogHost = lazy(() =>
-  import('../../components/dialogs/dynamic-dialog-host').then((module) => ({ default: module.DynamicDialogHost })),
+const DynamicDialogHost = lazy(
+  importOrReload(() =>
+    import('../../components/dialogs/dynamic-dialog-host').then((module) => ({ default: module.DynamicDialogHost })),
+  ),
 );
 
 /** True from the first time `flag` is true on (the host then stays for its closing animations). */
