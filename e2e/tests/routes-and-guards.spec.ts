@@ -42,6 +42,26 @@ test.describe('signed out', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'de-CH');
     }
   });
+
+  test('pages opened from a mailed link ask search engines to stay away; login and registration do not', async ({
+    page,
+  }) => {
+    const robots = page.locator('meta[name="robots"]');
+    for (const path of ['/auth/validate', '/auth/forgot-password', '/auth/reset-password', '/auth/invitation']) {
+      await page.goto(path);
+      await expect(robots).toHaveAttribute('content', 'noindex,nofollow');
+    }
+    for (const path of ['/auth', '/auth/registration']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(robots).toHaveCount(0);
+    }
+    // Leaving such a page within the app takes the note away.
+    await page.goto('/auth/forgot-password');
+    await page.getByRole('link', { name: 'Zurück zum Login' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    await expect(robots).toHaveCount(0);
+  });
 });
 
 test.describe('signed in', () => {

@@ -70,6 +70,16 @@ describe('api client', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it.each(['/api/auth/login', '/api/auth/registration/create', '/api/auth/forgot-password'])(
+    'sends the sessionless auth call %s once: a retry could not be answered from the first',
+    async (path) => {
+      const { fetch, calls } = fakeFetch(json(429, { error: 'Zu viele Versuche.' }), json(200, {}));
+      const api = createApiClient({ fetch });
+      await expect(api.post(path, {})).rejects.toMatchObject({ status: 429, message: 'Zu viele Versuche.' });
+      expect(calls).toHaveLength(1);
+    },
+  );
+
   it('never retries a read and sends it without an Idempotency-Key', async () => {
     const { fetch, calls } = fakeFetch(json(503, { error: 'Später' }));
     await expect(createApiClient({ fetch }).get('/api/profile')).rejects.toMatchObject({ status: 503 });
@@ -114,6 +124,14 @@ describe('api client', () => {
       logout: true,
     });
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports logout: true also on an answer that is not an error', async () => {
+    const { fetch } = fakeFetch(json(200, { logout: true }));
+    const onLogout = vi.fn();
+    const api = createApiClient({ fetch, onLogout });
+    await api.get('/api/profile');
+    expect(onLogout).toHaveBeenCalledOnce();
   });
 
   it('does not call the handler for a 401 without the flag', async () => {

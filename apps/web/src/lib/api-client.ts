@@ -14,6 +14,12 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** Retried once when they fail with one of these (spec §7); reads never. */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const READ_METHODS: ReadonlySet<Method> = new Set(['GET']);
+/**
+ * The sign-in, registration and reset calls are sent once: without a session the server cannot
+ * tie an Idempotency-Key to anyone, so a retry would send a second mail or spend another try of
+ * the rate limit instead of being answered from the first.
+ */
+const SESSIONLESS_PATH = /^\/api\/auth\//;
 
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
@@ -66,7 +72,8 @@ function toApiError(status: number, body: unknown): ApiError {
 /**
  * The one way the web app talks to the API (spec §7): JSON in and out, the session cookies of the
  * same origin, answers 400–599 thrown as ApiError. Writes carry an Idempotency-Key and are sent a
- * second time, with the same key, when the first answer is one of RETRY_STATUSES; reads are sent once.
+ * second time, with the same key, when the first answer is one of RETRY_STATUSES; reads and the
+ * sessionless auth calls are sent once.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   let onLogout = options.onLogout;
@@ -78,6 +85,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const write = !READ_METHODS.has(method);
     if (write) headers['Idempotency-Key'] = makeKey();
+    const retryable = write && !SESSIONLESS_PATH.test(path);
     const url = withQuery(path, query);
     const init: RequestInit = {
       method,
@@ -96,10 +104,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
         throw new ApiError(0, apiMessages.network);
       }
       const payload = await readBody(response);
-      if (response.status < 400) return payload as T;
-      if (write && attempt === 0 && RETRY_STATUSES.has(response.status)) continue;
+      if (retryable && attempt === 0 && RETRY_STATUSES.has(response.status)) continue;
       const error = toApiError(response.status, payload);
+      // Spec §4: any answer that says so ends the session, whatever its status.
       if (error.logout) onLogout?.(error);
+      if (response.status < 400) return payload as T;
       throw error;
     }
   }

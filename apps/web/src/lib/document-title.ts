@@ -6,6 +6,8 @@ const productName = 'SaldoPilot';
 export interface RouteHandle {
   /** The German page title, shown as "{title} - SaldoPilot". */
   title?: string;
+  /** Pages opened from a mailed link: search engines must neither list nor follow them. */
+  noindex?: boolean;
 }
 
 /** The spec's page title rule: "{page title} - {product name}", or just the product name. */
@@ -17,4 +19,16 @@ export function useDocumentTitle(title?: string): void {
   useEffect(() => {
     document.title = formatDocumentTitle(title);
   }, [title]);
+}
+
+/** Adds `<meta name="robots" content="noindex,nofollow">` while `noindex` holds, removes it after. */
+export function useRobotsNoindex(noindex: boolean): void {
+  useEffect(() => {
+    if (!noindex) return;
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex,nofollow';
+    document.head.append(meta);
+    return () => meta.remove();
+  }, [noindex]);
 }

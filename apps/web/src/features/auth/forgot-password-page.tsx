@@ -6,7 +6,7 @@ import type { RouteHandle } from '../../lib/document-title';
 import { forgotPassword } from './api/forgot-password';
 import { EmailRequestPage } from './components/email-request-page';
 
-export const handle = { title: 'Passwort vergessen' } satisfies RouteHandle;
+export const handle = { title: 'Passwort vergessen', noindex: true } satisfies RouteHandle;
 
 export const forgotPasswordTexts = {
   intro:

@@ -19,7 +19,7 @@ import { checkInvitation, type InvitationCheck } from './api/check-invitation';
 import { AuthHeading } from './components/auth-heading';
 import { LinkChecking, LinkInvalid } from './components/link-check';
 
-export const handle = { title: 'Einladung' } satisfies RouteHandle;
+export const handle = { title: 'Einladung', noindex: true } satisfies RouteHandle;
 
 /** The German texts of the invitation page (research §11.1, typos fixed). */
 export const invitationTexts = {

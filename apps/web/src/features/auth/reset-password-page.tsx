@@ -13,7 +13,7 @@ import { checkResetCode } from './api/check-reset-code';
 import { resetPassword } from './api/reset-password';
 import { CheckedLinkPage } from './components/link-check';
 
-export const handle = { title: 'Passwort zurücksetzen' } satisfies RouteHandle;
+export const handle = { title: 'Passwort zurücksetzen', noindex: true } satisfies RouteHandle;
 
 export const resetPasswordTexts = {
   intro: 'Geben Sie Ihr neues, sicheres Passwort ein (mind. 8 Zeichen), um das Passwort zurückzusetzen.',

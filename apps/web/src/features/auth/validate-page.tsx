@@ -14,7 +14,7 @@ import { checkRegistrationCode } from './api/check-registration-code';
 import { finishRegistration } from './api/finish-registration';
 import { CheckedLinkPage } from './components/link-check';
 
-export const handle = { title: 'Validierung' } satisfies RouteHandle;
+export const handle = { title: 'Validierung', noindex: true } satisfies RouteHandle;
 
 export const validateTexts = {
   title: 'Registrierung abschliessen',
