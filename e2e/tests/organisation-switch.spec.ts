@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiGet, apiWrite, expect, signUp, test, toasts } from './support/fixtures.js';
+import { apiGet, apiWrite, expect, expectNoSeriousAxeViolations, signUp, test, toasts } from './support/fixtures.js';
 
 async function withTwoOrganisations(page: Page) {
   await signUp(page);
@@ -23,6 +23,7 @@ test('the dropdown lists the organisations by name; picking the current one does
   await select.click();
   const listbox = page.getByRole('listbox');
   await expect(listbox.getByRole('option')).toHaveText(['Meine Organisation', 'Zweite Gesellschaft AG']);
+  await expectNoSeriousAxeViolations(page);
   await listbox.getByRole('option', { name: 'Meine Organisation' }).click();
   await expect(page.getByRole('dialog', { name: 'Organisation wechseln' })).toHaveCount(0);
   expect(await currentOrganisationId(page)).toBe(before);
@@ -37,6 +38,7 @@ test('Nein keeps the current organisation and shows it again', async ({ page }) 
   await page.getByRole('option', { name: 'Zweite Gesellschaft AG' }).click();
   const dialog = page.getByRole('dialog', { name: 'Organisation wechseln' });
   await expect(dialog).toContainText('Möchten Sie die Organisation auf "Zweite Gesellschaft AG" wechseln?');
+  await expectNoSeriousAxeViolations(page);
   await dialog.getByRole('button', { name: 'Nein' }).click();
   await expect(dialog).toBeHidden();
   await expect(select).toHaveValue('Meine Organisation');

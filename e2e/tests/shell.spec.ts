@@ -69,6 +69,7 @@ test('logout asks first: Nein stays, Ja signs out to the login page without any 
   const dialog = page.getByRole('dialog', { name: 'Abmelden' });
   await expect(dialog).toContainText('Möchten Sie sich wirklich abmelden?');
   await expect(dialog.getByRole('button', { name: 'Ja' })).toBeFocused();
+  await expectNoSeriousAxeViolations(page);
   await dialog.getByRole('button', { name: 'Nein' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL('/bank-accounts');
