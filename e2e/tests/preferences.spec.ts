@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, signUp, test } from './support/fixtures.js';
 
 const garbage = [
@@ -58,4 +59,31 @@ test('preferences are cookies for a year, secure, lax, path /', async ({ page })
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(page.getByRole('checkbox', { name: 'Nicht nachfragen beim Wechseln der Organisation' })).toBeChecked();
   await expect(page.getByRole('radio', { name: 'Dunkel' })).toBeChecked();
+});
+
+test.describe('the colour mode is set before the app runs, so a dark page is never painted white first', () => {
+  // Without the app's code only the page's own boot script can have set it (and the CSP allowed it).
+  test.beforeEach(async ({ page }) => {
+    await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+  });
+  const scheme = (page: Page) => page.locator('html').getAttribute('data-mantine-color-scheme');
+
+  test('a remembered choice wins over the system', async ({ page, baseURL }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.context().addCookies([{ name: 'color-scheme', value: '%22dark%22', url: baseURL }]);
+    await page.goto('/auth');
+    expect(await scheme(page)).toBe('dark');
+  });
+
+  test('"system" and unreadable values follow the system', async ({ page, baseURL }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (const value of ['%22system%22', '%7Bbroken', '%22purple%22']) {
+      await page.context().addCookies([{ name: 'color-scheme', value, url: baseURL }]);
+      await page.goto('/auth');
+      expect(await scheme(page), value).toBe('dark');
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/auth');
+    expect(await scheme(page)).toBe('light');
+  });
 });

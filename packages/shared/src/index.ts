@@ -6,6 +6,7 @@ export * from './currencies.js';
 export * from './money.js';
 export * from './calendar.js';
 export * from './constants.js';
+export * from './color-scheme-boot.js';
 export * from './reference-data.js';
 export * from './validation-messages.js';
 export * from './schemas/auth.js';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { colorSchemeBootScript } from '@saldopilot/shared';
 import { useTestApp } from '../test/build-test-app.js';
+
+const bootScriptHash = `sha256-${createHash('sha256').update(colorSchemeBootScript).digest('base64')}`;
 
 const plain = useTestApp();
 const secure = useTestApp({ PUBLIC_URL: 'https://app.saldopilot.ch', JWT_SECRET: 'x'.repeat(40) });
@@ -16,7 +20,8 @@ describe('security headers', () => {
       });
       const policy = String(response.headers['content-security-policy']);
       expect(policy).toContain("default-src 'self'");
-      expect(policy).toContain("script-src 'self'");
+      // Scripts from the app's own origin, plus the one inline colour-mode script by its hash only.
+      expect(policy).toContain(`script-src 'self' '${bootScriptHash}';`);
       expect(policy).toContain("style-src 'self' 'unsafe-inline'");
       expect(policy).toContain("object-src 'none'");
     }

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet, { type HelmetOptions } from 'helmet';
+import { colorSchemeBootScript } from '@saldopilot/shared';
 import type { Config } from '../config.js';
 
 /**
@@ -25,12 +27,19 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/** The CSP source that allows exactly this inline script. */
+function scriptHash(script: string): string {
+  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+}
+
 /** Security headers and response compression for every answer, API and web alike. */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const plainHttp = new URL(config.PUBLIC_URL).protocol === 'http:';
   const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
+        // The one inline script of the page: it sets the colour mode before the first paint.
+        'script-src': ["'self'", scriptHash(colorSchemeBootScript)],
         // Mantine writes its CSS variables into <style> elements at run time.
         'style-src': ["'self'", "'unsafe-inline'"],
         'upgrade-insecure-requests': plainHttp ? null : [],

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { z } from 'zod';
-import { FORECAST_DEFAULTS, FORECAST_LIMITS } from '@saldopilot/shared';
+import { COLOR_SCHEME_COOKIE, FORECAST_DEFAULTS, FORECAST_LIMITS } from '@saldopilot/shared';
 import { readCookie, writePreferenceCookie } from './cookies';
 import { createStore, useStore } from './store';
 
@@ -60,7 +60,7 @@ export const preferenceDefinitions = {
   costOverviewGrouping: define('cost-overview-grouping', z.enum(['ungrouped', 'grouped']), 'ungrouped'),
   settingsTab: define('settings-tab', z.enum(['profile', 'organisations', 'app']), 'profile'),
   skipOrganisationSwitchQuestion: define('skip-organisation-switch-question', z.boolean(), false),
-  colorScheme: define('color-scheme', z.enum(['system', 'dark', 'light']), 'system'),
+  colorScheme: define(COLOR_SCHEME_COOKIE, z.enum(['system', 'dark', 'light']), 'system'),
 };
 
 type Definitions = typeof preferenceDefinitions;
