@@ -15,7 +15,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { seedReferenceData } from './db/seed.js';
 import { seedDemoAccount } from './db/demo-seed.js';
 import { loggerOptions } from './logger.js';
-import { registerApiNotFound, registerErrorHandling } from './plugins/error-handler.js';
+import { answerFrameworkError, registerApiNotFound, registerErrorHandling } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { registerAuthentication } from './plugins/authenticate.js';
@@ -90,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   // JSON only: a text/plain body gets 415 instead of an opaque validation error.
   app.removeContentTypeParser('text/plain');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buildTestApp } from '../test/build-test-app.js';
+import { messages } from './error-handler.js';
 
 let app: FastifyInstance;
 const stored: unknown[] = [];
@@ -73,6 +74,12 @@ describe('error handling', () => {
     const response = await post(JSON.stringify({ name: 'x', amount: 1 }), undefined, 'abc');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { id: expect.any(String) } });
+  });
+
+  it.each(['/api/health/%zz', '/api/%', '/%'])('answers the broken address %s with a German 400', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: messages.badUrl, code: 'VALIDATION_FAILED' });
   });
 
   it('answers bodies over 1 MB with 413', async () => {

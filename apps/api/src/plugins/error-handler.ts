@@ -10,6 +10,7 @@ export const messages = {
   tooLarge: 'Die Anfrage ist zu gross (höchstens 1 MB).',
   unsupportedMediaType: 'Dieses Datenformat wird nicht unterstützt. Bitte senden Sie JSON.',
   notFound: 'Die angeforderte Adresse wurde nicht gefunden.',
+  badUrl: 'Die Adresse ist ungültig kodiert.',
   rateLimited: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
 } as const;
@@ -77,6 +78,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return sendError(reply, { error: messages.internal, code: 'INTERNAL' });
   });
+}
+
+/**
+ * Requests Fastify refuses before any route runs (an address with a broken %-escape): the same
+ * German 400 as every other bad input. Passed to Fastify as `frameworkErrors`.
+ */
+export function answerFrameworkError(_error: FastifyError, _request: unknown, reply: FastifyReply): FastifyReply {
+  return sendError(reply, { error: messages.badUrl, code: 'VALIDATION_FAILED' });
 }
 
 /** Unknown API paths (and every path when no web build is served) answer JSON 404. */

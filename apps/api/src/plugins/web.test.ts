@@ -47,7 +47,11 @@ describe('serving the web app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe(indexHtml);
     }
-    expect((await app.inject({ method: 'GET', url: '/api/nope' })).json()).toMatchObject({ code: 'NOT_FOUND' });
+    for (const url of ['/api/nope', '/api', '/api?x=1', '/assets']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ code: 'NOT_FOUND' });
+    }
     expect((await app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/settings' })).statusCode).toBe(404);
   });

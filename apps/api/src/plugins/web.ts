@@ -38,7 +38,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   // A route, not the not-found handler, so that compression and the other hooks apply.
   app.get('/*', (request, reply) => {
     // Unknown API paths and missing assets are real 404s: index.html would hide the mistake.
-    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
+    if (/^\/(api|assets)(\/|\?|$)/.test(request.url)) {
       return sendError(reply, { error: messages.notFound, code: 'NOT_FOUND' });
     }
     return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml);
