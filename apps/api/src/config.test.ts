@@ -33,4 +33,17 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
     expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).isProduction).toBe(true);
   });
+
+  it('keeps development (the default) to local addresses: it opens the outbox and the demo account', () => {
+    expect(() => parseConfig({ PUBLIC_URL: 'https://app.saldopilot.ch' })).toThrow(
+      /NODE_ENV: must be production for the public address https:\/\/app\.saldopilot\.ch/,
+    );
+    for (const local of ['http://localhost:3000', 'http://127.0.0.1:3210', 'http://[::1]:3000']) {
+      expect(parseConfig({ PUBLIC_URL: local }).NODE_ENV, local).toBe('development');
+    }
+    expect(
+      parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://app.saldopilot.ch', JWT_SECRET: 'x'.repeat(40) })
+        .isProduction,
+    ).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 const DEFAULT_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml';
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const DEV_JWT_SECRET = 'saldopilot-development-secret-do-not-use-in-production';
 
 const envSchema = z
@@ -48,6 +49,15 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    // Development (also the default) opens the mail outbox and the demo account and signs with a
+    // known secret: fine on one's own machine, an open door anywhere else.
+    if (env.NODE_ENV === 'development' && !LOCAL_HOSTS.has(new URL(env.PUBLIC_URL).hostname)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NODE_ENV'],
+        message: `must be production for the public address ${env.PUBLIC_URL} (development is for localhost only)`,
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
     if (env.FIXED_TODAY) {
       ctx.addIssue({ code: 'custom', path: ['FIXED_TODAY'], message: 'is refused when NODE_ENV=production' });
