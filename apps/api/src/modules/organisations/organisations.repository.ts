@@ -103,6 +103,18 @@ export async function findMemberRole(
   return row?.role;
 }
 
+/**
+ * Locks the organisation's row until the transaction ends: member changes of one organisation run
+ * one after the other, so two owners cannot each see the other as the remaining owner.
+ */
+export async function lockOrganisation(db: AppDatabase, organisationId: number): Promise<void> {
+  await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .for('update');
+}
+
 export async function countOwners(db: AppDatabase, organisationId: number): Promise<number> {
   const [row] = await db
     .select({ value: count() })

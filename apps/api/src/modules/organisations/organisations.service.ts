@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import {
   countOwners,
+  lockOrganisation,
   deleteMembership,
   findMemberRole,
   findOrganisationOfUser,
@@ -88,6 +89,7 @@ export function createOrganisationsService(db: AppDatabase, reference: Reference
     change: { actorId: number; organisationId: number; targetId: number; newRole?: Role },
   ) {
     const { actorId, organisationId, targetId, newRole } = change;
+    await lockOrganisation(tx, organisationId);
     const actorRole = await roleIn(actorId, organisationId, 'read-only', tx);
     const targetRole = await findMemberRole(tx, organisationId, targetId);
     if (!targetRole) throw notFound(organisationMessages.memberNotFound);

@@ -207,6 +207,27 @@ describe('members and roles', () => {
     );
   });
 
+  it.each([
+    ['demote each other', 'PATCH'],
+    ['leave', 'DELETE'],
+  ])('two owners who %s at the same moment leave one owner behind', async (_what, method) => {
+    const { owner, admin, id } = await organisationWithMembers();
+    const second = await addMember(app, owner, id, 'admin');
+    await owner.patch(`/api/organisations/${id}/members/${second.user.id}`, { role: 'owner' });
+    const change = (actor: SignedInUser, target: SignedInUser) =>
+      method === 'PATCH'
+        ? actor.patch(`/api/organisations/${id}/members/${target.user.id}`, { role: 'admin' })
+        : actor.delete(`/api/organisations/${id}/members/${actor.user.id}`);
+    const answers = await Promise.all([change(owner, second), change(second, owner)]);
+    // One goes through; the other finds itself the last owner (409) or, demoted already, no longer
+    // allowed to demote an owner (403).
+    const [done, refused] = answers.map((answer) => answer.statusCode).sort();
+    expect(done).toBe(method === 'PATCH' ? 200 : 204);
+    expect([403, 409]).toContain(refused);
+    const members = (await admin.get(`/api/organisations/${id}/members`)).json<{ role: string }[]>();
+    expect(members.filter((member) => member.role === 'owner')).toHaveLength(1);
+  });
+
   it('removing a member ends their access at once and moves their current organisation', async () => {
     const { owner, editor, id } = await organisationWithMembers();
     expect((await editor.get(`/api/organisations/${id}`)).statusCode).toBe(200);
