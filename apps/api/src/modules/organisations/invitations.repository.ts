@@ -102,8 +102,16 @@ export async function revokeInvitation(db: AppDatabase, invitationId: number, no
 }
 
 /** A resend gets a new token: only hashes are stored, so the old link cannot be mailed again. */
-export async function replaceToken(db: AppDatabase, invitationId: number, tokenHash: string, now: Date): Promise<void> {
-  await db.update(invitations).set({ tokenHash, lastSentAt: now }).where(eq(invitations.id, invitationId));
+/** A new link for a resent invitation, valid from now on (until `expiresAt`). */
+export async function replaceToken(
+  db: AppDatabase,
+  invitationId: number,
+  link: { tokenHash: string; sentAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .update(invitations)
+    .set({ tokenHash: link.tokenHash, lastSentAt: link.sentAt, expiresAt: link.expiresAt })
+    .where(eq(invitations.id, invitationId));
 }
 
 /** Marks an invitation accepted; false when a concurrent request was first (single use). */

@@ -157,17 +157,24 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       return (await listOpenInvitations(db, organisationId)).map((row) => toInvitation(row, now));
     },
 
+    /** Only who could have sent an invitation may take it back (admins not an admin's). */
     async revoke(userId: number, organisationId: number, invitationId: number): Promise<void> {
       await requireInviter(userId, organisationId);
-      if (!(await findOpenInvitation(db, organisationId, invitationId))) throw notFound(invitationMessages.notFound);
+      const row = await findOpenInvitation(db, organisationId, invitationId);
+      if (!row) throw notFound(invitationMessages.notFound);
+      await requireInviter(userId, organisationId, row.role);
       await revokeInvitation(db, invitationId, clock.now());
     },
 
-    /** Mails the invitation again with a new link; at most once per 10 minutes. The expiry stays. */
+    /**
+     * Mails the invitation again with a new link, valid for another 7 days (an expired invitation
+     * can so be renewed); at most once per 10 minutes.
+     */
     async resend(userId: number, organisationId: number, invitationId: number): Promise<Invitation> {
       await requireInviter(userId, organisationId);
       const row = await findOpenInvitation(db, organisationId, invitationId);
       if (!row) throw notFound(invitationMessages.notFound);
+      await requireInviter(userId, organisationId, row.role);
       const now = clock.now();
       const waitMs = row.lastSentAt.getTime() + RESEND_DELAY_MS - now.getTime();
       if (waitMs > 0) {
@@ -176,12 +183,13 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
         });
       }
       const token = randomSecret();
+      const expiresAt = new Date(now.getTime() + INVITATION_MS);
       await db.transaction(async (tx) => {
-        await replaceToken(tx, invitationId, hashSecret(token), now);
+        await replaceToken(tx, invitationId, { tokenHash: hashSecret(token), sentAt: now, expiresAt });
         await mailInvitation(tx, row, token);
       });
       mailer.deliverSoon();
-      return toInvitation({ ...row, lastSentAt: now }, now);
+      return toInvitation({ ...row, lastSentAt: now, expiresAt }, now);
     },
 
     /** What the invitee sees before accepting. */

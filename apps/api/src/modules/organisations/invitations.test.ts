@@ -101,6 +101,36 @@ describe('inviting', () => {
     );
   });
 
+  it('renews an expired invitation when it is resent: the new link works for another 7 days', async () => {
+    const { owner, organisationId, email, invitation } = await ownerWithInvitation();
+    clock.advance(8 * DAY_MS);
+    const listed = await owner.get(`/api/organisations/${organisationId}/invitations`);
+    expect(listed.json()).toEqual([expect.objectContaining({ id: invitation.id, isExpired: true })]);
+    const resent = await owner.post(`/api/organisations/${organisationId}/invitations/${invitation.id}/resend`);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({ isExpired: false });
+    const validFor = Date.parse(resent.json<{ expiresAt: string }>().expiresAt) - clock.now().getTime();
+    expect(validFor).toBeGreaterThan(7 * DAY_MS - 60_000);
+    expect(validFor).toBeLessThanOrEqual(7 * DAY_MS);
+    const token = await invitationTokenFromOutbox(app, email);
+    expect((await app.inject({ method: 'GET', url: `/api/auth/invitation/check?token=${token}` })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("admins can neither resend nor revoke an admin's invitation, which only owners may send", async () => {
+    const { owner, organisationId, invitation } = await ownerWithInvitation('admin');
+    const admin = await addMember(app, owner, organisationId, 'admin');
+    clock.advance(11 * 60_000);
+    const base = `/api/organisations/${organisationId}/invitations/${invitation.id}`;
+    for (const refused of [await admin.post(`${base}/resend`), await admin.delete(base)]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
+    }
+    const list = await owner.get(`/api/organisations/${organisationId}/invitations`);
+    expect(list.json()).toEqual(expect.arrayContaining([expect.objectContaining({ id: invitation.id })]));
+  });
+
   it('resends at most every 10 minutes, with a new link that replaces the old one', async () => {
     const { owner, organisationId, email, token, invitation } = await ownerWithInvitation();
     const tooSoon = await owner.post(`/api/organisations/${organisationId}/invitations/${invitation.id}/resend`);
