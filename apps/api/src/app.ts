@@ -170,7 +170,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerCsrfProtection(api, config.PUBLIC_URL, cookies);
       registerAuthentication(api, sessions, cookies, sessionUsers);
       registerIdempotency(api, db, clock);
-      api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      // Signed-in only, like every endpoint outside /api/auth, /api/health and /api/global/time.
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       await api.register(referenceRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);

@@ -122,8 +122,16 @@ describe('GET /api/global/time and /api/health', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('is there for signed-in users', async () => {
+    const response = await user.get('/api/docs');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
+  });
+});
+
 describe('without a session', () => {
-  it.each(['/api/currencies', '/api/categories', '/api/fiat-rates/CHF', '/api/fiat-rates/CHF/EUR'])(
+  it.each(['/api/currencies', '/api/categories', '/api/fiat-rates/CHF', '/api/fiat-rates/CHF/EUR', '/api/docs'])(
     '%s answers 401 with logout: true',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
