@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { currencies, memberships, organisations } from '../../db/schema/index.js';
+import { currencies, memberships, organisations, users } from '../../db/schema/index.js';
 import { adjustableClock, buildTestApp } from '../../test/build-test-app.js';
 import { codeFromMail, startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server.js';
 import { browser, TEST_ORIGIN, TEST_PASSWORD, uniqueEmail } from '../../test/test-client.js';
@@ -39,6 +39,11 @@ async function receivedMail(email: string, expectedCount: number) {
 
 function keepTokens(response: LightMyRequestResponse) {
   for (const cookie of response.cookies) if (cookie.value) secrets.add(cookie.value);
+}
+
+async function storedPasswordHash(userId: number): Promise<string | undefined> {
+  const [row] = await app.deps.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.hash;
 }
 
 const notSignedIn = {
@@ -97,6 +102,9 @@ describe('the whole account life cycle over a real SMTP server', () => {
       .innerJoin(memberships, eq(memberships.organisationId, organisations.id))
       .where(eq(organisations.id, user.currentOrganisationID));
     expect(organisation).toEqual({ name: 'Meine Organisation', currency: 'CHF', role: 'owner' });
+    // The password is kept only as an argon2id hash.
+    const hashAtRegistration = await storedPasswordHash(user.id);
+    expect(hashAtRegistration).toMatch(/^\$argon2id\$v=19\$/);
 
     // The link works once only.
     const again = await browser(app).post('/api/auth/registration/finish', {
@@ -151,6 +159,9 @@ describe('the whole account life cycle over a real SMTP server', () => {
     });
     expect(resetDone.statusCode).toBe(200);
     expect(resetDone.json()).toEqual({ success: true });
+    const hashAfterReset = await storedPasswordHash(user.id);
+    expect(hashAfterReset).toMatch(/^\$argon2id\$v=19\$/);
+    expect(hashAfterReset).not.toBe(hashAtRegistration);
 
     // 8. Every earlier session is over: the refresh tokens are revoked, and once the access
     //    tokens run out both devices are signed out.
