@@ -40,8 +40,22 @@ export async function claimDueMails(db: AppDatabase, now: Date, leaseUntil: Date
     .returning();
 }
 
+/**
+ * Records the delivery. A mail handed to the SMTP server loses its text: it carries live links
+ * (registration, reset, invitation), and a database or backup must not be a way into accounts.
+ * The outbox keeps it, being the only place a developer can read it.
+ */
 export async function markMailDelivered(db: AppDatabase, id: number, status: 'sent' | 'stored', now: Date) {
-  await db.update(mails).set({ status, sentAt: now, lastError: null, nextAttemptAt: null }).where(eq(mails.id, id));
+  await db
+    .update(mails)
+    .set({
+      status,
+      sentAt: now,
+      lastError: null,
+      nextAttemptAt: null,
+      ...(status === 'sent' ? { text: '', html: '' } : {}),
+    })
+    .where(eq(mails.id, id));
 }
 
 export async function markMailFailed(db: AppDatabase, id: number, error: string, nextAttemptAt: Date | null) {
