@@ -16,7 +16,10 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const profileUpdateSchema = z.strictObject({ name: nameSchema });
+/** The profile form: the name is what it edits. */
+export const profileFormSchema = z.strictObject({ name: nameSchema });
+/** PATCH /api/profile: a partial update (API.md), an absent name stays. */
+export const profileUpdateSchema = profileFormSchema.partial();
 export const passwordChangeSchema = z.strictObject({ currentPassword: passwordSchema, password: newPasswordSchema });
 export const organisationSwitchSchema = z.strictObject({
   organisationId: z.number({ error: 'Organisation wird benötigt' }).int().positive(),

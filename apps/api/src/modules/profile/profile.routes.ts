@@ -16,7 +16,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/profile',
     { config: anyRole, schema: { body: profileUpdateSchema, response: { 200: userSchema } } },
-    async (request) => profile.rename(sessionOf(request).userId, request.body.name),
+    async (request) => profile.update(sessionOf(request).userId, request.body),
   );
 
   app.post('/profile/password', { config: anyRole, schema: { body: passwordChangeSchema } }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { PasswordChange, User } from '@saldopilot/shared';
+import type { PasswordChange, ProfileUpdate, User } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -52,9 +52,9 @@ export function createProfileService(
     /** The user as the API shows it. */
     getUser: async (userId: number): Promise<User> => toUser(await getRow(userId)),
 
-    /** Changes the display name. */
-    async rename(userId: number, name: string): Promise<User> {
-      await updateUserName(db, userId, name);
+    /** Changes what the update names (today: the display name); absent fields stay. */
+    async update(userId: number, changes: ProfileUpdate): Promise<User> {
+      if (changes.name !== undefined) await updateUserName(db, userId, changes.name);
       return toUser(await getRow(userId));
     },
 

@@ -1,6 +1,6 @@
 import { Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconKey } from '@tabler/icons-react';
-import { passwordSchema, profileUpdateSchema, type User } from '@saldopilot/shared';
+import { passwordSchema, profileFormSchema, type User } from '@saldopilot/shared';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { Form } from '../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
@@ -30,7 +30,7 @@ function ProfileForm({ user }: { user: User }) {
     reset,
     control,
     formState: { errors },
-  } = useSchemaForm(profileUpdateSchema, { values: { name: user.name } });
+  } = useSchemaForm(profileFormSchema, { values: { name: user.name } });
 
   const onSubmit = handleSubmit(async (changes) => {
     try {
