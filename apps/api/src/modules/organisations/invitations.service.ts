@@ -25,7 +25,12 @@ import {
   revokeInvitation,
   type InvitationRow,
 } from './invitations.repository.js';
-import { findMemberRole, insertMembership, setCurrentOrganisationOf } from './organisations.repository.js';
+import {
+  findMemberRole,
+  insertMembership,
+  lockOrganisation,
+  setCurrentOrganisationOf,
+} from './organisations.repository.js';
 import type { OrganisationsService } from './organisations.service.js';
 import type { SessionUsers } from './session-users.js';
 
@@ -121,15 +126,18 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
     async invite(userId: number, organisationId: number, input: { email: string; role: Role }): Promise<Invitation> {
       await requireInviter(userId, organisationId, input.role);
       const now = clock.now();
-      const existing = await findUserByEmail(db, input.email);
-      if (existing && (await findMemberRole(db, organisationId, existing.id))) {
-        throw new AppError('CONFLICT', invitationMessages.alreadyMember);
-      }
-      if (await findPendingInvitation(db, organisationId, input.email, now)) {
-        throw new AppError('CONFLICT', invitationMessages.alreadyInvited);
-      }
       const token = randomSecret();
       const id = await db.transaction(async (tx) => {
+        // Invitations of one organisation one after the other: two identical ones sent at the same
+        // moment cannot both find none open yet.
+        await lockOrganisation(tx, organisationId);
+        const existing = await findUserByEmail(tx, input.email);
+        if (existing && (await findMemberRole(tx, organisationId, existing.id))) {
+          throw new AppError('CONFLICT', invitationMessages.alreadyMember);
+        }
+        if (await findPendingInvitation(tx, organisationId, input.email, now)) {
+          throw new AppError('CONFLICT', invitationMessages.alreadyInvited);
+        }
         const invitationId = await insertInvitation(tx, {
           organisationId,
           email: input.email,

@@ -101,6 +101,19 @@ describe('inviting', () => {
     );
   });
 
+  it('sends one invitation when the same one is sent twice at the same moment', async () => {
+    const owner = await signUp(app);
+    const organisationId = owner.user.currentOrganisationID;
+    const email = uniqueEmail('twice');
+    const invite = () => owner.post(`/api/organisations/${organisationId}/invitations`, { email, role: 'editor' });
+    const answers = await Promise.all([invite(), invite()]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const list = (await owner.get(`/api/organisations/${organisationId}/invitations`)).json<{ email: string }[]>();
+    expect(list.filter((invitation) => invitation.email === email)).toHaveLength(1);
+    await app.deps.mailer.deliverDue();
+    expect((await app.deps.mailer.recentMails()).filter((mail) => mail.to === email)).toHaveLength(1);
+  });
+
   it('renews an expired invitation when it is resent: the new link works for another 7 days', async () => {
     const { owner, organisationId, email, invitation } = await ownerWithInvitation();
     clock.advance(8 * DAY_MS);
