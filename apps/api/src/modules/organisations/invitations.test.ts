@@ -72,6 +72,27 @@ describe('inviting', () => {
     expect((await editor.get(`/api/organisations/${id}/invitations`)).statusCode).toBe(403);
   });
 
+  it('read-only members can neither invite, resend nor revoke: 403, nothing changes, no mail', async () => {
+    const { owner, organisationId, email, invitation } = await ownerWithInvitation('editor');
+    const reader = await addMember(app, owner, organisationId, 'read-only');
+    clock.advance(11 * 60_000);
+    const base = `/api/organisations/${organisationId}/invitations`;
+    const newcomer = uniqueEmail('never');
+    for (const refused of [
+      await reader.post(base, { email: newcomer, role: 'read-only' }),
+      await reader.post(`${base}/${invitation.id}/resend`),
+      await reader.delete(`${base}/${invitation.id}`),
+    ]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', error: expect.any(String) });
+    }
+    expect((await owner.get(base)).json()).toEqual([expect.objectContaining({ id: invitation.id, email })]);
+    await app.deps.mailer.deliverDue();
+    const mails = await app.deps.mailer.recentMails();
+    expect(mails.filter((mail) => mail.to === newcomer)).toEqual([]);
+    expect(mails.filter((mail) => mail.to === email)).toHaveLength(1);
+  });
+
   it.each([
     [{ email: 'kein-mail', role: 'editor' }, 'email'],
     [{ email: uniqueEmail(), role: 'owner' }, 'role'],
@@ -267,6 +288,20 @@ describe('my invitations', () => {
     expect(
       (await app.inject({ method: 'GET', url: `/api/auth/invitation/check?token=${second.token}` })).statusCode,
     ).toBe(404);
+  });
+
+  it.each(['revoked', 'declined'])('a link whose invitation was %s cannot be accepted', async (how) => {
+    const invitee = uniqueEmail('late');
+    const { owner, organisationId, token, invitation } = await ownerWithInvitation('editor', invitee);
+    if (how === 'revoked') await owner.delete(`/api/organisations/${organisationId}/invitations/${invitation.id}`);
+    else {
+      const existing = await signUp(app, invitee);
+      expect((await existing.delete(`/api/me/invitations/${invitation.id}`)).statusCode).toBe(204);
+    }
+    const accepted = await browser(app).post('/api/auth/invitation/accept', { token, password: TEST_PASSWORD });
+    expect(accepted.statusCode).toBe(404);
+    const members = (await owner.get(`/api/organisations/${organisationId}/members`)).json<{ email: string }[]>();
+    expect(members.map((member) => member.email)).toEqual([owner.email]);
   });
 
   it('another user can neither see, accept nor decline them (404)', async () => {

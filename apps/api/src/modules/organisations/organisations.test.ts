@@ -241,6 +241,42 @@ describe('members and roles', () => {
     );
   });
 
+  it('read-only members can neither change roles nor remove members: 403, nothing changes', async () => {
+    const { owner, editor, reader, id } = await organisationWithMembers();
+    const changed = await reader.patch(`/api/organisations/${id}/members/${editor.user.id}`, { role: 'read-only' });
+    const removed = await reader.delete(`/api/organisations/${id}/members/${editor.user.id}`);
+    for (const refused of [changed, removed]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', error: expect.any(String) });
+    }
+    const members = (await owner.get(`/api/organisations/${id}/members`)).json<{ userId: number; role: string }[]>();
+    expect(members).toContainEqual(expect.objectContaining({ userId: editor.user.id, role: 'editor' }));
+  });
+
+  it.each([
+    ['an unknown currency', { currencyID: 999_999 }],
+    ['an empty name', { name: '' }],
+    ['a blank name', { name: '   ' }],
+    ['a too long name', { name: 'n'.repeat(101) }],
+    ['an unknown field', { owner: 2 }],
+  ])('refuses to update with %s and changes nothing', async (_case, changes) => {
+    const { owner, id } = await organisationWithMembers();
+    const response = await owner.patch(`/api/organisations/${id}`, changes);
+    expect([400, 404]).toContain(response.statusCode);
+    expect(response.json()).toMatchObject({ error: expect.any(String) });
+    expect((await owner.get(`/api/organisations/${id}`)).json()).toMatchObject({
+      name: 'Meine Organisation',
+      currency: { code: 'CHF' },
+    });
+  });
+
+  it.each(['page=0', 'limit=0', 'limit=101', 'page=abc'])('refuses the list query %s with 400', async (query) => {
+    const owner = await signUp(app);
+    const response = await owner.get(`/api/organisations?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
   it('members may leave; admins may remove only members below admin', async () => {
     const { owner, admin, editor, reader, id } = await organisationWithMembers();
     expect((await admin.delete(`/api/organisations/${id}/members/${owner.user.id}`)).statusCode).toBe(403);
@@ -299,6 +335,15 @@ describe('tenancy: another organisation is invisible', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it("B's invitation into A's organisation leaves no invitation and sends no mail", async () => {
+    const email = uniqueEmail('intruder');
+    const response = await b.post(`/api/organisations/${organisationA}/invitations`, { email, role: 'admin' });
+    expect(response.statusCode).toBe(404);
+    expect((await a.get(`/api/organisations/${organisationA}/invitations`)).json()).toEqual([]);
+    await app.deps.mailer.deliverDue();
+    expect((await app.deps.mailer.recentMails()).filter((mail) => mail.to === email)).toEqual([]);
   });
 
   it('B can neither change nor remove A as a member', async () => {
