@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { useTestApp } from '../test/build-test-app.js';
+import { signUp, uniqueEmail } from '../test/test-client.js';
+import { addMember } from '../test/tenants.js';
+
+const app = useTestApp();
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Writes any signed-in user may make, whatever their role in the current organisation: their own
+ * account, their own new organisation, invitations addressed to them. Everything else that writes
+ * must refuse a read-only member: this list is the only way out, and it is reviewed here.
+ */
+const OPEN_TO_EVERY_USER = new Set([
+  'PATCH /api/profile',
+  'POST /api/profile/password',
+  'PATCH /api/profile/organisation',
+  'POST /api/organisations',
+  'DELETE /api/me/invitations/:id',
+  'POST /api/me/invitations/:id/accept',
+]);
+
+/**
+ * Valid bodies for the writes whose role the service checks (after validation); the others are
+ * refused by the guard before their body is read.
+ */
+const VALID_BODIES: Record<string, unknown> = {
+  'PATCH /api/organisations/:id': { name: 'Übernommen' },
+  'PATCH /api/organisations/:id/members/:userId': { role: 'read-only' },
+  'POST /api/organisations/:id/invitations': { email: 'neu@example.ch', role: 'read-only' },
+};
+
+/** Every route of the app as "METHOD /path", read from Fastify's route tree. */
+function routesOf(server: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const pathAtDepth: string[] = [];
+  for (const line of server.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (\S+) \(([^)]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (depth > 0 ? pathAtDepth[depth - 1]! : '') + match[2]!;
+    pathAtDepth[depth] = path;
+    for (const method of match[3]!.split(', ')) routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
+describe('the role guard covers every write', () => {
+  it('finds the routes it checks', () => {
+    const routes = routesOf(app);
+    expect(routes).toContain('PATCH /api/organisations/:id/members/:userId');
+    expect(routes).toContain('POST /api/organisations/:id/invitations/:invitationId/resend');
+  });
+
+  it('every write outside the auth pages and the short list refuses a read-only member with 403', async () => {
+    const owner = await signUp(app);
+    const organisationId = owner.user.currentOrganisationID;
+    const reader = await addMember(app, owner, organisationId, 'read-only');
+    const invited = await owner.post(`/api/organisations/${organisationId}/invitations`, {
+      email: uniqueEmail('guarded'),
+      role: 'editor',
+    });
+    const ids: Record<string, number> = {
+      id: organisationId,
+      userId: owner.user.id,
+      invitationId: invited.json<{ id: number }>().id,
+    };
+    const guarded = routesOf(app).filter((route) => {
+      const [method = '', path = ''] = route.split(' ');
+      return WRITES.has(method) && !path.startsWith('/api/auth/') && !OPEN_TO_EVERY_USER.has(route);
+    });
+    expect(guarded.length).toBeGreaterThan(5);
+    for (const route of guarded) {
+      const [method, path = ''] = route.split(' ') as ['POST', string];
+      const url = path.replace(/:(\w+)/g, (_match, name: string) => String(ids[name] ?? 1));
+      const response = await reader.send({ method, url, payload: VALID_BODIES[route] ?? {} });
+      expect(response.statusCode, route).toBe(403);
+      expect(response.json(), route).toMatchObject({ code: 'FORBIDDEN', error: expect.any(String) });
+    }
+  });
+});
