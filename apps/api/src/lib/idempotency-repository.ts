@@ -2,11 +2,17 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 
-/** Claims a key for a request; undefined when it was claimed before (then read it with findKey). */
-export async function claimKey(db: AppDatabase, userId: number, key: string, requestFingerprint: string) {
+/**
+ * Claims a key for a request; false when it was claimed before (then read it with findKey). Stamped
+ * with the app clock, which also decides when keys are old (FIXED_TODAY may be far from the database's now()).
+ */
+export async function claimKey(
+  db: AppDatabase,
+  claim: { userId: number; key: string; fingerprint: string; now: Date },
+) {
   const rows = await db
     .insert(idempotencyKeys)
-    .values({ userId, key, requestFingerprint })
+    .values({ userId: claim.userId, key: claim.key, requestFingerprint: claim.fingerprint, createdAt: claim.now })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   return rows.length === 1;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from '../test/build-test-app.js';
+import { adjustableClock, buildTestApp } from '../test/build-test-app.js';
 import { signUp } from '../test/test-client.js';
 
 let app: FastifyInstance;
@@ -82,5 +82,31 @@ describe('Idempotency-Key', () => {
     });
     expect(long.statusCode).toBe(400);
     expect((await user.get('/api/profile')).json()).toMatchObject({ name: 'Erste' });
+  });
+});
+
+describe('Idempotency-Key under a pinned date far from the real one', () => {
+  it('keeps a fresh key through the hourly cleanup, which counts in the app clock', async () => {
+    const clock = adjustableClock('2031-03-01');
+    const farAhead = await buildTestApp({}, { clock });
+    try {
+      const user = await signUp(farAhead);
+      const request = {
+        method: 'POST' as const,
+        url: '/api/organisations',
+        payload: { name: 'Zukunft AG', currencyID: farAhead.deps.reference.baseCurrency().id },
+        headers: { 'idempotency-key': 'future-1' },
+      };
+      const first = await user.send(request);
+      // An hour later an answer runs the cleanup; the key, claimed an hour ago in the app's time,
+      // must survive it (keys are kept 24 hours).
+      clock.advance(61 * 60_000);
+      await user.get('/api/profile');
+      const retry = await user.send(request);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+    } finally {
+      await farAhead.close();
+    }
   });
 });

@@ -42,7 +42,7 @@ export function registerIdempotency(app: FastifyInstance, db: AppDatabase, clock
       });
     }
     const { userId } = request.session;
-    if (await claimKey(db, userId, key, fingerprint(request))) {
+    if (await claimKey(db, { userId, key, fingerprint: fingerprint(request), now: clock.now() })) {
       request.idempotencyKey = key;
       return;
     }
