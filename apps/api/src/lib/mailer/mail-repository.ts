@@ -18,6 +18,7 @@ export async function insertMail(db: AppDatabase, mail: OutgoingMail, now: Date)
     html: mail.html,
     status: 'pending',
     nextAttemptAt: now,
+    createdAt: now,
   });
 }
 
@@ -58,10 +59,15 @@ export async function markMailDelivered(db: AppDatabase, id: number, status: 'se
     .where(eq(mails.id, id));
 }
 
+/** A failed attempt: tried again at `nextAttemptAt`, or given up (its links are dead by then, so its text goes). */
 export async function markMailFailed(db: AppDatabase, id: number, error: string, nextAttemptAt: Date | null) {
   await db
     .update(mails)
-    .set({ lastError: error.slice(0, 1000), nextAttemptAt, ...(nextAttemptAt ? {} : { status: 'failed' as const }) })
+    .set({
+      lastError: error.slice(0, 1000),
+      nextAttemptAt,
+      ...(nextAttemptAt ? {} : { status: 'failed' as const, text: '', html: '' }),
+    })
     .where(eq(mails.id, id));
 }
 

@@ -5,7 +5,8 @@ import type { Clock } from '../clock.js';
 import { claimDueMails, listRecentMails, markMailDelivered, markMailFailed } from './mail-repository.js';
 
 const LEASE_MS = 5 * 60_000;
-const MAX_ATTEMPTS = 8;
+/** As long as the longest-lived link in a mail (registration: 24 h): later it would be useless. */
+const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 const RETRY_INTERVAL_MS = 30_000;
 
 export interface MailerOptions {
@@ -59,10 +60,11 @@ export function createMailer({ db, clock, log, smtpUrl, mailFrom, logMailText }:
         await markMailDelivered(db, mail.id, 'sent', clock.now());
         log.info({ mailId: mail.id, to: mail.recipient, subject: mail.subject }, 'mail sent');
       } catch (error) {
-        const retryAt =
-          mail.attempts >= MAX_ATTEMPTS ? null : new Date(clock.now().getTime() + retryDelayMs(mail.attempts));
+        const next = clock.now().getTime() + retryDelayMs(mail.attempts);
+        const retryAt = next <= mail.createdAt.getTime() + GIVE_UP_AFTER_MS ? new Date(next) : null;
         await markMailFailed(db, mail.id, error instanceof Error ? error.message : String(error), retryAt);
-        log.warn({ mailId: mail.id, attempts: mail.attempts, retryAt, err: error }, 'mail not sent');
+        if (retryAt) log.warn({ mailId: mail.id, attempts: mail.attempts, retryAt, err: error }, 'mail not sent');
+        else log.error({ mailId: mail.id, attempts: mail.attempts, err: error }, 'mail given up after 24 hours');
       }
     }
   }

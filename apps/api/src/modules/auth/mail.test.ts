@@ -106,6 +106,40 @@ describe('mails over SMTP', () => {
     expect(smtp.mailsTo(email)).toHaveLength(1);
   });
 
+  it('keeps trying through a long outage, and gives up (logged) only when the link is dead anyway', async () => {
+    const email = uniqueEmail('ausfall');
+    smtp.reject(true);
+    await browser(app).post('/api/auth/registration/create', { email });
+    await app.deps.mailer.deliverDue();
+    // Twelve hours of outage: still waiting for the next try, backing off to one try an hour.
+    for (let hour = 0; hour < 12; hour += 1) {
+      clock.advance(60 * 60_000);
+      await app.deps.mailer.deliverDue();
+    }
+    const waiting = (await storedFor(app, email)).mails[0]!;
+    expect(waiting).toMatchObject({ status: 'pending' });
+    expect(waiting.attempts).toBeGreaterThan(8);
+    // The server is back within the day: the person gets the mail.
+    smtp.reject(false);
+    clock.advance(60 * 60_000);
+    await app.deps.mailer.deliverDue();
+    expect(smtp.mailsTo(email)).toHaveLength(1);
+
+    const late = uniqueEmail('zu-spaet');
+    smtp.reject(true);
+    await browser(app).post('/api/auth/registration/create', { email: late });
+    for (let hour = 0; hour <= 25; hour += 1) {
+      await app.deps.mailer.deliverDue();
+      clock.advance(60 * 60_000);
+    }
+    smtp.reject(false);
+    const [givenUp] = (await storedFor(app, late)).mails;
+    expect(givenUp).toMatchObject({ status: 'failed', nextAttemptAt: null, text: '', html: '' });
+    expect(
+      logLines.some((line) => line.includes('"mail given up after 24 hours"') && line.includes('"level":50')),
+    ).toBe(true);
+  });
+
   it('keeps codes and passwords out of the log, also for failed deliveries', () => {
     expect(codes).toHaveLength(3);
     expect(logLines.some((line) => line.includes('"mail sent"'))).toBe(true);

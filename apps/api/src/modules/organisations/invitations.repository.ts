@@ -49,7 +49,7 @@ export async function insertInvitation(
   const { now, ...values } = input;
   const [row] = await db
     .insert(invitations)
-    .values({ ...values, lastSentAt: now })
+    .values({ ...values, lastSentAt: now, createdAt: now })
     .returning({ id: invitations.id });
   if (!row) throw new Error('invitation insert returned nothing');
   return row.id;
