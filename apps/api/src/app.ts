@@ -25,6 +25,7 @@ import { createRatesService, type RatesService } from './lib/rates/rates-service
 import { createMailer, type Mailer } from './lib/mailer/mailer.js';
 import { createRateLimiter, databaseRateLimitStore, type RateLimitStore } from './lib/rate-limiter.js';
 import { redisRateLimitStore } from './lib/redis-rate-limit-store.js';
+import { startCleanupJob } from './lib/cleanup.js';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createSessionService, type SessionService } from './modules/auth/session.service.js';
@@ -73,7 +74,7 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Pino options, or false for silence; defaults to the config's logger. */
   logger?: boolean | object;
-  /** Run the background jobs: 12-hourly rate sync, mail retries (the server does; tests call them). */
+  /** Run the background jobs: 12-hourly rate sync, mail retries, hourly cleanup (the server does; tests call them). */
   runJobs?: boolean;
   /** More route plugins under /api, behind the same gate (tests probe the gate with them). */
   apiPlugins?: FastifyPluginAsync[];
@@ -123,12 +124,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailFrom: config.MAIL_FROM,
     logMailText: config.NODE_ENV === 'development',
   });
+  let stopCleanup = () => undefined as void;
   if (options.runJobs) {
     rates.startSchedule();
     mailer.startRetryJob();
+    stopCleanup = startCleanupJob(db, clock, (error) => app.log.error({ err: error }, 'cleanup failed'));
   }
   app.addHook('onClose', async () => {
     rates.stopSchedule();
+    stopCleanup();
     await mailer.stop();
   });
 

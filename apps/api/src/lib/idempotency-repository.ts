@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 
@@ -35,8 +35,4 @@ export async function storeAnswer(db: AppDatabase, userId: number, key: string, 
 
 export async function releaseKey(db: AppDatabase, userId: number, key: string) {
   await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-}
-
-export async function deleteKeysBefore(db: AppDatabase, before: Date) {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
 }

@@ -2,10 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import type { AppDatabase } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
-import { claimKey, deleteKeysBefore, findKey, releaseKey, storeAnswer } from '../lib/idempotency-repository.js';
+import { claimKey, findKey, releaseKey, storeAnswer } from '../lib/idempotency-repository.js';
 
 const HEADER = 'idempotency-key';
-const KEEP_MS = 24 * 60 * 60_000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const idempotencyMessages = {
@@ -26,7 +25,7 @@ function fingerprint(request: FastifyRequest): string {
 
 /**
  * Idempotency-Key on signed-in writes (API.md): the first request with a key does the work and its
- * answer (below 500) is kept 24 h; a repeat with the same key and user gets that answer again, one
+ * answer (below 500) is kept 24 h (lib/cleanup.ts); a repeat with the same key and user gets that answer again, one
  * still running gets 409. A 5xx answer releases the key, so a retry can do the work.
  * Public auth calls are left out: their answers set cookies, which must never be stored.
  */
@@ -65,14 +64,5 @@ export function registerIdempotency(app: FastifyInstance, db: AppDatabase, clock
     if (reply.statusCode >= 500) await releaseKey(db, userId, key);
     else await storeAnswer(db, userId, key, reply.statusCode, typeof payload === 'string' ? payload : '');
     return payload;
-  });
-
-  // Old keys go away now and then; one delete per hour at most per instance is plenty.
-  let lastCleanup = 0;
-  app.addHook('onResponse', async () => {
-    const now = clock.now().getTime();
-    if (now - lastCleanup < 3_600_000) return;
-    lastCleanup = now;
-    await deleteKeysBefore(db, new Date(now - KEEP_MS));
   });
 }

@@ -1,0 +1,33 @@
+import { lt } from 'drizzle-orm';
+import type { AppDatabase } from '../db/client.js';
+import { idempotencyKeys, mails, rateLimitHits, refreshTokens, verificationCodes } from '../db/schema/index.js';
+import type { Clock } from './clock.js';
+
+const HOUR_MS = 60 * 60_000;
+/** Idempotency answers are kept a day (API.md); a retry comes within seconds. */
+export const IDEMPOTENCY_KEEP_MS = 24 * HOUR_MS;
+/** Mails are kept a month for support questions ("did the mail go out?"), then go. */
+const MAIL_KEEP_MS = 30 * 24 * HOUR_MS;
+
+/**
+ * Deletes what has run out: rate-limit counters (their keys hold addresses and e-mails), mailed
+ * codes, refresh tokens (rotated ones stay until they expire, so reuse is still detected), old
+ * idempotency answers and old mails. Everything in the app clock, like the rows were stamped.
+ */
+export async function deleteExpiredRows(db: AppDatabase, now: Date): Promise<void> {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  await db.delete(rateLimitHits).where(lt(rateLimitHits.resetAt, now));
+  await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, now));
+  await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now));
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, ago(IDEMPOTENCY_KEEP_MS)));
+  await db.delete(mails).where(lt(mails.createdAt, ago(MAIL_KEEP_MS)));
+}
+
+/** Runs deleteExpiredRows every hour (the server's background jobs); answers a stop function. */
+export function startCleanupJob(db: AppDatabase, clock: Clock, onError: (error: unknown) => void): () => void {
+  const timer = setInterval(() => {
+    deleteExpiredRows(db, clock.now()).catch(onError);
+  }, HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
