@@ -3,7 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from '../../test/build-test-app.js';
+import { asc, eq } from 'drizzle-orm';
+import { eurRates } from '../../db/schema/index.js';
+import { adjustableClock, buildTestApp } from '../../test/build-test-app.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 
 const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -15,6 +17,7 @@ let server: Server;
 let app: FastifyInstance;
 let user: SignedInUser;
 const logLines: string[] = [];
+const clock = adjustableClock();
 
 beforeAll(async () => {
   server = createServer((_request, response) => {
@@ -24,7 +27,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  app = await buildTestApp({ RATES_URL: `http://127.0.0.1:${port}/eurofxref-daily.xml` }, { logLines });
+  app = await buildTestApp({ RATES_URL: `http://127.0.0.1:${port}/eurofxref-daily.xml` }, { logLines, clock });
   user = await signUp(app);
 });
 afterAll(async () => {
@@ -35,6 +38,9 @@ beforeEach(async () => {
   answer = { status: 200, body: await fixture('eurofxref-daily.xml'), type: 'text/xml' };
   requests = 0;
 });
+
+/** The stored EUR rates, as they are in the table. */
+const storedRows = () => app.deps.database.db.select().from(eurRates).orderBy(asc(eurRates.currencyCode));
 
 async function rate(base: string, target: string): Promise<{ rate: number; updatedAt: string }> {
   const response = await user.get(`/api/fiat-rates/${base}/${target}`);
@@ -68,6 +74,32 @@ describe('ECB rates provider', () => {
     expect(requests).toBe(0);
   });
 
+  it('fetches again once the stored rates are 12 hours old', async () => {
+    await app.deps.rates.refresh({ force: true });
+    requests = 0;
+    clock.advance(12 * 3_600_000 - 60_000);
+    expect(await app.deps.rates.refresh()).toBe('skipped');
+    clock.advance(60_001);
+    expect(await app.deps.rates.refresh()).toBe('updated');
+    expect(requests).toBe(1);
+  });
+
+  it('dates a pair by the older of its two rates', async () => {
+    await app.deps.rates.refresh({ force: true });
+    // AED is not published by the ECB: its rate comes from the bundled fallback.
+    const mixed = await rate('USD', 'AED');
+    expect(mixed.updatedAt).toBe((await rate('EUR', 'AED')).updatedAt);
+    expect(Date.parse(mixed.updatedAt)).toBeLessThan(Date.parse((await rate('EUR', 'USD')).updatedAt));
+  });
+
+  it('gives a currency without a stored rate the fallback rate at start', async () => {
+    await app.deps.database.db.delete(eurRates).where(eq(eurRates.currencyCode, 'AED'));
+    await app.deps.rates.ensureRates();
+    const [aed] = await app.deps.database.db.select().from(eurRates).where(eq(eurRates.currencyCode, 'AED'));
+    expect(aed).toMatchObject({ source: 'fallback' });
+    expect(aed!.rate).toBeGreaterThan(0);
+  });
+
   it('lets only one of several concurrent refreshes fetch (advisory lock)', async () => {
     const outcomes = await Promise.all([1, 2, 3].map(() => app.deps.rates.refresh({ force: true })));
     expect(outcomes.filter((outcome) => outcome === 'updated')).toHaveLength(1);
@@ -81,6 +113,7 @@ describe('ECB rates provider', () => {
   ])('keeps the last rates and warns on %s', async (_case, file, status) => {
     await app.deps.rates.refresh({ force: true });
     const before = await rate('CHF', 'USD');
+    const rowsBefore = await storedRows();
     answer = {
       status,
       body: file ? await fixture(file) : status === 503 ? '<html>Service down</html>' : '',
@@ -89,6 +122,8 @@ describe('ECB rates provider', () => {
     logLines.length = 0;
     expect(await app.deps.rates.refresh({ force: true })).toBe('failed');
     expect(await rate('CHF', 'USD')).toEqual(before);
+    // Nothing of the broken answer reached the table either.
+    expect(await storedRows()).toEqual(rowsBefore);
     expect(logLines.some((line) => line.includes('"level":40') && line.includes('exchange rates not updated'))).toBe(
       true,
     );

@@ -35,10 +35,11 @@ export function createRatesService({ database, clock, log, ratesUrl, refreshHour
     snapshot = await readStoredRates(database.db);
   }
 
-  /** Fills an empty table with the bundled fallback so rates exist on a machine without network. */
+  /**
+   * Gives every currency of the bundled fallback a rate it does not have yet: a fresh machine
+   * without network has rates at once, and a currency added later gets one too.
+   */
   async function ensureRates(): Promise<void> {
-    await reload();
-    if (Object.keys(snapshot.eurRates).length > 0) return;
     await storeRates(database.db, {
       eurRates: fallback.eurRates,
       rateDate: fallback.date,
@@ -100,12 +101,13 @@ export function createRatesService({ database, clock, log, ratesUrl, refreshHour
       if (!crossRates) return undefined;
       return Object.entries(crossRates)
         .filter(([target]) => target !== base)
-        .map(([target, rate]) => ({ base, target, rate, updatedAt: latestUpdate(snapshot, base, target) }));
+        .map(([target, rate]) => ({ base, target, rate, updatedAt: pairUpdatedAt(snapshot, base, target) }));
     },
   };
 }
 
-function latestUpdate(rates: StoredRates, base: string, target: string): string {
+/** A pair is as old as the older of its two EUR rates (a fresh ECB rate over a fallback one is not fresh). */
+function pairUpdatedAt(rates: StoredRates, base: string, target: string): string {
   const times = [rates.updatedAt[base], rates.updatedAt[target]].filter((date) => date !== undefined);
-  return new Date(Math.max(...times.map((date) => date.getTime()))).toISOString();
+  return new Date(Math.min(...times.map((date) => date.getTime()))).toISOString();
 }
