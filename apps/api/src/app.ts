@@ -11,9 +11,7 @@ import { useGermanValidationMessages } from '@saldopilot/shared';
 import type { Config } from './config.js';
 import { fixedClock, systemClock, type Clock } from './lib/clock.js';
 import { openDatabase, type AppDatabase, type Database } from './db/client.js';
-import { migrateDatabase } from './db/migrate.js';
-import { seedReferenceData } from './db/seed.js';
-import { seedDemoAccount } from './db/demo-seed.js';
+import { prepareDatabase } from './db/prepare.js';
 import { loggerOptions } from './logger.js';
 import { answerFrameworkError, registerApiNotFound, registerErrorHandling } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
@@ -103,10 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const database = options.database ?? (await openConfiguredDatabase(config));
   if (!options.database) app.addHook('onClose', () => database.close());
-  await migrateDatabase(database);
-  await seedReferenceData(database.db);
+  await prepareDatabase(database, { demoAccount: config.NODE_ENV === 'development' });
   const { db } = database;
-  if (config.NODE_ENV === 'development') await seedDemoAccount(db);
 
   const rates = createRatesService({
     database,

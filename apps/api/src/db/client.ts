@@ -17,6 +17,8 @@ export interface Database {
    * does a cluster-wide job. PGlite belongs to one process, so there an in-process flag suffices.
    */
   runExclusively<T>(key: number, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
+  /** Runs `work` once no other instance runs work under `key` (waits for it, unlike runExclusively). */
+  runAlone<T>(key: number, work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, used as the test template. */
@@ -53,6 +55,19 @@ function openPostgres(url: string, poolSize = 10): Database {
         client.release();
       }
     },
+    async runAlone(key, work) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     async ping() {
       await pool.query('select 1');
     },
@@ -79,6 +94,8 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Pro
         held.delete(key);
       }
     },
+    // One process owns an embedded database: there is nobody to wait for.
+    runAlone: (_key, work) => work(),
     async ping() {
       await client.query('select 1');
     },

@@ -14,15 +14,26 @@ export async function openTestDatabase(): Promise<Database> {
     const template = await readFile(inject('pgliteTemplate'));
     return openDatabase({ kind: 'pglite', loadDataDir: new Blob([template]) });
   }
-  const name = `saldopilot_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(url, (client) => client.query(`create database ${name}`));
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl.toString(), poolSize: 4 });
+  const fresh = await createPostgresDatabase(url);
+  const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 4 });
   return {
     ...database,
     async close() {
       await database.close();
+      await fresh.drop();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database next to the one `url` names: its address, and how to drop it. */
+export async function createPostgresDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `saldopilot_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(url, (client) => client.query(`create database ${name}`));
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  return {
+    url: databaseUrl.toString(),
+    async drop() {
       await withAdminClient(url, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
