@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { isNull } from 'drizzle-orm';
 import { systemCategoryNames } from '@saldopilot/shared';
+import { vatRates } from '../../db/schema/index.js';
 import { buildTestApp, TEST_TODAY } from '../../test/build-test-app.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 
@@ -119,6 +121,29 @@ describe('GET /api/global/time and /api/health', () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers 503 with a German message when the database is gone', async () => {
+    const cutOff = await buildTestApp();
+    await cutOff.deps.database.close();
+    try {
+      const response = await cutOff.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: 'Die Datenbank ist nicht erreichbar.', code: 'UNAVAILABLE' });
+    } finally {
+      // Closing the app closes the database a second time, which may complain.
+      await cutOff.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('system VAT rates', () => {
+  it('are seeded once: 8.1 %, 2.6 % and 3.8 % in basis points, for every organisation', async () => {
+    const rows = await app.deps.database.db
+      .select({ value: vatRates.value })
+      .from(vatRates)
+      .where(isNull(vatRates.organisationId));
+    expect(rows.map((row) => row.value).sort()).toEqual([260, 380, 810]);
   });
 });
 
