@@ -5,7 +5,9 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import { importBoundaries } from './tools/eslint/import-boundaries.js';
 
-const nodeBuiltins = '^(node:|fs$|fs/|path$|http$|https$|net$|child_process$|os$|crypto$)';
+const nodeBuiltins =
+  '^(node:|(fs|path|http|https|http2|net|tls|dns|child_process|os|crypto|url|util|stream|zlib|events|buffer|' +
+  'worker_threads|readline|assert|timers|process|perf_hooks)(/|$))';
 
 // The house rules of DESIGN.md §2 as import boundaries; each message says which rule is broken.
 const boundaries = [
@@ -23,6 +25,11 @@ const boundaries = [
     from: '^apps/api/src/modules/.*\\.routes\\.ts$',
     to: '^(drizzle-orm|apps/api/src/db/)',
     message: 'routes hold no SQL: go through the service and repository.',
+  },
+  {
+    from: '^apps/api/src/modules/.*\\.routes\\.ts$',
+    to: '\\.repository(\\.[jt]s)?$',
+    message: 'routes call services, never repositories.',
   },
   { from: '^apps/api/src/.*\\.repository\\.ts$', to: '^fastify', message: 'repositories know no HTTP.' },
   {
@@ -75,6 +82,24 @@ export default tseslint.config(
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: 'shared and forecast never read the clock; take today as a parameter.',
+        },
+      ],
+    },
+  },
+  {
+    // Every date rule of the server reads the one clock (deps.clock), which FIXED_TODAY and tests pin.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/lib/clock.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'the server reads the time from its clock (deps.clock), never from Date.now().',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'the server reads the time from its clock (deps.clock), never from new Date().',
         },
       ],
     },
