@@ -313,6 +313,65 @@ test.describe('Organisationen', () => {
   });
 });
 
+test.describe('Organisation verlassen', () => {
+  test('a member leaves after confirming; the app starts afresh in their own organisation', async ({
+    page,
+    browser,
+  }) => {
+    const owner = await anotherUser(browser, 'Otto Owner');
+    const { currentOrganisationID: ownerOrganisation } = (await (
+      await owner.page.request.get('/api/profile')
+    ).json()) as { currentOrganisationID: number };
+    await apiWrite(owner.page, 'PATCH', `/api/organisations/${ownerOrganisation}`, { name: 'Otto AG' });
+    const member = await signUp(page, 'Erich Editor');
+    await apiWrite(owner.page, 'POST', `/api/organisations/${ownerOrganisation}/invitations`, {
+      email: member.email,
+      role: 'editor',
+    });
+    await owner.context.close();
+    const [invitation] = (await (await page.request.get('/api/me/invitations')).json()) as { id: number }[];
+    await apiWrite(page, 'POST', `/api/me/invitations/${invitation?.id}/accept`);
+
+    await page.goto(`/settings/organisations/${ownerOrganisation}`);
+    await expect(page.getByRole('combobox', { name: 'Organisation' })).toHaveValue('Otto AG');
+    await page.getByRole('button', { name: 'Organisation verlassen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Organisation verlassen' });
+    await expect(dialog).toContainText('Möchten Sie die Organisation "Otto AG" wirklich verlassen?');
+    await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'Organisation verlassen' }).click();
+    await page
+      .getByRole('dialog', { name: 'Organisation verlassen' })
+      .getByRole('button', { name: 'Verlassen' })
+      .click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('combobox', { name: 'Organisation' })).toHaveValue('Meine Organisation');
+    await page.getByRole('combobox', { name: 'Organisation' }).click();
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Meine Organisation']);
+  });
+
+  test('the last owner cannot leave: the server says why, and nothing changes', async ({ page }) => {
+    await signUp(page);
+    const { currentOrganisationID } = (await (await page.request.get('/api/profile')).json()) as {
+      currentOrganisationID: number;
+    };
+    await page.goto('/settings/organisations');
+    await page.getByRole('button', { name: 'Organisation verlassen' }).click();
+    await page
+      .getByRole('dialog', { name: 'Organisation verlassen' })
+      .getByRole('button', { name: 'Verlassen' })
+      .click();
+    await expect(toasts(page).getByRole('alert')).toContainText('Eigentümer');
+    await expect(page).toHaveURL(/\/settings\/organisations\/\d+$/);
+    const members = (await (
+      await page.request.get(`/api/organisations/${currentOrganisationID}/members`)
+    ).json()) as unknown[];
+    expect(members).toHaveLength(1);
+  });
+});
+
 test('the settings pages are accessible on a phone in the dark scheme', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -1,7 +1,9 @@
 import { ActionIcon, Alert, Badge, Group, Select, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconDoorExit, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasRole, roleLabels, roles, Z_INDEX, type Member, type Organisation, type Role } from '@saldopilot/shared';
+import { pathTo } from '../../../app/routes';
+import { hideSpinner, showSpinner } from '../../../lib/spinner';
 import { confirmDestructive, runReported } from '../../../lib/user-action';
 import { changeMemberRole } from '../api/change-member-role';
 import { listMembers } from '../api/list-members';
@@ -60,6 +62,24 @@ function MemberRow({ organisation, member, isMe }: { organisation: Organisation;
     );
   };
 
+  // Leaving may change the current organisation on the server: the app starts afresh, like a switch.
+  const leave = async () => {
+    const question = {
+      header: texts.leave,
+      message: texts.leaveQuestion(organisation.name),
+      acceptLabel: texts.leaveAccept,
+      rejectLabel: texts.cancel,
+    };
+    if (!(await confirmDestructive(question))) return;
+    showSpinner();
+    const left = await runReported(() => removeMember(organisation.id, member.userId), {
+      summary: texts.success,
+      detail: texts.leave,
+    });
+    if (left) window.location.assign(pathTo('index'));
+    else hideSpinner();
+  };
+
   return (
     <Group justify="space-between" gap="sm" className={classes.row} component="li">
       <Stack gap={0} miw={0} style={{ flex: '1 1 14rem' }}>
@@ -101,6 +121,13 @@ function MemberRow({ organisation, member, isMe }: { organisation: Organisation;
               onClick={() => void remove()}
             >
               <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+        {isMe ? (
+          <Tooltip label={texts.leave} zIndex={Z_INDEX.tooltip}>
+            <ActionIcon variant="subtle" color="red" aria-label={texts.leave} onClick={() => void leave()}>
+              <IconDoorExit size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
         ) : null}

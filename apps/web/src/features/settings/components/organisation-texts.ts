@@ -31,6 +31,10 @@ export const organisationTexts = {
   removeMemberQuestion: (name: string) => `Möchten Sie "${name}" wirklich aus der Organisation entfernen?`,
   remove: 'Entfernen',
   memberRemoved: 'Mitglied wurde entfernt',
+  leave: 'Organisation verlassen',
+  leaveQuestion: (name: string) =>
+    `Möchten Sie die Organisation "${name}" wirklich verlassen? Sie sehen ihre Daten danach nicht mehr.`,
+  leaveAccept: 'Verlassen',
   roleChanged: 'Rolle wurde geändert',
   invitations: 'Ausstehende Einladungen',
   invitationsFailed: 'Fehler beim Laden der Einladungen',
