@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
 import { confirmStore } from './confirm';
 import { clearToasts, toastStore } from './toast';
-import { confirmDestructive, runReported } from './user-action';
+import { confirmDestructive, runConfirmed, runReported } from './user-action';
 
 const shown = () => toastStore.get().map(({ severity, summary, detail }) => ({ severity, summary, detail }));
 
@@ -40,5 +40,30 @@ describe('confirmDestructive', () => {
     open?.resolve(true);
     await expect(answer).resolves.toBe(true);
     expect(confirmStore.get()).toBeNull();
+  });
+});
+
+describe('runConfirmed', () => {
+  beforeEach(() => clearToasts());
+
+  it('does nothing when the question is answered no', async () => {
+    let ran = false;
+    const answer = runConfirmed({ header: 'Entfernen', message: 'Wirklich?' }, async () => (ran = true), {
+      summary: 'Erfolg',
+    });
+    confirmStore.get()?.resolve(false);
+    await expect(answer).resolves.toBe(false);
+    expect(ran).toBe(false);
+    expect(shown()).toEqual([]);
+  });
+
+  it('runs and reports the step once confirmed', async () => {
+    const answer = runConfirmed({ header: 'Entfernen', message: 'Wirklich?' }, async () => undefined, {
+      summary: 'Erfolg',
+      detail: 'Entfernt',
+    });
+    confirmStore.get()?.resolve(true);
+    await expect(answer).resolves.toBe(true);
+    expect(shown()).toEqual([{ severity: 'success', summary: 'Erfolg', detail: 'Entfernt' }]);
   });
 });

@@ -30,3 +30,16 @@ export function confirmDestructive(
 ): Promise<boolean> {
   return confirm({ ...question, icon: 'warning', danger: true, defaultFocus: 'reject' });
 }
+
+/**
+ * The whole of a destructive step: asks first (confirmDestructive), then runs and reports it
+ * (runReported). Answers whether it was confirmed and worked.
+ */
+export async function runConfirmed(
+  question: Parameters<typeof confirmDestructive>[0],
+  work: () => Promise<unknown>,
+  success: Parameters<typeof runReported>[1],
+): Promise<boolean> {
+  if (!(await confirmDestructive(question))) return false;
+  return runReported(work, success);
+}

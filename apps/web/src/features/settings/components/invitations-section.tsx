@@ -9,7 +9,7 @@ import { Form } from '../../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { ApiError } from '../../../lib/api-error';
-import { confirmDestructive, runReported } from '../../../lib/user-action';
+import { runConfirmed, runReported } from '../../../lib/user-action';
 import { openDialog } from '../../../lib/dialog';
 import { formatDateTimeInZurich } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
@@ -103,8 +103,8 @@ function InvitationCard({ organisation, invitation }: { organisation: Organisati
       acceptLabel: texts.revoke,
       rejectLabel: texts.cancel,
     };
-    if (!(await confirmDestructive(question))) return;
-    await runReported(
+    await runConfirmed(
+      question,
       async () => {
         await revokeInvitation(organisation.id, invitation.id);
         await refresh();

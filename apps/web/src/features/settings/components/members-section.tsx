@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasRole, roleLabels, roles, Z_INDEX, type Member, type Organisation, type Role } from '@saldopilot/shared';
 import { pathTo } from '../../../app/routes';
 import { hideSpinner, showSpinner } from '../../../lib/spinner';
-import { confirmDestructive, runReported } from '../../../lib/user-action';
+import { runConfirmed, runReported } from '../../../lib/user-action';
 import { changeMemberRole } from '../api/change-member-role';
 import { listMembers } from '../api/list-members';
 import { removeMember } from '../api/remove-member';
@@ -52,8 +52,8 @@ function MemberRow({ organisation, member, isMe }: { organisation: Organisation;
       acceptLabel: texts.remove,
       rejectLabel: texts.cancel,
     };
-    if (!(await confirmDestructive(question))) return;
-    await runReported(
+    await runConfirmed(
+      question,
       async () => {
         await removeMember(organisation.id, member.userId);
         await refresh();
@@ -70,14 +70,19 @@ function MemberRow({ organisation, member, isMe }: { organisation: Organisation;
       acceptLabel: texts.leaveAccept,
       rejectLabel: texts.cancel,
     };
-    if (!(await confirmDestructive(question))) return;
-    showSpinner();
-    const left = await runReported(() => removeMember(organisation.id, member.userId), {
-      summary: texts.success,
-      detail: texts.leave,
-    });
+    const left = await runConfirmed(
+      question,
+      async () => {
+        showSpinner();
+        await removeMember(organisation.id, member.userId).catch((error: unknown) => {
+          hideSpinner();
+          throw error;
+        });
+      },
+      { summary: texts.success, detail: texts.leave },
+    );
+    // The spinner stays while the page is replaced.
     if (left) window.location.assign(pathTo('index'));
-    else hideSpinner();
   };
 
   return (

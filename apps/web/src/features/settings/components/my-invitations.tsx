@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../../../lib/api-error';
-import { confirmDestructive, runReported } from '../../../lib/user-action';
+import { runConfirmed } from '../../../lib/user-action';
 import { showToast, showToastAfterReload } from '../../../lib/toast';
 import { reloadOrganisations } from '../../../reference-data/organisations';
 import { currentUser, setUser } from '../../../reference-data/profile';
@@ -53,8 +53,8 @@ export function MyInvitations() {
       acceptLabel: texts.decline,
       rejectLabel: texts.cancel,
     };
-    if (!(await confirmDestructive(question))) return;
-    await runReported(
+    await runConfirmed(
+      question,
       async () => {
         await declineMyInvitation(invitation.id);
         await refresh();
