@@ -76,6 +76,7 @@ function openPostgres(url: string, poolSize = 10): Database {
 }
 
 async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  const queues = new Map<number, Promise<void>>();
   if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
@@ -94,8 +95,18 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Pro
         held.delete(key);
       }
     },
-    // One process owns an embedded database: there is nobody to wait for.
-    runAlone: (_key, work) => work(),
+    // One process owns an embedded database: waiting for earlier work under the key is enough.
+    runAlone(key, work) {
+      const turn = (queues.get(key) ?? Promise.resolve()).then(work);
+      queues.set(
+        key,
+        turn.then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+      return turn;
+    },
     async ping() {
       await client.query('select 1');
     },
