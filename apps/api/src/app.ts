@@ -13,8 +13,8 @@ import { fixedClock, systemClock, type Clock } from './lib/clock.js';
 import { openDatabase, type AppDatabase, type Database } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { loggerOptions } from './logger.js';
-import { answerFrameworkError, registerApiNotFound, registerErrorHandling } from './plugins/error-handler.js';
-import { registerSecurity } from './plugins/security.js';
+import { frameworkErrorAnswer, registerApiNotFound, registerErrorHandling } from './plugins/error-handler.js';
+import { appSecurityHeaders, registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
@@ -84,12 +84,13 @@ const BODY_LIMIT = 1024 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   useGermanValidationMessages();
+  const headers = appSecurityHeaders(config);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: frameworkErrorAnswer(headers),
   }).withTypeProvider<ZodTypeProvider>();
   // JSON only: a text/plain body gets 415 instead of an opaque validation error.
   app.removeContentTypeParser('text/plain');
@@ -158,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, headers);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: { info: { title: 'SaldoPilot API', version: '1.0.0' } },

@@ -9,6 +9,12 @@ describe('parseConfig', () => {
     expect(config.RATES_URL).toContain('eurofxref-daily.xml');
   });
 
+  it('listens on this machine only, unless in production', () => {
+    expect(parseConfig({}).HOST).toBe('127.0.0.1');
+    expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).HOST).toBe('0.0.0.0');
+    expect(parseConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
   it('treats empty values as unset, as a copied .env.example has them', () => {
     expect(parseConfig({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -7,7 +7,7 @@ const DEV_JWT_SECRET = 'saldopilot-development-secret-do-not-use-in-production';
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().default('http://localhost:3000'),
     DATABASE_URL: z
@@ -86,6 +86,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   const settings = result.data;
   return {
     ...settings,
+    // Outside production only this machine may connect: the outbox and the demo account are open.
+    HOST: settings.HOST ?? (settings.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     JWT_SECRET: settings.JWT_SECRET ?? DEV_JWT_SECRET,
     isProduction: settings.NODE_ENV === 'production',
   };

@@ -80,6 +80,8 @@ describe('error handling', () => {
     const response = await app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: messages.badUrl, code: 'VALIDATION_FAILED' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers bodies over 1 MB with 413', async () => {

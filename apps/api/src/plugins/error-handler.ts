@@ -82,10 +82,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 /**
  * Requests Fastify refuses before any route runs (an address with a broken %-escape): the same
- * German 400 as every other bad input. Passed to Fastify as `frameworkErrors`.
+ * German 400 as every other bad input. Passed to Fastify as `frameworkErrors`; such answers skip
+ * every hook, so they get the security headers here.
  */
-export function answerFrameworkError(_error: FastifyError, _request: unknown, reply: FastifyReply): FastifyReply {
-  return sendError(reply, { error: messages.badUrl, code: 'VALIDATION_FAILED' });
+export function frameworkErrorAnswer(headers: Record<string, string>) {
+  return (_error: FastifyError, _request: unknown, reply: FastifyReply): FastifyReply =>
+    sendError(reply.headers(headers), { error: messages.badUrl, code: 'VALIDATION_FAILED' });
 }
 
 /** Unknown API paths (and every path when no web build is served) answer JSON 404. */

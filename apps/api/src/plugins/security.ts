@@ -32,10 +32,10 @@ function scriptHash(script: string): string {
   return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 }
 
-/** Security headers and response compression for every answer, API and web alike. */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+/** The security headers of every answer of this app, computed once from its settings. */
+export function appSecurityHeaders(config: Config): Record<string, string> {
   const plainHttp = new URL(config.PUBLIC_URL).protocol === 'http:';
-  const headers = securityHeaders({
+  return securityHeaders({
     contentSecurityPolicy: {
       directives: {
         // The one inline script of the page: it sets the colour mode before the first paint.
@@ -47,6 +47,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     },
     hsts: plainHttp ? false : undefined,
   });
+}
+
+/** Security headers (see appSecurityHeaders) and response compression for every answer, API and web alike. */
+export async function registerSecurity(app: FastifyInstance, headers: Record<string, string>): Promise<void> {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
