@@ -347,6 +347,7 @@ test.describe('Organisation verlassen', () => {
       .getByRole('button', { name: 'Verlassen' })
       .click();
     await expect(page).toHaveURL('/');
+    await expect(toasts(page).getByRole('status')).toContainText('Sie haben die Organisation "Otto AG" verlassen.');
     await expect(page.getByRole('combobox', { name: 'Organisation' })).toHaveValue('Meine Organisation');
     await page.getByRole('combobox', { name: 'Organisation' }).click();
     await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Meine Organisation']);

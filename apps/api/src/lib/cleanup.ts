@@ -5,7 +5,7 @@ import type { Clock } from './clock.js';
 
 const HOUR_MS = 60 * 60_000;
 /** Idempotency answers are kept a day (API.md); a retry comes within seconds. */
-export const IDEMPOTENCY_KEEP_MS = 24 * HOUR_MS;
+const IDEMPOTENCY_KEEP_MS = 24 * HOUR_MS;
 /** Mails are kept a month for support questions ("did the mail go out?"), then go. */
 const MAIL_KEEP_MS = 30 * 24 * HOUR_MS;
 

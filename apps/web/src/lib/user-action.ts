@@ -1,6 +1,12 @@
 import { messageOf } from './api-error';
 import { confirm, type ConfirmRequest } from './confirm';
-import { showToast, type ToastMessage } from './toast';
+import { showToast, showToastAfterReload, type ToastMessage } from './toast';
+
+type Success = Omit<ToastMessage, 'severity'> & {
+  severity?: ToastMessage['severity'];
+  /** After a change that alters what the whole app shows: load this address, the toast shows there. */
+  reloadAt?: string;
+};
 
 /**
  * Runs a change the user asked for and tells how it went: the success toast, or an error toast
@@ -8,7 +14,7 @@ import { showToast, type ToastMessage } from './toast';
  */
 export async function runReported(
   work: () => Promise<unknown>,
-  success: Omit<ToastMessage, 'severity'> & { severity?: ToastMessage['severity'] },
+  success: Success,
   failed = 'Die Aktion ist fehlgeschlagen',
 ): Promise<boolean> {
   try {
@@ -17,7 +23,14 @@ export async function runReported(
     showToast({ severity: 'error', summary: 'Fehler', detail: messageOf(error, failed) });
     return false;
   }
-  showToast({ severity: 'success', ...success });
+  const { reloadAt, ...toast } = success;
+  const message: ToastMessage = { severity: 'success', ...toast };
+  if (reloadAt === undefined) {
+    showToast(message);
+  } else {
+    showToastAfterReload(message);
+    window.location.assign(reloadAt);
+  }
   return true;
 }
 

@@ -70,7 +70,7 @@ function MemberRow({ organisation, member, isMe }: { organisation: Organisation;
       acceptLabel: texts.leaveAccept,
       rejectLabel: texts.cancel,
     };
-    const left = await runConfirmed(
+    await runConfirmed(
       question,
       async () => {
         showSpinner();
@@ -79,10 +79,9 @@ function MemberRow({ organisation, member, isMe }: { organisation: Organisation;
           throw error;
         });
       },
-      { summary: texts.success, detail: texts.leave },
+      // The spinner stays while the app starts afresh at home.
+      { summary: texts.success, detail: texts.left(organisation.name), reloadAt: pathTo('index') },
     );
-    // The spinner stays while the page is replaced.
-    if (left) window.location.assign(pathTo('index'));
   };
 
   return (

@@ -35,6 +35,7 @@ export const organisationTexts = {
   leaveQuestion: (name: string) =>
     `Möchten Sie die Organisation "${name}" wirklich verlassen? Sie sehen ihre Daten danach nicht mehr.`,
   leaveAccept: 'Verlassen',
+  left: (name: string) => `Sie haben die Organisation "${name}" verlassen.`,
   roleChanged: 'Rolle wurde geändert',
   invitations: 'Ausstehende Einladungen',
   invitationsFailed: 'Fehler beim Laden der Einladungen',
