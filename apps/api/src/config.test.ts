@@ -10,7 +10,8 @@ describe('parseConfig', () => {
   });
 
   it('listens on this machine only, unless in production', () => {
-    expect(parseConfig({}).HOST).toBe('127.0.0.1');
+    // "localhost": Fastify listens on its IPv4 and IPv6 addresses alike.
+    expect(parseConfig({}).HOST).toBe('localhost');
     expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).HOST).toBe('0.0.0.0');
     expect(parseConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });

@@ -87,7 +87,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   return {
     ...settings,
     // Outside production only this machine may connect: the outbox and the demo account are open.
-    HOST: settings.HOST ?? (settings.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    HOST: settings.HOST ?? (settings.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
     JWT_SECRET: settings.JWT_SECRET ?? DEV_JWT_SECRET,
     isProduction: settings.NODE_ENV === 'production',
   };
