@@ -11,13 +11,15 @@ describe('clock', () => {
     expect(clock.now().getTime() - first).toBe(60_000);
   });
 
-  it('moves to the next day at midnight in Zurich, not at midnight UTC', () => {
-    // 22:30 UTC in November is 23:30 in Zurich (UTC+1): one hour later the pinned day has passed.
+  it('stays on the pinned day overnight: at midnight in Zurich its time of day starts over', () => {
+    // 22:30 UTC in November is 23:30 in Zurich (UTC+1); an hour later it is 00:30 of the next real day.
     let real = Date.parse('2030-11-10T22:30:00Z');
     const clock = fixedClock('2026-11-21', () => real);
     expect(clock.today()).toBe('2026-11-21');
+    expect(clock.now().toISOString()).toBe('2026-11-21T22:30:00.000Z');
     real += 3_600_000;
-    expect(clock.today()).toBe('2026-11-22');
+    expect(clock.today()).toBe('2026-11-21');
+    expect(clock.now().toISOString()).toBe('2026-11-20T23:30:00.000Z');
   });
 
   it('keeps the real time of day when the real date is in summer time and the pinned one is not', () => {

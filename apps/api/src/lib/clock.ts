@@ -11,6 +11,8 @@ export function systemClock(): Clock {
   return { now: () => new Date(), today: () => zurichDateOf(new Date()) };
 }
 
+const DAY_MS = 86_400_000;
+
 const zurichWallClock = new Intl.DateTimeFormat('en-US', {
   timeZone: 'Europe/Zurich',
   hourCycle: 'h23',
@@ -38,15 +40,18 @@ function instantOfZurichWall(wallMs: number): number {
   return wallMs - (zurichWallMs(guess) - guess);
 }
 
+/** The instant at which Zurich's wall clock shows `date` and `msOfDay` milliseconds after midnight. */
+export function zurichInstant(date: string, msOfDay: number): Date {
+  return new Date(instantOfZurichWall(Date.parse(`${date}T00:00:00Z`) + msOfDay));
+}
+
 /**
- * A clock that starts on a given calendar day (FIXED_TODAY): the Zurich wall clock is moved by whole
- * days, so it reads the real time of day on the pinned date, and time passes as usual (token
- * lifetimes and rate limits keep working). Moving the wall clock, not the UTC instant, keeps the
- * day right when the real and the pinned date lie on different sides of a summer-time change.
+ * A clock pinned to a calendar day (FIXED_TODAY): "today" is that day, also overnight, and "now"
+ * is that day at the real time of day in Zurich (its own summer-time offset included), so token
+ * lifetimes and rate limits keep working. At Zurich midnight "now" starts the pinned day over:
+ * the price of a date that never moves, acceptable where FIXED_TODAY is allowed (never production).
  */
 export function fixedClock(today: string, realNow: () => number = Date.now): Clock {
-  const realToday = zurichDateOf(new Date(realNow()));
-  const shiftMs = Date.parse(`${today}T00:00:00Z`) - Date.parse(`${realToday}T00:00:00Z`);
-  const now = () => new Date(instantOfZurichWall(zurichWallMs(realNow()) + shiftMs));
-  return { now, today: () => zurichDateOf(now()) };
+  const now = () => zurichInstant(today, ((zurichWallMs(realNow()) % DAY_MS) + DAY_MS) % DAY_MS);
+  return { now, today: () => today };
 }

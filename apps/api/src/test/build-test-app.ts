@@ -4,17 +4,21 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { zurichDateOf } from '@saldopilot/shared';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
-import { fixedClock, type Clock } from '../lib/clock.js';
+import { zurichInstant, type Clock } from '../lib/clock.js';
 import { loggerOptions } from '../logger.js';
 import { openTestDatabase } from './test-database.js';
 
 export const TEST_TODAY = '2026-11-21';
 
-/** A clock on TEST_TODAY that a test can move forward (token lifetimes, code expiry, retries). */
+/**
+ * A clock on TEST_TODAY that a test can move forward (token lifetimes, code expiry, retries). It
+ * starts at noon in Zurich and runs with real time from there, so no test run meets midnight.
+ */
 export function adjustableClock(today = TEST_TODAY) {
-  const pinned = fixedClock(today);
+  const start = zurichInstant(today, 12 * 3_600_000).getTime();
+  const startedAt = Date.now();
   let offsetMs = 0;
-  const now = () => new Date(pinned.now().getTime() + offsetMs);
+  const now = () => new Date(start + (Date.now() - startedAt) + offsetMs);
   return {
     now,
     today: () => zurichDateOf(now()),
@@ -56,7 +60,9 @@ export async function buildTestApp(
         stream: { write: (line: string) => logLines.push(line) },
       }
     : false;
-  const app = await buildApp({ config, database, logger, clock: options.clock, apiPlugins: options.apiPlugins });
+  // A test app with FIXED_TODAY runs on an adjustable clock too: it never crosses midnight mid-run.
+  const clock = options.clock ?? (config.FIXED_TODAY ? adjustableClock(config.FIXED_TODAY) : undefined);
+  const app = await buildApp({ config, database, logger, clock, apiPlugins: options.apiPlugins });
   app.addHook('onClose', () => database.close());
   return app;
 }
