@@ -52,11 +52,12 @@ export async function revokeAllOfUser(db: AppDatabase, userId: number, at: Date,
 }
 
 /** Whether a sign-in still has a live (not revoked, not expired) refresh token. */
-export async function isFamilyActive(db: AppDatabase, familyId: string, now: Date): Promise<boolean> {
+/** The user of a live sign-in (token family), or undefined when it is revoked, expired or unknown. */
+export async function findActiveFamilyUser(db: AppDatabase, familyId: string, now: Date): Promise<number | undefined> {
   const [row] = await db
-    .select({ id: refreshTokens.id })
+    .select({ userId: refreshTokens.userId })
     .from(refreshTokens)
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
     .limit(1);
-  return row !== undefined;
+  return row?.userId;
 }

@@ -8,7 +8,7 @@ import {
   findRefreshToken,
   findRefreshTokenForUpdate,
   insertRefreshToken,
-  isFamilyActive,
+  findActiveFamilyUser,
   markRefreshTokenRotated,
   revokeAllOfUser,
   revokeFamily,
@@ -50,7 +50,8 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
     ['sign', 'verify'],
   );
   const seconds = () => Math.floor(clock.now().getTime() / 1000);
-  const activeFamilies = createTtlCache<string, boolean>(FAMILY_CHECK_MS, 50_000);
+  // The user of each live sign-in (0: none), so a token is only good for the user who signed in.
+  const activeFamilies = createTtlCache<string, number>(FAMILY_CHECK_MS, 50_000);
   const verifiedTokens = createTtlCache<string, { userId: number; familyId: string; expiresAt: number }>(
     VERIFIED_TOKEN_MS,
     20_000,
@@ -74,12 +75,13 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
     return claims;
   }
 
-  async function familyActive(familyId: string): Promise<boolean> {
+  /** The user whose live sign-in this is (0 when it has ended). */
+  async function familyUser(familyId: string): Promise<number> {
     const cached = activeFamilies.get(familyId);
     if (cached !== undefined) return cached;
-    const active = await isFamilyActive(db, familyId, clock.now());
-    activeFamilies.set(familyId, active);
-    return active;
+    const userId = (await findActiveFamilyUser(db, familyId, clock.now())) ?? 0;
+    activeFamilies.set(familyId, userId);
+    return userId;
   }
 
   async function signAccessToken(userId: number, familyId: string): Promise<string> {
@@ -115,7 +117,9 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
     /** The user id of a valid access token whose sign-in is still live, else undefined. */
     async verifyAccessToken(token: string): Promise<number | undefined> {
       const claims = await accessClaims(token);
-      return claims && (await familyActive(claims.familyId)) ? claims.userId : undefined;
+      // The sign-in must be live and belong to the token's user: whoever holds the signing key must
+      // not be able to pair their own live sign-in with someone else's user id.
+      return claims && (await familyUser(claims.familyId)) === claims.userId ? claims.userId : undefined;
     },
 
     /**
