@@ -41,9 +41,13 @@ describe('parseConfig', () => {
     expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).isProduction).toBe(true);
   });
 
-  it('keeps development (the default) to local addresses: it opens the outbox and the demo account', () => {
+  it('keeps every mode but production to local addresses: they open the outbox and the demo account', () => {
     expect(() => parseConfig({ PUBLIC_URL: 'https://app.saldopilot.ch' })).toThrow(
       /NODE_ENV: must be production for the public address https:\/\/app\.saldopilot\.ch/,
+    );
+    // The test mode opens the outbox just as well, so it is held to the same rule.
+    expect(() => parseConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://saldo.example.ch' })).toThrow(
+      /NODE_ENV: must be production for the public address https:\/\/saldo\.example\.ch \(test is for localhost only\)/,
     );
     for (const local of ['http://localhost:3000', 'http://127.0.0.1:3210', 'http://[::1]:3000']) {
       expect(parseConfig({ PUBLIC_URL: local }).NODE_ENV, local).toBe('development');

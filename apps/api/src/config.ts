@@ -49,13 +49,13 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
   })
   .superRefine((env, ctx) => {
-    // Development (also the default) opens the mail outbox and the demo account and signs with a
-    // known secret: fine on one's own machine, an open door anywhere else.
-    if (env.NODE_ENV === 'development' && !LOCAL_HOSTS.has(new URL(env.PUBLIC_URL).hostname)) {
+    // Every mode but production (development, the default, and test) opens the mail outbox, may seed
+    // the demo account and signs with a known secret: fine on one's own machine, an open door anywhere else.
+    if (env.NODE_ENV !== 'production' && !LOCAL_HOSTS.has(new URL(env.PUBLIC_URL).hostname)) {
       ctx.addIssue({
         code: 'custom',
         path: ['NODE_ENV'],
-        message: `must be production for the public address ${env.PUBLIC_URL} (development is for localhost only)`,
+        message: `must be production for the public address ${env.PUBLIC_URL} (${env.NODE_ENV} is for localhost only)`,
       });
     }
     if (env.NODE_ENV !== 'production') return;

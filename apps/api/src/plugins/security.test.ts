@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { colorSchemeBootScript } from '@saldopilot/shared';
-import { useTestApp } from '../test/build-test-app.js';
+import { productionEnv, useTestApp } from '../test/build-test-app.js';
 
 const bootScriptHash = `sha256-${createHash('sha256').update(colorSchemeBootScript).digest('base64')}`;
 
 const plain = useTestApp();
-const secure = useTestApp({ PUBLIC_URL: 'https://app.saldopilot.ch', JWT_SECRET: 'x'.repeat(40) });
+const secure = useTestApp(productionEnv('https://app.saldopilot.ch'));
 
 describe('security headers', () => {
   it('come with every answer: success, 401, unknown path', async () => {

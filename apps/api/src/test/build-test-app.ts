@@ -31,6 +31,14 @@ export function adjustableClock(today = TEST_TODAY) {
 export type AdjustableClock = ReturnType<typeof adjustableClock>;
 
 /**
+ * A test app in production mode, as a public https address requires (every other mode is for
+ * localhost only). Production refuses FIXED_TODAY; the test clock still starts on TEST_TODAY.
+ */
+export function productionEnv(publicUrl = 'https://app.saldopilot.ch'): Record<string, string> {
+  return { NODE_ENV: 'production', PUBLIC_URL: publicUrl, FIXED_TODAY: '', JWT_SECRET: 'x'.repeat(40) };
+}
+
+/**
  * The real application on its own fresh database, for `app.inject`. Nothing listens on the network
  * unless a test asks for it; the rates source points to a closed port unless a test overrides it.
  */
@@ -60,8 +68,9 @@ export async function buildTestApp(
         stream: { write: (line: string) => logLines.push(line) },
       }
     : false;
-  // A test app with FIXED_TODAY runs on an adjustable clock too: it never crosses midnight mid-run.
-  const clock = options.clock ?? (config.FIXED_TODAY ? adjustableClock(config.FIXED_TODAY) : undefined);
+  // Every test app runs on an adjustable clock (production ones on TEST_TODAY): no test run meets
+  // midnight, and none depends on the machine's date.
+  const clock = options.clock ?? adjustableClock(config.FIXED_TODAY ?? TEST_TODAY);
   const app = await buildApp({ config, database, logger, clock, apiPlugins: options.apiPlugins });
   app.addHook('onClose', () => database.close());
   return app;

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
-import { adjustableClock, buildTestApp, useTestApp } from '../../test/build-test-app.js';
+import { adjustableClock, buildTestApp, productionEnv, useTestApp } from '../../test/build-test-app.js';
 import { browser, signUp, TEST_ORIGIN, TEST_PASSWORD, uniqueEmail, uniqueIp } from '../../test/test-client.js';
 import { FOREIGN_ORIGIN } from '../../plugins/csrf.js';
 import { authMessages } from './auth.service.js';
@@ -402,7 +402,7 @@ describe('on a public https address', () => {
   let secureApp: FastifyInstance;
 
   beforeAll(async () => {
-    secureApp = await buildTestApp({ PUBLIC_URL });
+    secureApp = await buildTestApp(productionEnv(PUBLIC_URL));
   });
   afterAll(async () => {
     await secureApp.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { adjustableClock, buildTestApp } from '../../test/build-test-app.js';
+import { adjustableClock, buildTestApp, productionEnv } from '../../test/build-test-app.js';
 import { codeFromMail, startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server.js';
 import { storedFor } from '../../test/stored-rows.js';
 import { browser, signUp, TEST_ORIGIN, TEST_PASSWORD, uniqueEmail } from '../../test/test-client.js';
@@ -186,10 +186,7 @@ describe('the outbox in production', () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    app = await buildTestApp(
-      { NODE_ENV: 'production', FIXED_TODAY: '', JWT_SECRET: 'ein-langes-geheimnis-nur-fuer-diesen-test' },
-      { logLines },
-    );
+    app = await buildTestApp(productionEnv('http://localhost:3000'), { logLines });
   });
   afterAll(async () => {
     await app.close();
