@@ -1,5 +1,6 @@
 // The public surface of the shared package: schemas, types and pure helpers used by api, web and forecast.
 export * from './errors.js';
+export * from './schemas/fields.js';
 export * from './schemas/pagination.js';
 export * from './schemas/reference.js';
 export * from './currencies.js';

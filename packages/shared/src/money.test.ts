@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { convertToBase, formatAmount, roundHalfAwayFromZero, toCents } from './money.js';
+import { convertToBase, formatAmount, parseAmount, roundHalfAwayFromZero, toCents } from './money.js';
 
 describe('toCents', () => {
   it.each([
@@ -127,5 +127,38 @@ describe('formatAmount under other ICU data', () => {
     const fresh = await import('./money.js');
     expect(fresh.formatAmount(-123456789, 'CHF')).toBe("-1'234'567.89 CHF");
     expect(fresh.formatAmount(12345, undefined)).toBe('123.45');
+  });
+});
+
+describe('parseAmount', () => {
+  it.each([
+    ["1'234.50", 123450],
+    ['1234,5', 123450],
+    ['-300', -30000],
+    ['0', 0],
+    ['0.05', 5],
+    ['.5', 50],
+    ['12.', 1200],
+    ['1 234.50', 123450],
+    ['1,234.50', 123450],
+    ['CHF 1\u2019234.50', 123450],
+    ['\u22127.20', -720],
+    ['- 42', -4200],
+    ['15.–', 1500],
+    ['-0', 0],
+    ["999'999'999'999.99", 99_999_999_999_999],
+    ["-999'999'999'999.99", -99_999_999_999_999],
+  ])('%s -> %s cents', (text, cents) => {
+    expect(parseAmount(text)).toBe(cents);
+  });
+
+  it.each(['', '   ', 'abc', '1.234', '0.001', "1'000'000'000'000", '99999999999999999999'])('refuses %j', (text) => {
+    expect(parseAmount(text)).toBeUndefined();
+  });
+
+  it('reads back what formatAmount prints', () => {
+    for (const cents of [0, 1, -1, 123450, -500000, 99_999_999_999_999]) {
+      expect(parseAmount(formatAmount(cents, 'CHF'))).toBe(cents);
+    }
   });
 });

@@ -5,6 +5,9 @@
 
 import { BASE_LOCALE } from './constants.js';
 
+/** Largest amount a person can enter: ±999'999'999'999.99 (kept well inside exact integers). */
+export const AMOUNT_MAX_CENTS = 99_999_999_999_999;
+
 /** A whole number of minor units. The brand keeps unchecked numbers (e.g. francs) from passing as cents. */
 export type Cents = number & { readonly __brand: 'Cents' };
 
@@ -71,4 +74,27 @@ export function formatAmount(cents: number, currencyCode?: string): string {
   const grouped = integerFormat.format(whole).replace(/\D+/g, "'");
   const number = `${amount < 0 ? '-' : ''}${grouped}.${String(fraction).padStart(2, '0')}`;
   return currencyCode ? `${number} ${currencyCode}` : number;
+}
+
+/**
+ * Reads an amount as a person types or pastes it (`1'234.50`, `1234,5`, `-300`, `CHF 1 234.–`) into
+ * whole cents, without floating point. Apostrophes, spaces and letters are ignored; a comma counts as
+ * a dot; the last dot separates at most two decimals, earlier ones are grouping. A leading minus (or
+ * the typographic minus sign) makes it negative. Answers undefined for anything that is not an
+ * amount, has more than two decimals, or lies beyond ±{@link AMOUNT_MAX_CENTS}.
+ */
+export function parseAmount(text: string): number | undefined {
+  const trimmed = text.trim().replace(/[.,]-+$|[.,]\u2013$/, '');
+  const negative = /^[^0-9.,]*[-\u2212]/.test(trimmed);
+  const kept = trimmed.replaceAll(',', '.').replace(/[^0-9.]/g, '');
+  if (!/[0-9]/.test(kept)) return undefined;
+  const lastDot = kept.lastIndexOf('.');
+  const whole = (lastDot < 0 ? kept : kept.slice(0, lastDot)).replaceAll('.', '');
+  const decimals = lastDot < 0 ? '' : kept.slice(lastDot + 1);
+  if (decimals.length > 2) return undefined;
+  const digits = `${whole}${decimals.padEnd(2, '0')}`.replace(/^0+(?=\d)/, '');
+  if (digits.length > String(AMOUNT_MAX_CENTS).length) return undefined;
+  const cents = Number(digits);
+  if (cents > AMOUNT_MAX_CENTS) return undefined;
+  return negative && cents !== 0 ? -cents : cents;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './fields.js';
 
 // Field messages are the product's texts (research: auth pages), shared by the API and the forms.
 export const PASSWORD_MIN = 8;
@@ -41,7 +42,7 @@ export const registrationFinishSchema = z.strictObject({
   email: emailSchema,
   code: codeSchema,
   password: newPasswordSchema,
-  name: z.string().trim().max(100, 'Höchstens 100 Zeichen erlaubt').optional(),
+  name: textSchema({ max: 100 }).optional(),
 });
 export const passwordResetSchema = z.strictObject({
   email: emailSchema,

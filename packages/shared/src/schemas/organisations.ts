@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth.js';
 import { nameSchema } from './profile.js';
+import { idFieldSchema, idParamSchema, idParamsSchema, textSchema } from './fields.js';
 
 /** Roles from most to least powerful. */
 export const roles = ['owner', 'admin', 'editor', 'read-only'] as const;
@@ -22,9 +23,7 @@ export const roleLabels: Record<Role, string> = {
 };
 
 export const roleSchema = z.enum(roles, { error: 'Unbekannte Rolle' });
-/** Positive integer ids in paths and bodies. */
-export const idSchema = z.coerce.number({ error: 'Ungültige Id' }).int('Ungültige Id').positive('Ungültige Id');
-export const organisationIdParamsSchema = z.strictObject({ id: idSchema });
+export const organisationIdParamsSchema = idParamsSchema;
 
 export const organisationSchema = z.object({
   id: z.number().int(),
@@ -35,10 +34,7 @@ export const organisationSchema = z.object({
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
-const currencyIdSchema = z
-  .number({ error: 'Währung wird benötigt' })
-  .int('Ungültige Währung')
-  .positive('Ungültige Währung');
+const currencyIdSchema = idFieldSchema('Ungültige Währung', 'Währung wird benötigt');
 
 export const organisationCreateSchema = z.strictObject({ name: nameSchema, currencyID: currencyIdSchema });
 export const organisationUpdateSchema = z
@@ -57,7 +53,7 @@ export const memberSchema = z.object({
   role: roleSchema,
 });
 export type Member = z.infer<typeof memberSchema>;
-export const memberParamsSchema = z.strictObject({ id: idSchema, userId: idSchema });
+export const memberParamsSchema = z.strictObject({ id: idParamSchema, userId: idParamSchema });
 export const memberUpdateSchema = z.strictObject({ role: roleSchema });
 
 export const invitationSchema = z.object({
@@ -73,7 +69,7 @@ export const invitationSchema = z.object({
   isExpired: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
-export const invitationParamsSchema = z.strictObject({ id: idSchema, invitationId: idSchema });
+export const invitationParamsSchema = z.strictObject({ id: idParamSchema, invitationId: idParamSchema });
 export const invitationCreateSchema = z.strictObject({ email: emailSchema, role: roleSchema.exclude(['owner']) });
 
 export const invitationTokenSchema = z
@@ -91,7 +87,7 @@ export const invitationAcceptSchema = z.strictObject({
   token: invitationTokenSchema,
   // New accounts need 8–128 characters (checked by the service, which knows whether the account exists).
   password: passwordSchema,
-  name: z.string().trim().max(100, 'Höchstens 100 Zeichen erlaubt').optional(),
+  name: textSchema({ max: 100 }).optional(),
 });
 
 export const myInvitationSchema = z.object({
@@ -104,4 +100,4 @@ export const myInvitationSchema = z.object({
   expiresAt: z.string(),
   createdAt: z.string(),
 });
-export const myInvitationParamsSchema = z.strictObject({ id: idSchema });
+export const myInvitationParamsSchema = idParamsSchema;

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { newPasswordSchema, passwordSchema } from './auth.js';
+import { idFieldSchema, textSchema } from './fields.js';
 
-export const nameSchema = z
-  .string({ error: 'Name wird benötigt' })
-  .trim()
-  .min(1, 'Name wird benötigt')
-  .max(100, 'Höchstens 100 Zeichen erlaubt');
+export const nameSchema = textSchema({ max: 100, required: 'Name wird benötigt' });
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -22,7 +19,7 @@ export const profileFormSchema = z.strictObject({ name: nameSchema });
 export const profileUpdateSchema = profileFormSchema.partial();
 export const passwordChangeSchema = z.strictObject({ currentPassword: passwordSchema, password: newPasswordSchema });
 export const organisationSwitchSchema = z.strictObject({
-  organisationId: z.number({ error: 'Organisation wird benötigt' }).int().positive(),
+  organisationId: idFieldSchema('Ungültige Organisation', 'Organisation wird benötigt'),
 });
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
