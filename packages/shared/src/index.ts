@@ -13,3 +13,7 @@ export * from './validation-messages.js';
 export * from './schemas/auth.js';
 export * from './schemas/profile.js';
 export * from './schemas/organisations.js';
+export * from './schemas/bank-accounts.js';
+export * from './schemas/categories.js';
+export * from './schemas/vats.js';
+export * from './schemas/transactions.js';

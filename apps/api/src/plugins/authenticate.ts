@@ -82,3 +82,24 @@ export function sessionOf(request: FastifyRequest): SessionUser {
   if (!request.session) throw unauthenticated();
   return request.session;
 }
+
+/** Who is calling, in which organisation: the scope of every tenant read and write. */
+export interface Tenant {
+  userId: number;
+  organisationId: number;
+  role: Role;
+  /** The organisation's currency: forecasts and totals are in it. */
+  currencyId: number;
+}
+
+/**
+ * The tenant of a protected route's request: the organisation comes from the session, never from
+ * the request. A user without a current organisation has no tenant data to see (403).
+ */
+export function tenantOf(request: FastifyRequest): Tenant {
+  const { userId, organisationId, role, currencyId } = sessionOf(request);
+  if (organisationId === null || role === null || currencyId === null) {
+    throw new AppError('FORBIDDEN', NO_ORGANISATION);
+  }
+  return { userId, organisationId, role, currencyId };
+}

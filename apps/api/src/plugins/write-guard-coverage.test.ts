@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { useTestApp } from '../test/build-test-app.js';
 import { signUp, uniqueEmail } from '../test/test-client.js';
 import { addMember } from '../test/tenants.js';
+import { fillPath, routesOf, WRITE_METHODS } from '../test/routes.js';
 
 const app = useTestApp();
-
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Writes any signed-in user may make, whatever their role in the current organisation: their own
@@ -32,21 +30,6 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/organisations/:id/invitations': { email: 'neu@example.ch', role: 'read-only' },
 };
 
-/** Every route of the app as "METHOD /path", read from Fastify's route tree. */
-function routesOf(server: FastifyInstance): string[] {
-  const routes: string[] = [];
-  const pathAtDepth: string[] = [];
-  for (const line of server.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)[├└]── (\S+) \(([^)]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = (depth > 0 ? pathAtDepth[depth - 1]! : '') + match[2]!;
-    pathAtDepth[depth] = path;
-    for (const method of match[3]!.split(', ')) routes.push(`${method} ${path}`);
-  }
-  return routes;
-}
-
 describe('the role guard covers every write', () => {
   it('finds the routes it checks', () => {
     const routes = routesOf(app);
@@ -69,12 +52,12 @@ describe('the role guard covers every write', () => {
     };
     const guarded = routesOf(app).filter((route) => {
       const [method = '', path = ''] = route.split(' ');
-      return WRITES.has(method) && !path.startsWith('/api/auth/') && !OPEN_TO_EVERY_USER.has(route);
+      return WRITE_METHODS.has(method) && !path.startsWith('/api/auth/') && !OPEN_TO_EVERY_USER.has(route);
     });
     expect(guarded.length).toBeGreaterThan(5);
     for (const route of guarded) {
       const [method, path = ''] = route.split(' ') as ['POST', string];
-      const url = path.replace(/:(\w+)/g, (_match, name: string) => String(ids[name] ?? 1));
+      const url = fillPath(path, ids);
       const response = await reader.send({ method, url, payload: VALID_BODIES[route] ?? {} });
       expect(response.statusCode, route).toBe(403);
       expect(response.json(), route).toMatchObject({ code: 'FORBIDDEN', error: expect.any(String) });

@@ -1,3 +1,4 @@
 // Every table of the database; drizzle-kit reads this file to generate migrations.
 export * from './reference.js';
 export * from './accounts.js';
+export * from './finance.js';

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { organisations } from './accounts.js';
+import { currencies } from './reference.js';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+// Money is whole minor units; JavaScript numbers hold every amount the schemas accept exactly.
+const cents = (name: string) => bigint(name, { mode: 'number' });
+const organisationOwned = () =>
+  integer('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' });
+
+/** System categories have no organisation; own ones are unique by name within theirs. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('categories_system_name_unique')
+      .on(table.name)
+      .where(sql`${table.organisationId} is null`),
+    uniqueIndex('categories_organisation_name_unique').on(table.organisationId, table.name),
+  ],
+);
+
+/** VAT rates in basis points (8.1 % = 810); system rates have no organisation. */
+export const vatRates = pgTable(
+  'vat_rates',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    value: integer('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('vat_rates_system_value_unique')
+      .on(table.value)
+      .where(sql`${table.organisationId} is null`),
+    uniqueIndex('vat_rates_organisation_value_unique').on(table.organisationId, table.value),
+    check('vat_rates_value_positive', sql`${table.value} > 0`),
+  ],
+);
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: organisationOwned(),
+    name: varchar('name', { length: 100 }).notNull(),
+    amount: cents('amount').notNull(),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    /** "Stand per": the day the balance was last set. */
+    balanceDate: date('balance_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('bank_accounts_organisation_name_idx').on(table.organisationId, table.name),
+    index('bank_accounts_organisation_amount_idx').on(table.organisationId, table.amount),
+  ],
+);
+
+/** Employees; their salaries arrive with the employees area. */
+export const employees = pgTable(
+  'employees',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: organisationOwned(),
+    name: varchar('name', { length: 100 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('employees_organisation_name_idx').on(table.organisationId, table.name)],
+);
+
+export const cycleEnum = pgEnum('cycle', ['monthly', 'quarterly', 'biannually', 'yearly']);
+export const transactionTypeEnum = pgEnum('transaction_type', ['single', 'repeating']);
+
+/** Revenues (amount > 0) and expenses (amount < 0), once or repeating. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: organisationOwned(),
+    name: varchar('name', { length: 255 }).notNull(),
+    link: varchar('link', { length: 2048 }),
+    amount: cents('amount').notNull(),
+    vatIncluded: boolean('vat_included').notNull().default(false),
+    isDisabled: boolean('is_disabled').notNull().default(false),
+    type: transactionTypeEnum('type').notNull(),
+    cycle: cycleEnum('cycle'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    // A category in use is reassigned before it is deleted, so the reference never dangles.
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    employeeId: integer('employee_id').references(() => employees.id, { onDelete: 'set null' }),
+    vatRateId: integer('vat_rate_id').references(() => vatRates.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('transactions_organisation_name_idx').on(table.organisationId, table.name),
+    index('transactions_organisation_start_idx').on(table.organisationId, table.startDate),
+    index('transactions_category_idx').on(table.categoryId),
+    index('transactions_employee_idx').on(table.employeeId),
+    index('transactions_vat_rate_idx').on(table.vatRateId),
+    check('transactions_amount_not_zero', sql`${table.amount} <> 0`),
+    check('transactions_cycle_matches_type', sql`(${table.type} = 'repeating') = (${table.cycle} is not null)`),
+    check(
+      'transactions_end_after_start',
+      sql`${table.endDate} is null or (${table.type} = 'repeating' and ${table.endDate} >= ${table.startDate})`,
+    ),
+  ],
+);

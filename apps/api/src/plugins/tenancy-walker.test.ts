@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { useTestApp } from '../test/build-test-app.js';
+import { fillPath, routesOf } from '../test/routes.js';
+import { signUp, uniqueEmail, type SignedInUser } from '../test/test-client.js';
+import { invitationTokenFromOutbox, twoTenants } from '../test/tenants.js';
+
+const app = useTestApp();
+
+/**
+ * Rows of organisation A behind one id route: the ids that fill its path, and the addresses A reads
+ * to see that nothing changed after organisation B tried the route.
+ */
+interface TenantRows {
+  ids: Record<string, number>;
+  witnesses: string[];
+}
+
+type Fixture = (app: FastifyInstance, a: SignedInUser) => Promise<TenantRows>;
+
+async function anInvitation(app: FastifyInstance, a: SignedInUser): Promise<number> {
+  const organisationId = a.user.currentOrganisationID;
+  const response = await a.post(`/api/organisations/${organisationId}/invitations`, {
+    email: uniqueEmail('walker'),
+    role: 'editor',
+  });
+  if (response.statusCode !== 201) throw new Error(`invitation failed: ${response.body}`);
+  return response.json<{ id: number }>().id;
+}
+
+/**
+ * One fixture per path with an id: a route added later without one fails this test, so every id
+ * route is walked. Bodies are valid, so a refusal can only come from the tenancy check.
+ */
+const FIXTURES: Record<string, Fixture> = {
+  '/api/organisations/:id': async (_app, a) => {
+    const id = a.user.currentOrganisationID;
+    return { ids: { id }, witnesses: [`/api/organisations/${id}`] };
+  },
+  '/api/organisations/:id/members': async (_app, a) => {
+    const id = a.user.currentOrganisationID;
+    return { ids: { id }, witnesses: [`/api/organisations/${id}/members`] };
+  },
+  '/api/organisations/:id/members/:userId': async (_app, a) => {
+    const id = a.user.currentOrganisationID;
+    return { ids: { id, userId: a.user.id }, witnesses: [`/api/organisations/${id}/members`] };
+  },
+  '/api/organisations/:id/invitations': async (_app, a) => {
+    const id = a.user.currentOrganisationID;
+    return { ids: { id }, witnesses: [`/api/organisations/${id}/invitations`] };
+  },
+  '/api/organisations/:id/invitations/:invitationId': async (app, a) => {
+    const id = a.user.currentOrganisationID;
+    return {
+      ids: { id, invitationId: await anInvitation(app, a) },
+      witnesses: [`/api/organisations/${id}/invitations`],
+    };
+  },
+  '/api/organisations/:id/invitations/:invitationId/resend': async (app, a) => {
+    const id = a.user.currentOrganisationID;
+    return {
+      ids: { id, invitationId: await anInvitation(app, a) },
+      witnesses: [`/api/organisations/${id}/invitations`],
+    };
+  },
+  // A's pending invitation (from a third organisation): B can neither decline nor accept it.
+  '/api/me/invitations/:id': async (app, a) => meInvitation(app, a),
+  '/api/me/invitations/:id/accept': async (app, a) => meInvitation(app, a),
+};
+
+async function meInvitation(app: FastifyInstance, a: SignedInUser): Promise<TenantRows> {
+  const inviter = await signUp(app);
+  const response = await inviter.post(`/api/organisations/${inviter.user.currentOrganisationID}/invitations`, {
+    email: a.email,
+    role: 'editor',
+  });
+  if (response.statusCode !== 201) throw new Error(`invitation failed: ${response.body}`);
+  await invitationTokenFromOutbox(app, a.email);
+  return { ids: { id: response.json<{ id: number }>().id }, witnesses: ['/api/me/invitations'] };
+}
+
+/** Valid bodies of the writes the walker sends (others send none or an empty object). */
+const BODIES: Record<string, object> = {
+  'PATCH /api/organisations/:id': { name: 'Übernommen' },
+  'PATCH /api/organisations/:id/members/:userId': { role: 'read-only' },
+  'POST /api/organisations/:id/invitations': { email: 'fremd@example.ch', role: 'read-only' },
+};
+
+/** Paths with parameters that name no organisation's data (reviewed here). */
+const NOT_TENANT_DATA = new Set(['/api/fiat-rates/:base', '/api/fiat-rates/:base/:target']);
+
+/** Id routes of every area; the auth pages take tokens, not ids. */
+function idRoutes(server: FastifyInstance): { method: string; path: string }[] {
+  return routesOf(server)
+    .map((route) => {
+      const [method = '', path = ''] = route.split(' ');
+      return { method, path };
+    })
+    .filter(
+      ({ method, path }) =>
+        method !== 'HEAD' && path.includes('/:') && !path.startsWith('/api/auth/') && !NOT_TENANT_DATA.has(path),
+    );
+}
+
+describe('the tenancy walker', () => {
+  it('has a fixture for every route that takes an id', () => {
+    const missing = idRoutes(app).filter(({ path }) => !FIXTURES[path]);
+    expect(missing, 'add a fixture for these routes').toEqual([]);
+  });
+
+  it("answers 404 to organisation B on every id route of organisation A, and nothing of A's changes", async () => {
+    const { a, b } = await twoTenants(app);
+    const routes = idRoutes(app);
+    expect(routes.length).toBeGreaterThan(8);
+    for (const { method, path } of routes) {
+      const rows = await FIXTURES[path]!(app, a);
+      const before = await Promise.all(rows.witnesses.map((url) => a.get(url).then((response) => response.body)));
+      const route = `${method} ${path}`;
+      const response = await b.send({
+        method: method as 'GET',
+        url: fillPath(path, rows.ids),
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: BODIES[route] ?? {} }),
+      });
+      expect(response.statusCode, `${route}: ${response.body}`).toBe(404);
+      expect(response.json(), route).toMatchObject({ code: 'NOT_FOUND', error: expect.any(String) });
+      const after = await Promise.all(rows.witnesses.map((url) => a.get(url).then((answer) => answer.body)));
+      expect(after, route).toEqual(before);
+    }
+  });
+});

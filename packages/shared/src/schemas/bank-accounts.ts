@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { currencySchema } from './reference.js';
+import { centsSchema, dateSchema, idFieldSchema, textSchema } from './fields.js';
+import { listQuerySchema, pageSchema } from './pagination.js';
+
+export const bankAccountSortFields = ['name', 'amount'] as const;
+export type BankAccountSortField = (typeof bankAccountSortFields)[number];
+
+export const bankAccountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  amount: z.number().int(),
+  currency: currencySchema,
+  /** "Stand per": the day the balance was last set. */
+  balanceDate: z.string(),
+  /** The balance in the organisation's currency (rounded once, as in the forecast). */
+  convertedAmount: z.number().int(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+/** "Gesamtvermögen": every account of the organisation, whatever page or search is shown. */
+export const bankAccountTotalSchema = z.object({
+  amount: z.number().int(),
+  currency: z.string(),
+  /** Codes of account currencies without a rate (counted 1:1). */
+  missingRates: z.array(z.string()),
+});
+
+export const bankAccountListSchema = pageSchema(bankAccountSchema).extend({ total: bankAccountTotalSchema });
+export type BankAccountList = z.infer<typeof bankAccountListSchema>;
+
+export const bankAccountListQuerySchema = listQuerySchema({ defaultLimit: 20, sortBy: bankAccountSortFields });
+export type BankAccountListQuery = z.infer<typeof bankAccountListQuerySchema>;
+
+const bankAccountFields = {
+  name: textSchema({ max: 100, required: 'Name wird benötigt' }),
+  amount: centsSchema,
+  currencyID: idFieldSchema('Ungültige Währung', 'Währung wird benötigt'),
+  /** Defaults to today when the amount is set or changed. */
+  balanceDate: dateSchema().optional(),
+};
+
+export const bankAccountCreateSchema = z.strictObject(bankAccountFields);
+export const bankAccountUpdateSchema = z
+  .strictObject(bankAccountFields)
+  .partial()
+  .refine((value) => Object.values(value).some((field) => field !== undefined), 'Bitte ändern Sie mindestens ein Feld');
+export type BankAccountCreate = z.infer<typeof bankAccountCreateSchema>;
+export type BankAccountUpdate = z.infer<typeof bankAccountUpdateSchema>;
