@@ -1,4 +1,5 @@
 import type { RateLimitRule } from '../../lib/rate-limiter.js';
+import { hashSecret } from '../../lib/secrets.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -6,9 +7,13 @@ const HOUR = 60 * MINUTE;
 // Generous enough for a person who mistypes, tight enough to make guessing and mail bombing useless.
 // Per IP and per e-mail: a botnet spreads over IPs, a credential-stuffing run over e-mails.
 export const authLimits = {
+  // Wrong passwords lock out the client that guesses, not the account's owner elsewhere; the looser
+  // per-e-mail total still caps guessing spread over many IPs. (The per-IP limit counts every try.)
   login: (ip: string, email: string): RateLimitRule[] => [
     { key: `login:ip:${ip}`, limit: 30, windowMs: 15 * MINUTE },
-    { key: `login:email:${email}`, limit: 10, windowMs: 15 * MINUTE },
+    // Hashed: the longest e-mail and an IPv6 address together would not fit the 300-character key.
+    { key: `login:email-ip:${hashSecret(`${email} ${ip}`)}`, limit: 10, windowMs: 15 * MINUTE, failuresOnly: true },
+    { key: `login:email:${email}`, limit: 100, windowMs: HOUR, failuresOnly: true },
   ],
   registration: (ip: string, email: string): RateLimitRule[] => [
     { key: `registration:ip:${ip}`, limit: 10, windowMs: HOUR },

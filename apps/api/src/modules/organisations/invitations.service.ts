@@ -5,12 +5,12 @@ import type { Clock } from '../../lib/clock.js';
 import { insertMail } from '../../lib/mailer/mail-repository.js';
 import { invitationMail } from '../../lib/mailer/mail-templates.js';
 import type { Mailer } from '../../lib/mailer/mailer.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashSecret, randomSecret } from '../../lib/secrets.js';
 import { authLimits } from '../auth/auth-limits.js';
 import { findUserByEmail, insertUserWithOrganisation } from '../auth/auth.repository.js';
-import { authMessages } from '../auth/auth.service.js';
+import { authMessages, checkCredentials } from '../auth/auth.service.js';
 import { findProfileRow } from '../profile/profile.repository.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import {
@@ -221,11 +221,8 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       await limiter.consume(authLimits.invitationToken(ip));
       const invitation = await openInvitationByToken(input.token);
       const existing = await findUserByEmail(db, invitation.email);
-      // Proving an existing account with its password is a login: the same per-e-mail limit applies.
-      if (existing) await limiter.consume(authLimits.login(ip, invitation.email));
-      if (existing && !(await verifyPassword(existing.passwordHash, input.password))) {
-        throw new AppError('UNAUTHENTICATED', authMessages.loginFailed);
-      }
+      // Proving an existing account with its password is a login: the same check under the same limits.
+      if (existing) await checkCredentials(db, limiter, { email: invitation.email, password: input.password }, ip);
       if (!existing && (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX)) {
         throw new AppError('VALIDATION_FAILED', invitationMessages.passwordTooShort, {
           fields: { password: invitationMessages.passwordTooShort },

@@ -241,6 +241,22 @@ describe('accepting', () => {
     expect(right.json()).toMatchObject({ id: existing.user.id, currentOrganisationID: organisationId });
   });
 
+  it("someone guessing the account's password elsewhere is locked out; its owner still accepts", async () => {
+    const existing = await signUp(app);
+    const { organisationId, token } = await ownerWithInvitation('editor', existing.email);
+    const attacker = browser(app);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const wrong = await attacker.post('/api/auth/login', { email: existing.email, password: `Geraten-${attempt}` });
+      expect(wrong.statusCode).toBe(401);
+    }
+    // Accepting proves the password like a login: the same lockout, even with the right one.
+    const locked = await attacker.post('/api/auth/invitation/accept', { token, password: TEST_PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    const accepted = await browser(app).post('/api/auth/invitation/accept', { token, password: TEST_PASSWORD });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ id: existing.user.id, currentOrganisationID: organisationId });
+  });
+
   it('refuses an expired invitation with 410', async () => {
     const { token } = await ownerWithInvitation();
     clock.advance(7 * DAY_MS + 1000);
