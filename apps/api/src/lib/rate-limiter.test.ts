@@ -106,4 +106,10 @@ describe.each(stores)('attempts on the %s store', (_name, openStore) => {
     });
     await expect(limiter.consume([rule])).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
+
+  it('use their own 429 message when the rule names one', async () => {
+    const limiter = createRateLimiter(await openStore(), adjustableClock());
+    const rule = { key: `message:${randomBytes(6).toString('hex')}`, limit: 0, windowMs: 60_000, message: 'Eigene.' };
+    await expect(limiter.consume([rule])).rejects.toMatchObject({ code: 'RATE_LIMITED', message: 'Eigene.' });
+  });
 });

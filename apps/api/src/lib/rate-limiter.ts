@@ -11,6 +11,8 @@ export interface RateLimitRule {
   windowMs: number;
   /** With `attempt`: only failures count, a successful attempt gets its hit back. */
   failuresOnly?: boolean;
+  /** The German 429 message, when "too many tries" does not fit. */
+  message?: string;
 }
 
 export interface RateLimitStore {
@@ -63,7 +65,7 @@ export function createRateLimiter(store: RateLimitStore, clock: Clock) {
       const { count, resetAt } = await store.hit(rule.key, rule.windowMs, now);
       if (count > rule.limit) {
         const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-        throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, {
+        throw new AppError('RATE_LIMITED', rule.message ?? RATE_LIMIT_MESSAGE, {
           headers: { 'retry-after': String(retryAfterSeconds) },
         });
       }

@@ -122,9 +122,11 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
   }
 
   return {
-    /** Invites an e-mail with a role and mails the link (7 days). */
+    /** Invites an e-mail with a role and mails the link (7 days), within the invitation mail limits. */
     async invite(userId: number, organisationId: number, input: { email: string; role: Role }): Promise<Invitation> {
       await requireInviter(userId, organisationId, input.role);
+      // Counted after the role check: who may not invite cannot use up the organisation's budget.
+      await limiter.consume(authLimits.invitationMails(userId, organisationId));
       const now = clock.now();
       const token = randomSecret();
       const id = await db.transaction(async (tx) => {
@@ -176,7 +178,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
 
     /**
      * Mails the invitation again with a new link, valid for another 7 days (an expired invitation
-     * can so be renewed); at most once per 10 minutes.
+     * can so be renewed); at most once per 10 minutes, and within the same mail limits as inviting.
      */
     async resend(userId: number, organisationId: number, invitationId: number): Promise<Invitation> {
       await requireInviter(userId, organisationId);
@@ -190,6 +192,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
           headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
         });
       }
+      await limiter.consume(authLimits.invitationMails(userId, organisationId));
       const token = randomSecret();
       const expiresAt = new Date(now.getTime() + INVITATION_MS);
       await db.transaction(async (tx) => {
