@@ -42,6 +42,12 @@ import { organisationsRoutes } from './modules/organisations/organisations.route
 import { invitationsRoutes } from './modules/organisations/invitations.routes.js';
 import { createSignIn, type SignIn } from './plugins/sign-in.js';
 import { registerIdempotency } from './plugins/idempotency.js';
+import { createCategoriesService, type CategoriesService } from './modules/categories/categories.service.js';
+import { categoriesRoutes } from './modules/categories/categories.routes.js';
+import { createVatsService, type VatsService } from './modules/vats/vats.service.js';
+import { vatsRoutes } from './modules/vats/vats.routes.js';
+import { createTransactionsService, type TransactionsService } from './modules/transactions/transactions.service.js';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -57,6 +63,9 @@ export interface AppDeps {
   organisations: OrganisationsService;
   invitations: InvitationsService;
   signIn: SignIn;
+  categories: CategoriesService;
+  vats: VatsService;
+  transactions: TransactionsService;
 }
 
 declare module 'fastify' {
@@ -153,9 +162,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionUsers,
   });
   const signIn = createSignIn(sessions, cookies, profile);
+  const categories = createCategoriesService(db);
+  const vats = createVatsService(db);
+  const transactions = createTransactionsService({ db, clock, reference });
   app.decorate('deps', {
     ...{ config, database, clock, rates, reference, mailer, sessions, cookies },
     ...{ auth, profile, organisations, invitations, signIn },
+    ...{ categories, vats, transactions },
   });
 
   registerErrorHandling(app);
@@ -178,6 +191,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profileRoutes);
       await api.register(organisationsRoutes);
       await api.register(invitationsRoutes);
+      await api.register(categoriesRoutes);
+      await api.register(vatsRoutes);
+      await api.register(transactionsRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },

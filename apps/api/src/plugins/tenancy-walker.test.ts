@@ -4,6 +4,7 @@ import { useTestApp } from '../test/build-test-app.js';
 import { fillPath, routesOf } from '../test/routes.js';
 import { signUp, uniqueEmail, type SignedInUser } from '../test/test-client.js';
 import { invitationTokenFromOutbox, twoTenants } from '../test/tenants.js';
+import { aCategory, aTransaction, aVatRate } from '../test/factories.js';
 
 const app = useTestApp();
 
@@ -66,6 +67,28 @@ const FIXTURES: Record<string, Fixture> = {
   // A's pending invitation (from a third organisation): B can neither decline nor accept it.
   '/api/me/invitations/:id': async (app, a) => meInvitation(app, a),
   '/api/me/invitations/:id/accept': async (app, a) => meInvitation(app, a),
+  '/api/categories/:id': async (_app, a) => {
+    const { id } = await aCategory(a);
+    return { ids: { id }, witnesses: [`/api/categories/${id}`, '/api/categories'] };
+  },
+  // A category in use: a reassignment by B would move A's transaction.
+  '/api/categories/:id/reassign': async (_app, a) => {
+    const { id } = await aCategory(a);
+    const transaction = await aTransaction(a, { categoryID: id });
+    return { ids: { id }, witnesses: [`/api/categories/${id}`, `/api/transactions/${transaction.id}`] };
+  },
+  '/api/vats/:id': async (_app, a) => {
+    const { id } = await aVatRate(a);
+    return { ids: { id }, witnesses: [`/api/vats/${id}`, '/api/vats'] };
+  },
+  '/api/vats/:id/usage': async (_app, a) => {
+    const { id } = await aVatRate(a);
+    return { ids: { id }, witnesses: [`/api/vats/${id}`] };
+  },
+  '/api/transactions/:id': async (_app, a) => {
+    const { id } = await aTransaction(a);
+    return { ids: { id }, witnesses: [`/api/transactions/${id}`, '/api/transactions'] };
+  },
 };
 
 async function meInvitation(app: FastifyInstance, a: SignedInUser): Promise<TenantRows> {
@@ -84,6 +107,11 @@ const BODIES: Record<string, object> = {
   'PATCH /api/organisations/:id': { name: 'Übernommen' },
   'PATCH /api/organisations/:id/members/:userId': { role: 'read-only' },
   'POST /api/organisations/:id/invitations': { email: 'fremd@example.ch', role: 'read-only' },
+  'PATCH /api/categories/:id': { name: 'Übernommen' },
+  // Any visible target passes validation (1 is a system category); the source is A's: 404 first.
+  'POST /api/categories/:id/reassign': { targetId: 1, deleteAfter: true },
+  'PATCH /api/vats/:id': { value: 4242 },
+  'PATCH /api/transactions/:id': { name: 'Übernommen', isDisabled: true },
 };
 
 /** Paths with parameters that name no organisation's data (reviewed here). */

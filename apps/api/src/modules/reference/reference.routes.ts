@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  categorySchema,
-  currencyCodeSchema,
-  currencySchema,
-  fiatRateSchema,
-  healthSchema,
-  pageQuerySchema,
-  pageSchema,
-  serverTimeSchema,
-} from '@saldopilot/shared';
+import { currencyCodeSchema, currencySchema, fiatRateSchema, healthSchema, serverTimeSchema } from '@saldopilot/shared';
 import { AppError } from '../../lib/app-error.js';
 import { sessionOf } from '../../plugins/authenticate.js';
 
-/** Currencies, categories, exchange rates, server time and health. */
+/** Currencies, exchange rates, server time and health (categories have their own module). */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reference, clock, database } = app.deps;
 
@@ -23,12 +14,6 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     const json = reference.currenciesJson(sessionOf(request).currencyId);
     return reply.type('application/json; charset=utf-8').send(json as never);
   });
-
-  app.get(
-    '/categories',
-    { schema: { querystring: pageQuerySchema(100), response: { 200: pageSchema(categorySchema) } } },
-    async (request) => reference.listCategories(request.query),
-  );
 
   app.get(
     '/fiat-rates/:base',
