@@ -62,7 +62,15 @@ export async function buildTestApp(
     : false;
   // A test app with FIXED_TODAY runs on an adjustable clock too: it never crosses midnight mid-run.
   const clock = options.clock ?? (config.FIXED_TODAY ? adjustableClock(config.FIXED_TODAY) : undefined);
-  const app = await buildApp({ config, database, logger, clock, apiPlugins: options.apiPlugins });
+  // checkDocumentedStatuses: every API test also checks that the OpenAPI document lists the statuses it meets.
+  const app = await buildApp({
+    config,
+    database,
+    logger,
+    clock,
+    apiPlugins: options.apiPlugins,
+    checkDocumentedStatuses: true,
+  });
   app.addHook('onClose', () => database.close());
   return app;
 }

@@ -1,4 +1,4 @@
-import { hasRole, PASSWORD_MAX, PASSWORD_MIN, type Invitation, type Role } from '@saldopilot/shared';
+import { hasRole, type Invitation, type Role } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -45,7 +45,6 @@ export const invitationMessages = {
   alreadyMember: 'Diese Person ist bereits Mitglied der Organisation.',
   alreadyInvited: 'Diese E-Mail-Adresse wurde bereits eingeladen.',
   roleTooLow: 'Ihre Rolle erlaubt diese Aktion nicht.',
-  passwordTooShort: 'Bitte geben Sie mind. 8 Zeichen ein',
   resendTooSoon: (minutes: number) =>
     `Bitte warten Sie noch ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}, bevor Sie die Einladung erneut senden.`,
 } as const;
@@ -225,11 +224,6 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       if (existing) await limiter.consume(authLimits.login(ip, invitation.email));
       if (existing && !(await verifyPassword(existing.passwordHash, input.password))) {
         throw new AppError('UNAUTHENTICATED', authMessages.loginFailed);
-      }
-      if (!existing && (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX)) {
-        throw new AppError('VALIDATION_FAILED', invitationMessages.passwordTooShort, {
-          fields: { password: invitationMessages.passwordTooShort },
-        });
       }
       const passwordHash = existing ? undefined : await hashPassword(input.password);
       const userId = await db.transaction(async (tx) => {
