@@ -1,12 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { useGermanValidationMessages } from '@saldopilot/shared';
 import type { Config } from './config.js';
 import { fixedClock, systemClock, type Clock } from './lib/clock.js';
@@ -45,6 +39,13 @@ import { createBankAccountsService, type BankAccountsService } from './modules/b
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes.js';
 import { createSignIn, type SignIn } from './plugins/sign-in.js';
 import { registerIdempotency } from './plugins/idempotency.js';
+import { createCategoriesService, type CategoriesService } from './modules/categories/categories.service.js';
+import { categoriesRoutes } from './modules/categories/categories.routes.js';
+import { createVatsService, type VatsService } from './modules/vats/vats.service.js';
+import { vatsRoutes } from './modules/vats/vats.routes.js';
+import { createTransactionsService, type TransactionsService } from './modules/transactions/transactions.service.js';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
+import { registerOpenApi } from './plugins/openapi.js';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +62,9 @@ export interface AppDeps {
   invitations: InvitationsService;
   bankAccounts: BankAccountsService;
   signIn: SignIn;
+  categories: CategoriesService;
+  vats: VatsService;
+  transactions: TransactionsService;
 }
 
 declare module 'fastify' {
@@ -80,6 +84,8 @@ export interface BuildAppOptions {
   runJobs?: boolean;
   /** More route plugins under /api, behind the same gate (tests probe the gate with them). */
   apiPlugins?: FastifyPluginAsync[];
+  /** Test apps: closing fails when a route answered a status its OpenAPI document does not list. */
+  checkDocumentedStatuses?: boolean;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -152,9 +158,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const bankAccounts = createBankAccountsService({ db, clock, reference, rates });
   const signIn = createSignIn(sessions, cookies, profile);
+  const categories = createCategoriesService(db);
+  const vats = createVatsService(db);
+  const transactions = createTransactionsService({ db, clock, reference });
   app.decorate('deps', {
     ...{ config, database, clock, rates, reference, mailer, sessions, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
+    ...{ categories, vats, transactions },
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {
@@ -164,10 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   await registerSecurity(app, headers);
   await app.register(cookie);
-  await app.register(swagger, {
-    openapi: { info: { title: 'SaldoPilot API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app, { checkStatuses: options.checkDocumentedStatuses });
   await app.register(
     async (api) => {
       registerApiNotFound(api);
@@ -182,6 +189,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(organisationsRoutes);
       await api.register(invitationsRoutes);
       await api.register(bankAccountsRoutes);
+      await api.register(categoriesRoutes);
+      await api.register(vatsRoutes);
+      await api.register(transactionsRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },

@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  categorySchema,
   currencyCodeSchema,
   currencySchema,
   fiatRateSchema,
   healthSchema,
-  pageQuerySchema,
-  pageSchema,
+  healthUnavailableSchema,
   serverTimeSchema,
 } from '@saldopilot/shared';
-import { AppError } from '../../lib/app-error.js';
 import { sessionOf } from '../../plugins/authenticate.js';
+import { unavailableHeaders } from '../../plugins/error-handler.js';
 
-/** Currencies, categories, exchange rates, server time and health. */
+/** Currencies, exchange rates, server time and health (categories have their own module). */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reference, clock, database } = app.deps;
 
@@ -23,12 +21,6 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     const json = reference.currenciesJson(sessionOf(request).currencyId);
     return reply.type('application/json; charset=utf-8').send(json as never);
   });
-
-  app.get(
-    '/categories',
-    { schema: { querystring: pageQuerySchema(100), response: { 200: pageSchema(categorySchema) } } },
-    async (request) => reference.listCategories(request.query),
-  );
 
   app.get(
     '/fiat-rates/:base',
@@ -51,10 +43,22 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     date: clock.now().toISOString(),
   }));
 
-  app.get('/health', { config: { public: true }, schema: { response: { 200: healthSchema } } }, async () => {
-    await database.ping().catch((error: unknown) => {
-      throw new AppError('UNAVAILABLE', 'Die Datenbank ist nicht erreichbar.', { cause: error });
-    });
-    return { status: 'ok' as const, database: 'ok' as const };
-  });
+  // Says which part is down, so a load balancer takes this instance out and an operator sees why.
+  app.get(
+    '/health',
+    { config: { public: true }, schema: { response: { 200: healthSchema, 503: healthUnavailableSchema } } },
+    async (_request, reply) => {
+      const reachable = await database.ping().then(
+        () => true,
+        () => false,
+      );
+      if (reachable) return { status: 'ok' as const, database: 'ok' as const };
+      return reply.code(503).headers(unavailableHeaders).send({
+        error: 'Die Datenbank ist nicht erreichbar.',
+        code: 'UNAVAILABLE',
+        status: 'degraded',
+        database: 'unavailable',
+      });
+    },
+  );
 };
