@@ -27,11 +27,12 @@ async function untilHealthy(child, port, started) {
 }
 
 /** Starts the real server and resolves with the milliseconds until /api/health first answers 200. */
-async function startServer(dataDir, port) {
+async function startServer(dataDir, port, extraEnv = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
+      ...extraEnv,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -101,34 +102,181 @@ async function load(url, headers = {}) {
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-'));
-try {
-  const first = await startServer(dataDir, 3901);
-  line('cold start, new database -> first 200 /api/health', first.ms, 'ms');
-  await stop(first.child);
-  const again = await startServer(dataDir, 3901);
-  line('cold start, existing database -> first 200', again.ms, 'ms');
+/** Cold starts, a cached signed-in read next to a bare route, the first load of /auth. */
+async function benchBasics() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-'));
+  try {
+    const first = await startServer(dataDir, 3901);
+    line('cold start, new database -> first 200 /api/health', first.ms, 'ms');
+    await stop(first.child);
+    const again = await startServer(dataDir, 3901);
+    line('cold start, existing database -> first 200', again.ms, 'ms');
 
-  const cookie = await signUp('http://127.0.0.1:3901');
-  const payloadFile = path.join(dataDir, 'currencies.json');
-  writeFileSync(
-    payloadFile,
-    await (await fetch('http://127.0.0.1:3901/api/currencies', { headers: { cookie } })).text(),
-  );
-  const bareEntry = path.resolve('scripts/bench-bare-server.mjs');
-  const bare = spawn(process.execPath, [bareEntry, '3902', payloadFile], { stdio: ['ignore', 'ignore', 'inherit'] });
-  await untilHealthy(bare, 3902, performance.now());
+    const cookie = await signUp('http://127.0.0.1:3901');
+    const payloadFile = path.join(dataDir, 'currencies.json');
+    writeFileSync(
+      payloadFile,
+      await (await fetch('http://127.0.0.1:3901/api/currencies', { headers: { cookie } })).text(),
+    );
+    const bareEntry = path.resolve('scripts/bench-bare-server.mjs');
+    const bare = spawn(process.execPath, [bareEntry, '3902', payloadFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+    await untilHealthy(bare, 3902, performance.now());
 
-  const api = await load('http://127.0.0.1:3901/api/currencies', { cookie });
-  const ceiling = await load('http://127.0.0.1:3902/bare');
-  line('GET /api/currencies (signed in)', api.rps, 'req/s', `p99 ${api.p99} ms`);
-  line('bare Fastify route, same payload (ceiling)', ceiling.rps, 'req/s', `p99 ${ceiling.p99} ms`);
-  line('GET /api/currencies vs ceiling (target >= 50 %)', Math.round((100 * api.rps) / ceiling.rps), '%');
-  const auth = await measureAuthFirstLoad('http://127.0.0.1:3901').catch((error) => ({ error }));
-  if (auth.error) line('first load of /auth (target <= 250 KB, <= 15 req)', 'n/a', '', auth.error.message);
-  else line('first load of /auth (target <= 250 KB, <= 15 req)', auth.kb, 'KB', `${auth.requests} requests`);
-  await stop(bare);
-  await stop(again.child);
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+    const api = await load('http://127.0.0.1:3901/api/currencies', { cookie });
+    const ceiling = await load('http://127.0.0.1:3902/bare');
+    line('GET /api/currencies (signed in)', api.rps, 'req/s', `p99 ${api.p99} ms`);
+    line('bare Fastify route, same payload (ceiling)', ceiling.rps, 'req/s', `p99 ${ceiling.p99} ms`);
+    line('GET /api/currencies vs ceiling (target >= 50 %)', Math.round((100 * api.rps) / ceiling.rps), '%');
+    const auth = await measureAuthFirstLoad('http://127.0.0.1:3901').catch((error) => ({ error }));
+    if (auth.error) line('first load of /auth (target <= 250 KB, <= 15 req)', 'n/a', '', auth.error.message);
+    else line('first load of /auth (target <= 250 KB, <= 15 req)', auth.kb, 'KB', `${auth.requests} requests`);
+    await stop(bare);
+    await stop(again.child);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
+
+const TRANSACTION_COUNT = Number(process.env.BENCH_TRANSACTIONS ?? 10_000);
+const TRANSACTION_LISTS = {
+  'GET /api/transactions?limit=50&sortBy=nextExecutionDate': {
+    query: 'limit=50&sortBy=nextExecutionDate',
+    parsed: { limit: '50', sortBy: 'nextExecutionDate' },
+  },
+  'GET /api/transactions?limit=50&search=miete': {
+    query: 'limit=50&search=miete',
+    parsed: { limit: '50', search: 'miete' },
+  },
+};
+
+/** Creates `count` transactions through the API, 20 requests at a time (as many users would). */
+async function createTransactions(origin, cookie, count) {
+  const headers = { cookie, origin, 'content-type': 'application/json' };
+  const [currency] = await (await fetch(`${origin}/api/currencies`, { headers })).json();
+  const { data: categories } = await (await fetch(`${origin}/api/categories`, { headers })).json();
+  const cycles = ['monthly', 'quarterly', 'biannually', 'yearly'];
+  const words = ['Miete', 'Lizenz', 'Mandat', 'Versicherung', 'Leasing', 'Hosting', 'Beratung', 'Spesen'];
+  let next = 0;
+  async function worker() {
+    while (next < count) {
+      const i = next++;
+      const single = i % 5 === 0;
+      const month = String((i % 12) + 1).padStart(2, '0');
+      const body = {
+        name: `${words[i % words.length]} ${String(i).padStart(5, '0')}`,
+        amount: (i % 3 === 0 ? 1 : -1) * (1_000 + ((i * 7919) % 900_000)),
+        type: single ? 'single' : 'repeating',
+        ...(single ? {} : { cycle: cycles[i % 4] }),
+        startDate: `${2024 + (i % 4)}-${month}-${String((i % 28) + 1).padStart(2, '0')}`,
+        ...(single || i % 7 ? {} : { endDate: `${2028 + (i % 3)}-12-31` }),
+        categoryID: categories[i % categories.length].id,
+        currencyID: currency.id,
+      };
+      const response = await fetch(`${origin}/api/transactions`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 201)
+        throw new Error(`creating a transaction: ${response.status} ${await response.text()}`);
+    }
+  }
+  await Promise.all(Array.from({ length: 20 }, worker));
+}
+
+/**
+ * The raw-query ceiling: the list query of the repository (the same SQL through the same driver)
+ * without HTTP, session, mapping or JSON, as fast as `workers` concurrent callers can run it.
+ */
+async function rawQueryCeiling(database, organisationId, parsed, workers) {
+  const { listTransactions } = await import('../apps/api/dist/modules/transactions/transactions.repository.js');
+  const { transactionListQuerySchema, zurichDateOf } = await import('../packages/shared/dist/index.js');
+  const query = transactionListQuerySchema.parse(parsed);
+  const today = zurichDateOf(new Date());
+  const latencies = [];
+  const until = performance.now() + DURATION_S * 1000;
+  async function worker() {
+    while (performance.now() < until) {
+      const started = performance.now();
+      await listTransactions(database.db, organisationId, query, today);
+      latencies.push(performance.now() - started);
+    }
+  }
+  await Promise.all(Array.from({ length: workers }, worker));
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: Math.round(latencies.length / DURATION_S),
+    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+  };
+}
+
+/**
+ * An organisation with TRANSACTION_COUNT transactions: the list sorted by next execution date and
+ * searched, signed in (autocannon, 10 connections), next to the raw-query ceiling of the same run.
+ */
+async function benchTransactions(label, env, openRaw) {
+  const port = 3903;
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startServer(env.DATA_DIR ?? tmpdir(), port, env);
+  const cookie = await signUp(origin);
+  const profile = await (await fetch(`${origin}/api/profile`, { headers: { cookie } })).json();
+  const started = performance.now();
+  await createTransactions(origin, cookie, TRANSACTION_COUNT).catch(async (error) => {
+    await stop(server.child);
+    throw error;
+  });
+  line(`${label}: ${TRANSACTION_COUNT} x POST /api/transactions`, Math.round(performance.now() - started), 'ms');
+  const measured = {};
+  for (const [name, { query }] of Object.entries(TRANSACTION_LISTS)) {
+    measured[name] = await load(`${origin}/api/transactions?${query}`, { cookie });
+  }
+  // PGlite belongs to one process: the ceiling opens the same data after the server has stopped.
+  await stop(server.child);
+  const raw = await openRaw();
+  try {
+    for (const [name, { parsed }] of Object.entries(TRANSACTION_LISTS)) {
+      const ceiling = await rawQueryCeiling(raw.database, profile.currentOrganisationID, parsed, raw.workers);
+      const api = measured[name];
+      line(`${label}: ${name}`, api.rps, 'req/s', `p99 ${api.p99} ms`);
+      line(`${label}:   same SQL, same driver (ceiling)`, ceiling.rps, 'req/s', `p99 ${ceiling.p99} ms`);
+    }
+  } finally {
+    await raw.database.close();
+  }
+}
+
+async function benchTransactionLists() {
+  const { openDatabase } = await import('../apps/api/dist/db/client.js');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-tx-'));
+  try {
+    await benchTransactions('PGlite', { DATA_DIR: dataDir }, async () => ({
+      database: await openDatabase({ kind: 'pglite', dataDir: `${dataDir}/pglite` }),
+      workers: 1,
+    }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  // PostgreSQL when BENCH_DATABASE_URL names a server the bench may create a database on.
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) return line('PostgreSQL: transactions', 'skipped', '', 'set BENCH_DATABASE_URL');
+  const pg = (await import('pg')).default;
+  const name = `saldopilot_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    await benchTransactions('PostgreSQL', { DATABASE_URL: url.toString() }, async () => ({
+      database: await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 }),
+      workers: 10,
+    }));
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+// BENCH_ONLY=transactions runs only the transaction lists (they take a while to set up).
+if (process.env.BENCH_ONLY !== 'transactions') await benchBasics();
+await benchTransactionLists();
