@@ -196,6 +196,140 @@ async function load(url, headers = {}) {
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
+const TRANSACTION_COUNT = Number(process.env.BENCH_TRANSACTIONS ?? 10_000);
+const TRANSACTION_LISTS = {
+  'GET /api/transactions?limit=50&sortBy=nextExecutionDate': {
+    query: 'limit=50&sortBy=nextExecutionDate',
+    parsed: { limit: '50', sortBy: 'nextExecutionDate' },
+  },
+  'GET /api/transactions?limit=50&search=miete': {
+    query: 'limit=50&search=miete',
+    parsed: { limit: '50', search: 'miete' },
+  },
+};
+
+/** Creates `count` transactions through the API, 20 requests at a time (as many users would). */
+async function createTransactions(origin, cookie, count) {
+  const headers = { cookie, origin, 'content-type': 'application/json' };
+  const [currency] = await (await fetch(`${origin}/api/currencies`, { headers })).json();
+  const { data: categories } = await (await fetch(`${origin}/api/categories`, { headers })).json();
+  const cycles = ['monthly', 'quarterly', 'biannually', 'yearly'];
+  const words = ['Miete', 'Lizenz', 'Mandat', 'Versicherung', 'Leasing', 'Hosting', 'Beratung', 'Spesen'];
+  let next = 0;
+  async function worker() {
+    while (next < count) {
+      const i = next++;
+      const single = i % 5 === 0;
+      const month = String((i % 12) + 1).padStart(2, '0');
+      const body = {
+        name: `${words[i % words.length]} ${String(i).padStart(5, '0')}`,
+        amount: (i % 3 === 0 ? 1 : -1) * (1_000 + ((i * 7919) % 900_000)),
+        type: single ? 'single' : 'repeating',
+        ...(single ? {} : { cycle: cycles[i % 4] }),
+        startDate: `${2024 + (i % 4)}-${month}-${String((i % 28) + 1).padStart(2, '0')}`,
+        ...(single || i % 7 ? {} : { endDate: `${2028 + (i % 3)}-12-31` }),
+        categoryID: categories[i % categories.length].id,
+        currencyID: currency.id,
+      };
+      const response = await fetch(`${origin}/api/transactions`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 201)
+        throw new Error(`creating a transaction: ${response.status} ${await response.text()}`);
+    }
+  }
+  await Promise.all(Array.from({ length: 20 }, worker));
+}
+
+/**
+ * The raw-query ceiling: the list query of the repository (the same SQL through the same driver)
+ * without HTTP, session, mapping or JSON, as fast as `workers` concurrent callers can run it.
+ */
+async function rawQueryCeiling(database, organisationId, parsed, workers) {
+  const { listTransactions } = await import('../apps/api/dist/modules/transactions/transactions.repository.js');
+  const { transactionListQuerySchema, zurichDateOf } = await import('../packages/shared/dist/index.js');
+  const query = transactionListQuerySchema.parse(parsed);
+  const today = zurichDateOf(new Date());
+  const latencies = [];
+  const until = performance.now() + DURATION_S * 1000;
+  async function worker() {
+    while (performance.now() < until) {
+      const started = performance.now();
+      await listTransactions(database.db, organisationId, query, today);
+      latencies.push(performance.now() - started);
+    }
+  }
+  await Promise.all(Array.from({ length: workers }, worker));
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: Math.round(latencies.length / DURATION_S),
+    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+  };
+}
+
+/**
+ * An organisation with TRANSACTION_COUNT transactions: the list sorted by next execution date and
+ * searched, signed in (autocannon, 10 connections), next to the raw-query ceiling of the same run.
+ */
+async function benchTransactions(label, { dataDir, port, env }, openRaw) {
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startServer(dataDir, port, env);
+  const cookie = await signUp(origin);
+  const profile = await (await fetch(`${origin}/api/profile`, { headers: { cookie } })).json();
+  const started = performance.now();
+  await createTransactions(origin, cookie, TRANSACTION_COUNT).catch(async (error) => {
+    await stop(server.child);
+    throw error;
+  });
+  line(`${label}: ${TRANSACTION_COUNT} x POST /api/transactions`, Math.round(performance.now() - started), 'ms');
+  const measured = {};
+  for (const [name, { query }] of Object.entries(TRANSACTION_LISTS)) {
+    measured[name] = await load(`${origin}/api/transactions?${query}`, { cookie });
+  }
+  // PGlite belongs to one process: the ceiling opens the same data after the server has stopped.
+  await stop(server.child);
+  const raw = await openRaw();
+  try {
+    for (const [name, { parsed }] of Object.entries(TRANSACTION_LISTS)) {
+      const ceiling = await rawQueryCeiling(raw.database, profile.currentOrganisationID, parsed, raw.workers);
+      const api = measured[name];
+      line(`${label}: ${name}`, api.rps, 'req/s', `p99 ${api.p99} ms`);
+      line(`${label}:   same SQL, same driver (ceiling)`, ceiling.rps, 'req/s', `p99 ${ceiling.p99} ms`);
+    }
+  } finally {
+    await raw.database.close();
+  }
+}
+
+/** The transaction lists on PGlite and, when a server is reachable, on a fresh PostgreSQL database. */
+async function benchTransactionLists() {
+  const { openDatabase } = await import('../apps/api/dist/db/client.js');
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-tx-'));
+  try {
+    await benchTransactions('PGlite', { dataDir: pgliteDir, port: 3905 }, async () => ({
+      database: await openDatabase({ kind: 'pglite', dataDir: `${pgliteDir}/pglite` }),
+      workers: 1,
+    }));
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  const postgres = await freshPostgresDatabase();
+  if (!postgres)
+    return line('GET /api/transactions (PostgreSQL)', 'n/a', '', 'no PostgreSQL reachable; set DATABASE_URL');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-tx-pg-'));
+  try {
+    await benchTransactions('PostgreSQL', { dataDir, port: 3906, env: { DATABASE_URL: postgres.url } }, async () => ({
+      database: await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 10 }),
+      workers: 10,
+    }));
+  } finally {
+    await postgres.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-'));
 try {
   const first = await startServer(dataDir, 3901);
@@ -249,6 +383,7 @@ try {
       await postgres.drop();
     }
   }
+  await benchTransactionLists();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

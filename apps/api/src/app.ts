@@ -168,7 +168,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {
-    await seedDemoData({ database, reference, sessionUsers, auth, organisations, bankAccounts, log: app.log });
+    await seedDemoData({
+      ...{ database, clock, reference, sessionUsers, auth, organisations },
+      ...{ bankAccounts, categories, vats, transactions, log: app.log },
+    });
   }
 
   registerErrorHandling(app);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BankAccountList } from '@saldopilot/shared';
+import type { BankAccountList, TransactionList } from '@saldopilot/shared';
 import { buildTestApp, useTestApp } from '../test/build-test-app.js';
 import { browser } from '../test/test-client.js';
 import { createSessionUsers } from '../modules/organisations/session-users.js';
@@ -15,9 +15,12 @@ async function signInAsDemo(server = app) {
 
 /** What a second start of the server does (with its own, empty session cache). */
 function seedAgain() {
-  const { database, reference, auth, organisations, bankAccounts } = app.deps;
+  const { database, clock, reference, auth, organisations, bankAccounts, categories, vats, transactions } = app.deps;
   const sessionUsers = createSessionUsers(database.db);
-  return seedDemoData({ database, reference, sessionUsers, auth, organisations, bankAccounts, log: app.log });
+  return seedDemoData({
+    ...{ database, clock, reference, sessionUsers, auth, organisations },
+    ...{ bankAccounts, categories, vats, transactions, log: app.log },
+  });
 }
 
 describe('development demo data', () => {
@@ -43,11 +46,17 @@ describe('development demo data', () => {
   });
 
   it('is added once however often the server starts', async () => {
+    const transactionCount = (await (await signInAsDemo()).client.get('/api/transactions')).json<TransactionList>()
+      .pagination.totalCount;
     await seedAgain();
     await seedAgain();
     const { client } = await signInAsDemo();
     expect((await client.get('/api/bank-accounts')).json<BankAccountList>().pagination.totalCount).toBe(4);
     expect((await client.get('/api/organisations')).json<{ data: unknown[] }>().data).toHaveLength(1);
+    expect(transactionCount).toBeGreaterThanOrEqual(20);
+    expect((await client.get('/api/transactions')).json<TransactionList>().pagination.totalCount).toBe(
+      transactionCount,
+    );
   });
 
   it('does not exist outside development', async () => {

@@ -6,7 +6,12 @@ import type { OrganisationsService } from '../modules/organisations/organisation
 import type { SessionUsers } from '../modules/organisations/session-users.js';
 import type { ReferenceService } from '../modules/reference/reference.service.js';
 import type { Tenant } from '../plugins/authenticate.js';
+import type { Clock } from '../lib/clock.js';
+import type { CategoriesService } from '../modules/categories/categories.service.js';
+import type { TransactionsService } from '../modules/transactions/transactions.service.js';
+import type { VatsService } from '../modules/vats/vats.service.js';
 import { seedDemoBankAccounts } from './demo-bank-accounts.js';
+import { seedDemoTransactions } from './demo-transactions.js';
 
 export const DEMO_EMAIL = 'demo@saldopilot.ch';
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -23,6 +28,10 @@ export interface DemoServices {
   auth: AuthService;
   organisations: OrganisationsService;
   bankAccounts: BankAccountsService;
+  categories: CategoriesService;
+  vats: VatsService;
+  transactions: TransactionsService;
+  clock: Clock;
   log: FastifyBaseLogger;
 }
 
@@ -63,5 +72,6 @@ export async function seedDemoData(services: DemoServices): Promise<void> {
     };
     const context: DemoContext = { services, tenant, currencyId };
     await seedDemoBankAccounts(context);
+    await seedDemoTransactions(services, tenant, services.clock.today());
   });
 }
