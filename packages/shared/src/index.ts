@@ -18,3 +18,4 @@ export * from './schemas/bank-accounts.js';
 export * from './schemas/categories.js';
 export * from './schemas/vats.js';
 export * from './schemas/transactions.js';
+export * from './salaries.js';
