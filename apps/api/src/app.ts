@@ -40,6 +40,8 @@ import {
 import { createInvitationsService, type InvitationsService } from './modules/organisations/invitations.service.js';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
 import { invitationsRoutes } from './modules/organisations/invitations.routes.js';
+import { createBankAccountsService, type BankAccountsService } from './modules/bank-accounts/bank-accounts.service.js';
+import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes.js';
 import { createSignIn, type SignIn } from './plugins/sign-in.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 
@@ -56,6 +58,7 @@ export interface AppDeps {
   profile: ProfileService;
   organisations: OrganisationsService;
   invitations: InvitationsService;
+  bankAccounts: BankAccountsService;
   signIn: SignIn;
 }
 
@@ -152,10 +155,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     organisations,
     sessionUsers,
   });
+  const bankAccounts = createBankAccountsService({ db, clock, reference, rates });
   const signIn = createSignIn(sessions, cookies, profile);
   app.decorate('deps', {
     ...{ config, database, clock, rates, reference, mailer, sessions, cookies },
-    ...{ auth, profile, organisations, invitations, signIn },
+    ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
   });
 
   registerErrorHandling(app);
@@ -178,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profileRoutes);
       await api.register(organisationsRoutes);
       await api.register(invitationsRoutes);
+      await api.register(bankAccountsRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },

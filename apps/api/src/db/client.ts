@@ -25,48 +25,81 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
 }
 
+type LockQuery = (text: string, key: number) => Promise<{ locked?: boolean }>;
+
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** How long a request waits for a connection before it fails (503) instead of hanging on a dead server. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Opens the database: PostgreSQL through a `pg` pool, or embedded PGlite (in memory without a dir). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url, target.poolSize) : openPglite(target);
+  return target.kind === 'postgres' ? openPostgres(target) : openPglite(target);
 }
 
-function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+function openPostgres({
+  url,
+  poolSize = 10,
+  connectTimeoutMs = CONNECT_TIMEOUT_MS,
+}: Extract<DatabaseTarget, { kind: 'postgres' }>): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor may a checked-out one (a transaction, a lock holder) whose server goes away between two of
+  // its queries: pg emits 'error' on it then, which without a listener ends the process. Its next
+  // query fails instead, and the pool drops it on release as no longer queryable.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+
+  /**
+   * Runs `use` with lock queries on one connection of its own. A connection whose lock query failed
+   * is closed rather than reused: if it still holds a session lock, that lock ends with it.
+   */
+  async function withLockConnection<T>(use: (lockQuery: LockQuery) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      return await use(async (text, key) => {
+        try {
+          return (await client.query<{ locked?: boolean }>(text, [key])).rows[0] ?? {};
+        } catch (error) {
+          broken = true;
+          throw error;
+        }
+      });
+    } finally {
+      client.release(broken);
+    }
+  }
+
   return {
     db: drizzlePostgres({ client: pool, schema }) as unknown as AppDatabase,
     kind: 'postgres',
-    async runExclusively(key, work) {
-      // Session-level lock on one dedicated connection: the lock lives exactly as long as the work.
-      const client = await pool.connect();
-      try {
-        const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
-        if (!rows[0]?.locked) return { ran: false };
+    // Session-level locks on one dedicated connection: the lock lives exactly as long as the work.
+    // The work itself runs on the pool. If the lock connection dies meanwhile (PostgreSQL restarts),
+    // the server has dropped the lock already: the unlock fails, the connection is closed, and the
+    // work's own result (or error) stands; a job that failed runs again at its next turn.
+    runExclusively(key, work) {
+      return withLockConnection(async (lockQuery) => {
+        const { locked } = await lockQuery('select pg_try_advisory_lock($1) as locked', key);
+        if (!locked) return { ran: false };
         try {
           return { ran: true, value: await work() };
         } finally {
-          await client.query('select pg_advisory_unlock($1)', [key]);
+          await lockQuery('select pg_advisory_unlock($1)', key).catch(() => undefined);
         }
-      } finally {
-        client.release();
-      }
+      });
     },
-    async runAlone(key, work) {
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock($1)', [key]);
+    runAlone(key, work) {
+      return withLockConnection(async (lockQuery) => {
+        await lockQuery('select pg_advisory_lock($1)', key);
         try {
           return await work();
         } finally {
-          await client.query('select pg_advisory_unlock($1)', [key]);
+          await lockQuery('select pg_advisory_unlock($1)', key).catch(() => undefined);
         }
-      } finally {
-        client.release();
-      }
+      });
     },
     async ping() {
       await pool.query('select 1');

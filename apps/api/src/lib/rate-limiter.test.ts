@@ -76,3 +76,40 @@ describe.each(stores)('windows on the %s store', (_name, openStore) => {
     await expect(limiter.consume([rule])).resolves.toBeUndefined();
   });
 });
+
+describe.each(stores)('attempts on the %s store', (_name, openStore) => {
+  it('count only failures on failuresOnly rules; the other rules count every attempt', async () => {
+    const limiter = createRateLimiter(await openStore(), adjustableClock());
+    const id = randomBytes(6).toString('hex');
+    const rules = [
+      { key: `every:${id}`, limit: 5, windowMs: 60_000 },
+      { key: `failures:${id}`, limit: 1, windowMs: 60_000, failuresOnly: true },
+    ];
+    const succeed = async () => 'ok';
+    const fail = async () => Promise.reject(new Error('wrong'));
+    for (let attempt = 0; attempt < 3; attempt += 1) await expect(limiter.attempt(rules, succeed)).resolves.toBe('ok');
+    await expect(limiter.attempt(rules, fail)).rejects.toThrow('wrong');
+    // The second failure is refused before the work runs, right or wrong.
+    await expect(limiter.attempt(rules, succeed)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    // Successes counted on the rule without failuresOnly: 3 + 1 + 1 so far, the sixth is one too many.
+    await expect(limiter.attempt([rules[0]!], succeed)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('give a hit back only to the window it was counted in', async () => {
+    const clock = adjustableClock();
+    const limiter = createRateLimiter(await openStore(), clock);
+    const rule = { key: `late:${randomBytes(6).toString('hex')}`, limit: 1, windowMs: 60_000, failuresOnly: true };
+    // The work outlasts its window, and another attempt is counted in the next one meanwhile.
+    await limiter.attempt([rule], async () => {
+      clock.advance(61_000);
+      await limiter.consume([rule]);
+    });
+    await expect(limiter.consume([rule])).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('use their own 429 message when the rule names one', async () => {
+    const limiter = createRateLimiter(await openStore(), adjustableClock());
+    const rule = { key: `message:${randomBytes(6).toString('hex')}`, limit: 0, windowMs: 60_000, message: 'Eigene.' };
+    await expect(limiter.consume([rule])).rejects.toMatchObject({ code: 'RATE_LIMITED', message: 'Eigene.' });
+  });
+});

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client.js';
 import { rateLimitHits } from '../db/schema/index.js';
 import { AppError } from './app-error.js';
@@ -9,11 +9,17 @@ export interface RateLimitRule {
   key: string;
   limit: number;
   windowMs: number;
+  /** With `attempt`: only failures count, a successful attempt gets its hit back. */
+  failuresOnly?: boolean;
+  /** The German 429 message, when "too many tries" does not fit. */
+  message?: string;
 }
 
 export interface RateLimitStore {
   /** Counts one hit in the fixed window of `key` and answers the count so far and the window's end. */
   hit(key: string, windowMs: number, now: Date): Promise<{ count: number; resetAt: Date }>;
+  /** Takes one hit back, if the window ending at `resetAt` is still the current one. */
+  refund(key: string, resetAt: Date): Promise<void>;
 }
 
 export const RATE_LIMIT_MESSAGE = 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.';
@@ -38,6 +44,12 @@ export function databaseRateLimitStore(db: AppDatabase): RateLimitStore {
       if (!row) throw new Error('rate limit upsert returned nothing');
       return row;
     },
+    async refund(key, resetAt) {
+      await db
+        .update(rateLimitHits)
+        .set({ count: sql`${rateLimitHits.count} - 1` })
+        .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.resetAt, resetAt), gt(rateLimitHits.count, 0)));
+    },
   };
 }
 
@@ -45,18 +57,38 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 /** Checks several limits at once (per IP and per e-mail); any exceeded one answers 429 with Retry-After. */
 export function createRateLimiter(store: RateLimitStore, clock: Clock) {
+  /** Counts a hit on every rule up to the first exceeded one; answers the hits to give back on success. */
+  async function consume(rules: RateLimitRule[]) {
+    const now = clock.now();
+    const hits: Array<{ rule: RateLimitRule; resetAt: Date }> = [];
+    for (const rule of rules) {
+      const { count, resetAt } = await store.hit(rule.key, rule.windowMs, now);
+      if (count > rule.limit) {
+        const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+        throw new AppError('RATE_LIMITED', rule.message ?? RATE_LIMIT_MESSAGE, {
+          headers: { 'retry-after': String(retryAfterSeconds) },
+        });
+      }
+      hits.push({ rule, resetAt });
+    }
+    return hits;
+  }
+
   return {
     async consume(rules: RateLimitRule[]): Promise<void> {
-      const now = clock.now();
-      for (const rule of rules) {
-        const { count, resetAt } = await store.hit(rule.key, rule.windowMs, now);
-        if (count > rule.limit) {
-          const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
-          throw new AppError('RATE_LIMITED', RATE_LIMIT_MESSAGE, {
-            headers: { 'retry-after': String(retryAfterSeconds) },
-          });
-        }
-      }
+      await consume(rules);
+    },
+
+    /**
+     * Runs `work` within the limits; when it succeeds, the `failuresOnly` rules get their hit back.
+     * Counting first and refunding after (rather than checking first and counting failures) keeps
+     * parallel attempts from all passing a check before any of them is counted.
+     */
+    async attempt<T>(rules: RateLimitRule[], work: () => Promise<T>): Promise<T> {
+      const hits = await consume(rules);
+      const result = await work();
+      for (const { rule, resetAt } of hits) if (rule.failuresOnly) await store.refund(rule.key, resetAt);
+      return result;
     },
   };
 }

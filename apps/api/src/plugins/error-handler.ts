@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodes, type ApiErrorBody, type ErrorCode } from '@saldopilot/shared';
+import { findConnectionFailure } from '../db/connection-errors.js';
 import { AppError } from '../lib/app-error.js';
 
 export const messages = {
@@ -13,7 +14,11 @@ export const messages = {
   badUrl: 'Die Adresse ist ungültig kodiert.',
   rateLimited: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  unavailable: 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es in Kürze erneut.',
 } as const;
+
+/** Sent with every 503 while the database is unreachable: a restarting PostgreSQL is back in seconds. */
+export const unavailableHeaders = { 'retry-after': '5' } as const;
 
 // Fastify's own client errors (body parsing, limits) mapped to our codes and German texts.
 const fastifyClientErrors: Record<string, { code: ErrorCode; message: string }> = {
@@ -47,7 +52,8 @@ function validationFields(error: FastifyError): Record<string, string> {
 
 /**
  * One place decides how failures look: validation -> 400 with German field messages, expected
- * AppErrors as they are, Fastify's client errors translated, everything else a logged 500.
+ * AppErrors as they are, Fastify's client errors translated, a lost database connection 503 with
+ * Retry-After, everything else a logged 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -70,6 +76,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const known = error.code ? fastifyClientErrors[error.code] : undefined;
     if (known) {
       return sendError(reply, { error: known.message, code: known.code });
+    }
+    // The database is down or restarting: not a bug of this request, and worth trying again soon.
+    const lostConnection = findConnectionFailure(error);
+    if (lostConnection) {
+      request.log.warn({ err: lostConnection }, 'database unavailable');
+      return sendError(reply.headers(unavailableHeaders), { error: messages.unavailable, code: 'UNAVAILABLE' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');

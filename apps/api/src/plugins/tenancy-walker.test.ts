@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { useTestApp } from '../test/build-test-app.js';
+import { aBankAccount } from '../test/factories.js';
 import { fillPath, routesOf } from '../test/routes.js';
 import { signUp, uniqueEmail, type SignedInUser } from '../test/test-client.js';
 import { invitationTokenFromOutbox, twoTenants } from '../test/tenants.js';
@@ -66,6 +67,10 @@ const FIXTURES: Record<string, Fixture> = {
   // A's pending invitation (from a third organisation): B can neither decline nor accept it.
   '/api/me/invitations/:id': async (app, a) => meInvitation(app, a),
   '/api/me/invitations/:id/accept': async (app, a) => meInvitation(app, a),
+  '/api/bank-accounts/:id': async (_app, a) => {
+    const { id } = await aBankAccount(a);
+    return { ids: { id }, witnesses: [`/api/bank-accounts/${id}`, '/api/bank-accounts'] };
+  },
 };
 
 async function meInvitation(app: FastifyInstance, a: SignedInUser): Promise<TenantRows> {
@@ -84,6 +89,7 @@ const BODIES: Record<string, object> = {
   'PATCH /api/organisations/:id': { name: 'Übernommen' },
   'PATCH /api/organisations/:id/members/:userId': { role: 'read-only' },
   'POST /api/organisations/:id/invitations': { email: 'fremd@example.ch', role: 'read-only' },
+  'PATCH /api/bank-accounts/:id': { name: 'Übernommen', amount: 1 },
 };
 
 /** Paths with parameters that name no organisation's data (reviewed here). */

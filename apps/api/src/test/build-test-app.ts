@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { zurichDateOf } from '@saldopilot/shared';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
+import type { Database } from '../db/client.js';
 import { zurichInstant, type Clock } from '../lib/clock.js';
 import { loggerOptions } from '../logger.js';
 import { openTestDatabase } from './test-database.js';
@@ -44,7 +45,13 @@ export function productionEnv(publicUrl = 'https://app.saldopilot.ch'): Record<s
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { logLines?: string[]; clock?: Clock; apiPlugins?: FastifyPluginAsync[] } = {},
+  options: {
+    logLines?: string[];
+    clock?: Clock;
+    apiPlugins?: FastifyPluginAsync[];
+    /** An open database instead of a fresh one (e.g. reached through a proxy); closed with the app. */
+    database?: Database;
+  } = {},
 ): Promise<FastifyInstance> {
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -59,7 +66,7 @@ export async function buildTestApp(
       : {}),
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const { logLines } = options;
   // With logLines the real logger settings (redaction included) write into the array.
   const logger = logLines

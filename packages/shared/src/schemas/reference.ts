@@ -33,3 +33,10 @@ export const serverTimeSchema = z.object({ date: z.string() });
 export type ServerTime = z.infer<typeof serverTimeSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+/** 503 while the database is unreachable: the error shape, plus which part is down. */
+export const healthUnavailableSchema = z.object({
+  error: z.string(),
+  code: z.literal('UNAVAILABLE'),
+  status: z.literal('degraded'),
+  database: z.literal('unavailable'),
+});

@@ -28,11 +28,14 @@ export type RatesService = ReturnType<typeof createRatesService>;
  */
 export function createRatesService({ database, clock, log, ratesUrl, refreshHours }: RatesServiceOptions) {
   let snapshot: StoredRates = { eurRates: {}, updatedAt: {} };
+  // Rate tables per base, derived once per stored snapshot: every list with amounts converts.
+  let tables = new Map<string, Readonly<Record<string, number>> | undefined>();
   let timer: NodeJS.Timeout | undefined;
   const refreshMs = refreshHours * HOUR_MS;
 
   async function reload(): Promise<void> {
     snapshot = await readStoredRates(database.db);
+    tables = new Map();
   }
 
   /**
@@ -94,6 +97,14 @@ export function createRatesService({ database, clock, log, ratesUrl, refreshHour
     },
     stopSchedule(): void {
       if (timer) clearInterval(timer);
+    },
+    /**
+     * Units of each currency per 1 `base` (`base` itself 1), by code, or undefined for an unknown
+     * base: what `convertToBase` divides by. Derived once per base and stored snapshot.
+     */
+    rateTable(base: string): Readonly<Record<string, number>> | undefined {
+      if (!tables.has(base)) tables.set(base, deriveCrossRates(snapshot.eurRates, base));
+      return tables.get(base);
     },
     /** All rates of `base` (units of target per 1 base), or undefined for an unknown currency. */
     ratesFor(base: string): FiatRate[] | undefined {

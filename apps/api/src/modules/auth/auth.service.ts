@@ -57,6 +57,26 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/**
+ * Checks an account's password under the login limits (login, and accepting an invitation with an
+ * existing account): in constant time (an unknown e-mail costs a hash like a wrong password), with
+ * no hint which part was wrong, and only a wrong password counts per e-mail. Answers the user id.
+ */
+export function checkCredentials(
+  db: AppDatabase,
+  limiter: RateLimiter,
+  { email, password }: LoginInput,
+  ip: string,
+): Promise<number> {
+  return limiter.attempt(authLimits.login(ip, email), async () => {
+    const user = await findUserByEmail(db, email);
+    if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+      throw new AppError('UNAUTHENTICATED', authMessages.loginFailed);
+    }
+    return user.id;
+  });
+}
+
 /** Registration, login, logout and password reset (spec §1, §7; API.md "Auth"). */
 export function createAuthService({ db, clock, publicUrl, sessions, mailer, limiter, reference }: AuthServiceDeps) {
   const expiresIn = (ms: number) => new Date(clock.now().getTime() + ms);
@@ -128,17 +148,9 @@ export function createAuthService({ db, clock, publicUrl, sessions, mailer, limi
       return userId;
     },
 
-    /**
-     * Checks the credentials in constant time (an unknown e-mail costs a hash like a wrong password)
-     * and with no hint which part was wrong. Answers the user id.
-     */
-    async login({ email, password }: LoginInput, ip: string): Promise<number> {
-      await limiter.consume(authLimits.login(ip, email));
-      const user = await findUserByEmail(db, email);
-      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        throw new AppError('UNAUTHENTICATED', authMessages.loginFailed);
-      }
-      return user.id;
+    /** Checks the credentials (see checkCredentials); answers the user id. */
+    login(input: LoginInput, ip: string): Promise<number> {
+      return checkCredentials(db, limiter, input, ip);
     },
 
     /** E-mails a reset link when the account exists; the caller always answers the same. */

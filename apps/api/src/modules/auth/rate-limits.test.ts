@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { RATE_LIMIT_MESSAGE } from '../../lib/rate-limiter.js';
 import { adjustableClock, useTestApp } from '../../test/build-test-app.js';
 import { storedFor } from '../../test/stored-rows.js';
-import { browser, signUp, TEST_PASSWORD, uniqueEmail } from '../../test/test-client.js';
+import { browser, signUp, TEST_PASSWORD, uniqueEmail, type Browser } from '../../test/test-client.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -51,20 +51,64 @@ describe('registration', () => {
 });
 
 describe('login', () => {
-  it('allows 10 attempts per e-mail in 15 minutes from any IPs, then refuses even the right password', async () => {
-    const user = await signUp(app);
-    const other = await signUp(app);
+  const login = (client: Browser, email: string, password: string) =>
+    client.post('/api/auth/login', { email, password });
+
+  it('locks out the guessing client after 10 wrong passwords, even with the right one; the owner elsewhere gets in', async () => {
+    const victim = await signUp(app);
+    const attacker = browser(app);
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const wrong = await fromNewIp('/api/auth/login', { email: user.email, password: `Geraten-${attempt}-xyz` });
-      expect(wrong.statusCode).toBe(401);
+      expect((await login(attacker, victim.email, `Geraten-${attempt}-xyz`)).statusCode).toBe(401);
     }
-    const right = await fromNewIp('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
-    const seconds = expectRateLimited(right, 15 * MINUTE);
-    expect(right.cookies).toEqual([]);
-    // Another account is not affected, and the limit ends with its window.
-    expect((await fromNewIp('/api/auth/login', { email: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    const seconds = expectRateLimited(await login(attacker, victim.email, TEST_PASSWORD), 15 * MINUTE);
+    expect(attacker.jar).toEqual({});
+    const owner = browser(app);
+    expect((await login(owner, victim.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect(owner.jar.sp_access).toBeDefined();
+    // Another account is not affected, not even from the guessing IP; the lockout ends with its window.
+    const other = await signUp(app);
+    expect((await login(attacker, other.email, TEST_PASSWORD)).statusCode).toBe(200);
     clock.advance(seconds * 1000);
-    expect((await fromNewIp('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await login(attacker, victim.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts only failed logins per e-mail: signing in again and again from one IP is never refused', async () => {
+    const user = await signUp(app);
+    const client = browser(app);
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      expect((await login(client, user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    }
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await login(client, user.email, `Vertippt-${attempt}`)).statusCode).toBe(401);
+    }
+    expectRateLimited(await login(client, user.email, TEST_PASSWORD), 15 * MINUTE);
+  });
+
+  it('caps guessing spread over many IPs at 100 wrong passwords per e-mail and hour, then refuses every client', async () => {
+    const victim = await signUp(app);
+    const attackers = Array.from({ length: 10 }, () => browser(app));
+    const answers = await Promise.all(
+      attackers.map(async (attacker, index) => {
+        const statuses: number[] = [];
+        for (let attempt = 0; attempt < 10; attempt += 1) {
+          statuses.push((await login(attacker, victim.email, `Geraten-${index}-${attempt}`)).statusCode);
+        }
+        return statuses;
+      }),
+    );
+    expect(answers.flat()).toEqual(Array.from({ length: 100 }, () => 401));
+    const owner = browser(app);
+    const seconds = expectRateLimited(await login(owner, victim.email, TEST_PASSWORD), HOUR);
+    expect(seconds).toBeGreaterThan(15 * 60);
+    clock.advance(seconds * 1000);
+    expect((await login(owner, victim.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts the longest e-mail from an IPv6 address like any other', async () => {
+    const email = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.ch`;
+    expect(email).toHaveLength(254);
+    const client = browser(app, {}, '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff');
+    expect((await login(client, email, 'Geraten-123')).statusCode).toBe(401);
   });
 
   it('allows 30 attempts per IP in 15 minutes, then 429 for every account from that IP', async () => {

@@ -5,12 +5,12 @@ import type { Clock } from '../../lib/clock.js';
 import { insertMail } from '../../lib/mailer/mail-repository.js';
 import { invitationMail } from '../../lib/mailer/mail-templates.js';
 import type { Mailer } from '../../lib/mailer/mailer.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashSecret, randomSecret } from '../../lib/secrets.js';
 import { authLimits } from '../auth/auth-limits.js';
 import { findUserByEmail, insertUserWithOrganisation } from '../auth/auth.repository.js';
-import { authMessages } from '../auth/auth.service.js';
+import { authMessages, checkCredentials } from '../auth/auth.service.js';
 import { findProfileRow } from '../profile/profile.repository.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import {
@@ -122,9 +122,11 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
   }
 
   return {
-    /** Invites an e-mail with a role and mails the link (7 days). */
+    /** Invites an e-mail with a role and mails the link (7 days), within the invitation mail limits. */
     async invite(userId: number, organisationId: number, input: { email: string; role: Role }): Promise<Invitation> {
       await requireInviter(userId, organisationId, input.role);
+      // Counted after the role check: who may not invite cannot use up the organisation's budget.
+      await limiter.consume(authLimits.invitationMails(userId, organisationId));
       const now = clock.now();
       const token = randomSecret();
       const id = await db.transaction(async (tx) => {
@@ -176,7 +178,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
 
     /**
      * Mails the invitation again with a new link, valid for another 7 days (an expired invitation
-     * can so be renewed); at most once per 10 minutes.
+     * can so be renewed); at most once per 10 minutes, and within the same mail limits as inviting.
      */
     async resend(userId: number, organisationId: number, invitationId: number): Promise<Invitation> {
       await requireInviter(userId, organisationId);
@@ -190,6 +192,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
           headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
         });
       }
+      await limiter.consume(authLimits.invitationMails(userId, organisationId));
       const token = randomSecret();
       const expiresAt = new Date(now.getTime() + INVITATION_MS);
       await db.transaction(async (tx) => {
@@ -221,11 +224,8 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       await limiter.consume(authLimits.invitationToken(ip));
       const invitation = await openInvitationByToken(input.token);
       const existing = await findUserByEmail(db, invitation.email);
-      // Proving an existing account with its password is a login: the same per-e-mail limit applies.
-      if (existing) await limiter.consume(authLimits.login(ip, invitation.email));
-      if (existing && !(await verifyPassword(existing.passwordHash, input.password))) {
-        throw new AppError('UNAUTHENTICATED', authMessages.loginFailed);
-      }
+      // Proving an existing account with its password is a login: the same check under the same limits.
+      if (existing) await checkCredentials(db, limiter, { email: invitation.email, password: input.password }, ip);
       if (!existing && (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX)) {
         throw new AppError('VALIDATION_FAILED', invitationMessages.passwordTooShort, {
           fields: { password: invitationMessages.passwordTooShort },

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { INVITATION_LIMIT_MESSAGE } from '../auth/auth-limits.js';
 import { adjustableClock, useTestApp } from '../../test/build-test-app.js';
-import { browser, signUp, TEST_PASSWORD, uniqueEmail } from '../../test/test-client.js';
+import { storedFor } from '../../test/stored-rows.js';
+import { browser, signUp, TEST_PASSWORD, uniqueEmail, type SignedInUser } from '../../test/test-client.js';
 import { addMember, invitationTokenFromOutbox, twoTenants } from '../../test/tenants.js';
 
+const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const clock = adjustableClock();
 
@@ -189,6 +193,81 @@ describe('inviting', () => {
   });
 });
 
+describe('limits on invitation mails', () => {
+  const invite = (inviter: SignedInUser, organisationId: number, email = uniqueEmail('invitee')) =>
+    inviter.post(`/api/organisations/${organisationId}/invitations`, { email, role: 'editor' });
+
+  /** A German 429 whose Retry-After (seconds) lies within `windowMs`; answers the seconds. */
+  function expectLimited(response: LightMyRequestResponse, windowMs: number): number {
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({ error: INVITATION_LIMIT_MESSAGE, code: 'RATE_LIMITED' });
+    const seconds = Number(response.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(windowMs / 1000);
+    return seconds;
+  }
+
+  const openInvitations = async (owner: SignedInUser, organisationId: number) =>
+    (await owner.get(`/api/organisations/${organisationId}/invitations`)).json<Array<{ email: string }>>();
+
+  it('lets one person send 20 an hour over all their organisations; the rest: 429, nothing stored, no mail', async () => {
+    const owner = await signUp(app);
+    const first = owner.user.currentOrganisationID;
+    const currencyID = app.deps.reference.baseCurrency().id;
+    const second = (await owner.post('/api/organisations', { name: 'Zweite GmbH', currencyID })).json<{ id: number }>()
+      .id;
+    const emails = Array.from({ length: 25 }, () => uniqueEmail('massenmail'));
+    const answers = await Promise.all(emails.map((email, index) => invite(owner, index % 2 ? first : second, email)));
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(20);
+    const refused = emails.filter((_email, index) => answers[index]!.statusCode !== 201);
+    expect(refused).toHaveLength(5);
+    const seconds = Math.min(...answers.filter((a) => a.statusCode !== 201).map((a) => expectLimited(a, HOUR_MS)));
+    const listed = [...(await openInvitations(owner, first)), ...(await openInvitations(owner, second))];
+    expect(listed).toHaveLength(20);
+    expect(listed.filter((invitation) => refused.includes(invitation.email))).toEqual([]);
+    await app.deps.mailer.deliverDue();
+    for (const email of refused) expect((await storedFor(app, email)).mails).toEqual([]);
+    clock.advance(seconds * 1000);
+    expect((await invite(owner, first, refused[0]!)).statusCode).toBe(201);
+  });
+
+  it('lets an organisation send 20 an hour from all its admins together', async () => {
+    const owner = await signUp(app);
+    const organisationId = owner.user.currentOrganisationID;
+    const admin = await addMember(app, owner, organisationId, 'admin'); // the first invitation
+    for (let count = 1; count < 20; count += 1) expect((await invite(owner, organisationId)).statusCode).toBe(201);
+    const email = uniqueEmail('zu-viel');
+    expectLimited(await invite(admin, organisationId, email), HOUR_MS);
+    expect((await storedFor(app, email)).mails).toEqual([]);
+  });
+
+  it('allows 100 a day, resends included, then 429 until the day has passed', async () => {
+    const owner = await signUp(app);
+    const organisationId = owner.user.currentOrganisationID;
+    const sent: number[] = [];
+    for (let hour = 0; hour < 4; hour += 1) {
+      for (let count = 0; count < 20; count += 1) {
+        const created = await invite(owner, organisationId);
+        expect(created.statusCode).toBe(201);
+        sent.push(created.json<{ id: number }>().id);
+      }
+      clock.advance(HOUR_MS);
+    }
+    // A resend mails again, so it counts like a new invitation.
+    const resend = (id: number) => owner.post(`/api/organisations/${organisationId}/invitations/${id}/resend`);
+    for (const id of sent.slice(0, 20)) expect((await resend(id)).statusCode).toBe(200);
+    expectLimited(await resend(sent[20]!), HOUR_MS);
+    clock.advance(HOUR_MS);
+    const email = uniqueEmail('morgen');
+    const seconds = expectLimited(await invite(owner, organisationId, email), DAY_MS);
+    expect(seconds).toBeGreaterThan(HOUR_MS / 1000);
+    expectLimited(await resend(sent[20]!), DAY_MS);
+    expect((await storedFor(app, email)).mails).toEqual([]);
+    clock.advance(seconds * 1000);
+    expect((await invite(owner, organisationId, email)).statusCode).toBe(201);
+  });
+});
+
 describe('accepting', () => {
   it('tells the invitee organisation, inviter and role', async () => {
     const { email, token } = await ownerWithInvitation('admin');
@@ -239,6 +318,22 @@ describe('accepting', () => {
     const right = await browser(app).post('/api/auth/invitation/accept', { token, password: TEST_PASSWORD });
     expect(right.statusCode).toBe(200);
     expect(right.json()).toMatchObject({ id: existing.user.id, currentOrganisationID: organisationId });
+  });
+
+  it("someone guessing the account's password elsewhere is locked out; its owner still accepts", async () => {
+    const existing = await signUp(app);
+    const { organisationId, token } = await ownerWithInvitation('editor', existing.email);
+    const attacker = browser(app);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const wrong = await attacker.post('/api/auth/login', { email: existing.email, password: `Geraten-${attempt}` });
+      expect(wrong.statusCode).toBe(401);
+    }
+    // Accepting proves the password like a login: the same lockout, even with the right one.
+    const locked = await attacker.post('/api/auth/invitation/accept', { token, password: TEST_PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    const accepted = await browser(app).post('/api/auth/invitation/accept', { token, password: TEST_PASSWORD });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ id: existing.user.id, currentOrganisationID: organisationId });
   });
 
   it('refuses an expired invitation with 410', async () => {

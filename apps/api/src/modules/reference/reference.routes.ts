@@ -6,12 +6,13 @@ import {
   currencySchema,
   fiatRateSchema,
   healthSchema,
+  healthUnavailableSchema,
   pageQuerySchema,
   pageSchema,
   serverTimeSchema,
 } from '@saldopilot/shared';
-import { AppError } from '../../lib/app-error.js';
 import { sessionOf } from '../../plugins/authenticate.js';
+import { unavailableHeaders } from '../../plugins/error-handler.js';
 
 /** Currencies, categories, exchange rates, server time and health. */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,10 +52,22 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     date: clock.now().toISOString(),
   }));
 
-  app.get('/health', { config: { public: true }, schema: { response: { 200: healthSchema } } }, async () => {
-    await database.ping().catch((error: unknown) => {
-      throw new AppError('UNAVAILABLE', 'Die Datenbank ist nicht erreichbar.', { cause: error });
-    });
-    return { status: 'ok' as const, database: 'ok' as const };
-  });
+  // Says which part is down, so a load balancer takes this instance out and an operator sees why.
+  app.get(
+    '/health',
+    { config: { public: true }, schema: { response: { 200: healthSchema, 503: healthUnavailableSchema } } },
+    async (_request, reply) => {
+      const reachable = await database.ping().then(
+        () => true,
+        () => false,
+      );
+      if (reachable) return { status: 'ok' as const, database: 'ok' as const };
+      return reply.code(503).headers(unavailableHeaders).send({
+        error: 'Die Datenbank ist nicht erreichbar.',
+        code: 'UNAVAILABLE',
+        status: 'degraded',
+        database: 'unavailable',
+      });
+    },
+  );
 };

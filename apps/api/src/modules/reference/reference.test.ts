@@ -123,13 +123,19 @@ describe('GET /api/global/time and /api/health', () => {
     expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
-  it('answers 503 with a German message when the database is gone', async () => {
+  it('answers 503 with a German message, Retry-After and the part that is down when the database is gone', async () => {
     const cutOff = await buildTestApp();
     await cutOff.deps.database.close();
     try {
       const response = await cutOff.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ error: 'Die Datenbank ist nicht erreichbar.', code: 'UNAVAILABLE' });
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({
+        error: 'Die Datenbank ist nicht erreichbar.',
+        code: 'UNAVAILABLE',
+        status: 'degraded',
+        database: 'unavailable',
+      });
     } finally {
       // Closing the app closes the database a second time, which may complain.
       await cutOff.close().catch(() => undefined);

@@ -1,0 +1,115 @@
+import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { BankAccountSortField, ListQuery } from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
+import { bankAccounts } from '../../db/schema/index.js';
+import { applyListQuery, containsPattern, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
+
+const accountColumns = {
+  id: bankAccounts.id,
+  name: bankAccounts.name,
+  amount: bankAccounts.amount,
+  currencyId: bankAccounts.currencyId,
+  balanceDate: bankAccounts.balanceDate,
+};
+
+export interface BankAccountRow {
+  id: number;
+  name: string;
+  amount: number;
+  currencyId: number;
+  balanceDate: string;
+}
+
+// Names sort without regard to case ("bank" next to "Bank"), in every database's collation alike.
+const sortColumns: Record<BankAccountSortField, SQL> = {
+  name: sql`lower(${bankAccounts.name})`,
+  amount: sql`${bankAccounts.amount}`,
+};
+
+function ofOrganisation(organisationId: number, search?: string) {
+  const own = eq(bankAccounts.organisationId, organisationId);
+  return search ? and(own, ilike(bankAccounts.name, containsPattern(search))) : own;
+}
+
+/** One page of the organisation's accounts and the number of accounts the search finds: one query. */
+export async function listBankAccounts(
+  db: AppDatabase,
+  organisationId: number,
+  query: ListQuery<BankAccountSortField>,
+): Promise<{ rows: BankAccountRow[]; totalCount: number }> {
+  const where = ofOrganisation(organisationId, query.search);
+  const select = db
+    .select({ ...accountColumns, totalCount: totalCountColumn() })
+    .from(bankAccounts)
+    .where(where)
+    .$dynamic();
+  const rows = await applyListQuery(select, query, sortColumns, [bankAccounts.name, bankAccounts.id]);
+  return pageWithTotal(rows, query, () => db.$count(bankAccounts, where));
+}
+
+/** Balance and currency of every account of the organisation (for "Gesamtvermögen"). */
+export function listBalances(db: AppDatabase, organisationId: number) {
+  return db
+    .select({ amount: bankAccounts.amount, currencyId: bankAccounts.currencyId })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.organisationId, organisationId));
+}
+
+export async function findBankAccount(
+  db: AppDatabase,
+  organisationId: number,
+  id: number,
+): Promise<BankAccountRow | undefined> {
+  const [row] = await db
+    .select(accountColumns)
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.organisationId, organisationId)));
+  return row;
+}
+
+export async function insertBankAccount(
+  db: AppDatabase,
+  organisationId: number,
+  values: Omit<BankAccountRow, 'id'>,
+): Promise<BankAccountRow> {
+  const [row] = await db
+    .insert(bankAccounts)
+    .values({ ...values, organisationId })
+    .returning(accountColumns);
+  if (!row) throw new Error('bank account insert returned nothing');
+  return row;
+}
+
+/**
+ * Changes the given fields of an account of the organisation; undefined when there is none.
+ * `balanceDateIfAmountChanged` becomes the balance date only when the stored amount differs from
+ * the new one: decided in the same statement, so no read runs ahead of the write.
+ */
+export async function updateBankAccount(
+  db: AppDatabase,
+  organisationId: number,
+  id: number,
+  changes: Partial<Omit<BankAccountRow, 'id'>> & { balanceDateIfAmountChanged?: string },
+): Promise<BankAccountRow | undefined> {
+  const { balanceDateIfAmountChanged, ...values } = changes;
+  const balanceDate =
+    values.balanceDate ??
+    (balanceDateIfAmountChanged !== undefined && values.amount !== undefined
+      ? sql`case when ${bankAccounts.amount} <> ${values.amount} then ${balanceDateIfAmountChanged}::date else ${bankAccounts.balanceDate} end`
+      : undefined);
+  const [row] = await db
+    .update(bankAccounts)
+    .set({ ...values, ...(balanceDate !== undefined ? { balanceDate } : {}) })
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.organisationId, organisationId)))
+    .returning(accountColumns);
+  return row;
+}
+
+/** Deletes an account of the organisation; false when there is none. */
+export async function deleteBankAccount(db: AppDatabase, organisationId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.organisationId, organisationId)))
+    .returning({ id: bankAccounts.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bankAccountCreateSchema,
+  bankAccountListQuerySchema,
+  bankAccountListSchema,
+  bankAccountSchema,
+  bankAccountUpdateSchema,
+  idParamsSchema,
+} from '@saldopilot/shared';
+import { tenantOf } from '../../plugins/authenticate.js';
+
+/** /api/bank-accounts: the accounts of the current organisation (writes: editors and above). */
+export const bankAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { bankAccounts } = app.deps;
+
+  app.get(
+    '/bank-accounts',
+    { schema: { querystring: bankAccountListQuerySchema, response: { 200: bankAccountListSchema } } },
+    async (request) => bankAccounts.list(tenantOf(request), request.query),
+  );
+
+  app.post(
+    '/bank-accounts',
+    { schema: { body: bankAccountCreateSchema, response: { 201: bankAccountSchema } } },
+    async (request, reply) => reply.code(201).send(await bankAccounts.create(tenantOf(request), request.body)),
+  );
+
+  app.get(
+    '/bank-accounts/:id',
+    { schema: { params: idParamsSchema, response: { 200: bankAccountSchema } } },
+    async (request) => bankAccounts.get(tenantOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/bank-accounts/:id',
+    { schema: { params: idParamsSchema, body: bankAccountUpdateSchema, response: { 200: bankAccountSchema } } },
+    async (request) => bankAccounts.update(tenantOf(request), request.params.id, request.body),
+  );
+
+  app.delete('/bank-accounts/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await bankAccounts.remove(tenantOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,141 @@
+import {
+  describePage,
+  type BankAccount,
+  type BankAccountCreate,
+  type BankAccountList,
+  type BankAccountListQuery,
+  type BankAccountUpdate,
+  type Currency,
+} from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { converterTo, type Converter } from '../../lib/rates/conversion.js';
+import type { RatesService } from '../../lib/rates/rates-service.js';
+import type { Tenant } from '../../plugins/authenticate.js';
+import type { ReferenceService } from '../reference/reference.service.js';
+import {
+  deleteBankAccount,
+  findBankAccount,
+  insertBankAccount,
+  listBalances,
+  listBankAccounts,
+  updateBankAccount,
+  type BankAccountRow,
+} from './bank-accounts.repository.js';
+
+export const bankAccountMessages = {
+  notFound: 'Das Bankkonto wurde nicht gefunden.',
+  unknownCurrency: 'Ungültige Währung',
+} as const;
+
+export interface BankAccountsServiceDeps {
+  db: AppDatabase;
+  clock: Clock;
+  reference: ReferenceService;
+  rates: RatesService;
+}
+
+export type BankAccountsService = ReturnType<typeof createBankAccountsService>;
+
+/**
+ * Bank accounts of the caller's organisation: balances in their own currency, each also converted
+ * into the organisation's currency, and "Gesamtvermögen" over all of them.
+ */
+export function createBankAccountsService({ db, clock, reference, rates }: BankAccountsServiceDeps) {
+  function currencyOf(currencyId: number): Currency {
+    const currency = reference.currencyById(currencyId);
+    // Accounts reference currencies by foreign key and currencies are never deleted.
+    if (!currency) throw new Error(`currency ${currencyId} of a bank account is not loaded`);
+    return currency;
+  }
+
+  function requireCurrency(currencyId: number | undefined): void {
+    if (currencyId !== undefined && !reference.currencyById(currencyId)) {
+      throw new AppError('VALIDATION_FAILED', bankAccountMessages.unknownCurrency, {
+        fields: { currencyID: bankAccountMessages.unknownCurrency },
+      });
+    }
+  }
+
+  function converterOf(tenant: Tenant): Converter {
+    return converterTo(rates, currencyOf(tenant.currencyId).code);
+  }
+
+  function toBankAccount(row: BankAccountRow, converter: Converter): BankAccount {
+    const currency = currencyOf(row.currencyId);
+    return {
+      id: row.id,
+      name: row.name,
+      amount: row.amount,
+      currency,
+      balanceDate: row.balanceDate,
+      convertedAmount: converter.convert(row.amount, currency.code),
+    };
+  }
+
+  /** "Gesamtvermögen": each balance converted and rounded once, then summed (as the forecast's start). */
+  function totalOf(tenant: Tenant, balances: { amount: number; currencyId: number }[]): BankAccountList['total'] {
+    const converter = converterOf(tenant);
+    const amount = balances.reduce(
+      (sum, row) => sum + converter.convert(row.amount, currencyOf(row.currencyId).code),
+      0,
+    );
+    return { amount, currency: currencyOf(tenant.currencyId).code, missingRates: converter.missingRates() };
+  }
+
+  return {
+    /** One page, and the total over every account of the organisation whatever the page or search. */
+    async list(tenant: Tenant, query: BankAccountListQuery): Promise<BankAccountList> {
+      const { rows, totalCount } = await listBankAccounts(db, tenant.organisationId, query);
+      // A first page without search that holds every account already has all balances.
+      const wholeList = query.page === 1 && !query.search && rows.length === totalCount;
+      const balances = wholeList ? rows : await listBalances(db, tenant.organisationId);
+      const converter = converterOf(tenant);
+      return {
+        data: rows.map((row) => toBankAccount(row, converter)),
+        pagination: describePage(query, totalCount),
+        total: totalOf(tenant, balances),
+      };
+    },
+
+    async get(tenant: Tenant, id: number): Promise<BankAccount> {
+      const row = await findBankAccount(db, tenant.organisationId, id);
+      if (!row) throw notFound(bankAccountMessages.notFound);
+      return toBankAccount(row, converterOf(tenant));
+    },
+
+    /** Creates an account; "Stand per" is today unless given. 0 and negative balances are allowed. */
+    async create(tenant: Tenant, input: BankAccountCreate): Promise<BankAccount> {
+      requireCurrency(input.currencyID);
+      const row = await insertBankAccount(db, tenant.organisationId, {
+        name: input.name,
+        amount: input.amount,
+        currencyId: input.currencyID,
+        balanceDate: input.balanceDate ?? clock.today(),
+      });
+      return toBankAccount(row, converterOf(tenant));
+    },
+
+    /**
+     * Changes only the given fields. A new balance without a "Stand per" is dated today: the old
+     * date would claim the new balance was already true then.
+     */
+    async update(tenant: Tenant, id: number, changes: BankAccountUpdate): Promise<BankAccount> {
+      requireCurrency(changes.currencyID);
+      const row = await updateBankAccount(db, tenant.organisationId, id, {
+        name: changes.name,
+        amount: changes.amount,
+        currencyId: changes.currencyID,
+        balanceDate: changes.balanceDate,
+        balanceDateIfAmountChanged: clock.today(),
+      });
+      if (!row) throw notFound(bankAccountMessages.notFound);
+      return toBankAccount(row, converterOf(tenant));
+    },
+
+    async remove(tenant: Tenant, id: number): Promise<void> {
+      if (!(await deleteBankAccount(db, tenant.organisationId, id))) throw notFound(bankAccountMessages.notFound);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Card, Group, Stack, Text } from '@mantine/core';
+import classes from './data-list.module.css';
+
+/**
+ * A card of the grid view (research §5.2, §8): the title, its buttons on the right (clone, edit),
+ * then the details in small text.
+ */
+export function ListCard({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder padding="md" radius="md" className={classes.card}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" mb="xs">
+        <Text fw={600} className={classes.cardTitle} component="h3">
+          {title}
+        </Text>
+        {actions ? (
+          <Group gap={4} wrap="nowrap">
+            {actions}
+          </Group>
+        ) : null}
+      </Group>
+      <Stack gap={4} fz="sm">
+        {children}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+/** The German texts of the shared list (research §5.1, §8; Mantine's own labels are English). */
+export const listTexts = {
+  search: 'Suchen',
+  clearSearch: 'Suche leeren',
+  showAsList: 'Als Liste anzeigen',
+  showAsGrid: 'Als Kacheln anzeigen',
+  sortBy: 'Sortieren nach',
+  sortAscending: 'Aufsteigend sortieren',
+  sortDescending: 'Absteigend sortieren',
+  noResults: 'Keine Einträge gefunden',
+  pages: 'Seiten',
+  previousPage: 'Vorherige Seite',
+  nextPage: 'Nächste Seite',
+  firstPage: 'Erste Seite',
+  lastPage: 'Letzte Seite',
+  selectPage: 'Alle auf dieser Seite auswählen',
+  select: (name: string) => `${name} auswählen`,
+} as const;
+
+/** Search waits this long after the last keystroke before it asks the server (research §5.1). */
+export const SEARCH_DEBOUNCE_MS = 300;
