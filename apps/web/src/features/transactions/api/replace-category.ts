@@ -5,14 +5,12 @@ import { categoriesQuery } from '../../../reference-data/categories';
 import { transactionKeys } from './list-transactions';
 
 /**
- * "Kategorie ersetzen und löschen": moves every transaction of the category to `targetId`, then
- * deletes it. Answers how many transactions were moved.
+ * "Kategorie ersetzen und löschen": moves every transaction of the category to `targetId` and
+ * deletes it, in one database transaction on the server (`deleteAfter`): both happen or neither.
+ * Answers how many transactions were moved.
  */
 export async function replaceCategory(id: number, targetId: number): Promise<Affected> {
-  // TODO(api): API.md names two calls (reassign, then delete); switch to the API's single call that
-  // does both in one database transaction once it has landed.
-  const result = await api.post<Affected>(`/api/categories/${id}/reassign`, { targetId });
-  await api.delete(`/api/categories/${id}`);
+  const result = await api.post<Affected>(`/api/categories/${id}/reassign`, { targetId, deleteAfter: true });
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: categoriesQuery.queryKey }),
     queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
