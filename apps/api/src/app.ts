@@ -44,6 +44,12 @@ import { createBankAccountsService, type BankAccountsService } from './modules/b
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes.js';
 import { createSignIn, type SignIn } from './plugins/sign-in.js';
 import { registerIdempotency } from './plugins/idempotency.js';
+import { createCategoriesService, type CategoriesService } from './modules/categories/categories.service.js';
+import { categoriesRoutes } from './modules/categories/categories.routes.js';
+import { createVatsService, type VatsService } from './modules/vats/vats.service.js';
+import { vatsRoutes } from './modules/vats/vats.routes.js';
+import { createTransactionsService, type TransactionsService } from './modules/transactions/transactions.service.js';
+import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -60,6 +66,9 @@ export interface AppDeps {
   invitations: InvitationsService;
   bankAccounts: BankAccountsService;
   signIn: SignIn;
+  categories: CategoriesService;
+  vats: VatsService;
+  transactions: TransactionsService;
 }
 
 declare module 'fastify' {
@@ -157,9 +166,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const bankAccounts = createBankAccountsService({ db, clock, reference, rates });
   const signIn = createSignIn(sessions, cookies, profile);
+  const categories = createCategoriesService(db);
+  const vats = createVatsService(db);
+  const transactions = createTransactionsService({ db, clock, reference });
   app.decorate('deps', {
     ...{ config, database, clock, rates, reference, mailer, sessions, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
+    ...{ categories, vats, transactions },
   });
 
   registerErrorHandling(app);
@@ -183,6 +196,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(organisationsRoutes);
       await api.register(invitationsRoutes);
       await api.register(bankAccountsRoutes);
+      await api.register(categoriesRoutes);
+      await api.register(vatsRoutes);
+      await api.register(transactionsRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },

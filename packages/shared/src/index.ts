@@ -6,6 +6,7 @@ export * from './schemas/reference.js';
 export * from './currencies.js';
 export * from './money.js';
 export * from './calendar.js';
+export * from './schedule.js';
 export * from './constants.js';
 export * from './color-scheme-boot.js';
 export * from './reference-data.js';

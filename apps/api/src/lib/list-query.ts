@@ -1,6 +1,6 @@
 import { asc, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { ListQuery } from '@saldopilot/shared';
+import type { ListQuery, PageQuery } from '@saldopilot/shared';
 
 /**
  * The number of rows of the whole list, as a window function evaluated before LIMIT: one query
@@ -39,7 +39,7 @@ export function applyListQuery<T extends PgSelect, Sort extends string>(
  */
 export async function pageWithTotal<Row extends { totalCount: number }>(
   rows: Row[],
-  query: ListQuery,
+  query: PageQuery,
   countAll: () => Promise<number>,
 ): Promise<{ rows: Row[]; totalCount: number }> {
   if (rows[0]) return { rows, totalCount: rows[0].totalCount };

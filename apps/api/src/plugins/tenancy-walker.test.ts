@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { useTestApp } from '../test/build-test-app.js';
-import { aBankAccount } from '../test/factories.js';
 import { fillPath, routesOf } from '../test/routes.js';
 import { signUp, uniqueEmail, type SignedInUser } from '../test/test-client.js';
 import { invitationTokenFromOutbox, twoTenants } from '../test/tenants.js';
+import { aBankAccount, aCategory, aTransaction, aVatRate } from '../test/factories.js';
 
 const app = useTestApp();
 
@@ -71,6 +71,28 @@ const FIXTURES: Record<string, Fixture> = {
     const { id } = await aBankAccount(a);
     return { ids: { id }, witnesses: [`/api/bank-accounts/${id}`, '/api/bank-accounts'] };
   },
+  '/api/categories/:id': async (_app, a) => {
+    const { id } = await aCategory(a);
+    return { ids: { id }, witnesses: [`/api/categories/${id}`, '/api/categories'] };
+  },
+  // A category in use: a reassignment by B would move A's transaction.
+  '/api/categories/:id/reassign': async (_app, a) => {
+    const { id } = await aCategory(a);
+    const transaction = await aTransaction(a, { categoryID: id });
+    return { ids: { id }, witnesses: [`/api/categories/${id}`, `/api/transactions/${transaction.id}`] };
+  },
+  '/api/vats/:id': async (_app, a) => {
+    const { id } = await aVatRate(a);
+    return { ids: { id }, witnesses: [`/api/vats/${id}`, '/api/vats'] };
+  },
+  '/api/vats/:id/usage': async (_app, a) => {
+    const { id } = await aVatRate(a);
+    return { ids: { id }, witnesses: [`/api/vats/${id}`] };
+  },
+  '/api/transactions/:id': async (_app, a) => {
+    const { id } = await aTransaction(a);
+    return { ids: { id }, witnesses: [`/api/transactions/${id}`, '/api/transactions'] };
+  },
 };
 
 async function meInvitation(app: FastifyInstance, a: SignedInUser): Promise<TenantRows> {
@@ -90,6 +112,11 @@ const BODIES: Record<string, object> = {
   'PATCH /api/organisations/:id/members/:userId': { role: 'read-only' },
   'POST /api/organisations/:id/invitations': { email: 'fremd@example.ch', role: 'read-only' },
   'PATCH /api/bank-accounts/:id': { name: 'Übernommen', amount: 1 },
+  'PATCH /api/categories/:id': { name: 'Übernommen' },
+  // Any visible target passes validation (1 is a system category); the source is A's: 404 first.
+  'POST /api/categories/:id/reassign': { targetId: 1, deleteAfter: true },
+  'PATCH /api/vats/:id': { value: 4242 },
+  'PATCH /api/transactions/:id': { name: 'Übernommen', isDisabled: true },
 };
 
 /** Paths with parameters that name no organisation's data (reviewed here). */

@@ -1,29 +1,103 @@
-import type { BankAccount, BankAccountCreate, Currency } from '@saldopilot/shared';
-import type { Browser } from './test-client.js';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  systemVatRates,
+  type BankAccount,
+  type BankAccountCreate,
+  type Category,
+  type CategoryCreate,
+  type Currency,
+  type Transaction,
+  type TransactionCreate,
+  type Vat,
+} from '@saldopilot/shared';
+import { employees } from '../db/schema/index.js';
+import type { Browser, SignedInUser } from './test-client.js';
 
 /**
- * Test data made the way a person makes it: through the API, as the signed-in `client`, answering
- * what the API answered. One small function per kind of row; each throws when the API refuses.
+ * Rows of a test, created through the API as a user would (so every rule applies), in the
+ * organisation of the signed-in `client`. Each answers what the API answered; a refusal throws.
  */
 
+type Client = Browser | SignedInUser;
+
+function created<T>(what: string, response: { statusCode: number; body: string; json: <J>() => J }): T {
+  if (response.statusCode !== 201) throw new Error(`${what} failed (${response.statusCode}): ${response.body}`);
+  return response.json<T>();
+}
+
+/** An own category with a unique name. */
+export async function aCategory(client: Client, overrides: Partial<CategoryCreate> = {}): Promise<Category> {
+  const name = overrides.name ?? `Kategorie ${randomBytes(4).toString('hex')}`;
+  return created('creating a category', await client.post('/api/categories', { name }));
+}
+
+let nextVatValue = 1;
+
+/** An own VAT rate; the value defaults to one no other rate of the test run has. */
+export async function aVatRate(client: Client, overrides: { value?: number } = {}): Promise<Vat> {
+  let value = overrides.value;
+  while (value === undefined || (systemVatRates as readonly number[]).includes(value)) {
+    // Basis points 1 … 9999 in an order no two calls of one process repeat.
+    value = (nextVatValue++ * 7919) % 9999 || 1;
+  }
+  return created('creating a VAT rate', await client.post('/api/vats', { value }));
+}
+
+/** The organisation's currency (the first of the currency list). */
+export async function organisationCurrency(client: Client): Promise<Currency> {
+  const response = await client.get('/api/currencies');
+  const [first] = response.json<Currency[]>();
+  if (!first) throw new Error(`no currencies: ${response.body}`);
+  return first;
+}
+
 /** The id of a currency by code, as the currency dropdown offers it. */
-export async function currencyId(client: Browser, code: string): Promise<number> {
+export async function currencyId(client: Client, code: string): Promise<number> {
   const currencies = (await client.get('/api/currencies')).json<Currency[]>();
   const currency = currencies.find((candidate) => candidate.code === code);
   if (!currency) throw new Error(`no currency ${code}`);
   return currency.id;
 }
 
-/** A bank account of the client's current organisation: 1'234.50 in the organisation's currency unless overridden. */
-export async function aBankAccount(client: Browser, overrides: Partial<BankAccountCreate> = {}): Promise<BankAccount> {
-  // The organisation's currency comes first in the list (API.md).
-  const currencyID = overrides.currencyID ?? (await client.get('/api/currencies')).json<Currency[]>()[0]?.id;
-  const response = await client.post('/api/bank-accounts', {
+/** A bank account: 1'234.50 in the organisation's currency unless `overrides` say otherwise. */
+export async function aBankAccount(client: Client, overrides: Partial<BankAccountCreate> = {}): Promise<BankAccount> {
+  const body = {
     name: 'Geschäftskonto',
     amount: 123_450,
-    currencyID,
+    currencyID: overrides.currencyID ?? (await organisationCurrency(client)).id,
     ...overrides,
-  });
-  if (response.statusCode !== 201) throw new Error(`creating a bank account failed: ${response.body}`);
-  return response.json<BankAccount>();
+  };
+  return created('creating a bank account', await client.post('/api/bank-accounts', body));
+}
+
+/**
+ * A transaction: a monthly revenue of 1'000.00 in the organisation's currency from 2026-01-01, in a
+ * new own category, unless `overrides` say otherwise.
+ */
+export async function aTransaction(client: Client, overrides: Partial<TransactionCreate> = {}): Promise<Transaction> {
+  const body: TransactionCreate = {
+    name: `Transaktion ${randomBytes(4).toString('hex')}`,
+    amount: 100_000,
+    type: 'repeating',
+    cycle: 'monthly',
+    startDate: '2026-01-01',
+    categoryID: overrides.categoryID ?? (await aCategory(client)).id,
+    currencyID: overrides.currencyID ?? (await organisationCurrency(client)).id,
+    ...overrides,
+  };
+  return created('creating a transaction', await client.post('/api/transactions', body));
+}
+
+/**
+ * An employee of an organisation. Employees have no API yet (the employees issue brings it), so
+ * this one row is written directly; replace it with the API call then.
+ */
+export async function anEmployee(app: FastifyInstance, organisationId: number, name = 'Anna Muster') {
+  const [row] = await app.deps.database.db
+    .insert(employees)
+    .values({ organisationId, name })
+    .returning({ id: employees.id, name: employees.name });
+  if (!row) throw new Error('employee insert returned nothing');
+  return row;
 }

@@ -9,6 +9,9 @@ export const vatSchema = z.object({
 });
 export type Vat = z.infer<typeof vatSchema>;
 
+/** `GET /vats`: every rate the organisation may use (system and own), by value; not paged. */
+export const vatListSchema = z.array(vatSchema);
+
 /** A rate 0.01 % … 100 % in basis points. */
 export const vatValueSchema = z
   .number({ error: (issue) => (issue.input === undefined ? 'Prozentualer Wert wird benötigt' : 'Ungültiger Wert') })

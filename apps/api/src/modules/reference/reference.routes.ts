@@ -1,20 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  categorySchema,
   currencyCodeSchema,
   currencySchema,
   fiatRateSchema,
   healthSchema,
   healthUnavailableSchema,
-  pageQuerySchema,
-  pageSchema,
   serverTimeSchema,
 } from '@saldopilot/shared';
 import { sessionOf } from '../../plugins/authenticate.js';
 import { unavailableHeaders } from '../../plugins/error-handler.js';
 
-/** Currencies, categories, exchange rates, server time and health. */
+/** Currencies, exchange rates, server time and health (categories have their own module). */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { reference, clock, database } = app.deps;
 
@@ -24,12 +21,6 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     const json = reference.currenciesJson(sessionOf(request).currencyId);
     return reply.type('application/json; charset=utf-8').send(json as never);
   });
-
-  app.get(
-    '/categories',
-    { schema: { querystring: pageQuerySchema(100), response: { 200: pageSchema(categorySchema) } } },
-    async (request) => reference.listCategories(request.query),
-  );
 
   app.get(
     '/fiat-rates/:base',

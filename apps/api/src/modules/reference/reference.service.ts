@@ -1,15 +1,10 @@
-import { BASE_CURRENCY, describePage, type Category, type Currency, type PageQuery } from '@saldopilot/shared';
+import { BASE_CURRENCY, type Currency } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import type { RatesService } from '../../lib/rates/rates-service.js';
 import { notFound } from '../../lib/app-error.js';
-import { listCurrencies, listSystemCategories } from './reference.repository.js';
+import { listCurrencies } from './reference.repository.js';
 
-const germanOrder = new Intl.Collator('de-CH');
-
-/**
- * Reference data: currencies are fixed after the seed, so they are read once and served from memory;
- * categories are read per request because organisations will add their own.
- */
+/** Reference data: currencies are fixed after the seed, so they are read once and served from memory. */
 export async function createReferenceService(db: AppDatabase, rates: RatesService) {
   const currencies: Currency[] = await listCurrencies(db);
   const currencyCodes = new Set(currencies.map((currency) => currency.code));
@@ -42,20 +37,6 @@ export async function createReferenceService(db: AppDatabase, rates: RatesServic
         currenciesJsonByFirst.set(key, json);
       }
       return json;
-    },
-
-    /** One page of categories in German alphabetical order. */
-    async listCategories(query: PageQuery) {
-      const rows = await listSystemCategories(db);
-      const sorted = rows.sort((a, b) => germanOrder.compare(a.name, b.name) || a.id - b.id);
-      const start = (query.page - 1) * query.limit;
-      const data: Category[] = sorted.slice(start, start + query.limit).map((row) => ({
-        id: row.id,
-        name: row.name,
-        canEdit: row.organisationId !== null,
-        inUse: false,
-      }));
-      return { data, pagination: describePage(query, rows.length) };
     },
 
     /** All rates of a base currency; 404 for a code that is no supported currency. */

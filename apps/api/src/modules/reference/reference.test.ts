@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { isNull } from 'drizzle-orm';
-import { systemCategoryNames } from '@saldopilot/shared';
 import { vatRates } from '../../db/schema/index.js';
 import { buildTestApp, TEST_TODAY } from '../../test/build-test-app.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
@@ -34,42 +33,6 @@ describe('GET /api/currencies', () => {
     expect(codes[0]).toBe('CHF');
     expect(codes.slice(1)).toEqual(codes.filter((code) => code !== 'CHF').sort());
   });
-});
-
-describe('GET /api/categories', () => {
-  it('answers the 16 system categories on the default page (limit 100), none editable', async () => {
-    const response = await user.get('/api/categories');
-    expect(response.statusCode).toBe(200);
-    const body = response.json<{
-      data: Array<{ name: string; canEdit: boolean }>;
-      pagination: Record<string, number>;
-    }>();
-    expect(body.data.map((category) => category.name).sort()).toEqual([...systemCategoryNames].sort());
-    expect(body.data.every((category) => !category.canEdit)).toBe(true);
-    expect(body.pagination).toEqual({ currentPage: 1, limit: 100, totalCount: 16, totalPages: 1, totalRemaining: 0 });
-    // German alphabetical order: "Übriges" sorts with U, not after Z.
-    const names = body.data.map((category) => category.name);
-    expect(names.indexOf('Übriges')).toBeLessThan(names.indexOf('Versicherungen'));
-  });
-
-  it('pages with page and limit', async () => {
-    const response = await user.get('/api/categories?page=2&limit=5');
-    const body = response.json<{ data: unknown[]; pagination: Record<string, number> }>();
-    expect(body.data).toHaveLength(5);
-    expect(body.pagination).toEqual({ currentPage: 2, limit: 5, totalCount: 16, totalPages: 4, totalRemaining: 6 });
-  });
-
-  it.each(['page=0', 'limit=101', 'limit=abc', 'page=1.5', 'sort=name'])(
-    'refuses ?%s with a German 400',
-    async (query) => {
-      const response = await user.get(`/api/categories?${query}`);
-      expect(response.statusCode).toBe(400);
-      const body = response.json<{ error: string; code: string; fields: Record<string, string> }>();
-      expect(body.code).toBe('VALIDATION_FAILED');
-      expect(body.error).toBe('Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.');
-      expect(Object.keys(body.fields)).toHaveLength(1);
-    },
-  );
 });
 
 describe('GET /api/fiat-rates', () => {

@@ -1,0 +1,235 @@
+import { and, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { TransactionListQuery } from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
+import { categories, employees, transactions, vatRates } from '../../db/schema/index.js';
+import { germanOrder } from '../../lib/german-order.js';
+import { applyListQuery, containsPattern, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
+
+const t = transactions;
+
+/**
+ * The next execution date (research §5.2) as an SQL expression, for sorting and for the
+ * "hide expired" filter; `today` is a bound parameter. It must agree with the shared
+ * `nextExecutionDate()` the answers are mapped with (transactions.sql.test.ts compares both on a
+ * table of cases). Postgres adds months with clamping (31 Jan + 1 month = 28 Feb) but does not
+ * keep a month-end start on month ends, so a start on the last day of its month steps from the
+ * first of its month and takes the day before the following month ("sticky end").
+ */
+export function nextExecutionDateSql(today: string): SQL<string | null> {
+  const day = sql`${today}::date`;
+  const start = sql`${t.startDate}::timestamp`;
+  const step = sql`(case ${t.cycle} when 'monthly' then 1 when 'quarterly' then 3 when 'biannually' then 6 when 'yearly' then 12 end)`;
+  // Whole months from the start's month to today's (≥ 0 where it is used: today is not before the start).
+  const monthsApart = sql`((extract(year from ${day}) - extract(year from ${start})) * 12 + extract(month from ${day}) - extract(month from ${start}))::int`;
+  // The first step n ≥ 1 that reaches today's month: ceil(monthsApart / step) in integers.
+  const firstStep = sql`greatest(1, (${monthsApart} + ${step} - 1) / ${step})`;
+  const startIsMonthEnd = sql`(date_trunc('month', ${start}) + interval '1 month' - interval '1 day' = ${start})`;
+  const afterSteps = (n: SQL) =>
+    sql`(case when ${startIsMonthEnd} then date_trunc('month', ${start}) + make_interval(months => ${n} * ${step} + 1) - interval '1 day' else ${start} + make_interval(months => ${n} * ${step}) end)::date`;
+  const candidate = afterSteps(firstStep);
+  // The first step may fall earlier in today's month; then the one after it is next.
+  const next = sql`(case when ${candidate} < ${day} then ${afterSteps(sql`(${firstStep} + 1)`)} else ${candidate} end)`;
+  return sql<string | null>`(case
+    when ${t.type} = 'single' then (case when ${t.startDate} >= ${day} then ${t.startDate} end)
+    when ${day} < ${t.startDate} then least(${t.startDate}, coalesce(${t.endDate}, ${t.startDate}))
+    when ${t.endDate} is not null and ${next} > ${t.endDate} then null
+    else ${next}
+  end)`;
+}
+
+const transactionColumns = {
+  id: t.id,
+  name: t.name,
+  link: t.link,
+  amount: t.amount,
+  vatIncluded: t.vatIncluded,
+  isDisabled: t.isDisabled,
+  type: t.type,
+  cycle: t.cycle,
+  startDate: t.startDate,
+  endDate: t.endDate,
+  categoryId: t.categoryId,
+  categoryName: categories.name,
+  currencyId: t.currencyId,
+  employeeId: employees.id,
+  employeeName: employees.name,
+  vatId: vatRates.id,
+  vatValue: vatRates.value,
+  vatOrganisationId: vatRates.organisationId,
+};
+
+function selectTransactions<Extra extends Record<string, SQL.Aliased | SQL>>(db: AppDatabase, extra: Extra) {
+  return db
+    .select({ ...transactionColumns, ...extra })
+    .from(t)
+    .innerJoin(categories, eq(categories.id, t.categoryId))
+    .leftJoin(employees, eq(employees.id, t.employeeId))
+    .leftJoin(vatRates, eq(vatRates.id, t.vatRateId))
+    .$dynamic();
+}
+
+/** The filters of the list: search, hide disabled/expired, category, revenue or expense. */
+function listConditions(organisationId: number, query: TransactionListQuery, next: SQL): SQL {
+  return and(
+    eq(t.organisationId, organisationId),
+    query.search ? ilike(t.name, containsPattern(query.search)) : undefined,
+    query.hideDisabled ? eq(t.isDisabled, false) : undefined,
+    query.hideExpired ? isNotNull(next) : undefined,
+    query.categoryID ? eq(t.categoryId, query.categoryID) : undefined,
+    query.direction === 'revenue' ? gt(t.amount, 0) : undefined,
+    query.direction === 'expense' ? lt(t.amount, 0) : undefined,
+  )!;
+}
+
+/**
+ * One page of the organisation's transactions, filtered and sorted in SQL (rows without a value
+ * last), with the total of the filtered list from the same query.
+ */
+export async function listTransactions(
+  db: AppDatabase,
+  organisationId: number,
+  query: TransactionListQuery,
+  today: string,
+) {
+  const next = nextExecutionDateSql(today);
+  const where = listConditions(organisationId, query, next);
+  const sortColumns = {
+    name: germanOrder(t.name),
+    startDate: t.startDate,
+    endDate: t.endDate,
+    amount: t.amount,
+    // The enum's order: monthly, quarterly, biannually, yearly (single ones have none: last).
+    cycle: t.cycle,
+    category: germanOrder(categories.name),
+    employee: germanOrder(employees.name),
+    nextExecutionDate: next,
+  };
+  const rows = await applyListQuery(
+    selectTransactions(db, { totalCount: totalCountColumn() }).where(where),
+    query,
+    sortColumns,
+    [germanOrder(t.name), t.id],
+  );
+  return pageWithTotal(rows, query, () => db.$count(t, where));
+}
+
+/** One transaction of the organisation, or undefined. */
+export async function findTransaction(db: AppDatabase, organisationId: number, id: number) {
+  const [row] = await selectTransactions(db, {}).where(and(eq(t.id, id), eq(t.organisationId, organisationId)));
+  return row;
+}
+
+/** A transaction with the names and values of what it references. */
+export type TransactionRow = NonNullable<Awaited<ReturnType<typeof findTransaction>>>;
+
+/** The stored fields of one transaction, locked until the transaction ends (a partial update merges them). */
+export async function findTransactionForUpdate(db: AppDatabase, organisationId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.organisationId, organisationId)))
+    .for('update');
+  return row;
+}
+
+export type TransactionValues = Omit<typeof t.$inferInsert, 'id' | 'organisationId' | 'createdAt'>;
+
+export async function insertTransaction(
+  db: AppDatabase,
+  organisationId: number,
+  values: TransactionValues,
+): Promise<number> {
+  const [row] = await db
+    .insert(t)
+    .values({ ...values, organisationId })
+    .returning({ id: t.id });
+  if (!row) throw new Error('transaction insert returned nothing');
+  return row.id;
+}
+
+export async function updateTransaction(
+  db: AppDatabase,
+  organisationId: number,
+  id: number,
+  values: Partial<TransactionValues>,
+): Promise<void> {
+  await db
+    .update(t)
+    .set(values)
+    .where(and(eq(t.id, id), eq(t.organisationId, organisationId)));
+}
+
+/** Deletes one transaction of the organisation; false when there is none with that id. */
+export async function deleteTransaction(db: AppDatabase, organisationId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(t)
+    .where(and(eq(t.id, id), eq(t.organisationId, organisationId)))
+    .returning({ id: t.id });
+  return deleted.length > 0;
+}
+
+/** Which of `ids` are the organisation's transactions, locked until the transaction ends. */
+export async function lockTransactions(db: AppDatabase, organisationId: number, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.organisationId, organisationId), inArray(t.id, ids)))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function setTransactionsDisabled(
+  db: AppDatabase,
+  organisationId: number,
+  ids: number[],
+  isDisabled: boolean,
+): Promise<void> {
+  await db
+    .update(t)
+    .set({ isDisabled })
+    .where(and(eq(t.organisationId, organisationId), inArray(t.id, ids)));
+}
+
+export async function deleteTransactions(db: AppDatabase, organisationId: number, ids: number[]): Promise<void> {
+  await db.delete(t).where(and(eq(t.organisationId, organisationId), inArray(t.id, ids)));
+}
+
+/**
+ * Whether the organisation may point a transaction at these rows: a category or VAT rate of its own
+ * or of the system, an employee of its own. Found rows are share-locked until the transaction ends,
+ * so none can be deleted between this check and the write.
+ */
+export async function findReferences(
+  db: AppDatabase,
+  organisationId: number,
+  ids: { categoryId?: number; vatRateId?: number; employeeId?: number },
+) {
+  const own = (column: typeof categories.organisationId | typeof vatRates.organisationId) =>
+    or(isNull(column), eq(column, organisationId));
+  // One after the other: a transaction's queries share one connection.
+  const category =
+    ids.categoryId === undefined
+      ? undefined
+      : await db
+          .select({ id: categories.id })
+          .from(categories)
+          .where(and(eq(categories.id, ids.categoryId), own(categories.organisationId)))
+          .for('share');
+  const vatRate =
+    ids.vatRateId === undefined
+      ? undefined
+      : await db
+          .select({ id: vatRates.id })
+          .from(vatRates)
+          .where(and(eq(vatRates.id, ids.vatRateId), own(vatRates.organisationId)))
+          .for('share');
+  const employee =
+    ids.employeeId === undefined
+      ? undefined
+      : await db
+          .select({ id: employees.id })
+          .from(employees)
+          .where(and(eq(employees.id, ids.employeeId), eq(employees.organisationId, organisationId)))
+          .for('share');
+  return { category: category?.length === 1, vatRate: vatRate?.length === 1, employee: employee?.length === 1 };
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  affectedSchema,
+  idParamsSchema,
+  transactionBulkSchema,
+  transactionCreateSchema,
+  transactionListQuerySchema,
+  transactionListSchema,
+  transactionSchema,
+  transactionUpdateSchema,
+} from '@saldopilot/shared';
+import { tenantOf } from '../../plugins/authenticate.js';
+
+/** /api/transactions: revenues and expenses of the current organisation. */
+export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { transactions } = app.deps;
+
+  app.get(
+    '/transactions',
+    { schema: { querystring: transactionListQuerySchema, response: { 200: transactionListSchema } } },
+    async (request) => transactions.list(tenantOf(request), request.query),
+  );
+
+  app.get(
+    '/transactions/:id',
+    { schema: { params: idParamsSchema, response: { 200: transactionSchema } } },
+    async (request) => transactions.get(tenantOf(request), request.params.id),
+  );
+
+  app.post(
+    '/transactions',
+    { schema: { body: transactionCreateSchema, response: { 201: transactionSchema } } },
+    async (request, reply) => reply.code(201).send(await transactions.create(tenantOf(request), request.body)),
+  );
+
+  // All or nothing: enable, disable or delete the chosen transactions in one database transaction.
+  app.post(
+    '/transactions/bulk',
+    { schema: { body: transactionBulkSchema, response: { 200: affectedSchema } } },
+    async (request) => transactions.bulk(tenantOf(request), request.body),
+  );
+
+  app.patch(
+    '/transactions/:id',
+    { schema: { params: idParamsSchema, body: transactionUpdateSchema, response: { 200: transactionSchema } } },
+    async (request) => transactions.update(tenantOf(request), request.params.id, request.body),
+  );
+
+  app.delete('/transactions/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    await transactions.remove(tenantOf(request), request.params.id);
+    return reply.code(204).send();
+  });
+};
