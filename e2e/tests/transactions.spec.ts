@@ -76,6 +76,8 @@ test.describe('Transaktionen', () => {
   test('a new organisation is invited to its first transaction, which is created through the dialog', async ({
     page,
   }) => {
+    // One long walk through the dialog and its two nested dialogs.
+    test.slow();
     await signUp(page);
     await page.goto('/transactions');
     await expect(page).toHaveTitle('Transaktionen - SaldoPilot');
@@ -263,6 +265,7 @@ test.describe('Transaktionen', () => {
   test('disabled transactions are hidden by default, expired ones on request; the status switch saves at once', async ({
     page,
   }) => {
+    test.slow();
     await signUp(page);
     const ids = await referenceIds(page);
     await addTransaction(page, ids, { name: 'Aktiv', amount: 100_00 });
@@ -294,9 +297,11 @@ test.describe('Transaktionen', () => {
     await expect(card(page, 'Aktiv')).toContainText('Diese Transaktion ist deaktiviert');
 
     // The filters by direction and category narrow the list too.
-    await page.getByRole('radio', { name: 'Einnahmen' }).check({ force: true });
+    const direction = page.getByRole('radiogroup', { name: 'Richtung' });
+    await direction.getByText('Einnahmen', { exact: true }).click();
+    await expect(direction.getByRole('radio', { name: 'Einnahmen' })).toBeChecked();
     await expect(cards(page).getByRole('heading')).toHaveText(['Aktiv']);
-    await page.getByRole('radio', { name: 'Ausgaben' }).check({ force: true });
+    await direction.getByText('Ausgaben', { exact: true }).click();
     await expect(cards(page).getByRole('heading')).toHaveText(['Pausiert']);
   });
 
@@ -364,6 +369,35 @@ test.describe('Transaktionen', () => {
     await expect(manage.getByRole('list', { name: 'Eigene Kategorien' })).toHaveCount(0);
     await manage.getByRole('button', { name: 'Schliessen', exact: true }).click();
     await expect(card(page, 'Inserat')).toContainText('Kategorie: Generell');
+  });
+
+  test('a category that got used meanwhile is replaced after the server refuses to delete it', async ({ page }) => {
+    await signUp(page);
+    const ids = await referenceIds(page);
+    const travel = await apiWrite<Created>(page, 'POST', '/api/categories', { name: 'Reisen' });
+    await page.goto('/transactions');
+    await expect(page.getByRole('heading', { name: 'Erfassen Sie Ihre erste Transaktion' })).toBeVisible();
+    // Another user assigns it after this page loaded the categories (still unused here).
+    await addTransaction(page, ids, { name: 'Zugticket', amount: -90_00, categoryID: travel.id });
+
+    await page.getByRole('button', { name: 'Transaktion hinzufügen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neue Transaktion anlegen' });
+    await choose(page, dialog.getByRole('combobox', { name: 'Kategorie' }), 'Reisen');
+    await dialog.getByRole('button', { name: 'Kategorie "Reisen" löschen' }).click();
+    await confirmWith(page, 'Löschen', 'Kategorie "Reisen" vollständig löschen?');
+    const reassign = page.getByRole('dialog', { name: 'Kategorie ersetzen und löschen' });
+    await choose(page, reassign.getByRole('combobox', { name: 'Ersatzkategorie' }), 'Generell');
+    await reassign.getByRole('button', { name: 'Übertragen und löschen' }).click();
+    await expect(reassign).toBeHidden();
+    await expect(
+      toasts(page)
+        .getByRole('status')
+        .filter({ hasText: '1 Transaktion(en) übertragen, Kategorie "Reisen" wurde gelöscht' }),
+    ).toBeVisible();
+    // The dialog's selection follows the transactions to the replacement.
+    await expect(dialog.getByRole('combobox', { name: 'Kategorie' })).toHaveValue('Generell');
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(card(page, 'Zugticket')).toContainText('Kategorie: Generell');
   });
 
   test('a read-only member sees the transactions but no control that changes them', async ({ page, browser }) => {
