@@ -1,12 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
-import swagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { useGermanValidationMessages } from '@saldopilot/shared';
 import type { Config } from './config.js';
 import { fixedClock, systemClock, type Clock } from './lib/clock.js';
@@ -50,6 +44,7 @@ import { createVatsService, type VatsService } from './modules/vats/vats.service
 import { vatsRoutes } from './modules/vats/vats.routes.js';
 import { createTransactionsService, type TransactionsService } from './modules/transactions/transactions.service.js';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
+import { registerOpenApi } from './plugins/openapi.js';
 
 export interface AppDeps {
   config: Config;
@@ -88,6 +83,8 @@ export interface BuildAppOptions {
   runJobs?: boolean;
   /** More route plugins under /api, behind the same gate (tests probe the gate with them). */
   apiPlugins?: FastifyPluginAsync[];
+  /** Test apps: closing fails when a route answered a status its OpenAPI document does not list. */
+  checkDocumentedStatuses?: boolean;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -178,10 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   await registerSecurity(app, headers);
   await app.register(cookie);
-  await app.register(swagger, {
-    openapi: { info: { title: 'SaldoPilot API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app, { checkStatuses: options.checkDocumentedStatuses });
   await app.register(
     async (api) => {
       registerApiNotFound(api);

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Machine-readable error codes of the HTTP API; each maps to exactly one status (API.md). */
 export const errorCodes = {
   VALIDATION_FAILED: 400,
@@ -15,10 +17,18 @@ export const errorCodes = {
 
 export type ErrorCode = keyof typeof errorCodes;
 
-/** The body of every error answer: a German message for people, a code for programs. */
-export interface ApiErrorBody {
-  error: string;
-  code: ErrorCode;
-  fields?: Record<string, string>;
-  logout?: true;
-}
+const errorCodeNames = Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]];
+
+/**
+ * The body of every error answer: a German message for people, a code for programs, the German
+ * message per invalid field, and `logout: true` on a 401 that ended the session. The API documents
+ * it (OpenAPI) from this schema; the type below is what the error handler sends.
+ */
+export const apiErrorBodySchema = z.object({
+  error: z.string(),
+  code: z.enum(errorCodeNames),
+  fields: z.record(z.string(), z.string()).optional(),
+  logout: z.literal(true).optional(),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import { buildTestApp } from '../test/build-test-app.js';
 import { signUp, type SignedInUser } from '../test/test-client.js';
 import { addMember } from '../test/tenants.js';
@@ -9,11 +10,16 @@ import { sessionOf } from './authenticate.js';
 // module's routes, with no role configured, so the gate's defaults are what is tested.
 const writes: string[] = [];
 const probes: FastifyPluginAsync = async (api) => {
-  api.get('/probe/items', async (request) => ({ organisationId: sessionOf(request).organisationId, writes }));
+  const items = z.object({ organisationId: z.number().nullable(), writes: z.array(z.string()) });
+  api.get('/probe/items', { schema: { response: { 200: items } } }, async (request) => ({
+    organisationId: sessionOf(request).organisationId,
+    writes,
+  }));
   for (const method of ['POST', 'PATCH', 'PUT', 'DELETE'] as const) {
     api.route({
       method,
       url: '/probe/items',
+      schema: { response: { 200: z.object({ ok: z.literal(true) }) } },
       handler: async (request) => {
         writes.push(`${method} by ${sessionOf(request).userId}`);
         return { ok: true };

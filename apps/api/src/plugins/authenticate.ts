@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole, type Role } from '@saldopilot/shared';
 import { AppError } from '../lib/app-error.js';
 import type { SessionService } from '../modules/auth/session.service.js';
@@ -32,8 +32,9 @@ function unauthenticated(): AppError {
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
-function requiredRole(request: FastifyRequest): Role | 'any' {
-  return request.routeOptions.config.role ?? (READ_METHODS.has(request.method) ? 'any' : 'editor');
+/** The role a route needs (also read by the OpenAPI document, which lists the 403 it causes). */
+export function requiredRole(method: string, config: FastifyContextConfig): Role | 'any' {
+  return config.role ?? (READ_METHODS.has(method) ? 'any' : 'editor');
 }
 
 /**
@@ -70,7 +71,7 @@ export function registerAuthentication(
       throw unauthenticated();
     }
     request.session = user;
-    const role = requiredRole(request);
+    const role = requiredRole(request.method, request.routeOptions.config);
     if (role === 'any') return;
     if (!user.role) throw new AppError('FORBIDDEN', NO_ORGANISATION);
     if (!hasRole(user.role, role)) throw new AppError('FORBIDDEN', ROLE_TOO_LOW);

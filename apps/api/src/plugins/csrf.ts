@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import type { SessionCookies } from './session-cookies.js';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing; every other one is a write (CSRF check, body parsing). */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const FOREIGN_ORIGIN = 'Die Anfrage wurde abgelehnt, weil sie nicht von SaldoPilot selbst stammt.';
 
 /**

@@ -21,11 +21,12 @@ beforeAll(async () => {
       schema: {
         params: z.strictObject({ id: z.coerce.number().int().positive() }),
         body: z.strictObject({ name: z.string().trim().min(1).max(100), amount: z.number().int() }),
+        response: { 200: z.object({ ok: z.literal(true) }) },
       },
     },
     async (request) => {
       stored.push(request.body);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
   typed.get('/api/probe-crash', { config: { public: true } }, async () => {

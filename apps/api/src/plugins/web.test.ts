@@ -25,6 +25,11 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
+  it('keeps its pages out of the OpenAPI document', async () => {
+    await app.ready();
+    expect(Object.keys(app.swagger().paths ?? {}).filter((url) => !url.startsWith('/api/'))).toEqual([]);
+  });
+
   it('serves hashed assets as immutable', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
     expect(response.statusCode).toBe(200);

@@ -36,7 +36,8 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     },
   });
   // A route, not the not-found handler, so that compression and the other hooks apply.
-  app.get('/*', (request, reply) => {
+  // Hidden: the OpenAPI document describes the API, not the web app's pages.
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
     // Unknown API paths and missing assets are real 404s: index.html would hide the mistake.
     if (/^\/(api|assets)(\/|\?|$)/.test(request.url)) {
       return sendError(reply, { error: messages.notFound, code: 'NOT_FOUND' });

@@ -78,7 +78,15 @@ export async function buildTestApp(
   // Every test app runs on an adjustable clock (production ones on TEST_TODAY): no test run meets
   // midnight, and none depends on the machine's date.
   const clock = options.clock ?? adjustableClock(config.FIXED_TODAY ?? TEST_TODAY);
-  const app = await buildApp({ config, database, logger, clock, apiPlugins: options.apiPlugins });
+  // checkDocumentedStatuses: every API test also checks that the OpenAPI document lists the statuses it meets.
+  const app = await buildApp({
+    config,
+    database,
+    logger,
+    clock,
+    apiPlugins: options.apiPlugins,
+    checkDocumentedStatuses: true,
+  });
   app.addHook('onClose', () => database.close());
   return app;
 }

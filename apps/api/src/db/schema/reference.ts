@@ -1,16 +1,4 @@
-import { sql } from 'drizzle-orm';
-import {
-  doublePrecision,
-  date,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { doublePrecision, date, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const currencies = pgTable('currencies', {
   id: serial('id').primaryKey(),

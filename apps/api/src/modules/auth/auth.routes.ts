@@ -7,14 +7,17 @@ import {
   passwordResetSchema,
   registrationFinishSchema,
   userSchema,
+  type ErrorCode,
 } from '@saldopilot/shared';
 import { sessionOf } from '../../plugins/authenticate.js';
 import { FOREIGN_ORIGIN } from '../../plugins/csrf.js';
 import { AppError } from '../../lib/app-error.js';
+import { noContent } from '../../plugins/openapi.js';
 
 const success = z.object({ success: z.literal(true) });
 const valid = z.object({ valid: z.literal(true) });
-const publicRoute = { public: true };
+/** A route of the auth pages: no session needed; `errors` are those its own work answers. */
+const publicRoute = (...errors: ErrorCode[]) => ({ public: true, errors });
 
 /** /api/auth/* (public) and /api/access-token. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/registration/create',
-    { config: publicRoute, schema: { body: emailOnlySchema, response: { 200: success } } },
+    { config: publicRoute('CONFLICT', 'RATE_LIMITED'), schema: { body: emailOnlySchema, response: { 200: success } } },
     async (request) => {
       await auth.startRegistration(request.body.email, request.ip);
       return { success: true as const };
@@ -31,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/registration/check-code',
-    { config: publicRoute, schema: { body: emailCodeSchema, response: { 200: valid } } },
+    { config: publicRoute('RATE_LIMITED'), schema: { body: emailCodeSchema, response: { 200: valid } } },
     async (request) => {
       await auth.checkRegistrationCode(request.body.email, request.body.code, request.ip);
       return { valid: true as const };
@@ -40,29 +43,40 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/registration/finish',
-    { config: publicRoute, schema: { body: registrationFinishSchema, response: { 200: userSchema } } },
+    {
+      config: publicRoute('CONFLICT', 'RATE_LIMITED'),
+      schema: { body: registrationFinishSchema, response: { 200: userSchema } },
+    },
     async (request, reply) => signIn(request, reply, await auth.finishRegistration(request.body, request.ip)),
   );
 
   app.post(
     '/auth/login',
-    { config: publicRoute, schema: { body: loginSchema, response: { 200: userSchema } } },
+    {
+      config: publicRoute('UNAUTHENTICATED', 'RATE_LIMITED'),
+      schema: { body: loginSchema, response: { 200: userSchema } },
+    },
     async (request, reply) => signIn(request, reply, await auth.login(request.body, request.ip)),
   );
 
-  app.get('/auth/logout', { config: publicRoute, schema: { response: { 200: success } } }, async (request, reply) => {
-    // Logout is a GET (spec §7), so the Origin check does not cover it: a link on another site
-    // must not sign the user out. Browsers tell the origin of a request in Sec-Fetch-Site.
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('FORBIDDEN', FOREIGN_ORIGIN);
-    const refresh = cookies.refreshToken(request);
-    if (refresh) await sessions.end(refresh);
-    cookies.clear(reply);
-    return { success: true as const };
-  });
+  // FORBIDDEN: a cross-site logout, see below.
+  app.get(
+    '/auth/logout',
+    { config: publicRoute('FORBIDDEN'), schema: { response: { 200: success } } },
+    async (request, reply) => {
+      // Logout is a GET (spec §7), so the Origin check does not cover it: a link on another site
+      // must not sign the user out. Browsers tell the origin of a request in Sec-Fetch-Site.
+      if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('FORBIDDEN', FOREIGN_ORIGIN);
+      const refresh = cookies.refreshToken(request);
+      if (refresh) await sessions.end(refresh);
+      cookies.clear(reply);
+      return { success: true as const };
+    },
+  );
 
   app.post(
     '/auth/forgot-password',
-    { config: publicRoute, schema: { body: emailOnlySchema, response: { 200: success } } },
+    { config: publicRoute('RATE_LIMITED'), schema: { body: emailOnlySchema, response: { 200: success } } },
     async (request) => {
       await auth.forgotPassword(request.body.email, request.ip);
       return { success: true as const };
@@ -71,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/reset-password-check-code',
-    { config: publicRoute, schema: { body: emailCodeSchema, response: { 200: valid } } },
+    { config: publicRoute('RATE_LIMITED'), schema: { body: emailCodeSchema, response: { 200: valid } } },
     async (request) => {
       await auth.checkResetCode(request.body.email, request.body.code, request.ip);
       return { valid: true as const };
@@ -80,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/reset-password',
-    { config: publicRoute, schema: { body: passwordResetSchema, response: { 200: success } } },
+    { config: publicRoute('RATE_LIMITED'), schema: { body: passwordResetSchema, response: { 200: success } } },
     async (request) => {
       await auth.resetPassword(request.body, request.ip);
       return { success: true as const };
@@ -88,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The authentication hook has already renewed the tokens when needed; nothing else to do.
-  app.get('/access-token', async (request, reply) => {
+  app.get('/access-token', { schema: { response: { 204: noContent } } }, async (request, reply) => {
     sessionOf(request);
     return reply.code(204).send();
   });

@@ -9,6 +9,7 @@ import {
   userSchema,
 } from '@saldopilot/shared';
 import { sessionOf } from '../../plugins/authenticate.js';
+import { noContent } from '../../plugins/openapi.js';
 
 /** The invitee's side: check and accept by token (public), and one's own pending invitations. */
 export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +18,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/invitation/check',
     {
-      config: { public: true },
+      config: { public: true, errors: ['NOT_FOUND', 'GONE', 'RATE_LIMITED'] },
       schema: {
         querystring: z.strictObject({ token: invitationTokenSchema }),
         response: { 200: invitationCheckSchema },
@@ -28,7 +29,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/invitation/accept',
-    { config: { public: true }, schema: { body: invitationAcceptSchema, response: { 200: userSchema } } },
+    {
+      // UNAUTHENTICATED: the wrong password of an existing account.
+      config: { public: true, errors: ['UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT', 'GONE', 'RATE_LIMITED'] },
+      schema: { body: invitationAcceptSchema, response: { 200: userSchema } },
+    },
     async (request, reply) => signIn(request, reply, await invitations.accept(request.body, request.ip)),
   );
 
@@ -48,7 +53,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/me/invitations/:id',
-    { config: { role: 'any' }, schema: { params: myInvitationParamsSchema } },
+    { config: { role: 'any' }, schema: { params: myInvitationParamsSchema, response: { 204: noContent } } },
     async (request, reply) => {
       await invitations.decline(sessionOf(request).userId, request.params.id);
       return reply.code(204).send();

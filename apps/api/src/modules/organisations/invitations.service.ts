@@ -1,4 +1,4 @@
-import { hasRole, PASSWORD_MAX, PASSWORD_MIN, type Invitation, type Role } from '@saldopilot/shared';
+import { hasRole, type Invitation, type Role } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -45,7 +45,6 @@ export const invitationMessages = {
   alreadyMember: 'Diese Person ist bereits Mitglied der Organisation.',
   alreadyInvited: 'Diese E-Mail-Adresse wurde bereits eingeladen.',
   roleTooLow: 'Ihre Rolle erlaubt diese Aktion nicht.',
-  passwordTooShort: 'Bitte geben Sie mind. 8 Zeichen ein',
   resendTooSoon: (minutes: number) =>
     `Bitte warten Sie noch ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}, bevor Sie die Einladung erneut senden.`,
 } as const;
@@ -226,11 +225,6 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       const existing = await findUserByEmail(db, invitation.email);
       // Proving an existing account with its password is a login: the same check under the same limits.
       if (existing) await checkCredentials(db, limiter, { email: invitation.email, password: input.password }, ip);
-      if (!existing && (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX)) {
-        throw new AppError('VALIDATION_FAILED', invitationMessages.passwordTooShort, {
-          fields: { password: invitationMessages.passwordTooShort },
-        });
-      }
       const passwordHash = existing ? undefined : await hashPassword(input.password);
       const userId = await db.transaction(async (tx) => {
         const id =

@@ -16,6 +16,7 @@ import {
   PAGINATION,
 } from '@saldopilot/shared';
 import { sessionOf } from '../../plugins/authenticate.js';
+import { noContent } from '../../plugins/openapi.js';
 
 // The gate lets every member through; the services check the role in the organisation of the URL.
 const checkedByService = { role: 'any' as const };
@@ -78,7 +79,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/organisations/:id/members/:userId',
-    { config: checkedByService, schema: { params: memberParamsSchema } },
+    { config: checkedByService, schema: { params: memberParamsSchema, response: { 204: noContent } } },
     async (request, reply) => {
       await organisations.removeMember(sessionOf(request).userId, request.params.id, request.params.userId);
       return reply.code(204).send();
@@ -87,7 +88,10 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/organisations/:id/invitations',
-    { schema: { params: organisationIdParamsSchema, response: { 200: z.array(invitationSchema) } } },
+    {
+      config: { errors: ['FORBIDDEN'] }, // only admins and owners see them
+      schema: { params: organisationIdParamsSchema, response: { 200: z.array(invitationSchema) } },
+    },
     async (request) => invitations.list(sessionOf(request).userId, request.params.id),
   );
 
@@ -103,7 +107,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/organisations/:id/invitations/:invitationId',
-    { config: checkedByService, schema: { params: invitationParamsSchema } },
+    { config: checkedByService, schema: { params: invitationParamsSchema, response: { 204: noContent } } },
     async (request, reply) => {
       await invitations.revoke(sessionOf(request).userId, request.params.id, request.params.invitationId);
       return reply.code(204).send();
@@ -112,7 +116,10 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/organisations/:id/invitations/:invitationId/resend',
-    { config: checkedByService, schema: { params: invitationParamsSchema, response: { 200: invitationSchema } } },
+    {
+      config: { ...checkedByService, errors: ['RATE_LIMITED'] }, // at most every 10 minutes
+      schema: { params: invitationParamsSchema, response: { 200: invitationSchema } },
+    },
     async (request) => invitations.resend(sessionOf(request).userId, request.params.id, request.params.invitationId),
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { organisationSwitchSchema, passwordChangeSchema, profileUpdateSchema, userSchema } from '@saldopilot/shared';
 import { sessionOf } from '../../plugins/authenticate.js';
+import { noContent } from '../../plugins/openapi.js';
 
 // Every member may change their own profile and switch organisation, read-only members included.
 const anyRole = { role: 'any' as const };
@@ -19,14 +20,24 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => profile.update(sessionOf(request).userId, request.body),
   );
 
-  app.post('/profile/password', { config: anyRole, schema: { body: passwordChangeSchema } }, async (request, reply) => {
-    await profile.changePassword(sessionOf(request).userId, request.body, cookies.refreshToken(request));
-    return reply.code(204).send();
-  });
+  app.post(
+    '/profile/password',
+    {
+      config: { ...anyRole, errors: ['RATE_LIMITED'] },
+      schema: { body: passwordChangeSchema, response: { 204: noContent } },
+    },
+    async (request, reply) => {
+      await profile.changePassword(sessionOf(request).userId, request.body, cookies.refreshToken(request));
+      return reply.code(204).send();
+    },
+  );
 
   app.patch(
     '/profile/organisation',
-    { config: anyRole, schema: { body: organisationSwitchSchema, response: { 200: userSchema } } },
+    {
+      config: { ...anyRole, errors: ['NOT_FOUND'] }, // not one of the user's organisations
+      schema: { body: organisationSwitchSchema, response: { 200: userSchema } },
+    },
     async (request) => profile.switchOrganisation(sessionOf(request).userId, request.body.organisationId),
   );
 };
