@@ -305,6 +305,20 @@ test.describe('Transaktionen', () => {
     await expect(cards(page).getByRole('heading')).toHaveText(['Pausiert']);
   });
 
+  test('an organisation whose transactions are all disabled gets its toolbar, not the first-use hint', async ({
+    page,
+  }) => {
+    await signUp(page);
+    const ids = await referenceIds(page);
+    const paused = await addTransaction(page, ids, { name: 'Ruhend', amount: 10_00 });
+    await apiWrite(page, 'PATCH', `/api/transactions/${paused.id}`, { isDisabled: true });
+    await page.goto('/transactions');
+    await expect(page.getByText('Keine Einträge gefunden')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Erfassen Sie Ihre erste Transaktion' })).toHaveCount(0);
+    await page.getByRole('switch', { name: 'Deaktivierte ausblenden' }).uncheck({ force: true });
+    await expect(card(page, 'Ruhend')).toBeVisible();
+  });
+
   test('bulk: disables the selected transactions in one request after asking', async ({ page }) => {
     await signUp(page);
     const ids = await referenceIds(page);
@@ -369,6 +383,30 @@ test.describe('Transaktionen', () => {
     await expect(manage.getByRole('list', { name: 'Eigene Kategorien' })).toHaveCount(0);
     await manage.getByRole('button', { name: 'Schliessen', exact: true }).click();
     await expect(card(page, 'Inserat')).toContainText('Kategorie: Generell');
+  });
+
+  test('deleting an own VAT rate says how many transactions lose it', async ({ page }) => {
+    await signUp(page);
+    const ids = await referenceIds(page);
+    const vat = await apiWrite<{ id: number }>(page, 'POST', '/api/vats', { value: 550 });
+    await addTransaction(page, ids, { name: 'Hotel', amount: -300_00, vatID: vat.id, vatIncluded: true });
+    await page.goto('/transactions');
+    await expect(card(page, 'Hotel')).toContainText('inkl. ');
+    await page.getByRole('button', { name: 'Kategorien & MWST' }).click();
+    const manage = page.getByRole('dialog', { name: 'Kategorien & MWST' });
+    await expect(manage.getByRole('list', { name: 'Vorgegebene Mehrwertsteuersätze' })).toContainText('8.1%');
+    await manage.getByRole('button', { name: 'Mehrwertsteuer "5.5%" löschen' }).click();
+    await confirmWith(
+      page,
+      'Löschen',
+      'Mehrwertsteuer "5.5%" vollständig löschen? 1 Transaktion(en) verlieren damit ihre Mehrwertsteuer.',
+    );
+    await expect(
+      toasts(page).getByRole('status').filter({ hasText: 'Mehrwertsteuer "5.5%" wurde gelöscht' }),
+    ).toBeVisible();
+    await expect(manage.getByRole('list', { name: 'Eigene Mehrwertsteuersätze' })).toHaveCount(0);
+    await manage.getByRole('button', { name: 'Schliessen', exact: true }).click();
+    await expect(card(page, 'Hotel')).not.toContainText('inkl. ');
   });
 
   test('a category that got used meanwhile is replaced after the server refuses to delete it', async ({ page }) => {

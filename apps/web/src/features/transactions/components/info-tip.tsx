@@ -36,6 +36,6 @@ export function hinted(label: string, hint: string) {
       </>
     ),
     description: hint,
-    descriptionProps: { className: classes.srOnly },
+    classNames: { description: classes.srOnly },
   };
 }

@@ -163,10 +163,10 @@ export function transactionColumns(context: TransactionViewContext): ListColumn<
       header: c.name,
       sortField: 'name',
       render: (transaction) => (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="nowrap" className={classes.nameCell}>
           {cell(transaction, <TransactionName transaction={transaction} />)}
           {transaction.isDisabled ? (
-            <Badge color="orange" variant="light" size="sm" radius="sm">
+            <Badge color="orange" variant="light" size="sm" radius="sm" className={classes.noShrink}>
               {texts.disabledTag}
             </Badge>
           ) : null}
