@@ -8,6 +8,7 @@ import {
   idParamsSchema,
 } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/authenticate.js';
+import { noContent } from '../../plugins/openapi.js';
 
 /** /api/bank-accounts: the accounts of the current organisation (writes: editors and above). */
 export const bankAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,8 +38,12 @@ export const bankAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => bankAccounts.update(tenantOf(request), request.params.id, request.body),
   );
 
-  app.delete('/bank-accounts/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await bankAccounts.remove(tenantOf(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/bank-accounts/:id',
+    { schema: { params: idParamsSchema, response: { 204: noContent } } },
+    async (request, reply) => {
+      await bankAccounts.remove(tenantOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 };

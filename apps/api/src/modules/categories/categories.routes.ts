@@ -10,6 +10,7 @@ import {
   idParamsSchema,
 } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/authenticate.js';
+import { noContent } from '../../plugins/openapi.js';
 
 /** /api/categories: system and own categories; own ones can be renamed, deleted, replaced. */
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,10 +41,14 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => categories.update(tenantOf(request), request.params.id, request.body),
   );
 
-  app.delete('/categories/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await categories.remove(tenantOf(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/categories/:id',
+    { schema: { params: idParamsSchema, response: { 204: noContent } } },
+    async (request, reply) => {
+      await categories.remove(tenantOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   // `deleteAfter: true` = "Kategorie ersetzen und löschen" in one database transaction.
   app.post(

@@ -98,7 +98,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/organisations/:id/invitations',
     {
-      config: checkedByService,
+      config: { ...checkedByService, errors: ['RATE_LIMITED'] }, // invitation mails per hour and day
       schema: { params: organisationIdParamsSchema, body: invitationCreateSchema, response: { 201: invitationSchema } },
     },
     async (request, reply) =>

@@ -10,6 +10,7 @@ import {
   transactionUpdateSchema,
 } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/authenticate.js';
+import { noContent } from '../../plugins/openapi.js';
 
 /** /api/transactions: revenues and expenses of the current organisation. */
 export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +37,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   // All or nothing: enable, disable or delete the chosen transactions in one database transaction.
   app.post(
     '/transactions/bulk',
-    { schema: { body: transactionBulkSchema, response: { 200: affectedSchema } } },
+    // An id that is not the organisation's fails the whole request with 404.
+    { config: { errors: ['NOT_FOUND'] }, schema: { body: transactionBulkSchema, response: { 200: affectedSchema } } },
     async (request) => transactions.bulk(tenantOf(request), request.body),
   );
 
@@ -46,8 +48,12 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => transactions.update(tenantOf(request), request.params.id, request.body),
   );
 
-  app.delete('/transactions/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await transactions.remove(tenantOf(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/transactions/:id',
+    { schema: { params: idParamsSchema, response: { 204: noContent } } },
+    async (request, reply) => {
+      await transactions.remove(tenantOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 };

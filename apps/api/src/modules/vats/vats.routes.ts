@@ -8,6 +8,7 @@ import {
   vatUpdateSchema,
 } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/authenticate.js';
+import { noContent } from '../../plugins/openapi.js';
 
 /** /api/vats: system and own VAT rates; own ones can be changed and deleted. */
 export const vatsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,8 +37,12 @@ export const vatsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => vats.update(tenantOf(request), request.params.id, request.body),
   );
 
-  app.delete('/vats/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
-    await vats.remove(tenantOf(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/vats/:id',
+    { schema: { params: idParamsSchema, response: { 204: noContent } } },
+    async (request, reply) => {
+      await vats.remove(tenantOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 };
