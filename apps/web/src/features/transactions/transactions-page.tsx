@@ -37,7 +37,7 @@ function FirstUse({ canEdit, onAdd }: { canEdit: boolean; onAdd: () => void }) {
   return (
     <Stack align="center" ta="center" gap="sm" py="xl">
       <Title order={2} fz="h3">
-        {canEdit ? texts.emptyTitle : 'Es gibt noch keine Transaktionen'}
+        {canEdit ? texts.emptyTitle : texts.emptyReadOnly}
       </Title>
       <Text c="dimmed" maw="32rem">
         {texts.emptyText}

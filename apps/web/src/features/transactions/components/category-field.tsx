@@ -105,7 +105,7 @@ export function CategoryField({
           label={transactionTexts.fields.category}
           required
           searchable
-          placeholder={isPending ? 'Wird geladen …' : transactionTexts.pleaseChoose}
+          placeholder={isPending ? transactionTexts.loading : transactionTexts.pleaseChoose}
           nothingFoundMessage={transactionTexts.noCategories}
           data={categories.map((category) => ({ value: String(category.id), label: category.name }))}
           renderOption={({ option }) => {

@@ -4,7 +4,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Z_INDEX } from '@saldopilot/shared';
 import { openDialog } from '../../../lib/dialog';
-import { useCategories } from '../../../reference-data/categories';
+import { categoriesMessages, useCategories } from '../../../reference-data/categories';
 import { vatsQuery } from '../api/list-vats';
 import { deleteCategoryWithReplacement, openCategoryDialog } from './category-dialogs';
 import { InfoTip } from './info-tip';
@@ -75,7 +75,7 @@ function CategoriesSection() {
     <Stack component="section" gap="sm" aria-labelledby="manage-categories">
       <Group justify="space-between" gap="sm">
         <Title order={3} fz="h4" id="manage-categories">
-          Kategorien
+          {categoryTexts.heading}
         </Title>
         <Button
           variant="light"
@@ -88,7 +88,7 @@ function CategoriesSection() {
       </Group>
       {isError ? (
         <Alert color="red" variant="light" role="alert">
-          Kategorien konnten nicht geladen werden
+          {categoriesMessages.loadFailed}
         </Alert>
       ) : isPending ? (
         <Skeleton h={64} radius="md" />
@@ -129,7 +129,7 @@ function VatsSection() {
     <Stack component="section" gap="sm" aria-labelledby="manage-vats">
       <Group justify="space-between" gap="sm">
         <Title order={3} fz="h4" id="manage-vats">
-          Mehrwertsteuer
+          {vatTexts.heading}
         </Title>
         <Button
           variant="light"

@@ -259,7 +259,7 @@ function TransactionForm({
               label={texts.fields.currency}
               required
               searchable
-              placeholder={currenciesPending ? 'Wird geladen …' : texts.pleaseChoose}
+              placeholder={currenciesPending ? texts.loading : texts.pleaseChoose}
               nothingFoundMessage={currencies.length ? texts.noResults : texts.noCurrencies}
               data={currencies.map((currency) => ({
                 value: String(currency.id),

@@ -13,6 +13,7 @@ export const transactionTexts = {
   close: 'Schliessen',
   delete: 'Löschen',
   loadFailed: 'Transaktionen konnten nicht geladen werden',
+  loading: 'Wird geladen …',
 
   // Toolbar filters (research §5.1; the category and direction filters are ours, §18 item 6).
   hideDisabled: 'Deaktivierte ausblenden',
@@ -23,18 +24,18 @@ export const transactionTexts = {
   directionAll: 'Alle',
   directionRevenue: 'Einnahmen',
   directionExpense: 'Ausgaben',
-  search: 'Suchen',
 
   // Empty states (research §5.4, §18 item 14).
   emptyTitle: 'Erfassen Sie Ihre erste Transaktion',
   emptyText: 'Einnahmen und Ausgaben, einmalig oder wiederkehrend, bilden die Grundlage Ihrer Prognose.',
-  noneFound: 'Keine Transaktionen gefunden',
+  emptyReadOnly: 'Es gibt noch keine Transaktionen',
 
   // Card and row (research §5.2, §5.3).
   clone: 'Transaktion klonen',
   edit: 'Transaktion bearbeiten',
   disabledNote: 'Diese Transaktion ist deaktiviert und wird nicht berechnet.',
   disabledTag: 'Deaktiviert',
+  active: 'Aktiv',
   start: 'Start',
   end: 'Ende',
   nextCredit: 'Nächste Gutschrift',
@@ -87,7 +88,6 @@ export const transactionTexts = {
   cloneTitle: 'Transaktion klonen',
   cloneButton: 'Klonen',
   deleteTransaction: 'Transaktion löschen',
-  formLabel: 'Transaktion',
   fields: {
     name: 'Name',
     link: 'Link',
@@ -133,7 +133,7 @@ export const transactionTexts = {
 
 /** Categories: the dialogs of research §5.7 and the management dialog (ours). */
 export const categoryTexts = {
-  add: 'Hinzufügen',
+  heading: 'Kategorien',
   addCategory: 'Kategorie hinzufügen',
   createTitle: 'Neue Kategorie',
   editTitle: 'Kategorie bearbeiten',
@@ -142,7 +142,6 @@ export const categoryTexts = {
   name: 'Name',
   namePlaceholder: 'Miete, Marketing, Software, ...',
   system: 'System-Kategorie. Kann nicht bearbeitet bzw. gelöscht werden.',
-  systemTag: 'System',
   own: 'Eigene Kategorien',
   systemList: 'System-Kategorien',
   noOwn: 'Noch keine eigenen Kategorien',
@@ -165,7 +164,7 @@ export const categoryTexts = {
 
 /** VAT rates: the dialog of research §5.6 and the management dialog (ours). */
 export const vatTexts = {
-  add: 'Hinzufügen',
+  heading: 'Mehrwertsteuer',
   addVat: 'Mehrwertsteuer hinzufügen',
   createTitle: 'Neue Mehrwertsteuer anlegen',
   editTitle: 'Mehrwertsteuer bearbeiten',

@@ -181,7 +181,7 @@ export function transactionColumns(context: TransactionViewContext): ListColumn<
         context.actions ? (
           <StatusSwitch transaction={transaction} withLabel={false} />
         ) : (
-          cell(transaction, transaction.isDisabled ? texts.disabledTag : 'Aktiv')
+          cell(transaction, transaction.isDisabled ? texts.disabledTag : texts.active)
         ),
     },
     {

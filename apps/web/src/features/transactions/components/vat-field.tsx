@@ -76,7 +76,7 @@ export function VatField({
         <Select
           label={transactionTexts.fields.vat}
           clearable
-          placeholder={isPending ? 'Wird geladen …' : transactionTexts.chooseOptional}
+          placeholder={isPending ? transactionTexts.loading : transactionTexts.chooseOptional}
           nothingFoundMessage={transactionTexts.noVats}
           data={vats.map((vat) => ({ value: String(vat.id), label: vat.formattedValue }))}
           value={field.value ? String(field.value) : null}
