@@ -33,6 +33,16 @@ const boundaries = [
   },
   { from: '^apps/api/src/.*\\.repository\\.ts$', to: '^fastify', message: 'repositories know no HTTP.' },
   {
+    from: '^apps/api/src/(db|lib)/',
+    to: '^apps/api/src/(modules|demo|jobs)/',
+    message: 'db/ and lib/ sit below the modules: work across modules lives above them, in jobs/ or demo/.',
+  },
+  {
+    from: '^apps/api/src/modules/',
+    to: '^apps/api/src/(demo|jobs)/',
+    message: 'modules never import the jobs or the demo data above them.',
+  },
+  {
     from: '^apps/web/src/features/([^/]+)/',
     to: '^apps/web/src/features/',
     except: '^apps/web/src/features/$1(/|$)',

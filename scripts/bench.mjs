@@ -8,6 +8,33 @@ import autocannon from 'autocannon';
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const serverEntry = path.resolve('apps/api/dist/server.js');
 
+/**
+ * A new, empty PostgreSQL database next to DATABASE_URL (default: the local server's `postgres`), or
+ * undefined when none answers. Dropped again after the bench.
+ */
+async function freshPostgresDatabase() {
+  const { default: pg } = await import('pg');
+  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `saldopilot_bench_${Date.now()}`;
+  try {
+    await admin(`create database ${name}`);
+  } catch {
+    return undefined;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 function line(name, value, unit, note = '') {
   console.log(`${name.padEnd(48)} ${String(value).padStart(10)} ${unit}${note ? `  (${note})` : ''}`);
 }
@@ -27,11 +54,13 @@ async function untilHealthy(child, port, started) {
 }
 
 /** Starts the real server and resolves with the milliseconds until /api/health first answers 200. */
-async function startServer(dataDir, port) {
+async function startServer(dataDir, port, env = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
+      DATABASE_URL: '',
+      ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -96,9 +125,209 @@ async function measureAuthFirstLoad(origin) {
   }
 }
 
+/** Creates `count` bank accounts through the API (writes need the app's Origin, as a browser sends it). */
+async function createBankAccounts(origin, cookie, count) {
+  const currencies = await (await fetch(`${origin}/api/currencies`, { headers: { cookie } })).json();
+  const [chf, eur] = ['CHF', 'EUR'].map((code) => currencies.find((currency) => currency.code === code).id);
+  for (let index = 1; index <= count; index += 1) {
+    const response = await fetch(`${origin}/api/bank-accounts`, {
+      method: 'POST',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: `Konto ${index}`,
+        amount: index * 123_45,
+        // Every fifth in another currency, so the total converts.
+        currencyID: index % 5 === 0 ? eur : chf,
+      }),
+    });
+    if (response.status !== 201) throw new Error(`creating a bank account failed: ${await response.text()}`);
+  }
+  return (await (await fetch(`${origin}/api/profile`, { headers: { cookie } })).json()).currentOrganisationID;
+}
+
+/**
+ * The database's ceiling for that list: the same repository calls (so the same SQL through the same
+ * driver) in 10 loops at once for the bench's duration, without HTTP, sessions or JSON.
+ */
+async function rawBankAccountQueries(target, organisationId) {
+  const { openDatabase } = await import(path.resolve('apps/api/dist/db/client.js'));
+  const repository = await import(path.resolve('apps/api/dist/modules/bank-accounts/bank-accounts.repository.js'));
+  const database = await openDatabase(target);
+  const query = { page: 1, limit: 20, sortBy: 'name', sortOrder: 'ASC' };
+  let done = 0;
+  const until = performance.now() + DURATION_S * 1000;
+  try {
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (performance.now() < until) {
+          // What one list request asks: the page with its count, and (50 > 20) every balance.
+          await repository.listBankAccounts(database.db, organisationId, query);
+          await repository.listBalances(database.db, organisationId);
+          done += 1;
+        }
+      }),
+    );
+  } finally {
+    await database.close();
+  }
+  return Math.round(done / DURATION_S);
+}
+
+/** GET /api/bank-accounts signed in with 50 accounts, then the same SQL without the server: one line each. */
+async function benchBankAccounts(label, { dataDir, port, env, target }) {
+  const server = await startServer(dataDir, port, env);
+  const origin = `http://127.0.0.1:${port}`;
+  let organisationId;
+  try {
+    const cookie = await signUp(origin);
+    organisationId = await createBankAccounts(origin, cookie, 50);
+    const api = await load(`${origin}/api/bank-accounts`, { cookie });
+    line(`GET /api/bank-accounts, 50 accounts (${label})`, api.rps, 'req/s', `p99 ${api.p99} ms`);
+  } finally {
+    // PGlite belongs to one process: the server lets go of it before the loop opens it.
+    await stop(server.child);
+  }
+  const ceiling = await rawBankAccountQueries(target, organisationId);
+  line(`  same SQL, same driver, no HTTP (${label} ceiling)`, ceiling, 'lists/s');
+}
+
 async function load(url, headers = {}) {
   const result = await autocannon({ url, headers, connections: 10, duration: DURATION_S });
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+}
+
+const TRANSACTION_COUNT = Number(process.env.BENCH_TRANSACTIONS ?? 10_000);
+const TRANSACTION_LISTS = {
+  'GET /api/transactions?limit=50&sortBy=nextExecutionDate': {
+    query: 'limit=50&sortBy=nextExecutionDate',
+    parsed: { limit: '50', sortBy: 'nextExecutionDate' },
+  },
+  'GET /api/transactions?limit=50&search=miete': {
+    query: 'limit=50&search=miete',
+    parsed: { limit: '50', search: 'miete' },
+  },
+};
+
+/** Creates `count` transactions through the API, 20 requests at a time (as many users would). */
+async function createTransactions(origin, cookie, count) {
+  const headers = { cookie, origin, 'content-type': 'application/json' };
+  const [currency] = await (await fetch(`${origin}/api/currencies`, { headers })).json();
+  const { data: categories } = await (await fetch(`${origin}/api/categories`, { headers })).json();
+  const cycles = ['monthly', 'quarterly', 'biannually', 'yearly'];
+  const words = ['Miete', 'Lizenz', 'Mandat', 'Versicherung', 'Leasing', 'Hosting', 'Beratung', 'Spesen'];
+  let next = 0;
+  async function worker() {
+    while (next < count) {
+      const i = next++;
+      const single = i % 5 === 0;
+      const month = String((i % 12) + 1).padStart(2, '0');
+      const body = {
+        name: `${words[i % words.length]} ${String(i).padStart(5, '0')}`,
+        amount: (i % 3 === 0 ? 1 : -1) * (1_000 + ((i * 7919) % 900_000)),
+        type: single ? 'single' : 'repeating',
+        ...(single ? {} : { cycle: cycles[i % 4] }),
+        startDate: `${2024 + (i % 4)}-${month}-${String((i % 28) + 1).padStart(2, '0')}`,
+        ...(single || i % 7 ? {} : { endDate: `${2028 + (i % 3)}-12-31` }),
+        categoryID: categories[i % categories.length].id,
+        currencyID: currency.id,
+      };
+      const response = await fetch(`${origin}/api/transactions`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 201)
+        throw new Error(`creating a transaction: ${response.status} ${await response.text()}`);
+    }
+  }
+  await Promise.all(Array.from({ length: 20 }, worker));
+}
+
+/**
+ * The raw-query ceiling: the list query of the repository (the same SQL through the same driver)
+ * without HTTP, session, mapping or JSON, as fast as `workers` concurrent callers can run it.
+ */
+async function rawQueryCeiling(database, organisationId, parsed, workers) {
+  const { listTransactions } = await import('../apps/api/dist/modules/transactions/transactions.repository.js');
+  const { transactionListQuerySchema, zurichDateOf } = await import('../packages/shared/dist/index.js');
+  const query = transactionListQuerySchema.parse(parsed);
+  const today = zurichDateOf(new Date());
+  const latencies = [];
+  const until = performance.now() + DURATION_S * 1000;
+  async function worker() {
+    while (performance.now() < until) {
+      const started = performance.now();
+      await listTransactions(database.db, organisationId, query, today);
+      latencies.push(performance.now() - started);
+    }
+  }
+  await Promise.all(Array.from({ length: workers }, worker));
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: Math.round(latencies.length / DURATION_S),
+    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+  };
+}
+
+/**
+ * An organisation with TRANSACTION_COUNT transactions: the list sorted by next execution date and
+ * searched, signed in (autocannon, 10 connections), next to the raw-query ceiling of the same run.
+ */
+async function benchTransactions(label, { dataDir, port, env }, openRaw) {
+  const origin = `http://127.0.0.1:${port}`;
+  const server = await startServer(dataDir, port, env);
+  const cookie = await signUp(origin);
+  const profile = await (await fetch(`${origin}/api/profile`, { headers: { cookie } })).json();
+  const started = performance.now();
+  await createTransactions(origin, cookie, TRANSACTION_COUNT).catch(async (error) => {
+    await stop(server.child);
+    throw error;
+  });
+  line(`${label}: ${TRANSACTION_COUNT} x POST /api/transactions`, Math.round(performance.now() - started), 'ms');
+  const measured = {};
+  for (const [name, { query }] of Object.entries(TRANSACTION_LISTS)) {
+    measured[name] = await load(`${origin}/api/transactions?${query}`, { cookie });
+  }
+  // PGlite belongs to one process: the ceiling opens the same data after the server has stopped.
+  await stop(server.child);
+  const raw = await openRaw();
+  try {
+    for (const [name, { parsed }] of Object.entries(TRANSACTION_LISTS)) {
+      const ceiling = await rawQueryCeiling(raw.database, profile.currentOrganisationID, parsed, raw.workers);
+      const api = measured[name];
+      line(`${label}: ${name}`, api.rps, 'req/s', `p99 ${api.p99} ms`);
+      line(`${label}:   same SQL, same driver (ceiling)`, ceiling.rps, 'req/s', `p99 ${ceiling.p99} ms`);
+    }
+  } finally {
+    await raw.database.close();
+  }
+}
+
+/** The transaction lists on PGlite and, when a server is reachable, on a fresh PostgreSQL database. */
+async function benchTransactionLists() {
+  const { openDatabase } = await import('../apps/api/dist/db/client.js');
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-tx-'));
+  try {
+    await benchTransactions('PGlite', { dataDir: pgliteDir, port: 3905 }, async () => ({
+      database: await openDatabase({ kind: 'pglite', dataDir: `${pgliteDir}/pglite` }),
+      workers: 1,
+    }));
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  const postgres = await freshPostgresDatabase();
+  if (!postgres)
+    return line('GET /api/transactions (PostgreSQL)', 'n/a', '', 'no PostgreSQL reachable; set DATABASE_URL');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-tx-pg-'));
+  try {
+    await benchTransactions('PostgreSQL', { dataDir, port: 3906, env: { DATABASE_URL: postgres.url } }, async () => ({
+      database: await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 10 }),
+      workers: 10,
+    }));
+  } finally {
+    await postgres.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-'));
@@ -129,6 +358,32 @@ try {
   else line('first load of /auth (target <= 250 KB, <= 15 req)', auth.kb, 'KB', `${auth.requests} requests`);
   await stop(bare);
   await stop(again.child);
+
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-ba-'));
+  try {
+    await benchBankAccounts('PGlite', {
+      dataDir: pgliteDir,
+      port: 3903,
+      target: { kind: 'pglite', dataDir: `${pgliteDir}/pglite` },
+    });
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  const postgres = await freshPostgresDatabase();
+  if (!postgres) line('GET /api/bank-accounts (PostgreSQL)', 'n/a', '', 'no PostgreSQL reachable; set DATABASE_URL');
+  else {
+    try {
+      await benchBankAccounts('PostgreSQL', {
+        dataDir,
+        port: 3904,
+        env: { DATABASE_URL: postgres.url },
+        target: { kind: 'postgres', url: postgres.url },
+      });
+    } finally {
+      await postgres.drop();
+    }
+  }
+  await benchTransactionLists();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -17,7 +17,8 @@ import { createRatesService, type RatesService } from './lib/rates/rates-service
 import { createMailer, type Mailer } from './lib/mailer/mailer.js';
 import { createRateLimiter, databaseRateLimitStore, type RateLimitStore } from './lib/rate-limiter.js';
 import { redisRateLimitStore } from './lib/redis-rate-limit-store.js';
-import { startCleanupJob } from './lib/cleanup.js';
+import { startBackgroundJobs } from './jobs/background-jobs.js';
+import { seedDemoData } from './demo/demo-data.js';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createSessionService, type SessionService } from './modules/auth/session.service.js';
@@ -111,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const database = options.database ?? (await openConfiguredDatabase(config));
   if (!options.database) app.addHook('onClose', () => database.close());
-  await prepareDatabase(database, { demoAccount: config.NODE_ENV === 'development' });
+  await prepareDatabase(database);
   const { db } = database;
 
   const rates = createRatesService({
@@ -130,15 +131,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailFrom: config.MAIL_FROM,
     logMailText: config.NODE_ENV === 'development',
   });
-  let stopCleanup = () => undefined as void;
-  if (options.runJobs) {
-    rates.startSchedule();
-    mailer.startRetryJob();
-    stopCleanup = startCleanupJob(db, clock, (error) => app.log.error({ err: error }, 'cleanup failed'));
-  }
+  const stopJobs = options.runJobs ? startBackgroundJobs({ db, clock, rates, mailer, log: app.log }) : () => undefined;
   app.addHook('onClose', async () => {
-    rates.stopSchedule();
-    stopCleanup();
+    stopJobs();
     await mailer.stop();
   });
 
@@ -171,6 +166,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
     ...{ categories, vats, transactions },
   });
+  // Above the modules: the demo account is made through the services, as a person would make it.
+  if (config.NODE_ENV === 'development') {
+    await seedDemoData({
+      ...{ database, clock, reference, sessionUsers, auth, organisations },
+      ...{ bankAccounts, categories, vats, transactions, log: app.log },
+    });
+  }
 
   registerErrorHandling(app);
   await registerSecurity(app, headers);

@@ -27,7 +27,7 @@ describe('instances starting together on one database', () => {
   it('migrate and seed one after the other: all start, the data is there once', async () => {
     const { instances, close } = await threeInstancesOnOneDatabase();
     try {
-      await Promise.all(instances.map((database) => prepareDatabase(database, { demoAccount: true })));
+      await Promise.all(instances.map((database) => prepareDatabase(database)));
       expect(await instances[0]!.db.$count(currencies)).toBeGreaterThan(150);
     } finally {
       await close();

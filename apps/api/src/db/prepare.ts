@@ -1,5 +1,4 @@
 import type { Database } from './client.js';
-import { seedDemoAccount } from './demo-seed.js';
 import { migrateDatabase } from './migrate.js';
 import { seedReferenceData } from './seed.js';
 
@@ -7,14 +6,13 @@ import { seedReferenceData } from './seed.js';
 const PREPARE_LOCK = 4_711_002;
 
 /**
- * Brings the database up to date at start: migrations, reference data and (in development) the
- * demo account. Instances starting together on one PostgreSQL do it one after the other, so
- * neither trips over the other's half-applied migration.
+ * Brings the database up to date at start: migrations and reference data (the development demo
+ * data comes later, through the services: demo/demo-data.ts). Instances starting together on one
+ * PostgreSQL do it one after the other, so neither trips over the other's half-applied migration.
  */
-export async function prepareDatabase(database: Database, options: { demoAccount: boolean }): Promise<void> {
+export async function prepareDatabase(database: Database): Promise<void> {
   await database.runAlone(PREPARE_LOCK, async () => {
     await migrateDatabase(database);
     await seedReferenceData(database.db);
-    if (options.demoAccount) await seedDemoAccount(database.db);
   });
 }

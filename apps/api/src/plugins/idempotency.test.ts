@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { deleteExpiredRows } from '../lib/cleanup.js';
+import { deleteExpiredRows } from '../jobs/cleanup.js';
 import { adjustableClock, buildTestApp } from '../test/build-test-app.js';
 import { signUp } from '../test/test-client.js';
 

@@ -25,7 +25,7 @@ function fingerprint(request: FastifyRequest): string {
 
 /**
  * Idempotency-Key on signed-in writes (API.md): the first request with a key does the work and its
- * answer (below 500) is kept 24 h (lib/cleanup.ts); a repeat with the same key and user gets that answer again, one
+ * answer (below 500) is kept 24 h (jobs/cleanup.ts); a repeat with the same key and user gets that answer again, one
  * still running gets 409. A 5xx answer releases the key, so a retry can do the work.
  * Public auth calls are left out: their answers set cookies, which must never be stored.
  */

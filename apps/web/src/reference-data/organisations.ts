@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGINATION, type Organisation, type Pagination } from '@saldopilot/shared';
+import { hasRole, PAGINATION, type Organisation, type Pagination } from '@saldopilot/shared';
 import { api, asApiError } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
 import { createStore, useStore } from '../lib/store';
@@ -39,4 +39,15 @@ export function useOrganisations() {
 /** After creating or editing an organisation the list is loaded again (spec §7). */
 export function reloadOrganisations(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ['organisations'] });
+}
+
+/**
+ * Whether the signed-in user may change business data of the current organisation (editor and
+ * above; research §0). False while the organisations are still loading, so a read-only member
+ * never sees a write control flash up; the server refuses their writes anyway (403).
+ */
+export function useCanEditCurrentOrganisation(currentOrganisationId: number | null): boolean {
+  const { data: organisations } = useOrganisations();
+  const role = organisations?.find((organisation) => organisation.id === currentOrganisationId)?.role;
+  return role !== undefined && hasRole(role, 'editor');
 }

@@ -148,6 +148,31 @@ export function createAuthService({ db, clock, publicUrl, sessions, mailer, limi
       return userId;
     },
 
+    /**
+     * The account of `email`, registered without a mailed code when there is none yet (with its
+     * first organisation, as every registration). Only the development demo data calls it; no route
+     * does, so nobody can skip the mail through HTTP.
+     */
+    async ensureAccount(input: { email: string; name: string; password: string }): Promise<{
+      userId: number;
+      created: boolean;
+    }> {
+      const existing = await findUserByEmail(db, input.email);
+      if (existing) return { userId: existing.id, created: false };
+      const passwordHash = await hashPassword(input.password);
+      const userId = await db.transaction((tx) =>
+        insertUserWithOrganisation(tx, {
+          email: input.email,
+          name: input.name,
+          passwordHash,
+          organisationName: FIRST_ORGANISATION_NAME,
+          currencyId: reference.baseCurrency().id,
+        }),
+      );
+      if (userId === undefined) throw new AppError('CONFLICT', authMessages.registrationRefused);
+      return { userId, created: true };
+    },
+
     /** Checks the credentials (see checkCredentials); answers the user id. */
     login(input: LoginInput, ip: string): Promise<number> {
       return checkCredentials(db, limiter, input, ip);

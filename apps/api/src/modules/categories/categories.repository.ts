@@ -10,9 +10,13 @@ function visibleTo(organisationId: number): SQL {
   return or(isNull(categories.organisationId), eq(categories.organisationId, organisationId))!;
 }
 
-/** True when a transaction of the organisation uses the category (an index lookup per row). */
+/**
+ * True when a transaction of the organisation uses the category (an index lookup per row). The
+ * outer column is spelled out: drizzle leaves columns unqualified in a one-table select, and an
+ * unqualified "id" inside the subquery would be the transaction's.
+ */
 function inUseBy(organisationId: number) {
-  return sql<boolean>`exists (select 1 from ${transactions} where ${transactions.categoryId} = ${categories.id} and ${transactions.organisationId} = ${organisationId})`;
+  return sql<boolean>`exists (select 1 from ${transactions} as used where used.category_id = ${categories}.id and used.organisation_id = ${organisationId})`;
 }
 
 function categoryColumns(organisationId: number) {

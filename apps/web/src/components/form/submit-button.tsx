@@ -4,17 +4,28 @@ import { useFormState, type Control, type FieldValues } from 'react-hook-form';
 
 /**
  * The submit button of the app's forms (research §3): disabled until the form is valid and
- * changed, busy while it is sent.
+ * changed, busy while it is sent. `requireChange={false}` for a clone, which may be saved as it
+ * was pre-filled (research §12.1).
  */
 export function SubmitButton<Fields extends FieldValues>({
   control,
   icon,
   children,
+  requireChange = true,
   ...buttonProps
-}: { control: Control<Fields>; icon: ReactNode; children: ReactNode } & Omit<ButtonProps, 'leftSection'>) {
+}: { control: Control<Fields>; icon: ReactNode; children: ReactNode; requireChange?: boolean } & Omit<
+  ButtonProps,
+  'leftSection'
+>) {
   const { isValid, isDirty, isSubmitting } = useFormState({ control });
   return (
-    <Button type="submit" leftSection={icon} disabled={!isValid || !isDirty} loading={isSubmitting} {...buttonProps}>
+    <Button
+      type="submit"
+      leftSection={icon}
+      disabled={!isValid || (requireChange && !isDirty)}
+      loading={isSubmitting}
+      {...buttonProps}
+    >
       {children}
     </Button>
   );

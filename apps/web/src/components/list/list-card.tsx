@@ -10,7 +10,7 @@ export function ListCard({ title, actions, children }: { title: ReactNode; actio
   return (
     <Card withBorder padding="md" radius="md" className={classes.card}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" mb="xs">
-        <Text fw={600} className={classes.cardTitle} component="h3">
+        <Text fw={600} className={classes.cardTitle} component="h2">
           {title}
         </Text>
         {actions ? (

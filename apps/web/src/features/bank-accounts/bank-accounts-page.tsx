@@ -1,8 +1,69 @@
-import { Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Button, Stack, Title } from '@mantine/core';
+import { IconBuildingBank } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { bankAccountListQuerySchema } from '@saldopilot/shared';
+import { DataList } from '../../components/list/data-list';
+import { useListQuery } from '../../components/list/use-list-query';
+import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
+import { usePreference } from '../../lib/preferences';
+import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
+import { useSignedInUser } from '../../reference-data/profile';
+import { bankAccountsQuery, bankAccountsMessages } from './api/list-bank-accounts';
+import { BankAccountCard } from './components/bank-account-card';
+import { bankAccountColumns } from './components/bank-account-columns';
+import { openBankAccountDialog } from './components/bank-account-dialog';
+import { bankAccountTexts as texts } from './components/bank-account-texts';
+import { EmptyState } from './components/empty-state';
+import { TotalLine } from './components/total-line';
 
-export const handle = { title: 'Bankkonten' } satisfies RouteHandle;
+export const handle = { title: texts.title } satisfies RouteHandle;
 
+// The API's page size of this list (20, as the reference's "Mehr anzeigen" pages).
+const PAGE_SIZE = bankAccountListQuerySchema.shape.limit.parse(undefined);
+
+/** "Bankkonten" (research §8): the accounts of the current organisation and their total. */
 export function Component() {
-  return <Title order={1}>{handle.title}</Title>;
+  const user = useSignedInUser();
+  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationID);
+  const organisationCurrency = user.currency.code;
+  const [display, setDisplay] = usePreference('bankAccountsDisplay');
+  const [sort, setSort] = usePreference('bankAccountsSort');
+  const list = useListQuery({ sort, onSortChange: setSort, limit: PAGE_SIZE });
+  const { data, error, isFetching, isPlaceholderData } = useQuery(bankAccountsQuery(list.query));
+  const columns = useMemo(() => bankAccountColumns(organisationCurrency, canEdit), [organisationCurrency, canEdit]);
+
+  const addButton = canEdit ? (
+    <Button
+      leftSection={<IconBuildingBank size={18} aria-hidden />}
+      onClick={() => void openBankAccountDialog({ mode: 'create', currencyId: user.currency.id })}
+    >
+      {texts.add}
+    </Button>
+  ) : null;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{texts.title}</Title>
+      <DataList
+        {...list.controls}
+        label={texts.title}
+        rows={data?.data}
+        pagination={data?.pagination}
+        rowKey={(account) => account.id}
+        fetching={isFetching && isPlaceholderData}
+        error={error ? (error instanceof ApiError ? error.message : bankAccountsMessages.loadFailed) : undefined}
+        display={display}
+        onDisplayChange={setDisplay}
+        columns={columns}
+        renderCard={(account) => (
+          <BankAccountCard account={account} organisationCurrency={organisationCurrency} canEdit={canEdit} />
+        )}
+        empty={<EmptyState canEdit={canEdit} action={addButton} />}
+        actions={addButton}
+        summary={data ? <TotalLine total={data.total} /> : null}
+      />
+    </Stack>
+  );
 }

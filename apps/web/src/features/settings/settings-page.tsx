@@ -26,7 +26,8 @@ export function Component() {
   const { pathname } = useLocation();
   const active = activeTab(pathname);
 
-  // Remembered for the next visit of /settings (spec §4 "settings tab").
+  // Remembered for the next visit of /settings (spec §4 "settings tab"): at the click already, so a
+  // reload right after it cannot beat the effect; the effect covers tabs opened by address.
   useEffect(() => {
     if (active) writePreference('settingsTab', active);
   }, [active]);
@@ -41,6 +42,7 @@ export function Component() {
               key={tab}
               component={Link}
               to={pathTo(route)}
+              onClick={() => writePreference('settingsTab', tab)}
               className={classes.tab}
               data-active={tab === active || undefined}
               aria-current={tab === active ? 'page' : undefined}

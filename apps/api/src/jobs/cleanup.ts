@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client.js';
 import { idempotencyKeys, mails, rateLimitHits, refreshTokens, verificationCodes } from '../db/schema/index.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../lib/clock.js';
 
 const HOUR_MS = 60 * 60_000;
 /** Idempotency answers are kept a day (API.md); a retry comes within seconds. */

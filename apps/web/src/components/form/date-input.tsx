@@ -1,0 +1,119 @@
+import { useRef, useState, type Ref } from 'react';
+import { ActionIcon, TextInput, type TextInputProps } from '@mantine/core';
+import { IconCalendar } from '@tabler/icons-react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { isoOfDateText, textOfIsoDate } from './date-text';
+import classes from './form.module.css';
+
+export interface DateInputProps extends Omit<
+  TextInputProps,
+  'value' | 'defaultValue' | 'onChange' | 'rightSection' | 'type' | 'min' | 'max'
+> {
+  /** 'YYYY-MM-DD'; `undefined` while empty; the typed text while it is no date (see isoOfDateText). */
+  value: string | null | undefined;
+  onChange: (date: string | undefined) => void;
+  /** Earliest and latest day the calendar offers, 'YYYY-MM-DD'. */
+  min?: string;
+  max?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/**
+ * The one date field: shows and takes "dd.mm.yyyy" (spec §9) whatever the browser's language — a
+ * native date input would show the browser's own format — and offers the browser's calendar
+ * through its button. The value is 'YYYY-MM-DD', as the API takes it.
+ *
+ * With react-hook-form use {@link DateField}, or a Controller: `<DateInput {...field} />`.
+ */
+export function DateInput({
+  value,
+  onChange,
+  min = '1900-01-01',
+  max = '2999-12-31',
+  onBlur,
+  disabled,
+  readOnly,
+  ...inputProps
+}: DateInputProps) {
+  const [typed, setTyped] = useState<{ text: string; date: string | undefined } | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const shown = typed && typed.date === (value ?? undefined) ? typed.text : textOfIsoDate(value);
+
+  return (
+    <TextInput
+      {...inputProps}
+      disabled={disabled}
+      readOnly={readOnly}
+      placeholder={inputProps.placeholder ?? 'TT.MM.JJJJ'}
+      autoComplete="off"
+      value={shown}
+      onChange={(event) => {
+        const text = event.currentTarget.value;
+        const date = isoOfDateText(text);
+        setTyped({ text, date });
+        onChange(date);
+      }}
+      onBlur={(event) => {
+        setTyped(null);
+        onBlur?.(event);
+      }}
+      rightSectionPointerEvents="auto"
+      rightSection={
+        <span className={classes.pickerAnchor}>
+          <ActionIcon
+            variant="subtle"
+            aria-label="Kalender öffnen"
+            disabled={disabled || readOnly}
+            onClick={() => picker.current?.showPicker()}
+          >
+            <IconCalendar size={16} aria-hidden />
+          </ActionIcon>
+          {/* The browser's calendar, opened by the button; only its chosen day is read. */}
+          <input
+            ref={picker}
+            type="date"
+            className={classes.picker}
+            tabIndex={-1}
+            aria-hidden
+            min={min}
+            max={max}
+            value={value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ''}
+            onChange={(event) => {
+              setTyped(null);
+              onChange(event.currentTarget.value || undefined);
+            }}
+          />
+        </span>
+      }
+    />
+  );
+}
+
+export type DateFieldProps<Fields extends FieldValues> = Omit<
+  DateInputProps,
+  'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'ref'
+> & {
+  control: Control<Fields>;
+  name: Path<Fields>;
+};
+
+/** {@link DateInput} bound to a field of a `useSchemaForm` form; shows the field's German message. */
+export function DateField<Fields extends FieldValues>({ control, name, ...inputProps }: DateFieldProps<Fields>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateInput
+          {...inputProps}
+          name={field.name}
+          ref={field.ref}
+          value={field.value as string | undefined}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,23 @@
+import { Text } from '@mantine/core';
+import type { BankAccount } from '@saldopilot/shared';
+import { SignedAmount } from '../../../components/money/signed-amount';
+import { formatAmount } from '../../../lib/format';
+
+/**
+ * The balance in its own currency (green/red) and, for a foreign currency, the server's conversion
+ * into the organisation currency in small text: "~ 1'043.21 CHF" (research §8, §18 item 8: formatted
+ * like every other amount, not in the foreign currency's locale).
+ */
+export function Balance({ account, organisationCurrency }: { account: BankAccount; organisationCurrency: string }) {
+  const foreign = account.currency.code !== organisationCurrency;
+  return (
+    <>
+      <SignedAmount cents={account.amount} currency={account.currency.code} />
+      {foreign ? (
+        <Text size="xs" c="dimmed" component="span" display="block">
+          ~ {formatAmount(account.convertedAmount, organisationCurrency)}
+        </Text>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { Group, Text } from '@mantine/core';
+import type { BankAccount, BankAccountSortField } from '@saldopilot/shared';
+import type { ListColumn } from '../../../components/list/data-list';
+import { formatDate } from '../../../lib/format';
+import { BankAccountActions } from './bank-account-actions';
+import { Balance } from './balance';
+import { bankAccountTexts as texts } from './bank-account-texts';
+
+/** The table view: Name ⇅ (with clone and edit for editors), Kontostand ⇅, Stand per. */
+export function bankAccountColumns(
+  organisationCurrency: string,
+  canEdit: boolean,
+): ListColumn<BankAccount, BankAccountSortField>[] {
+  return [
+    {
+      key: 'name',
+      header: texts.name,
+      sortField: 'name',
+      render: (account) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {account.name}
+          </Text>
+          {canEdit ? (
+            <Group gap={4} wrap="nowrap" ml="auto">
+              <BankAccountActions account={account} />
+            </Group>
+          ) : null}
+        </Group>
+      ),
+    },
+    {
+      key: 'amount',
+      header: texts.balance,
+      sortField: 'amount',
+      align: 'right',
+      render: (account) => <Balance account={account} organisationCurrency={organisationCurrency} />,
+    },
+    {
+      key: 'balanceDate',
+      header: texts.balanceDate,
+      align: 'right',
+      render: (account) => formatDate(account.balanceDate),
+    },
+  ];
+}

@@ -1,0 +1,26 @@
+import { Alert, Group, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { BankAccountList } from '@saldopilot/shared';
+import { formatAmount } from '../../../lib/format';
+import { bankAccountTexts as texts } from './bank-account-texts';
+
+/**
+ * "Gesamtvermögen: ~ {total} {ORG CUR}" (research §8) from the server's total over every account,
+ * whatever page or search is shown (§18 items 1 and 15), with the currencies it had to count 1:1.
+ */
+export function TotalLine({ total }: { total: BankAccountList['total'] }) {
+  return (
+    <>
+      <Group justify="flex-end">
+        <Text fw={700} aria-live="polite">
+          {texts.total} ~ {formatAmount(total.amount, total.currency)}
+        </Text>
+      </Group>
+      {total.missingRates.length > 0 ? (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          {texts.missingRates(total.missingRates)}
+        </Alert>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+import type { Browser, Page } from '@playwright/test';
+import { apiGet, apiWrite, expect, expectNoSeriousAxeViolations, signUp, test, toasts } from './support/fixtures.js';
+
+interface Currency {
+  id: number;
+  code: string;
+}
+
+async function currencyIds(page: Page): Promise<Record<string, number>> {
+  const currencies = await apiGet<Currency[]>(page, '/api/currencies');
+  return Object.fromEntries(currencies.map((currency) => [currency.code, currency.id]));
+}
+
+/** The card list of the grid view and one card by its account's name. */
+function cards(page: Page) {
+  return page.getByRole('list', { name: 'Bankkonten' }).getByRole('listitem');
+}
+function card(page: Page, name: string) {
+  return cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+test('a new organisation is invited to its first account; accounts are created, edited, cloned and deleted', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto('/bank-accounts');
+  await expect(page).toHaveTitle('Bankkonten - SaldoPilot');
+  await expect(page.getByRole('heading', { level: 2, name: 'Erfassen Sie Ihr erstes Bankkonto' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // Create.
+  await page.getByRole('button', { name: 'Bankkonto hinzufügen' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Neues Bankkonto anlegen' });
+  await expect(dialog.getByRole('combobox', { name: 'Währung' })).toHaveValue(/^CHF - /);
+  const save = dialog.getByRole('button', { name: 'Speichern' });
+  await expect(save).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('UBS Geschäftskonto');
+  const amount = dialog.getByRole('textbox', { name: 'Kontostand' });
+  await amount.fill('12500,5');
+  await amount.blur();
+  await expect(amount).toHaveValue("12'500.50");
+  await expect(dialog.getByText('CHF', { exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await save.click();
+  await expect(dialog).toBeHidden();
+  await expect(toasts(page).getByRole('status')).toContainText('Bankkonto "UBS Geschäftskonto" wurde angelegt');
+  const ubs = card(page, 'UBS Geschäftskonto');
+  await expect(ubs).toContainText("Kontostand: 12'500.50 CHF");
+  await expect(ubs).toContainText('Stand per 21.11.2026');
+  await expect(page.getByText("Gesamtvermögen: ~ 12'500.50 CHF")).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // Edit: the +/- button turns the balance into an overdraft; "Stand per" stays today.
+  await ubs.getByRole('button', { name: 'UBS Geschäftskonto bearbeiten' }).click();
+  dialog = page.getByRole('dialog', { name: 'Bankkonto bearbeiten' });
+  await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Betrag negativ machen' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Kontostand' })).toHaveValue("-12'500.50");
+  await expect(dialog.getByRole('button', { name: 'Betrag positiv machen' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toasts(page).getByRole('status').last()).toContainText(
+    'Bankkonto "UBS Geschäftskonto" wurde bearbeitet',
+  );
+  await expect(ubs).toContainText("Kontostand: -12'500.50 CHF");
+
+  // Clone into a euro account: the card shows the conversion into francs.
+  await ubs.getByRole('button', { name: 'UBS Geschäftskonto klonen' }).click();
+  dialog = page.getByRole('dialog', { name: 'Bankkonto klonen' });
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue('UBS Geschäftskonto');
+  await expect(dialog.getByRole('button', { name: 'Klonen' })).toBeEnabled();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('UBS Euro');
+  await dialog.getByRole('combobox', { name: 'Währung' }).fill('EUR');
+  await page.getByRole('option', { name: /^EUR - / }).click();
+  await dialog.getByRole('textbox', { name: 'Kontostand' }).fill('1000');
+  const balanceDate = dialog.getByRole('textbox', { name: 'Stand per' });
+  await expect(balanceDate).toHaveValue('21.11.2026');
+  await balanceDate.fill('31.10.26');
+  await balanceDate.blur();
+  await expect(balanceDate).toHaveValue('31.10.2026');
+  await dialog.getByRole('button', { name: 'Klonen' }).click();
+  await expect(toasts(page).getByRole('status').last()).toContainText('Bankkonto "UBS Euro" wurde angelegt');
+  const euro = card(page, 'UBS Euro');
+  await expect(euro).toContainText("Kontostand: 1'000.00 EUR");
+  await expect(euro).toContainText(/~ [\d']+\.\d\d CHF/);
+  await expect(euro).toContainText('Stand per 31.10.2026');
+  await expect(cards(page)).toHaveCount(2);
+
+  // Delete, after the question.
+  await euro.getByRole('button', { name: 'UBS Euro bearbeiten' }).click();
+  dialog = page.getByRole('dialog', { name: 'Bankkonto bearbeiten' });
+  await dialog.getByRole('button', { name: 'Löschen' }).click();
+  const question = page.getByRole('dialog', { name: 'Löschen' });
+  await expect(question).toContainText('Bankkonto vollständig löschen?');
+  await expect(question.getByRole('button', { name: 'Nein' })).toBeFocused();
+  await question.getByRole('button', { name: 'Ja' }).click();
+  await expect(toasts(page).getByRole('status').last()).toContainText('Bankkonto "UBS Euro" wurde gelöscht');
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page.getByText("Gesamtvermögen: ~ -12'500.50 CHF")).toBeVisible();
+});
+
+test('sorts and searches in both views, pages with the count; the total covers every account', async ({ page }) => {
+  await signUp(page);
+  const { CHF } = await currencyIds(page);
+  // 21 accounts of 100.00 … 2'100.00 and one of 50.00: two pages of 20.
+  for (let index = 1; index <= 21; index += 1) {
+    await apiWrite(page, 'POST', '/api/bank-accounts', {
+      name: `Konto ${String(index).padStart(2, '0')}`,
+      amount: index * 100_00,
+      currencyID: CHF,
+    });
+  }
+  await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'PostFinance', amount: 50_00, currencyID: CHF });
+  const total = "Gesamtvermögen: ~ 23'150.00 CHF";
+
+  await page.goto('/bank-accounts');
+  await expect(page.getByText('22 Einträge')).toBeVisible();
+  await expect(cards(page)).toHaveCount(20);
+  await expect(cards(page).first()).toContainText('Konto 01');
+  await expect(page.getByText(total)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Seiten' }).getByRole('button', { name: 'Seite 2' }).click();
+  await expect(cards(page)).toHaveCount(2);
+  await expect(cards(page).last()).toContainText('PostFinance');
+  await expect(page.getByText(total)).toBeVisible();
+
+  // Grid view: "Sortieren nach" and the order button (back on page 1).
+  await page.getByRole('combobox', { name: 'Sortieren nach' }).click();
+  await page.getByRole('option', { name: 'Kontostand' }).click();
+  await expect(cards(page).first()).toContainText('PostFinance');
+  await page.getByRole('button', { name: 'Absteigend sortieren' }).click();
+  await expect(cards(page).first()).toContainText('Konto 21');
+  await expectNoSeriousAxeViolations(page);
+
+  // List view: the column headers sort and say how.
+  await page.getByRole('button', { name: 'Als Liste anzeigen' }).click();
+  const table = page.getByRole('table', { name: 'Bankkonten' });
+  const balanceHeader = table.getByRole('columnheader', { name: 'Kontostand' });
+  await expect(balanceHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('row').nth(1)).toContainText('Konto 21');
+  await table.getByRole('button', { name: 'Name' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(balanceHeader).toHaveAttribute('aria-sort', 'none');
+  await expect(table.getByRole('row').nth(1)).toContainText('Konto 01');
+  await table.getByRole('button', { name: 'Name' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('row').nth(1)).toContainText('PostFinance');
+  await expectNoSeriousAxeViolations(page);
+
+  // Search: trimmed, on the server; the total stays that of every account.
+  const search = page.getByRole('textbox', { name: 'Suchen' });
+  await search.fill('  post ');
+  await expect(page.getByText('1 Eintrag')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(page.getByText(total)).toBeVisible();
+  await search.fill('nichts');
+  await expect(page.getByText('Keine Einträge gefunden')).toBeVisible();
+  await page.getByRole('button', { name: 'Suche leeren' }).click();
+  await expect(page.getByText('22 Einträge')).toBeVisible();
+
+  // View and sort are remembered (cookies, spec §4).
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Bankkonten' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+});
+
+/** An owner (own browser) with one account, and the page's user joined as a read-only member. */
+async function readOnlyMemberOf(browser: Browser, page: Page) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await context.setExtraHTTPHeaders({
+    'x-forwarded-for': `10.253.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  const ownerPage = await context.newPage();
+  await signUp(ownerPage, 'Olga Owner');
+  const { currentOrganisationID } = await apiGet<{ currentOrganisationID: number }>(ownerPage, '/api/profile');
+  const { CHF } = await currencyIds(ownerPage);
+  await apiWrite(ownerPage, 'POST', '/api/bank-accounts', { name: 'Kasse', amount: 420_00, currencyID: CHF });
+  const member = await signUp(page, 'Rolf Reader');
+  await apiWrite(ownerPage, 'POST', `/api/organisations/${currentOrganisationID}/invitations`, {
+    email: member.email,
+    role: 'read-only',
+  });
+  await context.close();
+  const [invitation] = await apiGet<{ id: number }[]>(page, '/api/me/invitations');
+  await apiWrite(page, 'POST', `/api/me/invitations/${invitation?.id}/accept`);
+}
+
+test('a read-only member sees the accounts and the total, without any control to change them', async ({
+  page,
+  browser,
+}) => {
+  await readOnlyMemberOf(browser, page);
+  await page.goto('/bank-accounts');
+  await expect(card(page, 'Kasse')).toContainText('Kontostand: 420.00 CHF');
+  await expect(page.getByText('Gesamtvermögen: ~ 420.00 CHF')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bankkonto hinzufügen' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /bearbeiten|klonen/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Als Liste anzeigen' }).click();
+  await expect(page.getByRole('table', { name: 'Bankkonten' })).toContainText('Kasse');
+  await expect(page.getByRole('button', { name: /bearbeiten|klonen/ })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+});
