@@ -66,7 +66,7 @@ async function choose(page: Page, combobox: Locator, option: string) {
 }
 
 async function confirmWith(page: Page, header: string, message: string, answer: 'Ja' | 'Nein' = 'Ja') {
-  const dialog = page.getByRole('dialog', { name: header });
+  const dialog = page.getByRole('dialog', { name: header, exact: true });
   await expect(dialog).toContainText(message);
   await dialog.getByRole('button', { name: answer, exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -133,7 +133,7 @@ test.describe('Transaktionen', () => {
     await choose(page, dialog.getByRole('combobox', { name: 'Zahlungstyp' }), 'Wiederkehrende Zahlung');
     await expect(dialog.getByRole('combobox', { name: 'Zahlungszyklus' })).toHaveValue('Monatlich');
     await choose(page, dialog.getByRole('combobox', { name: 'Zahlungszyklus' }), 'Vierteljährlich');
-    await dialog.getByLabel(/^Von/).fill('2026-12-01');
+    await dialog.getByRole('textbox', { name: 'Von' }).fill('01.12.2026');
     await expectNoSeriousAxeViolations(page);
     await save.click();
     await expect(dialog).toBeHidden();
@@ -212,12 +212,13 @@ test.describe('Transaktionen', () => {
     await page.getByRole('button', { name: 'Transaktion hinzufügen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Transaktion anlegen' });
     await choose(page, dialog.getByRole('combobox', { name: 'Zahlungstyp' }), 'Wiederkehrende Zahlung');
-    const from = dialog.getByLabel(/^Von/);
-    const to = dialog.getByLabel(/^Bis/);
-    await from.fill('2027-01-01');
-    await to.fill('2027-06-30');
-    await expect(to).toHaveAttribute('min', '2027-01-01');
-    await from.fill('2027-08-01');
+    const from = dialog.getByRole('textbox', { name: 'Von' });
+    const to = dialog.getByRole('textbox', { name: 'Bis' });
+    await from.fill('1.1.2027');
+    await from.blur();
+    await expect(from).toHaveValue('01.01.2027');
+    await to.fill('30.06.2027');
+    await from.fill('01.08.2027');
     await expect(to).toHaveValue('');
     await expect(
       dialog.getByText('Das "Bis" Datum wurde entfernt, da das "Von" Datum nach diesem liegt'),

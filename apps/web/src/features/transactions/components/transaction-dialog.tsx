@@ -28,6 +28,7 @@ import {
   type User,
 } from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
+import { DateInput } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
 import { ApiError } from '../../../lib/api-error';
@@ -324,21 +325,17 @@ function TransactionForm({
           name="startDate"
           rules={{ deps: ['endDate'] }}
           render={({ field }) => (
-            <TextInput
+            <DateInput
               {...hinted(texts.fields.from, texts.hints.from)}
-              type="date"
               required
-              min="1900-01-01"
-              max="2999-12-31"
               ref={field.ref}
               name={field.name}
-              value={field.value ?? ''}
-              onChange={(event) => {
-                const next = event.currentTarget.value || undefined;
+              value={field.value}
+              onChange={(next) => {
                 field.onChange(next);
                 // Research §5.5: a "Von" after "Bis" clears "Bis", and says so.
                 const end = getValues('endDate');
-                if (next && isIsoDate(next) && next >= '1900-01-01' && end && end < next) {
+                if (next && isIsoDate(next) && end && end < next) {
                   setValue('endDate', null, { shouldDirty: true, shouldValidate: true });
                   setEndCleared(true);
                 }
@@ -353,16 +350,15 @@ function TransactionForm({
             control={control}
             name="endDate"
             render={({ field }) => (
-              <TextInput
+              <DateInput
                 {...hinted(texts.fields.to, texts.hints.to)}
-                type="date"
-                min={startDate ?? '1900-01-01'}
-                max="2999-12-31"
+                // The calendar offers no day before "Von".
+                min={startDate && isIsoDate(startDate) ? startDate : undefined}
                 ref={field.ref}
                 name={field.name}
-                value={field.value ?? ''}
-                onChange={(event) => {
-                  field.onChange(event.currentTarget.value || null);
+                value={field.value}
+                onChange={(next) => {
+                  field.onChange(next ?? null);
                   setEndCleared(false);
                 }}
                 onBlur={field.onBlur}
