@@ -8,6 +8,7 @@ import { useListQuery } from '../../components/list/use-list-query';
 import type { RouteHandle } from '../../lib/document-title';
 import { usePreference } from '../../lib/preferences';
 import { useFiatRates } from '../../reference-data/fiat-rates';
+import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
 import { useSignedInUser } from '../../reference-data/profile';
 import { transactionsQuery, type TransactionListParams } from './api/list-transactions';
 import { BulkActions } from './components/bulk-actions';
@@ -26,7 +27,6 @@ import {
   type TransactionActions,
   type TransactionViewContext,
 } from './components/transaction-views';
-import { useCanEdit } from './components/use-can-edit';
 
 export const handle = { title: texts.title } satisfies RouteHandle;
 
@@ -54,7 +54,8 @@ function FirstUse({ canEdit, onAdd }: { canEdit: boolean; onAdd: () => void }) {
 /** "Transaktionen" (research §5): the organisation's revenues and expenses. */
 export function Component() {
   const user = useSignedInUser();
-  const canEdit = useCanEdit();
+  // Read-only members get no write control at all; until the role is known nobody does, so none flashes up.
+  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationID);
   const [display, setDisplay] = usePreference('transactionsDisplay');
   const [sort, setSort] = usePreference('transactionsSort');
   const [filters, setFilters] = useState<TransactionFilters>(defaultFilters);
