@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Vat } from '@saldopilot/shared';
+import { api } from '../../../lib/api-client';
+
+export const vatKeys = {
+  all: ['vats'] as const,
+};
+
+/** The VAT rates the organisation can choose: the system's (8.1 %, 2.6 %, 3.8 %) and its own. */
+export function listVats(signal?: AbortSignal): Promise<Vat[]> {
+  return api.get<Vat[]>('/api/vats', { signal });
+}
+
+export const vatsQuery = queryOptions({
+  queryKey: vatKeys.all,
+  queryFn: ({ signal }) => listVats(signal),
+});

@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
+import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Controller, useWatch } from 'react-hook-form';
+import { SELECT, Z_INDEX, type Category } from '@saldopilot/shared';
+import { useCategories } from '../../../reference-data/categories';
+import { deleteCategoryWithReplacement, openCategoryDialog } from './category-dialogs';
+import { InfoTip } from './info-tip';
+import type { TransactionControl, TransactionSetValue } from './transaction-form-values';
+import { categoryTexts, transactionTexts } from './transaction-texts';
+
+const tooltipZ = Z_INDEX.tooltip + 20;
+
+/** A small icon button with its label as tooltip, beside a select. */
+export function SideButton({
+  label,
+  color,
+  onClick,
+  children,
+}: {
+  label: string;
+  color?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={label} zIndex={tooltipZ}>
+      <ActionIcon variant="subtle" color={color} size="input-sm" aria-label={label} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/**
+ * Beside a select: the buttons that act on it. They sit next to the list, not inside its options:
+ * a button inside an option is out of keyboard reach (the arrow keys move between options) and
+ * breaks the listbox for screen readers.
+ */
+export function withSideButtons(buttons: ReactNode) {
+  return (input: ReactNode) => (
+    <Group gap={2} wrap="nowrap" align="center">
+      <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+      {buttons}
+    </Group>
+  );
+}
+
+/**
+ * "Kategorie *" (research §5.5 field 3, §5.7): the categories of the app; "Hinzufügen" creates one
+ * and selects it; the selected own category can be renamed or deleted (deleting one in use moves
+ * its transactions to a replacement first); a system category says why it cannot.
+ */
+export function CategoryField({
+  control,
+  setValue,
+  error,
+}: {
+  control: TransactionControl;
+  setValue: TransactionSetValue;
+  error: string | undefined;
+}) {
+  const { data: categories = [], isPending } = useCategories();
+  const selectedId = useWatch({ control, name: 'categoryID' });
+  const selected: Category | undefined = categories.find((category) => category.id === selectedId);
+  const choose = (id: number | undefined) =>
+    setValue('categoryID', id, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+
+  const add = async () => {
+    const created = await openCategoryDialog();
+    if (created) choose(created.id);
+  };
+  const remove = async (category: Category) => {
+    const result = await deleteCategoryWithReplacement(category);
+    // Its transactions now belong to the replacement; so does this one once saved.
+    if (result.deleted) choose(result.replacementId);
+  };
+
+  const buttons = (
+    <>
+      <SideButton label={categoryTexts.addCategory} onClick={() => void add()}>
+        <IconPlus size={18} aria-hidden />
+      </SideButton>
+      {selected?.canEdit ? (
+        <>
+          <SideButton label={categoryTexts.edit(selected.name)} onClick={() => void openCategoryDialog(selected)}>
+            <IconPencil size={18} aria-hidden />
+          </SideButton>
+          <SideButton label={categoryTexts.remove(selected.name)} color="red" onClick={() => void remove(selected)}>
+            <IconTrash size={18} aria-hidden />
+          </SideButton>
+        </>
+      ) : selected ? (
+        <InfoTip text={categoryTexts.system} />
+      ) : null}
+    </>
+  );
+
+  return (
+    <Controller
+      control={control}
+      name="categoryID"
+      render={({ field }) => (
+        <Select
+          label={transactionTexts.fields.category}
+          required
+          searchable
+          placeholder={isPending ? transactionTexts.loading : transactionTexts.pleaseChoose}
+          nothingFoundMessage={transactionTexts.noCategories}
+          data={categories.map((category) => ({ value: String(category.id), label: category.name }))}
+          renderOption={({ option }) => {
+            const system = !categories.find((category) => String(category.id) === option.value)?.canEdit;
+            return (
+              <Group gap={6} wrap="nowrap">
+                {option.label}
+                {system ? <IconLock size={14} aria-hidden style={{ opacity: 0.6 }} /> : null}
+              </Group>
+            );
+          }}
+          value={field.value ? String(field.value) : null}
+          onChange={(value) => field.onChange(value ? Number(value) : undefined)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          allowDeselect={false}
+          maxDropdownHeight={SELECT.dropdownMaxHeight}
+          comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
+          inputContainer={withSideButtons(buttons)}
+          error={error}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Control, FieldErrors, Resolver, UseFormSetValue } from 'react-hook-form';
+import {
+  transactionCreateSchema,
+  transactionShapeErrors,
+  type Cycle,
+  type Transaction,
+  type TransactionCreate,
+  type TransactionType,
+  type TransactionUpdate,
+} from '@saldopilot/shared';
+
+/**
+ * What the transaction dialog edits. The cycle stays chosen while "Einmalige Fälligkeit" hides it
+ * (switching back restores it), and an empty date is `undefined`/`null` so the schema's "wird
+ * benötigt" message shows instead of "Ungültiger Datumswert".
+ */
+export interface TransactionFormValues {
+  name: string;
+  link: string;
+  categoryID: number | undefined;
+  employeeID: number | null;
+  currencyID: number | undefined;
+  amount: number | undefined;
+  vatID: number | null;
+  vatIncluded: boolean;
+  type: TransactionType;
+  cycle: Cycle;
+  startDate: string | undefined;
+  endDate: string | null;
+}
+
+/** The dialog's form: edits TransactionFormValues, submits a TransactionCreate. */
+export type TransactionControl = Control<TransactionFormValues, unknown, TransactionCreate>;
+export type TransactionSetValue = UseFormSetValue<TransactionFormValues>;
+
+/** A new transaction: single, in the organisation's currency (research §5.5 defaults). */
+export function emptyValues(currencyID: number): TransactionFormValues {
+  return {
+    name: '',
+    link: '',
+    categoryID: undefined,
+    employeeID: null,
+    currencyID,
+    amount: undefined,
+    vatID: null,
+    vatIncluded: false,
+    type: 'single',
+    cycle: 'monthly',
+    startDate: undefined,
+    endDate: null,
+  };
+}
+
+/** The values of an existing transaction (to edit it, or to clone it). */
+export function valuesOf(transaction: Transaction): TransactionFormValues {
+  return {
+    name: transaction.name,
+    link: transaction.link ?? '',
+    categoryID: transaction.category.id,
+    employeeID: transaction.employee?.id ?? null,
+    currencyID: transaction.currency.id,
+    amount: transaction.amount,
+    vatID: transaction.vat?.id ?? null,
+    vatIncluded: transaction.vatIncluded,
+    type: transaction.type,
+    cycle: transaction.cycle ?? 'monthly',
+    startDate: transaction.startDate,
+    endDate: transaction.endDate,
+  };
+}
+
+/**
+ * The request the values stand for: a single transaction is saved without cycle and end date
+ * (research §5.5), and "inklusive" means nothing without a rate.
+ */
+export function toRequest(values: TransactionFormValues) {
+  const repeating = values.type === 'repeating';
+  return {
+    name: values.name,
+    link: values.link,
+    amount: values.amount,
+    type: values.type,
+    cycle: repeating ? values.cycle : null,
+    startDate: values.startDate || undefined,
+    endDate: repeating ? values.endDate || null : null,
+    categoryID: values.categoryID,
+    currencyID: values.currencyID,
+    employeeID: values.employeeID,
+    vatID: values.vatID,
+    vatIncluded: values.vatID ? values.vatIncluded : false,
+  };
+}
+
+const schemaResolver = zodResolver(transactionCreateSchema);
+
+/**
+ * The shared create schema on the request the values stand for, plus the rules across fields
+ * (`transactionShapeErrors`) at all times: inside the schema those run only once every field is
+ * valid, and a person should learn that "Bis" lies before "Von" while the amount is still empty.
+ */
+export const transactionResolver: Resolver<TransactionFormValues, unknown, TransactionCreate> = async (
+  values,
+  context,
+  options,
+) => {
+  const request = toRequest(values);
+  const result = await schemaResolver(request as never, context, options as never);
+  const shape = transactionShapeErrors({ ...request, startDate: request.startDate ?? '' });
+  const extra = Object.entries(shape).filter(([field]) => !(field in result.errors));
+  if (extra.length === 0)
+    return result as Awaited<ReturnType<Resolver<TransactionFormValues, unknown, TransactionCreate>>>;
+  const errors = { ...result.errors } as Record<string, unknown>;
+  for (const [field, message] of extra) errors[field] = { type: 'custom', message };
+  return { values: {}, errors: errors as FieldErrors<TransactionFormValues> };
+};
+
+/** The fields of `next` that differ from the stored transaction: a true partial update (API.md). */
+export function changesOf(original: Transaction, next: TransactionCreate): TransactionUpdate {
+  const stored: Record<string, unknown> = { ...toRequest(valuesOf(original)), link: original.link };
+  const changes: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(next)) {
+    if ((value ?? null) !== (stored[field] ?? null)) changes[field] = value ?? null;
+  }
+  return changes as TransactionUpdate;
+}

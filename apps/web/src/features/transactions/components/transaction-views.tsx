@@ -1,0 +1,237 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Alert, Anchor, Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCopy, IconExternalLink, IconPencil } from '@tabler/icons-react';
+import { Z_INDEX, type FiatRate, type Transaction, type TransactionSortField } from '@saldopilot/shared';
+import { ListCard } from '../../../components/list/list-card';
+import type { ListColumn } from '../../../components/list/data-list';
+import { SignedAmount } from '../../../components/money/signed-amount';
+import { formatDate } from '../../../lib/format';
+import { StatusSwitch } from './status-switch';
+import { convertedText, cycleText, nextExecution, safeHref, vatText } from './transaction-display';
+import { transactionTexts as texts } from './transaction-texts';
+import classes from './transactions.module.css';
+
+/** What the cards and rows may do; absent for read-only members (no write controls at all). */
+export interface TransactionActions {
+  edit: (transaction: Transaction) => void;
+  clone: (transaction: Transaction) => void;
+}
+
+export interface TransactionViewContext {
+  /** The organisation's currency and its rates, for the "~ … CHF" of foreign amounts. */
+  organisationCurrency: string;
+  rates: readonly FiatRate[] | undefined;
+  actions: TransactionActions | undefined;
+}
+
+/** The name, a link to the address when one is set (opens in a new tab, research §5.2). */
+function TransactionName({ transaction }: { transaction: Transaction }) {
+  const href = safeHref(transaction.link);
+  if (!href) return <span className={classes.nameLink}>{transaction.name}</span>;
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" inherit className={classes.nameLink}>
+      {transaction.name}
+      <IconExternalLink size={14} aria-hidden style={{ marginInlineStart: 4, verticalAlign: -2 }} />
+      <VisuallyHidden>{texts.opensInNewTab}</VisuallyHidden>
+    </Anchor>
+  );
+}
+
+function ActionButtons({
+  transaction,
+  actions,
+  size,
+}: {
+  transaction: Transaction;
+  actions: TransactionActions;
+  size: 'sm' | 'md';
+}) {
+  return (
+    <>
+      <Tooltip label={texts.clone} zIndex={Z_INDEX.tooltip}>
+        <ActionIcon
+          variant={size === 'md' ? 'outline' : 'subtle'}
+          color="violet"
+          radius="xl"
+          size={size}
+          aria-label={texts.clone}
+          onClick={() => actions.clone(transaction)}
+        >
+          <IconCopy size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={texts.edit} zIndex={Z_INDEX.tooltip}>
+        <ActionIcon
+          variant={size === 'md' ? 'outline' : 'subtle'}
+          radius="xl"
+          size={size}
+          aria-label={texts.edit}
+          onClick={() => actions.edit(transaction)}
+        >
+          <IconPencil size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </>
+  );
+}
+
+function NextExecution({ transaction, withLabel }: { transaction: Transaction; withLabel: boolean }) {
+  const next = nextExecution(transaction);
+  if (next.expired) return <span className={classes.expired}>{texts.expired}</span>;
+  return <>{withLabel ? `${next.label}: ${next.date}` : next.date}</>;
+}
+
+function Converted({ transaction, context }: { transaction: Transaction; context: TransactionViewContext }) {
+  const converted = convertedText(
+    transaction.amount,
+    transaction.currency.code,
+    context.organisationCurrency,
+    context.rates,
+  );
+  return converted ? <Text span inherit c="dimmed">{` ${converted}`}</Text> : null;
+}
+
+/** A card of the grid view (research §5.2). */
+export function TransactionCard({
+  transaction,
+  context,
+}: {
+  transaction: Transaction;
+  context: TransactionViewContext;
+}) {
+  const vat = vatText(transaction);
+  const card = (
+    <ListCard
+      title={<TransactionName transaction={transaction} />}
+      actions={
+        context.actions ? <ActionButtons transaction={transaction} actions={context.actions} size="md" /> : undefined
+      }
+    >
+      {transaction.isDisabled ? (
+        <Alert color="yellow" variant="light" p="xs">
+          <Text size="sm">{texts.disabledNote}</Text>
+        </Alert>
+      ) : null}
+      <Text inherit>
+        {texts.start}: {formatDate(transaction.startDate)}
+      </Text>
+      {transaction.endDate ? (
+        <Text inherit>
+          {texts.end}: {formatDate(transaction.endDate)}
+        </Text>
+      ) : null}
+      <Text inherit>
+        <NextExecution transaction={transaction} withLabel />
+      </Text>
+      <Text inherit>
+        {texts.amount}: <SignedAmount cents={transaction.amount} currency={transaction.currency.code} />
+        <Converted transaction={transaction} context={context} />
+      </Text>
+      {vat ? <Text inherit>{vat}</Text> : null}
+      <Text inherit>
+        {transaction.type === 'repeating' ? `${texts.repeating}: ${cycleText(transaction)}` : texts.single}
+      </Text>
+      <Text inherit>
+        {texts.category}: {transaction.category.name}
+      </Text>
+      {transaction.employee ? (
+        <Text inherit>
+          {texts.employee}: {transaction.employee.name}
+        </Text>
+      ) : null}
+      {context.actions ? (
+        <Group mt={4}>
+          <StatusSwitch transaction={transaction} withLabel />
+        </Group>
+      ) : null}
+    </ListCard>
+  );
+  return transaction.isDisabled ? <div className={`${classes.disabled} ${classes.fill}`}>{card}</div> : card;
+}
+
+/** A cell of a disabled transaction is faded and italic (research §5.3). */
+function cell(transaction: Transaction, content: ReactNode): ReactNode {
+  return transaction.isDisabled ? <span className={classes.disabledCell}>{content}</span> : content;
+}
+
+/** The table view's columns (research §5.3); "Ausführung" sorts too, as the API can. */
+export function transactionColumns(context: TransactionViewContext): ListColumn<Transaction, TransactionSortField>[] {
+  const c = texts.columns;
+  return [
+    {
+      key: 'name',
+      header: c.name,
+      sortField: 'name',
+      render: (transaction) => (
+        <Group gap={6} wrap="nowrap" className={classes.nameCell}>
+          {cell(transaction, <TransactionName transaction={transaction} />)}
+          {transaction.isDisabled ? (
+            <Badge color="orange" variant="light" size="sm" radius="sm" className={classes.noShrink}>
+              {texts.disabledTag}
+            </Badge>
+          ) : null}
+          {context.actions ? <ActionButtons transaction={transaction} actions={context.actions} size="sm" /> : null}
+        </Group>
+      ),
+    },
+    {
+      key: 'status',
+      header: c.status,
+      render: (transaction) =>
+        context.actions ? (
+          <StatusSwitch transaction={transaction} withLabel={false} />
+        ) : (
+          cell(transaction, transaction.isDisabled ? texts.disabledTag : texts.active)
+        ),
+    },
+    {
+      key: 'start',
+      header: c.start,
+      sortField: 'startDate',
+      render: (transaction) => cell(transaction, formatDate(transaction.startDate)),
+    },
+    {
+      key: 'end',
+      header: c.end,
+      sortField: 'endDate',
+      render: (transaction) => cell(transaction, transaction.endDate ? formatDate(transaction.endDate) : '-'),
+    },
+    {
+      key: 'execution',
+      header: c.execution,
+      sortField: 'nextExecutionDate',
+      render: (transaction) => cell(transaction, <NextExecution transaction={transaction} withLabel={false} />),
+    },
+    {
+      key: 'amount',
+      header: c.amount,
+      sortField: 'amount',
+      align: 'right',
+      render: (transaction) =>
+        cell(transaction, <SignedAmount cents={transaction.amount} currency={transaction.currency.code} />),
+    },
+    {
+      key: 'vat',
+      header: c.vat,
+      render: (transaction) => cell(transaction, vatText(transaction) ?? '-'),
+    },
+    {
+      key: 'cycle',
+      header: c.cycle,
+      sortField: 'cycle',
+      render: (transaction) => cell(transaction, cycleText(transaction)),
+    },
+    {
+      key: 'category',
+      header: c.category,
+      sortField: 'category',
+      render: (transaction) => cell(transaction, transaction.category.name),
+    },
+    {
+      key: 'employee',
+      header: c.employee,
+      sortField: 'employee',
+      render: (transaction) => cell(transaction, transaction.employee?.name ?? '-'),
+    },
+  ];
+}

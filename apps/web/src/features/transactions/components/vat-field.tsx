@@ -1,0 +1,98 @@
+import { Select } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useWatch } from 'react-hook-form';
+import { SELECT, Z_INDEX, type Vat } from '@saldopilot/shared';
+import { vatsQuery } from '../api/list-vats';
+import { SideButton, withSideButtons } from './category-field';
+import { InfoTip } from './info-tip';
+import type { TransactionControl, TransactionSetValue } from './transaction-form-values';
+import { transactionTexts, vatTexts } from './transaction-texts';
+import { deleteVatAfterConfirm, openVatDialog } from './vat-dialogs';
+
+/**
+ * "Mehrwertsteuer" (research §5.5 field 7, §5.6): optional; "Hinzufügen" creates a rate and selects
+ * it; the selected own rate can be changed or deleted; a preset says why it cannot.
+ */
+export function VatField({
+  control,
+  setValue,
+  error,
+}: {
+  control: TransactionControl;
+  setValue: TransactionSetValue;
+  error: string | undefined;
+}) {
+  const { data: vats = [], isPending, isError } = useQuery(vatsQuery);
+  const selectedId = useWatch({ control, name: 'vatID' });
+  const selected: Vat | undefined = vats.find((vat) => vat.id === selectedId);
+  const choose = (id: number | null) => {
+    setValue('vatID', id, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+    if (id === null) setValue('vatIncluded', false, { shouldDirty: true });
+  };
+
+  const add = async () => {
+    const created = await openVatDialog();
+    if (created) choose(created.id);
+  };
+  const edit = async (vat: Vat) => {
+    const saved = await openVatDialog(vat);
+    if (saved) choose(saved.id);
+  };
+  const remove = async (vat: Vat) => {
+    // Research §5.6: deleting the selected rate clears the selection.
+    if (await deleteVatAfterConfirm(vat)) choose(null);
+  };
+
+  const buttons = (
+    <>
+      <SideButton label={vatTexts.addVat} onClick={() => void add()}>
+        <IconPlus size={18} aria-hidden />
+      </SideButton>
+      {selected?.canEdit ? (
+        <>
+          <SideButton label={vatTexts.edit(selected.formattedValue)} onClick={() => void edit(selected)}>
+            <IconPencil size={18} aria-hidden />
+          </SideButton>
+          <SideButton
+            label={vatTexts.remove(selected.formattedValue)}
+            color="red"
+            onClick={() => void remove(selected)}
+          >
+            <IconTrash size={18} aria-hidden />
+          </SideButton>
+        </>
+      ) : selected ? (
+        <InfoTip text={vatTexts.preset} />
+      ) : null}
+    </>
+  );
+
+  return (
+    <Controller
+      control={control}
+      name="vatID"
+      render={({ field }) => (
+        <Select
+          label={transactionTexts.fields.vat}
+          clearable
+          placeholder={isPending ? transactionTexts.loading : transactionTexts.chooseOptional}
+          nothingFoundMessage={transactionTexts.noVats}
+          data={vats.map((vat) => ({ value: String(vat.id), label: vat.formattedValue }))}
+          value={field.value ? String(field.value) : null}
+          onChange={(value) => {
+            field.onChange(value ? Number(value) : null);
+            if (!value) setValue('vatIncluded', false, { shouldDirty: true });
+          }}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          maxDropdownHeight={SELECT.dropdownMaxHeight}
+          comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
+          clearButtonProps={{ 'aria-label': 'Mehrwertsteuer entfernen' }}
+          inputContainer={withSideButtons(buttons)}
+          error={isError ? transactionTexts.vatsFailed : error}
+        />
+      )}
+    />
+  );
+}
