@@ -60,17 +60,10 @@ function addCost(
   if (next < 0) return;
   const { first, last, keys } = horizon;
   const multiplier = cost.distributionType === 'both' ? 2 : 1;
-  // The label's slot, opened at the first amount (a cost that adds nothing leaves no leaf).
-  let slot = -1;
-  const slotOf = () =>
-    slot >= 0
-      ? slot
-      : (slot = ledger.open(
-          'salary_cost_labels',
-          cost.labelId ?? 0,
-          cost.labelName ?? NO_LABEL_NAME,
-          SALARY_COSTS_CATEGORY,
-        ));
+  // The label's slot; labels are few, so opening it before knowing whether the cost adds anything
+  // costs nothing worth saving (a slot without amounts shows no leaf).
+  const labelId = cost.labelId ?? 0;
+  const slot = ledger.open('salary_cost_labels', labelId, cost.labelName ?? NO_LABEL_NAME, SALARY_COSTS_CATEGORY);
   const nextDetail = details[next] as CostDetail;
   const nextMonth = parseMonthIndex(nextDetail.month);
 
@@ -78,7 +71,7 @@ function addCost(
     // FORECAST.md 6: counts in its month when the target date is today or later; the schedule only
     // writes a detail for such a date (§5.5 step 2), so a current or later month is enough here.
     const amount = -convert(nextDetail.amount * multiplier, rate);
-    if (nextMonth >= first && nextMonth <= last && amount !== 0) ledger.add(slotOf(), nextMonth - first, amount);
+    if (nextMonth >= first && nextMonth <= last && amount !== 0) ledger.add(slot, nextMonth - first, amount);
     return;
   }
 
@@ -97,7 +90,7 @@ function addCost(
       // Past months (the catch-up of include-previous mode) are outside the horizon: not shown.
       if (month < first) continue;
       const amount = -convert(detail.amount * multiplier, rate);
-      if (amount !== 0) ledger.add(slotOf(), month - first, amount);
+      if (amount !== 0) ledger.add(slot, month - first, amount);
     }
     return;
   }
@@ -109,8 +102,7 @@ function addCost(
   if (amount === 0) return;
   const until = Math.min(last, lastCostMonth(salary.toDate, step));
   const skipped = nextMonth < first ? Math.ceil((first - nextMonth) / step) : 0;
-  for (let month = nextMonth + skipped * step; month <= until; month += step)
-    ledger.add(slotOf(), month - first, amount);
+  for (let month = nextMonth + skipped * step; month <= until; month += step) ledger.add(slot, month - first, amount);
 }
 
 /** Adds the costs of every included salary (disabled salaries and terminations have none that count). */

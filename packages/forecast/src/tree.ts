@@ -93,6 +93,8 @@ export interface MonthTotals {
  * amount would have gone to, so it can be included again). Revenue leaves and the VAT settlement
  * get the performance; the VAT settlement can never be excluded.
  *
+ * Equal leaves of one item in several months are one shared object: treat the result as read-only.
+ *
  * The loop runs leaf by leaf and, inside, month by month: that reads the ledger's cells in memory
  * order (a month-by-month pass strides through megabytes per month) and keeps the leaf order without
  * sorting per month; each month remembers its open category per side.
@@ -124,6 +126,7 @@ export function buildDetails(
     const isVat = table === 'vat_settlement';
     const rank = categoryRanks[slot] as number;
     const base = slot * months;
+    let previous: ForecastLeaf | undefined;
     for (let i = 0; i < months; i++) {
       if (present[base + i] === 0) continue;
       const raw = amounts[base + i] as number;
@@ -131,7 +134,14 @@ export function buildDetails(
       if (raw === 0 && !isExcluded) continue;
       const isRevenue = raw > 0;
       const amount = isExcluded ? 0 : isRevenue || isVat ? applyPerformance(raw, performance) : raw;
-      const leaf: ForecastLeaf = { name, amount, relatedTable: table, relatedId: id, isExcluded };
+      // A leaf equal to this item's leaf of an earlier month is shared (the result is read-only):
+      // most items repeat their amount every month, and 250,000 fresh objects cost more than the rest
+      // of the forecast together.
+      const leaf: ForecastLeaf =
+        previous !== undefined && previous.amount === amount && previous.isExcluded === isExcluded
+          ? previous
+          : { name, amount, relatedTable: table, relatedId: id, isExcluded };
+      previous = leaf;
       let category: ForecastCategory;
       if (isRevenue) {
         if (openRevenueRank[i] !== rank) {

@@ -133,14 +133,17 @@ export interface ForecastInput {
 /** Which kind of item a leaf stands for; `vat_settlement` (id 0) cannot be excluded. */
 export type LeafTable = ExclusionTable | 'vat_settlement';
 
-/** A leaf of the details tree: one item (FORECAST.md 4) in one month. */
+/**
+ * A leaf of the details tree: one item (FORECAST.md 4) in one month. Read-only: months in which an
+ * item has the same amount share one leaf object.
+ */
 export interface ForecastLeaf {
-  name: string;
+  readonly name: string;
   /** After performance; 0 when excluded. */
-  amount: number;
-  relatedTable: LeafTable;
-  relatedId: number;
-  isExcluded: boolean;
+  readonly amount: number;
+  readonly relatedTable: LeafTable;
+  readonly relatedId: number;
+  readonly isExcluded: boolean;
 }
 
 /** Level 1 of the details tree: a category with its leaves; `amount` is the sum of the leaves. */
