@@ -1,2 +1,4 @@
 // The public surface of the pure forecast engine: no I/O, no clock ("today" is always a parameter).
 export * from './forecast-months.js';
+export * from './types.js';
+export { computeForecast } from './compute-forecast.js';

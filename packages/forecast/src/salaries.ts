@@ -1,0 +1,42 @@
+/**
+ * Salaries in the forecast (research §5.4, FORECAST.md 7): each payment of a salary that is neither
+ * disabled nor a termination costs the net salary (gross − the employee's own deductions), converted
+ * from the salary's currency, as the leaf "<employee name>" under "Löhne".
+ */
+
+import { monthsPerStep } from '@saldopilot/shared';
+import type { Horizon } from './horizon.js';
+import type { Ledger } from './ledger.js';
+import { forEachOccurrence, isTodayOrLater, parseSchedule } from './occurrences.js';
+import { convert, type RateBook } from './rates.js';
+import type { ForecastSalary } from './types.js';
+
+/** Category of the salary leaves. */
+export const SALARIES_CATEGORY = 'Löhne';
+
+/** True for the salaries that count: disabled ones and termination entries contribute nothing. */
+export function isIncludedSalary(salary: Pick<ForecastSalary, 'isDisabled' | 'isTermination'>): boolean {
+  return !salary.isDisabled && !salary.isTermination;
+}
+
+/**
+ * Adds the net salary payments from today to the horizon end. Occurrences step from `fromDate` with
+ * the anchor step while ≤ `toDate` (or the horizon end); payments before today are skipped. Signed
+ * arithmetic: deductions above the gross make the leaf positive instead of wrapping around as the
+ * reference's unsigned subtraction did.
+ */
+export function addSalaries(salaries: readonly ForecastSalary[], horizon: Horizon, rates: RateBook, ledger: Ledger) {
+  const { first, last, today } = horizon;
+  for (const salary of salaries) {
+    if (!isIncludedSalary(salary)) continue;
+    const amount = -convert(salary.amount - salary.employeeDeductions, rates.rateOf(salary.currency));
+    if (amount === 0) continue;
+    const schedule = parseSchedule(salary.fromDate, monthsPerStep(salary.cycle), salary.toDate);
+    let slot = -1;
+    forEachOccurrence(schedule, first, last, (month, day) => {
+      if (!isTodayOrLater(month, day, today)) return;
+      if (slot < 0) slot = ledger.open('salaries', salary.id, salary.employeeName, SALARIES_CATEGORY);
+      ledger.add(slot, month - first, amount);
+    });
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Salary costs in the forecast (research §5.6 include-previous mode, §5.7, FORECAST.md 5 and 6). The
+ * schedules ("details") come computed by the salary rules; this module only decides which details
+ * become forecast rows: every cost of an included salary adds −amount × (2 for `both`) to the leaf of
+ * its label under "Lohnkosten", converted from the salary's currency.
+ */
+
+import { monthsPerStep } from '@saldopilot/shared';
+import { monthKeyOf, parseDay, parseMonthIndex, type Horizon } from './horizon.js';
+import type { Ledger } from './ledger.js';
+import { convert, type RateBook } from './rates.js';
+import { isIncludedSalary } from './salaries.js';
+import type { CostDetail, ForecastSalary, ForecastSalaryCost } from './types.js';
+
+/** Category of the cost leaves. */
+export const SALARY_COSTS_CATEGORY = 'Lohnkosten';
+/** Leaf name of costs without a label (leaf id 0). */
+export const NO_LABEL_NAME = '<Kein Label>';
+
+/**
+ * The index of the "next" detail in include-previous mode (§5.6), or -1 without details: let Q be the
+ * first detail in `currentMonth` or later; the detail just before Q wins (so the catch-up payment
+ * counts), Q itself when nothing precedes it, the last detail when there is no Q. All three cases are
+ * max(0, index(Q) − 1) with index(Q) = length when there is none. `details` are sorted by month, as
+ * the schedule writes them; 'YYYY-MM' strings compare like months.
+ */
+export function nextDetailIndex(details: readonly CostDetail[], currentMonth: string): number {
+  if (details.length === 0) return -1;
+  let low = 0;
+  let high = details.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((details[middle] as CostDetail).month < currentMonth) low = middle + 1;
+    else high = middle;
+  }
+  return Math.max(0, low - 1);
+}
+
+/**
+ * The last month index (inclusive) a quarterly or longer cost is paid in (§5.7 "up to L"): with T the
+ * salary's end, L is the last day of month(T) + step − 1 when T is after the 1st, else the 1st of
+ * month(T) + step; the payments fall on month starts, so both are a month bound. Without an end the
+ * horizon bounds the series.
+ */
+export function lastCostMonth(toDate: string | null, stepMonths: number): number {
+  if (toDate === null) return Number.POSITIVE_INFINITY;
+  const end = parseDay(toDate);
+  return end.monthIndex + stepMonths - (end.day > 1 ? 1 : 0);
+}
+
+function addCost(
+  cost: ForecastSalaryCost,
+  salary: ForecastSalary,
+  rate: number | undefined,
+  horizon: Horizon,
+  ledger: Ledger,
+): void {
+  const { details } = cost;
+  const next = nextDetailIndex(details, horizon.keys[0] as string);
+  if (next < 0) return;
+  const { first, last, keys } = horizon;
+  const multiplier = cost.distributionType === 'both' ? 2 : 1;
+  // The label's slot; labels are few, so opening it before knowing whether the cost adds anything
+  // costs nothing worth saving (a slot without amounts shows no leaf).
+  const labelId = cost.labelId ?? 0;
+  const slot = ledger.open('salary_cost_labels', labelId, cost.labelName ?? NO_LABEL_NAME, SALARY_COSTS_CATEGORY);
+  const nextDetail = details[next] as CostDetail;
+  const nextMonth = parseMonthIndex(nextDetail.month);
+
+  if (cost.cycle === 'once') {
+    // FORECAST.md 6: counts in its month when the target date is today or later; the schedule only
+    // writes a detail for such a date (§5.5 step 2), so a current or later month is enough here.
+    const amount = -convert(nextDetail.amount * multiplier, rate);
+    if (nextMonth >= first && nextMonth <= last && amount !== 0) ledger.add(slot, nextMonth - first, amount);
+    return;
+  }
+
+  const offset = cost.relativeOffset;
+  if (!Number.isInteger(offset) || offset < 1) throw new RangeError(`Salary cost ${cost.id}: offset must be ≥ 1`);
+  const cycleMonths = monthsPerStep(cost.cycle);
+  if (cycleMonths === 1) {
+    // Monthly: each payment has its own amount (partial first and last payments are exact); walk the
+    // details k months apart from the next one and stop at the first month without a detail.
+    let index = next;
+    for (let month = nextMonth; month <= last; month += offset) {
+      const key = month >= first ? (keys[month - first] as string) : monthKeyOf(month);
+      while (index < details.length && (details[index] as CostDetail).month < key) index++;
+      const detail = details[index];
+      if (detail === undefined || detail.month !== key) return;
+      // Past months (the catch-up of include-previous mode) are outside the horizon: not shown.
+      if (month < first) continue;
+      const amount = -convert(detail.amount * multiplier, rate);
+      if (amount !== 0) ledger.add(slot, month - first, amount);
+    }
+    return;
+  }
+
+  // Quarterly and longer: the constant next cost every k cycles up to L; months before the current
+  // one are skipped (the brief's "< current month", consistent with FORECAST.md 6).
+  const step = offset * cycleMonths;
+  const amount = -convert(nextDetail.amount * multiplier, rate);
+  if (amount === 0) return;
+  const until = Math.min(last, lastCostMonth(salary.toDate, step));
+  const skipped = nextMonth < first ? Math.ceil((first - nextMonth) / step) : 0;
+  for (let month = nextMonth + skipped * step; month <= until; month += step) ledger.add(slot, month - first, amount);
+}
+
+/** Adds the costs of every included salary (disabled salaries and terminations have none that count). */
+export function addSalaryCosts(salaries: readonly ForecastSalary[], horizon: Horizon, rates: RateBook, ledger: Ledger) {
+  for (const salary of salaries) {
+    if (!isIncludedSalary(salary) || salary.costs.length === 0) continue;
+    const rate = rates.rateOf(salary.currency);
+    for (const cost of salary.costs) addCost(cost, salary, rate, horizon, ledger);
+  }
+}

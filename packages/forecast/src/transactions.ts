@@ -1,0 +1,61 @@
+/**
+ * Transactions in the forecast (research §5.3): every occurrence from today to the horizon end adds
+ * the transaction's amount (VAT added on top when not included), converted once, to its own leaf.
+ * The same pass feeds the VAT settlement (§5.8), which also counts past occurrences.
+ */
+
+import { monthsPerStep, vatAmount } from '@saldopilot/shared';
+import type { Horizon } from './horizon.js';
+import type { Ledger } from './ledger.js';
+import { forEachOccurrence, isTodayOrLater, parseSchedule } from './occurrences.js';
+import { convert, type RateBook } from './rates.js';
+import type { VatCollector } from './vat-settlement.js';
+import type { ForecastTransaction } from './types.js';
+
+/**
+ * The amount one occurrence adds, in the transaction's currency: the amount, plus the VAT when a
+ * rate is set and the VAT is not included (then the amount is net).
+ */
+export function grossAmount(transaction: Pick<ForecastTransaction, 'amount' | 'vatBasisPoints' | 'vatIncluded'>) {
+  const { amount, vatBasisPoints, vatIncluded } = transaction;
+  return vatIncluded || vatBasisPoints === null ? amount : amount + vatAmount(amount, vatBasisPoints, false);
+}
+
+/**
+ * Adds every non-disabled transaction to the ledger and, when a collector is given, its VAT to it.
+ * The converted amount is the same for every month, so it is converted once per transaction (the
+ * result equals converting per month). Converted 0 contributes nothing; > 0 is revenue, < 0 expense
+ * (decided by the tree from the sign).
+ */
+export function addTransactions(
+  transactions: readonly ForecastTransaction[],
+  horizon: Horizon,
+  rates: RateBook,
+  ledger: Ledger,
+  vat: VatCollector | null,
+): void {
+  const { first, last, today } = horizon;
+  for (const transaction of transactions) {
+    if (transaction.isDisabled) continue;
+    const rate = rates.rateOf(transaction.currency);
+    const converted = convert(grossAmount(transaction), rate);
+    if (converted === 0) continue;
+    const step = transaction.type === 'single' ? 0 : monthsPerStep(transaction.cycle);
+    if (transaction.type === 'repeating' && step === 0) throw new RangeError(`Transaction ${transaction.id}: no cycle`);
+    const schedule = parseSchedule(transaction.startDate, step, transaction.endDate);
+
+    let slot = -1;
+    forEachOccurrence(schedule, first, last, (month, day) => {
+      if (!isTodayOrLater(month, day, today)) return;
+      if (slot < 0) slot = ledger.open('transactions', transaction.id, transaction.name, transaction.categoryName);
+      ledger.add(slot, month - first, converted);
+    });
+
+    // §5.8 collects the VAT of revenue only, from past occurrences too and regardless of exclusions.
+    if (vat === null || converted < 0 || transaction.vatBasisPoints === null) continue;
+    const tax = vatAmount(transaction.amount, transaction.vatBasisPoints, transaction.vatIncluded);
+    if (tax === 0) continue;
+    const convertedTax = convert(tax, rate);
+    forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.add(month, convertedTax));
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * The forecast engine's contract: plain, already loaded data in, plain numbers out. Money is always
+ * whole minor units (cents); dates are 'YYYY-MM-DD', months 'YYYY-MM'. Nothing here knows the
+ * database or the clock, so the API loads the rows, passes its Zurich "today" and maps the result.
+ */
+
+import type { Cycle } from '@saldopilot/shared';
+
+/** A cycle of a salary cost: the four payment cycles plus `once`. */
+export type CostCycle = Cycle | 'once';
+
+/**
+ * One entry of a salary cost's payment schedule (research §5.5), exactly as the salary rules produce
+ * it: `amount` is what is paid in `month` ('YYYY-MM'), `divider` the number of cost steps it covers,
+ * `isExtraMonth` marks the first (catch-up) payment.
+ */
+export interface CostDetail {
+  month: string;
+  amount: number;
+  divider: number;
+  isExtraMonth: boolean;
+}
+
+/** A bank account's balance in its own currency. */
+export interface ForecastBankAccount {
+  amount: number;
+  currency: string;
+}
+
+/** A transaction as the forecast needs it (research §5.3). */
+export interface ForecastTransaction {
+  id: number;
+  name: string;
+  /** Signed: > 0 comes in, < 0 goes out; in `currency`. */
+  amount: number;
+  currency: string;
+  categoryName: string;
+  type: 'single' | 'repeating';
+  /** Required for `repeating`; ignored for `single`. */
+  cycle: Cycle | null;
+  startDate: string;
+  endDate: string | null;
+  isDisabled: boolean;
+  /** VAT rate in basis points (810 = 8.1 %), or null for no VAT. */
+  vatBasisPoints: number | null;
+  /** True when `amount` already contains the VAT; otherwise the VAT is added on top. */
+  vatIncluded: boolean;
+}
+
+/** One cost of a salary (research §5.5–5.7), with its schedule already computed. */
+export interface ForecastSalaryCost {
+  id: number;
+  /** The label the cost is shown and excluded under; null = "<Kein Label>" (leaf id 0). */
+  labelId: number | null;
+  labelName: string | null;
+  cycle: CostCycle;
+  /** `employee` is deducted from the net salary, `employer` is paid on top, `both` is both (×2). */
+  distributionType: 'employee' | 'employer' | 'both';
+  /** k ≥ 1: the cost is paid every k cycle steps, k steps in arrears. */
+  relativeOffset: number;
+  /** The payment schedule (any order; sorted by month inside the engine). */
+  details: CostDetail[];
+}
+
+/** One salary row of an employee's timeline (research §5.4). */
+export interface ForecastSalary {
+  id: number;
+  employeeName: string;
+  /** Gross per salary cycle, in `currency`. */
+  amount: number;
+  /**
+   * What the employee's own contributions take off each payment, in `currency` per salary cycle:
+   * the salary's `employeeDeductions` as the salary rules compute it (§5.6, skip-previous mode).
+   * Passed in rather than recomputed here so the forecast and the salary screens can never disagree.
+   */
+  employeeDeductions: number;
+  currency: string;
+  cycle: Cycle;
+  fromDate: string;
+  toDate: string | null;
+  isDisabled: boolean;
+  isTermination: boolean;
+  costs: ForecastSalaryCost[];
+}
+
+/** The organisation's automatic VAT settlement (research §5.8); null or `enabled: false` = none. */
+export interface ForecastVatSetting {
+  enabled: boolean;
+  /** The first settlement day; periods are counted from it. */
+  billingDate: string;
+  /** `monthly`, `quarterly`, `biannually` or `yearly`; anything else counts as quarterly (§5.8). */
+  interval: string;
+  /** Months between the billing date of a period and its payment (0–12). */
+  transactionMonthOffset: number;
+}
+
+/** What can be excluded from a month: a transaction, a salary, or a cost label (0 = no label). */
+export type ExclusionTable = 'transactions' | 'salaries' | 'salary_cost_labels';
+
+/** One exclusion: the leaf (relatedTable, relatedId) contributes nothing in `month` ('YYYY-MM'). */
+export interface ForecastExclusion {
+  relatedTable: ExclusionTable;
+  relatedId: number;
+  month: string;
+}
+
+/** Everything the forecast is computed from. */
+export interface ForecastInput {
+  /** Today in Europe/Zurich ('YYYY-MM-DD'); the first month is today's month. */
+  today: string;
+  /** Number of months, 1–60 (FORECAST.md 1). */
+  months: number;
+  /** Performance in percent, integer 0–200; scales revenue leaves and the VAT settlement. */
+  performance: number;
+  /** The organisation currency code: everything is converted into it. */
+  currency: string;
+  /**
+   * Units of a currency per 1 organisation currency (`{ EUR: 1.083706 }` for a CHF organisation).
+   * The organisation currency needs no entry; any other missing code converts 1:1 and is reported
+   * in `missingRates` (FORECAST.md 8).
+   */
+  rates: Readonly<Record<string, number>>;
+  /** All bank accounts of the organisation (FORECAST.md 2). */
+  bankAccounts: readonly ForecastBankAccount[];
+  transactions: readonly ForecastTransaction[];
+  salaries: readonly ForecastSalary[];
+  vatSetting: ForecastVatSetting | null;
+  exclusions: readonly ForecastExclusion[];
+  /** The organisation's minimum balance in cents: the runway's threshold. */
+  minimumBalance: number;
+}
+
+/** Which kind of item a leaf stands for; `vat_settlement` (id 0) cannot be excluded. */
+export type LeafTable = ExclusionTable | 'vat_settlement';
+
+/**
+ * A leaf of the details tree: one item (FORECAST.md 4) in one month. Read-only: months in which an
+ * item has the same amount share one leaf object.
+ */
+export interface ForecastLeaf {
+  readonly name: string;
+  /** After performance; 0 when excluded. */
+  readonly amount: number;
+  readonly relatedTable: LeafTable;
+  readonly relatedId: number;
+  readonly isExcluded: boolean;
+}
+
+/** Level 1 of the details tree: a category with its leaves; `amount` is the sum of the leaves. */
+export interface ForecastCategory {
+  name: string;
+  amount: number;
+  children: ForecastLeaf[];
+}
+
+/** The details of one month: revenue leaves (> 0) and expense leaves (< 0), by category. */
+export interface ForecastMonthDetails {
+  month: string;
+  revenue: ForecastCategory[];
+  expense: ForecastCategory[];
+}
+
+/** The totals of one month (FORECAST.md 9) and the balance at its end (FORECAST.md 2). */
+export interface ForecastMonth {
+  month: string;
+  revenue: number;
+  expense: number;
+  cashflow: number;
+  saldo: number;
+}
+
+/** How long the money lasts above the organisation's minimum balance. */
+export interface ForecastRunway {
+  minimumBalance: number;
+  /**
+   * The last month before the end balance first falls below the minimum, or null when no month does.
+   * When the very first month already falls below, this is the month before it (nothing is covered).
+   */
+  coveredUntil: string | null;
+  /** The month with the lowest end balance (the first of equal ones). */
+  lowest: { month: string; saldo: number };
+}
+
+/** The computed forecast. */
+export interface ForecastResult {
+  currency: string;
+  startBalance: number;
+  /** Currency codes that had no rate and were converted 1:1, sorted. */
+  missingRates: string[];
+  months: ForecastMonth[];
+  details: ForecastMonthDetails[];
+  runway: ForecastRunway;
+}
