@@ -581,7 +581,7 @@ describe('calculatedCostFields', () => {
     calculatedNextCost: next.amount,
   });
 
-  it.each<[string, string, ReturnType<typeof fields> | typeof none, ReturnType<typeof fields> | typeof none]>([
+  it.each<[string, ReturnType<typeof fields> | typeof none, ReturnType<typeof fields> | typeof none]>([
     // today, skip-previous, include-previous
     ['2026-03-15', fields(details[1]!, null), fields(details[0]!, null)],
     ['2026-04-10', fields(details[2]!, '2026-03-01'), fields(details[1]!, '2026-02-01')],

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { Role } from '@saldopilot/shared';
+import type { PageQuery, Role } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { currencies, memberships, organisations, users } from '../../db/schema/index.js';
+import { germanOrder } from '../../lib/german-order.js';
+import { totalCountColumn } from '../../lib/list-query.js';
 
 /** The user and their role in the current organisation (null when that membership is gone). */
 export async function findSessionUser(db: AppDatabase, userId: number) {
@@ -46,11 +48,25 @@ function organisationsOfUser(db: AppDatabase, userId: number) {
     .$dynamic();
 }
 
-export type OrganisationRow = Awaited<ReturnType<typeof listOrganisationsOfUser>>[number];
+export type OrganisationRow = Awaited<ReturnType<typeof findOrganisationOfUser>> & {};
 
-/** Every organisation the user is a member of, with their role there. */
-export function listOrganisationsOfUser(db: AppDatabase, userId: number) {
-  return organisationsOfUser(db, userId);
+/** One page of the user's organisations in German order, each row with the count of all of them. */
+export function listOrganisationsOfUser(db: AppDatabase, userId: number, query: PageQuery) {
+  return db
+    .select({ ...organisationColumns, totalCount: totalCountColumn() })
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .innerJoin(currencies, eq(currencies.id, organisations.currencyId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(germanOrder(organisations.name), asc(organisations.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+}
+
+/** How many organisations the user belongs to (for a page past the end). */
+export async function countOrganisationsOfUser(db: AppDatabase, userId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(memberships).where(eq(memberships.userId, userId));
+  return row?.total ?? 0;
 }
 
 /** One organisation, only if the user is a member (otherwise undefined: the caller answers 404). */

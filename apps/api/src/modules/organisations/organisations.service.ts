@@ -10,6 +10,7 @@ import {
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { pageWithTotal } from '../../lib/list-query.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import {
   countOwners,
@@ -20,6 +21,7 @@ import {
   insertOrganisation,
   listMembers,
   listOrganisationsOfUser,
+  countOrganisationsOfUser,
   updateMemberRole,
   updateOrganisation,
   type OrganisationRow,
@@ -33,8 +35,6 @@ export const organisationMessages = {
   unknownCurrency: 'Unbekannte Währung',
   lastOwner: 'Die Organisation braucht mindestens eine Eigentümerin oder einen Eigentümer.',
 } as const;
-
-const germanOrder = new Intl.Collator('de-CH');
 
 function toOrganisation(row: OrganisationRow): Organisation {
   return {
@@ -110,13 +110,10 @@ export function createOrganisationsService(db: AppDatabase, reference: Reference
   return {
     /** The caller's organisations by German name order, paged. */
     async list(userId: number, query: PageQuery) {
-      const rows = await listOrganisationsOfUser(db, userId);
-      rows.sort((a, b) => germanOrder.compare(a.name, b.name) || a.id - b.id);
-      const start = (query.page - 1) * query.limit;
-      return {
-        data: rows.slice(start, start + query.limit).map(toOrganisation),
-        pagination: describePage(query, rows.length),
-      };
+      const page = await pageWithTotal(await listOrganisationsOfUser(db, userId, query), query, () =>
+        countOrganisationsOfUser(db, userId),
+      );
+      return { data: page.rows.map(toOrganisation), pagination: describePage(query, page.totalCount) };
     },
 
     get: getOne,
