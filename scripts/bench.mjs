@@ -330,6 +330,12 @@ async function benchTransactionLists() {
   }
 }
 
+// The pure engine first, in this process before any server competes for the cores.
+const { benchForecastEngine } = await import('../packages/forecast/bench/forecast.bench.mjs');
+const engine = benchForecastEngine();
+line('forecast engine, SME 13 months median (target < 2 ms)', engine.sme.toFixed(2), 'ms');
+line('forecast engine, big organisation 60 months median (target < 50 ms)', engine.big.toFixed(2), 'ms');
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-'));
 try {
   const first = await startServer(dataDir, 3901);
