@@ -33,6 +33,42 @@ export function SideButton({
 }
 
 /**
+ * The buttons beside a managed select (categories, VAT rates): add always; edit and delete for the
+ * selected own entry; for a selected system entry the hint why it cannot be changed.
+ */
+export function EntryButtons({
+  addLabel,
+  onAdd,
+  selected,
+}: {
+  addLabel: string;
+  onAdd: () => void;
+  selected?:
+    | { own: true; editLabel: string; removeLabel: string; onEdit: () => void; onRemove: () => void }
+    | { own: false; systemHint: string };
+}) {
+  return (
+    <>
+      <SideButton label={addLabel} onClick={onAdd}>
+        <IconPlus size={18} aria-hidden />
+      </SideButton>
+      {selected?.own ? (
+        <>
+          <SideButton label={selected.editLabel} onClick={selected.onEdit}>
+            <IconPencil size={18} aria-hidden />
+          </SideButton>
+          <SideButton label={selected.removeLabel} color="red" onClick={selected.onRemove}>
+            <IconTrash size={18} aria-hidden />
+          </SideButton>
+        </>
+      ) : selected ? (
+        <InfoTip text={selected.systemHint} />
+      ) : null}
+    </>
+  );
+}
+
+/**
  * Beside a select: the buttons that act on it. They sit next to the list, not inside its options:
  * a button inside an option is out of keyboard reach (the arrow keys move between options) and
  * breaks the listbox for screen readers.
@@ -77,23 +113,21 @@ export function CategoryField({
   };
 
   const buttons = (
-    <>
-      <SideButton label={categoryTexts.addCategory} onClick={() => void add()}>
-        <IconPlus size={18} aria-hidden />
-      </SideButton>
-      {selected?.canEdit ? (
-        <>
-          <SideButton label={categoryTexts.edit(selected.name)} onClick={() => void openCategoryDialog(selected)}>
-            <IconPencil size={18} aria-hidden />
-          </SideButton>
-          <SideButton label={categoryTexts.remove(selected.name)} color="red" onClick={() => void remove(selected)}>
-            <IconTrash size={18} aria-hidden />
-          </SideButton>
-        </>
-      ) : selected ? (
-        <InfoTip text={categoryTexts.system} />
-      ) : null}
-    </>
+    <EntryButtons
+      addLabel={categoryTexts.addCategory}
+      onAdd={() => void add()}
+      selected={
+        selected?.canEdit
+          ? {
+              own: true,
+              editLabel: categoryTexts.edit(selected.name),
+              removeLabel: categoryTexts.remove(selected.name),
+              onEdit: () => void openCategoryDialog(selected),
+              onRemove: () => void remove(selected),
+            }
+          : selected && { own: false, systemHint: categoryTexts.system }
+      }
+    />
   );
 
   return (

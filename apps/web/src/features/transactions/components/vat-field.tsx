@@ -1,11 +1,9 @@
 import { Select } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import { SELECT, Z_INDEX, type Vat } from '@saldopilot/shared';
 import { vatsQuery } from '../api/list-vats';
-import { SideButton, withSideButtons } from './category-field';
-import { InfoTip } from './info-tip';
+import { EntryButtons, withSideButtons } from './category-field';
 import type { TransactionControl, TransactionSetValue } from './transaction-form-values';
 import { transactionTexts, vatTexts } from './transaction-texts';
 import { deleteVatAfterConfirm, openVatDialog } from './vat-dialogs';
@@ -45,27 +43,21 @@ export function VatField({
   };
 
   const buttons = (
-    <>
-      <SideButton label={vatTexts.addVat} onClick={() => void add()}>
-        <IconPlus size={18} aria-hidden />
-      </SideButton>
-      {selected?.canEdit ? (
-        <>
-          <SideButton label={vatTexts.edit(selected.formattedValue)} onClick={() => void edit(selected)}>
-            <IconPencil size={18} aria-hidden />
-          </SideButton>
-          <SideButton
-            label={vatTexts.remove(selected.formattedValue)}
-            color="red"
-            onClick={() => void remove(selected)}
-          >
-            <IconTrash size={18} aria-hidden />
-          </SideButton>
-        </>
-      ) : selected ? (
-        <InfoTip text={vatTexts.preset} />
-      ) : null}
-    </>
+    <EntryButtons
+      addLabel={vatTexts.addVat}
+      onAdd={() => void add()}
+      selected={
+        selected?.canEdit
+          ? {
+              own: true,
+              editLabel: vatTexts.edit(selected.formattedValue),
+              removeLabel: vatTexts.remove(selected.formattedValue),
+              onEdit: () => void edit(selected),
+              onRemove: () => void remove(selected),
+            }
+          : selected && { own: false, systemHint: vatTexts.preset }
+      }
+    />
   );
 
   return (
