@@ -1,5 +1,6 @@
 import {
   type AnyPgColumn,
+  bigint,
   index,
   integer,
   pgEnum,
@@ -34,6 +35,8 @@ export const organisations = pgTable('organisations', {
   currencyId: integer('currency_id')
     .notNull()
     .references(() => currencies.id),
+  /** "Mindestliquidität" in minor units of the organisation currency: the runway's threshold. */
+  minimumBalance: bigint('minimum_balance', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
 });
 

@@ -2,3 +2,5 @@
 export * from './reference.js';
 export * from './accounts.js';
 export * from './finance.js';
+export * from './employees.js';
+export * from './forecasts.js';

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { organisations } from './accounts.js';
+import { salaries, salaryCostLabels } from './employees.js';
+import { cycleEnum, transactions } from './finance.js';
+
+const organisationOwned = () =>
+  integer('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' });
+const month = () => varchar('month', { length: 7 }).notNull();
+
+// Exclusions (research §5.10, FORECAST.md 5): one table per kind of leaf, so deleting the item
+// deletes its exclusions by foreign key. Each carries the organisation for the one-query load.
+
+export const transactionExclusions = pgTable(
+  'transaction_exclusions',
+  {
+    organisationId: organisationOwned(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    month: month(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.transactionId, table.month] }),
+    index('transaction_exclusions_organisation_idx').on(table.organisationId),
+  ],
+);
+
+export const salaryExclusions = pgTable(
+  'salary_exclusions',
+  {
+    organisationId: organisationOwned(),
+    salaryId: integer('salary_id')
+      .notNull()
+      .references(() => salaries.id, { onDelete: 'cascade' }),
+    month: month(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.salaryId, table.month] }),
+    index('salary_exclusions_organisation_idx').on(table.organisationId),
+  ],
+);
+
+/** By label across all salaries; `labelId` null = the "<Kein Label>" leaf (relatedID 0). */
+export const salaryCostLabelExclusions = pgTable(
+  'salary_cost_label_exclusions',
+  {
+    organisationId: organisationOwned(),
+    labelId: integer('label_id').references(() => salaryCostLabels.id, { onDelete: 'cascade' }),
+    month: month(),
+  },
+  (table) => [
+    unique('salary_cost_label_exclusions_unique')
+      .on(table.organisationId, table.labelId, table.month)
+      .nullsNotDistinct(),
+  ],
+);
+
+/** The automatic VAT settlement (research §5.8): at most one per organisation. */
+export const vatSettings = pgTable(
+  'vat_settings',
+  {
+    organisationId: integer('organisation_id')
+      .primaryKey()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    billingDate: date('billing_date', { mode: 'string' }).notNull(),
+    interval: cycleEnum('interval').notNull().default('quarterly'),
+    transactionMonthOffset: smallint('transaction_month_offset').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('vat_settings_offset_range', sql`${table.transactionMonthOffset} between 0 and 12`),
+  ],
+);
