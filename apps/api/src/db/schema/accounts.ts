@@ -14,8 +14,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { currencies } from './reference.js';
+import { createdAt } from './columns.js';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),

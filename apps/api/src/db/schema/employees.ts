@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -11,22 +10,13 @@ import {
   primaryKey,
   serial,
   smallint,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { organisations } from './accounts.js';
 import { cycleEnum, employees } from './finance.js';
 import { currencies } from './reference.js';
+import { createdAt, cents, organisationOwned } from './columns.js';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const cents = (name: string) => bigint(name, { mode: 'number' });
-// Salaries and costs carry their organisation too, so every organisation-scoped read (employee
-// list, forecast, tenancy checks) is one indexed filter instead of a join through the employee.
-const organisationOwned = () =>
-  integer('organisation_id')
-    .notNull()
-    .references(() => organisations.id, { onDelete: 'cascade' });
 
 /**
  * One step of an employee's salary timeline (research §5.4). A termination ("Austritt") is a

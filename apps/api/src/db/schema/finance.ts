@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -9,20 +8,13 @@ import {
   pgEnum,
   pgTable,
   serial,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { organisations } from './accounts.js';
 import { currencies } from './reference.js';
+import { createdAt, cents, organisationOwned } from './columns.js';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-// Money is whole minor units; JavaScript numbers hold every amount the schemas accept exactly.
-const cents = (name: string) => bigint(name, { mode: 'number' });
-const organisationOwned = () =>
-  integer('organisation_id')
-    .notNull()
-    .references(() => organisations.id, { onDelete: 'cascade' });
 
 /** System categories have no organisation; own ones are unique by name within theirs. */
 export const categories = pgTable(

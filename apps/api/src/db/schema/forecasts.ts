@@ -15,11 +15,8 @@ import {
 import { organisations } from './accounts.js';
 import { salaries, salaryCostLabels } from './employees.js';
 import { cycleEnum, transactions } from './finance.js';
+import { organisationOwned } from './columns.js';
 
-const organisationOwned = () =>
-  integer('organisation_id')
-    .notNull()
-    .references(() => organisations.id, { onDelete: 'cascade' });
 const month = () => varchar('month', { length: 7 }).notNull();
 
 // Exclusions (research §5.10, FORECAST.md 5): one table per kind of leaf, so deleting the item
