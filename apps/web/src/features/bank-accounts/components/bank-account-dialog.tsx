@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { IconCopy, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
-import { Controller, useWatch, type FieldPath } from 'react-hook-form';
+import { useWatch, type FieldPath } from 'react-hook-form';
 import {
   bankAccountCreateSchema,
   dateSchema,
-  SELECT,
-  Z_INDEX,
   type BankAccount,
   type BankAccountCreate,
   type BankAccountUpdate,
@@ -19,7 +17,7 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
 import { openDialog } from '../../../lib/dialog';
-import { formatCurrencyLabel } from '../../../lib/format';
+import { CurrencyField } from '../../../components/form/currency-field';
 import { showToast } from '../../../lib/toast';
 import { confirmDestructive } from '../../../lib/user-action';
 import { useCurrencies } from '../../../reference-data/currencies';
@@ -67,7 +65,7 @@ function BankAccountForm({
 }) {
   const { mode } = request;
   const account = request.mode === 'create' ? undefined : request.account;
-  const { data: currencies = [], isPending } = useCurrencies();
+  const { data: currencies = [] } = useCurrencies();
   const [message, setMessage] = useState<InlineMessageValue | null>(null);
   const {
     register,
@@ -128,30 +126,7 @@ function BankAccountForm({
     <Form onSubmit={submit} aria-label={titles[mode]}>
       <TextInput label={texts.name} required data-autofocus error={errors.name?.message} {...register('name')} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing={4}>
-        <Controller
-          control={control}
-          name="currencyID"
-          render={({ field }) => (
-            <Select
-              label={texts.currency}
-              required
-              searchable
-              placeholder={isPending ? texts.currencyLoading : texts.currencyPlaceholder}
-              nothingFoundMessage={texts.noCurrency}
-              data={currencies.map((currency) => ({
-                value: String(currency.id),
-                label: formatCurrencyLabel(currency),
-              }))}
-              value={field.value ? String(field.value) : null}
-              onChange={(value) => field.onChange(value ? Number(value) : undefined)}
-              onBlur={field.onBlur}
-              allowDeselect={false}
-              maxDropdownHeight={SELECT.dropdownMaxHeight}
-              comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
-              error={errors.currencyID?.message}
-            />
-          )}
-        />
+        <CurrencyField control={control} name="currencyID" label={texts.currency} />
         <AmountField
           control={control}
           name="amount"

@@ -6,8 +6,8 @@ import { invitationCreateSchema, roleLabels, Z_INDEX, type Invitation, type Orga
 import { EmailInput } from '../../../components/form/email-input';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Form } from '../../../components/form/form';
-import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
-import { SubmitButton } from '../../../components/form/submit-button';
+import { useInlineMessage } from '../../../components/form/inline-message';
+import { DialogFormActions } from '../../../components/form/dialog-form-actions';
 import { ApiError } from '../../../lib/api-error';
 import { runConfirmed, runReported } from '../../../lib/user-action';
 import { openDialog } from '../../../lib/dialog';
@@ -70,15 +70,14 @@ function InviteForm({ organisation, close }: { organisation: Organisation; close
           />
         )}
       />
-      <Group justify="flex-end" gap="sm" mt="xs">
-        <Button variant="default" onClick={() => close()}>
-          {texts.cancel}
-        </Button>
-        <SubmitButton control={control} icon={<IconSend size={16} aria-hidden />}>
-          {texts.invite}
-        </SubmitButton>
-      </Group>
-      <InlineMessage message={message} />
+      <DialogFormActions
+        control={control}
+        onCancel={() => close()}
+        cancelLabel={texts.cancel}
+        submitLabel={texts.invite}
+        icon={<IconSend size={16} aria-hidden />}
+        message={message}
+      />
     </Form>
   );
 }

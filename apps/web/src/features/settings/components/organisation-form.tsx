@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { Controller } from 'react-hook-form';
-import { organisationCreateSchema, SELECT, Z_INDEX, type OrganisationCreate } from '@saldopilot/shared';
+import { organisationCreateSchema, type OrganisationCreate } from '@saldopilot/shared';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Form } from '../../../components/form/form';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { formatCurrencyLabel } from '../../../lib/format';
-import { useCurrencies } from '../../../reference-data/currencies';
+import { CurrencyField } from '../../../components/form/currency-field';
 import { organisationTexts } from './organisation-texts';
 
 /**
@@ -30,7 +28,6 @@ export function OrganisationForm({
   /** Shown below the buttons (the result message). */
   children?: ReactNode;
 }) {
-  const { data: currencies = [], isPending } = useCurrencies();
   const {
     register,
     handleSubmit,
@@ -53,29 +50,12 @@ export function OrganisationForm({
         data-autofocus
         {...register('name')}
       />
-      <Controller
+      <CurrencyField
         control={control}
         name="currencyID"
-        render={({ field }) => (
-          <Select
-            label={organisationTexts.currency}
-            description={organisationTexts.currencyHint}
-            required
-            searchable
-            readOnly={readOnly}
-            variant={readOnly ? 'filled' : 'default'}
-            placeholder={isPending ? 'Wird geladen …' : 'Währung wählen'}
-            nothingFoundMessage="Keine Währung gefunden"
-            data={currencies.map((currency) => ({ value: String(currency.id), label: formatCurrencyLabel(currency) }))}
-            value={field.value ? String(field.value) : null}
-            onChange={(value) => field.onChange(value ? Number(value) : undefined)}
-            onBlur={field.onBlur}
-            allowDeselect={false}
-            maxDropdownHeight={SELECT.dropdownMaxHeight}
-            comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
-            error={errors.currencyID?.message}
-          />
-        )}
+        label={organisationTexts.currency}
+        description={organisationTexts.currencyHint}
+        readOnly={readOnly}
       />
       {readOnly ? null : (
         <Group justify={onCancel ? 'flex-end' : 'flex-start'} mt="xs" gap="sm">

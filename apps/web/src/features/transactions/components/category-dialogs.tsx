@@ -1,4 +1,4 @@
-import { Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import { IconArrowsExchange, IconDeviceFloppy } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import {
@@ -10,8 +10,8 @@ import {
   type CategoryCreate,
 } from '@saldopilot/shared';
 import { Form } from '../../../components/form/form';
-import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
-import { SubmitButton } from '../../../components/form/submit-button';
+import { useInlineMessage } from '../../../components/form/inline-message';
+import { DialogFormActions } from '../../../components/form/dialog-form-actions';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
 import { openDialog } from '../../../lib/dialog';
@@ -70,15 +70,14 @@ function CategoryForm({ category, close }: { category?: Category; close: (saved?
         error={errors.name?.message}
         {...register('name')}
       />
-      <Group justify="flex-end" gap="sm" mt="xs">
-        <Button variant="default" onClick={() => close()}>
-          {transactionTexts.cancel}
-        </Button>
-        <SubmitButton control={control} icon={<IconDeviceFloppy size={18} aria-hidden />}>
-          {transactionTexts.save}
-        </SubmitButton>
-      </Group>
-      <InlineMessage message={message} />
+      <DialogFormActions
+        control={control}
+        onCancel={() => close()}
+        cancelLabel={transactionTexts.cancel}
+        submitLabel={transactionTexts.save}
+        icon={<IconDeviceFloppy size={18} aria-hidden />}
+        message={message}
+      />
     </Form>
   );
 }
@@ -148,15 +147,15 @@ function ReassignForm({
           />
         )}
       />
-      <Group justify="flex-end" gap="sm" mt="xs">
-        <Button variant="default" onClick={() => close()}>
-          {transactionTexts.cancel}
-        </Button>
-        <SubmitButton control={control} color="red" icon={<IconArrowsExchange size={18} aria-hidden />}>
-          {texts.reassignButton}
-        </SubmitButton>
-      </Group>
-      <InlineMessage message={message} />
+      <DialogFormActions
+        control={control}
+        onCancel={() => close()}
+        cancelLabel={transactionTexts.cancel}
+        submitLabel={texts.reassignButton}
+        icon={<IconArrowsExchange size={18} aria-hidden />}
+        color="red"
+        message={message}
+      />
     </Form>
   );
 }

@@ -17,7 +17,6 @@ import {
   cycleLabels,
   cycles,
   isIsoDate,
-  SELECT,
   transactionTypeLabels,
   transactionTypes,
   Z_INDEX,
@@ -33,7 +32,7 @@ import { Form } from '../../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
 import { ApiError } from '../../../lib/api-error';
 import { openDialog } from '../../../lib/dialog';
-import { formatCurrencyLabel } from '../../../lib/format';
+import { CurrencyField } from '../../../components/form/currency-field';
 import { showToast } from '../../../lib/toast';
 import { confirmDestructive } from '../../../lib/user-action';
 import { useCurrencies } from '../../../reference-data/currencies';
@@ -146,7 +145,7 @@ function TransactionForm({
 }) {
   const [message, showMessage] = useInlineMessage();
   const [endCleared, setEndCleared] = useState(false);
-  const { data: currencies = [], isPending: currenciesPending } = useCurrencies();
+  const { data: currencies = [] } = useCurrencies();
   const original = mode.kind === 'create' ? undefined : mode.transaction;
   const {
     register,
@@ -252,30 +251,7 @@ function TransactionForm({
             />
           )}
         />
-        <Controller
-          control={control}
-          name="currencyID"
-          render={({ field }) => (
-            <Select
-              label={texts.fields.currency}
-              required
-              searchable
-              placeholder={currenciesPending ? texts.loading : texts.pleaseChoose}
-              nothingFoundMessage={currencies.length ? texts.noResults : texts.noCurrencies}
-              data={currencies.map((currency) => ({
-                value: String(currency.id),
-                label: formatCurrencyLabel(currency),
-              }))}
-              value={field.value ? String(field.value) : null}
-              onChange={(value) => field.onChange(value ? Number(value) : undefined)}
-              onBlur={field.onBlur}
-              allowDeselect={false}
-              maxDropdownHeight={SELECT.dropdownMaxHeight}
-              comboboxProps={inDialog}
-              error={errors.currencyID?.message}
-            />
-          )}
-        />
+        <CurrencyField control={control} name="currencyID" label={texts.fields.currency} />
         <AmountWithConversion control={control} currencyCode={currencyCode} organisationCurrency={user.currency.code} />
         <VatField control={control} setValue={setValue} error={errors.vatID?.message} />
         <VatIncludedSwitch control={control} />

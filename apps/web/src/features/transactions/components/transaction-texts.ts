@@ -115,7 +115,6 @@ export const transactionTexts = {
   chooseOptional: 'Wählen (optional)',
   noCategories: 'Keine Kategorien gefunden',
   noEmployees: 'Keine Mitarbeiter gefunden',
-  noCurrencies: 'Keine Währungen gefunden',
   noResults: 'Keine Resultate gefunden',
   noVats: 'Keine Mehrwertsteuern gefunden',
   vatsFailed: 'Mehrwertsteuern konnten nicht geladen werden',

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { Button, Group, NumberInput } from '@mantine/core';
+import { NumberInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { formatVatRate, vatValueSchema, type Vat } from '@saldopilot/shared';
 import { Form } from '../../../components/form/form';
-import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
-import { SubmitButton } from '../../../components/form/submit-button';
+import { useInlineMessage } from '../../../components/form/inline-message';
+import { DialogFormActions } from '../../../components/form/dialog-form-actions';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
 import { openDialog } from '../../../lib/dialog';
@@ -94,15 +94,14 @@ function VatForm({ vat, existing, close }: { vat?: Vat; existing: readonly Vat[]
           />
         )}
       />
-      <Group justify="flex-end" gap="sm" mt="xs">
-        <Button variant="default" onClick={() => close()}>
-          {transactionTexts.cancel}
-        </Button>
-        <SubmitButton control={control} icon={<IconDeviceFloppy size={18} aria-hidden />}>
-          {transactionTexts.save}
-        </SubmitButton>
-      </Group>
-      <InlineMessage message={message} />
+      <DialogFormActions
+        control={control}
+        onCancel={() => close()}
+        cancelLabel={transactionTexts.cancel}
+        submitLabel={transactionTexts.save}
+        icon={<IconDeviceFloppy size={18} aria-hidden />}
+        message={message}
+      />
     </Form>
   );
 }
