@@ -3,7 +3,7 @@ import { daysInMonth, type TransactionListQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { categories, employees, transactions, vatRates } from '../../db/schema/index.js';
 import { germanOrder } from '../../lib/german-order.js';
-import { applyListQuery, containsPattern, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
+import { applyListQuery, containsPattern, listOrder, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
 
 const t = transactions;
 
@@ -89,7 +89,10 @@ function listConditions(organisationId: number, query: TransactionListQuery, nex
 
 /**
  * One page of the organisation's transactions, filtered and sorted in SQL (rows without a value
- * last), with the total of the filtered list from the same query.
+ * last), with the total of the filtered list from the same query. The page is found on the narrow
+ * table (ids, the sort value, the count; names joined only when the sort needs them), and only its
+ * rows are joined to their names and sorted again: sorting 10,000 joined wide rows cost twice as
+ * much as sorting the narrow ones (`npm run bench`).
  */
 export async function listTransactions(
   db: AppDatabase,
@@ -110,12 +113,18 @@ export async function listTransactions(
     employee: germanOrder(employees.name),
     nextExecutionDate: next,
   };
-  const rows = await applyListQuery(
-    selectTransactions(db, { totalCount: totalCountColumn() }).where(where),
-    query,
-    sortColumns,
-    [germanOrder(t.name), t.id],
-  );
+  const tieBreakers = [germanOrder(t.name), t.id];
+  let ids = db
+    .select({ id: t.id, totalCount: totalCountColumn().as('total_count') })
+    .from(t)
+    .$dynamic();
+  // Every transaction has its category (not null, never dangling), so the join drops no row.
+  if (query.sortBy === 'category') ids = ids.innerJoin(categories, eq(categories.id, t.categoryId));
+  if (query.sortBy === 'employee') ids = ids.leftJoin(employees, eq(employees.id, t.employeeId));
+  const page = applyListQuery(ids.where(where), query, sortColumns, tieBreakers).as('page');
+  const rows = await selectTransactions(db, { totalCount: page.totalCount })
+    .innerJoin(page, eq(page.id, t.id))
+    .orderBy(...listOrder(query, sortColumns, tieBreakers));
   return pageWithTotal(rows, query, () => db.$count(t, where));
 }
 
