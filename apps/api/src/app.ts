@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { useGermanValidationMessages } from '@saldopilot/shared';
 import type { Config } from './config.js';
 import { fixedClock, systemClock, type Clock } from './lib/clock.js';
@@ -46,6 +46,7 @@ import { vatsRoutes } from './modules/vats/vats.routes.js';
 import { createTransactionsService, type TransactionsService } from './modules/transactions/transactions.service.js';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { responseSerializerCompiler } from './plugins/response-serializer.js';
 
 export interface AppDeps {
   config: Config;
@@ -86,6 +87,8 @@ export interface BuildAppOptions {
   apiPlugins?: FastifyPluginAsync[];
   /** Test apps: closing fails when a route answered a status its OpenAPI document does not list. */
   checkDocumentedStatuses?: boolean;
+  /** Test apps: every answer with a schema is also validated by it (see plugins/response-serializer.ts). */
+  checkResponses?: boolean;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -105,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // JSON only: a text/plain body gets 415 instead of an opaque validation error.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: options.checkResponses }));
 
   const clock = options.clock ?? (config.FIXED_TODAY ? fixedClock(config.FIXED_TODAY) : systemClock());
   if (config.FIXED_TODAY) app.log.warn({ today: config.FIXED_TODAY }, 'FIXED_TODAY pins the date of this server');

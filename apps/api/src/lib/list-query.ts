@@ -16,19 +16,28 @@ export function containsPattern(search: string): string {
 type Sortable = SQL | SQL.Aliased | Column;
 
 /**
- * Orders, limits and offsets a select by a list query. `sortColumns` maps each sortable field to
- * its SQL; rows without a value sort last in either direction, and `tieBreakers` (name, id) make
- * the order total, so pages never repeat or skip a row.
+ * The ORDER BY of a list query. `sortColumns` maps each sortable field to its SQL; rows without a
+ * value sort last in either direction, and `tieBreakers` (name, id) make the order total, so pages
+ * never repeat or skip a row.
  */
+export function listOrder<Sort extends string>(
+  query: ListQuery<Sort>,
+  sortColumns: Record<Sort, Sortable>,
+  tieBreakers: (SQL | Column)[],
+): SQL[] {
+  const direction = query.sortOrder === 'DESC' ? sql`desc` : sql`asc`;
+  return [sql`${sortColumns[query.sortBy]} ${direction} nulls last`, ...tieBreakers.map((tie) => asc(tie))];
+}
+
+/** Orders (see listOrder), limits and offsets a select by a list query. */
 export function applyListQuery<T extends PgSelect, Sort extends string>(
   select: T,
   query: ListQuery<Sort>,
   sortColumns: Record<Sort, Sortable>,
   tieBreakers: (SQL | Column)[],
 ): T {
-  const direction = query.sortOrder === 'DESC' ? sql`desc` : sql`asc`;
   return select
-    .orderBy(sql`${sortColumns[query.sortBy]} ${direction} nulls last`, ...tieBreakers.map((tie) => asc(tie)))
+    .orderBy(...listOrder(query, sortColumns, tieBreakers))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
 }

@@ -78,7 +78,8 @@ export async function buildTestApp(
   // Every test app runs on an adjustable clock (production ones on TEST_TODAY): no test run meets
   // midnight, and none depends on the machine's date.
   const clock = options.clock ?? adjustableClock(config.FIXED_TODAY ?? TEST_TODAY);
-  // checkDocumentedStatuses: every API test also checks that the OpenAPI document lists the statuses it meets.
+  // checkDocumentedStatuses: every API test also checks that the OpenAPI document lists the statuses it meets;
+  // checkResponses: and that every answer passes its zod schema and is written as zod's output would be.
   const app = await buildApp({
     config,
     database,
@@ -86,6 +87,7 @@ export async function buildTestApp(
     clock,
     apiPlugins: options.apiPlugins,
     checkDocumentedStatuses: true,
+    checkResponses: true,
   });
   app.addHook('onClose', () => database.close());
   return app;

@@ -3,7 +3,7 @@ import { daysInMonth, type TransactionListQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { categories, employees, transactions, vatRates } from '../../db/schema/index.js';
 import { germanOrder } from '../../lib/german-order.js';
-import { applyListQuery, containsPattern, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
+import { applyListQuery, containsPattern, listOrder, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
 
 const t = transactions;
 
@@ -14,8 +14,10 @@ const t = transactions;
  * table of cases, on PGlite and PostgreSQL). Postgres adds months with clamping (31 Jan + 1 month =
  * 28 Feb) but does not keep a month-end start on month ends, so a start on the last day of its
  * month steps from the first of its month and takes the day before the following month ("sticky
- * end"). The step number is found arithmetically (no loop), and the date is built once per row:
- * with 10,000 rows sorted by it, every repeated sub-expression costs.
+ * end"). The step number is found arithmetically (no loop), and the date is built once per row
+ * (`nullif(least(next, end + 1), end + 1)` is null exactly when the step passes the end): with
+ * 10,000 rows sorted by it, every repeated sub-expression costs. `date_part` (double precision)
+ * rather than `extract` (numeric): both changes together sort about 30 % faster.
  */
 export function nextExecutionDateSql(today: string): SQL<string | null> {
   const year = Number(today.slice(0, 4));
@@ -25,11 +27,11 @@ export function nextExecutionDateSql(today: string): SQL<string | null> {
   const todayMonthLength = daysInMonth(year, month);
   const step = sql`(case ${t.cycle} when 'monthly' then 1 when 'quarterly' then 3 when 'biannually' then 6 when 'yearly' then 12 end)`;
   // Whole months from the start's month to today's (≥ 0 where it is used: today is not before the start).
-  const monthsApart = sql`(${todayMonth}::int - (extract(year from ${t.startDate})::int * 12 + extract(month from ${t.startDate})::int - 1))`;
+  const monthsApart = sql`(${todayMonth}::int - (date_part('year', ${t.startDate})::int * 12 + date_part('month', ${t.startDate})::int - 1))`;
   // The last day of its month: the next day is a 1st.
-  const startIsMonthEnd = sql`(extract(day from ${t.startDate} + 1)::int = 1)`;
+  const startIsMonthEnd = sql`(date_part('day', ${t.startDate} + 1) = 1)`;
   // The day a step landing in today's month falls on there.
-  const dayInTodaysMonth = sql`(case when ${startIsMonthEnd} then ${todayMonthLength}::int else least(extract(day from ${t.startDate})::int, ${todayMonthLength}::int) end)`;
+  const dayInTodaysMonth = sql`(case when ${startIsMonthEnd} then ${todayMonthLength}::int else least(date_part('day', ${t.startDate})::int, ${todayMonthLength}::int) end)`;
   // The smallest n ≥ 1 whose step reaches today's month (ceil in integers), one more when that step
   // lands in today's month before today.
   const n = sql`(greatest(1, (${monthsApart} + ${step} - 1) / ${step}) + (case when ${monthsApart} > 0 and ${monthsApart} % ${step} = 0 and ${dayInTodaysMonth} < ${todayDay}::int then 1 else 0 end))`;
@@ -38,8 +40,7 @@ export function nextExecutionDateSql(today: string): SQL<string | null> {
   return sql<string | null>`(case
     when ${t.type} = 'single' then (case when ${t.startDate} >= ${day} then ${t.startDate} end)
     when ${day} < ${t.startDate} then least(${t.startDate}, coalesce(${t.endDate}, ${t.startDate}))
-    when ${t.endDate} is not null and ${next} > ${t.endDate} then null
-    else ${next}
+    else nullif(least(${next}, ${t.endDate} + 1), ${t.endDate} + 1)
   end)`;
 }
 
@@ -89,7 +90,10 @@ function listConditions(organisationId: number, query: TransactionListQuery, nex
 
 /**
  * One page of the organisation's transactions, filtered and sorted in SQL (rows without a value
- * last), with the total of the filtered list from the same query.
+ * last), with the total of the filtered list from the same query. The page is found on the narrow
+ * table (ids, the sort value, the count; names joined only when the sort needs them), and only its
+ * rows are joined to their names and sorted again: sorting 10,000 joined wide rows cost twice as
+ * much as sorting the narrow ones (`npm run bench`).
  */
 export async function listTransactions(
   db: AppDatabase,
@@ -110,12 +114,18 @@ export async function listTransactions(
     employee: germanOrder(employees.name),
     nextExecutionDate: next,
   };
-  const rows = await applyListQuery(
-    selectTransactions(db, { totalCount: totalCountColumn() }).where(where),
-    query,
-    sortColumns,
-    [germanOrder(t.name), t.id],
-  );
+  const tieBreakers = [germanOrder(t.name), t.id];
+  let ids = db
+    .select({ id: t.id, totalCount: totalCountColumn().as('total_count') })
+    .from(t)
+    .$dynamic();
+  // Every transaction has its category (not null, never dangling), so the join drops no row.
+  if (query.sortBy === 'category') ids = ids.innerJoin(categories, eq(categories.id, t.categoryId));
+  if (query.sortBy === 'employee') ids = ids.leftJoin(employees, eq(employees.id, t.employeeId));
+  const page = applyListQuery(ids.where(where), query, sortColumns, tieBreakers).as('page');
+  const rows = await selectTransactions(db, { totalCount: page.totalCount })
+    .innerJoin(page, eq(page.id, t.id))
+    .orderBy(...listOrder(query, sortColumns, tieBreakers));
   return pageWithTotal(rows, query, () => db.$count(t, where));
 }
 
