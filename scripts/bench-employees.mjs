@@ -167,7 +167,7 @@ export async function benchEmployeeLists(tools) {
       'PGlite',
       {
         dataDir: pgliteDir,
-        port: 3907,
+        port: 3931,
         openRaw: async () => ({
           database: await openDatabase({ kind: 'pglite', dataDir: `${pgliteDir}/pglite` }),
           workers: 1,
@@ -186,7 +186,7 @@ export async function benchEmployeeLists(tools) {
       'PostgreSQL',
       {
         dataDir,
-        port: 3908,
+        port: 3932,
         env: { DATABASE_URL: postgres.url },
         openRaw: async () => ({
           database: await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 10 }),
