@@ -54,7 +54,9 @@ describe('development demo data', () => {
     expect(list.data.filter((employee) => employee.willBeTerminated).map((employee) => employee.name)).toEqual([
       'Peter Huber',
     ]);
-    expect(list.data.filter((employee) => employee.isInFuture).map((employee) => employee.name)).toEqual(['Nina Schmid']);
+    expect(list.data.filter((employee) => employee.isInFuture).map((employee) => employee.name)).toEqual([
+      'Nina Schmid',
+    ]);
     const sandra = list.data.find((employee) => employee.name === 'Sandra Keller')!;
     const history = (await client.get(`/api/employees/${sandra.id}/salaries`)).json<SalaryList>().data;
     expect(history.map((salary) => salary.amount)).toEqual([1_550_000, 1_400_000]);
