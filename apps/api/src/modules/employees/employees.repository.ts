@@ -121,6 +121,15 @@ export async function findEmployee(db: AppDatabase, organisationId: number, id: 
 
 export type EmployeeRow = NonNullable<Awaited<ReturnType<typeof findEmployee>>>;
 
+/** Whether the employee is the organisation's (a read: no lock). */
+export async function employeeExists(db: AppDatabase, organisationId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: e.id })
+    .from(e)
+    .where(and(eq(e.id, id), eq(e.organisationId, organisationId)));
+  return rows.length === 1;
+}
+
 /** Whether the employee is the organisation's; locks it (key share) until the transaction ends. */
 export async function lockEmployee(db: AppDatabase, organisationId: number, id: number): Promise<boolean> {
   const rows = await db
