@@ -47,6 +47,17 @@ import { createTransactionsService, type TransactionsService } from './modules/t
 import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
+import { createEmployeesService, type EmployeesService } from './modules/employees/employees.service.js';
+import { employeesRoutes } from './modules/employees/employees.routes.js';
+import { createSalariesService, type SalariesService } from './modules/employees/salaries.service.js';
+import { salariesRoutes } from './modules/employees/salaries.routes.js';
+import { createSalaryCostsService, type SalaryCostsService } from './modules/employees/salary-costs.service.js';
+import { salaryCostsRoutes } from './modules/employees/salary-costs.routes.js';
+import {
+  createSalaryCostLabelsService,
+  type SalaryCostLabelsService,
+} from './modules/employees/salary-cost-labels.service.js';
+import { salaryCostLabelsRoutes } from './modules/employees/salary-cost-labels.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -66,6 +77,10 @@ export interface AppDeps {
   categories: CategoriesService;
   vats: VatsService;
   transactions: TransactionsService;
+  employees: EmployeesService;
+  salaries: SalariesService;
+  salaryCosts: SalaryCostsService;
+  salaryCostLabels: SalaryCostLabelsService;
 }
 
 declare module 'fastify' {
@@ -164,16 +179,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const categories = createCategoriesService(db);
   const vats = createVatsService(db);
   const transactions = createTransactionsService({ db, clock, reference });
+  const employees = createEmployeesService({ db, clock, reference });
+  const salaries = createSalariesService({ db, clock, reference });
+  const salaryCosts = createSalaryCostsService({ db, clock });
+  const salaryCostLabels = createSalaryCostLabelsService({ db });
   app.decorate('deps', {
     ...{ config, database, clock, rates, reference, mailer, sessions, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
     ...{ categories, vats, transactions },
+    ...{ employees, salaries, salaryCosts, salaryCostLabels },
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {
     await seedDemoData({
       ...{ database, clock, reference, sessionUsers, auth, organisations },
       ...{ bankAccounts, categories, vats, transactions, log: app.log },
+      ...{ employees, salaries, salaryCosts, salaryCostLabels },
     });
   }
 
@@ -198,6 +219,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(categoriesRoutes);
       await api.register(vatsRoutes);
       await api.register(transactionsRoutes);
+      await api.register(employeesRoutes);
+      await api.register(salariesRoutes);
+      await api.register(salaryCostsRoutes);
+      await api.register(salaryCostLabelsRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },

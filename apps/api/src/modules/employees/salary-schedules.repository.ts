@@ -1,0 +1,142 @@
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/client.js';
+import { salaries, salaryCostBaseLinks, salaryCostDetails, salaryCosts } from '../../db/schema/index.js';
+
+/** The advisory-lock class of the schedule work of one organisation (the second key is its id). */
+const SCHEDULE_LOCK_CLASS = 0x5a1a;
+
+/**
+ * A column of values as one PostgreSQL array literal ('{1,2,3}'): a batch is a handful of bound
+ * parameters expanded by `unnest`, not thousands (parsing those is what makes big inserts slow).
+ * Only numbers, booleans and 'YYYY-MM' months pass through here, so nothing needs quoting.
+ */
+function arrayLiteral(values: readonly (number | string | boolean)[]): string {
+  return `{${values.map((value) => (typeof value === 'boolean' ? (value ? 't' : 'f') : String(value))).join(',')}}`;
+}
+
+/**
+ * Serialises the salary and schedule writes of one organisation until the database transaction
+ * ends: a recomputation after a change and the daily refresh of a read never work on the same
+ * rows at once, and concurrent reads of a stale organisation refresh it only once.
+ */
+export async function lockOrganisationSchedules(db: AppDatabase, organisationId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK_CLASS}::int, ${organisationId}::int)`);
+}
+
+/** Whether a salary of the organisation has schedules computed for another day than `today` (or none). */
+export async function hasStaleSchedules(db: AppDatabase, organisationId: number, today: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: salaries.id })
+    .from(salaries)
+    .where(and(eq(salaries.organisationId, organisationId), staleFor(today)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+function staleFor(today: string) {
+  return or(isNull(salaries.scheduleDate), ne(salaries.scheduleDate, today));
+}
+
+/** What the schedule rules need of the chosen salaries: `ids`, or every stale one for `today`. */
+export async function loadScheduleInputs(
+  db: AppDatabase,
+  organisationId: number,
+  which: { ids: number[] } | { staleFor: string },
+) {
+  const chosen = 'ids' in which ? inArray(salaries.id, which.ids) : staleFor(which.staleFor);
+  if ('ids' in which && which.ids.length === 0) return { salaryRows: [], costRows: [], linkRows: [] };
+  const salaryRows = await db
+    .select({
+      id: salaries.id,
+      amount: salaries.amount,
+      cycle: salaries.cycle,
+      fromDate: salaries.fromDate,
+      toDate: salaries.toDate,
+      isDisabled: salaries.isDisabled,
+      isTermination: salaries.isTermination,
+    })
+    .from(salaries)
+    .where(and(eq(salaries.organisationId, organisationId), chosen));
+  if (salaryRows.length === 0) return { salaryRows, costRows: [], linkRows: [] };
+  const salaryIds = salaryRows.map((row) => row.id);
+  const costRows = await db
+    .select({
+      id: salaryCosts.id,
+      salaryId: salaryCosts.salaryId,
+      cycle: salaryCosts.cycle,
+      amountType: salaryCosts.amountType,
+      amount: salaryCosts.amount,
+      distributionType: salaryCosts.distributionType,
+      relativeOffset: salaryCosts.relativeOffset,
+      targetDate: salaryCosts.targetDate,
+    })
+    .from(salaryCosts)
+    .where(and(eq(salaryCosts.organisationId, organisationId), inArray(salaryCosts.salaryId, salaryIds)));
+  const linkRows =
+    costRows.length === 0
+      ? []
+      : await db
+          .select({ costId: salaryCostBaseLinks.costId, baseCostId: salaryCostBaseLinks.baseCostId })
+          .from(salaryCostBaseLinks)
+          .innerJoin(salaryCosts, eq(salaryCosts.id, salaryCostBaseLinks.costId))
+          .where(and(eq(salaryCosts.organisationId, organisationId), inArray(salaryCosts.salaryId, salaryIds)));
+  return { salaryRows, costRows, linkRows };
+}
+
+export type ScheduleInputs = Awaited<ReturnType<typeof loadScheduleInputs>>;
+
+export interface StoredDetail {
+  costId: number;
+  month: string;
+  amount: number;
+  divider: number;
+  isExtraMonth: boolean;
+}
+
+export interface SalaryTotals {
+  id: number;
+  employeeDeductions: number;
+  employerCosts: number;
+}
+
+/**
+ * Replaces the stored schedules of the salaries' costs and sets their deductions, employer costs
+ * and `schedule_date`: three statements for any number of salaries (no query per salary).
+ */
+export async function storeSchedules(
+  db: AppDatabase,
+  organisationId: number,
+  today: string,
+  salaryIds: number[],
+  details: StoredDetail[],
+  totals: SalaryTotals[],
+): Promise<void> {
+  if (salaryIds.length === 0) return;
+  await db.delete(salaryCostDetails).where(
+    inArray(
+      salaryCostDetails.costId,
+      db
+        .select({ id: salaryCosts.id })
+        .from(salaryCosts)
+        .where(and(eq(salaryCosts.organisationId, organisationId), inArray(salaryCosts.salaryId, salaryIds))),
+    ),
+  );
+  if (details.length > 0) {
+    await db.execute(sql`insert into ${salaryCostDetails} (cost_id, month, amount, divider, is_extra_month)
+      select * from unnest(
+        ${arrayLiteral(details.map((row) => row.costId))}::int[],
+        ${arrayLiteral(details.map((row) => row.month))}::varchar[],
+        ${arrayLiteral(details.map((row) => row.amount))}::bigint[],
+        ${arrayLiteral(details.map((row) => row.divider))}::int[],
+        ${arrayLiteral(details.map((row) => row.isExtraMonth))}::boolean[])`);
+  }
+  if (totals.length > 0) {
+    await db.execute(sql`update ${salaries}
+      set employee_deductions = v.deductions, employer_costs = v.employer_costs, schedule_date = ${today}::date
+      from unnest(
+        ${arrayLiteral(totals.map((row) => row.id))}::int[],
+        ${arrayLiteral(totals.map((row) => row.employeeDeductions))}::bigint[],
+        ${arrayLiteral(totals.map((row) => row.employerCosts))}::bigint[]) as v(id, deductions, employer_costs)
+      where ${salaries.id} = v.id and ${salaries.organisationId} = ${organisationId}`);
+  }
+}
