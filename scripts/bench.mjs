@@ -390,6 +390,9 @@ try {
     }
   }
   await benchTransactionLists();
+  // The forecast of the big organisation (1,000 employees × 3 salaries × 8 costs, 10,000 transactions).
+  const { benchForecastApi } = await import('./bench-forecast-api.mjs');
+  await benchForecastApi({ startServer, stop, signUp, load, line, freshPostgresDatabase });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
