@@ -1,7 +1,7 @@
 // The forecast API of the big organisation (issue 12 "Speed"): GET /api/forecasts?months=60 and
 // /api/forecasts/details?months=60, p99 under load, on PGlite and on PostgreSQL. Called from
 // scripts/bench.mjs with its helpers; the size can be reduced for a quick run:
-//   BENCH_FORECAST_EMPLOYEES=50 BENCH_FORECAST_TRANSACTIONS=500 npm run bench
+//   BENCH_ONLY=forecast-api BENCH_FORECAST_EMPLOYEES=50 BENCH_FORECAST_TRANSACTIONS=500 npm run bench
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
