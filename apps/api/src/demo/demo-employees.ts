@@ -21,13 +21,45 @@ interface Step {
  * the ALV ceiling. Amounts in Rappen per month.
  */
 const STAFF: { name: string; steps: Step[]; bvg: number | null; bonus: boolean }[] = [
-  { name: 'Sandra Keller', steps: [{ from: -34, amount: 14_000_00 }, { from: -10, amount: 15_500_00 }], bvg: 980_00, bonus: true },
-  { name: 'Marco Bernasconi', steps: [{ from: -31, amount: 8_200_00 }, { from: -7, amount: 8_600_00 }], bvg: 520_00, bonus: true },
-  { name: 'Laura Meier', steps: [{ from: -34, amount: 7_200_00 }, { from: -16, amount: 5_760_00, hours: 144 }], bvg: 380_00, bonus: true },
+  {
+    name: 'Sandra Keller',
+    steps: [
+      { from: -34, amount: 14_000_00 },
+      { from: -10, amount: 15_500_00 },
+    ],
+    bvg: 980_00,
+    bonus: true,
+  },
+  {
+    name: 'Marco Bernasconi',
+    steps: [
+      { from: -31, amount: 8_200_00 },
+      { from: -7, amount: 8_600_00 },
+    ],
+    bvg: 520_00,
+    bonus: true,
+  },
+  {
+    name: 'Laura Meier',
+    steps: [
+      { from: -34, amount: 7_200_00 },
+      { from: -16, amount: 5_760_00, hours: 144 },
+    ],
+    bvg: 380_00,
+    bonus: true,
+  },
   { name: 'Jonas Frei', steps: [{ from: -20, amount: 6_100_00 }], bvg: 340_00, bonus: true },
   { name: 'Aylin Demir', steps: [{ from: -15, amount: 1_100_00 }], bvg: null, bonus: false },
   { name: 'Reto Baumann', steps: [{ from: -26, amount: 4_800_00, hours: 104 }], bvg: 260_00, bonus: true },
-  { name: 'Peter Huber', steps: [{ from: -58, amount: 7_800_00 }, { from: 2, termination: true }], bvg: 450_00, bonus: true },
+  {
+    name: 'Peter Huber',
+    steps: [
+      { from: -58, amount: 7_800_00 },
+      { from: 2, termination: true },
+    ],
+    bvg: 450_00,
+    bonus: true,
+  },
   { name: 'Nina Schmid', steps: [{ from: 3, amount: 7_000_00 }], bvg: 400_00, bonus: true },
 ];
 
