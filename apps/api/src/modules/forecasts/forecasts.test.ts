@@ -278,8 +278,8 @@ describe('GET /api/forecasts', () => {
     for (const name of ['Zweite', 'Dritte', 'Vierte']) await aSalaryWithCosts(user, name);
     await aBankAccount(user);
     const many = await queriesOfOneRead();
-    // One to check that the stored salary schedules are today's, eight to load the data.
-    expect(few).toBe(9);
+    // One to check that the stored salary schedules are today's, seven to load the data.
+    expect(few).toBe(8);
     expect(many).toBe(few);
   });
 });
