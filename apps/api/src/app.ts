@@ -58,6 +58,16 @@ import {
   type SalaryCostLabelsService,
 } from './modules/employees/salary-cost-labels.service.js';
 import { salaryCostLabelsRoutes } from './modules/employees/salary-cost-labels.routes.js';
+import { createForecastsService, type ForecastsService } from './modules/forecasts/forecasts.service.js';
+import { forecastsRoutes } from './modules/forecasts/forecasts.routes.js';
+import {
+  createForecastExclusionsService,
+  type ForecastExclusionsService,
+} from './modules/forecasts/forecast-exclusions.service.js';
+import { forecastExclusionsRoutes } from './modules/forecasts/forecast-exclusions.routes.js';
+import { createVatSettingsService, type VatSettingsService } from './modules/forecasts/vat-settings.service.js';
+import { vatSettingsRoutes } from './modules/forecasts/vat-settings.routes.js';
+import { ensureFreshSchedules } from './modules/employees/salary-schedules.js';
 
 export interface AppDeps {
   config: Config;
@@ -81,6 +91,9 @@ export interface AppDeps {
   salaries: SalariesService;
   salaryCosts: SalaryCostsService;
   salaryCostLabels: SalaryCostLabelsService;
+  forecasts: ForecastsService;
+  forecastExclusions: ForecastExclusionsService;
+  vatSettings: VatSettingsService;
 }
 
 declare module 'fastify' {
@@ -183,18 +196,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const salaries = createSalariesService({ db, clock, reference });
   const salaryCosts = createSalaryCostsService({ db, clock });
   const salaryCostLabels = createSalaryCostLabelsService({ db });
+  const forecasts = createForecastsService({ db, clock, rates, reference, ensureFreshSchedules });
+  const forecastExclusions = createForecastExclusionsService({ db, clock });
+  const vatSettings = createVatSettingsService({ db, clock });
   app.decorate('deps', {
     ...{ config, database, clock, rates, reference, mailer, sessions, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
+    ...{ forecasts, forecastExclusions, vatSettings },
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {
     await seedDemoData({
       ...{ database, clock, reference, sessionUsers, auth, organisations },
       ...{ bankAccounts, categories, vats, transactions, log: app.log },
-      ...{ employees, salaries, salaryCosts, salaryCostLabels },
+      ...{ employees, salaries, salaryCosts, salaryCostLabels, vatSettings },
     });
   }
 
@@ -223,6 +240,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(salariesRoutes);
       await api.register(salaryCostsRoutes);
       await api.register(salaryCostLabelsRoutes);
+      await api.register(forecastsRoutes);
+      await api.register(forecastExclusionsRoutes);
+      await api.register(vatSettingsRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },

@@ -21,3 +21,5 @@ export * from './schemas/transactions.js';
 export * from './salaries.js';
 export * from './schemas/employees.js';
 export * from './swiss-presets.js';
+export * from './schemas/forecasts.js';
+export * from './schemas/vat-settings.js';

@@ -13,6 +13,8 @@ import type { VatsService } from '../modules/vats/vats.service.js';
 import { seedDemoBankAccounts } from './demo-bank-accounts.js';
 import { seedDemoTransactions } from './demo-transactions.js';
 import { seedDemoEmployees } from './demo-employees.js';
+import { seedDemoForecast } from './demo-forecast.js';
+import type { VatSettingsService } from '../modules/forecasts/vat-settings.service.js';
 import type { EmployeesService } from '../modules/employees/employees.service.js';
 import type { SalariesService } from '../modules/employees/salaries.service.js';
 import type { SalaryCostsService } from '../modules/employees/salary-costs.service.js';
@@ -40,6 +42,7 @@ export interface DemoServices {
   salaries: SalariesService;
   salaryCosts: SalaryCostsService;
   salaryCostLabels: SalaryCostLabelsService;
+  vatSettings: VatSettingsService;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -83,5 +86,6 @@ export async function seedDemoData(services: DemoServices): Promise<void> {
     await seedDemoBankAccounts(context);
     await seedDemoTransactions(services, tenant, services.clock.today());
     await seedDemoEmployees(context);
+    await seedDemoForecast(context);
   });
 }
