@@ -6,6 +6,7 @@ import {
   costSchedule,
   costStepAmount,
   defaultHorizonEnd,
+  forecastHorizonEnd,
   salaryDeductions,
   salaryNet,
   SalaryCostBaseError,
@@ -679,5 +680,19 @@ describe('costs end to end: amount, schedule, fields, deductions', () => {
         { distributionType: 'employee', cycle: 'quarterly', calculatedAmount: fields.calculatedAmount },
       ]),
     ).toEqual({ employeeDeductions: 83333, employerCosts: 0 });
+  });
+});
+
+describe('forecastHorizonEnd', () => {
+  it.each([
+    ['2026-11-23', '2031-10-31'],
+    ['2026-01-31', '2030-12-31'],
+    ['2028-02-29', '2033-01-31'],
+  ])('today %s → the end of the 60th forecast month %s', (today, expected) => {
+    expect(forecastHorizonEnd(today)).toBe(expected);
+  });
+
+  it('is never before the horizon the reference stores', () => {
+    expect(forecastHorizonEnd('2026-11-23') > defaultHorizonEnd('2026-11-23')).toBe(true);
   });
 });

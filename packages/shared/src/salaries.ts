@@ -8,6 +8,7 @@
  */
 
 import { addMonths, isIsoDate } from './calendar.js';
+import { FORECAST_LIMITS } from './constants.js';
 import { addCycle, anchorStep, monthsPerStep, nextExecutionDate, type ScheduleCycle } from './schedule.js';
 import { cycleMonths, type Cycle } from './schemas/fields.js';
 
@@ -451,6 +452,17 @@ export interface CostScheduleInput {
 export function defaultHorizonEnd(today: string): string {
   requireDate(today, 'today');
   return endOfMonth(addMonths(today, 36));
+}
+
+/**
+ * The last day of the longest forecast's last month (today's month + 59): where the API's stored
+ * schedules stop, so a 60-month forecast has every payment (FORECAST.md 1: no 37-month cap). Later
+ * than `defaultHorizonEnd`, so everything the reference stores is stored too.
+ * @throws RangeError on an invalid date.
+ */
+export function forecastHorizonEnd(today: string): string {
+  requireDate(today, 'today');
+  return endOfMonth(addMonths(today, FORECAST_LIMITS.maxMonths - 1));
 }
 
 /** Step 1: the salary payment the cost schedule is anchored on. */

@@ -2,7 +2,7 @@ import {
   calculatedCostFields,
   costSchedule,
   costStepAmount,
-  defaultHorizonEnd,
+  forecastHorizonEnd,
   salaryDeductions,
   SalaryCostBaseError,
   type SalaryCostAmountInput,
@@ -31,7 +31,8 @@ export function computeSchedules(
   inputs: ScheduleInputs,
   today: string,
 ): { details: StoredDetail[]; totals: SalaryTotals[] } {
-  const horizonEnd = defaultHorizonEnd(today);
+  // As far as the longest forecast reaches (60 months), not the reference's 36 (FORECAST.md 1).
+  const horizonEnd = forecastHorizonEnd(today);
   const basesOf = new Map<number, number[]>();
   for (const link of inputs.linkRows) {
     const list = basesOf.get(link.costId) ?? [];
