@@ -251,6 +251,15 @@ describe('GET /api/forecasts', () => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it('pays monthly salary costs in every one of 60 months (no 37-month cap, FORECAST.md 1)', async () => {
+    const user = await signUp(app);
+    await aSalaryWithCosts(user);
+    const details = await detailsOf(user, '?months=60');
+    expect(details).toHaveLength(60);
+    const noLabel = details.map((month) => leaf(month, 'Lohnkosten', '<Kein Label>')?.amount ?? 0);
+    expect(noLabel.every((amount) => amount === -100_00)).toBe(true);
+  });
+
   it('passes each cost the latest payment before the horizon (include-previous mode, research §5.6)', async () => {
     const user = await signUp(app);
     const employee = await anEmployee(user, { name: 'Quartal' });
