@@ -1,11 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SalaryCostLabel } from '@saldopilot/shared';
+import type { SalaryCostLabel, SalaryCostLabelList } from '@saldopilot/shared';
 import { api } from '../../../lib/api-client';
 import { employeeKeys } from './list-employees';
 
 /** The organisation's cost labels ("BVG", "AHV", …), shared by all employees. */
-export function listCostLabels(signal?: AbortSignal): Promise<SalaryCostLabel[]> {
-  return api.get<SalaryCostLabel[]>('/api/employees/salaries/costs/labels', { signal });
+export async function listCostLabels(signal?: AbortSignal): Promise<SalaryCostLabel[]> {
+  const page = await api.get<SalaryCostLabelList>('/api/employees/salaries/costs/labels', {
+    query: { limit: 100 },
+    signal,
+  });
+  return page.data;
 }
 
 export const costLabelsQuery = queryOptions({

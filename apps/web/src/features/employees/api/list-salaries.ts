@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Salary } from '@saldopilot/shared';
+import type { Salary, SalaryList } from '@saldopilot/shared';
 import { api } from '../../../lib/api-client';
 import { employeeKeys } from './list-employees';
 
 /** The employee's salaries and terminations, newest "Von" first, each with Netto and Gesamtkosten. */
-export function listSalaries(employeeId: number, signal?: AbortSignal): Promise<Salary[]> {
-  return api.get<Salary[]>(`/api/employees/${employeeId}/salaries`, { signal });
+export async function listSalaries(employeeId: number, signal?: AbortSignal): Promise<Salary[]> {
+  // One page of 100 holds every salary a person plans (the API's largest page).
+  const page = await api.get<SalaryList>(`/api/employees/${employeeId}/salaries`, { query: { limit: 100 }, signal });
+  return page.data;
 }
 
 export function salariesQuery(employeeId: number) {

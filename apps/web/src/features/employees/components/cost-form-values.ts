@@ -1,5 +1,5 @@
-import type { AmountType, CostCycle, CostSummary, Distribution } from './employee-display';
-import { distributionShort, labelText } from './employee-display';
+import { distributionTypeLabels, type AmountType, type CostCycle, type DistributionType } from '@saldopilot/shared';
+import { labelText, type CostSummary } from './employee-display';
 
 /**
  * What the cost dialog edits (research §7.5.3). `amount` is in the API's unit: minor units for a
@@ -11,7 +11,7 @@ export interface CostFormValues {
   relativeOffset: number | undefined;
   amountType: AmountType;
   amount: number | undefined;
-  distributionType: Distribution;
+  distributionType: DistributionType;
   targetDate: string | null | undefined;
   baseSalaryCostIDs: number[];
 }
@@ -81,5 +81,5 @@ export function thousandthsOfPercent(percent: number | string): number | undefin
 export function baseCostOptions(costs: readonly CostSummary[], editedId: number | undefined) {
   return costs
     .filter((cost) => cost.id !== editedId)
-    .map((cost) => ({ value: String(cost.id), label: `${labelText(cost)} (${distributionShort[cost.distributionType]})` }));
+    .map((cost) => ({ value: String(cost.id), label: `${labelText(cost)} (${distributionTypeLabels[cost.distributionType]})` }));
 }

@@ -4,7 +4,7 @@ import { Z_INDEX, type SalaryCost } from '@saldopilot/shared';
 import type { ListColumn } from '../../../components/list/data-list';
 import { ListCard } from '../../../components/list/list-card';
 import { formatDate } from '../../../lib/format';
-import { amountTypeLabels, costAmountText, labelText, nextCostText } from './employee-display';
+import { amountTypeTexts, costAmountText, labelText, nextCostText } from './employee-display';
 import { employeeTexts as texts } from './employee-texts';
 
 /** What the cost cards and rows may do; absent for read-only members. */
@@ -68,7 +68,7 @@ export function CostCard({
 }) {
   return (
     <ListCard title={labelText(cost)} actions={actions ? <CostButtons cost={cost} actions={actions} size="md" /> : undefined}>
-      <Text inherit>{amountTypeLabels[cost.amountType]}</Text>
+      <Text inherit>{amountTypeTexts[cost.amountType]}</Text>
       <Text inherit>{costAmountText(cost, currency)}</Text>
       <Text inherit fw={600}>
         {nextCostText(cost, currency)}
@@ -97,7 +97,7 @@ export function costColumns(currency: string, actions: CostActions | undefined):
         </Group>
       ),
     },
-    { key: 'type', header: c.amountType, render: (cost) => amountTypeLabels[cost.amountType] },
+    { key: 'type', header: c.amountType, render: (cost) => amountTypeTexts[cost.amountType] },
     { key: 'amount', header: c.amount, render: (cost) => costAmountText(cost, currency) },
     { key: 'next', header: c.next, render: (cost) => nextCostText(cost, currency) },
     { key: 'payer', header: c.distribution, render: (cost) => <PayerBadges cost={cost} /> },

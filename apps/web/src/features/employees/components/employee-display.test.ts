@@ -86,7 +86,7 @@ describe('cost display', () => {
 
   it('prints the next cost and its month, or "Inaktiv"', () => {
     expect(nextCostText(cost(), 'CHF')).toBe('Gesamt: 530.00 CHF im Dezember 2026');
-    expect(nextCostText(cost({ calculatedNextExecutionDate: null, calculatedNextCost: null }), 'CHF')).toBe('Inaktiv');
+    expect(nextCostText(cost({ calculatedNextExecutionDate: null, calculatedNextCost: 0 }), 'CHF')).toBe('Inaktiv');
   });
 
   it('filters AN/AG with "AG & AN" under both, and searches by label (costs without label always shown)', () => {

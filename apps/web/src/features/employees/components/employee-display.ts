@@ -1,27 +1,31 @@
-import { addMonths, cycleLabels, formatAmount, formatDate, formatMonthLabel, monthOf, type Cycle } from '@saldopilot/shared';
+import {
+  addMonths,
+  costCycleLabels,
+  cycleLabels,
+  distributionTypes,
+  formatAmount,
+  formatDate,
+  formatMonthLabel,
+  monthOf,
+  type AmountType,
+  type CostCycle,
+  type Cycle,
+  type DistributionType,
+} from '@saldopilot/shared';
 import { employeeTexts as texts } from './employee-texts';
 
-/** Salary-cost cycles ("Frequenz", research §2.1): the salary cycles and "Einmalig". */
-export const costCycles = ['once', 'monthly', 'quarterly', 'biannually', 'yearly'] as const;
-export type CostCycle = (typeof costCycles)[number];
-export const costCycleLabels: Record<CostCycle, string> = { once: 'Einmalig', ...cycleLabels };
-
-export const amountTypes = ['fixed', 'percentage'] as const;
-export type AmountType = (typeof amountTypes)[number];
-export const amountTypeLabels: Record<AmountType, string> = {
+/** The cost's amount type as research §2.1 words it ("Betragstyp"). */
+export const amountTypeTexts: Record<AmountType, string> = {
   fixed: 'Fixer Betrag',
   percentage: 'Prozentualer Anteil',
 };
 
-export const distributions = ['employee', 'employer', 'both'] as const;
-export type Distribution = (typeof distributions)[number];
-export const distributionLabels: Record<Distribution, string> = {
+/** Who bears a cost, in full ("Zu Kosten von", research §2.1); the short form is the shared label. */
+export const distributionTexts: Record<DistributionType, string> = {
   employee: 'Arbeitnehmer (AN)',
   employer: 'Arbeitgeber (AG)',
   both: 'Arbeitgeber & Arbeitnehmer (AG & AN)',
 };
-/** The short form in option labels of base costs: "AHV (AG & AN)". */
-export const distributionShort: Record<Distribution, string> = { employee: 'AN', employer: 'AG', both: 'AG & AN' };
 
 /** What the list card and row need of an employee (the API's answer, research §6). */
 export interface EmployeeSummary {
@@ -75,9 +79,9 @@ export interface CostSummary {
   cycle: CostCycle;
   amountType: AmountType;
   amount: number;
-  distributionType: Distribution;
-  calculatedAmount: number | null;
-  calculatedNextCost: number | null;
+  distributionType: DistributionType;
+  calculatedAmount: number;
+  calculatedNextCost: number;
   calculatedNextExecutionDate: string | null;
 }
 
@@ -92,13 +96,12 @@ export function labelText(cost: Pick<CostSummary, 'label'>): string {
 export function costAmountText(cost: CostSummary, currency: string): string {
   const cycle = costCycleLabels[cost.cycle];
   if (cost.amountType === 'fixed') return `${cycle}: ${formatAmount(cost.amount, currency)}`;
-  const calculated = cost.calculatedAmount === null ? '' : ` (${formatAmount(cost.calculatedAmount, currency)})`;
-  return `${cycle}: ${percentText(cost.amount)}${calculated}`;
+  return `${cycle}: ${percentText(cost.amount)} (${formatAmount(cost.calculatedAmount, currency)})`;
 }
 
 /** "Gesamt: 1'060.00 CHF im Dezember 2026", or "Inaktiv" without a next execution. */
 export function nextCostText(cost: CostSummary, currency: string): string {
-  if (cost.calculatedNextExecutionDate === null || cost.calculatedNextCost === null) return texts.inactive;
+  if (cost.calculatedNextExecutionDate === null) return texts.inactive;
   const month = formatMonthLabel(monthOf(cost.calculatedNextExecutionDate));
   return `${texts.total}: ${formatAmount(cost.calculatedNextCost, currency)} ${texts.inMonth} ${month}`;
 }
@@ -123,7 +126,7 @@ export function matchesSearch(cost: Pick<CostSummary, 'label'>, search: string):
 }
 
 export interface CostGroup<Cost> {
-  key: Distribution | 'all';
+  key: DistributionType | 'all';
   title: string | null;
   costs: Cost[];
 }
@@ -138,10 +141,10 @@ export function visibleCostGroups<Cost extends CostSummary>(
 ): CostGroup<Cost>[] {
   const visible = costs.filter((cost) => matchesFilter(cost, options.filter) && matchesSearch(cost, options.search));
   if (!options.grouped) return visible.length ? [{ key: 'all', title: null, costs: visible }] : [];
-  return distributions
+  return distributionTypes
     .map((distribution) => ({
       key: distribution,
-      title: distributionLabels[distribution],
+      title: distributionTexts[distribution],
       costs: visible.filter((cost) => cost.distributionType === distribution),
     }))
     .filter((group) => group.costs.length > 0);

@@ -42,6 +42,7 @@ import { createTransaction } from '../api/create-transaction';
 import { deleteTransaction } from '../api/delete-transaction';
 import { updateTransaction } from '../api/update-transaction';
 import { CategoryField } from './category-field';
+import { EmployeeField } from './employee-field';
 import { hinted } from './info-tip';
 import {
   changesOf,
@@ -233,25 +234,7 @@ function TransactionForm({
           {...register('link')}
         />
         <CategoryField control={control} setValue={setValue} error={errors.categoryID?.message} />
-        <Controller
-          control={control}
-          name="employeeID"
-          render={({ field }) => (
-            // No employees exist before the employees area (next issue): the field is there, empty
-            // and disabled, and keeps an employee the API may already have linked.
-            <Select
-              {...hinted(texts.fields.employee, texts.hints.employee)}
-              disabled
-              clearable
-              placeholder={original?.employee ? texts.pleaseChoose : texts.noEmployees}
-              nothingFoundMessage={texts.noEmployees}
-              data={original?.employee ? [{ value: String(original.employee.id), label: original.employee.name }] : []}
-              value={field.value ? String(field.value) : null}
-              onChange={(value) => field.onChange(value ? Number(value) : null)}
-              comboboxProps={inDialog}
-            />
-          )}
-        />
+        <EmployeeField control={control} linked={original?.employee ?? null} />
         <Controller
           control={control}
           name="currencyID"

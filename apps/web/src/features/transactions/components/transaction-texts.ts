@@ -115,6 +115,7 @@ export const transactionTexts = {
   chooseOptional: 'Wählen (optional)',
   noCategories: 'Keine Kategorien gefunden',
   noEmployees: 'Keine Mitarbeiter gefunden',
+  employeesFailed: 'Mitarbeiter konnten nicht geladen werden',
   noCurrencies: 'Keine Währungen gefunden',
   noResults: 'Keine Resultate gefunden',
   noVats: 'Keine Mehrwertsteuern gefunden',
