@@ -165,15 +165,23 @@ export function Component() {
             !
           </Text>
         ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="lg" verticalSpacing="xl" pt="xs">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3, xl: 4 }}
+          spacing="lg"
+          verticalSpacing="xl"
+          pt="xs"
+          role="list"
+          aria-label={texts.history}
+        >
           {rows.map((salary) => (
-            <SalaryCard
-              key={salary.id}
-              salary={salary}
-              active={salary.id === activeId}
-              actions={actions}
-              onOpenCosts={(chosen) => void openCostOverviewDialog({ salary: chosen, employee: current, canEdit })}
-            />
+            <div role="listitem" key={salary.id}>
+              <SalaryCard
+                salary={salary}
+                active={salary.id === activeId}
+                actions={actions}
+                onOpenCosts={(chosen) => void openCostOverviewDialog({ salary: chosen, employee: current, canEdit })}
+              />
+            </div>
           ))}
         </SimpleGrid>
       </Section>
