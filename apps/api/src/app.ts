@@ -46,6 +46,17 @@ import { vatsRoutes } from './modules/vats/vats.routes.js';
 import { createTransactionsService, type TransactionsService } from './modules/transactions/transactions.service.js';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { createEmployeesService, type EmployeesService } from './modules/employees/employees.service.js';
+import { employeesRoutes } from './modules/employees/employees.routes.js';
+import { createSalariesService, type SalariesService } from './modules/employees/salaries.service.js';
+import { salariesRoutes } from './modules/employees/salaries.routes.js';
+import { createSalaryCostsService, type SalaryCostsService } from './modules/employees/salary-costs.service.js';
+import { salaryCostsRoutes } from './modules/employees/salary-costs.routes.js';
+import {
+  createSalaryCostLabelsService,
+  type SalaryCostLabelsService,
+} from './modules/employees/salary-cost-labels.service.js';
+import { salaryCostLabelsRoutes } from './modules/employees/salary-cost-labels.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -65,6 +76,10 @@ export interface AppDeps {
   categories: CategoriesService;
   vats: VatsService;
   transactions: TransactionsService;
+  employees: EmployeesService;
+  salaries: SalariesService;
+  salaryCosts: SalaryCostsService;
+  salaryCostLabels: SalaryCostLabelsService;
 }
 
 declare module 'fastify' {
@@ -161,10 +176,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const categories = createCategoriesService(db);
   const vats = createVatsService(db);
   const transactions = createTransactionsService({ db, clock, reference });
+  const employees = createEmployeesService({ db, clock, reference });
+  const salaries = createSalariesService({ db, clock, reference });
+  const salaryCosts = createSalaryCostsService({ db, clock });
+  const salaryCostLabels = createSalaryCostLabelsService({ db });
   app.decorate('deps', {
     ...{ config, database, clock, rates, reference, mailer, sessions, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
     ...{ categories, vats, transactions },
+    ...{ employees, salaries, salaryCosts, salaryCostLabels },
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {
@@ -195,6 +215,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(categoriesRoutes);
       await api.register(vatsRoutes);
       await api.register(transactionsRoutes);
+      await api.register(employeesRoutes);
+      await api.register(salariesRoutes);
+      await api.register(salaryCostsRoutes);
+      await api.register(salaryCostLabelsRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },

@@ -7,6 +7,7 @@ import {
   cycles,
   dateSchema,
   idFieldSchema,
+  idParamSchema,
   idSchema,
   textSchema,
 } from './fields.js';
@@ -19,8 +20,21 @@ import { listQuerySchema, pageQuerySchema, pageSchema } from './pagination.js';
  */
 
 // ---------------------------------------------------------------------------------------------
+// Path parameters
+// ---------------------------------------------------------------------------------------------
+
+/** `/employees/salaries/:salaryId…` */
+export const salaryParamsSchema = z.strictObject({ salaryId: idParamSchema });
+/** `/employees/salaries/costs/:costId` */
+export const salaryCostParamsSchema = z.strictObject({ costId: idParamSchema });
+
+// ---------------------------------------------------------------------------------------------
 // Employees
 // ---------------------------------------------------------------------------------------------
+
+export const employeeMessages = {
+  notFound: 'Der Mitarbeiter wurde nicht gefunden.',
+} as const;
 
 export const EMPLOYEE_NAME_MAX = 100;
 export const HOURS_PER_MONTH_MAX = 480;
