@@ -1,5 +1,17 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { apiGet, apiWrite, expect, expectNoSeriousAxeViolations, signUp, test, toasts } from './support/fixtures.js';
+import {
+  apiGet,
+  apiWrite,
+  expect as baseExpect,
+  expectNoSeriousAxeViolations,
+  signUp,
+  test,
+  toasts,
+} from './support/fixtures.js';
+
+// Each step recomputes schedules on the server and reloads several queries; on a busy machine that
+// takes longer than the default 5 s now and then.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 // The server's "today" is pinned to 2026-11-21 (playwright.config.ts FIXED_TODAY): salaries and
 // terminations before that date lie in the past, later ones in the future.
@@ -143,7 +155,7 @@ test.describe('Mitarbeitende', () => {
     await expect(overview.getByRole('heading', { name: 'UVG BU' })).toBeVisible();
     await overview.getByRole('switch', { name: 'Nach Zahler gruppieren' }).check({ force: true });
     await expect(overview.getByRole('heading', { name: 'Arbeitgeber & Arbeitnehmer (AG & AN)' })).toBeVisible();
-    await overview.getByRole('button', { name: 'Schliessen' }).click();
+    await overview.getByRole('button', { name: 'Schliessen', exact: true }).click();
     await expect(january).toContainText("9'004.00 CHF Gesamtkosten");
     await expect(january).toContainText("Netto: 7'044.00 CHF / Monatlich");
 

@@ -126,7 +126,7 @@ export function Component() {
       </Group>
       <Title order={1}>{current.name}</Title>
       <Section title={texts.general}>
-        <EmployeeNameForm key={current.name} employee={current} canEdit={canEdit} />
+        <EmployeeNameForm employee={current} canEdit={canEdit} />
       </Section>
       <Section title={texts.history}>
         {canEdit ? (
@@ -136,8 +136,8 @@ export function Component() {
             </Button>
             {canAddTermination(rows) ? (
               <Button
-                variant="outline"
-                color="orange.9"
+                variant="light"
+                color="orange"
                 leftSection={<IconBan size={18} aria-hidden />}
                 onClick={() => void openTerminationDialog(context)}
               >

@@ -44,10 +44,10 @@ function PayerBadges({ cost }: { cost: SalaryCost }) {
   const employee = cost.distributionType !== 'employer';
   return (
     <Group gap={4}>
-      <Badge size="sm" variant={employer ? 'filled' : 'outline'} color={employer ? 'green.8' : 'gray.7'}>
+      <Badge size="sm" variant={employer ? 'filled' : 'outline'} color={employer ? 'teal' : 'gray.7'}>
         {texts.groupEmployer}
       </Badge>
-      <Badge size="sm" variant={employee ? 'filled' : 'outline'} color={employee ? 'green.8' : 'gray.7'}>
+      <Badge size="sm" variant={employee ? 'filled' : 'outline'} color={employee ? 'teal' : 'gray.7'}>
         {texts.groupEmployee}
       </Badge>
     </Group>

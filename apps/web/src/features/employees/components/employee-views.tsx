@@ -88,7 +88,7 @@ export function employeeColumns(): ListColumn<Employee, EmployeeSortField>[] {
             </Badge>
           ) : null}
           {employee.willBeTerminated ? (
-            <Badge color="orange" variant="outline" size="sm" radius="sm">
+            <Badge color="yellow" variant="light" size="sm" radius="sm">
               {texts.leaving}
             </Badge>
           ) : null}

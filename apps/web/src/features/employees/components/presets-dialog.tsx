@@ -19,6 +19,7 @@ import { applySalaryCostPresets } from '../api/apply-salary-cost-presets';
 import { percentOfThousandths, thousandthsOfPercent } from './cost-form-values';
 import { percentText } from './employee-display';
 import { employeeTexts as texts } from './employee-texts';
+import classes from './employees.module.css';
 import '@mantine/core/styles/NumberInput.css';
 
 interface Choice {
@@ -155,7 +156,7 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
                       '-'
                     )}
                     {choice.chosen && cost.note ? (
-                      <Text size="xs" c="orange.9">
+                      <Text size="xs" className={classes.warnText}>
                         {cost.note}
                       </Text>
                     ) : null}

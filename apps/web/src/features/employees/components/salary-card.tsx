@@ -81,7 +81,7 @@ export function SalaryCard({
   return (
     <div className={classNames} data-active={active || undefined}>
       {active ? (
-        <Badge color="green" variant="filled" size="sm" className={classes.pill}>
+        <Badge color="teal" variant="filled" size="sm" className={classes.pill}>
           {texts.activeSalary}
         </Badge>
       ) : null}
