@@ -92,7 +92,8 @@ async function fillSalary(dialog: Locator, values: { hours: string; vacation: st
 
 test.describe('Mitarbeitende', () => {
   test('an employee is created, paid, insured with the Swiss presets, raised and given notice', async ({ page }) => {
-    test.slow();
+    // One long walk through the page and five dialogs.
+    test.setTimeout(180_000);
     await signUp(page);
     await page.goto('/employees');
     await expect(page).toHaveTitle('Mitarbeitende - SaldoPilot');
@@ -191,7 +192,7 @@ test.describe('Mitarbeitende', () => {
 
     // In the list the employee is leaving; one whose termination has passed is terminated.
     await addEmployee(page, 'Paul Früher', [{ fromDate: '2025-01-01', amount: 6_000_00 }, { terminationFrom: '2026-06-01' }]);
-    await page.getByRole('button', { name: 'Zurück' }).click();
+    await page.getByRole('link', { name: 'Zurück', exact: true }).click();
     await expect(page).toHaveURL('/employees');
     const nora = employeeCard(page, 'Nora Keller');
     await expect(nora).toContainText('Aktuelle Daten:');
