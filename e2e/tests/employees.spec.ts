@@ -1,9 +1,10 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   apiGet,
   apiWrite,
   expect as baseExpect,
   expectNoSeriousAxeViolations,
+  ownerWithReader,
   signUp,
   test,
   toasts,
@@ -106,7 +107,9 @@ test.describe('Mitarbeitende', () => {
     await create.getByRole('textbox', { name: 'Name' }).fill('Nora Keller');
     await create.getByRole('button', { name: 'Speichern' }).click();
     await expect(page).toHaveURL(/\/employees\/\d+$/);
-    await expect(toasts(page).getByRole('status').filter({ hasText: 'Mitarbeiter "Nora Keller" wurde angelegt' })).toBeVisible();
+    await expect(
+      toasts(page).getByRole('status').filter({ hasText: 'Mitarbeiter "Nora Keller" wurde angelegt' }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Nora Keller' })).toBeVisible();
     await expect(page.getByText('Mitarbeiter hat noch keinen Lohn.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Austritt hinzufügen' })).toHaveCount(0);
@@ -141,7 +144,9 @@ test.describe('Mitarbeitende', () => {
     await presets.getByRole('button', { name: 'Hinzufügen' }).click();
     await expect(presets).toBeHidden();
     await expect(toasts(page).getByRole('status').filter({ hasText: '7 Lohnkosten wurden hinzugefügt' })).toBeVisible();
-    const ahv = overview.getByRole('heading', { name: 'AHV/IV/EO' }).locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")]');
+    const ahv = overview
+      .getByRole('heading', { name: 'AHV/IV/EO' })
+      .locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")]');
     await expect(ahv).toContainText('Monatlich: 5.300 % (424.00 CHF)');
     await expect(overview.getByRole('heading', { name: 'FAK' })).toBeVisible();
     // Netto and Gesamtkosten change at once: AN 5.3 + 1.1 + 1.2 (NBU) + 0.6 (KTG) % and 300 BVG;
@@ -191,7 +196,10 @@ test.describe('Mitarbeitende', () => {
     await expectNoSeriousAxeViolations(page);
 
     // In the list the employee is leaving; one whose termination has passed is terminated.
-    await addEmployee(page, 'Paul Früher', [{ fromDate: '2025-01-01', amount: 6_000_00 }, { terminationFrom: '2026-06-01' }]);
+    await addEmployee(page, 'Paul Früher', [
+      { fromDate: '2025-01-01', amount: 6_000_00 },
+      { terminationFrom: '2026-06-01' },
+    ]);
     await page.getByRole('link', { name: 'Zurück', exact: true }).click();
     await expect(page).toHaveURL('/employees');
     const nora = employeeCard(page, 'Nora Keller');
@@ -212,7 +220,9 @@ test.describe('Mitarbeitende', () => {
     const employee = await addEmployee(page, 'Lea Brun', [{ fromDate: '2026-03-15', amount: 5_000_00 }]);
     await page.goto(`/employees/${employee.id}`);
     const name = page.getByRole('textbox', { name: 'Name' });
-    const save = page.getByRole('form', { name: 'Allgemeine Informationen' }).getByRole('button', { name: 'Speichern' });
+    const save = page
+      .getByRole('form', { name: 'Allgemeine Informationen' })
+      .getByRole('button', { name: 'Speichern' });
     await expect(save).toBeDisabled();
     await name.fill('Lea Brunner');
     await save.click();
@@ -230,9 +240,13 @@ test.describe('Mitarbeitende', () => {
     await expect(salaryCard(page, 'Von 15.03.2026')).toContainText('Bis 15.03.2026');
 
     // Disabling a salary is saved at once.
-    await salaryCard(page, 'Von 15.03.2026').getByRole('switch', { name: 'Status des Lohns vom 15.03.2026' }).uncheck({ force: true });
+    await salaryCard(page, 'Von 15.03.2026')
+      .getByRole('switch', { name: 'Status des Lohns vom 15.03.2026' })
+      .uncheck({ force: true });
     await expect(toasts(page).getByRole('status').filter({ hasText: 'Lohn deaktiviert' })).toBeVisible();
-    await expect(salaryCard(page, 'Von 15.03.2026')).toContainText('Dieser Lohn ist deaktiviert und wird nicht berechnet.');
+    await expect(salaryCard(page, 'Von 15.03.2026')).toContainText(
+      'Dieser Lohn ist deaktiviert und wird nicht berechnet.',
+    );
 
     // Delete the clone from its edit dialog.
     await salaryCard(page, 'Von 15.04.2026').getByRole('button', { name: 'Lohn bearbeiten' }).click();
@@ -243,9 +257,15 @@ test.describe('Mitarbeitende', () => {
     await expect(salaryCard(page, 'Von 15.04.2026')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Löschen', exact: true }).click();
-    await confirmWith(page, 'Löschen', 'Mitarbeiter "Lea Brunner" vollständig löschen? 1 Lohn und 0 Lohnkosten-Einträge werden ebenfalls gelöscht.');
+    await confirmWith(
+      page,
+      'Löschen',
+      'Mitarbeiter "Lea Brunner" vollständig löschen? 1 Lohn und 0 Lohnkosten-Einträge werden ebenfalls gelöscht.',
+    );
     await expect(page).toHaveURL('/employees');
-    await expect(toasts(page).getByRole('status').filter({ hasText: 'Mitarbeiter "Lea Brunner" wurde gelöscht' })).toBeVisible();
+    await expect(
+      toasts(page).getByRole('status').filter({ hasText: 'Mitarbeiter "Lea Brunner" wurde gelöscht' }),
+    ).toBeVisible();
   });
 
   test('sorts in both views, searches on the server and hides terminated employees; view and sort are remembered', async ({
@@ -256,7 +276,10 @@ test.describe('Mitarbeitende', () => {
     await addEmployee(page, 'Carla Meier', [{ fromDate: '2026-01-01', amount: 9_000_00 }]);
     await addEmployee(page, 'Andreas Roth', [{ fromDate: '2026-01-01', amount: 7_000_00, hoursPerMonth: 80 }]);
     await addEmployee(page, 'Bea Frei', [{ fromDate: '2027-02-01', amount: 8_000_00 }]);
-    await addEmployee(page, 'Dario Alt', [{ fromDate: '2024-01-01', amount: 5_000_00 }, { terminationFrom: '2025-12-01' }]);
+    await addEmployee(page, 'Dario Alt', [
+      { fromDate: '2024-01-01', amount: 5_000_00 },
+      { terminationFrom: '2025-12-01' },
+    ]);
     await page.goto('/employees');
     await expect(employeeCards(page).getByRole('heading')).toHaveText(['Andreas Roth', 'Bea Frei', 'Carla Meier']);
     await expect(employeeCard(page, 'Bea Frei')).toContainText('Kommende Daten:');
@@ -271,7 +294,11 @@ test.describe('Mitarbeitende', () => {
     const salaryHeader = table(page).getByRole('columnheader', { name: 'Lohn' });
     await expect(salaryHeader).toHaveAttribute('aria-sort', 'ascending');
     await salaryHeader.getByRole('button').click();
-    await expect(table(page).locator('tbody tr td:first-child')).toHaveText([/^Carla Meier/, /^Bea Frei/, /^Andreas Roth/]);
+    await expect(table(page).locator('tbody tr td:first-child')).toHaveText([
+      /^Carla Meier/,
+      /^Bea Frei/,
+      /^Andreas Roth/,
+    ]);
     await table(page).getByRole('columnheader', { name: 'Arbeitsstunden / Monat' }).getByRole('button').click();
     await expect(table(page).locator('tbody tr td:first-child').first()).toHaveText(/^Andreas Roth/);
     await expectNoSeriousAxeViolations(page);
@@ -291,19 +318,26 @@ test.describe('Mitarbeitende', () => {
     );
   });
 
-  test('a read-only member sees the employees and salaries but no control that changes them', async ({ page, browser }) => {
-    const { owner, employeeId } = await ownerWithReader(browser, page);
+  test('a read-only member sees the employees and salaries but no control that changes them', async ({
+    page,
+    browser,
+  }) => {
+    const { owner, prepared: employee } = await ownerWithReader(browser, page, (ownerPage) =>
+      addEmployee(ownerPage, 'Mia Lang', [{ fromDate: '2026-01-01', amount: 8_000_00 }]),
+    );
     await page.goto('/employees');
     await expect(employeeCard(page, 'Mia Lang')).toContainText("8'000.00 CHF / Monatlich");
     await expect(page.getByRole('button', { name: 'Mitarbeiter hinzufügen' })).toHaveCount(0);
-    await page.goto(`/employees/${employeeId}`);
+    await page.goto(`/employees/${employee.id}`);
     await expect(salaryCard(page, 'Von 01.01.2026')).toContainText('Aktiver Lohn');
     for (const label of ['Lohn hinzufügen', 'Austritt hinzufügen', 'Lohn klonen', 'Lohn bearbeiten', 'Löschen']) {
       await expect(page.getByRole('button', { name: label, exact: true })).toHaveCount(0);
     }
     await expect(page.getByRole('switch')).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly', '');
-    await salaryCard(page, 'Von 01.01.2026').getByRole('button', { name: 'Lohnkosten des Lohns vom 01.01.2026' }).click();
+    await salaryCard(page, 'Von 01.01.2026')
+      .getByRole('button', { name: 'Lohnkosten des Lohns vom 01.01.2026' })
+      .click();
     const overview = page.getByRole('dialog', { name: 'Lohnkostenübersicht' });
     await expect(overview).toContainText('Noch keine Lohnkosten vorhanden');
     await expect(overview.getByRole('button', { name: 'Lohnkosten hinzufügen' })).toHaveCount(0);
@@ -326,7 +360,10 @@ test.describe('Mitarbeitende', () => {
 
   test('the transaction dialog finds every employee, a terminated one too', async ({ page }) => {
     await signUp(page);
-    await addEmployee(page, 'Olga Ehemalig', [{ fromDate: '2024-01-01', amount: 5_000_00 }, { terminationFrom: '2025-06-01' }]);
+    await addEmployee(page, 'Olga Ehemalig', [
+      { fromDate: '2024-01-01', amount: 5_000_00 },
+      { terminationFrom: '2025-06-01' },
+    ]);
     await page.goto('/transactions');
     await page.getByRole('button', { name: 'Transaktion hinzufügen' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Neue Transaktion anlegen' });
@@ -337,24 +374,3 @@ test.describe('Mitarbeitende', () => {
     await expect(employee).toHaveValue('Olga Ehemalig');
   });
 });
-
-/** An owner with one salaried employee; `page` joins the owner's organisation as read-only. */
-async function ownerWithReader(browser: Browser, page: Page) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await context.setExtraHTTPHeaders({
-    'x-forwarded-for': `10.252.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-  });
-  const ownerPage = await context.newPage();
-  await signUp(ownerPage, 'Otto Owner');
-  const employee = await addEmployee(ownerPage, 'Mia Lang', [{ fromDate: '2026-01-01', amount: 8_000_00 }]);
-  const { currentOrganisationID } = await apiGet<{ currentOrganisationID: number }>(ownerPage, '/api/profile');
-  const reader = await signUp(page, 'Rita Reader');
-  await apiWrite(ownerPage, 'POST', `/api/organisations/${currentOrganisationID}/invitations`, {
-    email: reader.email,
-    role: 'read-only',
-  });
-  const [invitation] = await apiGet<{ id: number }[]>(page, '/api/me/invitations');
-  await apiWrite(page, 'POST', `/api/me/invitations/${invitation?.id}/accept`);
-  await apiWrite(page, 'PATCH', '/api/profile/organisation', { organisationId: currentOrganisationID });
-  return { owner: context, employeeId: employee.id };
-}

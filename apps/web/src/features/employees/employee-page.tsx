@@ -115,11 +115,22 @@ export function Component() {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Button component={Link} to={pathTo('employees')} variant="subtle" leftSection={<IconArrowLeft size={18} aria-hidden />}>
+        <Button
+          component={Link}
+          to={pathTo('employees')}
+          variant="subtle"
+          leftSection={<IconArrowLeft size={18} aria-hidden />}
+        >
           {texts.back}
         </Button>
         {canEdit ? (
-          <Button color="red" variant="light" size="compact-sm" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void remove()}>
+          <Button
+            color="red"
+            variant="light"
+            size="compact-sm"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => void remove()}
+          >
             {texts.delete}
           </Button>
         ) : null}

@@ -43,7 +43,10 @@ function CopyCosts({ context, close }: { context: CopyContext; close: () => void
   const sameEmployee = employeeId === context.employee.id;
   const chosen = rows.filter((cost) => !excluded.has(cost.id));
 
-  const employeeOptions = (employees.data?.data ?? []).map((employee) => ({ value: String(employee.id), label: employee.name }));
+  const employeeOptions = (employees.data?.data ?? []).map((employee) => ({
+    value: String(employee.id),
+    label: employee.name,
+  }));
   if (!employeeOptions.some((option) => option.value === String(context.employee.id))) {
     employeeOptions.unshift({ value: String(context.employee.id), label: context.employee.name });
   }
@@ -64,7 +67,11 @@ function CopyCosts({ context, close }: { context: CopyContext; close: () => void
       showToast({ severity: 'success', summary: texts.success, detail: texts.copied });
       close();
     } catch (error) {
-      setMessage({ severity: 'error', text: texts.copyFailed, detail: error instanceof ApiError ? error.message : undefined });
+      setMessage({
+        severity: 'error',
+        text: texts.copyFailed,
+        detail: error instanceof ApiError ? error.message : undefined,
+      });
     } finally {
       setBusy(false);
     }

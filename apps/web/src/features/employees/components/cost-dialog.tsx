@@ -1,8 +1,27 @@
-import { ActionIcon, Alert, Button, Divider, Group, MultiSelect, NumberInput, Select, SimpleGrid, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconDeviceFloppy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, useFormState, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
+import {
+  Controller,
+  useForm,
+  useFormState,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type Resolver,
+} from 'react-hook-form';
 import {
   amountTypes,
   costCycleLabels,
@@ -21,6 +40,7 @@ import {
   type SalaryCostUpdate,
 } from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
+import { DialogFooter } from '../../../components/form/dialog-footer';
 import { DateInput } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
@@ -194,14 +214,19 @@ function CostForm({
     mode: 'onTouched',
     defaultValues: mode.kind === 'create' ? emptyCostValues(salary.cycle) : costValuesOf(mode.cost),
   });
-  const [cycle, amountType, distributionType] = useWatch({ control, name: ['cycle', 'amountType', 'distributionType'] });
+  const [cycle, amountType, distributionType] = useWatch({
+    control,
+    name: ['cycle', 'amountType', 'distributionType'],
+  });
   const currency = salary.currency.code;
   const once = cycle === 'once';
 
   const onSubmit = handleSubmit(async (input) => {
     try {
       const saved =
-        mode.kind === 'edit' ? await updateSalaryCost(mode.cost.id, changesOf(mode.cost, input)) : await createSalaryCost(salary.id, input);
+        mode.kind === 'edit'
+          ? await updateSalaryCost(mode.cost.id, changesOf(mode.cost, input))
+          : await createSalaryCost(salary.id, input);
       showToast({
         severity: 'success',
         summary: texts.success,
@@ -291,7 +316,9 @@ function CostForm({
               name={field.name}
               ref={field.ref}
               value={field.value ?? ''}
-              onChange={(value) => field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))}
+              onChange={(value) =>
+                field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))
+              }
               onBlur={field.onBlur}
               error={errors.relativeOffset?.message}
             />
@@ -398,13 +425,9 @@ function CostForm({
           )}
         />
       </SimpleGrid>
-      <Divider my="sm" />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => close()}>
-          {texts.cancel}
-        </Button>
+      <DialogFooter onCancel={() => close()} cancelLabel={texts.cancel}>
         <SaveButton control={control} clone={mode.kind === 'clone'} />
-      </Group>
+      </DialogFooter>
       <InlineMessage message={message} />
     </Form>
   );

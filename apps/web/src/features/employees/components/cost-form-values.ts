@@ -81,5 +81,8 @@ export function thousandthsOfPercent(percent: number | string): number | undefin
 export function baseCostOptions(costs: readonly CostSummary[], editedId: number | undefined) {
   return costs
     .filter((cost) => cost.id !== editedId)
-    .map((cost) => ({ value: String(cost.id), label: `${labelText(cost)} (${distributionTypeLabels[cost.distributionType]})` }));
+    .map((cost) => ({
+      value: String(cost.id),
+      label: `${labelText(cost)} (${distributionTypeLabels[cost.distributionType]})`,
+    }));
 }

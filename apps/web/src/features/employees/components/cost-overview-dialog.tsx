@@ -1,5 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, CloseButton, Group, LoadingOverlay, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  LoadingOverlay,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPlus, IconSearch, IconStar, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { cycleLabels, Z_INDEX, type EmployeeDetail, type Salary, type SalaryCost } from '@saldopilot/shared';
@@ -87,12 +100,17 @@ function CostOverview({ context, close }: { context: OverviewContext; close: () 
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
-          rightSection={search ? <CloseButton size="sm" aria-label="Suche leeren" onClick={() => setSearch('')} /> : null}
+          rightSection={
+            search ? <CloseButton size="sm" aria-label="Suche leeren" onClick={() => setSearch('')} /> : null
+          }
           w="14rem"
         />
         <Select
           aria-label={texts.distributionFilter}
-          data={(Object.keys(costFilterLabels) as CostFilter[]).map((value) => ({ value, label: costFilterLabels[value] }))}
+          data={(Object.keys(costFilterLabels) as CostFilter[]).map((value) => ({
+            value,
+            label: costFilterLabels[value],
+          }))}
           value={filter}
           onChange={(value) => value && setFilter(value as CostFilter)}
           allowDeselect={false}
@@ -107,7 +125,11 @@ function CostOverview({ context, close }: { context: OverviewContext; close: () 
         />
       </Group>
       <Stack gap="sm" p="md" className={classes.panel} pos="relative">
-        <LoadingOverlay visible={costs.isFetching && !costs.isPending} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+        <LoadingOverlay
+          visible={costs.isFetching && !costs.isPending}
+          overlayProps={{ blur: 1 }}
+          loaderProps={{ size: 'sm' }}
+        />
         {canEdit ? (
           <Group justify="flex-end" gap="sm" wrap="wrap">
             <Button

@@ -20,17 +20,37 @@ function CostButtons({ cost, actions, size }: { cost: SalaryCost; actions: CostA
   return (
     <>
       <Tooltip label={texts.cloneCost} zIndex={Z_INDEX.tooltip + 20}>
-        <ActionIcon variant={variant} color="violet" radius="xl" size={size} aria-label={`${texts.cloneCost}: ${label}`} onClick={() => actions.clone(cost)}>
+        <ActionIcon
+          variant={variant}
+          color="violet"
+          radius="xl"
+          size={size}
+          aria-label={`${texts.cloneCost}: ${label}`}
+          onClick={() => actions.clone(cost)}
+        >
           <IconCopy size={16} aria-hidden />
         </ActionIcon>
       </Tooltip>
       <Tooltip label={texts.editCost} zIndex={Z_INDEX.tooltip + 20}>
-        <ActionIcon variant={variant} radius="xl" size={size} aria-label={`${texts.editCost}: ${label}`} onClick={() => actions.edit(cost)}>
+        <ActionIcon
+          variant={variant}
+          radius="xl"
+          size={size}
+          aria-label={`${texts.editCost}: ${label}`}
+          onClick={() => actions.edit(cost)}
+        >
           <IconPencil size={16} aria-hidden />
         </ActionIcon>
       </Tooltip>
       <Tooltip label={texts.deleteCost} zIndex={Z_INDEX.tooltip + 20}>
-        <ActionIcon variant={variant} color="red" radius="xl" size={size} aria-label={`${texts.deleteCost}: ${label}`} onClick={() => actions.remove(cost)}>
+        <ActionIcon
+          variant={variant}
+          color="red"
+          radius="xl"
+          size={size}
+          aria-label={`${texts.deleteCost}: ${label}`}
+          onClick={() => actions.remove(cost)}
+        >
           <IconTrash size={16} aria-hidden />
         </ActionIcon>
       </Tooltip>
@@ -67,7 +87,10 @@ export function CostCard({
   nextPayment: string | null;
 }) {
   return (
-    <ListCard title={labelText(cost)} actions={actions ? <CostButtons cost={cost} actions={actions} size="md" /> : undefined}>
+    <ListCard
+      title={labelText(cost)}
+      actions={actions ? <CostButtons cost={cost} actions={actions} size="md" /> : undefined}
+    >
       <Text inherit>{amountTypeTexts[cost.amountType]}</Text>
       <Text inherit>{costAmountText(cost, currency)}</Text>
       <Text inherit fw={600}>

@@ -41,7 +41,14 @@ function CreateEmployeeForm({ close }: { close: (employee?: Employee) => void })
 
   return (
     <Form onSubmit={submit} aria-label={texts.createTitle}>
-      <TextInput label={texts.name} required data-autofocus autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <TextInput
+        label={texts.name}
+        required
+        data-autofocus
+        autoComplete="off"
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <Group justify="flex-end" gap="sm" mt="sm">
         <Button variant="default" onClick={() => close()}>
           {texts.cancel}

@@ -135,7 +135,11 @@ describe('salary history rules', () => {
   it('clones to the first free date with the same day from the next month on', () => {
     expect(cloneFromDate({ fromDate: '2026-01-31' }, [{ fromDate: '2026-01-31' }])).toBe('2026-02-28');
     expect(
-      cloneFromDate({ fromDate: '2026-01-15' }, [{ fromDate: '2026-01-15' }, { fromDate: '2026-02-15' }, { fromDate: '2026-03-15' }]),
+      cloneFromDate({ fromDate: '2026-01-15' }, [
+        { fromDate: '2026-01-15' },
+        { fromDate: '2026-02-15' },
+        { fromDate: '2026-03-15' },
+      ]),
     ).toBe('2026-04-15');
   });
 });

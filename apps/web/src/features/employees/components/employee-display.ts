@@ -172,7 +172,10 @@ export function canAddTermination(salaries: readonly SalarySummary[]): boolean {
 export function suggestedTermination(salaries: readonly SalarySummary[]): string | undefined {
   const latest = salaries
     .filter((salary) => !salary.isTermination && !salary.isDisabled)
-    .reduce<SalarySummary | undefined>((newest, salary) => (!newest || salary.fromDate > newest.fromDate ? salary : newest), undefined);
+    .reduce<SalarySummary | undefined>(
+      (newest, salary) => (!newest || salary.fromDate > newest.fromDate ? salary : newest),
+      undefined,
+    );
   if (!latest) return undefined;
   const payment = latest.nextExecutionDate ?? latest.fromDate;
   return `${monthOf(addMonths(payment, 1))}-01`;
@@ -182,7 +185,10 @@ export function suggestedTermination(salaries: readonly SalarySummary[]): string
  * The "Von" of a cloned salary (research §7.4): the first date from the next month on with the
  * source's day of month (clamped to shorter months) on which no salary of the employee starts.
  */
-export function cloneFromDate(source: Pick<SalarySummary, 'fromDate'>, salaries: readonly Pick<SalarySummary, 'fromDate'>[]): string {
+export function cloneFromDate(
+  source: Pick<SalarySummary, 'fromDate'>,
+  salaries: readonly Pick<SalarySummary, 'fromDate'>[],
+): string {
   const taken = new Set(salaries.map((salary) => salary.fromDate));
   const day = Number(source.fromDate.slice(8, 10));
   for (let months = 1; ; months += 1) {
@@ -192,6 +198,15 @@ export function cloneFromDate(source: Pick<SalarySummary, 'fromDate'>, salaries:
 }
 
 /** The label of a salary in the copy dialog: "Von 01.01.2026, 8'500.00 CHF / Monatlich". */
-export function salaryOptionText(salary: { fromDate: string; amount: number; cycle: Cycle; currency: { code: string } }): string {
-  return texts.salaryOption(formatDate(salary.fromDate), formatAmount(salary.amount, salary.currency.code), cycleLabels[salary.cycle]);
+export function salaryOptionText(salary: {
+  fromDate: string;
+  amount: number;
+  cycle: Cycle;
+  currency: { code: string };
+}): string {
+  return texts.salaryOption(
+    formatDate(salary.fromDate),
+    formatAmount(salary.amount, salary.currency.code),
+    cycleLabels[salary.cycle],
+  );
 }

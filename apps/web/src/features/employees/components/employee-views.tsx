@@ -34,13 +34,20 @@ function OpenButton({ employee, size }: { employee: Employee; size: 'sm' | 'md' 
 export function EmployeeCard({ employee }: { employee: Employee }) {
   const state = employeeState(employee);
   const card = (
-    <ListCard title={<span className={classes.name}>{employee.name}</span>} actions={<OpenButton employee={employee} size="md" />}>
+    <ListCard
+      title={<span className={classes.name}>{employee.name}</span>}
+      actions={<OpenButton employee={employee} size="md" />}
+    >
       {state === 'terminated' ? (
         <Alert color="yellow" variant="light" p="xs">
           <Text size="sm">{texts.terminatedNote}</Text>
         </Alert>
       ) : null}
-      {state === 'no-data' ? <Text inherit className={classes.noData}>{texts.noData}</Text> : null}
+      {state === 'no-data' ? (
+        <Text inherit className={classes.noData}>
+          {texts.noData}
+        </Text>
+      ) : null}
       {state === 'current' || state === 'upcoming' ? (
         <>
           <Text inherit className={state === 'current' ? classes.current : classes.upcoming}>
@@ -59,7 +66,11 @@ export function EmployeeCard({ employee }: { employee: Employee }) {
               <b>{texts.validUntil}</b> {formatDate(employee.toDate)}
             </Text>
           ) : null}
-          {employee.willBeTerminated ? <Text inherit className={classes.leaving}>{texts.leaving}</Text> : null}
+          {employee.willBeTerminated ? (
+            <Text inherit className={classes.leaving}>
+              {texts.leaving}
+            </Text>
+          ) : null}
         </>
       ) : null}
     </ListCard>

@@ -47,7 +47,8 @@ export function presetRequest(choices: Record<SwissPresetId, Choice>): SalaryCos
     const choice = choices[preset.id];
     if (!choice.chosen) continue;
     if (preset.amountType === 'fixed') {
-      if (choice.amount === undefined || Number.isNaN(choice.amount)) return 'Bitte geben Sie den monatlichen BVG-Betrag ein';
+      if (choice.amount === undefined || Number.isNaN(choice.amount))
+        return 'Bitte geben Sie den monatlichen BVG-Betrag ein';
       items.push({ preset: preset.id, amount: choice.amount });
     } else {
       if (choice.rate === undefined || Number.isNaN(choice.rate) || choice.rate < 0 || choice.rate > 100_000) {
@@ -70,7 +71,8 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
   const [busy, setBusy] = useState(false);
   const currency = salary.currency.code;
   const request = presetRequest(choices);
-  const change = (id: SwissPresetId, next: Partial<Choice>) => setChoices((current) => ({ ...current, [id]: { ...current[id], ...next } }));
+  const change = (id: SwissPresetId, next: Partial<Choice>) =>
+    setChoices((current) => ({ ...current, [id]: { ...current[id], ...next } }));
 
   const add = async () => {
     if (typeof request === 'string') return;
@@ -85,7 +87,11 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
       });
       close();
     } catch (error) {
-      setMessage({ severity: 'error', text: texts.presetsFailed, detail: error instanceof ApiError ? error.message : undefined });
+      setMessage({
+        severity: 'error',
+        text: texts.presetsFailed,
+        detail: error instanceof ApiError ? error.message : undefined,
+      });
     } finally {
       setBusy(false);
     }
@@ -108,7 +114,8 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
             {swissPresets.map((preset) => {
               const choice = choices[preset.id];
               const cost = swissPresetCost(preset.id, salary, { rate: choice.rate, amount: choice.amount });
-              const perSide = cost.amountType === 'fixed' ? cost.amount : Math.round((salary.amount * cost.amount) / 100_000);
+              const perSide =
+                cost.amountType === 'fixed' ? cost.amount : Math.round((salary.amount * cost.amount) / 100_000);
               return (
                 <Table.Tr key={preset.id}>
                   <Table.Td>

@@ -77,7 +77,9 @@ export function SalaryCard({
   const currency = salary.currency.code;
   const perCycle = texts.perCycle(cycleLabels[salary.cycle]);
   const fromText = formatDate(salary.fromDate);
-  const classNames = [classes.salary, active ? classes.activeSalary : '', salary.isDisabled ? classes.muted : ''].join(' ');
+  const classNames = [classes.salary, active ? classes.activeSalary : '', salary.isDisabled ? classes.muted : ''].join(
+    ' ',
+  );
   return (
     <div className={classNames} data-active={active || undefined}>
       {active ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Divider, Group, List, NumberInput, Select, SimpleGrid, Tooltip } from '@mantine/core';
-import { IconCopy, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, List, NumberInput, Select, SimpleGrid } from '@mantine/core';
+import { IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useFormState, useWatch, type Resolver } from 'react-hook-form';
 import {
@@ -15,6 +15,7 @@ import {
   type SalaryUpdate,
 } from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
+import { DialogFooter } from '../../../components/form/dialog-footer';
 import { DateInput } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
@@ -45,12 +46,19 @@ const fieldNames = ['hoursPerMonth', 'vacationDaysPerYear', 'currencyID', 'amoun
 /** The shared create schema, plus: no two salaries of the employee start on the same day (a 409 otherwise). */
 function salaryResolver(takenDates: ReadonlySet<string>): Resolver<SalaryFormValues, unknown, SalaryCreate> {
   const schema = salaryCreateSchema.superRefine((value, context) => {
-    if (takenDates.has(value.fromDate)) context.addIssue({ code: 'custom', path: ['fromDate'], message: texts.dateTaken });
+    if (takenDates.has(value.fromDate))
+      context.addIssue({ code: 'custom', path: ['fromDate'], message: texts.dateTaken });
   });
   return zodResolver(schema) as unknown as Resolver<SalaryFormValues, unknown, SalaryCreate>;
 }
 
-function SaveButton({ control, clone }: { control: ReturnType<typeof useForm<SalaryFormValues, unknown, SalaryCreate>>['control']; clone: boolean }) {
+function SaveButton({
+  control,
+  clone,
+}: {
+  control: ReturnType<typeof useForm<SalaryFormValues, unknown, SalaryCreate>>['control'];
+  clone: boolean;
+}) {
   const { isValid, isDirty, isSubmitting } = useFormState({ control });
   return (
     <Button
@@ -172,7 +180,9 @@ function SalaryForm({
           name={field.name}
           ref={field.ref}
           value={field.value ?? ''}
-          onChange={(value) => field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))}
+          onChange={(value) =>
+            field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))
+          }
           onBlur={field.onBlur}
           error={errors[name]?.message}
           data-autofocus={name === 'hoursPerMonth' || undefined}
@@ -206,7 +216,10 @@ function SalaryForm({
               searchable
               placeholder={currenciesPending ? texts.loading : texts.pleaseChoose}
               nothingFoundMessage={currencies.length ? texts.noResults : texts.noCurrencies}
-              data={currencies.map((currency) => ({ value: String(currency.id), label: formatCurrencyLabel(currency) }))}
+              data={currencies.map((currency) => ({
+                value: String(currency.id),
+                label: formatCurrencyLabel(currency),
+              }))}
               value={field.value ? String(field.value) : null}
               onChange={(value) => field.onChange(value ? Number(value) : undefined)}
               onBlur={field.onBlur}
@@ -283,28 +296,13 @@ function SalaryForm({
           </List>
         </Alert>
       ) : null}
-      <Divider my="sm" />
-      <Group justify="flex-end" gap="sm">
-        {mode.kind === 'edit' ? (
-          <Tooltip label={texts.deleteSalary} zIndex={Z_INDEX.tooltip + 20}>
-            <ActionIcon
-              variant="outline"
-              color="red"
-              radius="xl"
-              size="lg"
-              aria-label={texts.deleteSalary}
-              onClick={() => void remove()}
-              mr="auto"
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        ) : null}
-        <Button variant="default" onClick={() => close()}>
-          {texts.cancel}
-        </Button>
+      <DialogFooter
+        remove={mode.kind === 'edit' ? { label: texts.deleteSalary, onClick: () => void remove() } : undefined}
+        onCancel={() => close()}
+        cancelLabel={texts.cancel}
+      >
         <SaveButton control={control} clone={mode.kind === 'clone'} />
-      </Group>
+      </DialogFooter>
       <InlineMessage message={message} />
     </Form>
   );

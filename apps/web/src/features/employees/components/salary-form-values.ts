@@ -1,4 +1,10 @@
-import { isIsoDate, timelineAfterCreate, timelineAfterUpdate, type Cycle, type TimelineSalary } from '@saldopilot/shared';
+import {
+  isIsoDate,
+  timelineAfterCreate,
+  timelineAfterUpdate,
+  type Cycle,
+  type TimelineSalary,
+} from '@saldopilot/shared';
 
 /** What the salary dialog edits (research §7.4); the amount in cents, empty fields undefined. */
 export interface SalaryFormValues {
@@ -17,7 +23,14 @@ export function emptySalaryValues(currencyID: number): SalaryFormValues {
 
 /** The values of a stored salary (to edit it, or, with another "Von", to clone it). */
 export function salaryValuesOf(
-  salary: { hoursPerMonth: number; vacationDaysPerYear: number; currency: { id: number }; amount: number; fromDate: string; cycle: Cycle },
+  salary: {
+    hoursPerMonth: number;
+    vacationDaysPerYear: number;
+    currency: { id: number };
+    amount: number;
+    fromDate: string;
+    cycle: Cycle;
+  },
   fromDate: string = salary.fromDate,
 ): SalaryFormValues {
   return {

@@ -29,11 +29,7 @@ function TerminationForm({ context, close }: { context: TerminationContext; clos
   const schema = z.strictObject({
     fromDate: dateSchema('Von wird benötigt').refine((date) => !taken.has(date), texts.dateTaken),
   });
-  const {
-    handleSubmit,
-    control,
-    setError,
-  } = useSchemaForm(schema, { defaultValues: { fromDate: suggestion } });
+  const { handleSubmit, control, setError } = useSchemaForm(schema, { defaultValues: { fromDate: suggestion } });
 
   const submit = handleSubmit(async ({ fromDate }) => {
     setMessage(null);

@@ -12,7 +12,14 @@ const LIMIT = 50;
  */
 export function searchEmployees(search: string, signal?: AbortSignal): Promise<EmployeeList> {
   return api.get<EmployeeList>('/api/employees', {
-    query: { page: 1, limit: LIMIT, sortBy: 'name', sortOrder: 'ASC', hideTerminated: false, search: search || undefined },
+    query: {
+      page: 1,
+      limit: LIMIT,
+      sortBy: 'name',
+      sortOrder: 'ASC',
+      hideTerminated: false,
+      search: search || undefined,
+    },
     signal,
   });
 }

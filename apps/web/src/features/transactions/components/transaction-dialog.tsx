@@ -1,17 +1,6 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Select,
-  SimpleGrid,
-  Switch,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconCopy, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { Controller, useForm, useFormState, useWatch } from 'react-hook-form';
 import {
   cycleLabels,
@@ -28,6 +17,7 @@ import {
   type User,
 } from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
+import { DialogFooter } from '../../../components/form/dialog-footer';
 import { DateInput } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
@@ -364,28 +354,13 @@ function TransactionForm({
           {texts.endCleared}
         </Alert>
       ) : null}
-      <Divider my="sm" />
-      <Group justify="flex-end" gap="sm">
-        {mode.kind === 'edit' ? (
-          <Tooltip label={texts.deleteTransaction} zIndex={Z_INDEX.tooltip + 20}>
-            <ActionIcon
-              variant="outline"
-              color="red"
-              radius="xl"
-              size="lg"
-              aria-label={texts.deleteTransaction}
-              onClick={() => void remove()}
-              mr="auto"
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        ) : null}
-        <Button variant="default" onClick={() => close()}>
-          {texts.cancel}
-        </Button>
+      <DialogFooter
+        remove={mode.kind === 'edit' ? { label: texts.deleteTransaction, onClick: () => void remove() } : undefined}
+        onCancel={() => close()}
+        cancelLabel={texts.cancel}
+      >
         <SaveButton control={control} clone={mode.kind === 'clone'} />
-      </Group>
+      </DialogFooter>
       <InlineMessage message={message} />
     </Form>
   );
