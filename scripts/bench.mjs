@@ -330,6 +330,13 @@ async function benchTransactionLists() {
   }
 }
 
+const benchTools = { startServer, stop, signUp, load, line, freshPostgresDatabase, seconds: DURATION_S };
+const { benchEmployeeLists } = await import('./bench-employees.mjs');
+if (process.env.BENCH_ONLY === 'employees') {
+  await benchEmployeeLists(benchTools);
+  process.exit(0);
+}
+
 // The pure engine first, in this process before any server competes for the cores.
 const { benchForecastEngine } = await import('../packages/forecast/bench/forecast.bench.mjs');
 const engine = benchForecastEngine();
@@ -390,6 +397,7 @@ try {
     }
   }
   await benchTransactionLists();
+  await benchEmployeeLists(benchTools);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

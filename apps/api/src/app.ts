@@ -191,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await seedDemoData({
       ...{ database, clock, reference, sessionUsers, auth, organisations },
       ...{ bankAccounts, categories, vats, transactions, log: app.log },
+      ...{ employees, salaries, salaryCosts, salaryCostLabels },
     });
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BankAccountList, TransactionList } from '@saldopilot/shared';
+import type { BankAccountList, EmployeeList, SalaryCostList, SalaryList, TransactionList } from '@saldopilot/shared';
 import { buildTestApp, useTestApp } from '../test/build-test-app.js';
 import { browser } from '../test/test-client.js';
 import { createSessionUsers } from '../modules/organisations/session-users.js';
@@ -16,10 +16,12 @@ async function signInAsDemo(server = app) {
 /** What a second start of the server does (with its own, empty session cache). */
 function seedAgain() {
   const { database, clock, reference, auth, organisations, bankAccounts, categories, vats, transactions } = app.deps;
+  const { employees, salaries, salaryCosts, salaryCostLabels } = app.deps;
   const sessionUsers = createSessionUsers(database.db);
   return seedDemoData({
     ...{ database, clock, reference, sessionUsers, auth, organisations },
     ...{ bankAccounts, categories, vats, transactions, log: app.log },
+    ...{ employees, salaries, salaryCosts, salaryCostLabels },
   });
 }
 
@@ -45,6 +47,26 @@ describe('development demo data', () => {
     expect(list.total.amount).toBe(list.data.reduce((sum, account) => sum + account.convertedAmount, 0));
   });
 
+  it('has eight employees with salary histories, a leaver, a future hire, Swiss presets and a 13th salary', async () => {
+    const { client } = await signInAsDemo();
+    const list = (await client.get('/api/employees?limit=100')).json<EmployeeList>();
+    expect(list.pagination.totalCount).toBe(8);
+    expect(list.data.filter((employee) => employee.willBeTerminated).map((employee) => employee.name)).toEqual([
+      'Peter Huber',
+    ]);
+    expect(list.data.filter((employee) => employee.isInFuture).map((employee) => employee.name)).toEqual([
+      'Nina Schmid',
+    ]);
+    const sandra = list.data.find((employee) => employee.name === 'Sandra Keller')!;
+    const history = (await client.get(`/api/employees/${sandra.id}/salaries`)).json<SalaryList>().data;
+    expect(history.map((salary) => salary.amount)).toEqual([1_550_000, 1_400_000]);
+    expect(history[0]!.netAmount).toBeLessThan(history[0]!.amount);
+    const costs = (await client.get(`/api/employees/salaries/${sandra.salaryID}/costs`)).json<SalaryCostList>().data;
+    expect(costs.map((cost) => cost.label?.name).sort()).toEqual(
+      ['13. Monatslohn', 'AHV/IV/EO', 'ALV', 'BVG', 'FAK', 'KTG', 'UVG BU', 'UVG NBU'].sort(),
+    );
+  });
+
   it('is added once however often the server starts', async () => {
     const transactionCount = (await (await signInAsDemo()).client.get('/api/transactions')).json<TransactionList>()
       .pagination.totalCount;
@@ -53,6 +75,7 @@ describe('development demo data', () => {
     const { client } = await signInAsDemo();
     expect((await client.get('/api/bank-accounts')).json<BankAccountList>().pagination.totalCount).toBe(4);
     expect((await client.get('/api/organisations')).json<{ data: unknown[] }>().data).toHaveLength(1);
+    expect((await client.get('/api/employees')).json<EmployeeList>().pagination.totalCount).toBe(8);
     expect(transactionCount).toBeGreaterThanOrEqual(20);
     expect((await client.get('/api/transactions')).json<TransactionList>().pagination.totalCount).toBe(
       transactionCount,

@@ -74,7 +74,11 @@ describe('employees', () => {
   it('refuses a missing or too long name (400, German, nothing stored)', async () => {
     const user = await signUp(app);
     expectFieldError(await user.post('/api/employees', { name: ' ' }), 'name', 'Name wird benötigt');
-    expectFieldError(await user.post('/api/employees', { name: 'x'.repeat(101) }), 'name', 'Höchstens 100 Zeichen erlaubt');
+    expectFieldError(
+      await user.post('/api/employees', { name: 'x'.repeat(101) }),
+      'name',
+      'Höchstens 100 Zeichen erlaubt',
+    );
     expect((await employeeList(user)).pagination.totalCount).toBe(0);
   });
 
@@ -276,7 +280,14 @@ describe('salaries', () => {
     const first = await aSalary(user, employee.id, { fromDate: '2026-01-01' });
     const other = await aSalary(user, employee.id, { fromDate: '2026-05-01' });
     const currencyID = first.currency.id;
-    const body = { hoursPerMonth: 1, amount: 1, cycle: 'monthly', currencyID, vacationDaysPerYear: 1, fromDate: '2026-01-01' };
+    const body = {
+      hoursPerMonth: 1,
+      amount: 1,
+      cycle: 'monthly',
+      currencyID,
+      vacationDaysPerYear: 1,
+      fromDate: '2026-01-01',
+    };
     const duplicate = await user.post(`/api/employees/${employee.id}/salaries`, body);
     expect(duplicate.statusCode, duplicate.body).toBe(409);
     expect(duplicate.json()).toMatchObject({ code: 'CONFLICT', error: 'Für dieses Datum besteht bereits ein Lohn' });
@@ -340,6 +351,9 @@ describe('salaries', () => {
   it('answers 404 for a salary list of a missing employee', async () => {
     const user = await signUp(app);
     expect((await user.get('/api/employees/2147483647/salaries')).statusCode).toBe(404);
-    expect((await user.post('/api/employees/2147483647/salaries', { isTermination: true, fromDate: '2026-01-01' })).statusCode).toBe(404);
+    expect(
+      (await user.post('/api/employees/2147483647/salaries', { isTermination: true, fromDate: '2026-01-01' }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -99,9 +99,19 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
   }
 
   /** Applies the timeline's end changes and recomputes the schedules of every salary touched. */
-  async function settle(tx: AppDatabase, tenant: Tenant, changed: number[], ends: { id: number; toDate: string | null }[]) {
+  async function settle(
+    tx: AppDatabase,
+    tenant: Tenant,
+    changed: number[],
+    ends: { id: number; toDate: string | null }[],
+  ) {
     await setSalaryEnds(tx, tenant.organisationId, ends);
-    await recomputeSalarySchedules(tx, tenant.organisationId, [...changed, ...ends.map((end) => end.id)], clock.today());
+    await recomputeSalarySchedules(
+      tx,
+      tenant.organisationId,
+      [...changed, ...ends.map((end) => end.id)],
+      clock.today(),
+    );
   }
 
   return {
@@ -111,7 +121,8 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
       if (!(await lockEmployee(db, tenant.organisationId, employeeId))) throw notFound(employeeMessages.notFound);
       await ensureFreshSchedules(db, tenant.organisationId, today);
       const rows = await listSalaries(db, tenant.organisationId, employeeId, query);
-      const totalCount = rows[0]?.totalCount ?? (query.page > 1 ? await countSalaries(db, tenant.organisationId, employeeId) : 0);
+      const totalCount =
+        rows[0]?.totalCount ?? (query.page > 1 ? await countSalaries(db, tenant.organisationId, employeeId) : 0);
       return { data: rows.map((row) => toSalary(row, today)), pagination: describePage(query, totalCount) };
     },
 
@@ -171,7 +182,10 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
           const shape = salaryShapeErrors(merged);
           if (Object.keys(shape).length > 0) throw invalidInput(shape);
         }
-        if (merged.fromDate !== stored.fromDate && (await hasSalaryOn(tx, tenant.organisationId, stored.employeeId, merged.fromDate, id))) {
+        if (
+          merged.fromDate !== stored.fromDate &&
+          (await hasSalaryOn(tx, tenant.organisationId, stored.employeeId, merged.fromDate, id))
+        ) {
           throw duplicateFrom();
         }
         const timeline = await employeeTimeline(tx, tenant.organisationId, stored.employeeId);

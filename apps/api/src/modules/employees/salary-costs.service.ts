@@ -113,10 +113,17 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
     tx: AppDatabase,
     tenant: Tenant,
     salaryId: number,
-    cost: { id: number; amountType: CostValues['amountType']; amount: number; distributionType: CostValues['distributionType']; baseSalaryCostIDs: number[] },
+    cost: {
+      id: number;
+      amountType: CostValues['amountType'];
+      amount: number;
+      distributionType: CostValues['distributionType'];
+      baseSalaryCostIDs: number[];
+    },
   ): Promise<void> {
     const others = (await salaryCostShapes(tx, tenant.organisationId, salaryId)).filter((row) => row.id !== cost.id);
-    const error = baseCostErrors([...others, cost]).find((problem) => problem.costId === cost.id) ??
+    const error =
+      baseCostErrors([...others, cost]).find((problem) => problem.costId === cost.id) ??
       baseCostErrors([...others, cost])[0];
     if (error) throw invalidInput({ baseSalaryCostIDs: error.message });
   }
@@ -139,7 +146,10 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
       })),
     );
     const copyOf = new Map(sources.map((row, index) => [row.id, newIds[index]!] as const));
-    const links = await basesOf(tx, sources.map((row) => row.id));
+    const links = await basesOf(
+      tx,
+      sources.map((row) => row.id),
+    );
     await insertLinks(
       tx,
       links

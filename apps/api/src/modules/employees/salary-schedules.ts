@@ -63,7 +63,11 @@ export function computeSchedules(
       const schedule = costSchedule({ salary, cost, stepAmount, today, horizonEnd });
       for (const detail of schedule) details.push({ costId: cost.id, ...detail });
       const fields = calculatedCostFields(schedule, today, 'skip-previous');
-      withFields.push({ distributionType: cost.distributionType, cycle: cost.cycle, calculatedAmount: fields.calculatedAmount });
+      withFields.push({
+        distributionType: cost.distributionType,
+        cycle: cost.cycle,
+        calculatedAmount: fields.calculatedAmount,
+      });
     }
     totals.push({ id: salary.id, ...salaryDeductions(salary, withFields) });
   }
