@@ -82,19 +82,29 @@ export function Component() {
   if (employee.isError) {
     // Research §7.6: a missing (or another organisation's) employee; the id itself was valid.
     return (
-      <Alert color="red" variant="outline" title={texts.notLoaded(String(params.id))} role="alert">
-        {employee.error instanceof ApiError && employee.error.status !== 404 ? (
-          <Text size="sm" mb="sm">
-            {employee.error.message}
-          </Text>
-        ) : null}
-        <Button component={Link} to={pathTo('employees')} variant="default" mt="xs">
-          {texts.backToList}
-        </Button>
-      </Alert>
+      <Stack gap="lg">
+        <Title order={1}>{handle.title}</Title>
+        <Alert color="red" variant="outline" title={texts.notLoaded(String(params.id))} role="alert">
+          {employee.error instanceof ApiError && employee.error.status !== 404 ? (
+            <Text size="sm" mb="sm">
+              {employee.error.message}
+            </Text>
+          ) : null}
+          <Button component={Link} to={pathTo('employees')} variant="default" mt="xs">
+            {texts.backToList}
+          </Button>
+        </Alert>
+      </Stack>
     );
   }
-  if (!employee.data) return <Skeleton h={160} radius="md" aria-label={texts.loading} />;
+  if (!employee.data) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{handle.title}</Title>
+        <Skeleton h={160} radius="md" aria-label={texts.loading} />
+      </Stack>
+    );
+  }
   const current = employee.data;
 
   const remove = async () => {
