@@ -268,6 +268,106 @@ test.describe('Mitarbeitende', () => {
     ).toBeVisible();
   });
 
+  test('costs: labels made in place, a percentage cost, copies appended from the same employee and replacing from another', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signUp(page);
+    const chf = await chfId(page);
+    const salary = (fromDate: string, amount: number) => ({
+      fromDate,
+      amount,
+      hoursPerMonth: 160,
+      vacationDaysPerYear: 25,
+      cycle: 'monthly',
+      currencyID: chf,
+    });
+    const fixedCost = (amount: number) => ({
+      cycle: 'monthly',
+      amountType: 'fixed',
+      amount,
+      distributionType: 'employer',
+      relativeOffset: 1,
+    });
+    const anna = await apiWrite<Created>(page, 'POST', '/api/employees', { name: 'Anna Berg' });
+    const early = await apiWrite<Created>(
+      page,
+      'POST',
+      `/api/employees/${anna.id}/salaries`,
+      salary('2026-01-01', 8_000_00),
+    );
+    await apiWrite(page, 'POST', `/api/employees/${anna.id}/salaries`, salary('2026-07-01', 8_500_00));
+    await apiWrite(page, 'POST', `/api/employees/salaries/${early.id}/costs`, fixedCost(100_00));
+    const ben = await apiWrite<Created>(page, 'POST', '/api/employees', { name: 'Ben Vogt' });
+    const bens = await apiWrite<Created>(
+      page,
+      'POST',
+      `/api/employees/${ben.id}/salaries`,
+      salary('2026-01-01', 6_000_00),
+    );
+    await apiWrite(page, 'POST', `/api/employees/salaries/${bens.id}/costs`, fixedCost(250_00));
+
+    await page.goto(`/employees/${anna.id}`);
+    await salaryCard(page, 'Von 01.07.2026')
+      .getByRole('button', { name: 'Lohnkosten des Lohns vom 01.07.2026' })
+      .click();
+    const overview = page.getByRole('dialog', { name: 'Lohnkostenübersicht' });
+    await expect(overview).toContainText('Noch keine Lohnkosten vorhanden');
+
+    // A new cost with a label made from the dialog, as a percentage with 3 decimals.
+    await overview.getByRole('button', { name: 'Lohnkosten hinzufügen' }).click();
+    const costDialog = page.getByRole('dialog', { name: 'Neue Lohnkosten anlegen' });
+    await expect(costDialog).toContainText("Ausführung der Lohnzahlung am 01.12.2026 über 8'500.00 CHF");
+    await costDialog.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+    const labelDialog = page.getByRole('dialog', { name: 'Neues Kostenlabel anlegen' });
+    await labelDialog.getByRole('textbox', { name: 'Label' }).fill('Quellensteuer');
+    await labelDialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(labelDialog).toBeHidden();
+    await expect(costDialog.getByRole('combobox', { name: 'Label' })).toHaveValue('Quellensteuer');
+    await costDialog.getByRole('combobox', { name: 'Betragstyp' }).click();
+    await page.getByRole('option', { name: 'Prozentualer Anteil', exact: true }).click();
+    await costDialog.getByRole('textbox', { name: 'Prozentsatz' }).fill('4.125');
+    await expectNoSeriousAxeViolations(page);
+    await costDialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(costDialog).toBeHidden();
+    await expect(
+      toasts(page).getByRole('status').filter({ hasText: 'Lohnnebenkosten "Quellensteuer" wurde angelegt' }),
+    ).toBeVisible();
+    await expect(overview).toContainText('Monatlich: 4.125 % (350.62 CHF)');
+
+    // From the same employee's other salary: the chosen costs are added.
+    await overview.getByRole('button', { name: 'Von Mitarbeiter kopieren' }).click();
+    const copy = page.getByRole('dialog', { name: 'Lohnkosten kopieren' });
+    await copy.getByRole('combobox', { name: 'Kopiere von Lohn:' }).click();
+    await page.getByRole('option', { name: "Von 01.01.2026, 8'000.00 CHF / Monatlich", exact: true }).click();
+    await expect(copy.getByRole('table')).toContainText('<Kein Label>');
+    await copy.getByRole('button', { name: 'Kopieren' }).click();
+    await expect(copy).toBeHidden();
+    await expect(
+      toasts(page).getByRole('status').filter({ hasText: 'Lohnkosten wurden erfolgreich kopiert' }),
+    ).toBeVisible();
+    await expect(overview.getByRole('heading', { name: '<Kein Label>' })).toBeVisible();
+    await expect(overview.getByRole('heading', { name: 'Quellensteuer' })).toBeVisible();
+
+    // From another employee: all costs are replaced, asked first.
+    await overview.getByRole('button', { name: 'Von Mitarbeiter kopieren' }).click();
+    const replace = page.getByRole('dialog', { name: 'Lohnkosten kopieren' });
+    await replace.getByRole('combobox', { name: 'Kopiere von Mitarbeiter:' }).click();
+    await page.getByRole('option', { name: 'Ben Vogt', exact: true }).click();
+    await expect(replace).toContainText('Beim Kopieren werden vorhandene Lohnkosten dieses Lohns vollständig ersetzt.');
+    await replace.getByRole('combobox', { name: 'Kopiere von Lohn:' }).click();
+    await page.getByRole('option', { name: "Von 01.01.2026, 6'000.00 CHF / Monatlich", exact: true }).click();
+    await replace.getByRole('button', { name: 'Kopieren' }).click();
+    await confirmWith(
+      page,
+      'Lohnkosten ersetzen',
+      'Bestehende Lohnkosten dieses Lohns werden vollständig ersetzt. Fortfahren?',
+    );
+    await expect(replace).toBeHidden();
+    await expect(overview.getByRole('heading', { name: 'Quellensteuer' })).toHaveCount(0);
+    await expect(overview).toContainText('Monatlich: 250.00 CHF');
+  });
+
   test('sorts in both views, searches on the server and hides terminated employees; view and sort are remembered', async ({
     page,
   }) => {

@@ -95,7 +95,6 @@ function CopyCosts({ context, close }: { context: CopyContext; close: () => void
         nothingFoundMessage={texts.noEmployees}
         maxDropdownHeight={SELECT.dropdownMaxHeight}
         comboboxProps={inDialog}
-        data-autofocus
       />
       <Select
         label={texts.copyFromSalaryField}
@@ -108,6 +107,8 @@ function CopyCosts({ context, close }: { context: CopyContext; close: () => void
         }}
         nothingFoundMessage={texts.noSalaries}
         comboboxProps={inDialog}
+        // The usual case is another salary of the same employee (preselected above).
+        data-autofocus
       />
       {sameEmployee ? (
         <Alert color="blue" variant="light">
