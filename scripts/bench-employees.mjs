@@ -36,7 +36,11 @@ async function fillOrganisation(database, organisationId, currencyId) {
     from salaries s cross join generate_series(1, 8) c(k) where s.organisation_id = ${organisationId}`);
   const started = performance.now();
   await ensureFreshSchedules(db, organisationId, zurichDateOf(new Date()));
-  return Math.round(performance.now() - started);
+  const ms = Math.round(performance.now() - started);
+  // What autovacuum does after such a load: without statistics the planner takes 1,000 employees
+  // for 2 and nests loops (230 ms instead of 7 ms per list on PostgreSQL).
+  await db.execute(sql`analyze`);
+  return ms;
 }
 
 /** A salary of the organisation with 8 costs (the current one of the first employee) and one of its costs. */

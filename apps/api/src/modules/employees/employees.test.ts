@@ -157,18 +157,32 @@ describe('employees', () => {
     expect((await user.get('/api/employees?sortBy=salary')).statusCode).toBe(400);
   });
 
-  it('the representative salary in SQL agrees with the shared rule', async () => {
+  it('the representative salary in SQL agrees with the shared rule (table of timelines)', async () => {
     const user = await signUp(app);
-    const employee = await anEmployee(user);
-    const cases = ['2025-06-01', '2026-02-01', '2026-11-21', '2026-11-22', '2027-03-01'];
-    for (const fromDate of cases) await aSalary(user, employee.id, { fromDate });
-    const list = await salariesOf(user, employee.id);
-    await user.patch(`/api/employees/salaries/${list.find((s) => s.fromDate === '2026-11-21')!.id}`, {
-      isDisabled: true,
-    });
-    const after = await salariesOf(user, employee.id);
-    const expected = representativeSalary(after, '2026-11-21');
-    expect((await user.get(`/api/employees/${employee.id}`)).json<EmployeeDetail>().salaryID).toBe(expected?.id);
+    // Starts per employee; `!` marks a disabled salary, `x` a termination, `>date` an explicit end.
+    const timelines = [
+      ['2025-06-01', '2026-02-01', '2026-11-21!', '2026-11-22', '2027-03-01'],
+      ['2026-11-21', '2026-11-22'],
+      ['2025-01-01>2025-06-30', '2027-01-01'],
+      ['2025-01-01>2025-06-30'],
+      ['2026-01-01!', '2026-12-01!'],
+      ['2024-01-01', '2026-06-01x', '2026-09-01'],
+      ['2026-01-31', '2026-12-31x'],
+      ['2024-05-01>2026-11-21'],
+    ];
+    for (const [index, timeline] of timelines.entries()) {
+      const employee = await anEmployee(user, { name: `Person ${index}` });
+      for (const entry of timeline) {
+        const [start = '', end] = entry.replace(/[!x]/g, '').split('>');
+        const created = entry.includes('x')
+          ? await aSalary(user, employee.id, { isTermination: true, fromDate: start })
+          : await aSalary(user, employee.id, { fromDate: start, ...(end ? { toDate: end } : {}) });
+        if (entry.includes('!')) await user.patch(`/api/employees/salaries/${created.id}`, { isDisabled: true });
+      }
+      const expected = representativeSalary(await salariesOf(user, employee.id), '2026-11-21');
+      const answered = (await user.get(`/api/employees/${employee.id}`)).json<EmployeeDetail>();
+      expect(answered.salaryID, JSON.stringify(timeline)).toBe(expected?.id ?? null);
+    }
   });
 
   it('deleting an employee takes its salaries and costs; its transactions stay without employee', async () => {

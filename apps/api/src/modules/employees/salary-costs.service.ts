@@ -62,7 +62,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
   /** Maps cost rows with their stored schedules and bases to answers (two queries for any number). */
   async function toCosts(reader: AppDatabase, rows: CostRow[], includePast: boolean): Promise<SalaryCost[]> {
     const ids = rows.map((row) => row.id);
-    const [details, links] = [await detailsOf(reader, ids), await basesOf(reader, ids)];
+    const [details, links] = await Promise.all([detailsOf(reader, ids), basesOf(reader, ids)]);
     const today = clock.today();
     const mode = includePast ? 'include-previous' : 'skip-previous';
     return rows.map((row) => {
@@ -161,9 +161,12 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
 
   return {
     async list(tenant: Tenant, salaryId: number, query: SalaryCostListQuery): Promise<SalaryCostList> {
-      if (!(await findSalaryOfCosts(db, tenant.organisationId, salaryId))) throw notFound(salaryMessages.notFound);
       await ensureFreshSchedules(db, tenant.organisationId, clock.today());
       const rows = await listCosts(db, tenant.organisationId, salaryId, query);
+      // Only an empty page asks whether the salary exists at all (404) or has no costs (there).
+      if (!rows[0] && !(await findSalaryOfCosts(db, tenant.organisationId, salaryId))) {
+        throw notFound(salaryMessages.notFound);
+      }
       const totalCount =
         rows[0]?.totalCount ?? (query.page > 1 ? await countCosts(db, tenant.organisationId, salaryId) : 0);
       return {
