@@ -1,5 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 
 export { expect };
 
@@ -120,4 +127,33 @@ export function toasts(page: Page) {
 /** A labelled field by its exact label (required fields carry a " *" after it). */
 export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`));
+}
+
+/**
+ * An owner in a browser context of their own, set up by `prepare` (rows made through the API), and
+ * `page`'s new user joined to the owner's organisation as a read-only member working in it. Close
+ * `owner` at the end of the test.
+ */
+export async function ownerWithReader<T>(
+  browser: Browser,
+  page: Page,
+  prepare: (ownerPage: Page) => Promise<T>,
+): Promise<{ owner: BrowserContext; prepared: T }> {
+  const owner = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await owner.setExtraHTTPHeaders({
+    'x-forwarded-for': `10.253.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  const ownerPage = await owner.newPage();
+  await signUp(ownerPage, 'Otto Owner');
+  const prepared = await prepare(ownerPage);
+  const { currentOrganisationID } = await apiGet<{ currentOrganisationID: number }>(ownerPage, '/api/profile');
+  const reader = await signUp(page, 'Rita Reader');
+  await apiWrite(ownerPage, 'POST', `/api/organisations/${currentOrganisationID}/invitations`, {
+    email: reader.email,
+    role: 'read-only',
+  });
+  const [invitation] = await apiGet<{ id: number }[]>(page, '/api/me/invitations');
+  await apiWrite(page, 'POST', `/api/me/invitations/${invitation?.id}/accept`);
+  await apiWrite(page, 'PATCH', '/api/profile/organisation', { organisationId: currentOrganisationID });
+  return { owner, prepared };
 }

@@ -1,45 +1,17 @@
-import { useState } from 'react';
-import { Switch } from '@mantine/core';
 import type { Transaction } from '@saldopilot/shared';
-import { showToast } from '../../../lib/toast';
+import { StatusSwitch as Status } from '../../../components/form/status-switch';
 import { updateTransaction } from '../api/update-transaction';
 import { transactionTexts as texts } from './transaction-texts';
-import '@mantine/core/styles/Switch.css';
 
-/**
- * "Status": on = active. A change is saved at once (research §5.2); while it is on its way the
- * switch shows the new state, and a failure puts it back and says so.
- */
+/** A transaction's "Status" (research §5.2), saved at once. */
 export function StatusSwitch({ transaction, withLabel }: { transaction: Transaction; withLabel: boolean }) {
-  const [pending, setPending] = useState<boolean | undefined>(undefined);
-  const active = pending ?? !transaction.isDisabled;
-
-  const change = async (next: boolean) => {
-    setPending(next);
-    try {
-      await updateTransaction(transaction.id, { isDisabled: !next });
-      showToast({
-        severity: 'info',
-        summary: texts.success,
-        detail: next ? texts.enabledToast : texts.disabledToast,
-        life: 'short',
-      });
-    } catch {
-      showToast({ severity: 'error', summary: texts.error, detail: texts.statusFailed });
-    } finally {
-      setPending(undefined);
-    }
-  };
-
   return (
-    <Switch
-      size="sm"
+    <Status
+      active={!transaction.isDisabled}
       label={withLabel ? texts.status : undefined}
-      labelPosition="left"
-      aria-label={texts.statusOf(transaction.name)}
-      checked={active}
-      disabled={pending !== undefined}
-      onChange={(event) => void change(event.currentTarget.checked)}
+      ariaLabel={texts.statusOf(transaction.name)}
+      save={(active) => updateTransaction(transaction.id, { isDisabled: !active })}
+      messages={{ enabled: texts.enabledToast, disabled: texts.disabledToast, failed: texts.statusFailed }}
     />
   );
 }

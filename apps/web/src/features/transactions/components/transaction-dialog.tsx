@@ -1,17 +1,6 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Select,
-  SimpleGrid,
-  Switch,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconCopy, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { Controller, useForm, useFormState, useWatch } from 'react-hook-form';
 import {
   cycleLabels,
@@ -27,6 +16,7 @@ import {
   type User,
 } from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
+import { DialogFooter } from '../../../components/form/dialog-footer';
 import { DateInput } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
@@ -41,6 +31,7 @@ import { createTransaction } from '../api/create-transaction';
 import { deleteTransaction } from '../api/delete-transaction';
 import { updateTransaction } from '../api/update-transaction';
 import { CategoryField } from './category-field';
+import { EmployeeField } from './employee-field';
 import { hinted } from './info-tip';
 import {
   changesOf,
@@ -232,25 +223,7 @@ function TransactionForm({
           {...register('link')}
         />
         <CategoryField control={control} setValue={setValue} error={errors.categoryID?.message} />
-        <Controller
-          control={control}
-          name="employeeID"
-          render={({ field }) => (
-            // No employees exist before the employees area (next issue): the field is there, empty
-            // and disabled, and keeps an employee the API may already have linked.
-            <Select
-              {...hinted(texts.fields.employee, texts.hints.employee)}
-              disabled
-              clearable
-              placeholder={original?.employee ? texts.pleaseChoose : texts.noEmployees}
-              nothingFoundMessage={texts.noEmployees}
-              data={original?.employee ? [{ value: String(original.employee.id), label: original.employee.name }] : []}
-              value={field.value ? String(field.value) : null}
-              onChange={(value) => field.onChange(value ? Number(value) : null)}
-              comboboxProps={inDialog}
-            />
-          )}
-        />
+        <EmployeeField control={control} linked={original?.employee ?? null} />
         <CurrencyField control={control} name="currencyID" label={texts.fields.currency} />
         <AmountWithConversion control={control} currencyCode={currencyCode} organisationCurrency={user.currency.code} />
         <VatField control={control} setValue={setValue} error={errors.vatID?.message} />
@@ -357,28 +330,13 @@ function TransactionForm({
           {texts.endCleared}
         </Alert>
       ) : null}
-      <Divider my="sm" />
-      <Group justify="flex-end" gap="sm">
-        {mode.kind === 'edit' ? (
-          <Tooltip label={texts.deleteTransaction} zIndex={Z_INDEX.tooltip + 20}>
-            <ActionIcon
-              variant="outline"
-              color="red"
-              radius="xl"
-              size="lg"
-              aria-label={texts.deleteTransaction}
-              onClick={() => void remove()}
-              mr="auto"
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        ) : null}
-        <Button variant="default" onClick={() => close()}>
-          {texts.cancel}
-        </Button>
+      <DialogFooter
+        remove={mode.kind === 'edit' ? { label: texts.deleteTransaction, onClick: () => void remove() } : undefined}
+        onCancel={() => close()}
+        cancelLabel={texts.cancel}
+      >
         <SaveButton control={control} clone={mode.kind === 'clone'} />
-      </Group>
+      </DialogFooter>
       <InlineMessage message={message} />
     </Form>
   );

@@ -115,6 +115,7 @@ export const transactionTexts = {
   chooseOptional: 'Wählen (optional)',
   noCategories: 'Keine Kategorien gefunden',
   noEmployees: 'Keine Mitarbeiter gefunden',
+  employeesFailed: 'Mitarbeiter konnten nicht geladen werden',
   noResults: 'Keine Resultate gefunden',
   noVats: 'Keine Mehrwertsteuern gefunden',
   vatsFailed: 'Mehrwertsteuern konnten nicht geladen werden',

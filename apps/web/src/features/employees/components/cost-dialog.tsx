@@ -1,0 +1,445 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconDeviceFloppy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Controller,
+  useForm,
+  useFormState,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type Resolver,
+} from 'react-hook-form';
+import {
+  amountTypes,
+  costCycleLabels,
+  costCycles,
+  distributionTypes,
+  salaryCostCreateSchema,
+  salaryCostShapeErrors,
+  SELECT,
+  Z_INDEX,
+  type AmountType,
+  type CostCycle,
+  type DistributionType,
+  type Salary,
+  type SalaryCost,
+  type SalaryCostCreate,
+  type SalaryCostUpdate,
+} from '@saldopilot/shared';
+import { AmountInput } from '../../../components/form/amount-input';
+import { DialogFooter } from '../../../components/form/dialog-footer';
+import { DateInput } from '../../../components/form/date-input';
+import { Form } from '../../../components/form/form';
+import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
+import { ApiError } from '../../../lib/api-error';
+import { openDialog } from '../../../lib/dialog';
+import { formatAmount, formatDate } from '../../../lib/format';
+import { showToast } from '../../../lib/toast';
+import { createSalaryCost } from '../api/create-salary-cost';
+import { costLabelsQuery } from '../api/list-cost-labels';
+import { updateSalaryCost } from '../api/update-salary-cost';
+import {
+  baseCostOptions,
+  costRequestOf,
+  costValuesOf,
+  emptyCostValues,
+  percentOfThousandths,
+  thousandthsOfPercent,
+  type CostFormValues,
+} from './cost-form-values';
+import { amountTypeTexts, distributionTexts, labelText } from './employee-display';
+import { employeeTexts as texts } from './employee-texts';
+import { openLabelDialog, removeLabel } from './label-dialogs';
+import '@mantine/core/styles/NumberInput.css';
+
+const inDialog = { zIndex: Z_INDEX.modal + 10 };
+const tooltipZ = Z_INDEX.tooltip + 20;
+
+export type CostDialogMode = { kind: 'create' } | { kind: 'edit' | 'clone'; cost: SalaryCost };
+type CostControl = Control<CostFormValues, unknown, SalaryCostCreate>;
+
+const titles = { create: texts.costCreateTitle, edit: texts.costEditTitle, clone: texts.costCloneTitle } as const;
+
+const schemaResolver = zodResolver(salaryCostCreateSchema);
+
+/**
+ * The shared create schema on the request the values stand for, plus its rules across fields at all
+ * times (inside the schema they run only once every field is valid), and no base on the cost itself.
+ */
+function costResolver(editedId: number | undefined): Resolver<CostFormValues, unknown, SalaryCostCreate> {
+  return async (values, context, options) => {
+    const request = costRequestOf(values);
+    const result = await schemaResolver(request as never, context, options as never);
+    const extra: Record<string, string> = {};
+    if (request.amount !== undefined && !Number.isNaN(request.amount)) {
+      Object.assign(extra, salaryCostShapeErrors({ ...request, amount: request.amount }));
+    }
+    if (editedId !== undefined && request.baseSalaryCostIDs.includes(editedId)) {
+      extra.baseSalaryCostIDs = 'Lohnkosten können nicht auf sich selbst basieren';
+    }
+    const missing = Object.entries(extra).filter(([field]) => !(field in result.errors));
+    if (missing.length === 0) return result as Awaited<ReturnType<Resolver<CostFormValues, unknown, SalaryCostCreate>>>;
+    const errors = { ...result.errors } as Record<string, unknown>;
+    for (const [field, message] of missing) errors[field] = { type: 'custom', message };
+    return { values: {}, errors: errors as FieldErrors<CostFormValues> };
+  };
+}
+
+/** The label select with its labels managed in place (research §7.5.3): add, edit and delete beside it. */
+function LabelField({ control, onChange }: { control: CostControl; onChange: (id: number | null) => void }) {
+  const labels = useQuery(costLabelsQuery);
+  const labelID = useWatch({ control, name: 'labelID' });
+  const selected = labels.data?.find((label) => label.id === labelID);
+  const side = (label: string, onClick: () => void, icon: React.ReactNode, color?: string) => (
+    <Tooltip label={label} zIndex={tooltipZ}>
+      <ActionIcon variant="subtle" color={color} size="input-sm" aria-label={label} onClick={onClick}>
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+  return (
+    <div>
+      <Group gap={4} align="flex-end" wrap="nowrap">
+        <Controller
+          control={control}
+          name="labelID"
+          render={({ field, fieldState }) => (
+            <Select
+              label={texts.costFields.label}
+              description={texts.costHints.label}
+              placeholder={labels.isPending ? texts.loading : texts.pleaseChoose}
+              clearable
+              searchable
+              nothingFoundMessage={texts.noLabels}
+              data={(labels.data ?? []).map((label) => ({ value: String(label.id), label: label.name }))}
+              value={field.value ? String(field.value) : null}
+              onChange={(value) => onChange(value ? Number(value) : null)}
+              onBlur={field.onBlur}
+              maxDropdownHeight={SELECT.dropdownMaxHeight}
+              comboboxProps={inDialog}
+              error={fieldState.error?.message}
+              style={{ flex: 1 }}
+            />
+          )}
+        />
+        {side(
+          texts.addLabel,
+          () =>
+            void openLabelDialog().then((created) => {
+              if (created) onChange(created.id);
+            }),
+          <IconPlus size={18} aria-hidden />,
+        )}
+        {selected ? (
+          <>
+            {side(texts.editLabel, () => void openLabelDialog(selected), <IconPencil size={18} aria-hidden />)}
+            {side(
+              texts.removeLabel,
+              () =>
+                void removeLabel(selected).then((removed) => {
+                  if (removed) onChange(null);
+                }),
+              <IconTrash size={18} aria-hidden />,
+              'red',
+            )}
+          </>
+        ) : null}
+      </Group>
+      <Text size="xs" c="dimmed" mt={2}>
+        {texts.labelRecommendation}
+      </Text>
+    </div>
+  );
+}
+
+function SaveButton({ control, clone }: { control: CostControl; clone: boolean }) {
+  const { isValid, isDirty, isSubmitting } = useFormState({ control });
+  return (
+    <Button
+      type="submit"
+      leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+      disabled={!isValid || (!isDirty && !clone)}
+      loading={isSubmitting}
+    >
+      {texts.save}
+    </Button>
+  );
+}
+
+/** The fields of `next` that differ from the stored cost: a true partial update. */
+function changesOf(original: SalaryCost, next: SalaryCostCreate): SalaryCostUpdate {
+  const stored: Record<string, unknown> = costRequestOf(costValuesOf(original));
+  const changes: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(next)) {
+    if (JSON.stringify(value ?? null) !== JSON.stringify(stored[field] ?? null)) changes[field] = value ?? null;
+  }
+  return changes as SalaryCostUpdate;
+}
+
+function CostForm({
+  mode,
+  salary,
+  costs,
+  close,
+}: {
+  mode: CostDialogMode;
+  salary: Salary;
+  costs: readonly SalaryCost[];
+  close: (cost?: SalaryCost) => void;
+}) {
+  const [message, showMessage] = useInlineMessage();
+  const editedId = mode.kind === 'edit' ? mode.cost.id : undefined;
+  const {
+    handleSubmit,
+    control,
+    setValue,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useForm<CostFormValues, unknown, SalaryCostCreate>({
+    resolver: costResolver(editedId),
+    mode: 'onTouched',
+    defaultValues: mode.kind === 'create' ? emptyCostValues(salary.cycle) : costValuesOf(mode.cost),
+  });
+  const [cycle, amountType, distributionType] = useWatch({
+    control,
+    name: ['cycle', 'amountType', 'distributionType'],
+  });
+  const currency = salary.currency.code;
+  const once = cycle === 'once';
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      const saved =
+        mode.kind === 'edit'
+          ? await updateSalaryCost(mode.cost.id, changesOf(mode.cost, input))
+          : await createSalaryCost(salary.id, input);
+      showToast({
+        severity: 'success',
+        summary: texts.success,
+        detail: mode.kind === 'edit' ? texts.costUpdated : texts.costCreated(labelText(saved)),
+      });
+      close(saved);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        for (const [field, fieldMessage] of Object.entries(error.fields)) {
+          if (field in getValues()) setError(field as keyof CostFormValues, { message: fieldMessage });
+        }
+      }
+      showMessage({
+        severity: 'error',
+        text: mode.kind === 'edit' ? texts.costUpdateFailed : texts.costCreateFailed,
+        detail: error instanceof ApiError ? error.message : undefined,
+      });
+    }
+  });
+
+  const select = <Name extends 'cycle' | 'amountType' | 'distributionType'>(
+    name: Name,
+    label: string,
+    data: { value: string; label: string }[],
+    description?: string,
+    onPicked?: (value: string) => void,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          label={label}
+          description={description}
+          required
+          data={data}
+          value={field.value as string}
+          onChange={(value) => {
+            if (!value) return;
+            field.onChange(value);
+            onPicked?.(value);
+          }}
+          onBlur={field.onBlur}
+          allowDeselect={false}
+          comboboxProps={inDialog}
+          error={errors[name]?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Form onSubmit={onSubmit} aria-label={titles[mode.kind]}>
+      <Alert color="gray" variant="light" mb="sm">
+        {texts.paymentInfo(
+          salary.nextExecutionDate ? formatDate(salary.nextExecutionDate) : null,
+          formatAmount(salary.amount, currency),
+        )}
+      </Alert>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing={0}>
+        <LabelField
+          control={control}
+          onChange={(id) => setValue('labelID', id, { shouldDirty: true, shouldValidate: true })}
+        />
+        {select(
+          'cycle',
+          texts.costFields.cycle,
+          costCycles.map((value) => ({ value, label: costCycleLabels[value] })),
+          undefined,
+          (value) => {
+            if ((value as CostCycle) === 'once') setValue('relativeOffset', 1, { shouldValidate: true });
+          },
+        )}
+        <Controller
+          control={control}
+          name="relativeOffset"
+          render={({ field }) => (
+            <NumberInput
+              label={texts.costFields.offset}
+              description={texts.costHints.offset}
+              required
+              disabled={once}
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              name={field.name}
+              ref={field.ref}
+              value={field.value ?? ''}
+              onChange={(value) =>
+                field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))
+              }
+              onBlur={field.onBlur}
+              error={errors.relativeOffset?.message}
+            />
+          )}
+        />
+        {select(
+          'amountType',
+          texts.costFields.amountType,
+          amountTypes.map((value) => ({ value, label: amountTypeTexts[value] })),
+          undefined,
+          (value) => {
+            // The amount means something else in the other type; a fixed amount has no base costs.
+            setValue('amount', undefined, { shouldValidate: false });
+            if ((value as AmountType) === 'fixed') setValue('baseSalaryCostIDs', [], { shouldDirty: true });
+          },
+        )}
+        <Controller
+          control={control}
+          name="amount"
+          render={({ field }) =>
+            amountType === 'percentage' ? (
+              <NumberInput
+                label={texts.costFields.percentage}
+                description={texts.percentageHint}
+                required
+                suffix=" %"
+                decimalScale={3}
+                min={0}
+                max={100}
+                allowNegative={false}
+                clampBehavior="none"
+                name={field.name}
+                ref={field.ref}
+                value={percentOfThousandths(field.value)}
+                onChange={(value) => field.onChange(thousandthsOfPercent(value))}
+                onBlur={field.onBlur}
+                error={errors.amount?.message}
+              />
+            ) : (
+              <AmountInput
+                label={texts.costFields.amount}
+                required
+                currency={currency}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.amount?.message}
+              />
+            )
+          }
+        />
+        {amountType === 'percentage' ? (
+          <Controller
+            control={control}
+            name="baseSalaryCostIDs"
+            render={({ field }) => (
+              <MultiSelect
+                label={texts.costFields.bases}
+                description={texts.costHints.bases}
+                placeholder={field.value.length ? undefined : texts.basesPlaceholder}
+                nothingFoundMessage={texts.noBases}
+                data={baseCostOptions(costs, editedId)}
+                value={field.value.map(String)}
+                onChange={(values) => field.onChange(values.map(Number))}
+                onBlur={field.onBlur}
+                comboboxProps={inDialog}
+                error={errors.baseSalaryCostIDs?.message}
+              />
+            )}
+          />
+        ) : (
+          <div />
+        )}
+        <div>
+          {select(
+            'distributionType',
+            texts.costFields.distribution,
+            distributionTypes.map((value) => ({ value, label: distributionTexts[value] })),
+            texts.costHints.distribution,
+          )}
+          {(distributionType as DistributionType) === 'both' ? (
+            <Text size="xs" c="blue.8">
+              {texts.bothInfo}
+            </Text>
+          ) : null}
+        </div>
+        <Controller
+          control={control}
+          name="targetDate"
+          render={({ field }) => (
+            <DateInput
+              label={texts.costFields.targetDate}
+              description={once ? texts.costHints.targetDateOnce : texts.costHints.targetDate}
+              required={once}
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onChange={(next) => field.onChange(next ?? null)}
+              onBlur={field.onBlur}
+              error={errors.targetDate?.message}
+            />
+          )}
+        />
+      </SimpleGrid>
+      <DialogFooter onCancel={() => close()} cancelLabel={texts.cancel}>
+        <SaveButton control={control} clone={mode.kind === 'clone'} />
+      </DialogFooter>
+      <InlineMessage message={message} />
+    </Form>
+  );
+}
+
+/** "Neue Lohnkosten anlegen" / "Lohnkosten bearbeiten" / "Lohnkosten klonen" (research §7.5.3). */
+export function openCostDialog(
+  mode: CostDialogMode,
+  context: { salary: Salary; costs: readonly SalaryCost[] },
+): Promise<SalaryCost | undefined> {
+  return openDialog<SalaryCost>({
+    header: titles[mode.kind],
+    content: ({ close }) => <CostForm mode={mode} {...context} close={close} />,
+  });
+}

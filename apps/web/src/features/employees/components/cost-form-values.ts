@@ -1,0 +1,88 @@
+import { distributionTypeLabels, type AmountType, type CostCycle, type DistributionType } from '@saldopilot/shared';
+import { labelText, type CostSummary } from './employee-display';
+
+/**
+ * What the cost dialog edits (research §7.5.3). `amount` is in the API's unit: minor units for a
+ * fixed amount, thousandths of a percent for a percentage (5.3 % = 5300).
+ */
+export interface CostFormValues {
+  labelID: number | null;
+  cycle: CostCycle;
+  relativeOffset: number | undefined;
+  amountType: AmountType;
+  amount: number | undefined;
+  distributionType: DistributionType;
+  targetDate: string | null | undefined;
+  baseSalaryCostIDs: number[];
+}
+
+/** A new cost: the salary's cycle, offset 1, a fixed amount, paid by the employee (research §7.5.3). */
+export function emptyCostValues(salaryCycle: CostCycle): CostFormValues {
+  return {
+    labelID: null,
+    cycle: salaryCycle,
+    relativeOffset: 1,
+    amountType: 'fixed',
+    amount: undefined,
+    distributionType: 'employee',
+    targetDate: null,
+    baseSalaryCostIDs: [],
+  };
+}
+
+export interface StoredCost extends CostSummary {
+  relativeOffset: number;
+  targetDate: string | null;
+  baseSalaryCostIDs: number[];
+}
+
+export function costValuesOf(cost: StoredCost): CostFormValues {
+  return {
+    labelID: cost.label?.id ?? null,
+    cycle: cost.cycle,
+    relativeOffset: cost.relativeOffset,
+    amountType: cost.amountType,
+    amount: cost.amount,
+    distributionType: cost.distributionType,
+    targetDate: cost.targetDate,
+    baseSalaryCostIDs: [...cost.baseSalaryCostIDs],
+  };
+}
+
+/** The request the values stand for: "Einmalig" has offset 1, a fixed amount no base costs. */
+export function costRequestOf(values: CostFormValues) {
+  return {
+    labelID: values.labelID,
+    cycle: values.cycle,
+    relativeOffset: values.cycle === 'once' ? 1 : values.relativeOffset,
+    amountType: values.amountType,
+    amount: values.amount,
+    distributionType: values.distributionType,
+    targetDate: values.targetDate || null,
+    baseSalaryCostIDs: values.amountType === 'percentage' ? values.baseSalaryCostIDs : [],
+  };
+}
+
+/** The percentage field shows percent with 3 decimals; the API keeps thousandths of a percent. */
+export function percentOfThousandths(thousandths: number | undefined): number | '' {
+  return thousandths === undefined || Number.isNaN(thousandths) ? '' : thousandths / 1000;
+}
+
+export function thousandthsOfPercent(percent: number | string): number | undefined {
+  if (percent === '' || percent === '-') return undefined;
+  const value = typeof percent === 'number' ? percent : Number(percent);
+  return Number.isFinite(value) ? Math.round(value * 1000) : Number.NaN;
+}
+
+/**
+ * The base-cost choices (research §7.5.3): the salary's other costs as "{label} (AG|AN|AG & AN)";
+ * the cost being edited is left out, so it cannot be based on itself.
+ */
+export function baseCostOptions(costs: readonly CostSummary[], editedId: number | undefined) {
+  return costs
+    .filter((cost) => cost.id !== editedId)
+    .map((cost) => ({
+      value: String(cost.id),
+      label: `${labelText(cost)} (${distributionTypeLabels[cost.distributionType]})`,
+    }));
+}

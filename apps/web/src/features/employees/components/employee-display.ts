@@ -1,0 +1,212 @@
+import {
+  addMonths,
+  costCycleLabels,
+  cycleLabels,
+  distributionTypes,
+  formatAmount,
+  formatDate,
+  formatMonthLabel,
+  monthOf,
+  type AmountType,
+  type CostCycle,
+  type Cycle,
+  type DistributionType,
+} from '@saldopilot/shared';
+import { employeeTexts as texts } from './employee-texts';
+
+/** The cost's amount type as research §2.1 words it ("Betragstyp"). */
+export const amountTypeTexts: Record<AmountType, string> = {
+  fixed: 'Fixer Betrag',
+  percentage: 'Prozentualer Anteil',
+};
+
+/** Who bears a cost, in full ("Zu Kosten von", research §2.1); the short form is the shared label. */
+export const distributionTexts: Record<DistributionType, string> = {
+  employee: 'Arbeitnehmer (AN)',
+  employer: 'Arbeitgeber (AG)',
+  both: 'Arbeitgeber & Arbeitnehmer (AG & AN)',
+};
+
+/** What the list card and row need of an employee (the API's answer, research §6). */
+export interface EmployeeSummary {
+  salaryID: number | null;
+  hoursPerMonth: number | null;
+  salaryAmount: number | null;
+  cycle: Cycle | null;
+  currency: { code: string } | null;
+  vacationDaysPerYear: number | null;
+  fromDate: string | null;
+  toDate: string | null;
+  isInFuture: boolean;
+  isTerminated: boolean;
+  willBeTerminated: boolean;
+}
+
+export type EmployeeState = 'no-data' | 'terminated' | 'current' | 'upcoming';
+
+/** Which block the card shows (research §6): none, "aufgelöst", "Aktuelle Daten" or "Kommende Daten". */
+export function employeeState(employee: EmployeeSummary): EmployeeState {
+  if (employee.isTerminated) return 'terminated';
+  if (employee.salaryID === null) return 'no-data';
+  return employee.isInFuture ? 'upcoming' : 'current';
+}
+
+/** "8'500.00 CHF / Monatlich" (salary incl. employer costs per cycle), or "-" without salary. */
+export function employeeSalaryText(employee: EmployeeSummary): string {
+  if (employee.salaryAmount === null || !employee.currency) return '-';
+  const cycle = employee.cycle ? ` / ${cycleLabels[employee.cycle]}` : '';
+  return `${formatAmount(employee.salaryAmount, employee.currency.code)}${cycle}`;
+}
+
+/** A count of the list view: "-" when there is none or it is 0 (research §6). */
+export function countText(value: number | null): string {
+  return value ? String(value) : '-';
+}
+
+export function dateText(date: string | null | undefined): string {
+  return date ? formatDate(date) : '-';
+}
+
+/** A percentage in thousandths of a percent, with its 3 decimals: 5300 → "5.300 %". */
+export function percentText(thousandths: number): string {
+  return `${(thousandths / 1000).toFixed(3)} %`;
+}
+
+/** What a cost card and the copy table need of a cost. */
+export interface CostSummary {
+  id: number;
+  label: { id: number; name: string } | null;
+  cycle: CostCycle;
+  amountType: AmountType;
+  amount: number;
+  distributionType: DistributionType;
+  calculatedAmount: number;
+  calculatedNextCost: number;
+  calculatedNextExecutionDate: string | null;
+}
+
+export function labelText(cost: Pick<CostSummary, 'label'>): string {
+  return cost.label?.name ?? texts.noLabel;
+}
+
+/**
+ * The per-cycle amount of a cost card (research §7.5.2): "Monatlich: 530.00 CHF" (fixed) or
+ * "Monatlich: 5.300 % (530.00 CHF)" (percentage, with the amount it comes to per step).
+ */
+export function costAmountText(cost: CostSummary, currency: string): string {
+  const cycle = costCycleLabels[cost.cycle];
+  if (cost.amountType === 'fixed') return `${cycle}: ${formatAmount(cost.amount, currency)}`;
+  return `${cycle}: ${percentText(cost.amount)} (${formatAmount(cost.calculatedAmount, currency)})`;
+}
+
+/** "Gesamt: 1'060.00 CHF im Dezember 2026", or "Inaktiv" without a next execution. */
+export function nextCostText(cost: CostSummary, currency: string): string {
+  if (cost.calculatedNextExecutionDate === null) return texts.inactive;
+  const month = formatMonthLabel(monthOf(cost.calculatedNextExecutionDate));
+  return `${texts.total}: ${formatAmount(cost.calculatedNextCost, currency)} ${texts.inMonth} ${month}`;
+}
+
+export type CostFilter = 'all' | 'employee' | 'employer';
+export const costFilterLabels: Record<CostFilter, string> = {
+  all: 'Alles',
+  employee: 'Arbeitnehmer (AN)',
+  employer: 'Arbeitgeber (AG)',
+};
+
+/** Whether the cost shows under the AN/AG filter: "AG & AN" costs under both (research §7.5.1). */
+export function matchesFilter(cost: Pick<CostSummary, 'distributionType'>, filter: CostFilter): boolean {
+  return filter === 'all' || cost.distributionType === filter || cost.distributionType === 'both';
+}
+
+/** Whether the cost matches the search by label name; costs without label always show (research §7.5.1). */
+export function matchesSearch(cost: Pick<CostSummary, 'label'>, search: string): boolean {
+  const needle = search.trim().toLocaleLowerCase('de-CH');
+  if (!needle || !cost.label) return true;
+  return cost.label.name.toLocaleLowerCase('de-CH').includes(needle);
+}
+
+export interface CostGroup<Cost> {
+  key: DistributionType | 'all';
+  title: string | null;
+  costs: Cost[];
+}
+
+/**
+ * The overview's costs after search and filter, ungrouped (one group without title) or grouped by
+ * who pays (spec §4 "cost overview grouping"); empty groups are left out.
+ */
+export function visibleCostGroups<Cost extends CostSummary>(
+  costs: readonly Cost[],
+  options: { search: string; filter: CostFilter; grouped: boolean },
+): CostGroup<Cost>[] {
+  const visible = costs.filter((cost) => matchesFilter(cost, options.filter) && matchesSearch(cost, options.search));
+  if (!options.grouped) return visible.length ? [{ key: 'all', title: null, costs: visible }] : [];
+  return distributionTypes
+    .map((distribution) => ({
+      key: distribution,
+      title: distributionTexts[distribution],
+      costs: visible.filter((cost) => cost.distributionType === distribution),
+    }))
+    .filter((group) => group.costs.length > 0);
+}
+
+/** What the salary rules of the page need of a salary. */
+export interface SalarySummary {
+  id: number;
+  fromDate: string;
+  toDate: string | null;
+  isTermination: boolean;
+  isDisabled: boolean;
+  nextExecutionDate: string | null;
+}
+
+/** Whether "Austritt hinzufügen" is offered: an active salary (not a termination) exists (research §7.3). */
+export function canAddTermination(salaries: readonly SalarySummary[]): boolean {
+  return salaries.some((salary) => !salary.isTermination && !salary.isDisabled);
+}
+
+/**
+ * The suggested termination date (research §7.4): the first day of the month after the latest
+ * active salary's next payment (its start when it pays no more).
+ */
+export function suggestedTermination(salaries: readonly SalarySummary[]): string | undefined {
+  const latest = salaries
+    .filter((salary) => !salary.isTermination && !salary.isDisabled)
+    .reduce<SalarySummary | undefined>(
+      (newest, salary) => (!newest || salary.fromDate > newest.fromDate ? salary : newest),
+      undefined,
+    );
+  if (!latest) return undefined;
+  const payment = latest.nextExecutionDate ?? latest.fromDate;
+  return `${monthOf(addMonths(payment, 1))}-01`;
+}
+
+/**
+ * The "Von" of a cloned salary (research §7.4): the first date from the next month on with the
+ * source's day of month (clamped to shorter months) on which no salary of the employee starts.
+ */
+export function cloneFromDate(
+  source: Pick<SalarySummary, 'fromDate'>,
+  salaries: readonly Pick<SalarySummary, 'fromDate'>[],
+): string {
+  const taken = new Set(salaries.map((salary) => salary.fromDate));
+  const day = Number(source.fromDate.slice(8, 10));
+  for (let months = 1; ; months += 1) {
+    const candidate = addMonths(source.fromDate, months, day);
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** The label of a salary in the copy dialog: "Von 01.01.2026, 8'500.00 CHF / Monatlich". */
+export function salaryOptionText(salary: {
+  fromDate: string;
+  amount: number;
+  cycle: Cycle;
+  currency: { code: string };
+}): string {
+  return texts.salaryOption(
+    formatDate(salary.fromDate),
+    formatAmount(salary.amount, salary.currency.code),
+    cycleLabels[salary.cycle],
+  );
+}

@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { IconStar } from '@tabler/icons-react';
+import {
+  distributionTypeLabels,
+  formatAmount,
+  swissPresetCost,
+  swissPresets,
+  type Salary,
+  type SalaryCostPresets,
+  type SwissPresetId,
+} from '@saldopilot/shared';
+import { AmountInput } from '../../../components/form/amount-input';
+import { InlineMessage, type InlineMessageValue } from '../../../components/form/inline-message';
+import { ApiError } from '../../../lib/api-error';
+import { openDialog } from '../../../lib/dialog';
+import { showToast } from '../../../lib/toast';
+import { applySalaryCostPresets } from '../api/apply-salary-cost-presets';
+import { percentOfThousandths, thousandthsOfPercent } from './cost-form-values';
+import { percentText } from './employee-display';
+import { employeeTexts as texts } from './employee-texts';
+import classes from './employees.module.css';
+import '@mantine/core/styles/NumberInput.css';
+
+interface Choice {
+  chosen: boolean;
+  /** Thousandths of a percent (percentage presets). */
+  rate: number | undefined;
+  /** Minor units per salary cycle (BVG). */
+  amount: number | undefined;
+}
+
+/** Every percentage preset is chosen with its default rate; BVG needs the person's amount, so it starts unchosen. */
+function initialChoices(): Record<SwissPresetId, Choice> {
+  return Object.fromEntries(
+    swissPresets.map((preset) => [
+      preset.id,
+      { chosen: preset.amountType === 'percentage', rate: preset.defaultRate ?? undefined, amount: undefined },
+    ]),
+  ) as Record<SwissPresetId, Choice>;
+}
+
+/** The request of the chosen rows, or the message why it cannot be sent yet. */
+export function presetRequest(choices: Record<SwissPresetId, Choice>): SalaryCostPresets | string {
+  const items: SalaryCostPresets['items'] = [];
+  for (const preset of swissPresets) {
+    const choice = choices[preset.id];
+    if (!choice.chosen) continue;
+    if (preset.amountType === 'fixed') {
+      if (choice.amount === undefined || Number.isNaN(choice.amount))
+        return 'Bitte geben Sie den monatlichen BVG-Betrag ein';
+      items.push({ preset: preset.id, amount: choice.amount });
+    } else {
+      if (choice.rate === undefined || Number.isNaN(choice.rate) || choice.rate < 0 || choice.rate > 100_000) {
+        return `Ungültiger Prozentsatz: ${preset.label}`;
+      }
+      items.push({ preset: preset.id, rate: choice.rate });
+    }
+  }
+  return items.length ? { items } : 'Bitte wählen Sie mindestens einen Beitrag';
+}
+
+/**
+ * ★ The Swiss contributions of 2026 in one step (issue 11): each row editable before it is added
+ * as an ordinary cost; the preview shows what each becomes on this salary (ALV above the ceiling a
+ * fixed amount, with its note).
+ */
+function Presets({ salary, close }: { salary: Salary; close: () => void }) {
+  const [choices, setChoices] = useState(initialChoices);
+  const [message, setMessage] = useState<InlineMessageValue | null>(null);
+  const [busy, setBusy] = useState(false);
+  const currency = salary.currency.code;
+  const request = presetRequest(choices);
+  const change = (id: SwissPresetId, next: Partial<Choice>) =>
+    setChoices((current) => ({ ...current, [id]: { ...current[id], ...next } }));
+
+  const add = async () => {
+    if (typeof request === 'string') return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const created = await applySalaryCostPresets(salary.id, request);
+      showToast({
+        severity: 'success',
+        summary: texts.success,
+        detail: [texts.presetsAdded(created.costs.length), ...created.notes].join(' '),
+      });
+      close();
+    } catch (error) {
+      setMessage({
+        severity: 'error',
+        text: texts.presetsFailed,
+        detail: error instanceof ApiError ? error.message : undefined,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm">{texts.presetsIntro}</Text>
+      <Table.ScrollContainer minWidth={560}>
+        <Table aria-label={texts.presets} verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{texts.columnsCost.label}</Table.Th>
+              <Table.Th>{texts.columnsCost.distribution}</Table.Th>
+              <Table.Th>{texts.columnsCost.amount}</Table.Th>
+              <Table.Th>{texts.columnsCost.next}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {swissPresets.map((preset) => {
+              const choice = choices[preset.id];
+              const cost = swissPresetCost(preset.id, salary, { rate: choice.rate, amount: choice.amount });
+              const perSide =
+                cost.amountType === 'fixed' ? cost.amount : Math.round((salary.amount * cost.amount) / 100_000);
+              return (
+                <Table.Tr key={preset.id}>
+                  <Table.Td>
+                    <Checkbox
+                      label={preset.label}
+                      description={preset.description}
+                      aria-label={texts.presetInclude(preset.label)}
+                      checked={choice.chosen}
+                      onChange={(event) => change(preset.id, { chosen: event.currentTarget.checked })}
+                    />
+                  </Table.Td>
+                  <Table.Td>{distributionTypeLabels[preset.distributionType]}</Table.Td>
+                  <Table.Td miw={150}>
+                    {preset.amountType === 'fixed' ? (
+                      <AmountInput
+                        aria-label={texts.presetAmount(preset.label)}
+                        currency={currency}
+                        value={choice.amount}
+                        onChange={(amount) => change(preset.id, { amount, chosen: true })}
+                        size="xs"
+                      />
+                    ) : (
+                      <NumberInput
+                        aria-label={texts.presetRate(preset.label)}
+                        suffix=" %"
+                        decimalScale={3}
+                        min={0}
+                        max={100}
+                        allowNegative={false}
+                        clampBehavior="none"
+                        value={percentOfThousandths(choice.rate)}
+                        onChange={(value) => change(preset.id, { rate: thousandthsOfPercent(value) })}
+                        size="xs"
+                      />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {choice.chosen && !Number.isNaN(perSide) ? (
+                      <Text size="sm">
+                        {cost.amountType === 'percentage' ? `${percentText(cost.amount)} = ` : ''}
+                        {formatAmount(perSide, currency)}
+                        {preset.distributionType === 'both' ? ' × 2' : ''}
+                      </Text>
+                    ) : (
+                      '-'
+                    )}
+                    {choice.chosen && cost.note ? (
+                      <Text size="xs" className={classes.warnText}>
+                        {cost.note}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {typeof request === 'string' ? (
+        <Alert color="yellow" variant="light" role="status">
+          {request}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={close}>
+          {texts.cancel}
+        </Button>
+        <Button
+          leftSection={<IconStar size={18} aria-hidden />}
+          disabled={typeof request === 'string'}
+          loading={busy}
+          onClick={() => void add()}
+        >
+          {texts.presetsAdd}
+        </Button>
+      </Group>
+      <InlineMessage message={message} />
+    </Stack>
+  );
+}
+
+export function openPresetsDialog(salary: Salary): Promise<undefined> {
+  return openDialog<undefined>({
+    header: texts.presetsTitle,
+    content: ({ close }) => <Presets salary={salary} close={() => close()} />,
+  });
+}

@@ -1,0 +1,145 @@
+import { ActionIcon, Alert, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
+import { cycleLabels, Z_INDEX, type Salary } from '@saldopilot/shared';
+import { ListCard } from '../../../components/list/list-card';
+import { formatAmount, formatDate } from '../../../lib/format';
+import { employeeTexts as texts } from './employee-texts';
+import { SalaryStatusSwitch } from './salary-status-switch';
+import classes from './employees.module.css';
+
+/** What a salary card may do; absent for read-only members (no write controls at all). */
+export interface SalaryActions {
+  edit: (salary: Salary) => void;
+  clone: (salary: Salary) => void;
+  removeTermination: (salary: Salary) => void;
+}
+
+function RoundButton({
+  label,
+  color,
+  variant = 'outline',
+  onClick,
+  children,
+}: {
+  label: string;
+  color?: string;
+  variant?: 'outline' | 'filled';
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <Tooltip label={label} zIndex={Z_INDEX.tooltip}>
+      <ActionIcon variant={variant} color={color} radius="xl" size="md" aria-label={label} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** A termination ("Austritt") in the salary history: a note and its delete button (research §7.3). */
+function TerminationCard({ salary, actions }: { salary: Salary; actions: SalaryActions | undefined }) {
+  return (
+    <ListCard
+      title={texts.from(formatDate(salary.fromDate))}
+      actions={
+        actions ? (
+          <RoundButton label={texts.deleteTermination} color="red" onClick={() => actions.removeTermination(salary)}>
+            <IconTrash size={16} aria-hidden />
+          </RoundButton>
+        ) : undefined
+      }
+    >
+      <Alert color="yellow" variant="light" p="xs">
+        <Text size="sm">
+          {salary.toDate ? texts.terminationUntil(formatDate(salary.toDate)) : texts.terminationPermanent}
+        </Text>
+      </Alert>
+    </ListCard>
+  );
+}
+
+/**
+ * A salary of the history (research §7.3): hours, Gesamtkosten with Brutto and Netto per cycle,
+ * vacation days, "Bis" (kept by the server) or "Dauerhaft", the cost overview and the status.
+ */
+export function SalaryCard({
+  salary,
+  active,
+  actions,
+  onOpenCosts,
+}: {
+  salary: Salary;
+  active: boolean;
+  actions: SalaryActions | undefined;
+  onOpenCosts: (salary: Salary) => void;
+}) {
+  if (salary.isTermination) return <TerminationCard salary={salary} actions={actions} />;
+  const currency = salary.currency.code;
+  const perCycle = texts.perCycle(cycleLabels[salary.cycle]);
+  const fromText = formatDate(salary.fromDate);
+  const classNames = [classes.salary, active ? classes.activeSalary : '', salary.isDisabled ? classes.muted : ''].join(
+    ' ',
+  );
+  return (
+    <div className={classNames} data-active={active || undefined}>
+      {active ? (
+        <Badge color="teal" variant="filled" size="sm" className={classes.pill}>
+          {texts.activeSalary}
+        </Badge>
+      ) : null}
+      {salary.isDisabled ? (
+        <Badge color="gray" variant="filled" size="sm" className={classes.pill}>
+          {texts.disabledPill}
+        </Badge>
+      ) : null}
+      <ListCard
+        title={texts.from(fromText)}
+        actions={
+          actions ? (
+            <>
+              <RoundButton label={texts.cloneSalary} color="violet" onClick={() => actions.clone(salary)}>
+                <IconCopy size={16} aria-hidden />
+              </RoundButton>
+              <RoundButton label={texts.editSalary} variant="filled" onClick={() => actions.edit(salary)}>
+                <IconPencil size={16} aria-hidden />
+              </RoundButton>
+            </>
+          ) : undefined
+        }
+      >
+        {salary.isDisabled ? (
+          <Alert color="yellow" variant="light" p="xs">
+            <Text size="sm">{texts.salaryDisabledNote}</Text>
+          </Alert>
+        ) : null}
+        <Text inherit>{texts.hoursPerMonth(salary.hoursPerMonth)}</Text>
+        <Text inherit fw={700}>
+          {formatAmount(salary.totalCost, currency)} {texts.totalCost}
+        </Text>
+        <Text inherit size="xs">
+          {texts.gross}: {formatAmount(salary.amount, currency)} {perCycle}
+        </Text>
+        <Text inherit size="xs">
+          {texts.net}: {formatAmount(salary.netAmount, currency)} {perCycle}
+        </Text>
+        <Text inherit>{texts.vacationInYear(salary.vacationDaysPerYear)}</Text>
+        <Text inherit className={classes.end}>
+          {salary.toDate ? texts.until(formatDate(salary.toDate)) : texts.permanent}
+        </Text>
+        <Group justify="space-between" mt={4}>
+          {actions ? <SalaryStatusSwitch salary={salary} /> : <span />}
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconPencil size={14} aria-hidden />}
+            disabled={salary.isDisabled}
+            aria-label={texts.costsOf(fromText)}
+            onClick={() => onOpenCosts(salary)}
+          >
+            {texts.costsButton}
+          </Button>
+        </Group>
+      </ListCard>
+    </div>
+  );
+}

@@ -1,0 +1,477 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  apiGet,
+  apiWrite,
+  expect as baseExpect,
+  expectNoSeriousAxeViolations,
+  ownerWithReader,
+  signUp,
+  test,
+  toasts,
+} from './support/fixtures.js';
+
+// Each step recomputes schedules on the server and reloads several queries; on a busy machine that
+// takes longer than the default 5 s now and then.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+// The server's "today" is pinned to 2026-11-21 (playwright.config.ts FIXED_TODAY): salaries and
+// terminations before that date lie in the past, later ones in the future.
+
+interface Created {
+  id: number;
+  name: string;
+}
+
+async function chfId(page: Page): Promise<number> {
+  const currencies = await apiGet<{ id: number; code: string }[]>(page, '/api/currencies');
+  const chf = currencies.find((currency) => currency.code === 'CHF');
+  if (!chf) throw new Error('CHF missing');
+  return chf.id;
+}
+
+/** An employee with salaries made through the API (test setup); a salary `{ fromDate, amount }` or a termination. */
+async function addEmployee(
+  page: Page,
+  name: string,
+  salaries: ({ fromDate: string; amount: number; hoursPerMonth?: number } | { terminationFrom: string })[] = [],
+): Promise<Created> {
+  const chf = await chfId(page);
+  const employee = await apiWrite<Created>(page, 'POST', '/api/employees', { name });
+  for (const salary of salaries) {
+    await apiWrite(
+      page,
+      'POST',
+      `/api/employees/${employee.id}/salaries`,
+      'terminationFrom' in salary
+        ? { fromDate: salary.terminationFrom, isTermination: true }
+        : {
+            fromDate: salary.fromDate,
+            amount: salary.amount,
+            hoursPerMonth: salary.hoursPerMonth ?? 160,
+            vacationDaysPerYear: 25,
+            cycle: 'monthly',
+            currencyID: chf,
+          },
+    );
+  }
+  return employee;
+}
+
+function employeeCards(page: Page): Locator {
+  return page.getByRole('list', { name: 'Mitarbeitende' }).getByRole('listitem');
+}
+
+function employeeCard(page: Page, name: string): Locator {
+  return employeeCards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+function salaryCard(page: Page, title: string): Locator {
+  return page
+    .getByRole('list', { name: 'Lohnverlauf' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+function table(page: Page): Locator {
+  return page.getByRole('table', { name: 'Mitarbeitende' });
+}
+
+async function confirmWith(page: Page, header: string, message: string | RegExp) {
+  const dialog = page.getByRole('dialog', { name: header, exact: true });
+  await expect(dialog).toContainText(message);
+  await dialog.getByRole('button', { name: 'Ja', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function fillSalary(dialog: Locator, values: { hours: string; vacation: string; gross: string; from: string }) {
+  await dialog.getByRole('textbox', { name: 'Arbeitsstunden pro Monat' }).fill(values.hours);
+  await dialog.getByRole('textbox', { name: 'Urlaubstage pro Jahr' }).fill(values.vacation);
+  await dialog.getByRole('textbox', { name: 'Bruttolohn' }).fill(values.gross);
+  await dialog.getByRole('textbox', { name: 'Von' }).fill(values.from);
+  await dialog.getByRole('textbox', { name: 'Von' }).blur();
+}
+
+test.describe('Mitarbeitende', () => {
+  test('an employee is created, paid, insured with the Swiss presets, raised and given notice', async ({ page }) => {
+    // One long walk through the page and five dialogs.
+    test.setTimeout(180_000);
+    await signUp(page);
+    await page.goto('/employees');
+    await expect(page).toHaveTitle('Mitarbeitende - SaldoPilot');
+    await expect(page.getByRole('heading', { name: 'Erfassen Sie Ihre ersten Mitarbeitenden' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    // Creating an employee opens its detail page.
+    await page.getByRole('button', { name: 'Mitarbeiter hinzufügen' }).first().click();
+    const create = page.getByRole('dialog', { name: 'Neuen Mitarbeiter anlegen' });
+    await create.getByRole('textbox', { name: 'Name' }).fill('Nora Keller');
+    await create.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page).toHaveURL(/\/employees\/\d+$/);
+    await expect(
+      toasts(page).getByRole('status').filter({ hasText: 'Mitarbeiter "Nora Keller" wurde angelegt' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nora Keller' })).toBeVisible();
+    await expect(page.getByText('Mitarbeiter hat noch keinen Lohn.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Austritt hinzufügen' })).toHaveCount(0);
+
+    // The first salary.
+    await page.getByRole('button', { name: 'Lohn hinzufügen' }).click();
+    const first = page.getByRole('dialog', { name: 'Neuen Lohn anlegen' });
+    await expect(first).toContainText('Lohnkosten können separat, direkt nach dem Erstellen hinzugefügt werden');
+    await fillSalary(first, { hours: '160', vacation: '25', gross: '8000', from: '01.01.2026' });
+    await expectNoSeriousAxeViolations(page);
+    await first.getByRole('button', { name: 'Speichern' }).click();
+    await expect(first).toBeHidden();
+    await expect(toasts(page).getByRole('status').filter({ hasText: 'Lohn wurde angelegt' })).toBeVisible();
+    const january = salaryCard(page, 'Von 01.01.2026');
+    await expect(january).toContainText('Aktiver Lohn');
+    await expect(january).toContainText('160 Arbeitsstunden / Monat');
+    await expect(january).toContainText("Brutto: 8'000.00 CHF / Monatlich");
+    await expect(january).toContainText("Netto: 8'000.00 CHF / Monatlich");
+    await expect(january).toContainText('Dauerhaft');
+
+    // ★ The Swiss presets, rates editable before they are added.
+    await january.getByRole('button', { name: 'Lohnkosten des Lohns vom 01.01.2026' }).click();
+    const overview = page.getByRole('dialog', { name: 'Lohnkostenübersicht' });
+    await expect(overview).toContainText('Noch keine Lohnkosten vorhanden');
+    await overview.getByRole('button', { name: 'Schweizer Sozialabgaben' }).click();
+    const presets = page.getByRole('dialog', { name: 'Schweizer Sozialabgaben hinzufügen' });
+    await expect(presets.getByRole('textbox', { name: 'Satz AHV/IV/EO' })).toHaveValue('5.3 %');
+    await presets.getByRole('textbox', { name: 'Satz FAK' }).fill('1.2');
+    await presets.getByRole('textbox', { name: 'Monatsbetrag BVG' }).fill('300');
+    await expect(presets.getByRole('checkbox', { name: 'BVG hinzufügen' })).toBeChecked();
+    await expectNoSeriousAxeViolations(page);
+    await presets.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(presets).toBeHidden();
+    await expect(toasts(page).getByRole('status').filter({ hasText: '7 Lohnkosten wurden hinzugefügt' })).toBeVisible();
+    const ahv = overview
+      .getByRole('heading', { name: 'AHV/IV/EO' })
+      .locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")]');
+    await expect(ahv).toContainText('Monatlich: 5.300 % (424.00 CHF)');
+    await expect(overview.getByRole('heading', { name: 'FAK' })).toBeVisible();
+    // Netto and Gesamtkosten change at once: AN 5.3 + 1.1 + 1.2 (NBU) + 0.6 (KTG) % and 300 BVG;
+    // AG 5.3 + 1.1 + 1.2 (FAK) + 0.6 (BU) + 0.6 (KTG) % and 300 BVG.
+    await expect(overview.getByRole('status').filter({ hasText: 'Netto' })).toContainText("Netto: 7'044.00 CHF");
+    await expect(overview.getByRole('status').filter({ hasText: 'Netto' })).toContainText("Gesamtkosten: 9'004.00 CHF");
+
+    // The AN filter shows the employee's share (AG & AN under both), grouping by payer is remembered.
+    await overview.getByRole('combobox', { name: 'Zu Kosten von' }).click();
+    await page.getByRole('option', { name: 'Arbeitgeber (AG)', exact: true }).click();
+    await expect(overview.getByRole('heading', { name: 'UVG NBU' })).toHaveCount(0);
+    await expect(overview.getByRole('heading', { name: 'UVG BU' })).toBeVisible();
+    await overview.getByRole('switch', { name: 'Nach Zahler gruppieren' }).check({ force: true });
+    await expect(overview.getByRole('heading', { name: 'Arbeitgeber & Arbeitnehmer (AG & AN)' })).toBeVisible();
+    await overview.getByRole('button', { name: 'Schliessen', exact: true }).click();
+    await expect(january).toContainText("9'004.00 CHF Gesamtkosten");
+    await expect(january).toContainText("Netto: 7'044.00 CHF / Monatlich");
+
+    // A raise: the dialog shows the "Bis" the earlier salary gets, the card shows it afterwards.
+    await page.getByRole('button', { name: 'Lohn hinzufügen' }).click();
+    const raise = page.getByRole('dialog', { name: 'Neuen Lohn anlegen' });
+    await fillSalary(raise, { hours: '160', vacation: '25', gross: '8500', from: '01.07.2026' });
+    await expect(raise.getByRole('status')).toContainText('Von 01.01.2026: Bis 01.06.2026');
+    await raise.getByRole('button', { name: 'Speichern' }).click();
+    await expect(raise).toBeHidden();
+    await expect(january).toContainText('Bis 01.06.2026');
+    await expect(january).not.toContainText('Aktiver Lohn');
+    await expect(salaryCard(page, 'Von 01.07.2026')).toContainText('Aktiver Lohn');
+    // Newest first.
+    await expect(page.getByRole('list', { name: 'Lohnverlauf' }).getByRole('heading')).toHaveText([
+      'Von 01.07.2026',
+      'Von 01.01.2026',
+    ]);
+
+    // The termination, pre-filled with the suggested date.
+    await page.getByRole('button', { name: 'Austritt hinzufügen' }).click();
+    const termination = page.getByRole('dialog', { name: 'Austritt hinzufügen' });
+    await expect(termination).toContainText('Vorschlag für nächsten Austritt: 01.01.2027');
+    await expect(termination.getByRole('textbox', { name: 'Von' })).toHaveValue('01.01.2027');
+    await expect(termination).toContainText('Austritt = Auflösung des Arbeitsverhältnisses');
+    await expectNoSeriousAxeViolations(page);
+    await termination.getByRole('button', { name: 'Speichern' }).click();
+    await expect(termination).toBeHidden();
+    await expect(toasts(page).getByRole('status').filter({ hasText: 'Austritt wurde angelegt' })).toBeVisible();
+    await expect(salaryCard(page, 'Von 01.01.2027')).toContainText('Dauerhafter Austritt');
+    await expect(salaryCard(page, 'Von 01.07.2026')).toContainText('Bis 01.12.2026');
+    await expectNoSeriousAxeViolations(page);
+
+    // In the list the employee is leaving; one whose termination has passed is terminated.
+    await addEmployee(page, 'Paul Früher', [
+      { fromDate: '2025-01-01', amount: 6_000_00 },
+      { terminationFrom: '2026-06-01' },
+    ]);
+    await page.getByRole('link', { name: 'Zurück', exact: true }).click();
+    await expect(page).toHaveURL('/employees');
+    const nora = employeeCard(page, 'Nora Keller');
+    await expect(nora).toContainText('Aktuelle Daten:');
+    await expect(nora).toContainText('Austritt angesetzt');
+    await expect(nora).toContainText('Gültig bis 01.12.2026');
+    await expect(employeeCard(page, 'Paul Früher')).toHaveCount(0);
+    await page.getByRole('switch', { name: 'Ausgetretene ausblenden' }).uncheck({ force: true });
+    await expect(employeeCard(page, 'Paul Früher')).toContainText('Arbeitsverhältnis aktuell aufgelöst');
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('edits the name, clones and deletes a salary, and deletes the employee after saying what goes with it', async ({
+    page,
+  }) => {
+    test.slow();
+    await signUp(page);
+    const employee = await addEmployee(page, 'Lea Brun', [{ fromDate: '2026-03-15', amount: 5_000_00 }]);
+    await page.goto(`/employees/${employee.id}`);
+    const name = page.getByRole('textbox', { name: 'Name' });
+    const save = page
+      .getByRole('form', { name: 'Allgemeine Informationen' })
+      .getByRole('button', { name: 'Speichern' });
+    await expect(save).toBeDisabled();
+    await name.fill('Lea Brunner');
+    await save.click();
+    await expect(page.getByText('Mitarbeiter wurde bearbeitet')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Lea Brunner' })).toBeVisible();
+
+    // Clone: "Lohn klonen", the next free month on the same day.
+    await salaryCard(page, 'Von 15.03.2026').getByRole('button', { name: 'Lohn klonen' }).click();
+    const clone = page.getByRole('dialog', { name: 'Lohn klonen' });
+    await expect(clone.getByRole('textbox', { name: 'Von' })).toHaveValue('15.04.2026');
+    await clone.getByRole('textbox', { name: 'Bruttolohn' }).fill('5200');
+    await clone.getByRole('button', { name: 'Klonen' }).click();
+    await expect(clone).toBeHidden();
+    await expect(salaryCard(page, 'Von 15.04.2026')).toContainText("Brutto: 5'200.00 CHF / Monatlich");
+    await expect(salaryCard(page, 'Von 15.03.2026')).toContainText('Bis 15.03.2026');
+
+    // Disabling a salary is saved at once.
+    // By keyboard, as a keyboard user would (a forced click raced the list's re-render now and then).
+    const status = salaryCard(page, 'Von 15.03.2026').getByRole('switch', { name: 'Status des Lohns vom 15.03.2026' });
+    await status.focus();
+    await page.keyboard.press('Space');
+    await expect(toasts(page).getByRole('status').filter({ hasText: 'Lohn deaktiviert' })).toBeVisible();
+    await expect(salaryCard(page, 'Von 15.03.2026')).toContainText(
+      'Dieser Lohn ist deaktiviert und wird nicht berechnet.',
+    );
+
+    // Delete the clone from its edit dialog.
+    await salaryCard(page, 'Von 15.04.2026').getByRole('button', { name: 'Lohn bearbeiten' }).click();
+    const edit = page.getByRole('dialog', { name: 'Lohn bearbeiten' });
+    await edit.getByRole('button', { name: 'Lohn löschen' }).click();
+    await confirmWith(page, 'Löschen', 'Lohn vollständig löschen?');
+    await expect(toasts(page).getByRole('status').filter({ hasText: 'Lohn wurde gelöscht' })).toBeVisible();
+    await expect(salaryCard(page, 'Von 15.04.2026')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+    await confirmWith(
+      page,
+      'Löschen',
+      'Mitarbeiter "Lea Brunner" vollständig löschen? 1 Lohn und 0 Lohnkosten-Einträge werden ebenfalls gelöscht.',
+    );
+    await expect(page).toHaveURL('/employees');
+    await expect(
+      toasts(page).getByRole('status').filter({ hasText: 'Mitarbeiter "Lea Brunner" wurde gelöscht' }),
+    ).toBeVisible();
+  });
+
+  test('costs: labels made in place, a percentage cost, copies appended from the same employee and replacing from another', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signUp(page);
+    const chf = await chfId(page);
+    const salary = (fromDate: string, amount: number) => ({
+      fromDate,
+      amount,
+      hoursPerMonth: 160,
+      vacationDaysPerYear: 25,
+      cycle: 'monthly',
+      currencyID: chf,
+    });
+    const fixedCost = (amount: number) => ({
+      cycle: 'monthly',
+      amountType: 'fixed',
+      amount,
+      distributionType: 'employer',
+      relativeOffset: 1,
+    });
+    const anna = await apiWrite<Created>(page, 'POST', '/api/employees', { name: 'Anna Berg' });
+    const early = await apiWrite<Created>(
+      page,
+      'POST',
+      `/api/employees/${anna.id}/salaries`,
+      salary('2026-01-01', 8_000_00),
+    );
+    await apiWrite(page, 'POST', `/api/employees/${anna.id}/salaries`, salary('2026-07-01', 8_500_00));
+    await apiWrite(page, 'POST', `/api/employees/salaries/${early.id}/costs`, fixedCost(100_00));
+    const ben = await apiWrite<Created>(page, 'POST', '/api/employees', { name: 'Ben Vogt' });
+    const bens = await apiWrite<Created>(
+      page,
+      'POST',
+      `/api/employees/${ben.id}/salaries`,
+      salary('2026-01-01', 6_000_00),
+    );
+    await apiWrite(page, 'POST', `/api/employees/salaries/${bens.id}/costs`, fixedCost(250_00));
+
+    await page.goto(`/employees/${anna.id}`);
+    await salaryCard(page, 'Von 01.07.2026')
+      .getByRole('button', { name: 'Lohnkosten des Lohns vom 01.07.2026' })
+      .click();
+    const overview = page.getByRole('dialog', { name: 'Lohnkostenübersicht' });
+    await expect(overview).toContainText('Noch keine Lohnkosten vorhanden');
+
+    // A new cost with a label made from the dialog, as a percentage with 3 decimals.
+    await overview.getByRole('button', { name: 'Lohnkosten hinzufügen' }).click();
+    const costDialog = page.getByRole('dialog', { name: 'Neue Lohnkosten anlegen' });
+    await expect(costDialog).toContainText("Ausführung der Lohnzahlung am 01.12.2026 über 8'500.00 CHF");
+    await costDialog.getByRole('button', { name: 'Hinzufügen', exact: true }).click();
+    const labelDialog = page.getByRole('dialog', { name: 'Neues Kostenlabel anlegen' });
+    await labelDialog.getByRole('textbox', { name: 'Label' }).fill('Quellensteuer');
+    await labelDialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(labelDialog).toBeHidden();
+    await expect(costDialog.getByRole('combobox', { name: 'Label' })).toHaveValue('Quellensteuer');
+    await costDialog.getByRole('combobox', { name: 'Betragstyp' }).click();
+    await page.getByRole('option', { name: 'Prozentualer Anteil', exact: true }).click();
+    await costDialog.getByRole('textbox', { name: 'Prozentsatz' }).fill('4.125');
+    await expectNoSeriousAxeViolations(page);
+    await costDialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(costDialog).toBeHidden();
+    await expect(
+      toasts(page).getByRole('status').filter({ hasText: 'Lohnnebenkosten "Quellensteuer" wurde angelegt' }),
+    ).toBeVisible();
+    await expect(overview).toContainText('Monatlich: 4.125 % (350.62 CHF)');
+
+    // From the same employee's other salary: the chosen costs are added.
+    await overview.getByRole('button', { name: 'Von Mitarbeiter kopieren' }).click();
+    const copy = page.getByRole('dialog', { name: 'Lohnkosten kopieren' });
+    await copy.getByRole('combobox', { name: 'Kopiere von Lohn:' }).click();
+    await page.getByRole('option', { name: "Von 01.01.2026, 8'000.00 CHF / Monatlich", exact: true }).click();
+    await expect(copy.getByRole('table')).toContainText('<Kein Label>');
+    await copy.getByRole('button', { name: 'Kopieren' }).click();
+    await expect(copy).toBeHidden();
+    await expect(
+      toasts(page).getByRole('status').filter({ hasText: 'Lohnkosten wurden erfolgreich kopiert' }),
+    ).toBeVisible();
+    await expect(overview.getByRole('heading', { name: '<Kein Label>' })).toBeVisible();
+    await expect(overview.getByRole('heading', { name: 'Quellensteuer' })).toBeVisible();
+
+    // From another employee: all costs are replaced, asked first.
+    await overview.getByRole('button', { name: 'Von Mitarbeiter kopieren' }).click();
+    const replace = page.getByRole('dialog', { name: 'Lohnkosten kopieren' });
+    await replace.getByRole('combobox', { name: 'Kopiere von Mitarbeiter:' }).click();
+    await page.getByRole('option', { name: 'Ben Vogt', exact: true }).click();
+    await expect(replace).toContainText('Beim Kopieren werden vorhandene Lohnkosten dieses Lohns vollständig ersetzt.');
+    await replace.getByRole('combobox', { name: 'Kopiere von Lohn:' }).click();
+    await page.getByRole('option', { name: "Von 01.01.2026, 6'000.00 CHF / Monatlich", exact: true }).click();
+    await replace.getByRole('button', { name: 'Kopieren' }).click();
+    await confirmWith(
+      page,
+      'Lohnkosten ersetzen',
+      'Bestehende Lohnkosten dieses Lohns werden vollständig ersetzt. Fortfahren?',
+    );
+    await expect(replace).toBeHidden();
+    await expect(overview.getByRole('heading', { name: 'Quellensteuer' })).toHaveCount(0);
+    await expect(overview).toContainText('Monatlich: 250.00 CHF');
+  });
+
+  test('sorts in both views, searches on the server and hides terminated employees; view and sort are remembered', async ({
+    page,
+  }) => {
+    test.slow();
+    await signUp(page);
+    await addEmployee(page, 'Carla Meier', [{ fromDate: '2026-01-01', amount: 9_000_00 }]);
+    await addEmployee(page, 'Andreas Roth', [{ fromDate: '2026-01-01', amount: 7_000_00, hoursPerMonth: 80 }]);
+    await addEmployee(page, 'Bea Frei', [{ fromDate: '2027-02-01', amount: 8_000_00 }]);
+    await addEmployee(page, 'Dario Alt', [
+      { fromDate: '2024-01-01', amount: 5_000_00 },
+      { terminationFrom: '2025-12-01' },
+    ]);
+    await page.goto('/employees');
+    await expect(employeeCards(page).getByRole('heading')).toHaveText(['Andreas Roth', 'Bea Frei', 'Carla Meier']);
+    await expect(employeeCard(page, 'Bea Frei')).toContainText('Kommende Daten:');
+    await expect(employeeCard(page, 'Bea Frei')).toContainText('Gültig ab 01.02.2027');
+    await expect(employeeCard(page, 'Carla Meier')).toContainText('Gültig seit 01.01.2026');
+
+    await page.getByRole('combobox', { name: 'Sortieren nach' }).click();
+    await page.getByRole('option', { name: 'Lohn', exact: true }).click();
+    await expect(employeeCards(page).getByRole('heading')).toHaveText(['Andreas Roth', 'Bea Frei', 'Carla Meier']);
+
+    await page.getByRole('button', { name: 'Als Liste anzeigen' }).click();
+    const salaryHeader = table(page).getByRole('columnheader', { name: 'Lohn' });
+    await expect(salaryHeader).toHaveAttribute('aria-sort', 'ascending');
+    await salaryHeader.getByRole('button').click();
+    await expect(table(page).locator('tbody tr td:first-child')).toHaveText([
+      /^Carla Meier/,
+      /^Bea Frei/,
+      /^Andreas Roth/,
+    ]);
+    await table(page).getByRole('columnheader', { name: 'Arbeitsstunden / Monat' }).getByRole('button').click();
+    await expect(table(page).locator('tbody tr td:first-child').first()).toHaveText(/^Andreas Roth/);
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('switch', { name: 'Ausgetretene ausblenden' }).uncheck({ force: true });
+    await expect(table(page).getByRole('row', { name: /Dario Alt/ })).toContainText('Ausgetreten');
+    const searched = page.waitForRequest((request) => request.url().includes('search=dar'));
+    await page.getByRole('textbox', { name: 'Suchen' }).fill(' dar ');
+    await searched;
+    await expect(table(page).locator('tbody tr')).toHaveCount(1);
+
+    await page.reload();
+    await expect(table(page)).toBeVisible();
+    await expect(table(page).getByRole('columnheader', { name: 'Arbeitsstunden / Monat' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+  });
+
+  test('a read-only member sees the employees and salaries but no control that changes them', async ({
+    page,
+    browser,
+  }) => {
+    const { owner, prepared: employee } = await ownerWithReader(browser, page, (ownerPage) =>
+      addEmployee(ownerPage, 'Mia Lang', [{ fromDate: '2026-01-01', amount: 8_000_00 }]),
+    );
+    await page.goto('/employees');
+    await expect(employeeCard(page, 'Mia Lang')).toContainText("8'000.00 CHF / Monatlich");
+    await expect(page.getByRole('button', { name: 'Mitarbeiter hinzufügen' })).toHaveCount(0);
+    await page.goto(`/employees/${employee.id}`);
+    await expect(salaryCard(page, 'Von 01.01.2026')).toContainText('Aktiver Lohn');
+    for (const label of ['Lohn hinzufügen', 'Austritt hinzufügen', 'Lohn klonen', 'Lohn bearbeiten', 'Löschen']) {
+      await expect(page.getByRole('button', { name: label, exact: true })).toHaveCount(0);
+    }
+    await expect(page.getByRole('switch')).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly', '');
+    await salaryCard(page, 'Von 01.01.2026')
+      .getByRole('button', { name: 'Lohnkosten des Lohns vom 01.01.2026' })
+      .click();
+    const overview = page.getByRole('dialog', { name: 'Lohnkostenübersicht' });
+    await expect(overview).toContainText('Noch keine Lohnkosten vorhanden');
+    await expect(overview.getByRole('button', { name: 'Lohnkosten hinzufügen' })).toHaveCount(0);
+    await expect(overview.getByRole('button', { name: 'Schweizer Sozialabgaben' })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+    await owner.close();
+  });
+
+  test('a foreign or missing id says the employee could not be loaded; a non-numeric one is the fatal 404', async ({
+    page,
+  }) => {
+    await signUp(page);
+    await page.goto('/employees/999999');
+    await expect(page.getByRole('alert')).toContainText('Mitarbeiter mit ID "999999" konnte nicht geladen werden');
+    await page.getByRole('link', { name: 'Zurück zur Übersicht' }).click();
+    await expect(page).toHaveURL('/employees');
+    await page.goto('/employees/12abc');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found: /employees/12abc' })).toBeVisible();
+  });
+
+  test('the transaction dialog finds every employee, a terminated one too', async ({ page }) => {
+    await signUp(page);
+    await addEmployee(page, 'Olga Ehemalig', [
+      { fromDate: '2024-01-01', amount: 5_000_00 },
+      { terminationFrom: '2025-06-01' },
+    ]);
+    await page.goto('/transactions');
+    await page.getByRole('button', { name: 'Transaktion hinzufügen' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Neue Transaktion anlegen' });
+    const employee = dialog.getByRole('combobox', { name: 'Mitarbeiter' });
+    await employee.click();
+    await employee.fill('olga');
+    await page.getByRole('option', { name: 'Olga Ehemalig', exact: true }).click();
+    await expect(employee).toHaveValue('Olga Ehemalig');
+  });
+});
