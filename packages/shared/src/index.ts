@@ -19,3 +19,5 @@ export * from './schemas/categories.js';
 export * from './schemas/vats.js';
 export * from './schemas/transactions.js';
 export * from './salaries.js';
+export * from './schemas/forecasts.js';
+export * from './schemas/vat-settings.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth.js';
 import { nameSchema } from './profile.js';
-import { idFieldSchema, idParamSchema, idParamsSchema, textSchema } from './fields.js';
+import { centsSchema, idFieldSchema, idParamSchema, idParamsSchema, textSchema } from './fields.js';
 
 /** Roles from most to least powerful. */
 export const roles = ['owner', 'admin', 'editor', 'read-only'] as const;
@@ -31,6 +31,8 @@ export const organisationSchema = z.object({
   currency: z.object({ id: z.number().int(), code: z.string(), description: z.string(), localeCode: z.string() }),
   role: roleSchema,
   memberCount: z.number().int(),
+  /** "Mindestliquidität" in minor units (default 0): the runway's threshold. */
+  minimumBalance: z.number().int(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
@@ -38,9 +40,13 @@ const currencyIdSchema = idFieldSchema('Ungültige Währung', 'Währung wird ben
 
 export const organisationCreateSchema = z.strictObject({ name: nameSchema, currencyID: currencyIdSchema });
 export const organisationUpdateSchema = z
-  .strictObject({ name: nameSchema.optional(), currencyID: currencyIdSchema.optional() })
+  .strictObject({
+    name: nameSchema.optional(),
+    currencyID: currencyIdSchema.optional(),
+    minimumBalance: centsSchema.optional(),
+  })
   .refine(
-    (value) => value.name !== undefined || value.currencyID !== undefined,
+    (value) => value.name !== undefined || value.currencyID !== undefined || value.minimumBalance !== undefined,
     'Bitte ändern Sie mindestens ein Feld',
   );
 export type OrganisationCreate = z.infer<typeof organisationCreateSchema>;

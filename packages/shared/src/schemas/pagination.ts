@@ -5,8 +5,11 @@ import { textSchema } from './fields.js';
 /** The highest page number a list accepts: beyond it a request is a probe, not a person paging. */
 export const MAX_PAGE = 100_000;
 
-// Query values arrive as text: digits only, so `1e3`, `0x10` or ` 2` are refused, not guessed at.
-function wholeNumberQuery(min: number, max: number, message: string) {
+/**
+ * A whole number in a query string, min … max: digits only, so `1e3`, `0x10`, ` 2`, `-1` or `12.5`
+ * are refused with `message`, not guessed at (query values arrive as text).
+ */
+export function wholeNumberQuery(min: number, max: number, message: string) {
   return z
     .string({ error: message })
     .regex(/^[0-9]{1,7}$/, message)

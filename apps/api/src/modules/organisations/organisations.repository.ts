@@ -34,6 +34,7 @@ const organisationColumns = {
   currencyCode: currencies.code,
   currencyDescription: currencies.description,
   currencyLocaleCode: currencies.localeCode,
+  minimumBalance: organisations.minimumBalance,
   role: memberships.role,
   memberCount,
 };
@@ -92,7 +93,7 @@ export async function insertOrganisation(
 export async function updateOrganisation(
   db: AppDatabase,
   organisationId: number,
-  changes: { name?: string; currencyId?: number },
+  changes: { name?: string; currencyId?: number; minimumBalance?: number },
 ): Promise<void> {
   await db.update(organisations).set(changes).where(eq(organisations.id, organisationId));
 }

@@ -48,6 +48,7 @@ function toOrganisation(row: OrganisationRow): Organisation {
     },
     role: row.role,
     memberCount: row.memberCount,
+    minimumBalance: row.minimumBalance,
   };
 }
 
@@ -127,11 +128,15 @@ export function createOrganisationsService(db: AppDatabase, reference: Reference
       return getOne(userId, id);
     },
 
-    /** Renames or changes the currency (admins and owners). */
+    /** Renames, changes the currency or the minimum balance ("Mindestliquidität"; admins and owners). */
     async update(userId: number, organisationId: number, changes: OrganisationUpdate): Promise<Organisation> {
       await roleIn(userId, organisationId, 'admin');
       if (changes.currencyID !== undefined) requireCurrency(changes.currencyID);
-      await updateOrganisation(db, organisationId, { name: changes.name, currencyId: changes.currencyID });
+      await updateOrganisation(db, organisationId, {
+        name: changes.name,
+        currencyId: changes.currencyID,
+        minimumBalance: changes.minimumBalance,
+      });
       return getOne(userId, organisationId);
     },
 

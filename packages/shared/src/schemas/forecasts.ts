@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { FORECAST_DEFAULTS, FORECAST_LIMITS } from '../constants.js';
+import { ID_MAX, monthSchema } from './fields.js';
+import { wholeNumberQuery } from './pagination.js';
+
+/**
+ * The forecast contract (API.md "Forecasts", FORECAST.md): the query of both reads, the totals with
+ * the runway, the details tree, and the exclusions of leaves per month.
+ */
+
+export const forecastMessages = {
+  months: `Der Zeitraum muss eine ganze Zahl von ${FORECAST_LIMITS.minMonths} bis ${FORECAST_LIMITS.maxMonths} Monaten sein`,
+  performance: `Die Performance muss eine ganze Zahl von ${FORECAST_LIMITS.minPerformance} bis ${FORECAST_LIMITS.maxPerformance} Prozent sein`,
+  relatedTable: 'Unbekannte Art des Eintrags',
+  vatSettlement: 'Die Mehrwertsteuer-Abrechnung kann nicht ausgeschlossen werden',
+  relatedId: 'Ungültige Id',
+  monthOutsideHorizon: 'Der Monat liegt ausserhalb des Prognosezeitraums (aktueller Monat bis 59 Monate danach)',
+  notFound: 'Kein Eintrag gefunden für diesen Ausschluss',
+} as const;
+
+/** `GET /forecasts` and `GET /forecasts/details`: `?months=1…60` (13) and `?performance=0…200` (100). */
+export const forecastQuerySchema = z.strictObject({
+  months: wholeNumberQuery(FORECAST_LIMITS.minMonths, FORECAST_LIMITS.maxMonths, forecastMessages.months).default(
+    FORECAST_DEFAULTS.months,
+  ),
+  performance: wholeNumberQuery(
+    FORECAST_LIMITS.minPerformance,
+    FORECAST_LIMITS.maxPerformance,
+    forecastMessages.performance,
+  ).default(FORECAST_DEFAULTS.performance),
+});
+export type ForecastQuery = z.infer<typeof forecastQuerySchema>;
+
+/** The totals of one month after performance; `saldo` is the end balance (all in minor units). */
+export const forecastMonthSchema = z.object({
+  month: z.string(),
+  revenue: z.number().int(),
+  expense: z.number().int(),
+  cashflow: z.number().int(),
+  saldo: z.number().int(),
+});
+export type ForecastMonthTotals = z.infer<typeof forecastMonthSchema>;
+
+/**
+ * How long the money lasts: `coveredUntil` = the last month ('YYYY-MM') before the end balance first
+ * falls below `minimumBalance`, or null when the whole horizon is covered; `lowest` = the month with
+ * the lowest end balance (the first of equal ones).
+ */
+export const forecastRunwaySchema = z.object({
+  minimumBalance: z.number().int(),
+  coveredUntil: z.string().nullable(),
+  lowest: z.object({ month: z.string(), saldo: z.number().int() }),
+});
+export type ForecastRunwaySummary = z.infer<typeof forecastRunwaySchema>;
+
+/** `GET /forecasts`: computed on demand (`calculatedAt` = now, ISO instant), in the organisation currency. */
+export const forecastSchema = z.object({
+  calculatedAt: z.string(),
+  currency: z.string(),
+  startBalance: z.number().int(),
+  /** Currency codes without a rate, converted 1:1 (sorted): the page warns about them. */
+  missingRates: z.array(z.string()),
+  months: z.array(forecastMonthSchema),
+  runway: forecastRunwaySchema,
+});
+export type Forecast = z.infer<typeof forecastSchema>;
+
+/** What a leaf can be excluded as (FORECAST.md 4–5); a label leaf with id 0 = "<Kein Label>". */
+export const exclusionTables = ['transactions', 'salaries', 'salary_cost_labels'] as const;
+export type ExcludableTable = (typeof exclusionTables)[number];
+/** Every kind of leaf: the excludable ones and the VAT settlement (id 0, never excludable). */
+export const leafTables = [...exclusionTables, 'vat_settlement'] as const;
+export type ForecastLeafTable = (typeof leafTables)[number];
+
+/** Level 2 of the details tree: one item in one month (0 and `isExcluded` when excluded). */
+export const forecastLeafNodeSchema = z.object({
+  name: z.string(),
+  amount: z.number().int(),
+  relatedID: z.number().int(),
+  relatedTable: z.enum(leafTables),
+  isExcluded: z.boolean(),
+});
+export type ForecastLeafNode = z.infer<typeof forecastLeafNodeSchema>;
+
+/** Level 1: a category ("Löhne", "Lohnkosten", "Mwst." or a transaction category); amount = Σ children. */
+export const forecastCategoryNodeSchema = z.object({
+  name: z.string(),
+  amount: z.number().int(),
+  children: z.array(forecastLeafNodeSchema),
+});
+export type ForecastCategoryNode = z.infer<typeof forecastCategoryNodeSchema>;
+
+export const forecastDetailsMonthSchema = z.object({
+  month: z.string(),
+  revenue: z.array(forecastCategoryNodeSchema),
+  expense: z.array(forecastCategoryNodeSchema),
+});
+export type ForecastDetailsMonth = z.infer<typeof forecastDetailsMonthSchema>;
+
+/** `GET /forecasts/details`: one entry per month of the horizon, same months as `GET /forecasts`. */
+export const forecastDetailsSchema = z.array(forecastDetailsMonthSchema);
+export type ForecastDetails = z.infer<typeof forecastDetailsSchema>;
+
+const relatedTableSchema = z.enum(exclusionTables, {
+  error: (issue) => (issue.input === 'vat_settlement' ? forecastMessages.vatSettlement : forecastMessages.relatedTable),
+});
+
+/** 0 … 2^31 − 1; 0 only for `salary_cost_labels` ("<Kein Label>"), checked with the table. */
+const relatedIdSchema = z
+  .number({ error: forecastMessages.relatedId })
+  .int(forecastMessages.relatedId)
+  .min(0, forecastMessages.relatedId)
+  .max(ID_MAX, forecastMessages.relatedId);
+
+const exclusionKeyShape = { month: monthSchema, relatedTable: relatedTableSchema, relatedID: relatedIdSchema };
+
+function zeroOnlyForLabels(
+  value: { relatedTable: ExcludableTable; relatedID: number },
+  context: z.RefinementCtx,
+  path: (string | number)[] = [],
+) {
+  if (value.relatedID === 0 && value.relatedTable !== 'salary_cost_labels') {
+    context.addIssue({ code: 'custom', message: forecastMessages.relatedId, path: [...path, 'relatedID'] });
+  }
+}
+
+/**
+ * One exclusion: the leaf (relatedTable, relatedID) counts nothing in `month` ('YYYY-MM', within the
+ * current month … current month + 59). Body of `POST` and `DELETE /forecasts/exclude`, and an item of
+ * the `GET` list.
+ */
+export const forecastExclusionSchema = z
+  .strictObject(exclusionKeyShape)
+  .superRefine((value, context) => zeroOnlyForLabels(value, context));
+export type ForecastExclusionKey = z.infer<typeof forecastExclusionSchema>;
+
+/** The answer item of `GET /forecasts/exclude` and `POST` (plain, no refinements). */
+export const forecastExclusionAnswerSchema = z.object({
+  month: z.string(),
+  relatedTable: z.enum(exclusionTables),
+  relatedID: z.number().int(),
+});
+/** `GET /forecasts/exclude`: the organisation's exclusions from the current month on, by month. */
+export const forecastExclusionListSchema = z.array(forecastExclusionAnswerSchema);
+
+/**
+ * `GET /forecasts/exclude?relatedTable=…&relatedID=…`: both optional filters (relatedID only with
+ * relatedTable); without them every exclusion of the organisation from the current month on.
+ */
+export const forecastExclusionListQuerySchema = z
+  .strictObject({
+    relatedTable: relatedTableSchema.optional(),
+    relatedID: z
+      .string({ error: forecastMessages.relatedId })
+      .regex(/^(0|[1-9][0-9]{0,9})$/, forecastMessages.relatedId)
+      .transform(Number)
+      .pipe(z.number().max(ID_MAX, forecastMessages.relatedId))
+      .optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.relatedID !== undefined && value.relatedTable === undefined) {
+      context.addIssue({ code: 'custom', message: forecastMessages.relatedTable, path: ['relatedTable'] });
+    }
+  });
+export type ForecastExclusionListQuery = z.infer<typeof forecastExclusionListQuerySchema>;
+
+/** Most entries one batch may carry (60 months × a page of leaves). */
+export const EXCLUSION_BATCH_MAX = 5_000;
+
+/**
+ * `PUT /forecasts/exclude`: exclusions set (`isExcluded: true`) or lifted (`false`), all in one
+ * database transaction — one bad entry (400/404) and nothing of the batch is stored.
+ */
+export const forecastExclusionBatchSchema = z.strictObject({
+  updates: z
+    .array(
+      z
+        .strictObject({
+          ...exclusionKeyShape,
+          isExcluded: z.boolean({ error: 'Ungültiger Wert: Ja/Nein-Wert erwartet' }),
+        })
+        .superRefine((value, context) => zeroOnlyForLabels(value, context)),
+      { error: 'Liste der Änderungen wird benötigt' },
+    )
+    .max(EXCLUSION_BATCH_MAX, `Höchstens ${EXCLUSION_BATCH_MAX} Änderungen auf einmal`),
+});
+export type ForecastExclusionBatch = z.infer<typeof forecastExclusionBatchSchema>;
+export type ForecastExclusionUpdate = ForecastExclusionBatch['updates'][number];
+
+/** Answer of `PUT /forecasts/exclude`: how many exclusions were added or removed. */
+export const forecastExclusionBatchResultSchema = z.object({ affected: z.number().int() });
