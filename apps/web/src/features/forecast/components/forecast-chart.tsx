@@ -109,6 +109,8 @@ export default function ForecastChart({
   };
 
   const current = active === null ? undefined : months[active];
+  const describe = (month: ForecastMonthTotals) =>
+    `${formatMonthLabel(month.month)}: ${texts.revenue} ${formatAmount(month.revenue, currency)}, ${texts.expense} ${formatAmount(month.expense, currency)}, ${texts.saldoLine} ${formatAmount(month.saldo, currency)}`;
   const tooltipLeft = active === null ? 0 : Math.min(Math.max(x(active) + 12, 0), width - 200);
 
   return (
@@ -116,9 +118,15 @@ export default function ForecastChart({
       <div
         ref={frameRef}
         className={classes.frame}
+        // The months are the values of a slider: arrow keys, Home and End pick one, and the
+        // screen reader reads its amounts (aria-valuetext) as the tooltip shows them.
         tabIndex={0}
-        role="group"
+        role="slider"
         aria-label={texts.chartLabel(currency)}
+        aria-valuemin={1}
+        aria-valuemax={Math.max(months.length, 1)}
+        aria-valuenow={(active ?? 0) + 1}
+        aria-valuetext={current ? describe(current) : texts.chartTitle}
         onKeyDown={onKeyDown}
         onBlur={() => setActive(null)}
       >
@@ -185,7 +193,7 @@ export default function ForecastChart({
             <line className={classes.guide} x1={x(active)} x2={x(active)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} />
           ) : null}
         </svg>
-        <div role="status" aria-live="polite">
+        <div>
           {current ? (
             <div className={classes.tooltip} style={{ left: tooltipLeft }}>
               <strong>{formatMonthLabel(current.month)}</strong>

@@ -188,7 +188,7 @@ export function ForecastTable({
     ) : null;
 
   return (
-    <div className={classes.scroller} tabIndex={0} role="region" aria-label={texts.tableCaption}>
+    <div className={classes.scroller}>
       <table className={classes.table}>
         <caption>
           <VisuallyHidden>{texts.tableCaption}</VisuallyHidden>

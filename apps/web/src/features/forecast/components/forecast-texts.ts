@@ -45,7 +45,7 @@ export const forecastTexts = {
   discardedDetail: 'Änderungen wurden verworfen',
   chartTitle: 'Verlauf',
   chartLabel: (currency: string) =>
-    `Diagramm: Endsaldo als Linie, Einnahmen und Ausgaben als Balken je Monat, in ${currency}. Pfeiltasten wählen den Monat.`,
+    `Diagramm: Endsaldo als Linie, Einnahmen und Ausgaben als Balken je Monat, in ${currency}. Pfeiltasten wählen den Monat`,
   emptyTitle: 'Noch nichts zu prognostizieren',
   emptyText:
     'Die Prognose rechnet mit Ihren Bankkonten als Startsaldo, Ihren wiederkehrenden und einmaligen Einnahmen und Ausgaben und den Löhnen Ihrer Mitarbeitenden. Erfassen Sie zuerst:',

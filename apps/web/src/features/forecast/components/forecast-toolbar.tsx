@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, NumberInput, Slider, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
@@ -29,8 +29,13 @@ export function ForecastToolbar({
 }) {
   const [monthsText, setMonthsText] = useState<number | string>(months);
   const [percent, setPercent] = useState(performance);
-  useEffect(() => setMonthsText(months), [months]);
-  useEffect(() => setPercent(performance), [performance]);
+  // A value set from outside (another tab's cookie, a reset) replaces what is shown.
+  const [shown, setShown] = useState({ months, performance });
+  if (shown.months !== months || shown.performance !== performance) {
+    setShown({ months, performance });
+    setMonthsText(months);
+    setPercent(performance);
+  }
   const commitMonths = useDebouncedCallback((value: number) => onMonthsChange(value), 400);
   const commitPerformance = useDebouncedCallback((value: number) => onPerformanceChange(value), 300);
 
