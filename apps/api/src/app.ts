@@ -46,6 +46,15 @@ import { vatsRoutes } from './modules/vats/vats.routes.js';
 import { createTransactionsService, type TransactionsService } from './modules/transactions/transactions.service.js';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { createForecastsService, type ForecastsService } from './modules/forecasts/forecasts.service.js';
+import { forecastsRoutes } from './modules/forecasts/forecasts.routes.js';
+import {
+  createForecastExclusionsService,
+  type ForecastExclusionsService,
+} from './modules/forecasts/forecast-exclusions.service.js';
+import { forecastExclusionsRoutes } from './modules/forecasts/forecast-exclusions.routes.js';
+import { createVatSettingsService, type VatSettingsService } from './modules/forecasts/vat-settings.service.js';
+import { vatSettingsRoutes } from './modules/forecasts/vat-settings.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -65,6 +74,9 @@ export interface AppDeps {
   categories: CategoriesService;
   vats: VatsService;
   transactions: TransactionsService;
+  forecasts: ForecastsService;
+  forecastExclusions: ForecastExclusionsService;
+  vatSettings: VatSettingsService;
 }
 
 declare module 'fastify' {
@@ -161,10 +173,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const categories = createCategoriesService(db);
   const vats = createVatsService(db);
   const transactions = createTransactionsService({ db, clock, reference });
+  // TODO(employees-api): pass its ensureFreshSchedules once merged; until then the stored schedules are read as they are.
+  const forecasts = createForecastsService({
+    db,
+    clock,
+    rates,
+    reference,
+    ensureFreshSchedules: async () => undefined,
+  });
+  const forecastExclusions = createForecastExclusionsService({ db, clock });
+  const vatSettings = createVatSettingsService({ db, clock });
   app.decorate('deps', {
     ...{ config, database, clock, rates, reference, mailer, sessions, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
-    ...{ categories, vats, transactions },
+    ...{ categories, vats, transactions, forecasts, forecastExclusions, vatSettings },
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {
@@ -195,6 +217,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(categoriesRoutes);
       await api.register(vatsRoutes);
       await api.register(transactionsRoutes);
+      await api.register(forecastsRoutes);
+      await api.register(forecastExclusionsRoutes);
+      await api.register(vatSettingsRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },

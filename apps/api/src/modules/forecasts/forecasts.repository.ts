@@ -1,0 +1,258 @@
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
+import type { AppDatabase } from '../../db/client.js';
+import {
+  bankAccounts,
+  categories,
+  employees,
+  organisations,
+  salaries,
+  salaryCostDetails,
+  salaryCostLabelExclusions,
+  salaryCostLabels,
+  salaryCosts,
+  salaryExclusions,
+  transactionExclusions,
+  transactions,
+  vatRates,
+  vatSettings,
+} from '../../db/schema/index.js';
+
+/**
+ * Everything a forecast is computed from, loaded in a fixed number of queries (eight, run side by
+ * side), whatever the number of accounts, transactions, employees or costs: no query per row.
+ */
+
+export interface ExclusionRow {
+  relatedTable: 'transactions' | 'salaries' | 'salary_cost_labels';
+  relatedId: number;
+  month: string;
+}
+
+/** The minimum balance of the organisation ("Mindestliquidität"). */
+async function minimumBalanceOf(db: AppDatabase, organisationId: number): Promise<number> {
+  const [row] = await db
+    .select({ minimumBalance: organisations.minimumBalance })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row?.minimumBalance ?? 0;
+}
+
+function bankAccountsOf(db: AppDatabase, organisationId: number) {
+  return db
+    .select({ amount: bankAccounts.amount, currencyId: bankAccounts.currencyId })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.organisationId, organisationId));
+}
+
+function transactionsOf(db: AppDatabase, organisationId: number) {
+  return db
+    .select({
+      id: transactions.id,
+      name: transactions.name,
+      amount: transactions.amount,
+      currencyId: transactions.currencyId,
+      categoryName: categories.name,
+      type: transactions.type,
+      cycle: transactions.cycle,
+      startDate: transactions.startDate,
+      endDate: transactions.endDate,
+      isDisabled: transactions.isDisabled,
+      vatBasisPoints: vatRates.value,
+      vatIncluded: transactions.vatIncluded,
+    })
+    .from(transactions)
+    .innerJoin(categories, eq(categories.id, transactions.categoryId))
+    .leftJoin(vatRates, eq(vatRates.id, transactions.vatRateId))
+    .where(eq(transactions.organisationId, organisationId))
+    .orderBy(asc(transactions.id));
+}
+
+function salariesOf(db: AppDatabase, organisationId: number) {
+  return db
+    .select({
+      id: salaries.id,
+      employeeName: employees.name,
+      amount: salaries.amount,
+      employeeDeductions: salaries.employeeDeductions,
+      currencyId: salaries.currencyId,
+      cycle: salaries.cycle,
+      fromDate: salaries.fromDate,
+      toDate: salaries.toDate,
+      isDisabled: salaries.isDisabled,
+      isTermination: salaries.isTermination,
+    })
+    .from(salaries)
+    .innerJoin(employees, eq(employees.id, salaries.employeeId))
+    .where(eq(salaries.organisationId, organisationId))
+    .orderBy(asc(salaries.id));
+}
+
+function costsOf(db: AppDatabase, organisationId: number) {
+  return db
+    .select({
+      id: salaryCosts.id,
+      salaryId: salaryCosts.salaryId,
+      labelId: salaryCosts.labelId,
+      labelName: salaryCostLabels.name,
+      cycle: salaryCosts.cycle,
+      distributionType: salaryCosts.distributionType,
+      relativeOffset: salaryCosts.relativeOffset,
+    })
+    .from(salaryCosts)
+    .leftJoin(salaryCostLabels, eq(salaryCostLabels.id, salaryCosts.labelId))
+    .where(eq(salaryCosts.organisationId, organisationId))
+    .orderBy(asc(salaryCosts.id));
+}
+
+const detailColumns = {
+  costId: salaryCostDetails.costId,
+  month: salaryCostDetails.month,
+  amount: salaryCostDetails.amount,
+  divider: salaryCostDetails.divider,
+  isExtraMonth: salaryCostDetails.isExtraMonth,
+};
+
+/**
+ * The stored schedules the forecast can use (one query): every payment from the first to the last
+ * month of the horizon, plus each cost's latest payment before the first month — the catch-up that
+ * the include-previous mode (research §5.6) may pick as the "next" payment. Older payments and
+ * those after the horizon can change nothing, so they are not read.
+ */
+function costDetailsOf(db: AppDatabase, organisationId: number, firstMonth: string, lastMonth: string) {
+  const ownCost = and(eq(salaryCosts.id, salaryCostDetails.costId), eq(salaryCosts.organisationId, organisationId));
+  const inHorizon = db
+    .select(detailColumns)
+    .from(salaryCostDetails)
+    .innerJoin(salaryCosts, ownCost)
+    .where(and(gte(salaryCostDetails.month, firstMonth), lte(salaryCostDetails.month, lastMonth)));
+  const latestBefore = db
+    .selectDistinctOn([salaryCostDetails.costId], detailColumns)
+    .from(salaryCostDetails)
+    .innerJoin(salaryCosts, ownCost)
+    .where(lt(salaryCostDetails.month, firstMonth))
+    .orderBy(asc(salaryCostDetails.costId), desc(salaryCostDetails.month));
+  return unionAll(inHorizon, latestBefore);
+}
+
+async function vatSettingOf(db: AppDatabase, organisationId: number) {
+  const [row] = await db
+    .select({
+      enabled: vatSettings.enabled,
+      billingDate: vatSettings.billingDate,
+      interval: vatSettings.interval,
+      transactionMonthOffset: vatSettings.transactionMonthOffset,
+    })
+    .from(vatSettings)
+    .where(eq(vatSettings.organisationId, organisationId));
+  return row ?? null;
+}
+
+// The same selected types in every part of the union: id and month as plain expressions.
+function keyColumns(id: SQL, month: PgColumn) {
+  return {
+    relatedId: sql<number>`${id}`.mapWith(Number).as('related_id'),
+    month: sql<string>`${month}`.as('month'),
+  };
+}
+
+/** The organisation's exclusions of all three kinds from `firstMonth` on, optionally of one item (one query). */
+export function listExclusions(
+  db: AppDatabase,
+  organisationId: number,
+  filter: { firstMonth: string; lastMonth?: string; relatedTable?: ExclusionRow['relatedTable']; relatedId?: number },
+): Promise<ExclusionRow[]> {
+  const { firstMonth, lastMonth, relatedTable, relatedId } = filter;
+  const months = (column: PgColumn) =>
+    and(gte(column, firstMonth), lastMonth === undefined ? undefined : lte(column, lastMonth));
+  const wanted = (table: ExclusionRow['relatedTable']) => relatedTable === undefined || relatedTable === table;
+  const parts = [];
+  if (wanted('transactions')) {
+    parts.push(
+      db
+        .select({
+          relatedTable: sql<ExclusionRow['relatedTable']>`'transactions'`.as('related_table'),
+          ...keyColumns(sql`${transactionExclusions.transactionId}`, transactionExclusions.month),
+        })
+        .from(transactionExclusions)
+        .where(
+          and(
+            eq(transactionExclusions.organisationId, organisationId),
+            months(transactionExclusions.month),
+            relatedId === undefined ? undefined : eq(transactionExclusions.transactionId, relatedId),
+          ),
+        ),
+    );
+  }
+  if (wanted('salaries')) {
+    parts.push(
+      db
+        .select({
+          relatedTable: sql<ExclusionRow['relatedTable']>`'salaries'`.as('related_table'),
+          ...keyColumns(sql`${salaryExclusions.salaryId}`, salaryExclusions.month),
+        })
+        .from(salaryExclusions)
+        .where(
+          and(
+            eq(salaryExclusions.organisationId, organisationId),
+            months(salaryExclusions.month),
+            relatedId === undefined ? undefined : eq(salaryExclusions.salaryId, relatedId),
+          ),
+        ),
+    );
+  }
+  if (wanted('salary_cost_labels')) {
+    const labelOrZero = sql<number>`coalesce(${salaryCostLabelExclusions.labelId}, 0)`;
+    parts.push(
+      db
+        .select({
+          relatedTable: sql<ExclusionRow['relatedTable']>`'salary_cost_labels'`.as('related_table'),
+          ...keyColumns(labelOrZero, salaryCostLabelExclusions.month),
+        })
+        .from(salaryCostLabelExclusions)
+        .where(
+          and(
+            eq(salaryCostLabelExclusions.organisationId, organisationId),
+            months(salaryCostLabelExclusions.month),
+            relatedId === undefined ? undefined : eq(labelOrZero, relatedId),
+          ),
+        ),
+    );
+  }
+  const [first, ...rest] = parts;
+  if (!first) return Promise.resolve([]);
+  // The parts select the same expressions from different tables; drizzle types each by its table.
+  const union = unionAll as unknown as (...queries: unknown[]) => NonNullable<typeof first>;
+  const query = rest.length === 0 ? first : union(first, ...rest);
+  return query.orderBy(sql`3`, sql`1`, sql`2`) as unknown as Promise<ExclusionRow[]>;
+}
+
+/**
+ * The organisation's data for the months `firstMonth` … `lastMonth`: eight queries, started
+ * together (PostgreSQL runs them on several pooled connections; PGlite one after the other).
+ */
+export async function loadForecastData(db: AppDatabase, organisationId: number, firstMonth: string, lastMonth: string) {
+  const [minimumBalance, accounts, transactionRows, salaryRows, costRows, detailRows, vatSetting, exclusions] =
+    await Promise.all([
+      minimumBalanceOf(db, organisationId),
+      bankAccountsOf(db, organisationId),
+      transactionsOf(db, organisationId),
+      salariesOf(db, organisationId),
+      costsOf(db, organisationId),
+      costDetailsOf(db, organisationId, firstMonth, lastMonth),
+      vatSettingOf(db, organisationId),
+      listExclusions(db, organisationId, { firstMonth, lastMonth }),
+    ]);
+  return {
+    minimumBalance,
+    accounts,
+    transactions: transactionRows,
+    salaries: salaryRows,
+    costs: costRows,
+    details: detailRows,
+    vatSetting,
+    exclusions,
+  };
+}
+
+export type ForecastData = Awaited<ReturnType<typeof loadForecastData>>;

@@ -1,0 +1,573 @@
+import { describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  convertToBase,
+  type Forecast,
+  type ForecastDetails,
+  type ForecastDetailsMonth,
+  type ForecastExclusionKey,
+  type Organisation,
+  type Vat,
+} from '@saldopilot/shared';
+import {
+  eurRates,
+  salaries,
+  salaryCostDetails,
+  salaryCostLabels,
+  salaryCosts,
+  salaryExclusions,
+  transactionExclusions,
+} from '../../db/schema/index.js';
+import { useTestApp } from '../../test/build-test-app.js';
+import { aBankAccount, aCategory, anEmployee, aTransaction, currencyId } from '../../test/factories.js';
+import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
+import { addMember, twoTenants } from '../../test/tenants.js';
+
+const app = useTestApp();
+
+// The test clock's today is 2026-11-21: the horizon runs from 2026-11 to 2031-10. Monthly items
+// paid on the 25th still pay in November (a payment before today counts no more).
+const PAID_25TH = '2026-01-25';
+
+async function forecastOf(user: SignedInUser, query = ''): Promise<Forecast> {
+  const response = await user.get(`/api/forecasts${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Forecast>();
+}
+
+async function detailsOf(user: SignedInUser, query = ''): Promise<ForecastDetails> {
+  const response = await user.get(`/api/forecasts/details${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ForecastDetails>();
+}
+
+function put(user: SignedInUser, url: string, payload: object) {
+  return user.send({ method: 'PUT', url, payload });
+}
+
+function deleteWithBody(user: SignedInUser, url: string, payload: object) {
+  return user.send({ method: 'DELETE', url, payload });
+}
+
+function monthOf(details: ForecastDetails, month: string): ForecastDetailsMonth {
+  const found = details.find((entry) => entry.month === month);
+  if (!found) throw new Error(`no details for ${month}`);
+  return found;
+}
+
+function leaf(month: ForecastDetailsMonth, category: string, name: string) {
+  const node = [...month.revenue, ...month.expense].find((candidate) => candidate.name === category);
+  return node?.children.find((child) => child.name === name);
+}
+
+async function vatRateId(user: SignedInUser, value: number): Promise<number> {
+  const rate = (await user.get('/api/vats')).json<Vat[]>().find((candidate) => candidate.value === value);
+  if (!rate) throw new Error(`no VAT rate ${value}`);
+  return rate.id;
+}
+
+/** One employee with a monthly salary, an "AHV" cost (employer) and one without a label, written directly. */
+async function aSalaryWithCosts(target: FastifyInstance, user: SignedInUser, name = 'Anna Muster') {
+  const { db } = target.deps.database;
+  const organisationId = user.user.currentOrganisationID;
+  const employee = await anEmployee(target, organisationId, name);
+  const chf = await currencyId(user, 'CHF');
+  const [salary] = await db
+    .insert(salaries)
+    .values({
+      organisationId,
+      employeeId: employee.id,
+      cycle: 'monthly',
+      hoursPerMonth: 160,
+      amount: 5_000_00,
+      vacationDaysPerYear: 25,
+      fromDate: PAID_25TH,
+      currencyId: chf,
+      employeeDeductions: 500_00,
+      employerCosts: 300_00,
+      scheduleDate: '2026-11-21',
+    })
+    .returning({ id: salaries.id });
+  const [label] = await db
+    .insert(salaryCostLabels)
+    .values({ organisationId, name: `AHV ${name}` })
+    .returning({ id: salaryCostLabels.id, name: salaryCostLabels.name });
+  const costs = await db
+    .insert(salaryCosts)
+    .values([
+      { organisationId, salaryId: salary!.id, labelId: label!.id, amount: 300_00, distributionType: 'employer' },
+      { organisationId, salaryId: salary!.id, labelId: null, amount: 100_00, distributionType: 'employer' },
+    ])
+    .returning({ id: salaryCosts.id });
+  const months = ['2026-11', '2026-12', '2027-01', '2027-02'];
+  await db
+    .insert(salaryCostDetails)
+    .values(
+      costs.flatMap((cost, index) =>
+        months.map((month) => ({
+          costId: cost.id,
+          month,
+          amount: index === 0 ? 300_00 : 100_00,
+          divider: 1,
+          isExtraMonth: false,
+        })),
+      ),
+    );
+  return { employee, salaryId: salary!.id, label: label! };
+}
+
+describe('GET /api/forecasts', () => {
+  it('computes totals, start balance, VAT settlement, salaries and the runway from the organisation rows', async () => {
+    const user = await signUp(app);
+    const eur = await currencyId(user, 'EUR');
+    await aBankAccount(user, { name: 'Zürich', amount: 10_000_00 });
+    await aBankAccount(user, { name: 'Frankfurt', amount: 1_000_00, currencyID: eur });
+    const sales = await aCategory(user, { name: 'Verkauf' });
+    const revenue = await aTransaction(user, {
+      name: 'Beratung',
+      amount: 1_000_00,
+      startDate: PAID_25TH,
+      categoryID: sales.id,
+      vatID: await vatRateId(user, 810),
+      vatIncluded: false,
+    });
+    await aTransaction(user, { name: 'Miete', amount: -500_00, startDate: PAID_25TH });
+    expect(
+      (
+        await put(user, '/api/vat-settings', {
+          enabled: true,
+          billingDate: '2026-01-01',
+          transactionMonthOffset: 0,
+          interval: 'quarterly',
+        })
+      ).statusCode,
+    ).toBe(200);
+    await aSalaryWithCosts(app, user);
+
+    const forecast = await forecastOf(user);
+    const startBalance = 10_000_00 + convertToBase(1_000_00, app.deps.rates.rateTable('CHF')?.EUR);
+    expect(forecast).toMatchObject({ currency: 'CHF', startBalance, missingRates: [] });
+    expect(new Date(forecast.calculatedAt).toString()).not.toBe('Invalid Date');
+    expect(forecast.months.map((month) => month.month)).toEqual([
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+      '2027-04',
+      '2027-05',
+      '2027-06',
+      '2027-07',
+      '2027-08',
+      '2027-09',
+      '2027-10',
+      '2027-11',
+    ]);
+    // November: 1'000 + 8.1 % VAT in; rent, net salary 4'500 and costs 300 + 100 out.
+    expect(forecast.months[0]).toEqual({
+      month: '2026-11',
+      revenue: 1_081_00,
+      expense: -500_00 - 4_500_00 - 400_00,
+      cashflow: 1_081_00 - 5_400_00,
+      saldo: startBalance + 1_081_00 - 5_400_00,
+    });
+    // January 2027 pays the VAT of October–December 2026 (3 × 81.00); March pays none.
+    const details = await detailsOf(user);
+    expect(leaf(monthOf(details, '2027-01'), 'Mwst.', 'Mwst.')).toEqual({
+      name: 'Mwst.',
+      amount: -243_00,
+      relatedID: 0,
+      relatedTable: 'vat_settlement',
+      isExcluded: false,
+    });
+    expect(leaf(monthOf(details, '2027-03'), 'Mwst.', 'Mwst.')).toBeUndefined();
+    expect(leaf(monthOf(details, '2026-11'), 'Verkauf', 'Beratung')).toEqual({
+      name: 'Beratung',
+      amount: 1_081_00,
+      relatedID: revenue.id,
+      relatedTable: 'transactions',
+      isExcluded: false,
+    });
+    expect(leaf(monthOf(details, '2026-11'), 'Löhne', 'Anna Muster')).toMatchObject({ amount: -4_500_00 });
+    expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', '<Kein Label>')).toMatchObject({
+      amount: -100_00,
+      relatedID: 0,
+      relatedTable: 'salary_cost_labels',
+    });
+    // Each month loses 4'319.00 (and the VAT settlements more): the money lasts until the minimum is hit.
+    expect(forecast.runway).toEqual({
+      minimumBalance: 0,
+      coveredUntil: expect.any(String),
+      lowest: { month: '2027-11', saldo: forecast.months[12]!.saldo },
+    });
+
+    // Performance scales revenue; months choose the horizon.
+    const half = await forecastOf(user, '?months=60&performance=50');
+    expect(half.months).toHaveLength(60);
+    expect(half.months[0]!.revenue).toBe(540_50);
+    expect(half.months[59]!.month).toBe('2031-10');
+    expect((await detailsOf(user, '?months=1')).map((month) => month.month)).toEqual(['2026-11']);
+  });
+
+  it('names a currency without a rate and counts it 1:1', async () => {
+    const user = await signUp(app);
+    await aTransaction(user, { name: 'Island', amount: 200_00, startDate: PAID_25TH, currencyID: await currencyId(user, 'ISK') });
+    await app.deps.database.db.delete(eurRates).where(eq(eurRates.currencyCode, 'ISK'));
+    await app.deps.rates.refresh({ force: true });
+    try {
+      const forecast = await forecastOf(user);
+      expect(forecast.missingRates).toEqual(['ISK']);
+      expect(forecast.months[0]!.revenue).toBe(200_00);
+    } finally {
+      await app.deps.rates.ensureRates();
+    }
+  });
+
+  it('answers a new organisation with zeros', async () => {
+    const user = await signUp(app);
+    const forecast = await forecastOf(user, '?months=2');
+    expect(forecast).toMatchObject({
+      currency: 'CHF',
+      startBalance: 0,
+      missingRates: [],
+      months: [
+        { month: '2026-11', revenue: 0, expense: 0, cashflow: 0, saldo: 0 },
+        { month: '2026-12', revenue: 0, expense: 0, cashflow: 0, saldo: 0 },
+      ],
+      runway: { minimumBalance: 0, coveredUntil: null, lowest: { month: '2026-11', saldo: 0 } },
+    });
+    expect(await detailsOf(user, '?months=2')).toEqual([
+      { month: '2026-11', revenue: [], expense: [] },
+      { month: '2026-12', revenue: [], expense: [] },
+    ]);
+  });
+
+  it.each([
+    ['months=0', 'months', 'Der Zeitraum muss eine ganze Zahl von 1 bis 60 Monaten sein'],
+    ['months=61', 'months', 'Der Zeitraum muss eine ganze Zahl von 1 bis 60 Monaten sein'],
+    ['months=1.5', 'months', 'Der Zeitraum muss eine ganze Zahl von 1 bis 60 Monaten sein'],
+    ['performance=-1', 'performance', 'Die Performance muss eine ganze Zahl von 0 bis 200 Prozent sein'],
+    ['performance=201', 'performance', 'Die Performance muss eine ganze Zahl von 0 bis 200 Prozent sein'],
+    ['performance=12.5', 'performance', 'Die Performance muss eine ganze Zahl von 0 bis 200 Prozent sein'],
+    ['limit=3', 'limit', 'Unbekanntes Feld'],
+  ])('refuses ?%s with a German message', async (query, field, message) => {
+    const user = await signUp(app);
+    for (const path of ['/api/forecasts', '/api/forecasts/details']) {
+      const response = await user.get(`${path}?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: message } });
+    }
+  });
+
+  it('answers 401 with logout without a session; read-only members read but do not exclude', async () => {
+    for (const path of ['/api/forecasts', '/api/forecasts/details', '/api/forecasts/exclude', '/api/vat-settings']) {
+      const response = await browser(app).get(path);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED', logout: true });
+    }
+    const owner = await signUp(app);
+    const transaction = await aTransaction(owner);
+    const reader = await addMember(app, owner, owner.user.currentOrganisationID, 'read-only');
+    expect((await reader.get('/api/forecasts')).statusCode).toBe(200);
+    expect((await reader.get('/api/forecasts/details')).statusCode).toBe(200);
+    const refused = await reader.post('/api/forecasts/exclude', {
+      month: '2026-12',
+      relatedTable: 'transactions',
+      relatedID: transaction.id,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('loads the data in a fixed number of queries, whatever the number of rows', async () => {
+    const user = await signUp(app);
+    const tenant = {
+      userId: user.user.id,
+      organisationId: user.user.currentOrganisationID,
+      role: 'owner' as const,
+      currencyId: await currencyId(user, 'CHF'),
+    };
+    const client = (app.deps.database.db as unknown as { session: { client: { query: () => unknown } } }).session
+      .client;
+    async function queriesOfOneRead(): Promise<number> {
+      const spy = vi.spyOn(client, 'query');
+      try {
+        await app.deps.forecasts.forecast(tenant, { months: 13, performance: 100 });
+        return spy.mock.calls.length;
+      } finally {
+        spy.mockRestore();
+      }
+    }
+    await aTransaction(user);
+    await aSalaryWithCosts(app, user, 'Erste');
+    const few = await queriesOfOneRead();
+    const category = await aCategory(user);
+    for (let i = 0; i < 5; i += 1) await aTransaction(user, { categoryID: category.id });
+    for (const name of ['Zweite', 'Dritte', 'Vierte']) await aSalaryWithCosts(app, user, name);
+    await aBankAccount(user);
+    const many = await queriesOfOneRead();
+    expect(few).toBe(8);
+    expect(many).toBe(few);
+  });
+});
+
+describe('forecast exclusions', () => {
+  it('excludes and includes leaves one by one and in batches; the forecast shows the effect', async () => {
+    const user = await signUp(app);
+    const transaction = await aTransaction(user, { name: 'Abo', amount: 100_00, startDate: PAID_25TH });
+    const { salaryId, label } = await aSalaryWithCosts(app, user);
+
+    const excluded = await user.post('/api/forecasts/exclude', {
+      month: '2026-12',
+      relatedTable: 'transactions',
+      relatedID: transaction.id,
+    });
+    expect(excluded.statusCode).toBe(201);
+    expect(excluded.json()).toEqual({ month: '2026-12', relatedTable: 'transactions', relatedID: transaction.id });
+    // Twice is no error and stores it once.
+    expect(
+      (
+        await user.post('/api/forecasts/exclude', {
+          month: '2026-12',
+          relatedTable: 'transactions',
+          relatedID: transaction.id,
+        })
+      ).statusCode,
+    ).toBe(201);
+
+    let forecast = await forecastOf(user);
+    expect(forecast.months[0]!.revenue).toBe(100_00);
+    expect(forecast.months[1]!.revenue).toBe(0);
+    let details = await detailsOf(user);
+    expect(leaf(monthOf(details, '2026-12'), transaction.category.name, 'Abo')).toEqual({
+      name: 'Abo',
+      amount: 0,
+      relatedID: transaction.id,
+      relatedTable: 'transactions',
+      isExcluded: true,
+    });
+
+    // One batch: lift December, exclude the salary, the label and "<Kein Label>" in November.
+    const batch = await put(user, '/api/forecasts/exclude', {
+      updates: [
+        { month: '2026-12', relatedTable: 'transactions', relatedID: transaction.id, isExcluded: false },
+        { month: '2026-11', relatedTable: 'salaries', relatedID: salaryId, isExcluded: true },
+        { month: '2026-11', relatedTable: 'salary_cost_labels', relatedID: label.id, isExcluded: true },
+        { month: '2026-11', relatedTable: 'salary_cost_labels', relatedID: 0, isExcluded: true },
+        { month: '2027-01', relatedTable: 'transactions', relatedID: transaction.id, isExcluded: true },
+      ],
+    });
+    expect(batch.statusCode, batch.body).toBe(200);
+    expect(batch.json()).toEqual({ affected: 5 });
+
+    forecast = await forecastOf(user);
+    expect(forecast.months[0]).toMatchObject({ revenue: 100_00, expense: 0 });
+    expect(forecast.months[1]).toMatchObject({ revenue: 100_00, expense: -4_900_00 });
+    expect(forecast.months[2]!.revenue).toBe(0);
+    details = await detailsOf(user);
+    expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', label.name)).toMatchObject({ amount: 0, isExcluded: true });
+    expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', '<Kein Label>')).toMatchObject({
+      amount: 0,
+      isExcluded: true,
+    });
+
+    const all = await user.get('/api/forecasts/exclude');
+    expect(all.statusCode).toBe(200);
+    expect(all.json<ForecastExclusionKey[]>()).toEqual([
+      { month: '2026-11', relatedTable: 'salaries', relatedID: salaryId },
+      { month: '2026-11', relatedTable: 'salary_cost_labels', relatedID: 0 },
+      { month: '2026-11', relatedTable: 'salary_cost_labels', relatedID: label.id },
+      { month: '2027-01', relatedTable: 'transactions', relatedID: transaction.id },
+    ]);
+    const ofOne = await user.get(`/api/forecasts/exclude?relatedTable=transactions&relatedID=${transaction.id}`);
+    expect(ofOne.json()).toEqual([{ month: '2027-01', relatedTable: 'transactions', relatedID: transaction.id }]);
+    expect((await user.get('/api/forecasts/exclude?relatedTable=salary_cost_labels&relatedID=0')).json()).toEqual([
+      { month: '2026-11', relatedTable: 'salary_cost_labels', relatedID: 0 },
+    ]);
+
+    const lifted = await deleteWithBody(user, '/api/forecasts/exclude', {
+      month: '2027-01',
+      relatedTable: 'transactions',
+      relatedID: transaction.id,
+    });
+    expect(lifted.statusCode).toBe(204);
+    expect(lifted.body).toBe('');
+    expect((await user.get(`/api/forecasts/exclude?relatedTable=transactions`)).json()).toEqual([]);
+    expect((await put(user, '/api/forecasts/exclude', { updates: [] })).json()).toEqual({ affected: 0 });
+  });
+
+  const month = '2026-12';
+  it.each([
+    [{ month: '2026-13', relatedTable: 'transactions' }, 'month', 'Ungültiger Monat (JJJJ-MM)'],
+    [{ month: '2026-1', relatedTable: 'transactions' }, 'month', 'Ungültiger Monat (JJJJ-MM)'],
+    [
+      { month: '2026-10', relatedTable: 'transactions' },
+      'month',
+      'Der Monat liegt ausserhalb des Prognosezeitraums (aktueller Monat bis 59 Monate danach)',
+    ],
+    [
+      { month: '2031-11', relatedTable: 'transactions' },
+      'month',
+      'Der Monat liegt ausserhalb des Prognosezeitraums (aktueller Monat bis 59 Monate danach)',
+    ],
+    [
+      { month, relatedTable: 'vat_settlement' },
+      'relatedTable',
+      'Die Mehrwertsteuer-Abrechnung kann nicht ausgeschlossen werden',
+    ],
+    [{ month, relatedTable: 'salary_costs' }, 'relatedTable', 'Unbekannte Art des Eintrags'],
+    [{ month, relatedTable: 'transactions', relatedID: 0 }, 'relatedID', 'Ungültige Id'],
+    [{ month, relatedTable: 'transactions', relatedID: 1.5 }, 'relatedID', 'Ungültige Id'],
+  ])('refuses %j with 400 and stores nothing', async (body, field, message) => {
+    const user = await signUp(app);
+    const transaction = await aTransaction(user);
+    const payload = { relatedID: transaction.id, ...body };
+    for (const [method, answer] of [
+      ['POST', () => user.post('/api/forecasts/exclude', payload)],
+      ['DELETE', () => deleteWithBody(user, '/api/forecasts/exclude', payload)],
+      ['PUT', () => put(user, '/api/forecasts/exclude', { updates: [{ ...payload, isExcluded: true }] })],
+    ] as const) {
+      const response = await answer();
+      expect(response.statusCode, method).toBe(400);
+      const key = method === 'PUT' ? `updates.0.${field}` : field;
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [key]: message } });
+    }
+    expect((await user.get('/api/forecasts/exclude')).json()).toEqual([]);
+  });
+
+  it("answers 404 for an unknown item and another organisation's; a batch with one bad entry stores nothing", async () => {
+    const { a, b } = await twoTenants(app);
+    const own = await aTransaction(b);
+    const foreign = await aTransaction(a);
+    const { salaryId, label } = await aSalaryWithCosts(app, a);
+    for (const body of [
+      { month: '2026-12', relatedTable: 'transactions', relatedID: 2_000_000_000 },
+      { month: '2026-12', relatedTable: 'transactions', relatedID: foreign.id },
+      { month: '2026-12', relatedTable: 'salaries', relatedID: salaryId },
+      { month: '2026-12', relatedTable: 'salary_cost_labels', relatedID: label.id },
+    ]) {
+      for (const response of [
+        await b.post('/api/forecasts/exclude', body),
+        await deleteWithBody(b, '/api/forecasts/exclude', body),
+        await put(b, '/api/forecasts/exclude', {
+          updates: [
+            { month: '2026-12', relatedTable: 'transactions', relatedID: own.id, isExcluded: true },
+            { ...body, isExcluded: true },
+          ],
+        }),
+      ]) {
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ error: 'Kein Eintrag gefunden für diesen Ausschluss', code: 'NOT_FOUND' });
+      }
+    }
+    // A batch with a month outside the horizon stores nothing either.
+    const badMonth = await put(b, '/api/forecasts/exclude', {
+      updates: [
+        { month: '2026-12', relatedTable: 'transactions', relatedID: own.id, isExcluded: true },
+        { month: '2020-01', relatedTable: 'transactions', relatedID: own.id, isExcluded: true },
+      ],
+    });
+    expect(badMonth.statusCode).toBe(400);
+    expect(badMonth.json().fields).toEqual({
+      'updates.1.month': 'Der Monat liegt ausserhalb des Prognosezeitraums (aktueller Monat bis 59 Monate danach)',
+    });
+    expect((await b.get('/api/forecasts/exclude')).json()).toEqual([]);
+    const { db } = app.deps.database;
+    expect(await db.$count(transactionExclusions, eq(transactionExclusions.transactionId, own.id))).toBe(0);
+    expect(await db.$count(salaryExclusions, eq(salaryExclusions.salaryId, salaryId))).toBe(0);
+    // B sees none of A's exclusions.
+    await a.post('/api/forecasts/exclude', { month: '2026-12', relatedTable: 'transactions', relatedID: foreign.id });
+    expect((await b.get(`/api/forecasts/exclude?relatedTable=transactions&relatedID=${foreign.id}`)).json()).toEqual(
+      [],
+    );
+  });
+});
+
+describe('VAT settings', () => {
+  const setting = { enabled: true, billingDate: '2026-03-31', transactionMonthOffset: 2, interval: 'biannually' };
+
+  it('is missing at first, saved and replaced by owners and admins, and removed', async () => {
+    const owner = await signUp(app);
+    const missing = await owner.get('/api/vat-settings');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({
+      error: 'Es sind keine Einstellungen zur Mehrwertsteuer-Abrechnung erfasst.',
+      code: 'NOT_FOUND',
+    });
+    const saved = await put(owner, '/api/vat-settings', setting);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual(setting);
+    expect((await owner.get('/api/vat-settings')).json()).toEqual(setting);
+
+    const admin = await addMember(app, owner, owner.user.currentOrganisationID, 'admin');
+    const replaced = await put(admin, '/api/vat-settings', { ...setting, enabled: false, interval: 'monthly' });
+    expect(replaced.json()).toEqual({ ...setting, enabled: false, interval: 'monthly' });
+
+    const editor = await addMember(app, owner, owner.user.currentOrganisationID, 'editor');
+    expect((await editor.get('/api/vat-settings')).statusCode).toBe(200);
+    expect((await put(editor, '/api/vat-settings', setting)).statusCode).toBe(403);
+    expect((await editor.delete('/api/vat-settings')).statusCode).toBe(403);
+
+    const removed = await owner.delete('/api/vat-settings');
+    expect(removed.statusCode).toBe(204);
+    expect((await owner.get('/api/vat-settings')).statusCode).toBe(404);
+    expect((await owner.delete('/api/vat-settings')).statusCode).toBe(204);
+  });
+
+  it.each([
+    [
+      { transactionMonthOffset: 13 },
+      'transactionMonthOffset',
+      'Der Versatz muss eine ganze Zahl von 0 bis 12 Monaten sein',
+    ],
+    [
+      { transactionMonthOffset: -1 },
+      'transactionMonthOffset',
+      'Der Versatz muss eine ganze Zahl von 0 bis 12 Monaten sein',
+    ],
+    [
+      { transactionMonthOffset: 1.5 },
+      'transactionMonthOffset',
+      'Der Versatz muss eine ganze Zahl von 0 bis 12 Monaten sein',
+    ],
+    [{ interval: 'weekly' }, 'interval', 'Abrechnungsintervall wird benötigt'],
+    [{ billingDate: '2026-02-30' }, 'billingDate', 'Ungültiger Datumswert'],
+    [{ enabled: 'ja' }, 'enabled', 'Ungültiger Wert: Ja/Nein-Wert erwartet'],
+  ])('refuses %j with a German message and stores nothing', async (change, field, message) => {
+    const owner = await signUp(app);
+    const response = await put(owner, '/api/vat-settings', { ...setting, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: message } });
+    expect((await owner.get('/api/vat-settings')).statusCode).toBe(404);
+  });
+});
+
+describe('minimum balance (Mindestliquidität)', () => {
+  it('is 0 at first, set by owners and admins, and the runway measures against it', async () => {
+    const owner = await signUp(app);
+    const organisationId = owner.user.currentOrganisationID;
+    const url = `/api/organisations/${organisationId}`;
+    expect((await owner.get(url)).json<Organisation>().minimumBalance).toBe(0);
+    await aBankAccount(owner, { amount: 10_000_00 });
+    await aTransaction(owner, { name: 'Lohn', amount: -3_000_00, startDate: '2026-12-01' });
+
+    const changed = await owner.patch(url, { minimumBalance: 2_500_00 });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<Organisation>().minimumBalance).toBe(2_500_00);
+    // Saldo: Nov 10'000, Dec 7'000, Jan 4'000, Feb 1'000 (below 2'500): covered until January 2027.
+    expect((await forecastOf(owner)).runway).toEqual({
+      minimumBalance: 2_500_00,
+      coveredUntil: '2027-01',
+      lowest: { month: '2027-11', saldo: 10_000_00 - 12 * 3_000_00 },
+    });
+
+    const editor = await addMember(app, owner, organisationId, 'editor');
+    expect((await editor.patch(url, { minimumBalance: 0 })).statusCode).toBe(403);
+    for (const value of ['12.50', 12.5, null, 1e15]) {
+      const refused = await owner.patch(url, { minimumBalance: value });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields.minimumBalance).toMatch(/Betrag/);
+    }
+    expect((await owner.get(url)).json<Organisation>().minimumBalance).toBe(2_500_00);
+  });
+});

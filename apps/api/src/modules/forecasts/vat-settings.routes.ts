@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { vatSettingSchema, vatSettingUpdateSchema } from '@saldopilot/shared';
+import { tenantOf } from '../../plugins/authenticate.js';
+import { noContent } from '../../plugins/openapi.js';
+
+// Organisation settings: owners and admins only (API.md "Role gates").
+const settingsRole = { role: 'admin' as const };
+
+/** /api/vat-settings: the automatic VAT settlement of the current organisation. */
+export const vatSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { vatSettings } = app.deps;
+
+  app.get(
+    '/vat-settings',
+    { config: { errors: ['NOT_FOUND'] }, schema: { response: { 200: vatSettingSchema } } },
+    async (request) => vatSettings.get(tenantOf(request)),
+  );
+
+  app.put(
+    '/vat-settings',
+    { config: settingsRole, schema: { body: vatSettingUpdateSchema, response: { 200: vatSettingSchema } } },
+    async (request) => vatSettings.put(tenantOf(request), request.body),
+  );
+
+  app.delete(
+    '/vat-settings',
+    { config: settingsRole, schema: { response: { 204: noContent } } },
+    async (request, reply) => {
+      await vatSettings.remove(tenantOf(request));
+      return reply.code(204).send();
+    },
+  );
+};

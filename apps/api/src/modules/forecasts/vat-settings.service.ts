@@ -1,0 +1,45 @@
+import type { VatSetting, VatSettingUpdate } from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Tenant } from '../../plugins/authenticate.js';
+import { deleteVatSetting, findVatSetting, upsertVatSetting } from './vat-settings.repository.js';
+
+export const vatSettingMessages = {
+  notFound: 'Es sind keine Einstellungen zur Mehrwertsteuer-Abrechnung erfasst.',
+} as const;
+
+export type VatSettingsService = ReturnType<typeof createVatSettingsService>;
+
+type VatSettingRow = NonNullable<Awaited<ReturnType<typeof findVatSetting>>>;
+
+function toVatSetting(row: VatSettingRow): VatSetting {
+  return {
+    enabled: row.enabled,
+    billingDate: row.billingDate,
+    transactionMonthOffset: row.transactionMonthOffset,
+    interval: row.interval,
+  };
+}
+
+/** The automatic VAT settlement of the organisation (research §5.8): one setting, owners and admins change it. */
+export function createVatSettingsService({ db, clock }: { db: AppDatabase; clock: Clock }) {
+  return {
+    /** The setting; 404 while none was saved. */
+    async get(tenant: Tenant): Promise<VatSetting> {
+      const row = await findVatSetting(db, tenant.organisationId);
+      if (!row) throw notFound(vatSettingMessages.notFound);
+      return toVatSetting(row);
+    },
+
+    /** Creates or replaces the setting. */
+    async put(tenant: Tenant, setting: VatSettingUpdate): Promise<VatSetting> {
+      return toVatSetting(await upsertVatSetting(db, tenant.organisationId, setting, clock.now()));
+    },
+
+    /** Removes the setting (no settlement any more); nothing to remove is no error. */
+    async remove(tenant: Tenant): Promise<void> {
+      await deleteVatSetting(db, tenant.organisationId);
+    },
+  };
+}
