@@ -37,12 +37,14 @@ export function RunwayHeadline({
           <Title order={2} fz="h3" id="runway-headline">
             {headline}
           </Title>
-          <Text size="sm">
-            {texts.lowest}: <SignedAmount cents={runway.lowest.saldo} currency={currency} />{' '}
-            {texts.lowestIn(runway.lowest.month)}
-            {' · '}
-            {texts.minimum}: {formatAmount(runway.minimumBalance, currency)}
-          </Text>
+          <Group gap="lg" wrap="wrap">
+            <Text size="sm">
+              {texts.lowest}: <SignedAmount cents={runway.lowest.saldo} currency={currency} /> {texts.lowestIn(runway.lowest.month)}
+            </Text>
+            <Text size="sm">
+              {texts.minimum}: {formatAmount(runway.minimumBalance, currency)}
+            </Text>
+          </Group>
           <Text size="xs" c="dimmed">
             {formatMonthLabel(first ?? runway.lowest.month)} – {formatMonthLabel(months[months.length - 1]?.month ?? runway.lowest.month)}
           </Text>
