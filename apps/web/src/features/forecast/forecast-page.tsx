@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { formatLocalDateTime, localMonth } from '../../lib/format';
 import { usePreference } from '../../lib/preferences';
+import { importOrReload } from '../../lib/reload-guard';
 import { showToast } from '../../lib/toast';
 import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
 import { useSignedInUser } from '../../reference-data/profile';
@@ -25,8 +26,11 @@ import { previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
 
 export const handle = { title: texts.title } satisfies RouteHandle;
 
-// The chart's code is fetched only here, after the table (issue 12: load the chart code only where it is shown).
-const ForecastChart = lazy(() => import('./components/forecast-chart'));
+// The chart's code is its own chunk, fetched only by this page (issue 12: load the chart code only
+// where it is shown); the fetch starts as this page's module runs, beside the forecast request,
+// instead of after the answer has rendered the page.
+const chartModule = importOrReload(() => import('./components/forecast-chart'))();
+const ForecastChart = lazy(() => chartModule);
 
 const noDrafts: Drafts = new Map();
 

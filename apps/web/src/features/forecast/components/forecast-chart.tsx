@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatMonthLabel, type ForecastMonthTotals } from '@saldopilot/shared';
 import { formatAmount } from '../../../lib/format';
+import { niceTicks } from './chart-scale';
 import { forecastTexts as texts } from './forecast-texts';
 import classes from './forecast-chart.module.css';
 
@@ -19,21 +20,6 @@ const shortMonths = ['Jan', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'S
 
 function shortMonth(month: string): string {
   return `${shortMonths[Number(month.slice(5, 7)) - 1]} ${month.slice(2, 4)}`;
-}
-
-/** Round steps (1, 2, 2.5, 5 × 10^n) so that about `count` ticks span the range. */
-export function niceTicks(min: number, max: number, count = 5): number[] {
-  if (min === max) {
-    const pad = Math.max(Math.abs(min), 100_00);
-    return niceTicks(min - pad, max + pad, count);
-  }
-  const raw = (max - min) / count;
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= raw) ?? 10) * magnitude;
-  const ticks: number[] = [];
-  for (let tick = Math.floor(min / step) * step; tick <= max + step / 2; tick += step) ticks.push(Math.round(tick));
-  if (ticks[ticks.length - 1]! < max) ticks.push(ticks[ticks.length - 1]! + step);
-  return ticks;
 }
 
 function tickLabel(cents: number): string {
