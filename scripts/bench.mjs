@@ -400,6 +400,18 @@ async function benchTransactionLists() {
   }
 }
 
+const benchTools = { startServer, stop, signUp, load, line, freshPostgresDatabase, seconds: DURATION_S };
+const { benchEmployeeLists } = await import('./bench-employees.mjs');
+if (process.env.BENCH_ONLY === 'employees') {
+  await benchEmployeeLists(benchTools);
+  process.exit(0);
+}
+const { benchForecastApi } = await import('./bench-forecast-api.mjs');
+if (process.env.BENCH_ONLY === 'forecast-api') {
+  await benchForecastApi(benchTools);
+  process.exit(0);
+}
+
 // The pure engine first, in this process before any server competes for the cores.
 const { benchForecastEngine } = await import('../packages/forecast/bench/forecast.bench.mjs');
 const engine = benchForecastEngine();
@@ -458,6 +470,9 @@ try {
     }
   }
   await benchTransactionLists();
+  await benchEmployeeLists(benchTools);
+  // The forecast of the big organisation (1,000 employees × 3 salaries × 8 costs, 10,000 transactions).
+  await benchForecastApi(benchTools);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -46,6 +46,17 @@ import { vatsRoutes } from './modules/vats/vats.routes.js';
 import { createTransactionsService, type TransactionsService } from './modules/transactions/transactions.service.js';
 import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { createEmployeesService, type EmployeesService } from './modules/employees/employees.service.js';
+import { employeesRoutes } from './modules/employees/employees.routes.js';
+import { createSalariesService, type SalariesService } from './modules/employees/salaries.service.js';
+import { salariesRoutes } from './modules/employees/salaries.routes.js';
+import { createSalaryCostsService, type SalaryCostsService } from './modules/employees/salary-costs.service.js';
+import { salaryCostsRoutes } from './modules/employees/salary-costs.routes.js';
+import {
+  createSalaryCostLabelsService,
+  type SalaryCostLabelsService,
+} from './modules/employees/salary-cost-labels.service.js';
+import { salaryCostLabelsRoutes } from './modules/employees/salary-cost-labels.routes.js';
 import { createForecastsService, type ForecastsService } from './modules/forecasts/forecasts.service.js';
 import { forecastsRoutes } from './modules/forecasts/forecasts.routes.js';
 import {
@@ -55,6 +66,7 @@ import {
 import { forecastExclusionsRoutes } from './modules/forecasts/forecast-exclusions.routes.js';
 import { createVatSettingsService, type VatSettingsService } from './modules/forecasts/vat-settings.service.js';
 import { vatSettingsRoutes } from './modules/forecasts/vat-settings.routes.js';
+import { ensureFreshSchedules } from './modules/employees/salary-schedules.js';
 
 export interface AppDeps {
   config: Config;
@@ -74,6 +86,10 @@ export interface AppDeps {
   categories: CategoriesService;
   vats: VatsService;
   transactions: TransactionsService;
+  employees: EmployeesService;
+  salaries: SalariesService;
+  salaryCosts: SalaryCostsService;
+  salaryCostLabels: SalaryCostLabelsService;
   forecasts: ForecastsService;
   forecastExclusions: ForecastExclusionsService;
   vatSettings: VatSettingsService;
@@ -173,26 +189,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const categories = createCategoriesService(db);
   const vats = createVatsService(db);
   const transactions = createTransactionsService({ db, clock, reference });
-  // TODO(employees-api): pass its ensureFreshSchedules once merged; until then the stored schedules are read as they are.
-  const forecasts = createForecastsService({
-    db,
-    clock,
-    rates,
-    reference,
-    ensureFreshSchedules: async () => undefined,
-  });
+  const employees = createEmployeesService({ db, clock, reference });
+  const salaries = createSalariesService({ db, clock, reference });
+  const salaryCosts = createSalaryCostsService({ db, clock });
+  const salaryCostLabels = createSalaryCostLabelsService({ db });
+  const forecasts = createForecastsService({ db, clock, rates, reference, ensureFreshSchedules });
   const forecastExclusions = createForecastExclusionsService({ db, clock });
   const vatSettings = createVatSettingsService({ db, clock });
   app.decorate('deps', {
     ...{ config, database, clock, rates, reference, mailer, sessions, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
-    ...{ categories, vats, transactions, forecasts, forecastExclusions, vatSettings },
+    ...{ categories, vats, transactions },
+    ...{ employees, salaries, salaryCosts, salaryCostLabels },
+    ...{ forecasts, forecastExclusions, vatSettings },
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {
     await seedDemoData({
       ...{ database, clock, reference, sessionUsers, auth, organisations },
       ...{ bankAccounts, categories, vats, transactions, log: app.log },
+      ...{ employees, salaries, salaryCosts, salaryCostLabels, vatSettings },
     });
   }
 
@@ -217,6 +233,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(categoriesRoutes);
       await api.register(vatsRoutes);
       await api.register(transactionsRoutes);
+      await api.register(employeesRoutes);
+      await api.register(salariesRoutes);
+      await api.register(salaryCostsRoutes);
+      await api.register(salaryCostLabelsRoutes);
       await api.register(forecastsRoutes);
       await api.register(forecastExclusionsRoutes);
       await api.register(vatSettingsRoutes);

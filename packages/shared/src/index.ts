@@ -19,5 +19,7 @@ export * from './schemas/categories.js';
 export * from './schemas/vats.js';
 export * from './schemas/transactions.js';
 export * from './salaries.js';
+export * from './schemas/employees.js';
+export * from './swiss-presets.js';
 export * from './schemas/forecasts.js';
 export * from './schemas/vat-settings.js';

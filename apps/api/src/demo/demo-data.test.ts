@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { BankAccountList, TransactionList } from '@saldopilot/shared';
+import type {
+  BankAccountList,
+  EmployeeList,
+  Forecast,
+  ForecastDetails,
+  SalaryCostList,
+  SalaryList,
+  TransactionList,
+} from '@saldopilot/shared';
 import { buildTestApp, useTestApp } from '../test/build-test-app.js';
 import { browser } from '../test/test-client.js';
 import { createSessionUsers } from '../modules/organisations/session-users.js';
 import { DEMO_EMAIL, DEMO_ORGANISATION, DEMO_PASSWORD, seedDemoData } from './demo-data.js';
+import { DEMO_MINIMUM_BALANCE } from './demo-forecast.js';
+
+/** Whole months from `a` to `b` ('YYYY-MM'). */
+function monthsBetween(a: string, b: string): number {
+  return (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
+}
 
 const app = useTestApp({ NODE_ENV: 'development' });
 
@@ -16,10 +30,12 @@ async function signInAsDemo(server = app) {
 /** What a second start of the server does (with its own, empty session cache). */
 function seedAgain() {
   const { database, clock, reference, auth, organisations, bankAccounts, categories, vats, transactions } = app.deps;
+  const { employees, salaries, salaryCosts, salaryCostLabels, vatSettings } = app.deps;
   const sessionUsers = createSessionUsers(database.db);
   return seedDemoData({
     ...{ database, clock, reference, sessionUsers, auth, organisations },
     ...{ bankAccounts, categories, vats, transactions, log: app.log },
+    ...{ employees, salaries, salaryCosts, salaryCostLabels, vatSettings },
   });
 }
 
@@ -45,6 +61,52 @@ describe('development demo data', () => {
     expect(list.total.amount).toBe(list.data.reduce((sum, account) => sum + account.convertedAmount, 0));
   });
 
+  it('has eight employees with salary histories, a leaver, a future hire, Swiss presets and a 13th salary', async () => {
+    const { client } = await signInAsDemo();
+    const list = (await client.get('/api/employees?limit=100')).json<EmployeeList>();
+    expect(list.pagination.totalCount).toBe(8);
+    expect(list.data.filter((employee) => employee.willBeTerminated).map((employee) => employee.name)).toEqual([
+      'Peter Huber',
+    ]);
+    expect(list.data.filter((employee) => employee.isInFuture).map((employee) => employee.name)).toEqual([
+      'Nina Schmid',
+    ]);
+    const sandra = list.data.find((employee) => employee.name === 'Sandra Keller')!;
+    const history = (await client.get(`/api/employees/${sandra.id}/salaries`)).json<SalaryList>().data;
+    expect(history.map((salary) => salary.amount)).toEqual([1_550_000, 1_400_000]);
+    expect(history[0]!.netAmount).toBeLessThan(history[0]!.amount);
+    const costs = (await client.get(`/api/employees/salaries/${sandra.salaryID}/costs`)).json<SalaryCostList>().data;
+    expect(costs.map((cost) => cost.label?.name).sort()).toEqual(
+      ['13. Monatslohn', 'AHV/IV/EO', 'ALV', 'BVG', 'FAK', 'KTG', 'UVG BU', 'UVG NBU'].sort(),
+    );
+  });
+
+  it('forecasts a believable year: quarterly VAT, payroll with the 13th salary, a dip the runway points at', async () => {
+    const { client } = await signInAsDemo();
+    const forecast = (await client.get('/api/forecasts')).json<Forecast>();
+    const details = (await client.get('/api/forecasts/details')).json<ForecastDetails>();
+    const vatMonths = details
+      .filter((month) => month.expense.some((category) => category.name === 'Mwst.'))
+      .map((month) => month.month);
+    // Quarterly VAT settlements, three months apart.
+    expect(vatMonths.length).toBeGreaterThanOrEqual(4);
+    expect(vatMonths.slice(1).every((month, i) => monthsBetween(vatMonths[i]!, month) === 3)).toBe(true);
+    // Payroll with the 13th salary in some month, and seasonal revenue (the spring closings).
+    const thirteenth = details.filter((month) =>
+      month.expense.some((category) => category.children.some((leaf) => leaf.name === '13. Monatslohn')),
+    );
+    expect(thirteenth.length).toBeGreaterThan(0);
+    const revenues = forecast.months.map((month) => month.revenue);
+    expect(Math.max(...revenues)).toBeGreaterThan(2 * Math.min(...revenues));
+    // A dip below the minimum balance the runway headline points at, with the balance recovering after it.
+    expect(forecast.runway.minimumBalance).toBe(DEMO_MINIMUM_BALANCE);
+    expect(forecast.runway.coveredUntil).not.toBeNull();
+    expect(forecast.runway.lowest.month > forecast.runway.coveredUntil!).toBe(true);
+    expect(forecast.runway.lowest.saldo).toBeLessThan(DEMO_MINIMUM_BALANCE);
+    expect(forecast.months.at(-1)!.saldo).toBeGreaterThan(forecast.runway.lowest.saldo);
+    expect(forecast.missingRates).toEqual([]);
+  });
+
   it('is added once however often the server starts', async () => {
     const transactionCount = (await (await signInAsDemo()).client.get('/api/transactions')).json<TransactionList>()
       .pagination.totalCount;
@@ -53,6 +115,7 @@ describe('development demo data', () => {
     const { client } = await signInAsDemo();
     expect((await client.get('/api/bank-accounts')).json<BankAccountList>().pagination.totalCount).toBe(4);
     expect((await client.get('/api/organisations')).json<{ data: unknown[] }>().data).toHaveLength(1);
+    expect((await client.get('/api/employees')).json<EmployeeList>().pagination.totalCount).toBe(8);
     expect(transactionCount).toBeGreaterThanOrEqual(20);
     expect((await client.get('/api/transactions')).json<TransactionList>().pagination.totalCount).toBe(
       transactionCount,

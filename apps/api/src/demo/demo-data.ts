@@ -12,6 +12,13 @@ import type { TransactionsService } from '../modules/transactions/transactions.s
 import type { VatsService } from '../modules/vats/vats.service.js';
 import { seedDemoBankAccounts } from './demo-bank-accounts.js';
 import { seedDemoTransactions } from './demo-transactions.js';
+import { seedDemoEmployees } from './demo-employees.js';
+import { seedDemoForecast } from './demo-forecast.js';
+import type { VatSettingsService } from '../modules/forecasts/vat-settings.service.js';
+import type { EmployeesService } from '../modules/employees/employees.service.js';
+import type { SalariesService } from '../modules/employees/salaries.service.js';
+import type { SalaryCostsService } from '../modules/employees/salary-costs.service.js';
+import type { SalaryCostLabelsService } from '../modules/employees/salary-cost-labels.service.js';
 
 export const DEMO_EMAIL = 'demo@saldopilot.ch';
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -31,6 +38,11 @@ export interface DemoServices {
   categories: CategoriesService;
   vats: VatsService;
   transactions: TransactionsService;
+  employees: EmployeesService;
+  salaries: SalariesService;
+  salaryCosts: SalaryCostsService;
+  salaryCostLabels: SalaryCostLabelsService;
+  vatSettings: VatSettingsService;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -73,5 +85,7 @@ export async function seedDemoData(services: DemoServices): Promise<void> {
     const context: DemoContext = { services, tenant, currencyId };
     await seedDemoBankAccounts(context);
     await seedDemoTransactions(services, tenant, services.clock.today());
+    await seedDemoEmployees(context);
+    await seedDemoForecast(context);
   });
 }

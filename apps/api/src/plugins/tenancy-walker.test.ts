@@ -4,7 +4,16 @@ import { useTestApp } from '../test/build-test-app.js';
 import { fillPath, routesOf } from '../test/routes.js';
 import { signUp, uniqueEmail, type SignedInUser } from '../test/test-client.js';
 import { invitationTokenFromOutbox, twoTenants } from '../test/tenants.js';
-import { aBankAccount, aCategory, aTransaction, aVatRate } from '../test/factories.js';
+import {
+  aBankAccount,
+  aCategory,
+  aLabel,
+  aSalary,
+  aSalaryCost,
+  anEmployee,
+  aTransaction,
+  aVatRate,
+} from '../test/factories.js';
 
 const app = useTestApp();
 
@@ -93,7 +102,47 @@ const FIXTURES: Record<string, Fixture> = {
     const { id } = await aTransaction(a);
     return { ids: { id }, witnesses: [`/api/transactions/${id}`, '/api/transactions'] };
   },
+  '/api/employees/:id': async (_app, a) => {
+    const { id } = await anEmployee(a);
+    return { ids: { id }, witnesses: [`/api/employees/${id}`, '/api/employees'] };
+  },
+  '/api/employees/:id/salaries': async (_app, a) => {
+    const { id } = await anEmployee(a);
+    await aSalary(a, id);
+    return { ids: { id }, witnesses: [`/api/employees/${id}/salaries`, `/api/employees/${id}`] };
+  },
+  '/api/employees/salaries/:salaryId': async (_app, a) => salaryRows(a),
+  '/api/employees/salaries/:salaryId/costs': async (_app, a) => salaryRows(a),
+  '/api/employees/salaries/:salaryId/costs/copy': async (_app, a) => salaryRows(a),
+  '/api/employees/salaries/:salaryId/costs/presets': async (_app, a) => salaryRows(a),
+  '/api/employees/salaries/costs/:costId': async (_app, a) => {
+    const rows = await salaryRows(a);
+    const { id } = await aSalaryCost(a, rows.ids.salaryId!);
+    return { ids: { costId: id }, witnesses: [...rows.witnesses, `/api/employees/salaries/costs/${id}`] };
+  },
+  '/api/employees/salaries/costs/labels/:id': async (_app, a) => {
+    const { id } = await aLabel(a);
+    return {
+      ids: { id },
+      witnesses: [`/api/employees/salaries/costs/labels/${id}`, '/api/employees/salaries/costs/labels'],
+    };
+  },
 };
+
+/** An employee of A with a salary that has a cost. */
+async function salaryRows(a: SignedInUser): Promise<TenantRows> {
+  const employee = await anEmployee(a);
+  const salary = await aSalary(a, employee.id);
+  await aSalaryCost(a, salary.id);
+  return {
+    ids: { salaryId: salary.id },
+    witnesses: [
+      `/api/employees/salaries/${salary.id}`,
+      `/api/employees/salaries/${salary.id}/costs`,
+      `/api/employees/${employee.id}/salaries`,
+    ],
+  };
+}
 
 async function meInvitation(app: FastifyInstance, a: SignedInUser): Promise<TenantRows> {
   const inviter = await signUp(app);
@@ -117,6 +166,21 @@ const BODIES: Record<string, object> = {
   'POST /api/categories/:id/reassign': { targetId: 1, deleteAfter: true },
   'PATCH /api/vats/:id': { value: 4242 },
   'PATCH /api/transactions/:id': { name: 'Übernommen', isDisabled: true },
+  'PATCH /api/employees/:id': { name: 'Übernommen' },
+  'POST /api/employees/:id/salaries': { isTermination: true, fromDate: '2026-12-01' },
+  'PATCH /api/employees/salaries/:salaryId': { amount: 1, isDisabled: true },
+  'POST /api/employees/salaries/:salaryId/costs': {
+    cycle: 'monthly',
+    amountType: 'fixed',
+    amount: 1,
+    distributionType: 'employee',
+    relativeOffset: 1,
+  },
+  // A's salary as the target: 404 before anything is read from the source.
+  'POST /api/employees/salaries/:salaryId/costs/copy': { ids: [1] },
+  'POST /api/employees/salaries/:salaryId/costs/presets': { items: [{ preset: 'ahv' }] },
+  'PATCH /api/employees/salaries/costs/:costId': { amount: 1 },
+  'PATCH /api/employees/salaries/costs/labels/:id': { name: 'Übernommen' },
 };
 
 /** Paths with parameters that name no organisation's data (reviewed here). */
@@ -159,5 +223,6 @@ describe('the tenancy walker', () => {
       const after = await Promise.all(rows.witnesses.map((url) => a.get(url).then((answer) => answer.body)));
       expect(after, route).toEqual(before);
     }
-  });
+    // Every id route builds its own rows of A first: with the employee routes that is ~40 routes.
+  }, 180_000);
 });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import {
   systemVatRates,
   type BankAccount,
@@ -7,11 +6,18 @@ import {
   type Category,
   type CategoryCreate,
   type Currency,
+  type EmployeeCreate,
+  type EmployeeDetail,
+  type Salary,
+  type SalaryCost,
+  type SalaryCostCreate,
+  type SalaryCostLabel,
+  type SalaryCostLabelCreate,
+  type SalaryCreate,
   type Transaction,
   type TransactionCreate,
   type Vat,
 } from '@saldopilot/shared';
-import { employees } from '../db/schema/index.js';
 import type { Browser, SignedInUser } from './test-client.js';
 
 /**
@@ -89,15 +95,49 @@ export async function aTransaction(client: Client, overrides: Partial<Transactio
   return created('creating a transaction', await client.post('/api/transactions', body));
 }
 
+/** An employee ("Anna Muster" unless `overrides` say otherwise). */
+export async function anEmployee(client: Client, overrides: Partial<EmployeeCreate> = {}): Promise<EmployeeDetail> {
+  return created('creating an employee', await client.post('/api/employees', { name: 'Anna Muster', ...overrides }));
+}
+
 /**
- * An employee of an organisation. Employees have no API yet (the employees issue brings it), so
- * this one row is written directly; replace it with the API call then.
+ * A salary of the employee: 8'000.00 monthly from 2026-01-01, 180 hours, 25 vacation days, in the
+ * organisation's currency, unless `overrides` say otherwise.
  */
-export async function anEmployee(app: FastifyInstance, organisationId: number, name = 'Anna Muster') {
-  const [row] = await app.deps.database.db
-    .insert(employees)
-    .values({ organisationId, name })
-    .returning({ id: employees.id, name: employees.name });
-  if (!row) throw new Error('employee insert returned nothing');
-  return row;
+export async function aSalary(client: Client, employeeId: number, overrides: Partial<SalaryCreate> = {}): Promise<Salary> {
+  const body: SalaryCreate = overrides.isTermination
+    ? { fromDate: '2026-12-01', ...overrides }
+    : {
+        hoursPerMonth: 180,
+        amount: 800_000,
+        cycle: 'monthly',
+        currencyID: overrides.currencyID ?? (await organisationCurrency(client)).id,
+        vacationDaysPerYear: 25,
+        fromDate: '2026-01-01',
+        ...overrides,
+      };
+  return created('creating a salary', await client.post(`/api/employees/${employeeId}/salaries`, body));
+}
+
+/** A cost of the salary: 5.3 % monthly borne by both, unless `overrides` say otherwise. */
+export async function aSalaryCost(
+  client: Client,
+  salaryId: number,
+  overrides: Partial<SalaryCostCreate> = {},
+): Promise<SalaryCost> {
+  const body: SalaryCostCreate = {
+    cycle: 'monthly',
+    amountType: 'percentage',
+    amount: 5300,
+    distributionType: 'both',
+    relativeOffset: 1,
+    ...overrides,
+  };
+  return created('creating a salary cost', await client.post(`/api/employees/salaries/${salaryId}/costs`, body));
+}
+
+/** A salary-cost label with a unique name. */
+export async function aLabel(client: Client, overrides: Partial<SalaryCostLabelCreate> = {}): Promise<SalaryCostLabel> {
+  const name = overrides.name ?? `Label ${randomBytes(4).toString('hex')}`;
+  return created('creating a label', await client.post('/api/employees/salaries/costs/labels', { name }));
 }

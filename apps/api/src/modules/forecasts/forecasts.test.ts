@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   convertToBase,
   type Forecast,
@@ -10,17 +9,18 @@ import {
   type Organisation,
   type Vat,
 } from '@saldopilot/shared';
-import {
-  eurRates,
-  salaries,
-  salaryCostDetails,
-  salaryCostLabels,
-  salaryCosts,
-  salaryExclusions,
-  transactionExclusions,
-} from '../../db/schema/index.js';
+import { eurRates, salaryExclusions, transactionExclusions } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/build-test-app.js';
-import { aBankAccount, aCategory, anEmployee, aTransaction, currencyId } from '../../test/factories.js';
+import {
+  aBankAccount,
+  aCategory,
+  aLabel,
+  anEmployee,
+  aSalary,
+  aSalaryCost,
+  aTransaction,
+  currencyId,
+} from '../../test/factories.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 
@@ -67,54 +67,20 @@ async function vatRateId(user: SignedInUser, value: number): Promise<number> {
   return rate.id;
 }
 
-/** One employee with a monthly salary, an "AHV" cost (employer) and one without a label, written directly. */
-async function aSalaryWithCosts(target: FastifyInstance, user: SignedInUser, name = 'Anna Muster') {
-  const { db } = target.deps.database;
-  const organisationId = user.user.currentOrganisationID;
-  const employee = await anEmployee(target, organisationId, name);
-  const chf = await currencyId(user, 'CHF');
-  const [salary] = await db
-    .insert(salaries)
-    .values({
-      organisationId,
-      employeeId: employee.id,
-      cycle: 'monthly',
-      hoursPerMonth: 160,
-      amount: 5_000_00,
-      vacationDaysPerYear: 25,
-      fromDate: PAID_25TH,
-      currencyId: chf,
-      employeeDeductions: 500_00,
-      employerCosts: 300_00,
-      scheduleDate: '2026-11-21',
-    })
-    .returning({ id: salaries.id });
-  const [label] = await db
-    .insert(salaryCostLabels)
-    .values({ organisationId, name: `AHV ${name}` })
-    .returning({ id: salaryCostLabels.id, name: salaryCostLabels.name });
-  const costs = await db
-    .insert(salaryCosts)
-    .values([
-      { organisationId, salaryId: salary!.id, labelId: label!.id, amount: 300_00, distributionType: 'employer' },
-      { organisationId, salaryId: salary!.id, labelId: null, amount: 100_00, distributionType: 'employer' },
-    ])
-    .returning({ id: salaryCosts.id });
-  const months = ['2026-11', '2026-12', '2027-01', '2027-02'];
-  await db
-    .insert(salaryCostDetails)
-    .values(
-      costs.flatMap((cost, index) =>
-        months.map((month) => ({
-          costId: cost.id,
-          month,
-          amount: index === 0 ? 300_00 : 100_00,
-          divider: 1,
-          isExtraMonth: false,
-        })),
-      ),
-    );
-  return { employee, salaryId: salary!.id, label: label! };
+/**
+ * One employee (through the API) with a monthly salary of 5'000.00 paid on the 25th and three
+ * monthly costs: "AHV …" 300.00 employer + 500.00 employee (deducted: net 4'500.00), and 100.00
+ * employer without a label.
+ */
+async function aSalaryWithCosts(user: SignedInUser, name = 'Anna Muster') {
+  const employee = await anEmployee(user, { name });
+  const salary = await aSalary(user, employee.id, { amount: 5_000_00, fromDate: PAID_25TH });
+  const label = await aLabel(user, { name: `AHV ${name}` });
+  const fixed = { amountType: 'fixed', cycle: 'monthly', relativeOffset: 1 } as const;
+  await aSalaryCost(user, salary.id, { ...fixed, amount: 300_00, distributionType: 'employer', labelID: label.id });
+  await aSalaryCost(user, salary.id, { ...fixed, amount: 500_00, distributionType: 'employee', labelID: label.id });
+  await aSalaryCost(user, salary.id, { ...fixed, amount: 100_00, distributionType: 'employer' });
+  return { employee, salaryId: salary.id, label };
 }
 
 describe('GET /api/forecasts', () => {
@@ -143,7 +109,7 @@ describe('GET /api/forecasts', () => {
         })
       ).statusCode,
     ).toBe(200);
-    await aSalaryWithCosts(app, user);
+    await aSalaryWithCosts(user);
 
     const forecast = await forecastOf(user);
     const startBalance = 10_000_00 + convertToBase(1_000_00, app.deps.rates.rateTable('CHF')?.EUR);
@@ -164,13 +130,13 @@ describe('GET /api/forecasts', () => {
       '2027-10',
       '2027-11',
     ]);
-    // November: 1'000 + 8.1 % VAT in; rent, net salary 4'500 and costs 300 + 100 out.
+    // November: 1'000 + 8.1 % VAT in; rent, net salary 4'500 and costs 800 (AHV) + 100 out.
     expect(forecast.months[0]).toEqual({
       month: '2026-11',
       revenue: 1_081_00,
-      expense: -500_00 - 4_500_00 - 400_00,
-      cashflow: 1_081_00 - 5_400_00,
-      saldo: startBalance + 1_081_00 - 5_400_00,
+      expense: -500_00 - 4_500_00 - 900_00,
+      cashflow: 1_081_00 - 5_900_00,
+      saldo: startBalance + 1_081_00 - 5_900_00,
     });
     // January 2027 pays the VAT of October–December 2026 (3 × 81.00); March pays none.
     const details = await detailsOf(user);
@@ -190,12 +156,13 @@ describe('GET /api/forecasts', () => {
       isExcluded: false,
     });
     expect(leaf(monthOf(details, '2026-11'), 'Löhne', 'Anna Muster')).toMatchObject({ amount: -4_500_00 });
+    expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', 'AHV Anna Muster')).toMatchObject({ amount: -800_00 });
     expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', '<Kein Label>')).toMatchObject({
       amount: -100_00,
       relatedID: 0,
       relatedTable: 'salary_cost_labels',
     });
-    // Each month loses 4'319.00 (and the VAT settlements more): the money lasts until the minimum is hit.
+    // Each month loses 4'819.00 (and the VAT settlements more): the money lasts until the minimum is hit.
     expect(forecast.runway).toEqual({
       minimumBalance: 0,
       coveredUntil: expect.any(String),
@@ -212,7 +179,12 @@ describe('GET /api/forecasts', () => {
 
   it('names a currency without a rate and counts it 1:1', async () => {
     const user = await signUp(app);
-    await aTransaction(user, { name: 'Island', amount: 200_00, startDate: PAID_25TH, currencyID: await currencyId(user, 'ISK') });
+    await aTransaction(user, {
+      name: 'Island',
+      amount: 200_00,
+      startDate: PAID_25TH,
+      currencyID: await currencyId(user, 'ISK'),
+    });
     await app.deps.database.db.delete(eurRates).where(eq(eurRates.currencyCode, 'ISK'));
     await app.deps.rates.refresh({ force: true });
     try {
@@ -299,14 +271,15 @@ describe('GET /api/forecasts', () => {
       }
     }
     await aTransaction(user);
-    await aSalaryWithCosts(app, user, 'Erste');
+    await aSalaryWithCosts(user, 'Erste');
     const few = await queriesOfOneRead();
     const category = await aCategory(user);
     for (let i = 0; i < 5; i += 1) await aTransaction(user, { categoryID: category.id });
-    for (const name of ['Zweite', 'Dritte', 'Vierte']) await aSalaryWithCosts(app, user, name);
+    for (const name of ['Zweite', 'Dritte', 'Vierte']) await aSalaryWithCosts(user, name);
     await aBankAccount(user);
     const many = await queriesOfOneRead();
-    expect(few).toBe(8);
+    // One to check that the stored salary schedules are today's, eight to load the data.
+    expect(few).toBe(9);
     expect(many).toBe(few);
   });
 });
@@ -315,7 +288,7 @@ describe('forecast exclusions', () => {
   it('excludes and includes leaves one by one and in batches; the forecast shows the effect', async () => {
     const user = await signUp(app);
     const transaction = await aTransaction(user, { name: 'Abo', amount: 100_00, startDate: PAID_25TH });
-    const { salaryId, label } = await aSalaryWithCosts(app, user);
+    const { salaryId, label } = await aSalaryWithCosts(user);
 
     const excluded = await user.post('/api/forecasts/exclude', {
       month: '2026-12',
@@ -362,7 +335,7 @@ describe('forecast exclusions', () => {
 
     forecast = await forecastOf(user);
     expect(forecast.months[0]).toMatchObject({ revenue: 100_00, expense: 0 });
-    expect(forecast.months[1]).toMatchObject({ revenue: 100_00, expense: -4_900_00 });
+    expect(forecast.months[1]).toMatchObject({ revenue: 100_00, expense: -5_400_00 });
     expect(forecast.months[2]!.revenue).toBe(0);
     details = await detailsOf(user);
     expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', label.name)).toMatchObject({ amount: 0, isExcluded: true });
@@ -439,7 +412,7 @@ describe('forecast exclusions', () => {
     const { a, b } = await twoTenants(app);
     const own = await aTransaction(b);
     const foreign = await aTransaction(a);
-    const { salaryId, label } = await aSalaryWithCosts(app, a);
+    const { salaryId, label } = await aSalaryWithCosts(a);
     for (const body of [
       { month: '2026-12', relatedTable: 'transactions', relatedID: 2_000_000_000 },
       { month: '2026-12', relatedTable: 'transactions', relatedID: foreign.id },

@@ -25,6 +25,12 @@ function toVatSetting(row: VatSettingRow): VatSetting {
 /** The automatic VAT settlement of the organisation (research §5.8): one setting, owners and admins change it. */
 export function createVatSettingsService({ db, clock }: { db: AppDatabase; clock: Clock }) {
   return {
+    /** The setting, or null while none was saved. */
+    async find(tenant: Tenant): Promise<VatSetting | null> {
+      const row = await findVatSetting(db, tenant.organisationId);
+      return row ? toVatSetting(row) : null;
+    },
+
     /** The setting; 404 while none was saved. */
     async get(tenant: Tenant): Promise<VatSetting> {
       const row = await findVatSetting(db, tenant.organisationId);

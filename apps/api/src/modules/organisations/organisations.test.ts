@@ -36,6 +36,7 @@ describe('organisations of a user', () => {
           currency: { id: currencyIds.CHF, code: 'CHF', description: 'Franken (Schweiz)', localeCode: 'de-CH' },
           role: 'owner',
           memberCount: 1,
+          minimumBalance: 0,
         },
       ],
       pagination: { currentPage: 1, limit: 20, totalCount: 1, totalPages: 1, totalRemaining: 0 },

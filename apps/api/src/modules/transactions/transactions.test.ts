@@ -65,7 +65,7 @@ function expectFieldError(response: { statusCode: number; body: string }, field:
 describe('POST /api/transactions', () => {
   it('creates a transaction and answers it with category, currency, employee, VAT and the computed fields', async () => {
     const user = await signUp(app);
-    const employee = await anEmployee(app, user.user.currentOrganisationID, 'Beat Beispiel');
+    const employee = await anEmployee(user, { name: 'Beat Beispiel' });
     const vat = await standardVat(user);
     const category = await aCategory(user, { name: 'Beratung' });
     const currency = await organisationCurrency(user);
@@ -201,7 +201,7 @@ describe('POST /api/transactions', () => {
       const { a, b } = await twoTenants(app);
       const foreignCategory = await aCategory(b);
       const foreignVat = await aVatRate(b);
-      const foreignEmployee = await anEmployee(app, b.user.currentOrganisationID);
+      const foreignEmployee = await anEmployee(b);
       const response = await a.post(
         '/api/transactions',
         await validBody(a, { categoryID: foreignCategory.id, vatID: foreignVat.id, employeeID: foreignEmployee.id }),
@@ -234,7 +234,7 @@ describe('GET /api/transactions/:id', () => {
 
 describe('PATCH /api/transactions/:id (true partial update)', () => {
   async function fullTransaction(user: SignedInUser) {
-    const employee = await anEmployee(app, user.user.currentOrganisationID);
+    const employee = await anEmployee(user);
     const vat = await standardVat(user);
     return aTransaction(user, {
       link: 'https://example.ch/a',
@@ -328,7 +328,7 @@ describe('PATCH /api/transactions/:id (true partial update)', () => {
     const transaction = await aTransaction(a);
     const foreignCategory = await aCategory(b);
     const foreignVat = await aVatRate(b);
-    const foreignEmployee = await anEmployee(app, b.user.currentOrganisationID);
+    const foreignEmployee = await anEmployee(b);
     for (const [field, value, message] of [
       ['categoryID', foreignCategory.id, 'Ungültige Kategorie'],
       ['vatID', foreignVat.id, 'Ungültige Mehrwertsteuer'],
@@ -442,9 +442,9 @@ describe('GET /api/transactions', () => {
    */
   async function sortable() {
     const user = await signUp(app);
-    const anna = await anEmployee(app, user.user.currentOrganisationID, 'Anna');
-    const zoe = await anEmployee(app, user.user.currentOrganisationID, 'Zoë');
-    const urs = await anEmployee(app, user.user.currentOrganisationID, 'Ürs');
+    const anna = await anEmployee(user, { name: 'Anna' });
+    const zoe = await anEmployee(user, { name: 'Zoë' });
+    const urs = await anEmployee(user, { name: 'Ürs' });
     const categories = {
       a: await aCategory(user, { name: 'Ärzte' }),
       b: await aCategory(user, { name: 'Bau' }),

@@ -1,0 +1,156 @@
+import { and, asc, eq, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { EmployeeListQuery } from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
+import { employees, salaries, salaryCosts } from '../../db/schema/index.js';
+import { germanOrder } from '../../lib/german-order.js';
+import { applyListQuery, containsPattern, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
+
+const e = employees;
+
+/**
+ * The representative salary of every employee of the organisation (research §5.4), as a subquery:
+ * among the salaries neither disabled nor ended (no end, or end ≥ today) the active one with the
+ * latest start, else the future one with the earliest start. `today` is a bound parameter; the
+ * shared `representativeSalary` states the same rule (employees.test.ts compares both).
+ */
+function representativeSalaries(db: AppDatabase, organisationId: number, today: string) {
+  const active = sql`(${salaries.fromDate} <= ${today}::date)`;
+  return db
+    .selectDistinctOn([salaries.employeeId], {
+      employeeId: salaries.employeeId,
+      salaryId: sql<number>`${salaries.id}`.as('salary_id'),
+      amount: salaries.amount,
+      employerCosts: salaries.employerCosts,
+      cycle: salaries.cycle,
+      currencyId: salaries.currencyId,
+      hoursPerMonth: salaries.hoursPerMonth,
+      vacationDaysPerYear: salaries.vacationDaysPerYear,
+      fromDate: salaries.fromDate,
+      toDate: salaries.toDate,
+      isTermination: salaries.isTermination,
+    })
+    .from(salaries)
+    .where(
+      and(
+        eq(salaries.organisationId, organisationId),
+        eq(salaries.isDisabled, false),
+        or(isNull(salaries.toDate), gte(salaries.toDate, today)),
+      ),
+    )
+    .orderBy(
+      salaries.employeeId,
+      sql`${active} desc`,
+      sql`(case when ${active} then ${salaries.fromDate} end) desc nulls last`,
+      asc(salaries.fromDate),
+    )
+    .as('representative');
+}
+
+function selectEmployees<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: AppDatabase,
+  organisationId: number,
+  today: string,
+  extra: Extra,
+) {
+  const r = representativeSalaries(db, organisationId, today);
+  const willBeTerminated = sql<boolean>`exists (select 1 from ${salaries} w
+    where w.employee_id = ${e.id} and w.is_termination and not w.is_disabled and w.from_date > ${today}::date)`;
+  const query = db
+    .select({
+      id: e.id,
+      name: e.name,
+      salaryId: r.salaryId,
+      amount: r.amount,
+      employerCosts: r.employerCosts,
+      cycle: r.cycle,
+      currencyId: r.currencyId,
+      hoursPerMonth: r.hoursPerMonth,
+      vacationDaysPerYear: r.vacationDaysPerYear,
+      fromDate: r.fromDate,
+      toDate: r.toDate,
+      isTermination: r.isTermination,
+      willBeTerminated,
+      ...extra,
+    })
+    .from(e)
+    .leftJoin(r, eq(r.employeeId, e.id))
+    .$dynamic();
+  return { query, r };
+}
+
+/**
+ * One page of the organisation's employees with their representative salary, searched, filtered
+ * ("Ausgetretene ausblenden") and sorted in SQL, with the total of the filtered list.
+ */
+export async function listEmployees(db: AppDatabase, organisationId: number, query: EmployeeListQuery, today: string) {
+  const { query: select, r } = selectEmployees(db, organisationId, today, { totalCount: totalCountColumn() });
+  const where = and(
+    eq(e.organisationId, organisationId),
+    query.search ? ilike(e.name, containsPattern(query.search)) : undefined,
+    query.hideTerminated ? sql`${r.isTermination} is not true` : undefined,
+  );
+  const sortColumns = {
+    name: germanOrder(e.name),
+    hoursPerMonth: r.hoursPerMonth,
+    salaryAmount: sql`(${r.amount} + ${r.employerCosts})`,
+    vacationDaysPerYear: r.vacationDaysPerYear,
+    fromDate: r.fromDate,
+    toDate: r.toDate,
+  };
+  const rows = await applyListQuery(select.where(where), query, sortColumns, [germanOrder(e.name), e.id]);
+  return pageWithTotal(rows, query, async () => {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(e)
+      .leftJoin(r, eq(r.employeeId, e.id))
+      .where(where);
+    return row?.count ?? 0;
+  });
+}
+
+/** One employee with its representative salary and how many salaries and costs it has, or undefined. */
+export async function findEmployee(db: AppDatabase, organisationId: number, id: number, today: string) {
+  const { query } = selectEmployees(db, organisationId, today, {
+    salaryCount: sql<number>`(select count(*)::int from ${salaries} c where c.employee_id = ${e.id})`,
+    costCount: sql<number>`(select count(*)::int from ${salaryCosts} k
+      join ${salaries} c on c.id = k.salary_id where c.employee_id = ${e.id})`,
+  });
+  const [row] = await query.where(and(eq(e.id, id), eq(e.organisationId, organisationId)));
+  return row;
+}
+
+export type EmployeeRow = NonNullable<Awaited<ReturnType<typeof findEmployee>>>;
+
+/** Whether the employee is the organisation's; locks it (key share) until the transaction ends. */
+export async function lockEmployee(db: AppDatabase, organisationId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: e.id })
+    .from(e)
+    .where(and(eq(e.id, id), eq(e.organisationId, organisationId)))
+    .for('key share');
+  return rows.length === 1;
+}
+
+export async function insertEmployee(db: AppDatabase, organisationId: number, name: string): Promise<number> {
+  const [row] = await db.insert(e).values({ organisationId, name }).returning({ id: e.id });
+  if (!row) throw new Error('employee insert returned nothing');
+  return row.id;
+}
+
+export async function renameEmployee(db: AppDatabase, organisationId: number, id: number, name: string) {
+  const rows = await db
+    .update(e)
+    .set({ name })
+    .where(and(eq(e.id, id), eq(e.organisationId, organisationId)))
+    .returning({ id: e.id });
+  return rows.length === 1;
+}
+
+/** Deletes the employee with its salaries, costs and schedules (cascade); transactions keep no link. */
+export async function deleteEmployee(db: AppDatabase, organisationId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(e)
+    .where(and(eq(e.id, id), eq(e.organisationId, organisationId)))
+    .returning({ id: e.id });
+  return rows.length === 1;
+}

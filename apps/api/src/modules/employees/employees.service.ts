@@ -1,0 +1,96 @@
+import {
+  describePage,
+  employeeMessages,
+  type Employee,
+  type EmployeeCreate,
+  type EmployeeDetail,
+  type EmployeeList,
+  type EmployeeListQuery,
+  type EmployeeUpdate,
+} from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Tenant } from '../../plugins/authenticate.js';
+import type { ReferenceService } from '../reference/reference.service.js';
+import {
+  deleteEmployee,
+  findEmployee,
+  insertEmployee,
+  listEmployees,
+  renameEmployee,
+  type EmployeeRow,
+} from './employees.repository.js';
+import { ensureFreshSchedules } from './salary-schedules.js';
+
+export type EmployeesService = ReturnType<typeof createEmployeesService>;
+
+type ListRow = Omit<EmployeeRow, 'salaryCount' | 'costCount'>;
+
+/**
+ * Employees of the tenant's organisation, each answered with the data of its representative
+ * salary (research §5.4): `salaryAmount` = gross + employer costs per cycle, `grossAmount` the
+ * gross. Reads refresh the stored schedules for today first (`ensureFreshSchedules`).
+ */
+export function createEmployeesService(deps: { db: AppDatabase; clock: Clock; reference: ReferenceService }) {
+  const { db, clock, reference } = deps;
+
+  function toEmployee(row: ListRow, today: string): Employee {
+    const hasSalary = row.salaryId !== null;
+    const currency = row.currencyId === null ? null : (reference.currencyById(row.currencyId) ?? null);
+    return {
+      id: row.id,
+      name: row.name,
+      hoursPerMonth: row.hoursPerMonth,
+      salaryAmount: hasSalary ? (row.amount ?? 0) + (row.employerCosts ?? 0) : null,
+      grossAmount: row.amount,
+      employerCosts: row.employerCosts,
+      cycle: row.cycle,
+      currency,
+      vacationDaysPerYear: row.vacationDaysPerYear,
+      fromDate: row.fromDate,
+      toDate: row.toDate,
+      isInFuture: hasSalary && row.fromDate !== null && row.fromDate > today,
+      isTerminated: row.isTermination ?? false,
+      willBeTerminated: Boolean(row.willBeTerminated),
+      salaryID: row.salaryId,
+    };
+  }
+
+  async function getOne(tenant: Tenant, id: number): Promise<EmployeeDetail> {
+    const today = clock.today();
+    await ensureFreshSchedules(db, tenant.organisationId, today);
+    const row = await findEmployee(db, tenant.organisationId, id, today);
+    if (!row) throw notFound(employeeMessages.notFound);
+    return { ...toEmployee(row, today), salaryCount: row.salaryCount, costCount: row.costCount };
+  }
+
+  return {
+    /** One page sorted, searched and filtered in SQL. */
+    async list(tenant: Tenant, query: EmployeeListQuery): Promise<EmployeeList> {
+      const today = clock.today();
+      await ensureFreshSchedules(db, tenant.organisationId, today);
+      const { rows, totalCount } = await listEmployees(db, tenant.organisationId, query, today);
+      return { data: rows.map((row) => toEmployee(row, today)), pagination: describePage(query, totalCount) };
+    },
+
+    get: getOne,
+
+    async create(tenant: Tenant, input: EmployeeCreate): Promise<EmployeeDetail> {
+      const id = await insertEmployee(db, tenant.organisationId, input.name);
+      return getOne(tenant, id);
+    },
+
+    async update(tenant: Tenant, id: number, input: EmployeeUpdate): Promise<EmployeeDetail> {
+      if (!(await renameEmployee(db, tenant.organisationId, id, input.name))) {
+        throw notFound(employeeMessages.notFound);
+      }
+      return getOne(tenant, id);
+    },
+
+    /** Deletes the employee with its salaries and costs; its transactions stay, without employee. */
+    async remove(tenant: Tenant, id: number): Promise<void> {
+      if (!(await deleteEmployee(db, tenant.organisationId, id))) throw notFound(employeeMessages.notFound);
+    },
+  };
+}

@@ -1,0 +1,206 @@
+import {
+  describePage,
+  employeeMessages,
+  nextExecutionDate,
+  normalizeTermination,
+  salaryMessages,
+  salaryNet,
+  salaryShapeErrors,
+  timelineAfterCreate,
+  timelineAfterDelete,
+  timelineAfterUpdate,
+  type Salary,
+  type SalaryCreate,
+  type SalaryList,
+  type SalaryListQuery,
+  type SalaryUpdate,
+} from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Tenant } from '../../plugins/authenticate.js';
+import { messages } from '../../plugins/error-handler.js';
+import type { ReferenceService } from '../reference/reference.service.js';
+import { lockEmployee } from './employees.repository.js';
+import {
+  countSalaries,
+  deleteSalary,
+  employeeTimeline,
+  findSalary,
+  hasSalaryOn,
+  insertSalary,
+  listSalaries,
+  setSalaryEnds,
+  updateSalary,
+  type SalaryRow,
+  type SalaryValues,
+} from './salaries.repository.js';
+import { ensureFreshSchedules, lockOrganisationSchedules, recomputeSalarySchedules } from './salary-schedules.js';
+
+export function invalidInput(fields: Record<string, string>): AppError {
+  return new AppError('VALIDATION_FAILED', messages.validation, { fields });
+}
+
+function duplicateFrom(): AppError {
+  return new AppError('CONFLICT', salaryMessages.duplicateFrom, { fields: { fromDate: salaryMessages.duplicateFrom } });
+}
+
+export type SalariesService = ReturnType<typeof createSalariesService>;
+
+/**
+ * An employee's salary timeline (research §5.4). Every change runs in one database transaction
+ * under the organisation's schedule lock: the row, the neighbours' end dates (shared timeline
+ * rules) and the schedules, deductions and employer costs of every salary whose dates changed.
+ */
+export function createSalariesService(deps: { db: AppDatabase; clock: Clock; reference: ReferenceService }) {
+  const { db, clock, reference } = deps;
+
+  function toSalary(row: SalaryRow, today: string): Salary {
+    const currency = reference.currencyById(row.currencyId);
+    if (!currency) throw new Error(`salary ${row.id} has an unknown currency ${row.currencyId}`);
+    return {
+      id: row.id,
+      employeeID: row.employeeId,
+      hoursPerMonth: row.hoursPerMonth,
+      amount: row.amount,
+      cycle: row.cycle,
+      currency,
+      vacationDaysPerYear: row.vacationDaysPerYear,
+      fromDate: row.fromDate,
+      toDate: row.toDate,
+      isTermination: row.isTermination,
+      isDisabled: row.isDisabled,
+      hasSeparateCostsDefined: row.hasCosts,
+      nextExecutionDate: row.isTermination
+        ? null
+        : nextExecutionDate(
+            { type: 'repeating', cycle: row.cycle, startDate: row.fromDate, endDate: row.toDate },
+            today,
+          ),
+      employeeDeductions: row.employeeDeductions,
+      employerCosts: row.employerCosts,
+      netAmount: salaryNet(row.amount, row.employeeDeductions),
+      totalCost: row.amount + row.employerCosts,
+    };
+  }
+
+  function requireCurrency(currencyID: number | undefined): void {
+    if (currencyID !== undefined && !reference.currencyById(currencyID)) {
+      throw invalidInput({ currencyID: salaryMessages.invalidCurrency });
+    }
+  }
+
+  async function getOne(tenant: Tenant, id: number): Promise<Salary> {
+    const today = clock.today();
+    await ensureFreshSchedules(db, tenant.organisationId, today);
+    const row = await findSalary(db, tenant.organisationId, id);
+    if (!row) throw notFound(salaryMessages.notFound);
+    return toSalary(row, today);
+  }
+
+  /** Applies the timeline's end changes and recomputes the schedules of every salary touched. */
+  async function settle(tx: AppDatabase, tenant: Tenant, changed: number[], ends: { id: number; toDate: string | null }[]) {
+    await setSalaryEnds(tx, tenant.organisationId, ends);
+    await recomputeSalarySchedules(tx, tenant.organisationId, [...changed, ...ends.map((end) => end.id)], clock.today());
+  }
+
+  return {
+    /** The employee's salaries, newest first (404 for another organisation's employee). */
+    async list(tenant: Tenant, employeeId: number, query: SalaryListQuery): Promise<SalaryList> {
+      const today = clock.today();
+      if (!(await lockEmployee(db, tenant.organisationId, employeeId))) throw notFound(employeeMessages.notFound);
+      await ensureFreshSchedules(db, tenant.organisationId, today);
+      const rows = await listSalaries(db, tenant.organisationId, employeeId, query);
+      const totalCount = rows[0]?.totalCount ?? (query.page > 1 ? await countSalaries(db, tenant.organisationId, employeeId) : 0);
+      return { data: rows.map((row) => toSalary(row, today)), pagination: describePage(query, totalCount) };
+    },
+
+    get: getOne,
+
+    /** Adds a salary or a termination; a second salary on the same Von date is a 409. */
+    async create(tenant: Tenant, employeeId: number, input: SalaryCreate): Promise<Salary> {
+      requireCurrency(input.currencyID);
+      const id = await db.transaction(async (tx) => {
+        await lockOrganisationSchedules(tx, tenant.organisationId);
+        if (!(await lockEmployee(tx, tenant.organisationId, employeeId))) throw notFound(employeeMessages.notFound);
+        const values: SalaryValues = normalizeTermination({
+          hoursPerMonth: input.hoursPerMonth ?? 0,
+          amount: input.amount ?? 0,
+          cycle: input.cycle ?? 'monthly',
+          currencyId: input.currencyID ?? tenant.currencyId,
+          vacationDaysPerYear: input.vacationDaysPerYear ?? 0,
+          fromDate: input.fromDate,
+          toDate: input.toDate ?? null,
+          isTermination: input.isTermination ?? false,
+          isDisabled: false,
+        });
+        if (await hasSalaryOn(tx, tenant.organisationId, employeeId, values.fromDate)) throw duplicateFrom();
+        const timeline = await employeeTimeline(tx, tenant.organisationId, employeeId);
+        const created = await insertSalary(tx, tenant.organisationId, employeeId, values);
+        const ends = timelineAfterCreate(timeline, { id: created, ...values });
+        await settle(tx, tenant, [created], ends);
+        return created;
+      });
+      return getOne(tenant, id);
+    },
+
+    /**
+     * A true partial update (`isDisabled` toggles). The previous salary's end follows the new
+     * start; with a later salary the end is set by the timeline, overriding the one sent.
+     */
+    async update(tenant: Tenant, id: number, update: SalaryUpdate): Promise<Salary> {
+      requireCurrency(update.currencyID);
+      await db.transaction(async (tx) => {
+        await lockOrganisationSchedules(tx, tenant.organisationId);
+        const stored = await findSalary(tx, tenant.organisationId, id);
+        if (!stored) throw notFound(salaryMessages.notFound);
+        const changes = Object.fromEntries(
+          Object.entries({
+            hoursPerMonth: update.hoursPerMonth,
+            amount: update.amount,
+            cycle: update.cycle,
+            currencyId: update.currencyID,
+            vacationDaysPerYear: update.vacationDaysPerYear,
+            fromDate: update.fromDate,
+            toDate: update.toDate,
+            isDisabled: update.isDisabled,
+          }).filter(([, value]) => value !== undefined),
+        ) as Partial<SalaryValues>;
+        const merged: SalaryValues = normalizeTermination({ ...stored, ...changes });
+        if (update.toDate !== undefined) {
+          const shape = salaryShapeErrors(merged);
+          if (Object.keys(shape).length > 0) throw invalidInput(shape);
+        }
+        if (merged.fromDate !== stored.fromDate && (await hasSalaryOn(tx, tenant.organisationId, stored.employeeId, merged.fromDate, id))) {
+          throw duplicateFrom();
+        }
+        const timeline = await employeeTimeline(tx, tenant.organisationId, stored.employeeId);
+        const ends = timelineAfterUpdate(timeline, { id, ...merged });
+        const ownEnd = ends.find((end) => end.id === id);
+        const toDate = ownEnd ? ownEnd.toDate : merged.toDate;
+        if (toDate !== null && toDate < merged.fromDate) throw invalidInput({ toDate: salaryMessages.toBeforeFrom });
+        await updateSalary(tx, tenant.organisationId, id, { ...merged, toDate });
+        await settle(
+          tx,
+          tenant,
+          [id],
+          ends.filter((end) => end.id !== id),
+        );
+      });
+      return getOne(tenant, id);
+    },
+
+    /** Deletes a salary with its costs; the previous salary's end follows the timeline. */
+    async remove(tenant: Tenant, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockOrganisationSchedules(tx, tenant.organisationId);
+        const stored = await findSalary(tx, tenant.organisationId, id);
+        if (!stored) throw notFound(salaryMessages.notFound);
+        const timeline = await employeeTimeline(tx, tenant.organisationId, stored.employeeId);
+        const ends = timelineAfterDelete(timeline, id);
+        await deleteSalary(tx, tenant.organisationId, id);
+        await settle(tx, tenant, [], ends);
+      });
+    },
+  };
+}

@@ -1,0 +1,202 @@
+// The employees lines of `npm run bench` (issue 11): an organisation with EMPLOYEES x 3 salaries x 8
+// costs, `GET /api/employees?limit=50&sortBy=salaryAmount` and one salary's cost list on PGlite and
+// PostgreSQL next to the raw-query ceiling (the repositories' own SQL through the same driver, no
+// HTTP), and saving a cost of a salary with 8 costs (schedule recomputation), p99.
+// Alone: `BENCH_ONLY=employees BENCH_EMPLOYEES=50 BENCH_SECONDS=2 node scripts/bench.mjs` (needs the build).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1_000);
+const SAVES = Number(process.env.BENCH_COST_SAVES ?? 200);
+
+/**
+ * The rows of the organisation, written directly (bench setup only: through the API it would take
+ * minutes): EMPLOYEES employees, each with salaries from 2024, 2025 and 2026 (the first two ended)
+ * and 8 costs per salary (7 percentages of the three distributions and a fixed BVG-like amount).
+ * Then one `ensureFreshSchedules` computes every schedule, as the first read of the day would.
+ */
+async function fillOrganisation(database, organisationId, currencyId) {
+  const { sql } = await import('drizzle-orm');
+  const { ensureFreshSchedules } = await import('../apps/api/dist/modules/employees/salary-schedules.js');
+  const { zurichDateOf } = await import('../packages/shared/dist/index.js');
+  const db = database.db;
+  await db.execute(sql`insert into employees (organisation_id, name)
+    select ${organisationId}, 'Mitarbeiter ' || lpad(g::text, 5, '0') from generate_series(1, ${EMPLOYEES}::int) g`);
+  await db.execute(sql`insert into salaries (organisation_id, employee_id, cycle, hours_per_month, amount,
+      vacation_days_per_year, from_date, to_date, currency_id)
+    select ${organisationId}, e.id, 'monthly', 180, 500000 + (e.id % 997) * 1000 + s.k * 20000, 25,
+      make_date(2023 + s.k, 1, 1), case when s.k < 3 then make_date(2023 + s.k, 12, 1) end, ${currencyId}::int
+    from employees e cross join generate_series(1, 3) s(k) where e.organisation_id = ${organisationId}`);
+  await db.execute(sql`insert into salary_costs (organisation_id, salary_id, cycle, amount_type, amount,
+      distribution_type, relative_offset)
+    select ${organisationId}, s.id, 'monthly', (case when c.k = 8 then 'fixed' else 'percentage' end)::amount_type,
+      case when c.k = 8 then 40000 else 500 + c.k * 300 end,
+      (array['employee', 'employer', 'both'])[1 + c.k % 3]::distribution_type, 1
+    from salaries s cross join generate_series(1, 8) c(k) where s.organisation_id = ${organisationId}`);
+  const started = performance.now();
+  await ensureFreshSchedules(db, organisationId, zurichDateOf(new Date()));
+  return Math.round(performance.now() - started);
+}
+
+/** A salary of the organisation with 8 costs (the current one of the first employee) and one of its costs. */
+async function aSalaryWithCosts(database, organisationId) {
+  const { sql } = await import('drizzle-orm');
+  const result = await database.db.execute(sql`select s.id as salary_id, min(c.id) as cost_id from salaries s
+    join salary_costs c on c.salary_id = s.id
+    where s.organisation_id = ${organisationId} and s.to_date is null group by s.id order by s.id limit 1`);
+  const row = (result.rows ?? result)[0];
+  return { salaryId: Number(row.salary_id), costId: Number(row.cost_id) };
+}
+
+/** The two lists as the repositories query them, as fast as `workers` callers can (no HTTP). */
+async function rawCeilings(database, organisationId, salaryId, workers, seconds) {
+  const { listEmployees } = await import('../apps/api/dist/modules/employees/employees.repository.js');
+  const { listCosts, detailsOf, basesOf } = await import('../apps/api/dist/modules/employees/salary-costs.repository.js');
+  const { hasStaleSchedules } = await import('../apps/api/dist/modules/employees/salary-schedules.repository.js');
+  const { employeeListQuerySchema, salaryCostListQuerySchema, zurichDateOf } = await import(
+    '../packages/shared/dist/index.js'
+  );
+  const today = zurichDateOf(new Date());
+  const employeeQuery = employeeListQuerySchema.parse({ limit: '50', sortBy: 'salaryAmount' });
+  const costQuery = salaryCostListQuerySchema.parse({});
+  const run = async (work) => {
+    const latencies = [];
+    const until = performance.now() + seconds * 1000;
+    const worker = async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        await work();
+        latencies.push(performance.now() - started);
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, worker));
+    latencies.sort((a, b) => a - b);
+    return { rps: Math.round(latencies.length / seconds), p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0) };
+  };
+  return {
+    employees: await run(async () => {
+      await hasStaleSchedules(database.db, organisationId, today);
+      await listEmployees(database.db, organisationId, employeeQuery, today);
+    }),
+    costs: await run(async () => {
+      await hasStaleSchedules(database.db, organisationId, today);
+      const rows = await listCosts(database.db, organisationId, salaryId, costQuery);
+      const ids = rows.map((row) => row.id);
+      await detailsOf(database.db, ids);
+      await basesOf(database.db, ids);
+    }),
+  };
+}
+
+/** PATCHes a cost `SAVES` times one after the other; answers the p99 and median in ms. */
+async function costSaves(origin, cookie, costId) {
+  const latencies = [];
+  for (let i = 0; i < SAVES; i += 1) {
+    const started = performance.now();
+    const response = await fetch(`${origin}/api/employees/salaries/costs/${costId}`, {
+      method: 'PATCH',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 500 + (i % 50) }),
+    });
+    if (response.status !== 200) throw new Error(`saving a cost: ${response.status} ${await response.text()}`);
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+    median: Math.round(latencies[Math.floor(latencies.length / 2)] ?? 0),
+  };
+}
+
+/**
+ * One database: fill the organisation (server stopped: PGlite belongs to one process), measure the
+ * API, stop it, measure the ceiling on the same data.
+ */
+async function benchEmployees(label, { dataDir, port, env, openRaw }, tools) {
+  const { startServer, stop, signUp, load, line, seconds } = tools;
+  const origin = `http://127.0.0.1:${port}`;
+  let server = await startServer(dataDir, port, env);
+  const cookie = await signUp(origin);
+  const profile = await (await fetch(`${origin}/api/profile`, { headers: { cookie } })).json();
+  const organisationId = profile.currentOrganisationID;
+  const [currency] = await (await fetch(`${origin}/api/currencies`, { headers: { cookie } })).json();
+  await stop(server.child);
+  let raw = await openRaw();
+  let salary;
+  try {
+    const ms = await fillOrganisation(raw.database, organisationId, currency.id);
+    line(`${label}: ensureFreshSchedules, ${EMPLOYEES * 3} salaries x 8 costs`, ms, 'ms');
+    salary = await aSalaryWithCosts(raw.database, organisationId);
+  } finally {
+    await raw.database.close();
+  }
+  server = await startServer(dataDir, port, env);
+  let employees;
+  let costs;
+  let saves;
+  try {
+    employees = await load(`${origin}/api/employees?limit=50&sortBy=salaryAmount`, { cookie });
+    costs = await load(`${origin}/api/employees/salaries/${salary.salaryId}/costs`, { cookie });
+    saves = await costSaves(origin, cookie, salary.costId);
+  } finally {
+    await stop(server.child);
+  }
+  raw = await openRaw();
+  try {
+    const ceiling = await rawCeilings(raw.database, organisationId, salary.salaryId, raw.workers, seconds);
+    const ratio = (api, top) => `${Math.round((100 * api.rps) / Math.max(1, top.rps))} % of the ceiling (target >= 70 %)`;
+    line(`${label}: GET /api/employees?limit=50&sortBy=salaryAmount`, employees.rps, 'req/s', `p99 ${employees.p99} ms`);
+    line(`${label}:   same SQL, same driver (ceiling)`, ceiling.employees.rps, 'req/s', `p99 ${ceiling.employees.p99} ms`);
+    line(`${label}:   API vs ceiling`, ratio(employees, ceiling.employees), '');
+    line(`${label}: GET one salary's costs (8)`, costs.rps, 'req/s', `p99 ${costs.p99} ms`);
+    line(`${label}:   same SQL, same driver (ceiling)`, ceiling.costs.rps, 'req/s', `p99 ${ceiling.costs.p99} ms`);
+    line(`${label}:   API vs ceiling`, ratio(costs, ceiling.costs), '');
+    line(`${label}: saving a cost of 8, p99 (target < 50 ms)`, saves.p99, 'ms', `median ${saves.median} ms`);
+  } finally {
+    await raw.database.close();
+  }
+}
+
+/** The employees lines on PGlite and, when a server is reachable, on a fresh PostgreSQL database. */
+export async function benchEmployeeLists(tools) {
+  const { openDatabase } = await import('../apps/api/dist/db/client.js');
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-emp-'));
+  try {
+    await benchEmployees(
+      'PGlite',
+      {
+        dataDir: pgliteDir,
+        port: 3907,
+        openRaw: async () => ({
+          database: await openDatabase({ kind: 'pglite', dataDir: `${pgliteDir}/pglite` }),
+          workers: 1,
+        }),
+      },
+      tools,
+    );
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  const postgres = await tools.freshPostgresDatabase();
+  if (!postgres) return tools.line('GET /api/employees (PostgreSQL)', 'n/a', '', 'no PostgreSQL reachable; set DATABASE_URL');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-emp-pg-'));
+  try {
+    await benchEmployees(
+      'PostgreSQL',
+      {
+        dataDir,
+        port: 3908,
+        env: { DATABASE_URL: postgres.url },
+        openRaw: async () => ({
+          database: await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 10 }),
+          workers: 10,
+        }),
+      },
+      tools,
+    );
+  } finally {
+    await postgres.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

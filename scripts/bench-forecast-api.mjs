@@ -1,0 +1,163 @@
+// The forecast API of the big organisation (issue 12 "Speed"): GET /api/forecasts?months=60 and
+// /api/forecasts/details?months=60, p99 under load, on PGlite and on PostgreSQL. Called from
+// scripts/bench.mjs with its helpers; the size can be reduced for a quick run:
+//   BENCH_ONLY=forecast-api BENCH_FORECAST_EMPLOYEES=50 BENCH_FORECAST_TRANSACTIONS=500 npm run bench
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const EMPLOYEES = Number(process.env.BENCH_FORECAST_EMPLOYEES ?? 1_000);
+const TRANSACTIONS = Number(process.env.BENCH_FORECAST_TRANSACTIONS ?? 10_000);
+const ACCOUNTS = 20;
+const PASSWORD = 'Bench-Passwort-1'; // the password bench.mjs's signUp registers with
+
+/**
+ * The big organisation by direct SQL (set-based, a few statements): ACCOUNTS accounts, TRANSACTIONS
+ * transactions (a quarter single, the rest repeating in all cycles, half with 8.1 % VAT, some in
+ * EUR/USD), EMPLOYEES employees × 3 salaries (past, current, future) × 8 costs of 8 labels, a
+ * quarterly VAT setting and a few exclusions. The cost schedules are then computed by the API's own
+ * code (`ensureFreshSchedules`), as the first read of the day would.
+ */
+export async function seed(database, organisationId, today) {
+  const { sql } = await import('drizzle-orm');
+  const { ensureFreshSchedules } = await import('../apps/api/dist/modules/employees/salary-schedules.js');
+  const { db } = database;
+  const run = (query) => db.execute(query);
+  const org = organisationId;
+  await run(sql`
+    insert into bank_accounts (organisation_id, name, amount, currency_id, balance_date)
+    select ${org}, 'Konto ' || i, 5000000 + i * 100000,
+           (select id from currencies where code = (array['CHF','CHF','CHF','EUR','USD'])[1 + i % 5]), ${today}::date
+    from generate_series(1, ${ACCOUNTS}) as i`);
+  await run(sql`
+    insert into transactions (organisation_id, name, amount, vat_included, is_disabled, type, cycle, start_date,
+                              end_date, category_id, currency_id, vat_rate_id)
+    select ${org},
+           (array['Miete','Lizenz','Mandat','Versicherung','Leasing','Hosting','Beratung','Spesen'])[1 + i % 8] || ' ' || i,
+           (case when i % 3 = 0 then 1 else -1 end) * (1000 + (i * 7919) % 900000),
+           i % 2 = 0, i % 20 = 0,
+           (case when i % 4 = 0 then 'single' else 'repeating' end)::transaction_type,
+           (case when i % 4 = 0 then null
+                 else (array['monthly','monthly','quarterly','biannually','yearly'])[1 + i % 5] end)::cycle,
+           date '2024-01-01' + (i * 37) % 1460,
+           case when i % 4 <> 0 and i % 7 = 0 then date '2028-12-31' + (i % 700) end,
+           (select id from categories where organisation_id is null order by id offset (i % 10) limit 1),
+           (select id from currencies where code = (array['CHF','CHF','CHF','CHF','EUR','USD'])[1 + i % 6]),
+           case when i % 2 = 0 then (select id from vat_rates where organisation_id is null and value = 810) end
+    from generate_series(1, ${TRANSACTIONS}) as i`);
+  await run(sql`
+    insert into employees (organisation_id, name)
+    select ${org}, 'Mitarbeiter ' || lpad(i::text, 5, '0') from generate_series(1, ${EMPLOYEES}) as i`);
+  // Past, current and future salary of every employee; amounts vary a little.
+  await run(sql`
+    insert into salaries (organisation_id, employee_id, cycle, hours_per_month, amount, vacation_days_per_year,
+                          from_date, to_date, currency_id)
+    select ${org}, e.id, 'monthly', 180, 500000 + (e.id * 7919 + s.n * 104729) % 800000, 25,
+           (array[date '2024-01-25', date '2025-01-25', date '2027-01-25'])[s.n],
+           (array[date '2024-12-25', date '2026-12-25', null])[s.n],
+           (select id from currencies where code = 'CHF')
+    from employees e cross join generate_series(1, 3) as s(n)
+    where e.organisation_id = ${org}`);
+  await run(sql`
+    insert into salary_cost_labels (organisation_id, name)
+    select ${org}, name from unnest(array['AHV/IV/EO','ALV','BVG','UVG','KTG','FAK','Verwaltung','Spesen']) as name`);
+  // Eight costs per salary: percentages of the gross and fixed amounts, every cycle, all three sides.
+  await run(sql`
+    insert into salary_costs (organisation_id, salary_id, label_id, cycle, amount_type, amount, distribution_type,
+                              relative_offset)
+    select ${org}, s.id,
+           case when c.n = 8 then null else (select id from salary_cost_labels l where l.organisation_id = ${org}
+                                              order by l.id offset c.n - 1 limit 1) end,
+           (array['monthly','monthly','monthly','monthly','quarterly','monthly','yearly','biannually'])[c.n]::cost_cycle,
+           (array['percentage','percentage','percentage','percentage','percentage','percentage','fixed','fixed'])[c.n]::amount_type,
+           (array[5300, 1100, 7000, 1500, 800, 2000, 60000, 25000])[c.n],
+           (array['both','both','both','employer','both','employer','employer','employee'])[c.n]::distribution_type,
+           (array[1, 1, 1, 1, 1, 3, 1, 1])[c.n]
+    from salaries s cross join generate_series(1, 8) as c(n)
+    where s.organisation_id = ${org}`);
+  await run(sql`
+    insert into vat_settings (organisation_id, enabled, billing_date, interval, transaction_month_offset)
+    values (${org}, true, date '2026-03-31', 'quarterly', 2)`);
+  await run(sql`
+    insert into transaction_exclusions (organisation_id, transaction_id, month)
+    select ${org}, id, to_char(${today}::date + interval '1 month', 'YYYY-MM')
+    from transactions where organisation_id = ${org} and id % 50 = 0`);
+  await ensureFreshSchedules(db, organisationId, today);
+}
+
+async function benchOne(label, helpers, { dataDir, port, env, target }) {
+  const { startServer, stop, signUp, load, line } = helpers;
+  const { openDatabase } = await import('../apps/api/dist/db/client.js');
+  const { zurichDateOf } = await import('../packages/shared/dist/index.js');
+  const origin = `http://127.0.0.1:${port}`;
+  let server = await startServer(dataDir, port, env);
+  let cookie = await signUp(origin);
+  const profile = await (await fetch(`${origin}/api/profile`, { headers: { cookie } })).json();
+  // PGlite belongs to one process: seed while the server is stopped, then start it again.
+  await stop(server.child);
+  const started = performance.now();
+  const database = await openDatabase(target);
+  try {
+    await seed(database, profile.currentOrganisationID, zurichDateOf(new Date()));
+  } finally {
+    await database.close();
+  }
+  const size = `${EMPLOYEES} employees x 3 x 8, ${TRANSACTIONS} tx`;
+  line(`${label}: seeding the big organisation (${size})`, Math.round(performance.now() - started), 'ms');
+  server = await startServer(dataDir, port, env);
+  try {
+    const login = await fetch(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: profile.email, password: PASSWORD }),
+    });
+    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    cookie = login.headers
+      .getSetCookie()
+      .map((entry) => entry.split(';')[0])
+      .join('; ');
+    for (const [name, url] of [
+      ['GET /api/forecasts?months=60', `${origin}/api/forecasts?months=60`],
+      ['GET /api/forecasts/details?months=60', `${origin}/api/forecasts/details?months=60`],
+    ]) {
+      const check = await fetch(url, { headers: { cookie } });
+      if (check.status !== 200) throw new Error(`${name}: ${check.status} ${await check.text()}`);
+      const bytes = (await check.arrayBuffer()).byteLength;
+      const measured = await load(url, { cookie });
+      line(`${label}: ${name} (target p99 < 100 ms)`, measured.p99, 'ms p99', `${measured.rps} req/s, ${Math.round(bytes / 1024)} KB`);
+    }
+  } finally {
+    await stop(server.child);
+  }
+}
+
+/** Both databases; PostgreSQL only when one is reachable (`freshPostgresDatabase` answers undefined). */
+export async function benchForecastApi(helpers) {
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-fc-'));
+  try {
+    await benchOne('PGlite', helpers, {
+      dataDir: pgliteDir,
+      port: 3907,
+      target: { kind: 'pglite', dataDir: `${pgliteDir}/pglite` },
+    });
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  const postgres = await helpers.freshPostgresDatabase();
+  if (!postgres) {
+    helpers.line('GET /api/forecasts (PostgreSQL)', 'n/a', '', 'no PostgreSQL reachable; set DATABASE_URL');
+    return;
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-fc-pg-'));
+  try {
+    await benchOne('PostgreSQL', helpers, {
+      dataDir,
+      port: 3908,
+      env: { DATABASE_URL: postgres.url },
+      target: { kind: 'postgres', url: postgres.url },
+    });
+  } finally {
+    await postgres.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
