@@ -126,6 +126,13 @@ async function benchOne(label, helpers, { dataDir, port, env, target }) {
       const measured = await load(url, { cookie });
       line(`${label}: ${name} (target p99 < 100 ms)`, measured.p99, 'ms p99', `${measured.rps} req/s, ${Math.round(bytes / 1024)} KB`);
     }
+    if (label === 'PGlite' && helpers.measureForecastPage) {
+      // The Prognose page of the same organisation in headless Chromium (bench.mjs, forecast-web).
+      const name = `${label}: Prognose page, 60 months, table and chart drawn (target < 1 s)`;
+      const page = await helpers.measureForecastPage(origin, cookie, 60).catch((error) => ({ error }));
+      if (page.error) line(name, 'n/a', '', page.error.message);
+      else line(name, page.median, 'ms', `median of 4 warm loads, ${page.api} ms of it GET /api/forecasts; first ${page.cold} ms`);
+    }
   } finally {
     await stop(server.child);
   }

@@ -350,14 +350,6 @@ async function benchTransactions(label, { dataDir, port, env }, openRaw) {
   for (const [name, { query }] of Object.entries(TRANSACTION_LISTS)) {
     measured[name] = await load(`${origin}/api/transactions?${query}`, { cookie });
   }
-  if (label === 'PGlite') {
-    // The Prognose page of this organisation (its TRANSACTION_COUNT transactions, one account-less
-    // start balance), 60 months, drawn in headless Chromium.
-    const name = `Prognose page, ${TRANSACTION_COUNT} transactions, 60 months, drawn (target < 1 s)`;
-    const page = await measureForecastPage(origin, cookie, 60).catch((error) => ({ error }));
-    if (page.error) line(name, 'n/a', '', page.error.message);
-    else line(name, page.median, 'ms', `median of 4 warm loads, ${page.api} ms of it GET /api/forecasts; first load ${page.cold} ms`);
-  }
   // PGlite belongs to one process: the ceiling opens the same data after the server has stopped.
   await stop(server.child);
   const raw = await openRaw();
@@ -400,7 +392,16 @@ async function benchTransactionLists() {
   }
 }
 
-const benchTools = { startServer, stop, signUp, load, line, freshPostgresDatabase, seconds: DURATION_S };
+const benchTools = {
+  startServer,
+  stop,
+  signUp,
+  load,
+  line,
+  freshPostgresDatabase,
+  seconds: DURATION_S,
+  measureForecastPage,
+};
 const { benchEmployeeLists } = await import('./bench-employees.mjs');
 if (process.env.BENCH_ONLY === 'employees') {
   await benchEmployeeLists(benchTools);

@@ -7,13 +7,19 @@ import { RouteError } from '../lib/route-errors';
 import { ensureProfile } from '../reference-data/profile';
 import { pathTo, routePaths } from './routes';
 
+let bootProfileLoad: Promise<User | null> | undefined;
+
 /**
  * The profile, fetched on the first navigation and cached for the app load (spec §2). A failure
  * other than "not signed in" is fatal: without knowing the user no page can be chosen.
  */
 async function profileOrFail(): Promise<User | null> {
+  // The first guard takes over the load `redirectSignedOutVisitor` started, failed or not, so a
+  // failure is shown once and the profile is not asked for twice.
+  const load = bootProfileLoad ?? ensureProfile();
+  bootProfileLoad = undefined;
   try {
-    return await ensureProfile();
+    return await load;
   } catch (error) {
     const status = error instanceof ApiError && error.status >= 400 ? error.status : 503;
     throw new RouteError(status, error instanceof Error ? error.message : String(error));
@@ -73,6 +79,7 @@ export function isPublicPath(pathname: string): boolean {
  */
 export async function redirectSignedOutVisitor(location: Location = window.location): Promise<void> {
   if (hadSession() || isPublicPath(location.pathname)) return;
-  const user = await ensureProfile().catch(() => undefined);
+  bootProfileLoad = ensureProfile();
+  const user = await bootProfileLoad.catch(() => undefined);
   if (user === null) window.history.replaceState(null, '', pathTo('auth'));
 }

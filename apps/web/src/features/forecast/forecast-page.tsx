@@ -22,6 +22,7 @@ import { ForecastTable } from './components/forecast-table';
 import { forecastTexts as texts } from './components/forecast-texts';
 import { ForecastToolbar } from './components/forecast-toolbar';
 import { RunwayHeadline } from './components/runway-headline';
+import { forecastCsv } from './forecast-csv';
 import { previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
 
 export const handle = { title: texts.title } satisfies RouteHandle;
@@ -106,6 +107,16 @@ export function Component() {
       setSaving(false);
     }
   };
+  const exportCsv = () => {
+    const csv = forecastCsv(preview.months, preview.details, data.currency);
+    // A byte order mark tells spreadsheet programs the text is UTF-8 (umlauts in names).
+    const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `prognose-${firstMonth ?? 'export'}.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+  };
   const discard = () => {
     setDrafts(noDrafts);
     showToast({ severity: 'info', summary: texts.discarded, detail: texts.discardedDetail, life: 'short' });
@@ -122,7 +133,12 @@ export function Component() {
       {isEmpty ? (
         <ForecastEmptyState />
       ) : (
-        <RunwayHeadline runway={data.runway} months={preview.months} currency={data.currency} />
+        <RunwayHeadline
+          runway={data.runway}
+          months={preview.months}
+          currency={data.currency}
+          startBalance={data.startBalance}
+        />
       )}
       <ForecastToolbar
         months={months}
@@ -130,6 +146,7 @@ export function Component() {
         onMonthsChange={setMonths}
         onPerformanceChange={setPerformance}
         onRecalculate={() => void queryClient.invalidateQueries({ queryKey: forecastKeys.all })}
+        onExport={exportCsv}
         recalculating={forecast.isFetching}
         calculatedAt={formatLocalDateTime(data.calculatedAt)}
       />

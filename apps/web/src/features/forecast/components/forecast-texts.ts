@@ -8,6 +8,7 @@ export const forecastTexts = {
   performance: (percent: number) => `Performance (${percent}%)`,
   performanceHint: 'Skaliert alle Einnahmen und die Mwst.-Abrechnung',
   recalculate: 'Neu berechnen',
+  exportCsv: 'Als CSV exportieren',
   calculatedAt: (text: string) => `Zuletzt berechnet am ${text}`,
   timeZoneHint: (month: string) =>
     `Hinweis: Sie befinden sich noch im Monat "${formatMonthLabel(month)}" aufgrund Ihrer Zeitzone, für diesen Monat werden keine Prognosedaten mehr dargestellt`,

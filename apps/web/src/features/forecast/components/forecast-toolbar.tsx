@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, NumberInput, Slider, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
 import { FORECAST_LIMITS } from '@saldopilot/shared';
 import { forecastTexts as texts } from './forecast-texts';
 
@@ -16,6 +16,7 @@ export function ForecastToolbar({
   onMonthsChange,
   onPerformanceChange,
   onRecalculate,
+  onExport,
   recalculating,
   calculatedAt,
 }: {
@@ -24,6 +25,7 @@ export function ForecastToolbar({
   onMonthsChange: (months: number) => void;
   onPerformanceChange: (performance: number) => void;
   onRecalculate: () => void;
+  onExport: () => void;
   recalculating: boolean;
   calculatedAt: string;
 }) {
@@ -86,15 +88,20 @@ export function ForecastToolbar({
         </Stack>
       </Group>
       <Stack gap={2} align="flex-end">
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          onClick={onRecalculate}
-          loading={recalculating}
-        >
-          {texts.recalculate}
-        </Button>
+        <Group gap="xs">
+          <Button size="xs" variant="default" leftSection={<IconFileSpreadsheet size={16} aria-hidden />} onClick={onExport}>
+            {texts.exportCsv}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={onRecalculate}
+            loading={recalculating}
+          >
+            {texts.recalculate}
+          </Button>
+        </Group>
         <Text size="xs" c="dimmed">
           {texts.calculatedAt(calculatedAt)}
         </Text>

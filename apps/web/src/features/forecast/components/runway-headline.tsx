@@ -14,10 +14,13 @@ export function RunwayHeadline({
   runway,
   months,
   currency,
+  startBalance,
 }: {
   runway: ForecastRunwaySummary;
   months: ForecastMonthTotals[];
   currency: string;
+  /** All bank accounts converted (research §18.1: the reference summed only the loaded ones). */
+  startBalance: number;
 }) {
   const first = months[0]?.month;
   const covered = runway.coveredUntil === null;
@@ -43,6 +46,9 @@ export function RunwayHeadline({
             </Text>
             <Text size="sm">
               {texts.minimum}: {formatAmount(runway.minimumBalance, currency)}
+            </Text>
+            <Text size="sm">
+              {texts.startBalance}: {formatAmount(startBalance, currency)}
             </Text>
           </Group>
           <Text size="xs" c="dimmed">
