@@ -160,7 +160,7 @@ async function measureForecastPage(origin, cookie, months = 60, runs = 5) {
     const times = [];
     for (let run = 0; run < runs; run++) {
       const page = await context.newPage();
-      await page.goto(`${origin}/`, { waitUntil: 'commit' });
+      await page.goto(`${origin}/`, { waitUntil: 'commit', timeout: 60_000 });
       const drawn = await page.waitForFunction(
         (columns) => {
           const done =

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { apiGet, apiWrite, expect, expectNoSeriousAxeViolations, signUp, test, toasts } from './support/fixtures.js';
 
@@ -89,6 +90,15 @@ test.describe('Prognose', () => {
     await expect(page.getByTestId('forecast-chart')).toBeVisible();
     await expect(page.getByTestId('forecast-chart').locator('path')).toHaveCount(2);
     await expectNoSeriousAxeViolations(page);
+
+    // The table as CSV for a spreadsheet.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Als CSV exportieren' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('prognose-2026-11.csv');
+    const csv = readFileSync(await file.path(), 'utf8');
+    expect(csv).toContain('Betrag in CHF;November 2026;Dezember 2026;');
+    expect(csv).toContain('Endsaldo;7000.00;4000.00;1000.00;-2000.00;');
 
     // The chart's tooltip by keyboard, in de-CH with the currency.
     const chart = page.getByRole('slider', { name: /^Diagramm/ });

@@ -115,7 +115,8 @@ export function Component() {
     link.href = url;
     link.download = `prognose-${firstMonth ?? 'export'}.csv`;
     link.click();
-    URL.revokeObjectURL(url);
+    // Released once the browser has taken the file.
+    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   const discard = () => {
     setDrafts(noDrafts);
