@@ -40,7 +40,11 @@ describe('swiss presets', () => {
 
   it('takes the rate given, else the default, on the salary cycle', () => {
     const salary = { amount: 800_000, cycle: 'quarterly' as const };
-    expect(swissPresetCost('fak', salary)).toMatchObject({ amountType: 'percentage', amount: 1025, cycle: 'quarterly' });
+    expect(swissPresetCost('fak', salary)).toMatchObject({
+      amountType: 'percentage',
+      amount: 1025,
+      cycle: 'quarterly',
+    });
     expect(swissPresetCost('fak', salary, { rate: 1400 })).toMatchObject({ amount: 1400, note: null });
     expect(swissPresetCost('bvg', salary, { amount: 40_000 })).toMatchObject({ amountType: 'fixed', amount: 40_000 });
   });

@@ -104,7 +104,11 @@ export async function anEmployee(client: Client, overrides: Partial<EmployeeCrea
  * A salary of the employee: 8'000.00 monthly from 2026-01-01, 180 hours, 25 vacation days, in the
  * organisation's currency, unless `overrides` say otherwise.
  */
-export async function aSalary(client: Client, employeeId: number, overrides: Partial<SalaryCreate> = {}): Promise<Salary> {
+export async function aSalary(
+  client: Client,
+  employeeId: number,
+  overrides: Partial<SalaryCreate> = {},
+): Promise<Salary> {
   const body: SalaryCreate = overrides.isTermination
     ? { fromDate: '2026-12-01', ...overrides }
     : {

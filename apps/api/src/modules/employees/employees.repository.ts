@@ -28,6 +28,9 @@ function representativeSalaries(db: AppDatabase, organisationId: number, today: 
       fromDate: salaries.fromDate,
       toDate: salaries.toDate,
       isTermination: salaries.isTermination,
+      // A future termination is never ended or disabled here, so the window sees every one (§5.4).
+      willBeTerminated: sql<boolean>`bool_or(${salaries.isTermination} and ${salaries.fromDate} > ${today}::date)
+        over (partition by ${salaries.employeeId})`.as('will_be_terminated'),
     })
     .from(salaries)
     .where(
@@ -53,8 +56,6 @@ function selectEmployees<Extra extends Record<string, SQL.Aliased | SQL>>(
   extra: Extra,
 ) {
   const r = representativeSalaries(db, organisationId, today);
-  const willBeTerminated = sql<boolean>`exists (select 1 from ${salaries} w
-    where w.employee_id = ${e.id} and w.is_termination and not w.is_disabled and w.from_date > ${today}::date)`;
   const query = db
     .select({
       id: e.id,
@@ -69,7 +70,7 @@ function selectEmployees<Extra extends Record<string, SQL.Aliased | SQL>>(
       fromDate: r.fromDate,
       toDate: r.toDate,
       isTermination: r.isTermination,
-      willBeTerminated,
+      willBeTerminated: r.willBeTerminated,
       ...extra,
     })
     .from(e)
@@ -120,6 +121,15 @@ export async function findEmployee(db: AppDatabase, organisationId: number, id: 
 }
 
 export type EmployeeRow = NonNullable<Awaited<ReturnType<typeof findEmployee>>>;
+
+/** Whether the employee is the organisation's (a read: no lock). */
+export async function employeeExists(db: AppDatabase, organisationId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: e.id })
+    .from(e)
+    .where(and(eq(e.id, id), eq(e.organisationId, organisationId)));
+  return rows.length === 1;
+}
 
 /** Whether the employee is the organisation's; locks it (key share) until the transaction ends. */
 export async function lockEmployee(db: AppDatabase, organisationId: number, id: number): Promise<boolean> {

@@ -74,7 +74,11 @@ describe('employees', () => {
   it('refuses a missing or too long name (400, German, nothing stored)', async () => {
     const user = await signUp(app);
     expectFieldError(await user.post('/api/employees', { name: ' ' }), 'name', 'Name wird benötigt');
-    expectFieldError(await user.post('/api/employees', { name: 'x'.repeat(101) }), 'name', 'Höchstens 100 Zeichen erlaubt');
+    expectFieldError(
+      await user.post('/api/employees', { name: 'x'.repeat(101) }),
+      'name',
+      'Höchstens 100 Zeichen erlaubt',
+    );
     expect((await employeeList(user)).pagination.totalCount).toBe(0);
   });
 
@@ -153,18 +157,32 @@ describe('employees', () => {
     expect((await user.get('/api/employees?sortBy=salary')).statusCode).toBe(400);
   });
 
-  it('the representative salary in SQL agrees with the shared rule', async () => {
+  it('the representative salary in SQL agrees with the shared rule (table of timelines)', async () => {
     const user = await signUp(app);
-    const employee = await anEmployee(user);
-    const cases = ['2025-06-01', '2026-02-01', '2026-11-21', '2026-11-22', '2027-03-01'];
-    for (const fromDate of cases) await aSalary(user, employee.id, { fromDate });
-    const list = await salariesOf(user, employee.id);
-    await user.patch(`/api/employees/salaries/${list.find((s) => s.fromDate === '2026-11-21')!.id}`, {
-      isDisabled: true,
-    });
-    const after = await salariesOf(user, employee.id);
-    const expected = representativeSalary(after, '2026-11-21');
-    expect((await user.get(`/api/employees/${employee.id}`)).json<EmployeeDetail>().salaryID).toBe(expected?.id);
+    // Starts per employee; `!` marks a disabled salary, `x` a termination, `>date` an explicit end.
+    const timelines = [
+      ['2025-06-01', '2026-02-01', '2026-11-21!', '2026-11-22', '2027-03-01'],
+      ['2026-11-21', '2026-11-22'],
+      ['2025-01-01>2025-06-30', '2027-01-01'],
+      ['2025-01-01>2025-06-30'],
+      ['2026-01-01!', '2026-12-01!'],
+      ['2024-01-01', '2026-06-01x', '2026-09-01'],
+      ['2026-01-31', '2026-12-31x'],
+      ['2024-05-01>2026-11-21'],
+    ];
+    for (const [index, timeline] of timelines.entries()) {
+      const employee = await anEmployee(user, { name: `Person ${index}` });
+      for (const entry of timeline) {
+        const [start = '', end] = entry.replace(/[!x]/g, '').split('>');
+        const created = entry.includes('x')
+          ? await aSalary(user, employee.id, { isTermination: true, fromDate: start })
+          : await aSalary(user, employee.id, { fromDate: start, ...(end ? { toDate: end } : {}) });
+        if (entry.includes('!')) await user.patch(`/api/employees/salaries/${created.id}`, { isDisabled: true });
+      }
+      const expected = representativeSalary(await salariesOf(user, employee.id), '2026-11-21');
+      const answered = (await user.get(`/api/employees/${employee.id}`)).json<EmployeeDetail>();
+      expect(answered.salaryID, JSON.stringify(timeline)).toBe(expected?.id ?? null);
+    }
   });
 
   it('deleting an employee takes its salaries and costs; its transactions stay without employee', async () => {
@@ -276,7 +294,14 @@ describe('salaries', () => {
     const first = await aSalary(user, employee.id, { fromDate: '2026-01-01' });
     const other = await aSalary(user, employee.id, { fromDate: '2026-05-01' });
     const currencyID = first.currency.id;
-    const body = { hoursPerMonth: 1, amount: 1, cycle: 'monthly', currencyID, vacationDaysPerYear: 1, fromDate: '2026-01-01' };
+    const body = {
+      hoursPerMonth: 1,
+      amount: 1,
+      cycle: 'monthly',
+      currencyID,
+      vacationDaysPerYear: 1,
+      fromDate: '2026-01-01',
+    };
     const duplicate = await user.post(`/api/employees/${employee.id}/salaries`, body);
     expect(duplicate.statusCode, duplicate.body).toBe(409);
     expect(duplicate.json()).toMatchObject({ code: 'CONFLICT', error: 'Für dieses Datum besteht bereits ein Lohn' });
@@ -340,6 +365,9 @@ describe('salaries', () => {
   it('answers 404 for a salary list of a missing employee', async () => {
     const user = await signUp(app);
     expect((await user.get('/api/employees/2147483647/salaries')).statusCode).toBe(404);
-    expect((await user.post('/api/employees/2147483647/salaries', { isTermination: true, fromDate: '2026-01-01' })).statusCode).toBe(404);
+    expect(
+      (await user.post('/api/employees/2147483647/salaries', { isTermination: true, fromDate: '2026-01-01' }))
+        .statusCode,
+    ).toBe(404);
   });
 });

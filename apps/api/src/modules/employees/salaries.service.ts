@@ -21,7 +21,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Tenant } from '../../plugins/authenticate.js';
 import { messages } from '../../plugins/error-handler.js';
 import type { ReferenceService } from '../reference/reference.service.js';
-import { lockEmployee } from './employees.repository.js';
+import { employeeExists, lockEmployee } from './employees.repository.js';
 import {
   countSalaries,
   deleteSalary,
@@ -99,19 +99,33 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
   }
 
   /** Applies the timeline's end changes and recomputes the schedules of every salary touched. */
-  async function settle(tx: AppDatabase, tenant: Tenant, changed: number[], ends: { id: number; toDate: string | null }[]) {
+  async function settle(
+    tx: AppDatabase,
+    tenant: Tenant,
+    changed: number[],
+    ends: { id: number; toDate: string | null }[],
+  ) {
     await setSalaryEnds(tx, tenant.organisationId, ends);
-    await recomputeSalarySchedules(tx, tenant.organisationId, [...changed, ...ends.map((end) => end.id)], clock.today());
+    await recomputeSalarySchedules(
+      tx,
+      tenant.organisationId,
+      [...changed, ...ends.map((end) => end.id)],
+      clock.today(),
+    );
   }
 
   return {
     /** The employee's salaries, newest first (404 for another organisation's employee). */
     async list(tenant: Tenant, employeeId: number, query: SalaryListQuery): Promise<SalaryList> {
       const today = clock.today();
-      if (!(await lockEmployee(db, tenant.organisationId, employeeId))) throw notFound(employeeMessages.notFound);
       await ensureFreshSchedules(db, tenant.organisationId, today);
       const rows = await listSalaries(db, tenant.organisationId, employeeId, query);
-      const totalCount = rows[0]?.totalCount ?? (query.page > 1 ? await countSalaries(db, tenant.organisationId, employeeId) : 0);
+      // Only an empty page asks whether the employee exists at all (404) or has no salary yet.
+      if (!rows[0] && !(await employeeExists(db, tenant.organisationId, employeeId))) {
+        throw notFound(employeeMessages.notFound);
+      }
+      const totalCount =
+        rows[0]?.totalCount ?? (query.page > 1 ? await countSalaries(db, tenant.organisationId, employeeId) : 0);
       return { data: rows.map((row) => toSalary(row, today)), pagination: describePage(query, totalCount) };
     },
 
@@ -171,7 +185,10 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
           const shape = salaryShapeErrors(merged);
           if (Object.keys(shape).length > 0) throw invalidInput(shape);
         }
-        if (merged.fromDate !== stored.fromDate && (await hasSalaryOn(tx, tenant.organisationId, stored.employeeId, merged.fromDate, id))) {
+        if (
+          merged.fromDate !== stored.fromDate &&
+          (await hasSalaryOn(tx, tenant.organisationId, stored.employeeId, merged.fromDate, id))
+        ) {
           throw duplicateFrom();
         }
         const timeline = await employeeTimeline(tx, tenant.organisationId, stored.employeeId);

@@ -9,7 +9,10 @@ const l = salaryCostLabels;
 
 /** One page of the organisation's labels by name (German order), searched. */
 export async function listLabels(db: AppDatabase, organisationId: number, query: SalaryCostLabelListQuery) {
-  const where = and(eq(l.organisationId, organisationId), query.search ? ilike(l.name, containsPattern(query.search)) : undefined);
+  const where = and(
+    eq(l.organisationId, organisationId),
+    query.search ? ilike(l.name, containsPattern(query.search)) : undefined,
+  );
   const rows = await applyListQuery(
     db.select({ id: l.id, name: l.name, totalCount: totalCountColumn() }).from(l).where(where).$dynamic(),
     query,
@@ -34,7 +37,9 @@ export async function labelNameTaken(db: AppDatabase, organisationId: number, na
   const rows = await db
     .select({ id: l.id })
     .from(l)
-    .where(and(eq(l.organisationId, organisationId), eq(l.name, name), except === undefined ? undefined : ne(l.id, except)));
+    .where(
+      and(eq(l.organisationId, organisationId), eq(l.name, name), except === undefined ? undefined : ne(l.id, except)),
+    );
   return rows.length > 0;
 }
 
@@ -61,7 +66,11 @@ export async function deleteLabel(db: AppDatabase, organisationId: number, id: n
 }
 
 /** The ids of the labels with these names, created when missing (name → id). */
-export async function ensureLabels(db: AppDatabase, organisationId: number, names: string[]): Promise<Map<string, number>> {
+export async function ensureLabels(
+  db: AppDatabase,
+  organisationId: number,
+  names: string[],
+): Promise<Map<string, number>> {
   if (names.length === 0) return new Map();
   await db
     .insert(l)

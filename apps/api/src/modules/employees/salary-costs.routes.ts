@@ -48,7 +48,11 @@ export const salaryCostsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/employees/salaries/:salaryId/costs/presets',
     {
-      schema: { params: salaryParamsSchema, body: salaryCostPresetsSchema, response: { 201: salaryCostsCreatedSchema } },
+      schema: {
+        params: salaryParamsSchema,
+        body: salaryCostPresetsSchema,
+        response: { 201: salaryCostsCreatedSchema },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await salaryCosts.addPresets(tenantOf(request), request.params.salaryId, request.body)),
@@ -56,9 +60,14 @@ export const salaryCostsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/employees/salaries/costs/:costId',
-    { schema: { params: salaryCostParamsSchema, querystring: salaryCostQuerySchema, response: { 200: salaryCostSchema } } },
-    async (request) =>
-      salaryCosts.get(tenantOf(request), request.params.costId, request.query.includePast ?? false),
+    {
+      schema: {
+        params: salaryCostParamsSchema,
+        querystring: salaryCostQuerySchema,
+        response: { 200: salaryCostSchema },
+      },
+    },
+    async (request) => salaryCosts.get(tenantOf(request), request.params.costId, request.query.includePast ?? false),
   );
 
   app.patch(

@@ -62,7 +62,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
   /** Maps cost rows with their stored schedules and bases to answers (two queries for any number). */
   async function toCosts(reader: AppDatabase, rows: CostRow[], includePast: boolean): Promise<SalaryCost[]> {
     const ids = rows.map((row) => row.id);
-    const [details, links] = [await detailsOf(reader, ids), await basesOf(reader, ids)];
+    const [details, links] = await Promise.all([detailsOf(reader, ids), basesOf(reader, ids)]);
     const today = clock.today();
     const mode = includePast ? 'include-previous' : 'skip-previous';
     return rows.map((row) => {
@@ -113,10 +113,17 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
     tx: AppDatabase,
     tenant: Tenant,
     salaryId: number,
-    cost: { id: number; amountType: CostValues['amountType']; amount: number; distributionType: CostValues['distributionType']; baseSalaryCostIDs: number[] },
+    cost: {
+      id: number;
+      amountType: CostValues['amountType'];
+      amount: number;
+      distributionType: CostValues['distributionType'];
+      baseSalaryCostIDs: number[];
+    },
   ): Promise<void> {
     const others = (await salaryCostShapes(tx, tenant.organisationId, salaryId)).filter((row) => row.id !== cost.id);
-    const error = baseCostErrors([...others, cost]).find((problem) => problem.costId === cost.id) ??
+    const error =
+      baseCostErrors([...others, cost]).find((problem) => problem.costId === cost.id) ??
       baseCostErrors([...others, cost])[0];
     if (error) throw invalidInput({ baseSalaryCostIDs: error.message });
   }
@@ -139,7 +146,10 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
       })),
     );
     const copyOf = new Map(sources.map((row, index) => [row.id, newIds[index]!] as const));
-    const links = await basesOf(tx, sources.map((row) => row.id));
+    const links = await basesOf(
+      tx,
+      sources.map((row) => row.id),
+    );
     await insertLinks(
       tx,
       links
@@ -151,9 +161,12 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
 
   return {
     async list(tenant: Tenant, salaryId: number, query: SalaryCostListQuery): Promise<SalaryCostList> {
-      if (!(await findSalaryOfCosts(db, tenant.organisationId, salaryId))) throw notFound(salaryMessages.notFound);
       await ensureFreshSchedules(db, tenant.organisationId, clock.today());
       const rows = await listCosts(db, tenant.organisationId, salaryId, query);
+      // Only an empty page asks whether the salary exists at all (404) or has no costs (there).
+      if (!rows[0] && !(await findSalaryOfCosts(db, tenant.organisationId, salaryId))) {
+        throw notFound(salaryMessages.notFound);
+      }
       const totalCount =
         rows[0]?.totalCount ?? (query.page > 1 ? await countCosts(db, tenant.organisationId, salaryId) : 0);
       return {

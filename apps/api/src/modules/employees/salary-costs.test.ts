@@ -35,7 +35,13 @@ function expectFieldError(response: { statusCode: number; body: string }, field:
   expect(body.fields[field], JSON.stringify(body.fields)).toBe(message);
 }
 
-const fixed = { cycle: 'monthly', amountType: 'fixed', amount: 10_000, distributionType: 'employee', relativeOffset: 1 };
+const fixed = {
+  cycle: 'monthly',
+  amountType: 'fixed',
+  amount: 10_000,
+  distributionType: 'employee',
+  relativeOffset: 1,
+};
 
 describe('salary costs', () => {
   it('creates a percentage cost with its calculated fields and schedule; the salary shows Netto and Gesamtkosten', async () => {
@@ -86,7 +92,11 @@ describe('salary costs', () => {
     expect((await salary(user, s.id)).employerCosts).toBe(51_000 + 10_200);
     const patched = await user.patch(`/api/employees/salaries/costs/${onBase.id}`, { amount: 20_000 });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json<SalaryCost>()).toMatchObject({ amount: 20_000, baseSalaryCostIDs: [base.id], calculatedAmount: 20_400 });
+    expect(patched.json<SalaryCost>()).toMatchObject({
+      amount: 20_000,
+      baseSalaryCostIDs: [base.id],
+      calculatedAmount: 20_400,
+    });
     expect((await user.delete(`/api/employees/salaries/costs/${base.id}`)).statusCode).toBe(204);
     expect((await salary(user, s.id)).employerCosts).toBe(200_000);
   });
@@ -97,12 +107,20 @@ describe('salary costs', () => {
     [{ cycle: 'once' }, 'targetDate', 'Für einmalige Lohnkosten wird ein Datum benötigt'],
     [{ amount: -5 }, 'amount', 'Der Betrag darf nicht negativ sein'],
     [{ labelID: 2_147_483_000 }, 'labelID', 'Ungültiges Label'],
-    [{ baseSalaryCostIDs: [1] }, 'baseSalaryCostIDs', 'Nur prozentuale Lohnkosten können auf anderen Lohnkosten basieren'],
+    [
+      { baseSalaryCostIDs: [1] },
+      'baseSalaryCostIDs',
+      'Nur prozentuale Lohnkosten können auf anderen Lohnkosten basieren',
+    ],
     [{ distributionType: 'nobody' }, 'distributionType', 'Verteilung wird benötigt'],
   ])('refuses %j (400, German, nothing stored)', async (override, field, message) => {
     const user = await signUp(app);
     const s = await aMonthlySalary(user);
-    expectFieldError(await user.post(`/api/employees/salaries/${s.id}/costs`, { ...fixed, ...override }), field, message);
+    expectFieldError(
+      await user.post(`/api/employees/salaries/${s.id}/costs`, { ...fixed, ...override }),
+      field,
+      message,
+    );
     expect(await costsOf(user, s.id)).toEqual([]);
   });
 
@@ -150,8 +168,15 @@ describe('salary costs', () => {
       'amount',
       'Der Prozentsatz darf höchstens 100 % sein',
     );
-    const once = await user.patch(`/api/employees/salaries/costs/${cost.id}`, { cycle: 'once', targetDate: '2026-12-20' });
-    expect(once.json<SalaryCost>()).toMatchObject({ cycle: 'once', calculatedNextCost: 150_000, calculatedNextExecutionDate: '2026-12-01' });
+    const once = await user.patch(`/api/employees/salaries/costs/${cost.id}`, {
+      cycle: 'once',
+      targetDate: '2026-12-20',
+    });
+    expect(once.json<SalaryCost>()).toMatchObject({
+      cycle: 'once',
+      calculatedNextCost: 150_000,
+      calculatedNextExecutionDate: '2026-12-01',
+    });
   });
 
   it('a yearly 13th salary (100 % in December, paid a year in arrears) costs a twelfth per month', async () => {
@@ -190,7 +215,15 @@ describe('Swiss presets', () => {
     expect(response.statusCode, response.body).toBe(201);
     const { costs, notes } = response.json<SalaryCostsCreated>();
     expect(notes).toEqual([]);
-    expect(costs.map((cost) => [cost.label?.name, cost.distributionType, cost.amountType, cost.amount, cost.calculatedAmount])).toEqual([
+    expect(
+      costs.map((cost) => [
+        cost.label?.name,
+        cost.distributionType,
+        cost.amountType,
+        cost.amount,
+        cost.calculatedAmount,
+      ]),
+    ).toEqual([
       ['AHV/IV/EO', 'both', 'percentage', 5300, 42_400],
       ['ALV', 'both', 'percentage', 1100, 8_800],
       ['FAK', 'employer', 'percentage', 1025, 8_200],
@@ -224,12 +257,26 @@ describe('Swiss presets', () => {
     const user = await signUp(app);
     const s = await aMonthlySalary(user);
     const post = (body: object) => user.post(`/api/employees/salaries/${s.id}/costs/presets`, body);
-    expectFieldError(await post({ items: [{ preset: 'bvg' }] }), 'items.0.amount', 'Bitte geben Sie den monatlichen BVG-Betrag ein');
-    expectFieldError(await post({ items: [{ preset: 'ahv' }, { preset: 'ahv' }] }), 'items', 'Jeder Beitrag kann nur einmal gewählt werden');
-    expectFieldError(await post({ items: [{ preset: 'fak', rate: 100_001 }] }), 'items.0.rate', 'Der Prozentsatz darf höchstens 100 % sein');
+    expectFieldError(
+      await post({ items: [{ preset: 'bvg' }] }),
+      'items.0.amount',
+      'Bitte geben Sie den monatlichen BVG-Betrag ein',
+    );
+    expectFieldError(
+      await post({ items: [{ preset: 'ahv' }, { preset: 'ahv' }] }),
+      'items',
+      'Jeder Beitrag kann nur einmal gewählt werden',
+    );
+    expectFieldError(
+      await post({ items: [{ preset: 'fak', rate: 100_001 }] }),
+      'items.0.rate',
+      'Der Prozentsatz darf höchstens 100 % sein',
+    );
     expectFieldError(await post({ items: [] }), 'items', 'Bitte wählen Sie mindestens einen Beitrag');
     const termination = await aSalary(user, s.employeeID, { isTermination: true, fromDate: '2027-06-01' });
-    const refused = await user.post(`/api/employees/salaries/${termination.id}/costs/presets`, { items: [{ preset: 'ahv' }] });
+    const refused = await user.post(`/api/employees/salaries/${termination.id}/costs/presets`, {
+      items: [{ preset: 'ahv' }],
+    });
     expect(refused.statusCode, refused.body).toBe(400);
     expect(await costsOf(user, s.id)).toEqual([]);
   });
@@ -249,7 +296,9 @@ describe('copying costs', () => {
     expect(costs).toHaveLength(2);
     expect(costs[1]?.baseSalaryCostIDs).toEqual([costs[0]?.id]);
     expect(costs[0]?.calculatedAmount).toBe(31_800);
-    expect((await costsOf(user, target.id)).map((cost) => cost.id).sort()).toEqual([kept.id, costs[0]!.id, costs[1]!.id].sort());
+    expect((await costsOf(user, target.id)).map((cost) => cost.id).sort()).toEqual(
+      [kept.id, costs[0]!.id, costs[1]!.id].sort(),
+    );
   });
 
   it("replaces all costs by another salary's; another organisation's source is a 404 and nothing is copied", async () => {
@@ -268,14 +317,20 @@ describe('copying costs', () => {
     const foreign = await b.post(`/api/employees/salaries/${bTarget.id}/costs/copy`, { sourceSalaryID: source.id });
     expect(foreign.statusCode, foreign.body).toBe(404);
     const foreignIds = (await costsOf(a, source.id)).map((cost) => cost.id);
-    expect((await b.post(`/api/employees/salaries/${bTarget.id}/costs/copy`, { ids: foreignIds })).statusCode).toBe(404);
+    expect((await b.post(`/api/employees/salaries/${bTarget.id}/costs/copy`, { ids: foreignIds })).statusCode).toBe(
+      404,
+    );
     expect((await costsOf(b, bTarget.id)).map((cost) => cost.amount)).toEqual([100]);
   });
 
   it('refuses an empty copy request (400 German)', async () => {
     const user = await signUp(app);
     const s = await aMonthlySalary(user);
-    expectFieldError(await user.post(`/api/employees/salaries/${s.id}/costs/copy`, {}), 'ids', 'Es wurden keine Lohnkosten zum Kopieren ausgewählt');
+    expectFieldError(
+      await user.post(`/api/employees/salaries/${s.id}/costs/copy`, {}),
+      'ids',
+      'Es wurden keine Lohnkosten zum Kopieren ausgewählt',
+    );
   });
 });
 

@@ -5,13 +5,13 @@ import { salaries, salaryCostBaseLinks, salaryCostDetails, salaryCosts } from '.
 /** The advisory-lock class of the schedule work of one organisation (the second key is its id). */
 const SCHEDULE_LOCK_CLASS = 0x5a1a;
 
-/** Rows per multi-row statement: well below PostgreSQL's 65,535 bound parameters. */
-const CHUNK = 2_000;
-
-function chunks<T>(rows: readonly T[]): T[][] {
-  const parts: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) parts.push(rows.slice(i, i + CHUNK));
-  return parts;
+/**
+ * A column of values as one PostgreSQL array literal ('{1,2,3}'): a batch is a handful of bound
+ * parameters expanded by `unnest`, not thousands (parsing those is what makes big inserts slow).
+ * Only numbers, booleans and 'YYYY-MM' months pass through here, so nothing needs quoting.
+ */
+function arrayLiteral(values: readonly (number | string | boolean)[]): string {
+  return `{${values.map((value) => (typeof value === 'boolean' ? (value ? 't' : 'f') : String(value))).join(',')}}`;
 }
 
 /**
@@ -101,7 +101,7 @@ export interface SalaryTotals {
 
 /**
  * Replaces the stored schedules of the salaries' costs and sets their deductions, employer costs
- * and `schedule_date`: one delete, multi-row inserts and multi-row updates (no query per salary).
+ * and `schedule_date`: three statements for any number of salaries (no query per salary).
  */
 export async function storeSchedules(
   db: AppDatabase,
@@ -121,15 +121,22 @@ export async function storeSchedules(
         .where(and(eq(salaryCosts.organisationId, organisationId), inArray(salaryCosts.salaryId, salaryIds))),
     ),
   );
-  for (const part of chunks(details)) await db.insert(salaryCostDetails).values(part);
-  for (const part of chunks(totals)) {
-    const values = sql.join(
-      part.map((row) => sql`(${row.id}::int, ${row.employeeDeductions}::bigint, ${row.employerCosts}::bigint)`),
-      sql`, `,
-    );
+  if (details.length > 0) {
+    await db.execute(sql`insert into ${salaryCostDetails} (cost_id, month, amount, divider, is_extra_month)
+      select * from unnest(
+        ${arrayLiteral(details.map((row) => row.costId))}::int[],
+        ${arrayLiteral(details.map((row) => row.month))}::varchar[],
+        ${arrayLiteral(details.map((row) => row.amount))}::bigint[],
+        ${arrayLiteral(details.map((row) => row.divider))}::int[],
+        ${arrayLiteral(details.map((row) => row.isExtraMonth))}::boolean[])`);
+  }
+  if (totals.length > 0) {
     await db.execute(sql`update ${salaries}
       set employee_deductions = v.deductions, employer_costs = v.employer_costs, schedule_date = ${today}::date
-      from (values ${values}) as v(id, deductions, employer_costs)
+      from unnest(
+        ${arrayLiteral(totals.map((row) => row.id))}::int[],
+        ${arrayLiteral(totals.map((row) => row.employeeDeductions))}::bigint[],
+        ${arrayLiteral(totals.map((row) => row.employerCosts))}::bigint[]) as v(id, deductions, employer_costs)
       where ${salaries.id} = v.id and ${salaries.organisationId} = ${organisationId}`);
   }
 }

@@ -63,11 +63,23 @@ export function computeSchedules(
       const schedule = costSchedule({ salary, cost, stepAmount, today, horizonEnd });
       for (const detail of schedule) details.push({ costId: cost.id, ...detail });
       const fields = calculatedCostFields(schedule, today, 'skip-previous');
-      withFields.push({ distributionType: cost.distributionType, cycle: cost.cycle, calculatedAmount: fields.calculatedAmount });
+      withFields.push({
+        distributionType: cost.distributionType,
+        cycle: cost.cycle,
+        calculatedAmount: fields.calculatedAmount,
+      });
     }
     totals.push({ id: salary.id, ...salaryDeductions(salary, withFields) });
   }
   return { details, totals };
+}
+
+/** Computes and stores the schedules of the loaded salaries for `today`. */
+async function recomputeLoaded(db: AppDatabase, organisationId: number, inputs: ScheduleInputs, today: string) {
+  if (inputs.salaryRows.length === 0) return;
+  const { details, totals } = computeSchedules(inputs, today);
+  const salaryIds = inputs.salaryRows.map((row) => row.id);
+  await storeSchedules(db, organisationId, today, salaryIds, details, totals);
 }
 
 /**
@@ -82,16 +94,7 @@ export async function recomputeSalarySchedules(
 ): Promise<void> {
   const ids = [...new Set(salaryIds)];
   if (ids.length === 0) return;
-  const inputs = await loadScheduleInputs(db, organisationId, { ids });
-  const { details, totals } = computeSchedules(inputs, today);
-  await storeSchedules(
-    db,
-    organisationId,
-    today,
-    inputs.salaryRows.map((row) => row.id),
-    details,
-    totals,
-  );
+  await recomputeLoaded(db, organisationId, await loadScheduleInputs(db, organisationId, { ids }), today);
 }
 
 export { lockOrganisationSchedules };
@@ -106,16 +109,6 @@ export async function ensureFreshSchedules(db: AppDatabase, organisationId: numb
   if (!(await hasStaleSchedules(db, organisationId, today))) return;
   await db.transaction(async (tx) => {
     await lockOrganisationSchedules(tx, organisationId);
-    const inputs = await loadScheduleInputs(tx, organisationId, { staleFor: today });
-    if (inputs.salaryRows.length === 0) return;
-    const { details, totals } = computeSchedules(inputs, today);
-    await storeSchedules(
-      tx,
-      organisationId,
-      today,
-      inputs.salaryRows.map((row) => row.id),
-      details,
-      totals,
-    );
+    await recomputeLoaded(tx, organisationId, await loadScheduleInputs(tx, organisationId, { staleFor: today }), today);
   });
 }

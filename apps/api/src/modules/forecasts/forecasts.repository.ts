@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client.js';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/index.js';
 
 /**
- * Everything a forecast is computed from, loaded in a fixed number of queries (eight, run side by
+ * Everything a forecast is computed from, loaded in a fixed number of queries (seven, run side by
  * side), whatever the number of accounts, transactions, employees or costs: no query per row.
  */
 
@@ -88,8 +88,32 @@ function salariesOf(db: AppDatabase, organisationId: number) {
     .orderBy(asc(salaries.id));
 }
 
-function costsOf(db: AppDatabase, organisationId: number) {
-  return db
+export interface StoredCostDetail {
+  month: string;
+  amount: number;
+  divider: number;
+  isExtraMonth: boolean;
+}
+
+/** Reads `month,amount,divider,extra;…` as written by the schedule column of `costsOf`. */
+export function parseSchedule(text: string | null): StoredCostDetail[] {
+  if (!text) return [];
+  return text.split(';').map((entry) => {
+    const [month = '', amount = '0', divider = '0', extra = '0'] = entry.split(',');
+    return { month, amount: Number(amount), divider: Number(divider), isExtraMonth: extra === '1' };
+  });
+}
+
+/**
+ * Every cost with its label and its stored schedule (one query). Of the schedule only what the
+ * forecast can use: the payments from the first to the last month of the horizon, plus the latest
+ * one before the first month — the catch-up that the include-previous mode (research §5.6) may pick
+ * as the "next" payment. The payments come as one text per cost (in month order): with thousands of
+ * costs, one row per payment made the driver, not the database, the slow part of a read.
+ */
+async function costsOf(db: AppDatabase, organisationId: number, firstMonth: string, lastMonth: string) {
+  const d = sql.raw('d');
+  const rows = await db
     .select({
       id: salaryCosts.id,
       salaryId: salaryCosts.salaryId,
@@ -98,41 +122,19 @@ function costsOf(db: AppDatabase, organisationId: number) {
       cycle: salaryCosts.cycle,
       distributionType: salaryCosts.distributionType,
       relativeOffset: salaryCosts.relativeOffset,
+      schedule: sql<string | null>`(
+        select string_agg(${d}.month || ',' || ${d}.amount || ',' || ${d}.divider || ','
+                          || case when ${d}.is_extra_month then '1' else '0' end, ';' order by ${d}.month)
+        from ${salaryCostDetails} ${d}
+        where ${d}.cost_id = ${salaryCosts.id} and ${d}.month <= ${lastMonth}
+          and ${d}.month >= coalesce((select max(p.month) from ${salaryCostDetails} p
+                                      where p.cost_id = ${salaryCosts.id} and p.month < ${firstMonth}), ${firstMonth}))`,
     })
     .from(salaryCosts)
     .leftJoin(salaryCostLabels, eq(salaryCostLabels.id, salaryCosts.labelId))
     .where(eq(salaryCosts.organisationId, organisationId))
     .orderBy(asc(salaryCosts.id));
-}
-
-const detailColumns = {
-  costId: salaryCostDetails.costId,
-  month: salaryCostDetails.month,
-  amount: salaryCostDetails.amount,
-  divider: salaryCostDetails.divider,
-  isExtraMonth: salaryCostDetails.isExtraMonth,
-};
-
-/**
- * The stored schedules the forecast can use (one query): every payment from the first to the last
- * month of the horizon, plus each cost's latest payment before the first month — the catch-up that
- * the include-previous mode (research §5.6) may pick as the "next" payment. Older payments and
- * those after the horizon can change nothing, so they are not read.
- */
-function costDetailsOf(db: AppDatabase, organisationId: number, firstMonth: string, lastMonth: string) {
-  const ownCost = and(eq(salaryCosts.id, salaryCostDetails.costId), eq(salaryCosts.organisationId, organisationId));
-  const inHorizon = db
-    .select(detailColumns)
-    .from(salaryCostDetails)
-    .innerJoin(salaryCosts, ownCost)
-    .where(and(gte(salaryCostDetails.month, firstMonth), lte(salaryCostDetails.month, lastMonth)));
-  const latestBefore = db
-    .selectDistinctOn([salaryCostDetails.costId], detailColumns)
-    .from(salaryCostDetails)
-    .innerJoin(salaryCosts, ownCost)
-    .where(lt(salaryCostDetails.month, firstMonth))
-    .orderBy(asc(salaryCostDetails.costId), desc(salaryCostDetails.month));
-  return unionAll(inHorizon, latestBefore);
+  return rows.map(({ schedule, ...cost }) => ({ ...cost, details: parseSchedule(schedule) }));
 }
 
 async function vatSettingOf(db: AppDatabase, organisationId: number) {
@@ -228,28 +230,25 @@ export function listExclusions(
 }
 
 /**
- * The organisation's data for the months `firstMonth` … `lastMonth`: eight queries, started
+ * The organisation's data for the months `firstMonth` … `lastMonth`: seven queries, started
  * together (PostgreSQL runs them on several pooled connections; PGlite one after the other).
  */
 export async function loadForecastData(db: AppDatabase, organisationId: number, firstMonth: string, lastMonth: string) {
-  const [minimumBalance, accounts, transactionRows, salaryRows, costRows, detailRows, vatSetting, exclusions] =
-    await Promise.all([
-      minimumBalanceOf(db, organisationId),
-      bankAccountsOf(db, organisationId),
-      transactionsOf(db, organisationId),
-      salariesOf(db, organisationId),
-      costsOf(db, organisationId),
-      costDetailsOf(db, organisationId, firstMonth, lastMonth),
-      vatSettingOf(db, organisationId),
-      listExclusions(db, organisationId, { firstMonth, lastMonth }),
-    ]);
+  const [minimumBalance, accounts, transactionRows, salaryRows, costRows, vatSetting, exclusions] = await Promise.all([
+    minimumBalanceOf(db, organisationId),
+    bankAccountsOf(db, organisationId),
+    transactionsOf(db, organisationId),
+    salariesOf(db, organisationId),
+    costsOf(db, organisationId, firstMonth, lastMonth),
+    vatSettingOf(db, organisationId),
+    listExclusions(db, organisationId, { firstMonth, lastMonth }),
+  ]);
   return {
     minimumBalance,
     accounts,
     transactions: transactionRows,
     salaries: salaryRows,
     costs: costRows,
-    details: detailRows,
     vatSetting,
     exclusions,
   };

@@ -74,12 +74,6 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
 
   function inputOf(tenant: Tenant, query: ForecastQuery, today: string, data: ForecastData): ForecastInput {
     const currency = codeOf(tenant.currencyId);
-    const detailsByCost = new Map<number, ForecastSalaryCost['details']>();
-    for (const { costId, ...detail } of data.details) {
-      let list = detailsByCost.get(costId);
-      if (!list) detailsByCost.set(costId, (list = []));
-      list.push(detail);
-    }
     const costsBySalary = new Map<number, ForecastSalaryCost[]>();
     for (const cost of data.costs) {
       let list = costsBySalary.get(cost.salaryId);
@@ -91,7 +85,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
         cycle: cost.cycle,
         distributionType: cost.distributionType,
         relativeOffset: cost.relativeOffset,
-        details: detailsByCost.get(cost.id) ?? [],
+        details: cost.details,
       });
     }
     return {

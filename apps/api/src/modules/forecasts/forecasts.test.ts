@@ -9,7 +9,7 @@ import {
   type Organisation,
   type Vat,
 } from '@saldopilot/shared';
-import { eurRates, salaryExclusions, transactionExclusions } from '../../db/schema/index.js';
+import { eurRates, salaryCostDetails, salaryExclusions, transactionExclusions } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/build-test-app.js';
 import {
   aBankAccount,
@@ -251,6 +251,30 @@ describe('GET /api/forecasts', () => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it('passes each cost the latest payment before the horizon (include-previous mode, research §5.6)', async () => {
+    const user = await signUp(app);
+    const employee = await anEmployee(user, { name: 'Quartal' });
+    const salary = await aSalary(user, employee.id, { amount: 5_000_00, fromDate: PAID_25TH });
+    const label = await aLabel(user, { name: 'Quartalskosten' });
+    const cost = await aSalaryCost(user, salary.id, {
+      amountType: 'fixed',
+      cycle: 'quarterly',
+      amount: 300_00,
+      distributionType: 'employer',
+      relativeOffset: 1,
+      labelID: label.id,
+    });
+    const quarterly = async () =>
+      (await detailsOf(user, '?months=4')).map((month) => leaf(month, 'Lohnkosten', 'Quartalskosten')?.amount ?? 0);
+    // Today's schedule pays in November and February.
+    expect(await quarterly()).toEqual([-300_00, 0, 0, -300_00]);
+    // A payment stored before the horizon (October) is the "next" one: its amount, its rhythm.
+    await app.deps.database.db
+      .insert(salaryCostDetails)
+      .values({ costId: cost.id, month: '2026-10', amount: 900_00, divider: 3, isExtraMonth: true });
+    expect(await quarterly()).toEqual([0, 0, -900_00, 0]);
+  });
+
   it('loads the data in a fixed number of queries, whatever the number of rows', async () => {
     const user = await signUp(app);
     const tenant = {
@@ -278,8 +302,8 @@ describe('GET /api/forecasts', () => {
     for (const name of ['Zweite', 'Dritte', 'Vierte']) await aSalaryWithCosts(user, name);
     await aBankAccount(user);
     const many = await queriesOfOneRead();
-    // One to check that the stored salary schedules are today's, eight to load the data.
-    expect(few).toBe(9);
+    // One to check that the stored salary schedules are today's, seven to load the data.
+    expect(few).toBe(8);
     expect(many).toBe(few);
   });
 });
