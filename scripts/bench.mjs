@@ -103,8 +103,12 @@ async function signUp(origin) {
     .join('; ');
 }
 
-/** First load of /auth in headless Chromium, cache off: bytes over the wire (headers + compressed bodies) and requests. */
-async function measureAuthFirstLoad(origin) {
+/**
+ * First load of `address` by a signed-out visitor in headless Chromium, cache off: bytes over the
+ * wire (headers + compressed bodies) and requests, once the login page is shown (a deep link such as
+ * /employees is sent there by the guard).
+ */
+async function measureSignedOutFirstLoad(origin, address = '/auth') {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
@@ -115,11 +119,69 @@ async function measureAuthFirstLoad(origin) {
     const bytes = new Map();
     cdp.on('Network.requestWillBeSent', (event) => bytes.set(event.requestId, 0));
     cdp.on('Network.loadingFinished', (event) => bytes.set(event.requestId, event.encodedDataLength));
-    await page.goto(`${origin}/auth`, { waitUntil: 'networkidle' });
+    await page.goto(`${origin}${address}`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Login' }).waitFor();
     await page.waitForLoadState('networkidle');
+    if (new URL(page.url()).pathname !== '/auth') throw new Error(`${address} ended at ${page.url()}, not /auth`);
     const total = [...bytes.values()].reduce((sum, size) => sum + size, 0);
     return { kb: Math.round(total / 102.4) / 10, requests: bytes.size };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** One bench line per signed-out first load: /auth and the deep links the guard sends there. */
+async function benchSignedOutFirstLoads(origin) {
+  for (const address of ['/auth', '/employees', '/transactions', '/']) {
+    const name = `first load of ${address} signed out (<= 250 KB, <= 15 req)`;
+    const result = await measureSignedOutFirstLoad(origin, address).catch((error) => ({ error }));
+    if (result.error) line(name, 'n/a', '', result.error.message);
+    else line(name, result.kb, 'KB', `${result.requests} requests`);
+  }
+}
+
+/**
+ * The Prognose page of the signed-in organisation with `months` months, in headless Chromium as a
+ * returning user (the browser remembers its session): milliseconds from the start of navigation
+ * until the table shows every month column and the chart has drawn its line. Median of `runs`
+ * loads; the first load (cold cache) is reported apart.
+ */
+async function measureForecastPage(origin, cookie, months = 60, runs = 5) {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const context = await browser.newContext();
+    const cookies = cookie.split('; ').map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+    });
+    await context.addCookies([...cookies, { name: 'forecast-months', value: String(months), url: origin }]);
+    await context.addInitScript(() => globalThis.localStorage.setItem('saldopilot:hadSession', '1'));
+    const times = [];
+    for (let run = 0; run < runs; run++) {
+      const page = await context.newPage();
+      await page.goto(`${origin}/`, { waitUntil: 'commit', timeout: 60_000 });
+      const drawn = await page.waitForFunction(
+        (columns) => {
+          const done =
+            globalThis.document.querySelectorAll('table thead th').length === columns + 1 &&
+            globalThis.document.querySelector('[data-testid="forecast-chart"] path[d^="M"]');
+          if (!done) return false;
+          const answer = performance
+            .getEntriesByType('resource')
+            .find((entry) => entry.name.includes('/api/forecasts?'));
+          return { total: performance.now(), api: answer ? answer.responseEnd - answer.requestStart : 0 };
+        },
+        months,
+        { timeout: 60_000, polling: 'raf' },
+      );
+      times.push(await drawn.jsonValue());
+      await page.close();
+    }
+    const [cold, ...warm] = times;
+    warm.sort((a, b) => a.total - b.total);
+    const median = warm[Math.floor(warm.length / 2)] ?? cold;
+    return { cold: Math.round(cold.total), median: Math.round(median.total), api: Math.round(median.api) };
   } finally {
     await browser.close();
   }
@@ -330,7 +392,16 @@ async function benchTransactionLists() {
   }
 }
 
-const benchTools = { startServer, stop, signUp, load, line, freshPostgresDatabase, seconds: DURATION_S };
+const benchTools = {
+  startServer,
+  stop,
+  signUp,
+  load,
+  line,
+  freshPostgresDatabase,
+  seconds: DURATION_S,
+  measureForecastPage,
+};
 const { benchEmployeeLists } = await import('./bench-employees.mjs');
 if (process.env.BENCH_ONLY === 'employees') {
   await benchEmployeeLists(benchTools);
@@ -371,9 +442,7 @@ try {
   line('GET /api/currencies (signed in)', api.rps, 'req/s', `p99 ${api.p99} ms`);
   line('bare Fastify route, same payload (ceiling)', ceiling.rps, 'req/s', `p99 ${ceiling.p99} ms`);
   line('GET /api/currencies vs ceiling (target >= 50 %)', Math.round((100 * api.rps) / ceiling.rps), '%');
-  const auth = await measureAuthFirstLoad('http://127.0.0.1:3901').catch((error) => ({ error }));
-  if (auth.error) line('first load of /auth (target <= 250 KB, <= 15 req)', 'n/a', '', auth.error.message);
-  else line('first load of /auth (target <= 250 KB, <= 15 req)', auth.kb, 'KB', `${auth.requests} requests`);
+  await benchSignedOutFirstLoads('http://127.0.0.1:3901');
   await stop(bare);
   await stop(again.child);
 

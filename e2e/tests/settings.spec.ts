@@ -196,7 +196,7 @@ test.describe('Organisationen', () => {
     await name.fill('Neu AG');
     await page.getByRole('combobox', { name: 'Hauptwährung' }).fill('USD');
     await page.getByRole('option', { name: /^USD - / }).click();
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Organisation wurde bearbeitet' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Neu AG' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Organisation wählen' })).toContainText('Neu AG');
@@ -216,7 +216,7 @@ test.describe('Organisationen', () => {
         : route.continue(),
     );
     await page.getByRole('textbox', { name: 'Name' }).fill('Noch ein Name');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Fehler beim Aktualisieren der Organisation' });
     await expect(alert).toContainText('Name ist zu lang');
   });
@@ -306,7 +306,7 @@ test.describe('Organisationen', () => {
       page.getByText('Nur Eigentümer und Administratoren können die Organisation bearbeiten.'),
     ).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Name' })).not.toBeEditable();
-    await expect(page.getByRole('button', { name: 'Speichern' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Speichern', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Einladen' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Mitglieder (2)' })).toContainText('Otto Owner');
     await expectNoSeriousAxeViolations(page);

@@ -1,11 +1,11 @@
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers';
-import { router } from './router';
+import { appRouter } from './router';
 
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter()} />
     </AppProviders>
   );
 }

@@ -2,17 +2,24 @@ import { replace } from 'react-router';
 import type { User } from '@saldopilot/shared';
 import { ApiError } from '../lib/api-error';
 import { readPreference } from '../lib/preferences';
+import { hadSession } from '../lib/session';
 import { RouteError } from '../lib/route-errors';
 import { ensureProfile } from '../reference-data/profile';
-import { pathTo } from './routes';
+import { pathTo, routePaths } from './routes';
+
+let bootProfileLoad: Promise<User | null> | undefined;
 
 /**
  * The profile, fetched on the first navigation and cached for the app load (spec §2). A failure
  * other than "not signed in" is fatal: without knowing the user no page can be chosen.
  */
 async function profileOrFail(): Promise<User | null> {
+  // The first guard takes over the load `redirectSignedOutVisitor` started, failed or not, so a
+  // failure is shown once and the profile is not asked for twice.
+  const load = bootProfileLoad ?? ensureProfile();
+  bootProfileLoad = undefined;
   try {
-    return await ensureProfile();
+    return await load;
   } catch (error) {
     const status = error instanceof ApiError && error.status >= 400 ? error.status : 503;
     throw new RouteError(status, error instanceof Error ? error.message : String(error));
@@ -55,4 +62,24 @@ export async function currentOrganisation() {
     throw replace(pathTo('settings-organisations-id', { id: user.currentOrganisationID }));
   }
   return null;
+}
+
+/** True for the addresses open without a session: the auth pages and the invitation page. */
+export function isPublicPath(pathname: string): boolean {
+  return pathname === routePaths.auth || pathname.startsWith(`${routePaths.auth}/`);
+}
+
+/**
+ * Before the router starts (its first navigation loads the chunks of every matched route, the app
+ * shell and the page included, in parallel with the guards): a browser that was not signed in here
+ * asks for the profile first, and a visitor without a session who opened an address that needs one
+ * is moved to the login page in place, exactly as `signedInOnly` would send them. So a signed-out
+ * deep link (`/employees`, `/`) loads what `/auth` loads and nothing of the signed-in app. A browser
+ * that had a session starts at once, as before; any failure leaves the decision to the guards.
+ */
+export async function redirectSignedOutVisitor(location: Location = window.location): Promise<void> {
+  if (hadSession() || isPublicPath(location.pathname)) return;
+  bootProfileLoad = ensureProfile();
+  const user = await bootProfileLoad.catch(() => undefined);
+  if (user === null) window.history.replaceState(null, '', pathTo('auth'));
 }

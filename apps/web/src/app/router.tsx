@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, replace, type RouteObject } from 'react-router';
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
 import type { RouteHandle } from '../lib/document-title';
 import { importOrReload } from '../lib/reload-guard';
 import { hasPositiveIntegerId, validateRoute } from '../lib/route-validation';
@@ -23,7 +25,7 @@ interface PageModule {
  */
 function loadPage(load: () => Promise<PageModule>): () => Promise<PageModule> {
   // During a navigation the address bar still shows the page being left.
-  return importOrReload(load, () => router.state.navigation.location ?? window.location);
+  return importOrReload(load, () => router?.state.navigation.location ?? window.location);
 }
 
 /**
@@ -107,4 +109,13 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let router: AppRouter | undefined;
+
+/**
+ * The app's router, made on first use: it starts navigating to the address in the bar as it is made,
+ * so main.tsx makes it only after `redirectSignedOutVisitor` had its say.
+ */
+export function appRouter(): AppRouter {
+  router ??= createBrowserRouter(routes);
+  return router;
+}

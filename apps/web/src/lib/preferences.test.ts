@@ -40,7 +40,10 @@ describe('preferences', () => {
   it('reads valid values', () => {
     expect(parsePreference('settingsTab', '"organisations"')).toBe('organisations');
     expect(parsePreference('forecastMonths', '24')).toBe(24);
-    expect(parsePreference('forecastChildDetails', '[3,5]')).toEqual([3, 5]);
+    expect(parsePreference('forecastChildDetails', '["expense:Löhne","revenue:Generell"]')).toEqual([
+      'expense:Löhne',
+      'revenue:Generell',
+    ]);
     expect(parsePreference('transactionsSort', '{"field":"nextExecutionDate","order":"DESC"}')).toEqual({
       field: 'nextExecutionDate',
       order: 'DESC',
@@ -60,6 +63,7 @@ describe('preferences', () => {
     expect(parsePreference('employeesSort', '{"field":"name","order":"UP"}')).toEqual({ field: 'name', order: 'ASC' });
     expect(parsePreference('employeesDisplay', '"table"')).toBe('grid');
     expect(parsePreference('forecastChildDetails', '[0]')).toEqual([]);
+    expect(parsePreference('forecastChildDetails', '["Löhne"]')).toEqual([]);
   });
 
   it('writes cookies for a year, secure, lax, for the whole site', () => {

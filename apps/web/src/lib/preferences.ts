@@ -39,7 +39,13 @@ const nameAscending = { field: 'name', order: 'ASC' } as const;
 export const preferenceDefinitions = {
   forecastRevenueDetails: define('forecast-revenue-details', z.boolean(), false),
   forecastExpenseDetails: define('forecast-expense-details', z.boolean(), false),
-  forecastChildDetails: define('forecast-child-details', z.array(z.number().int().positive()).max(500), [] as number[]),
+  // The expanded categories of the forecast table, as "revenue:<name>" / "expense:<name>": the
+  // details tree names its categories ("Löhne", "Mwst.", a transaction category), it has no ids.
+  forecastChildDetails: define(
+    'forecast-child-details',
+    z.array(z.string().regex(/^(revenue|expense):/).max(300)).max(500),
+    [] as string[],
+  ),
   forecastPerformance: define(
     'forecast-performance',
     z.number().int().min(FORECAST_LIMITS.minPerformance).max(FORECAST_LIMITS.maxPerformance),

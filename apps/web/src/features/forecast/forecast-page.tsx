@@ -1,8 +1,194 @@
-import { Title } from '@mantine/core';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Slider.css';
+import '@mantine/core/styles/List.css';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert, Skeleton, Stack, Title } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
+import { formatLocalDateTime, localMonth } from '../../lib/format';
+import { usePreference } from '../../lib/preferences';
+import { importOrReload } from '../../lib/reload-guard';
+import { showToast } from '../../lib/toast';
+import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
+import { useSignedInUser } from '../../reference-data/profile';
+import { forecastDetailsQuery } from './api/get-forecast-details';
+import { forecastKeys, forecastMessages, forecastQuery } from './api/get-forecast';
+import { saveExclusions } from './api/save-exclusions';
+import { ForecastEmptyState } from './components/empty-state';
+import { ExclusionBar } from './components/exclusion-bar';
+import { ForecastTable } from './components/forecast-table';
+import { forecastTexts as texts } from './components/forecast-texts';
+import { ForecastToolbar } from './components/forecast-toolbar';
+import { RunwayHeadline } from './components/runway-headline';
+import { forecastCsv } from './forecast-csv';
+import { previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
 
-export const handle = { title: 'Prognose' } satisfies RouteHandle;
+export const handle = { title: texts.title } satisfies RouteHandle;
 
+// The chart's code is its own chunk, fetched only by this page (issue 12: load the chart code only
+// where it is shown); the fetch starts as this page's module runs, beside the forecast request,
+// instead of after the answer has rendered the page.
+const chartModule = importOrReload(() => import('./components/forecast-chart'))();
+const ForecastChart = lazy(() => chartModule);
+
+const noDrafts: Drafts = new Map();
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+/** "Prognose" (research §4): the runway first, then the controls, the table and the chart. */
 export function Component() {
-  return <Title order={1}>{handle.title}</Title>;
+  const user = useSignedInUser();
+  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationID);
+  const queryClient = useQueryClient();
+  const [months, setMonths] = usePreference('forecastMonths');
+  const [performance, setPerformance] = usePreference('forecastPerformance');
+  const [revenueExpanded, setRevenueExpanded] = usePreference('forecastRevenueDetails');
+  const [expenseExpanded, setExpenseExpanded] = usePreference('forecastExpenseDetails');
+  const [childDetails, setChildDetails] = usePreference('forecastChildDetails');
+  const [drafts, setDrafts] = useState<Drafts>(noDrafts);
+  const [saving, setSaving] = useState(false);
+
+  const query = { months, performance };
+  const forecast = useQuery(forecastQuery(query));
+  const needsDetails = revenueExpanded || expenseExpanded || drafts.size > 0;
+  const details = useQuery(forecastDetailsQuery(query, needsDetails));
+  const expandedCategories = useMemo(() => new Set(childDetails), [childDetails]);
+  const preview = useMemo(
+    () => (forecast.data ? previewDrafts(forecast.data.months, details.data, drafts) : undefined),
+    [forecast.data, details.data, drafts],
+  );
+
+  if (forecast.isPending) {
+    return (
+      <Stack gap="lg" aria-busy>
+        <Title order={1}>{texts.title}</Title>
+        <Skeleton h={96} radius="md" />
+        <Skeleton h={64} radius="md" />
+        <Skeleton h={200} radius="md" />
+      </Stack>
+    );
+  }
+  if (forecast.isError || !preview) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{texts.title}</Title>
+        <Alert color="red" variant="light" role="alert" title={forecastMessages.loadFailed}>
+          {forecast.error instanceof ApiError && forecast.error.message !== forecastMessages.loadFailed ? forecast.error.message : null}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const data = forecast.data;
+  const isEmpty =
+    data.startBalance === 0 && data.months.every((month) => month.revenue === 0 && month.expense === 0);
+  const firstMonth = data.months[0]?.month;
+  const browserMonth = localMonth();
+  const showTimeZoneHint = firstMonth !== undefined && browserMonth < firstMonth;
+  const detailsMessage = details.isError
+    ? messageOf(details.error, forecastMessages.detailsFailed)
+    : details.data === undefined
+      ? texts.detailsLoading
+      : undefined;
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await saveExclusions([...drafts.values()]);
+      setDrafts(noDrafts);
+      showToast({ severity: 'success', summary: texts.saved, detail: texts.savedDetail, life: 'medium' });
+    } catch (error) {
+      showToast({ severity: 'error', summary: 'Fehler', detail: messageOf(error, forecastMessages.saveFailed) });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const exportCsv = () => {
+    const csv = forecastCsv(preview.months, preview.details, data.currency);
+    // A byte order mark tells spreadsheet programs the text is UTF-8 (umlauts in names).
+    const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `prognose-${firstMonth ?? 'export'}.csv`;
+    link.click();
+    // Released once the browser has taken the file.
+    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  const discard = () => {
+    setDrafts(noDrafts);
+    showToast({ severity: 'info', summary: texts.discarded, detail: texts.discardedDetail, life: 'short' });
+  };
+
+  return (
+    <Stack gap="lg" pb={drafts.size > 0 ? 96 : undefined}>
+      <Title order={1}>{texts.title}</Title>
+      {data.missingRates.length > 0 ? (
+        <Alert color="orange" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />} title={texts.missingRatesTitle}>
+          {texts.missingRates(data.missingRates)}
+        </Alert>
+      ) : null}
+      {isEmpty ? (
+        <ForecastEmptyState />
+      ) : (
+        <RunwayHeadline
+          runway={data.runway}
+          months={preview.months}
+          currency={data.currency}
+          startBalance={data.startBalance}
+        />
+      )}
+      <ForecastToolbar
+        months={months}
+        performance={performance}
+        onMonthsChange={setMonths}
+        onPerformanceChange={setPerformance}
+        onRecalculate={() => void queryClient.invalidateQueries({ queryKey: forecastKeys.all })}
+        onExport={exportCsv}
+        recalculating={forecast.isFetching}
+        calculatedAt={formatLocalDateTime(data.calculatedAt)}
+      />
+      {showTimeZoneHint ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
+          {texts.timeZoneHint(browserMonth)}
+        </Alert>
+      ) : null}
+      <ForecastTable
+        months={preview.months}
+        details={preview.details}
+        detailsMessage={detailsMessage}
+        currency={data.currency}
+        revenueExpanded={revenueExpanded}
+        expenseExpanded={expenseExpanded}
+        onToggleRevenue={() => setRevenueExpanded(!revenueExpanded)}
+        onToggleExpense={() => setExpenseExpanded(!expenseExpanded)}
+        expandedCategories={expandedCategories}
+        onToggleCategory={(key) =>
+          setChildDetails(expandedCategories.has(key) ? childDetails.filter((entry) => entry !== key) : [...childDetails, key].slice(-500))
+        }
+        canEdit={canEdit}
+        onToggleLeaf={(month, leaf) => setDrafts((current) => toggleDraft(current, month, leaf))}
+      />
+      <Stack gap="xs" component="section" aria-labelledby="forecast-chart-title">
+        <Title order={2} fz="h4" id="forecast-chart-title">
+          {texts.chartTitle}
+        </Title>
+        <Suspense fallback={<Skeleton h={340} radius="md" />}>
+          <ForecastChart months={preview.months} currency={data.currency} minimumBalance={data.runway.minimumBalance} />
+        </Suspense>
+      </Stack>
+      {drafts.size > 0 ? (
+        <ExclusionBar
+          count={drafts.size}
+          unknownAmounts={preview.unknownAmounts}
+          saving={saving}
+          onSave={() => void save()}
+          onDiscard={discard}
+        />
+      ) : null}
+    </Stack>
+  );
 }

@@ -14,9 +14,11 @@ import { getOrganisation } from './api/get-organisation';
 import { updateOrganisation } from './api/update-organisation';
 import { InvitationsSection } from './components/invitations-section';
 import { MembersSection } from './components/members-section';
+import { MinimumBalanceSection } from './components/minimum-balance-section';
 import { OrganisationForm } from './components/organisation-form';
 import { organisationTexts as texts } from './components/organisation-texts';
 import { SettingsSection } from './components/settings-section';
+import { VatSettingsSection } from './components/vat-settings-section';
 
 export const handle = {} satisfies RouteHandle;
 
@@ -119,6 +121,8 @@ export function Component() {
         )}
       </Group>
       <GeneralSection key={organisation.id} organisation={organisation} user={user} />
+      <MinimumBalanceSection key={`minimum-${organisation.id}`} organisation={organisation} queryKey={organisationKey(organisation.id)} />
+      <VatSettingsSection key={`vat-${organisation.id}`} organisation={organisation} current={current} />
       <MembersSection organisation={organisation} userId={user.id} />
       {hasRole(organisation.role, 'admin') ? <InvitationsSection organisation={organisation} /> : null}
     </Stack>

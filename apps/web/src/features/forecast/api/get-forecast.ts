@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Forecast, ForecastQuery } from '@saldopilot/shared';
+import { api, asApiError } from '../../../lib/api-client';
+
+/** Query keys of the forecast: saving exclusions (and "Neu berechnen") invalidates `all`. */
+export const forecastKeys = {
+  all: ['forecasts'] as const,
+  totals: (query: ForecastQuery) => [...forecastKeys.all, 'totals', query] as const,
+  details: (query: ForecastQuery) => [...forecastKeys.all, 'details', query] as const,
+};
+
+export const forecastMessages = {
+  loadFailed: 'Prognose konnte nicht geladen werden',
+  detailsFailed: 'Fehler beim Laden der Prognose Details',
+  saveFailed: 'Fehler beim Speichern der Prognose-Einstellungen',
+} as const;
+
+/** The month totals, start balance, missing rates and runway, computed on demand by the server. */
+export function getForecast(query: ForecastQuery, signal?: AbortSignal): Promise<Forecast> {
+  return api.get<Forecast>('/api/forecasts', { query: { ...query }, signal }).catch((error: unknown) => {
+    throw asApiError(error, forecastMessages.loadFailed);
+  });
+}
+
+/** The totals of the chosen months and performance; the previous answer stays while the next loads. */
+export function forecastQuery(query: ForecastQuery) {
+  return queryOptions({
+    queryKey: forecastKeys.totals(query),
+    queryFn: ({ signal }) => getForecast(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}

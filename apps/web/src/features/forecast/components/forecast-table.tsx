@@ -1,0 +1,255 @@
+import { Fragment, useMemo, type ReactNode } from 'react';
+import { Text, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconHistory, IconSquareCheck } from '@tabler/icons-react';
+import { formatMonthLabel, type ForecastMonthTotals } from '@saldopilot/shared';
+import { SignedAmount } from '../../../components/money/signed-amount';
+import { formatAmount } from '../../../lib/format';
+import type { ShownDetailsMonth, ShownLeaf } from '../forecast-drafts';
+import { childDetailsKey, detailRows, type CategoryRow } from './forecast-rows';
+import { forecastTexts as texts } from './forecast-texts';
+import classes from './forecast-table.module.css';
+
+type Side = 'revenue' | 'expense';
+
+const VAT_CATEGORY = 'Mwst.';
+
+function sign(cents: number): 'positive' | 'negative' | undefined {
+  return cents > 0 ? 'positive' : cents < 0 ? 'negative' : undefined;
+}
+
+/** A row label that opens and closes what lies beneath it, by click, Enter or Space. */
+function ExpandButton({ expanded, onToggle, children }: { expanded: boolean; onToggle: () => void; children: ReactNode }) {
+  const Icon = expanded ? IconChevronDown : IconChevronRight;
+  return (
+    <button type="button" className={classes.toggle} aria-expanded={expanded} onClick={onToggle}>
+      <Icon size={14} aria-hidden />
+      <span>{children}</span>
+    </button>
+  );
+}
+
+function LeafCell({
+  leaf,
+  month,
+  currency,
+  canEdit,
+  onToggle,
+}: {
+  leaf: ShownLeaf | undefined;
+  month: string;
+  currency: string;
+  canEdit: boolean;
+  onToggle: (month: string, leaf: ShownLeaf) => void;
+}) {
+  if (!leaf) return <td>{formatAmount(0, currency)}</td>;
+  const excluded = leaf.isExcluded;
+  const amount =
+    leaf.amount === null ? (
+      <span className={classes.pending} title={texts.unknownAmount}>
+        …
+      </span>
+    ) : (
+      <span className={`${excluded ? classes.excluded : ''} ${leaf.pending ? classes.pending : ''}`}>
+        {formatAmount(leaf.amount, currency)}
+      </span>
+    );
+  const excludable = canEdit && leaf.relatedTable !== 'vat_settlement';
+  return (
+    <td data-pending={leaf.pending ? 'true' : undefined}>
+      <span className={classes.cell}>
+        {amount}
+        {excludable ? (
+          <button
+            type="button"
+            className={classes.exclude}
+            aria-pressed={excluded}
+            aria-label={texts.excludeLabel(leaf.name, month)}
+            title={excluded ? texts.include : texts.exclude}
+            onClick={() => onToggle(month, leaf)}
+          >
+            {excluded ? <IconHistory size={16} aria-hidden /> : <IconSquareCheck size={16} aria-hidden />}
+          </button>
+        ) : null}
+      </span>
+    </td>
+  );
+}
+
+function CategoryRows({
+  side,
+  rows,
+  months,
+  currency,
+  expandedCategories,
+  onToggleCategory,
+  canEdit,
+  onToggleLeaf,
+}: {
+  side: Side;
+  rows: CategoryRow[];
+  months: string[];
+  currency: string;
+  expandedCategories: ReadonlySet<string>;
+  onToggleCategory: (key: string) => void;
+  canEdit: boolean;
+  onToggleLeaf: (month: string, leaf: ShownLeaf) => void;
+}) {
+  return rows.map((row) => {
+    const key = childDetailsKey(side, row.name);
+    const isVat = side === 'expense' && row.name === VAT_CATEGORY && row.leaves.every((leaf) => leaf.key.startsWith('vat_settlement'));
+    const expanded = !isVat && expandedCategories.has(key);
+    return (
+      <Fragment key={key}>
+        <tr className={`${classes.category} ${isVat ? classes.vat : ''}`}>
+          <th scope="row" className={classes.label} title={isVat ? texts.vatHint : row.name}>
+            {isVat ? (
+              <span>
+                {row.name} <Text span size="xs" c="dimmed">(auto)</Text>
+              </span>
+            ) : (
+              <ExpandButton expanded={expanded} onToggle={() => onToggleCategory(key)}>
+                {row.name}
+              </ExpandButton>
+            )}
+          </th>
+          {months.map((month) => (
+            <td key={month}>{formatAmount(row.cells.get(month) ?? 0, currency)}</td>
+          ))}
+        </tr>
+        {expanded
+          ? row.leaves.map((leaf) => (
+              <tr key={leaf.key} className={classes.leaf}>
+                <th scope="row" className={classes.label} title={leaf.name}>
+                  {leaf.name}
+                </th>
+                {months.map((month) => (
+                  <LeafCell
+                    key={month}
+                    leaf={leaf.cells.get(month)}
+                    month={month}
+                    currency={currency}
+                    canEdit={canEdit}
+                    onToggle={onToggleLeaf}
+                  />
+                ))}
+              </tr>
+            ))
+          : null}
+      </Fragment>
+    );
+  });
+}
+
+/**
+ * The forecast as a real table (research §4.4, improved as §18.3 asks): month columns headed
+ * "Januar 2026", a sticky first column of row headers, Einnahmen and Ausgaben opening their categories
+ * and each category its leaves with buttons (aria-expanded), leaves with an exclusion toggle per
+ * month (aria-pressed), Cashflow with red/green text and Endsaldo with a red/green background.
+ */
+export function ForecastTable({
+  months,
+  details,
+  detailsMessage,
+  currency,
+  revenueExpanded,
+  expenseExpanded,
+  onToggleRevenue,
+  onToggleExpense,
+  expandedCategories,
+  onToggleCategory,
+  canEdit,
+  onToggleLeaf,
+}: {
+  months: ForecastMonthTotals[];
+  details: ShownDetailsMonth[] | undefined;
+  /** Shown instead of the detail rows while they load or when they failed. */
+  detailsMessage: string | undefined;
+  currency: string;
+  revenueExpanded: boolean;
+  expenseExpanded: boolean;
+  onToggleRevenue: () => void;
+  onToggleExpense: () => void;
+  expandedCategories: ReadonlySet<string>;
+  onToggleCategory: (key: string) => void;
+  canEdit: boolean;
+  onToggleLeaf: (month: string, leaf: ShownLeaf) => void;
+}) {
+  const monthKeys = useMemo(() => months.map((month) => month.month), [months]);
+  const revenueRows = useMemo(() => (revenueExpanded && details ? detailRows(details, 'revenue') : []), [details, revenueExpanded]);
+  const expenseRows = useMemo(() => (expenseExpanded && details ? detailRows(details, 'expense') : []), [details, expenseExpanded]);
+  const common = { months: monthKeys, currency, expandedCategories, onToggleCategory, canEdit, onToggleLeaf };
+  const messageRow = (side: Side) =>
+    detailsMessage ? (
+      <tr key={`${side}-message`} className={classes.category}>
+        <td colSpan={months.length + 1} style={{ textAlign: 'left' }}>
+          {detailsMessage}
+        </td>
+      </tr>
+    ) : null;
+
+  return (
+    <div className={classes.scroller}>
+      <table className={classes.table}>
+        <caption>
+          <VisuallyHidden>{texts.tableCaption}</VisuallyHidden>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className={classes.label}>
+              <VisuallyHidden>Monat</VisuallyHidden>
+            </th>
+            {months.map((month) => (
+              <th scope="col" key={month.month}>
+                {formatMonthLabel(month.month)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr className={`${classes.total} ${classes.revenue}`}>
+            <th scope="row" className={classes.label}>
+              <ExpandButton expanded={revenueExpanded} onToggle={onToggleRevenue}>
+                {texts.revenue}
+              </ExpandButton>
+            </th>
+            {months.map((month) => (
+              <td key={month.month}>{formatAmount(month.revenue, currency)}</td>
+            ))}
+          </tr>
+          {revenueExpanded ? (messageRow('revenue') ?? <CategoryRows side="revenue" rows={revenueRows} {...common} />) : null}
+          <tr className={`${classes.total} ${classes.expense}`}>
+            <th scope="row" className={classes.label}>
+              <ExpandButton expanded={expenseExpanded} onToggle={onToggleExpense}>
+                {texts.expense}
+              </ExpandButton>
+            </th>
+            {months.map((month) => (
+              <td key={month.month}>{formatAmount(month.expense, currency)}</td>
+            ))}
+          </tr>
+          {expenseExpanded ? (messageRow('expense') ?? <CategoryRows side="expense" rows={expenseRows} {...common} />) : null}
+          <tr>
+            <th scope="row" className={classes.label}>
+              {texts.cashflow}
+            </th>
+            {months.map((month) => (
+              <td key={month.month}>
+                <SignedAmount cents={month.cashflow} currency={currency} fw={600} />
+              </td>
+            ))}
+          </tr>
+          <tr className={classes.saldo}>
+            <th scope="row" className={classes.label}>
+              {texts.saldo}
+            </th>
+            {months.map((month) => (
+              <td key={month.month} data-sign={sign(month.saldo)}>
+                {formatAmount(month.saldo, currency)}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Button, Group, NumberInput, Slider, Stack, Text } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
+import { FORECAST_LIMITS } from '@saldopilot/shared';
+import { forecastTexts as texts } from './forecast-texts';
+
+/**
+ * "Zeitraum" (1–60 months, research §4.2: a stepper; here the number of months shown is the number
+ * asked for, so 13 shows 13 columns — §18.2) and the performance slider (0–200 %, §4.3), both handed
+ * on after a short pause so typing "24" or dragging does not load every value in between.
+ */
+export function ForecastToolbar({
+  months,
+  performance,
+  onMonthsChange,
+  onPerformanceChange,
+  onRecalculate,
+  onExport,
+  recalculating,
+  calculatedAt,
+}: {
+  months: number;
+  performance: number;
+  onMonthsChange: (months: number) => void;
+  onPerformanceChange: (performance: number) => void;
+  onRecalculate: () => void;
+  onExport: () => void;
+  recalculating: boolean;
+  calculatedAt: string;
+}) {
+  const [monthsText, setMonthsText] = useState<number | string>(months);
+  const [percent, setPercent] = useState(performance);
+  // A value set from outside (another tab's cookie, a reset) replaces what is shown.
+  const [shown, setShown] = useState({ months, performance });
+  if (shown.months !== months || shown.performance !== performance) {
+    setShown({ months, performance });
+    setMonthsText(months);
+    setPercent(performance);
+  }
+  const commitMonths = useDebouncedCallback((value: number) => onMonthsChange(value), 400);
+  const commitPerformance = useDebouncedCallback((value: number) => onPerformanceChange(value), 300);
+
+  return (
+    <Group justify="space-between" align="flex-end" gap="lg">
+      <Group gap="xl" align="flex-end">
+        <NumberInput
+          label={texts.months}
+          value={monthsText}
+          onChange={(value) => {
+            setMonthsText(value);
+            const count = Number(value);
+            if (Number.isInteger(count) && count >= FORECAST_LIMITS.minMonths && count <= FORECAST_LIMITS.maxMonths) {
+              commitMonths(count);
+            }
+          }}
+          onBlur={() => setMonthsText(months)}
+          min={FORECAST_LIMITS.minMonths}
+          max={FORECAST_LIMITS.maxMonths}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="strict"
+          suffix={texts.monthsSuffix(Number(monthsText) || months)}
+          w={150}
+        />
+        <Stack gap={6} w={240}>
+          <Text size="sm" fw={500} id="forecast-performance-label">
+            {texts.performance(percent)}
+          </Text>
+          <Slider
+            aria-labelledby="forecast-performance-label"
+            thumbLabel={texts.performance(percent)}
+            min={FORECAST_LIMITS.minPerformance}
+            max={FORECAST_LIMITS.maxPerformance}
+            step={1}
+            value={percent}
+            onChange={(value) => {
+              setPercent(value);
+              commitPerformance(value);
+            }}
+            label={(value) => `${value}%`}
+            marks={[{ value: 100 }]}
+          />
+          <Text size="xs" c="dimmed">
+            {texts.performanceHint}
+          </Text>
+        </Stack>
+      </Group>
+      <Stack gap={2} align="flex-end">
+        <Group gap="xs">
+          <Button size="xs" variant="default" leftSection={<IconFileSpreadsheet size={16} aria-hidden />} onClick={onExport}>
+            {texts.exportCsv}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={onRecalculate}
+            loading={recalculating}
+          >
+            {texts.recalculate}
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {texts.calculatedAt(calculatedAt)}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}

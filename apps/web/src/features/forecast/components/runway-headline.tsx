@@ -1,0 +1,61 @@
+import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
+import { formatMonthLabel, type ForecastMonthTotals, type ForecastRunwaySummary } from '@saldopilot/shared';
+import { SignedAmount } from '../../../components/money/signed-amount';
+import { formatAmount } from '../../../lib/format';
+import { forecastTexts as texts } from './forecast-texts';
+
+/**
+ * The answer people open the page for (issue 12 ★): how long the money lasts above the
+ * organisation's minimum balance, and the lowest end balance with its month. The figures are the
+ * server's (`runway`), so every client says the same.
+ */
+export function RunwayHeadline({
+  runway,
+  months,
+  currency,
+  startBalance,
+}: {
+  runway: ForecastRunwaySummary;
+  months: ForecastMonthTotals[];
+  currency: string;
+  /** All bank accounts converted (research §18.1: the reference summed only the loaded ones). */
+  startBalance: number;
+}) {
+  const first = months[0]?.month;
+  const covered = runway.coveredUntil === null;
+  const belowFromStart = !covered && first !== undefined && (runway.coveredUntil as string) < first;
+  const headline = covered
+    ? texts.coveredAll
+    : belowFromStart
+      ? texts.belowFromStart(first)
+      : texts.coveredUntil(runway.coveredUntil as string);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="runway-headline">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <ThemeIcon size="xl" radius="xl" variant="light" color={covered ? 'teal' : 'red'} aria-hidden>
+          {covered ? <IconShieldCheck size={26} /> : <IconAlertTriangle size={26} />}
+        </ThemeIcon>
+        <Stack gap={4} miw={0}>
+          <Title order={2} fz="h3" id="runway-headline">
+            {headline}
+          </Title>
+          <Group gap="lg" wrap="wrap">
+            <Text size="sm">
+              {texts.lowest}: <SignedAmount cents={runway.lowest.saldo} currency={currency} /> {texts.lowestIn(runway.lowest.month)}
+            </Text>
+            <Text size="sm">
+              {texts.minimum}: {formatAmount(runway.minimumBalance, currency)}
+            </Text>
+            <Text size="sm">
+              {texts.startBalance}: {formatAmount(startBalance, currency)}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {formatMonthLabel(first ?? runway.lowest.month)} – {formatMonthLabel(months[months.length - 1]?.month ?? runway.lowest.month)}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

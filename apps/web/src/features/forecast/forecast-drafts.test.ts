@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { ForecastDetails, ForecastLeafNode, ForecastMonthTotals } from '@saldopilot/shared';
+import { draftKey, previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
+
+const rent: ForecastLeafNode = { name: 'Miete', amount: -2_000_00, relatedID: 7, relatedTable: 'transactions', isExcluded: false };
+const sales: ForecastLeafNode = { name: 'Verkauf', amount: 5_000_00, relatedID: 8, relatedTable: 'transactions', isExcluded: false };
+const alice: ForecastLeafNode = { name: 'Alice', amount: 0, relatedID: 3, relatedTable: 'salaries', isExcluded: true };
+const vat: ForecastLeafNode = { name: 'Mwst.', amount: -300_00, relatedID: 0, relatedTable: 'vat_settlement', isExcluded: false };
+
+const months: ForecastMonthTotals[] = [
+  { month: '2026-11', revenue: 5_000_00, expense: -2_300_00, cashflow: 2_700_00, saldo: 12_700_00 },
+  { month: '2026-12', revenue: 5_000_00, expense: -2_000_00, cashflow: 3_000_00, saldo: 15_700_00 },
+  { month: '2027-01', revenue: 5_000_00, expense: -2_000_00, cashflow: 3_000_00, saldo: 18_700_00 },
+];
+
+const details: ForecastDetails = months.map((month, index) => ({
+  month: month.month,
+  revenue: [{ name: 'Generell', amount: 5_000_00, children: [sales] }],
+  expense: [
+    { name: 'Generell', amount: -2_000_00, children: [rent] },
+    { name: 'Löhne', amount: 0, children: [alice] },
+    ...(index === 0 ? [{ name: 'Mwst.', amount: -300_00, children: [vat] }] : []),
+  ],
+}));
+
+describe('toggleDraft', () => {
+  it('makes a draft of the opposite state and removes it on the second toggle', () => {
+    const once = toggleDraft(new Map(), '2026-12', rent);
+    expect([...once.values()]).toEqual([{ month: '2026-12', relatedTable: 'transactions', relatedID: 7, isExcluded: true }]);
+    expect(toggleDraft(once, '2026-12', rent).size).toBe(0);
+    expect(toggleDraft(new Map(), '2026-12', alice).get(draftKey('2026-12', 'salaries', 3))?.isExcluded).toBe(false);
+  });
+
+  it('never drafts the VAT settlement', () => {
+    expect(toggleDraft(new Map(), '2026-11', vat).size).toBe(0);
+  });
+});
+
+describe('previewDrafts', () => {
+  it('answers the server figures unchanged without drafts', () => {
+    const preview = previewDrafts(months, details, new Map());
+    expect(preview.months).toBe(months);
+    expect(preview.details).toBe(details);
+  });
+
+  it('moves the leaf, its category, the total, the cashflow and every later end balance', () => {
+    const drafts = toggleDraft(new Map(), '2026-12', rent);
+    const preview = previewDrafts(months, details, drafts);
+    expect(preview.months).toEqual([
+      months[0],
+      { month: '2026-12', revenue: 5_000_00, expense: 0, cashflow: 5_000_00, saldo: 17_700_00 },
+      { month: '2027-01', revenue: 5_000_00, expense: -2_000_00, cashflow: 3_000_00, saldo: 20_700_00 },
+    ]);
+    const december = preview.details?.[1];
+    expect(december?.expense[0]).toMatchObject({ name: 'Generell', amount: 0 });
+    expect(december?.expense[0]?.children[0]).toMatchObject({ amount: 0, isExcluded: true, pending: true });
+    // Other months are untouched.
+    expect(preview.details?.[2]).toBe(details[2]);
+    expect(preview.unknownAmounts).toBe(0);
+  });
+
+  it('adds up revenue and expense drafts of several months', () => {
+    let drafts: Drafts = toggleDraft(new Map(), '2026-11', sales);
+    drafts = toggleDraft(drafts, '2027-01', rent);
+    const preview = previewDrafts(months, details, drafts);
+    expect(preview.months.map((month) => [month.revenue, month.expense, month.cashflow, month.saldo])).toEqual([
+      [0, -2_300_00, -2_300_00, 7_700_00],
+      [5_000_00, -2_000_00, 3_000_00, 10_700_00],
+      [5_000_00, 0, 5_000_00, 15_700_00],
+    ]);
+    // The end balance stays the running sum of the cashflows.
+    const start = months[0]!.saldo - months[0]!.cashflow;
+    let running = start;
+    for (const month of preview.months) {
+      running += month.cashflow;
+      expect(month.saldo).toBe(running);
+    }
+  });
+
+  it('marks a leaf counted again as unknown until saved and leaves the totals alone', () => {
+    const drafts = toggleDraft(new Map(), '2026-11', alice);
+    const preview = previewDrafts(months, details, drafts);
+    expect(preview.unknownAmounts).toBe(1);
+    expect(preview.months[0]).toEqual(months[0]);
+    expect(preview.details?.[0]?.expense[1]?.children[0]).toMatchObject({ amount: null, isExcluded: false, pending: true });
+  });
+
+  it('leaves the totals alone while the details are not loaded', () => {
+    const drafts = toggleDraft(new Map(), '2026-12', rent);
+    expect(previewDrafts(months, undefined, drafts).months).toBe(months);
+  });
+});

@@ -1,0 +1,132 @@
+import type {
+  ExcludableTable,
+  ForecastCategoryNode,
+  ForecastDetails,
+  ForecastExclusionUpdate,
+  ForecastLeafNode,
+  ForecastMonthTotals,
+} from '@saldopilot/shared';
+
+/**
+ * Unsaved exclusion changes of the Prognose page (research §4.5, improved as §18.3 asks): a toggle is
+ * a draft until "Speichern"; meanwhile the details, the totals, the cashflow, the end balance and the
+ * chart already show its effect, computed here from the details tree the server sent.
+ */
+
+/** A draft: the leaf (relatedTable, relatedID) is to be excluded (true) or counted again (false) in `month`. */
+export type ExclusionDraft = ForecastExclusionUpdate;
+export type Drafts = ReadonlyMap<string, ExclusionDraft>;
+
+export function draftKey(month: string, relatedTable: string, relatedID: number): string {
+  return `${month}|${relatedTable}|${relatedID}`;
+}
+
+/** Whether a leaf can be excluded at all: the VAT settlement cannot (FORECAST.md 4). */
+type LeafKey = Pick<ForecastLeafNode, 'relatedTable' | 'relatedID' | 'isExcluded'>;
+
+export function isExcludable<Leaf extends LeafKey>(leaf: Leaf): leaf is Leaf & { relatedTable: ExcludableTable } {
+  return leaf.relatedTable !== 'vat_settlement';
+}
+
+/**
+ * Toggles a leaf in a month: a first click makes a draft of the opposite of the saved state, a second
+ * click on the same leaf and month goes back to the saved state (the draft is removed). The leaf may
+ * be the shown one: without a draft its state is the saved one.
+ */
+export function toggleDraft(drafts: Drafts, month: string, leaf: LeafKey): Map<string, ExclusionDraft> {
+  const next = new Map(drafts);
+  if (!isExcludable(leaf)) return next;
+  const key = draftKey(month, leaf.relatedTable, leaf.relatedID);
+  if (next.has(key)) next.delete(key);
+  else next.set(key, { month, relatedTable: leaf.relatedTable, relatedID: leaf.relatedID, isExcluded: !leaf.isExcluded });
+  return next;
+}
+
+/** A leaf as shown: `pending` marks a draft; `amount` is null while it is unknown (see below). */
+export interface ShownLeaf extends Omit<ForecastLeafNode, 'amount'> {
+  amount: number | null;
+  pending?: boolean;
+}
+
+export interface ShownCategory extends Omit<ForecastCategoryNode, 'children'> {
+  children: ShownLeaf[];
+}
+
+export interface ShownDetailsMonth {
+  month: string;
+  revenue: ShownCategory[];
+  expense: ShownCategory[];
+}
+
+export interface DraftPreview {
+  months: ForecastMonthTotals[];
+  details: ShownDetailsMonth[] | undefined;
+  /**
+   * Drafts that count an excluded leaf again: the server sends an excluded leaf with amount 0, so its
+   * amount is known only after saving. They are listed, their cells show "…", and the totals leave
+   * them out until then.
+   */
+  unknownAmounts: number;
+}
+
+function shownCategories(categories: ForecastCategoryNode[], month: string, drafts: Drafts, delta: { value: number; unknown: number }) {
+  return categories.map((category): ShownCategory => {
+    let amount = 0;
+    const children = category.children.map((leaf): ShownLeaf => {
+      const draft = drafts.get(draftKey(month, leaf.relatedTable, leaf.relatedID));
+      if (!draft || draft.isExcluded === leaf.isExcluded) {
+        amount += leaf.amount;
+        return leaf;
+      }
+      if (draft.isExcluded) {
+        delta.value -= leaf.amount;
+        return { ...leaf, amount: 0, isExcluded: true, pending: true };
+      }
+      delta.unknown += 1;
+      return { ...leaf, amount: null, isExcluded: false, pending: true };
+    });
+    return { ...category, amount, children };
+  });
+}
+
+/**
+ * The totals and details with the drafts applied: an excluded leaf counts 0 in its month, its
+ * category and the revenue or expense total lose its amount, the cashflow follows, and every end
+ * balance from that month on moves by the running sum of the changes. Without drafts the server's
+ * figures are answered unchanged.
+ */
+export function previewDrafts(
+  months: ForecastMonthTotals[],
+  details: ForecastDetails | undefined,
+  drafts: Drafts,
+): DraftPreview {
+  if (drafts.size === 0 || !details) {
+    return { months, details, unknownAmounts: 0 };
+  }
+  const draftMonths = new Set([...drafts.values()].map((draft) => draft.month));
+  let unknownAmounts = 0;
+  const changes = new Map<string, { revenue: number; expense: number }>();
+  const shown = details.map((month): ShownDetailsMonth => {
+    if (!draftMonths.has(month.month)) return month;
+    const revenue = { value: 0, unknown: 0 };
+    const expense = { value: 0, unknown: 0 };
+    const result = {
+      month: month.month,
+      revenue: shownCategories(month.revenue, month.month, drafts, revenue),
+      expense: shownCategories(month.expense, month.month, drafts, expense),
+    };
+    unknownAmounts += revenue.unknown + expense.unknown;
+    changes.set(month.month, { revenue: revenue.value, expense: expense.value });
+    return result;
+  });
+  let shift = 0;
+  const totals = months.map((month) => {
+    const change = changes.get(month.month);
+    if (change) shift += change.revenue + change.expense;
+    if (!change && shift === 0) return month;
+    const revenue = month.revenue + (change?.revenue ?? 0);
+    const expense = month.expense + (change?.expense ?? 0);
+    return { month: month.month, revenue, expense, cashflow: revenue + expense, saldo: month.saldo + shift };
+  });
+  return { months: totals, details: shown, unknownAmounts };
+}
