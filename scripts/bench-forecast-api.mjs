@@ -124,7 +124,13 @@ async function benchOne(label, helpers, { dataDir, port, env, target }) {
       const name = `${label}: Prognose page, 60 months, table and chart drawn (target < 1 s)`;
       const page = await helpers.measureForecastPage(origin, cookie, 60).catch((error) => ({ error }));
       if (page.error) line(name, 'n/a', '', page.error.message);
-      else line(name, page.median, 'ms', `median of 4 warm loads, ${page.api} ms of it GET /api/forecasts; first ${page.cold} ms`);
+      else
+        line(
+          name,
+          page.median,
+          'ms',
+          `median of 4 warm loads, ${page.api} ms of it GET /api/forecasts; first ${page.cold} ms`,
+        );
     }
     for (const [name, url] of [
       ['GET /api/forecasts?months=60', `${origin}/api/forecasts?months=60`],
@@ -134,7 +140,12 @@ async function benchOne(label, helpers, { dataDir, port, env, target }) {
       if (check.status !== 200) throw new Error(`${name}: ${check.status} ${await check.text()}`);
       const bytes = (await check.arrayBuffer()).byteLength;
       const measured = await load(url, { cookie });
-      line(`${label}: ${name} (target p99 < 100 ms)`, measured.p99, 'ms p99', `${measured.rps} req/s, ${Math.round(bytes / 1024)} KB`);
+      line(
+        `${label}: ${name} (target p99 < 100 ms)`,
+        measured.p99,
+        'ms p99',
+        `${measured.rps} req/s, ${Math.round(bytes / 1024)} KB`,
+      );
     }
   } finally {
     await stop(server.child);

@@ -27,9 +27,14 @@ for (const deepLink of ['/employees', '/transactions', '/']) {
     const report = load.files.map((file) => `${file.bytes} ${new URL(file.url).pathname}`).join('\n');
     test
       .info()
-      .annotations.push({ type: `first load of ${deepLink}`, description: `${load.requests} requests, ${load.bytes} bytes` });
+      .annotations.push({
+        type: `first load of ${deepLink}`,
+        description: `${load.requests} requests, ${load.bytes} bytes`,
+      });
     expect(load.requests, report).toBeLessThanOrEqual(15);
     expect(load.bytes, report).toBeLessThanOrEqual(250 * 1024);
-    expect(load.files.filter((file) => /app-layout|employees-page|transactions-page|forecast-page/.test(file.url))).toEqual([]);
+    expect(
+      load.files.filter((file) => /app-layout|employees-page|transactions-page|forecast-page/.test(file.url)),
+    ).toEqual([]);
   });
 }

@@ -26,8 +26,19 @@ async function referenceIds(page: Page): Promise<Ids> {
  * 3'000 a month (7'000 in November, 4'000, 1'000, then -2'000 in February 2027).
  */
 async function seedLiquidityDip(page: Page, ids: Ids) {
-  await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'UBS Geschäftskonto', amount: 10_000_00, currencyID: ids.chf });
-  const repeating = { type: 'repeating', cycle: 'monthly', startDate: '2026-11-25', categoryID: ids.general, currencyID: ids.chf, vatIncluded: false };
+  await apiWrite(page, 'POST', '/api/bank-accounts', {
+    name: 'UBS Geschäftskonto',
+    amount: 10_000_00,
+    currencyID: ids.chf,
+  });
+  const repeating = {
+    type: 'repeating',
+    cycle: 'monthly',
+    startDate: '2026-11-25',
+    categoryID: ids.general,
+    currencyID: ids.chf,
+    vatIncluded: false,
+  };
   await apiWrite(page, 'POST', '/api/transactions', { ...repeating, name: 'Beratung', amount: 5_000_00 });
   await apiWrite(page, 'POST', '/api/transactions', { ...repeating, name: 'Miete', amount: -8_000_00 });
 }
@@ -55,13 +66,24 @@ test.describe('Prognose', () => {
     await expect(page).toHaveTitle('Prognose - SaldoPilot');
     await expect(page.getByRole('heading', { name: 'Noch nichts zu prognostizieren' })).toBeVisible();
     const firstSteps = page.getByRole('region', { name: 'Noch nichts zu prognostizieren' });
-    await expect(firstSteps.getByRole('link', { name: 'Bankkonten mit ihrem aktuellen Stand' })).toHaveAttribute('href', '/bank-accounts');
-    await expect(firstSteps.getByRole('link', { name: 'Transaktionen: Einnahmen und Ausgaben' })).toHaveAttribute('href', '/transactions');
-    await expect(firstSteps.getByRole('link', { name: 'Mitarbeitende mit ihren Löhnen' })).toHaveAttribute('href', '/employees');
+    await expect(firstSteps.getByRole('link', { name: 'Bankkonten mit ihrem aktuellen Stand' })).toHaveAttribute(
+      'href',
+      '/bank-accounts',
+    );
+    await expect(firstSteps.getByRole('link', { name: 'Transaktionen: Einnahmen und Ausgaben' })).toHaveAttribute(
+      'href',
+      '/transactions',
+    );
+    await expect(firstSteps.getByRole('link', { name: 'Mitarbeitende mit ihren Löhnen' })).toHaveAttribute(
+      'href',
+      '/employees',
+    );
     await expectNoSeriousAxeViolations(page);
   });
 
-  test('the runway leads; months, performance, keyboard expansion, exclusions saved and discarded', async ({ page }) => {
+  test('the runway leads; months, performance, keyboard expansion, exclusions saved and discarded', async ({
+    page,
+  }) => {
     test.slow();
     await signUp(page);
     await seedLiquidityDip(page, await referenceIds(page));
@@ -105,7 +127,10 @@ test.describe('Prognose', () => {
     await chart.focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await expect(chart).toHaveAttribute('aria-valuetext', "Dezember 2026: Einnahmen 5'000.00 CHF, Ausgaben -8'000.00 CHF, Saldo 4'000.00 CHF");
+    await expect(chart).toHaveAttribute(
+      'aria-valuetext',
+      "Dezember 2026: Einnahmen 5'000.00 CHF, Ausgaben -8'000.00 CHF, Saldo 4'000.00 CHF",
+    );
     await expect(page.getByText("Saldo: 4'000.00 CHF")).toBeVisible();
 
     // Months: 6, remembered.
@@ -193,7 +218,9 @@ test.describe('Prognose', () => {
       await route.fulfill({ response, json: { ...body, missingRates: ['ISK'] } });
     });
     await page.goto('/');
-    await expect(page.getByRole('alert').filter({ hasText: 'Umrechnungskurs fehlt' })).toContainText('Für ISK gibt es keinen Umrechnungskurs');
+    await expect(page.getByRole('alert').filter({ hasText: 'Umrechnungskurs fehlt' })).toContainText(
+      'Für ISK gibt es keinen Umrechnungskurs',
+    );
     await expectNoSeriousAxeViolations(page);
   });
 });
@@ -268,7 +295,9 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
       const vat = page.getByRole('form', { name: 'Automatische MwSt.-Abrechnung' });
       await expect(vat.getByRole('switch', { name: 'MwSt.-Abrechnung aktivieren' })).toBeDisabled();
       await expect(vat.getByRole('button', { name: 'MwSt.-Einstellungen speichern' })).toHaveCount(0);
-      await expect(page.getByText('Nur Eigentümer und Administratoren können diese Einstellungen ändern.').first()).toBeVisible();
+      await expect(
+        page.getByText('Nur Eigentümer und Administratoren können diese Einstellungen ändern.').first(),
+      ).toBeVisible();
       await expectNoSeriousAxeViolations(page);
       // The forecast shows no exclusion toggles to them.
       await page.goto('/');

@@ -43,7 +43,14 @@ export const preferenceDefinitions = {
   // details tree names its categories ("Löhne", "Mwst.", a transaction category), it has no ids.
   forecastChildDetails: define(
     'forecast-child-details',
-    z.array(z.string().regex(/^(revenue|expense):/).max(300)).max(500),
+    z
+      .array(
+        z
+          .string()
+          .regex(/^(revenue|expense):/)
+          .max(300),
+      )
+      .max(500),
     [] as string[],
   ),
   forecastPerformance: define(

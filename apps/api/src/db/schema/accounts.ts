@@ -16,7 +16,6 @@ import {
 import { currencies } from './reference.js';
 import { createdAt } from './columns.js';
 
-
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   // Stored normalised (trimmed, lower-case), so the unique index is case-insensitive.

@@ -17,7 +17,6 @@ import { cycleEnum, employees } from './finance.js';
 import { currencies } from './reference.js';
 import { createdAt, cents, organisationOwned } from './columns.js';
 
-
 /**
  * One step of an employee's salary timeline (research §5.4). A termination ("Austritt") is a
  * zero-amount row that ends the employment. `employeeDeductions` / `employerCosts` (per salary cycle)
@@ -96,10 +95,7 @@ export const salaryCosts = pgTable(
     index('salary_costs_organisation_idx').on(table.organisationId),
     index('salary_costs_label_idx').on(table.labelId),
     check('salary_costs_amount_not_negative', sql`${table.amount} >= 0`),
-    check(
-      'salary_costs_percentage_range',
-      sql`${table.amountType} <> 'percentage' or ${table.amount} <= 100000`,
-    ),
+    check('salary_costs_percentage_range', sql`${table.amountType} <> 'percentage' or ${table.amount} <= 100000`),
     check('salary_costs_offset_positive', sql`${table.relativeOffset} >= 1`),
     check('salary_costs_once_has_target', sql`${table.cycle} <> 'once' or ${table.targetDate} is not null`),
   ],

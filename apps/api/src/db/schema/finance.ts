@@ -15,7 +15,6 @@ import { organisations } from './accounts.js';
 import { currencies } from './reference.js';
 import { createdAt, cents, organisationOwned } from './columns.js';
 
-
 /** System categories have no organisation; own ones are unique by name within theirs. */
 export const categories = pgTable(
   'categories',

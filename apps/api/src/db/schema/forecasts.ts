@@ -80,7 +80,5 @@ export const vatSettings = pgTable(
     transactionMonthOffset: smallint('transaction_month_offset').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    check('vat_settings_offset_range', sql`${table.transactionMonthOffset} between 0 and 12`),
-  ],
+  (table) => [check('vat_settings_offset_range', sql`${table.transactionMonthOffset} between 0 and 12`)],
 );

@@ -25,8 +25,16 @@ describe('forecastCsv', () => {
     const csv = forecastCsv(
       months,
       [
-        { month: '2026-11', revenue: [], expense: [{ name: 'Generell', amount: -8_000_50, children: [{ ...leaf, amount: -8_000_50 }] }] },
-        { month: '2026-12', revenue: [], expense: [{ name: 'Generell', amount: -8_000_00, children: [{ ...leaf, amount: null }] }] },
+        {
+          month: '2026-11',
+          revenue: [],
+          expense: [{ name: 'Generell', amount: -8_000_50, children: [{ ...leaf, amount: -8_000_50 }] }],
+        },
+        {
+          month: '2026-12',
+          revenue: [],
+          expense: [{ name: 'Generell', amount: -8_000_00, children: [{ ...leaf, amount: null }] }],
+        },
       ],
       'CHF',
     );

@@ -7,8 +7,13 @@ import type { ShownDetailsMonth } from './forecast-drafts';
  * of both sides. Semicolon-separated with plain decimal points and no grouping, so Excel in de-CH and
  * other programs read the numbers; amounts in the organisation currency named in the first cell.
  */
-export function forecastCsv(months: ForecastMonthTotals[], details: ShownDetailsMonth[] | undefined, currency: string): string {
-  const amount = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : (cents / 100).toFixed(2));
+export function forecastCsv(
+  months: ForecastMonthTotals[],
+  details: ShownDetailsMonth[] | undefined,
+  currency: string,
+): string {
+  const amount = (cents: number | null | undefined) =>
+    cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);
   const quote = (text: string) => (/[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
   const rows: string[][] = [[`Betrag in ${currency}`, ...months.map((month) => formatMonthLabel(month.month))]];
   const totals = (label: string, pick: (month: ForecastMonthTotals) => number) =>
@@ -18,7 +23,10 @@ export function forecastCsv(months: ForecastMonthTotals[], details: ShownDetails
     const byMonth = new Map(details.map((month) => [month.month, month[key]]));
     const names = [...new Set(details.flatMap((month) => month[key].map((category) => category.name)))];
     for (const name of names) {
-      rows.push([`${label} / ${name}`, ...months.map((month) => amount(byMonth.get(month.month)?.find((c) => c.name === name)?.amount ?? 0))]);
+      rows.push([
+        `${label} / ${name}`,
+        ...months.map((month) => amount(byMonth.get(month.month)?.find((c) => c.name === name)?.amount ?? 0)),
+      ]);
       const leaves = new Map<string, string>();
       for (const month of details) {
         for (const leaf of month[key].find((category) => category.name === name)?.children ?? []) {

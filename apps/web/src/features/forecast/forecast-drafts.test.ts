@@ -2,10 +2,28 @@ import { describe, expect, it } from 'vitest';
 import type { ForecastDetails, ForecastLeafNode, ForecastMonthTotals } from '@saldopilot/shared';
 import { draftKey, previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
 
-const rent: ForecastLeafNode = { name: 'Miete', amount: -2_000_00, relatedID: 7, relatedTable: 'transactions', isExcluded: false };
-const sales: ForecastLeafNode = { name: 'Verkauf', amount: 5_000_00, relatedID: 8, relatedTable: 'transactions', isExcluded: false };
+const rent: ForecastLeafNode = {
+  name: 'Miete',
+  amount: -2_000_00,
+  relatedID: 7,
+  relatedTable: 'transactions',
+  isExcluded: false,
+};
+const sales: ForecastLeafNode = {
+  name: 'Verkauf',
+  amount: 5_000_00,
+  relatedID: 8,
+  relatedTable: 'transactions',
+  isExcluded: false,
+};
 const alice: ForecastLeafNode = { name: 'Alice', amount: 0, relatedID: 3, relatedTable: 'salaries', isExcluded: true };
-const vat: ForecastLeafNode = { name: 'Mwst.', amount: -300_00, relatedID: 0, relatedTable: 'vat_settlement', isExcluded: false };
+const vat: ForecastLeafNode = {
+  name: 'Mwst.',
+  amount: -300_00,
+  relatedID: 0,
+  relatedTable: 'vat_settlement',
+  isExcluded: false,
+};
 
 const months: ForecastMonthTotals[] = [
   { month: '2026-11', revenue: 5_000_00, expense: -2_300_00, cashflow: 2_700_00, saldo: 12_700_00 },
@@ -26,7 +44,9 @@ const details: ForecastDetails = months.map((month, index) => ({
 describe('toggleDraft', () => {
   it('makes a draft of the opposite state and removes it on the second toggle', () => {
     const once = toggleDraft(new Map(), '2026-12', rent);
-    expect([...once.values()]).toEqual([{ month: '2026-12', relatedTable: 'transactions', relatedID: 7, isExcluded: true }]);
+    expect([...once.values()]).toEqual([
+      { month: '2026-12', relatedTable: 'transactions', relatedID: 7, isExcluded: true },
+    ]);
     expect(toggleDraft(once, '2026-12', rent).size).toBe(0);
     expect(toggleDraft(new Map(), '2026-12', alice).get(draftKey('2026-12', 'salaries', 3))?.isExcluded).toBe(false);
   });
@@ -82,7 +102,11 @@ describe('previewDrafts', () => {
     const preview = previewDrafts(months, details, drafts);
     expect(preview.unknownAmounts).toBe(1);
     expect(preview.months[0]).toEqual(months[0]);
-    expect(preview.details?.[0]?.expense[1]?.children[0]).toMatchObject({ amount: null, isExcluded: false, pending: true });
+    expect(preview.details?.[0]?.expense[1]?.children[0]).toMatchObject({
+      amount: null,
+      isExcluded: false,
+      pending: true,
+    });
   });
 
   it('leaves the totals alone while the details are not loaded', () => {

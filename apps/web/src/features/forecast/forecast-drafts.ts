@@ -38,7 +38,8 @@ export function toggleDraft(drafts: Drafts, month: string, leaf: LeafKey): Map<s
   if (!isExcludable(leaf)) return next;
   const key = draftKey(month, leaf.relatedTable, leaf.relatedID);
   if (next.has(key)) next.delete(key);
-  else next.set(key, { month, relatedTable: leaf.relatedTable, relatedID: leaf.relatedID, isExcluded: !leaf.isExcluded });
+  else
+    next.set(key, { month, relatedTable: leaf.relatedTable, relatedID: leaf.relatedID, isExcluded: !leaf.isExcluded });
   return next;
 }
 
@@ -69,7 +70,12 @@ export interface DraftPreview {
   unknownAmounts: number;
 }
 
-function shownCategories(categories: ForecastCategoryNode[], month: string, drafts: Drafts, delta: { value: number; unknown: number }) {
+function shownCategories(
+  categories: ForecastCategoryNode[],
+  month: string,
+  drafts: Drafts,
+  delta: { value: number; unknown: number },
+) {
   return categories.map((category): ShownCategory => {
     let amount = 0;
     const children = category.children.map((leaf): ShownLeaf => {

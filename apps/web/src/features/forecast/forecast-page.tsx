@@ -77,15 +77,16 @@ export function Component() {
       <Stack gap="lg">
         <Title order={1}>{texts.title}</Title>
         <Alert color="red" variant="light" role="alert" title={forecastMessages.loadFailed}>
-          {forecast.error instanceof ApiError && forecast.error.message !== forecastMessages.loadFailed ? forecast.error.message : null}
+          {forecast.error instanceof ApiError && forecast.error.message !== forecastMessages.loadFailed
+            ? forecast.error.message
+            : null}
         </Alert>
       </Stack>
     );
   }
 
   const data = forecast.data;
-  const isEmpty =
-    data.startBalance === 0 && data.months.every((month) => month.revenue === 0 && month.expense === 0);
+  const isEmpty = data.startBalance === 0 && data.months.every((month) => month.revenue === 0 && month.expense === 0);
   const firstMonth = data.months[0]?.month;
   const browserMonth = localMonth();
   const showTimeZoneHint = firstMonth !== undefined && browserMonth < firstMonth;
@@ -127,7 +128,13 @@ export function Component() {
     <Stack gap="lg" pb={drafts.size > 0 ? 96 : undefined}>
       <Title order={1}>{texts.title}</Title>
       {data.missingRates.length > 0 ? (
-        <Alert color="orange" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />} title={texts.missingRatesTitle}>
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          icon={<IconAlertTriangle aria-hidden />}
+          title={texts.missingRatesTitle}
+        >
           {texts.missingRates(data.missingRates)}
         </Alert>
       ) : null}
@@ -167,7 +174,11 @@ export function Component() {
         onToggleExpense={() => setExpenseExpanded(!expenseExpanded)}
         expandedCategories={expandedCategories}
         onToggleCategory={(key) =>
-          setChildDetails(expandedCategories.has(key) ? childDetails.filter((entry) => entry !== key) : [...childDetails, key].slice(-500))
+          setChildDetails(
+            expandedCategories.has(key)
+              ? childDetails.filter((entry) => entry !== key)
+              : [...childDetails, key].slice(-500),
+          )
         }
         canEdit={canEdit}
         onToggleLeaf={(month, leaf) => setDrafts((current) => toggleDraft(current, month, leaf))}

@@ -121,7 +121,11 @@ export function Component() {
         )}
       </Group>
       <GeneralSection key={organisation.id} organisation={organisation} user={user} />
-      <MinimumBalanceSection key={`minimum-${organisation.id}`} organisation={organisation} queryKey={organisationKey(organisation.id)} />
+      <MinimumBalanceSection
+        key={`minimum-${organisation.id}`}
+        organisation={organisation}
+        queryKey={organisationKey(organisation.id)}
+      />
       <VatSettingsSection key={`vat-${organisation.id}`} organisation={organisation} current={current} />
       <MembersSection organisation={organisation} userId={user.id} />
       {hasRole(organisation.role, 'admin') ? <InvitationsSection organisation={organisation} /> : null}

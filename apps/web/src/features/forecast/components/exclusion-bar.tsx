@@ -40,7 +40,14 @@ export function ExclusionBar({
             {unknownAmounts > 0 ? ` · ${texts.unknownNote}` : ''}
           </Text>
         </div>
-        <ActionIcon variant="default" radius="xl" size="lg" aria-label={texts.discardChanges} onClick={onDiscard} disabled={saving}>
+        <ActionIcon
+          variant="default"
+          radius="xl"
+          size="lg"
+          aria-label={texts.discardChanges}
+          onClick={onDiscard}
+          disabled={saving}
+        >
           <IconX size={18} aria-hidden />
         </ActionIcon>
         <ActionIcon radius="xl" size="lg" aria-label={texts.saveChanges} onClick={onSave} loading={saving}>

@@ -69,7 +69,9 @@ export default function ForecastChart({
   const barWidth = Math.max(Math.min(band * 0.32, 18), 1);
   const labelEvery = Math.max(1, Math.ceil(56 / band));
 
-  const line = months.map((month, index) => `${index === 0 ? 'M' : 'L'}${x(index).toFixed(1)},${y(month.saldo).toFixed(1)}`).join('');
+  const line = months
+    .map((month, index) => `${index === 0 ? 'M' : 'L'}${x(index).toFixed(1)},${y(month.saldo).toFixed(1)}`)
+    .join('');
   const area = months.length
     ? `${line}L${x(months.length - 1).toFixed(1)},${zero.toFixed(1)}L${x(0).toFixed(1)},${zero.toFixed(1)}Z`
     : '';
@@ -215,7 +217,10 @@ export default function ForecastChart({
         </span>
         {minimumBalance !== 0 ? (
           <span>
-            <span className={classes.swatch} style={{ borderTop: '2px dashed var(--mantine-color-orange-8)', height: 0 }} />
+            <span
+              className={classes.swatch}
+              style={{ borderTop: '2px dashed var(--mantine-color-orange-8)', height: 0 }}
+            />
             {texts.minimum} ({formatAmount(minimumBalance, currency)})
           </span>
         ) : null}

@@ -18,7 +18,15 @@ function sign(cents: number): 'positive' | 'negative' | undefined {
 }
 
 /** A row label that opens and closes what lies beneath it, by click, Enter or Space. */
-function ExpandButton({ expanded, onToggle, children }: { expanded: boolean; onToggle: () => void; children: ReactNode }) {
+function ExpandButton({
+  expanded,
+  onToggle,
+  children,
+}: {
+  expanded: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
   const Icon = expanded ? IconChevronDown : IconChevronRight;
   return (
     <button type="button" className={classes.toggle} aria-expanded={expanded} onClick={onToggle}>
@@ -96,7 +104,10 @@ function CategoryRows({
 }) {
   return rows.map((row) => {
     const key = childDetailsKey(side, row.name);
-    const isVat = side === 'expense' && row.name === VAT_CATEGORY && row.leaves.every((leaf) => leaf.key.startsWith('vat_settlement'));
+    const isVat =
+      side === 'expense' &&
+      row.name === VAT_CATEGORY &&
+      row.leaves.every((leaf) => leaf.key.startsWith('vat_settlement'));
     const expanded = !isVat && expandedCategories.has(key);
     return (
       <Fragment key={key}>
@@ -104,7 +115,10 @@ function CategoryRows({
           <th scope="row" className={classes.label} title={isVat ? texts.vatHint : row.name}>
             {isVat ? (
               <span>
-                {row.name} <Text span size="xs" c="dimmed">(auto)</Text>
+                {row.name}{' '}
+                <Text span size="xs" c="dimmed">
+                  (auto)
+                </Text>
               </span>
             ) : (
               <ExpandButton expanded={expanded} onToggle={() => onToggleCategory(key)}>
@@ -175,8 +189,14 @@ export function ForecastTable({
   onToggleLeaf: (month: string, leaf: ShownLeaf) => void;
 }) {
   const monthKeys = useMemo(() => months.map((month) => month.month), [months]);
-  const revenueRows = useMemo(() => (revenueExpanded && details ? detailRows(details, 'revenue') : []), [details, revenueExpanded]);
-  const expenseRows = useMemo(() => (expenseExpanded && details ? detailRows(details, 'expense') : []), [details, expenseExpanded]);
+  const revenueRows = useMemo(
+    () => (revenueExpanded && details ? detailRows(details, 'revenue') : []),
+    [details, revenueExpanded],
+  );
+  const expenseRows = useMemo(
+    () => (expenseExpanded && details ? detailRows(details, 'expense') : []),
+    [details, expenseExpanded],
+  );
   const common = { months: monthKeys, currency, expandedCategories, onToggleCategory, canEdit, onToggleLeaf };
   const messageRow = (side: Side) =>
     detailsMessage ? (
@@ -216,7 +236,9 @@ export function ForecastTable({
               <td key={month.month}>{formatAmount(month.revenue, currency)}</td>
             ))}
           </tr>
-          {revenueExpanded ? (messageRow('revenue') ?? <CategoryRows side="revenue" rows={revenueRows} {...common} />) : null}
+          {revenueExpanded
+            ? (messageRow('revenue') ?? <CategoryRows side="revenue" rows={revenueRows} {...common} />)
+            : null}
           <tr className={`${classes.total} ${classes.expense}`}>
             <th scope="row" className={classes.label}>
               <ExpandButton expanded={expenseExpanded} onToggle={onToggleExpense}>
@@ -227,7 +249,9 @@ export function ForecastTable({
               <td key={month.month}>{formatAmount(month.expense, currency)}</td>
             ))}
           </tr>
-          {expenseExpanded ? (messageRow('expense') ?? <CategoryRows side="expense" rows={expenseRows} {...common} />) : null}
+          {expenseExpanded
+            ? (messageRow('expense') ?? <CategoryRows side="expense" rows={expenseRows} {...common} />)
+            : null}
           <tr>
             <th scope="row" className={classes.label}>
               {texts.cashflow}

@@ -89,7 +89,12 @@ export function ForecastToolbar({
       </Group>
       <Stack gap={2} align="flex-end">
         <Group gap="xs">
-          <Button size="xs" variant="default" leftSection={<IconFileSpreadsheet size={16} aria-hidden />} onClick={onExport}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+            onClick={onExport}
+          >
             {texts.exportCsv}
           </Button>
           <Button

@@ -42,7 +42,8 @@ export function RunwayHeadline({
           </Title>
           <Group gap="lg" wrap="wrap">
             <Text size="sm">
-              {texts.lowest}: <SignedAmount cents={runway.lowest.saldo} currency={currency} /> {texts.lowestIn(runway.lowest.month)}
+              {texts.lowest}: <SignedAmount cents={runway.lowest.saldo} currency={currency} />{' '}
+              {texts.lowestIn(runway.lowest.month)}
             </Text>
             <Text size="sm">
               {texts.minimum}: {formatAmount(runway.minimumBalance, currency)}
@@ -52,7 +53,8 @@ export function RunwayHeadline({
             </Text>
           </Group>
           <Text size="xs" c="dimmed">
-            {formatMonthLabel(first ?? runway.lowest.month)} – {formatMonthLabel(months[months.length - 1]?.month ?? runway.lowest.month)}
+            {formatMonthLabel(first ?? runway.lowest.month)} –{' '}
+            {formatMonthLabel(months[months.length - 1]?.month ?? runway.lowest.month)}
           </Text>
         </Stack>
       </Group>

@@ -9,12 +9,14 @@ export const forecastSettingsTexts = {
   minimumFailed: 'Mindestliquidität konnte nicht gespeichert werden',
   vatTitle: 'Automatische MwSt.-Abrechnung',
   vatDescription: 'Summiert die MwSt. von Umsätzen und erstellt automatisch Ausgaben für die MwSt.-Abrechnung.',
-  vatOtherOrganisation: 'Die MwSt.-Abrechnung wird in der aktiven Organisation eingestellt. Wechseln Sie zu dieser Organisation, um sie zu sehen.',
+  vatOtherOrganisation:
+    'Die MwSt.-Abrechnung wird in der aktiven Organisation eingestellt. Wechseln Sie zu dieser Organisation, um sie zu sehen.',
   vatEnabled: 'MwSt.-Abrechnung aktivieren',
   billingDate: 'Rechnungszeitpunkt',
   billingDateHint: 'Datum der MwSt.-Abrechnung (wird zur Berechnung der Periode verwendet)',
   offset: 'Transaktionszeitpunkt',
-  offsetHint: 'Zeitpunkt der tatsächlichen Zahlung relativ zum Rechnungszeitpunkt. Dies definiert die Anzeige in der Prognose',
+  offsetHint:
+    'Zeitpunkt der tatsächlichen Zahlung relativ zum Rechnungszeitpunkt. Dies definiert die Anzeige in der Prognose',
   offsetLabel: (months: number) =>
     months === 0 ? 'Gleich wie Rechnungszeitpunkt' : months === 1 ? '1 Monat später' : `${months} Monate später`,
   interval: 'Abrechnungsintervall',

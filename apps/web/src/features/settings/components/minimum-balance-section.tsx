@@ -16,7 +16,13 @@ import { SettingsSection } from './settings-section';
 const schema = z.strictObject({ minimumBalance: centsSchema });
 
 /** "Mindestliquidität": the runway's threshold (issue 12 ★), set by owners and admins. */
-export function MinimumBalanceSection({ organisation, queryKey }: { organisation: Organisation; queryKey: readonly unknown[] }) {
+export function MinimumBalanceSection({
+  organisation,
+  queryKey,
+}: {
+  organisation: Organisation;
+  queryKey: readonly unknown[];
+}) {
   const queryClient = useQueryClient();
   const [message, showMessage] = useInlineMessage();
   const editable = hasRole(organisation.role, 'admin');

@@ -35,10 +35,23 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-function VatSettingsForm({ saved, editable, organisationId }: { saved: VatSetting | null; editable: boolean; organisationId: number }) {
+function VatSettingsForm({
+  saved,
+  editable,
+  organisationId,
+}: {
+  saved: VatSetting | null;
+  editable: boolean;
+  organisationId: number;
+}) {
   const queryClient = useQueryClient();
   const [message, showMessage] = useInlineMessage();
-  const values = saved ?? { enabled: false, billingDate: today(), transactionMonthOffset: 0, interval: 'quarterly' as const };
+  const values = saved ?? {
+    enabled: false,
+    billingDate: today(),
+    transactionMonthOffset: 0,
+    interval: 'quarterly' as const,
+  };
   const { control, handleSubmit, reset } = useSchemaForm(vatSettingUpdateSchema, {
     values,
     resetOptions: { keepDirtyValues: true },
@@ -56,7 +69,11 @@ function VatSettingsForm({ saved, editable, organisationId }: { saved: VatSettin
           reset(updated);
           showMessage({ severity: 'success', text: texts.vatSaved });
         } catch (error) {
-          showMessage({ severity: 'error', text: texts.vatFailed, detail: error instanceof ApiError ? error.message : undefined });
+          showMessage({
+            severity: 'error',
+            text: texts.vatFailed,
+            detail: error instanceof ApiError ? error.message : undefined,
+          });
         }
       })}
     >
