@@ -25,12 +25,10 @@ for (const deepLink of ['/employees', '/transactions', '/']) {
       await expect(page).toHaveURL(/\/auth$/);
     });
     const report = load.files.map((file) => `${file.bytes} ${new URL(file.url).pathname}`).join('\n');
-    test
-      .info()
-      .annotations.push({
-        type: `first load of ${deepLink}`,
-        description: `${load.requests} requests, ${load.bytes} bytes`,
-      });
+    test.info().annotations.push({
+      type: `first load of ${deepLink}`,
+      description: `${load.requests} requests, ${load.bytes} bytes`,
+    });
     expect(load.requests, report).toBeLessThanOrEqual(15);
     expect(load.bytes, report).toBeLessThanOrEqual(250 * 1024);
     expect(

@@ -10,11 +10,10 @@ import {
 import { useTestApp } from '../../test/build-test-app.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { aSalary, aSalaryCost, anEmployee, aTransaction } from '../../test/factories.js';
+import { expectFieldError } from '../../test/expectations.js';
 
 // Today in the test app is 2026-11-21.
 const app = useTestApp();
-
-const VALIDATION = 'Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.';
 
 async function employeeList(user: SignedInUser, query = ''): Promise<EmployeeList> {
   const response = await user.get(`/api/employees${query ? `?${query}` : ''}`);
@@ -30,14 +29,6 @@ async function salariesOf(user: SignedInUser, employeeId: number): Promise<Salar
 
 async function endsOf(user: SignedInUser, employeeId: number): Promise<[string, string | null][]> {
   return (await salariesOf(user, employeeId)).map((salary) => [salary.fromDate, salary.toDate]);
-}
-
-function expectFieldError(response: { statusCode: number; body: string }, field: string, message: string) {
-  expect(response.statusCode, response.body).toBe(400);
-  const body = response.json<{ code: string; error: string; fields: Record<string, string> }>();
-  expect(body.code).toBe('VALIDATION_FAILED');
-  expect(body.error).toBe(VALIDATION);
-  expect(body.fields[field], JSON.stringify(body.fields)).toBe(message);
 }
 
 describe('employees', () => {

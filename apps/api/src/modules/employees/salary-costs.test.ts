@@ -4,11 +4,10 @@ import { useTestApp } from '../../test/build-test-app.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { twoTenants } from '../../test/tenants.js';
 import { aLabel, aSalary, aSalaryCost, anEmployee } from '../../test/factories.js';
+import { expectFieldError } from '../../test/expectations.js';
 
 // Today in the test app is 2026-11-21.
 const app = useTestApp();
-
-const VALIDATION = 'Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.';
 
 async function costsOf(user: SignedInUser, salaryId: number, query = ''): Promise<SalaryCost[]> {
   const response = await user.get(`/api/employees/salaries/${salaryId}/costs${query}`);
@@ -25,14 +24,6 @@ async function salary(user: SignedInUser, salaryId: number): Promise<Salary> {
 async function aMonthlySalary(user: SignedInUser, amount = 800_000) {
   const employee = await anEmployee(user);
   return aSalary(user, employee.id, { amount, fromDate: '2026-01-01' });
-}
-
-function expectFieldError(response: { statusCode: number; body: string }, field: string, message: string) {
-  expect(response.statusCode, response.body).toBe(400);
-  const body = response.json<{ code: string; error: string; fields: Record<string, string> }>();
-  expect(body.code).toBe('VALIDATION_FAILED');
-  expect(body.error).toBe(VALIDATION);
-  expect(body.fields[field], JSON.stringify(body.fields)).toBe(message);
 }
 
 const fixed = {

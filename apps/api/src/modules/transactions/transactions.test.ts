@@ -12,10 +12,9 @@ import { TEST_TODAY, useTestApp } from '../../test/build-test-app.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 import { aCategory, anEmployee, aTransaction, aVatRate, organisationCurrency } from '../../test/factories.js';
+import { expectFieldError, VALIDATION_SUMMARY } from '../../test/expectations.js';
 
 const app = useTestApp();
-
-const VALIDATION = 'Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.';
 
 async function list(user: SignedInUser, query = ''): Promise<TransactionList> {
   const response = await user.get(`/api/transactions${query ? `?${query}` : ''}`);
@@ -52,14 +51,6 @@ async function validBody(user: SignedInUser, overrides: Record<string, unknown> 
     currencyID: (await organisationCurrency(user)).id,
     ...overrides,
   };
-}
-
-function expectFieldError(response: { statusCode: number; body: string }, field: string, message?: string) {
-  expect(response.statusCode, response.body).toBe(400);
-  const body = JSON.parse(response.body) as { error: string; code: string; fields: Record<string, string> };
-  expect(body.code).toBe('VALIDATION_FAILED');
-  expect(body.error).toBe(VALIDATION);
-  expect(body.fields[field], JSON.stringify(body.fields)).toEqual(message ?? expect.any(String));
 }
 
 describe('POST /api/transactions', () => {
@@ -662,7 +653,7 @@ describe('GET /api/transactions', () => {
     const response = await user.get(`/api/transactions?${query}`);
     expect(response.statusCode).toBe(400);
     const body = response.json<{ error: string; code: string; fields: Record<string, string> }>();
-    expect(body).toMatchObject({ code: 'VALIDATION_FAILED', error: VALIDATION });
+    expect(body).toMatchObject({ code: 'VALIDATION_FAILED', error: VALIDATION_SUMMARY });
     expect(Object.keys(body.fields)).toHaveLength(1);
   });
 
