@@ -83,6 +83,16 @@ export async function insertExclusions(
   return rows.length;
 }
 
+/** Each exclusion table with the expression of its relatedID (a label's null is the "no label" 0). */
+const exclusionTables = {
+  transactions: { target: transactionExclusions, relatedId: sql`${transactionExclusions.transactionId}` },
+  salaries: { target: salaryExclusions, relatedId: sql`${salaryExclusions.salaryId}` },
+  salary_cost_labels: {
+    target: salaryCostLabelExclusions,
+    relatedId: sql`coalesce(${salaryCostLabelExclusions.labelId}, 0)`,
+  },
+} as const;
+
 /** Lifts exclusions of one table (those that do not exist are no error). Answers how many were removed. */
 export async function deleteExclusions(
   db: AppDatabase,
@@ -91,39 +101,10 @@ export async function deleteExclusions(
   keys: readonly ExclusionKey[],
 ): Promise<number> {
   if (keys.length === 0) return 0;
-  const list = tupleList(keys);
-  if (table === 'transactions') {
-    const rows = await db
-      .delete(transactionExclusions)
-      .where(
-        and(
-          eq(transactionExclusions.organisationId, organisationId),
-          sql`(${transactionExclusions.transactionId}, ${transactionExclusions.month}) in (${list})`,
-        ),
-      )
-      .returning({ month: transactionExclusions.month });
-    return rows.length;
-  }
-  if (table === 'salaries') {
-    const rows = await db
-      .delete(salaryExclusions)
-      .where(
-        and(
-          eq(salaryExclusions.organisationId, organisationId),
-          sql`(${salaryExclusions.salaryId}, ${salaryExclusions.month}) in (${list})`,
-        ),
-      )
-      .returning({ month: salaryExclusions.month });
-    return rows.length;
-  }
+  const { target, relatedId } = exclusionTables[table];
   const rows = await db
-    .delete(salaryCostLabelExclusions)
-    .where(
-      and(
-        eq(salaryCostLabelExclusions.organisationId, organisationId),
-        sql`(coalesce(${salaryCostLabelExclusions.labelId}, 0), ${salaryCostLabelExclusions.month}) in (${list})`,
-      ),
-    )
-    .returning({ month: salaryCostLabelExclusions.month });
+    .delete(target)
+    .where(and(eq(target.organisationId, organisationId), sql`(${relatedId}, ${target.month}) in (${tupleList(keys)})`))
+    .returning({ month: target.month });
   return rows.length;
 }
