@@ -42,7 +42,7 @@ test('the top loading bar appears only when a page takes longer than 1 s: 4 px, 
   const bar = page.getByRole('progressbar', { name: 'Seite wird geladen' });
 
   // A quick page: no bar at all.
-  await page.getByRole('link', { name: 'Transaktionen' }).click();
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Transaktionen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Transaktionen' })).toBeVisible();
   await expect(bar).toHaveCount(0);
 
@@ -51,7 +51,7 @@ test('the top loading bar appears only when a page takes longer than 1 s: 4 px, 
     await route.continue();
   });
   const clicked = Date.now();
-  await page.getByRole('link', { name: 'Mitarbeitende' }).click();
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Mitarbeitende' }).click();
   await expect(bar).toBeVisible();
   expect(Date.now() - clicked).toBeGreaterThanOrEqual(950);
   await expect(bar).toHaveCSS('height', '4px');

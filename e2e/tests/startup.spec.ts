@@ -38,7 +38,7 @@ test('signed in, the app loads the reference data in parallel, then the organisa
   for (const path of referenceData) expect(events.indexOf(`start ${path}`), path).toBeLessThan(firstAnswer);
   // Client-side navigation loads none of it again.
   const count = started.length;
-  await page.getByRole('link', { name: 'Mitarbeitende' }).click();
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Mitarbeitende' }).click();
   await expect(page).toHaveTitle('Mitarbeitende - SaldoPilot');
   await page.waitForTimeout(300);
   expect(started.slice(count).filter((path) => referenceData.includes(path) || path === '/api/organisations')).toEqual(

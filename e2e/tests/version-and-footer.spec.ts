@@ -46,7 +46,7 @@ test('a page chunk that fails to load reloads the page once, then shows the erro
   page.on('load', () => (loads += 1));
   await page.route(/\/assets\/bank-accounts-page-[^/]+\.js$/, (route) => route.abort());
 
-  await page.getByRole('link', { name: 'Bankkonten' }).click();
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Bankkonten' }).click();
   // First failure: a reload of /bank-accounts (where the chunk fails again) ...
   await expect.poll(() => loads).toBe(1);
   // ... and the second failure within 10 s shows the error page instead of looping.
