@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { createTransactions } from './bench-data.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const serverEntry = path.resolve('apps/api/dist/server.js');
@@ -269,41 +270,6 @@ const TRANSACTION_LISTS = {
     parsed: { limit: '50', search: 'miete' },
   },
 };
-
-/** Creates `count` transactions through the API, 20 requests at a time (as many users would). */
-async function createTransactions(origin, cookie, count) {
-  const headers = { cookie, origin, 'content-type': 'application/json' };
-  const [currency] = await (await fetch(`${origin}/api/currencies`, { headers })).json();
-  const { data: categories } = await (await fetch(`${origin}/api/categories`, { headers })).json();
-  const cycles = ['monthly', 'quarterly', 'biannually', 'yearly'];
-  const words = ['Miete', 'Lizenz', 'Mandat', 'Versicherung', 'Leasing', 'Hosting', 'Beratung', 'Spesen'];
-  let next = 0;
-  async function worker() {
-    while (next < count) {
-      const i = next++;
-      const single = i % 5 === 0;
-      const month = String((i % 12) + 1).padStart(2, '0');
-      const body = {
-        name: `${words[i % words.length]} ${String(i).padStart(5, '0')}`,
-        amount: (i % 3 === 0 ? 1 : -1) * (1_000 + ((i * 7919) % 900_000)),
-        type: single ? 'single' : 'repeating',
-        ...(single ? {} : { cycle: cycles[i % 4] }),
-        startDate: `${2024 + (i % 4)}-${month}-${String((i % 28) + 1).padStart(2, '0')}`,
-        ...(single || i % 7 ? {} : { endDate: `${2028 + (i % 3)}-12-31` }),
-        categoryID: categories[i % categories.length].id,
-        currencyID: currency.id,
-      };
-      const response = await fetch(`${origin}/api/transactions`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-      });
-      if (response.status !== 201)
-        throw new Error(`creating a transaction: ${response.status} ${await response.text()}`);
-    }
-  }
-  await Promise.all(Array.from({ length: 20 }, worker));
-}
 
 /**
  * The raw-query ceiling: the list query of the repository (the same SQL through the same driver)

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { createTransactions } from './bench-data.mjs';
 
 const SECONDS = Number(process.env.SECONDS ?? 8);
 const PORT = 3960;
@@ -118,35 +119,7 @@ async function prepare(url) {
         }),
       });
     }
-    const { data: categories } = await (await fetch(`${origin}/api/categories`, { headers })).json();
-    const cycles = ['monthly', 'quarterly', 'biannually', 'yearly'];
-    const words = ['Miete', 'Lizenz', 'Mandat', 'Versicherung', 'Leasing', 'Hosting', 'Beratung', 'Spesen'];
-    let next = 0;
-    const count = Number(process.env.TX ?? 10_000);
-    async function worker() {
-      while (next < count) {
-        const i = next++;
-        const single = i % 5 === 0;
-        const month = String((i % 12) + 1).padStart(2, '0');
-        const body = {
-          name: `${words[i % words.length]} ${String(i).padStart(5, '0')}`,
-          amount: (i % 3 === 0 ? 1 : -1) * (1_000 + ((i * 7919) % 900_000)),
-          type: single ? 'single' : 'repeating',
-          ...(single ? {} : { cycle: cycles[i % 4] }),
-          startDate: `${2024 + (i % 4)}-${month}-${String((i % 28) + 1).padStart(2, '0')}`,
-          ...(single || i % 7 ? {} : { endDate: `${2028 + (i % 3)}-12-31` }),
-          categoryID: categories[i % categories.length].id,
-          currencyID: currencies[0].id,
-        };
-        const response = await fetch(`${origin}/api/transactions`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(body),
-        });
-        if (response.status !== 201) throw new Error(await response.text());
-      }
-    }
-    await Promise.all(Array.from({ length: 20 }, worker));
+    await createTransactions(origin, cookie, Number(process.env.TX ?? 10_000));
     const profile = await (await fetch(`${origin}/api/profile`, { headers })).json();
     return { email, organisationId: profile.currentOrganisationID };
   } finally {

@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { countText, dateText, employeeSalaryText, employeeState } from './employee-display';
 import { employeeTexts as texts } from './employee-texts';
 import classes from './employees.module.css';
+import muted from '../../../components/list/muted.module.css';
 
 /** The round cog that opens the detail page (research §6); a link, so it opens in a new tab too. */
 function OpenButton({ employee, size }: { employee: Employee; size: 'sm' | 'md' }) {
@@ -75,11 +76,11 @@ export function EmployeeCard({ employee }: { employee: Employee }) {
       ) : null}
     </ListCard>
   );
-  return employee.isTerminated ? <div className={`${classes.muted} ${classes.fill}`}>{card}</div> : card;
+  return employee.isTerminated ? <div className={`${muted.muted} ${muted.fill}`}>{card}</div> : card;
 }
 
 function cell(employee: Employee, content: ReactNode): ReactNode {
-  return employee.isTerminated ? <span className={classes.mutedCell}>{content}</span> : content;
+  return employee.isTerminated ? <span className={muted.mutedCell}>{content}</span> : content;
 }
 
 /** The table view's columns (research §6), all sortable on the server. */

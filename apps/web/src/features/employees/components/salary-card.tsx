@@ -6,6 +6,7 @@ import { formatAmount, formatDate } from '../../../lib/format';
 import { employeeTexts as texts } from './employee-texts';
 import { SalaryStatusSwitch } from './salary-status-switch';
 import classes from './employees.module.css';
+import muted from '../../../components/list/muted.module.css';
 
 /** What a salary card may do; absent for read-only members (no write controls at all). */
 export interface SalaryActions {
@@ -77,7 +78,7 @@ export function SalaryCard({
   const currency = salary.currency.code;
   const perCycle = texts.perCycle(cycleLabels[salary.cycle]);
   const fromText = formatDate(salary.fromDate);
-  const classNames = [classes.salary, active ? classes.activeSalary : '', salary.isDisabled ? classes.muted : ''].join(
+  const classNames = [classes.salary, active ? classes.activeSalary : '', salary.isDisabled ? muted.muted : ''].join(
     ' ',
   );
   return (

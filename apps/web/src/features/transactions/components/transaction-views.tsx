@@ -10,6 +10,7 @@ import { StatusSwitch } from './status-switch';
 import { convertedText, cycleText, nextExecution, safeHref, vatText } from './transaction-display';
 import { transactionTexts as texts } from './transaction-texts';
 import classes from './transactions.module.css';
+import muted from '../../../components/list/muted.module.css';
 
 /** What the cards and rows may do; absent for read-only members (no write controls at all). */
 export interface TransactionActions {
@@ -146,12 +147,12 @@ export function TransactionCard({
       ) : null}
     </ListCard>
   );
-  return transaction.isDisabled ? <div className={`${classes.disabled} ${classes.fill}`}>{card}</div> : card;
+  return transaction.isDisabled ? <div className={`${muted.muted} ${muted.fill}`}>{card}</div> : card;
 }
 
 /** A cell of a disabled transaction is faded and italic (research §5.3). */
 function cell(transaction: Transaction, content: ReactNode): ReactNode {
-  return transaction.isDisabled ? <span className={classes.disabledCell}>{content}</span> : content;
+  return transaction.isDisabled ? <span className={muted.mutedCell}>{content}</span> : content;
 }
 
 /** The table view's columns (research §5.3); "Ausführung" sorts too, as the API can. */
