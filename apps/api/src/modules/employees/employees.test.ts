@@ -8,7 +8,7 @@ import {
   type TransactionList,
 } from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
-import { signUp, type SignedInUser } from '../../test/test-client.js';
+import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { aSalary, aSalaryCost, anEmployee, aTransaction } from '../../test/factories.js';
 import { expectFieldError } from '../../test/expectations.js';
 
@@ -360,5 +360,32 @@ describe('salaries', () => {
       (await user.post('/api/employees/2147483647/salaries', { isTermination: true, fromDate: '2026-01-01' }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('without a session', () => {
+  it('answers 401 with logout on every employees, salaries, costs and labels address, and stores nothing', async () => {
+    const owner = await signUp(app);
+    const employee = await anEmployee(owner, { name: 'Ohne Sitzung' });
+    const salary = await aSalary(owner, employee.id, { amount: 500_000, fromDate: '2026-01-01' });
+    const cost = await aSalaryCost(owner, salary.id);
+    const reads = [
+      '/api/employees',
+      `/api/employees/${employee.id}`,
+      `/api/employees/${employee.id}/salaries`,
+      `/api/employees/salaries/${salary.id}`,
+      `/api/employees/salaries/${salary.id}/costs`,
+      `/api/employees/salaries/costs/${cost.id}`,
+      '/api/employees/salaries/costs/labels',
+    ];
+    for (const path of reads) {
+      const response = await browser(app).get(path);
+      expect(response.statusCode, path).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED', logout: true });
+    }
+    const created = await browser(app).post('/api/employees', { name: 'Eindringling' });
+    expect(created.statusCode).toBe(401);
+    const list = (await owner.get('/api/employees')).json<{ data: { name: string }[] }>();
+    expect(list.data.map((row) => row.name)).toEqual(['Ohne Sitzung']);
   });
 });
