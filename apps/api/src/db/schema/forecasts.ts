@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -82,3 +83,14 @@ export const vatSettings = pgTable(
   },
   (table) => [check('vat_settings_offset_range', sql`${table.transactionMonthOffset} between 0 and 12`)],
 );
+
+/**
+ * A counter per organisation that every write to a table the forecast reads raises (statement
+ * triggers of migration 0006; organisation 0 stands for the shared rows without an organisation).
+ * The forecast caches what it loaded and computed under this number: an unchanged number means
+ * unchanged data. No foreign key: the counter must be raisable while its organisation is deleted.
+ */
+export const organisationDataVersions = pgTable('organisation_data_versions', {
+  organisationId: integer('organisation_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -30,12 +30,15 @@ export function createRatesService({ database, clock, log, ratesUrl, refreshHour
   let snapshot: StoredRates = { eurRates: {}, updatedAt: {} };
   // Rate tables per base, derived once per stored snapshot: every list with amounts converts.
   let tables = new Map<string, Readonly<Record<string, number>> | undefined>();
+  // Counts the reloads: whatever was derived from the rates of an older one may be stale.
+  let generation = 0;
   let timer: NodeJS.Timeout | undefined;
   const refreshMs = refreshHours * HOUR_MS;
 
   async function reload(): Promise<void> {
     snapshot = await readStoredRates(database.db);
     tables = new Map();
+    generation += 1;
   }
 
   /**
@@ -97,6 +100,10 @@ export function createRatesService({ database, clock, log, ratesUrl, refreshHour
     },
     stopSchedule(): void {
       if (timer) clearInterval(timer);
+    },
+    /** Changes whenever the rates are reloaded: a key for results computed with them. */
+    generation(): number {
+      return generation;
     },
     /**
      * Units of each currency per 1 `base` (`base` itself 1), by code, or undefined for an unknown

@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../../db/client.js';
 import {
   bankAccounts,
   categories,
   employees,
+  organisationDataVersions,
   organisations,
   salaries,
   salaryCostDetails,
@@ -227,6 +228,18 @@ export function listExclusions(
   const union = unionAll as unknown as (...queries: unknown[]) => NonNullable<typeof first>;
   const query = rest.length === 0 ? first : union(first, ...rest);
   return query.orderBy(sql`3`, sql`1`, sql`2`) as unknown as Promise<ExclusionRow[]>;
+}
+
+/**
+ * The organisation's data version: changes with every committed write to a row the forecast reads,
+ * its own or a shared one (organisation 0), so equal numbers mean equal data (migration 0006).
+ */
+export async function dataVersionOf(db: AppDatabase, organisationId: number): Promise<number> {
+  const [row] = await db
+    .select({ version: sql<number>`coalesce(sum(${organisationDataVersions.version}), 0)`.mapWith(Number) })
+    .from(organisationDataVersions)
+    .where(inArray(organisationDataVersions.organisationId, [0, organisationId]));
+  return row?.version ?? 0;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '@saldopilot/forecast';
 import {
   addMonthsToMonth,
+  FORECAST_LIMITS,
   monthOf,
   type Forecast,
   type ForecastCategoryNode,
@@ -19,7 +20,8 @@ import type { Clock } from '../../lib/clock.js';
 import type { RatesService } from '../../lib/rates/rates-service.js';
 import type { Tenant } from '../../plugins/authenticate.js';
 import type { ReferenceService } from '../reference/reference.service.js';
-import { loadForecastData, type ForecastData } from './forecasts.repository.js';
+import { createForecastCache } from './forecast-cache.js';
+import { dataVersionOf, loadForecastData, type ForecastData } from './forecasts.repository.js';
 
 /**
  * Brings the stored salary schedules (cost details, employee deductions) of an organisation up to
@@ -62,7 +64,9 @@ function toDetails(details: readonly ForecastMonthDetails[]): ForecastDetails {
 /**
  * The forecast, computed on demand from the organisation's current rows (FORECAST.md): the stored
  * salary schedules are brought up to today first, then everything is loaded in a fixed number of
- * queries and handed to the pure engine with the Zurich "today". Nothing of the result is stored.
+ * queries and handed to the pure engine with the Zurich "today". Nothing of the result is stored in
+ * the database; the rows and results are kept in memory while the organisation's data version and
+ * the day stay the same (forecast-cache.ts).
  */
 export function createForecastsService({ db, clock, rates, reference, ensureFreshSchedules }: ForecastsServiceDeps) {
   function codeOf(currencyId: number): string {
@@ -72,8 +76,9 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     return currency.code;
   }
 
-  function inputOf(tenant: Tenant, query: ForecastQuery, today: string, data: ForecastData): ForecastInput {
-    const currency = codeOf(tenant.currencyId);
+  const cache = createForecastCache<ForecastData, ForecastResult>();
+
+  function inputOf(currency: string, query: ForecastQuery, today: string, data: ForecastData): ForecastInput {
     const costsBySalary = new Map<number, ForecastSalaryCost[]>();
     for (const cost of data.costs) {
       let list = costsBySalary.get(cost.salaryId);
@@ -110,17 +115,23 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     };
   }
 
-  async function compute(tenant: Tenant, query: ForecastQuery): Promise<ForecastResult> {
+  async function compute({ organisationId, currencyId }: Tenant, query: ForecastQuery): Promise<ForecastResult> {
     const today = clock.today();
     const firstMonth = monthOf(today);
-    await ensureFreshSchedules(db, tenant.organisationId, today);
-    const data = await loadForecastData(
-      db,
-      tenant.organisationId,
-      firstMonth,
-      addMonthsToMonth(firstMonth, query.months - 1),
+    await ensureFreshSchedules(db, organisationId, today);
+    // Read before the rows: a write committing meanwhile raises the version past this stamp, so rows
+    // loaded after it are at worst newer than their stamp, never older.
+    const version = await dataVersionOf(db, organisationId);
+    const currency = codeOf(currencyId);
+    return cache.read(
+      organisationId,
+      `${version}|${today}`,
+      `${query.months}|${query.performance}|${currency}|${rates.generation()}`,
+      // The longest horizon, so that one load serves every "Zeitraum".
+      () =>
+        loadForecastData(db, organisationId, firstMonth, addMonthsToMonth(firstMonth, FORECAST_LIMITS.maxMonths - 1)),
+      (data) => computeForecast(inputOf(currency, query, today, data)),
     );
-    return computeForecast(inputOf(tenant, query, today, data));
   }
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   convertToBase,
   type Forecast,
@@ -11,6 +11,7 @@ import {
 } from '@saldopilot/shared';
 import { eurRates, salaryCostDetails, salaryExclusions, transactionExclusions } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/build-test-app.js';
+import { dataVersionOf } from './forecasts.repository.js';
 import {
   aBankAccount,
   aCategory,
@@ -311,9 +312,108 @@ describe('GET /api/forecasts', () => {
     for (const name of ['Zweite', 'Dritte', 'Vierte']) await aSalaryWithCosts(user, name);
     await aBankAccount(user);
     const many = await queriesOfOneRead();
-    // One to check that the stored salary schedules are today's, seven to load the data.
-    expect(few).toBe(8);
+    // One to check that the stored salary schedules are today's, one for the data version, seven
+    // to load the data.
+    expect(few).toBe(9);
     expect(many).toBe(few);
+    // Nothing changed since: the rows and the result come from memory after the two checks.
+    expect(await queriesOfOneRead()).toBe(2);
+  });
+
+  it('answers from memory only while nothing changed: every kind of write shows at the next read', async () => {
+    const user = await signUp(app);
+    const total = async () => (await forecastOf(user, '?months=3')).months.map((month) => month.saldo);
+    const first = await total();
+    expect(await total()).toEqual(first);
+    const account = await aBankAccount(user, { amount: 1_000_00 });
+    const withAccount = await total();
+    expect(withAccount).toEqual(first.map((saldo) => saldo + 1_000_00));
+    const transaction = await aTransaction(user, {
+      amount: -200_00,
+      type: 'single',
+      cycle: undefined,
+      startDate: '2026-12-10',
+    });
+    expect(await total()).toEqual([withAccount[0], withAccount[1]! - 200_00, withAccount[2]! - 200_00]);
+    expect((await user.delete(`/api/transactions/${transaction.id}`)).statusCode).toBe(204);
+    expect(await total()).toEqual(withAccount);
+    const patch = await user.send({ method: 'PATCH', url: `/api/bank-accounts/${account.id}`, payload: { amount: 0 } });
+    expect(patch.statusCode, patch.body).toBe(200);
+    expect(await total()).toEqual(first);
+    // A direct write to a table the forecast reads (as a migration or an operator might) shows too.
+    await app.deps.database.db.execute(sql`update bank_accounts set amount = 7 where id = ${account.id}`);
+    expect(await total()).toEqual(first.map((saldo) => saldo + 7));
+  });
+
+  it('raises the data version with every write to each table the forecast reads', async () => {
+    const user = await signUp(app);
+    const organisation = user.user.currentOrganisationID;
+    const db = app.deps.database.db;
+    // A row of the organisation in each table.
+    const category = await aCategory(user);
+    const vat = (await user.post('/api/vats', { value: 333 })).json<Vat>();
+    const transaction = await aTransaction(user, { categoryID: category.id, vatID: vat.id });
+    await aBankAccount(user);
+    const { salaryId, label } = await aSalaryWithCosts(user);
+    expect(
+      (
+        await put(user, '/api/vat-settings', {
+          enabled: true,
+          billingDate: '2026-01-01',
+          transactionMonthOffset: 0,
+          interval: 'quarterly',
+        })
+      ).statusCode,
+    ).toBe(200);
+    for (const [relatedTable, relatedID] of [
+      ['transactions', transaction.id],
+      ['salaries', salaryId],
+      ['salary_cost_labels', label.id],
+    ] as const) {
+      const response = await user.post('/api/forecasts/exclude', { month: '2026-12', relatedTable, relatedID });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const owned = `organisation_id = ${organisation}`;
+    // One no-op update per table (a write that changes nothing still counts: a trigger cannot know).
+    const updates = [
+      `update organisations set name = name where id = ${organisation}`,
+      `update bank_accounts set name = name where ${owned}`,
+      `update categories set name = name where ${owned}`,
+      `update vat_rates set value = value where ${owned}`,
+      `update employees set name = name where ${owned}`,
+      `update transactions set name = name where ${owned}`,
+      `update salaries set amount = amount where ${owned}`,
+      `update salary_cost_labels set name = name where ${owned}`,
+      `update salary_costs set amount = amount where ${owned}`,
+      `update salary_cost_details set amount = amount where cost_id in (select id from salary_costs where ${owned})`,
+      `update transaction_exclusions set month = month where ${owned}`,
+      `update salary_exclusions set month = month where ${owned}`,
+      `update salary_cost_label_exclusions set month = month where ${owned}`,
+      `update vat_settings set enabled = enabled where ${owned}`,
+    ];
+    for (const update of updates) {
+      const before = await dataVersionOf(db, organisation);
+      const result = await db.execute(sql.raw(`${update} returning 1`));
+      expect(result.rows.length, update).toBeGreaterThan(0);
+      expect(await dataVersionOf(db, organisation), update).toBeGreaterThan(before);
+    }
+    // Deletes count as well, cascades included (the cost's details go with it).
+    const before = await dataVersionOf(db, organisation);
+    await db.execute(sql.raw(`delete from salary_costs where ${owned}`));
+    expect(await dataVersionOf(db, organisation)).toBeGreaterThan(before);
+  });
+
+  it("another organisation's writes leave an organisation's forecast in memory", async () => {
+    const { a: alice, b: bob } = await twoTenants(app);
+    const version = async (user: SignedInUser) => dataVersionOf(app.deps.database.db, user.user.currentOrganisationID);
+    await forecastOf(alice);
+    const before = await version(alice);
+    await aBankAccount(bob);
+    await aTransaction(bob);
+    await aSalaryWithCosts(bob);
+    expect(await version(alice)).toBe(before);
+    await aBankAccount(alice);
+    expect(await version(alice)).toBeGreaterThan(before);
   });
 });
 
