@@ -36,6 +36,17 @@ describe('api client', () => {
     expect(headerOf(calls[0], 'Accept')).toBe('application/json');
   });
 
+  it('repeats the key of a list in the query, and sends an empty list as one empty value', async () => {
+    const { fetch, calls } = fakeFetch(json(200, []), json(200, []));
+    const api = createApiClient({ fetch });
+    await api.get('/api/things', { query: { expand: ['expense:Löhne', 'revenue:A, B'] } });
+    await api.get('/api/things', { query: { expand: [] } });
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/things?expand=expense%3AL%C3%B6hne&expand=revenue%3AA%2C+B',
+      '/api/things?expand=',
+    ]);
+  });
+
   it('answers undefined for 204', async () => {
     const { fetch } = fakeFetch(new Response(null, { status: 204 }));
     await expect(createApiClient({ fetch }).get('/api/access-token')).resolves.toBeUndefined();

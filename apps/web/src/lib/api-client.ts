@@ -22,7 +22,8 @@ const READ_METHODS: ReadonlySet<Method> = new Set(['GET']);
 const SESSIONLESS_PATH = /^\/api\/auth\//;
 
 export interface RequestOptions {
-  query?: Record<string, string | number | boolean | null | undefined>;
+  /** A list repeats its key (`?a=1&a=2`); an empty list sends the key once, empty (`?a=`). */
+  query?: Record<string, string | number | boolean | readonly string[] | null | undefined>;
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -44,7 +45,15 @@ function randomKey(): string {
 function withQuery(path: string, query: RequestOptions['query']): string {
   const entries = Object.entries(query ?? {}).filter(([, value]) => value !== undefined && value !== null);
   if (entries.length === 0) return path;
-  const search = new URLSearchParams(entries.map(([key, value]) => [key, String(value)]));
+  const search = new URLSearchParams(
+    entries.flatMap(([key, value]) =>
+      Array.isArray(value)
+        ? value.length === 0
+          ? [[key, '']]
+          : value.map((entry) => [key, entry])
+        : [[key, String(value)]],
+    ),
+  );
   return `${path}${path.includes('?') ? '&' : '?'}${search.toString()}`;
 }
 

@@ -16,6 +16,7 @@ export const forecastMessages = {
   relatedId: 'Ungültige Id',
   monthOutsideHorizon: 'Der Monat liegt ausserhalb des Prognosezeitraums (aktueller Monat bis 59 Monate danach)',
   notFound: 'Kein Eintrag gefunden für diesen Ausschluss',
+  expand: 'Ungültige Kategorie: erwartet wird «revenue:<Name>» oder «expense:<Name>»',
 } as const;
 
 /** `GET /forecasts` and `GET /forecasts/details`: `?months=1…60` (13) and `?performance=0…200` (100). */
@@ -30,6 +31,31 @@ export const forecastQuerySchema = z.strictObject({
   ).default(FORECAST_DEFAULTS.performance),
 });
 export type ForecastQuery = z.infer<typeof forecastQuerySchema>;
+
+/** Most categories one details read may expand (the remembered list of expanded rows holds as many). */
+export const FORECAST_EXPAND_MAX = 500;
+
+/** A category of the details tree as "revenue:<Name>" or "expense:<Name>" (names are unique per side). */
+export const forecastCategoryKeySchema = z
+  .string({ error: forecastMessages.expand })
+  .max(300, forecastMessages.expand)
+  .regex(/^(revenue|expense):[^\0]*$/, forecastMessages.expand);
+
+/**
+ * `GET /forecasts/details`: the query of the totals, and optionally `?expand=` (repeatable) naming the
+ * categories whose leaves are wanted; the other categories come with their amounts and no leaves, and
+ * an empty `?expand=` asks for none. Without it every leaf comes (API.md): for a big organisation
+ * tens of megabytes, so the page asks only for the rows it shows.
+ */
+export const forecastDetailsQuerySchema = forecastQuerySchema.extend({
+  expand: z
+    .preprocess(
+      (value) => (Array.isArray(value) ? value : [value]).filter((entry) => entry !== ''),
+      z.array(forecastCategoryKeySchema).max(FORECAST_EXPAND_MAX, forecastMessages.expand),
+    )
+    .optional(),
+});
+export type ForecastDetailsQuery = z.infer<typeof forecastDetailsQuerySchema>;
 
 /** The totals of one month after performance; `saldo` is the end balance (all in minor units). */
 export const forecastMonthSchema = z.object({

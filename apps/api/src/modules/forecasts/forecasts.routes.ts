@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forecastDetailsSchema, forecastQuerySchema, forecastSchema } from '@saldopilot/shared';
+import {
+  forecastDetailsQuerySchema,
+  forecastDetailsSchema,
+  forecastQuerySchema,
+  forecastSchema,
+} from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/authenticate.js';
 
 /** /api/forecasts: the forecast, computed on demand (every member, read-only ones too). */
@@ -14,7 +19,7 @@ export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/forecasts/details',
-    { schema: { querystring: forecastQuerySchema, response: { 200: forecastDetailsSchema } } },
+    { schema: { querystring: forecastDetailsQuerySchema, response: { 200: forecastDetailsSchema } } },
     async (request) => forecasts.details(tenantOf(request), request.query),
   );
 };

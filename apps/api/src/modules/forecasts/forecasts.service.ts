@@ -13,6 +13,7 @@ import {
   type Forecast,
   type ForecastCategoryNode,
   type ForecastDetails,
+  type ForecastDetailsQuery,
   type ForecastQuery,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
@@ -39,11 +40,24 @@ export interface ForecastsServiceDeps {
 
 export type ForecastsService = ReturnType<typeof createForecastsService>;
 
-function toNodes(categories: readonly ForecastCategory[]): ForecastCategoryNode[] {
+/** Whether the leaves of a category are wanted: all without `?expand=`, else the named ones. */
+type LeavesWanted = (side: 'revenue' | 'expense', category: string) => boolean;
+
+function leavesWanted(expand: readonly string[] | undefined): LeavesWanted {
+  if (!expand) return () => true;
+  const keys = new Set(expand);
+  return (side, category) => keys.has(`${side}:${category}`);
+}
+
+function toNodes(
+  categories: readonly ForecastCategory[],
+  side: 'revenue' | 'expense',
+  wanted: LeavesWanted,
+): ForecastCategoryNode[] {
   return categories.map((category) => ({
     name: category.name,
     amount: category.amount,
-    children: category.children.map((leaf) => ({
+    children: (wanted(side, category.name) ? category.children : []).map((leaf) => ({
       name: leaf.name,
       amount: leaf.amount,
       relatedID: leaf.relatedId,
@@ -53,11 +67,11 @@ function toNodes(categories: readonly ForecastCategory[]): ForecastCategoryNode[
   }));
 }
 
-function toDetails(details: readonly ForecastMonthDetails[]): ForecastDetails {
+function toDetails(details: readonly ForecastMonthDetails[], wanted: LeavesWanted): ForecastDetails {
   return details.map((month) => ({
     month: month.month,
-    revenue: toNodes(month.revenue),
-    expense: toNodes(month.expense),
+    revenue: toNodes(month.revenue, 'revenue', wanted),
+    expense: toNodes(month.expense, 'expense', wanted),
   }));
 }
 
@@ -150,8 +164,8 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     },
 
     /** `GET /forecasts/details`: the tree (category → leaf) of every month, same input as the totals. */
-    async details(tenant: Tenant, query: ForecastQuery): Promise<ForecastDetails> {
-      return toDetails((await compute(tenant, query)).details);
+    async details(tenant: Tenant, { expand, ...query }: ForecastDetailsQuery): Promise<ForecastDetails> {
+      return toDetails((await compute(tenant, query)).details, leavesWanted(expand));
     },
   };
 }

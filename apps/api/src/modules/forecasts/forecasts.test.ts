@@ -233,6 +233,49 @@ describe('GET /api/forecasts', () => {
     }
   });
 
+  it('sends the leaves of the categories named by ?expand= only, every category with its amount', async () => {
+    const user = await signUp(app);
+    const sales = await aCategory(user, { name: 'Verkauf, Schweiz' });
+    await aTransaction(user, { name: 'Beratung', amount: 1_000_00, startDate: PAID_25TH, categoryID: sales.id });
+    await aTransaction(user, { name: 'Miete', amount: -500_00, startDate: PAID_25TH });
+    await aSalaryWithCosts(user);
+    const all = await detailsOf(user, '?months=2');
+    const withoutLeaves = all.map((month) => ({
+      month: month.month,
+      revenue: month.revenue.map((category) => ({ ...category, children: [] })),
+      expense: month.expense.map((category) => ({ ...category, children: [] })),
+    }));
+    expect(await detailsOf(user, '?months=2&expand=')).toEqual(withoutLeaves);
+    // Repeatable, and a name may hold a comma.
+    const expand = `expand=${encodeURIComponent('revenue:Verkauf, Schweiz')}&expand=expense:L%C3%B6hne`;
+    const some = await detailsOf(user, `?months=2&${expand}`);
+    for (const [index, month] of some.entries()) {
+      const full = all[index]!;
+      expect(month.revenue).toEqual(full.revenue);
+      expect(month.expense.map((category) => category.children.length > 0)).toEqual(
+        full.expense.map((category) => category.name === 'Löhne'),
+      );
+      expect(month.expense.map((category) => category.amount)).toEqual(full.expense.map((category) => category.amount));
+    }
+    // A name that is no category expands nothing.
+    expect(await detailsOf(user, '?months=2&expand=expense:Unbekannt')).toEqual(withoutLeaves);
+  });
+
+  it.each([
+    ['without a side', 'expand=L%C3%B6hne', 'expand.0'],
+    ['with a NUL byte', 'expand=expense:a%00b', 'expand.0'],
+    ['too long', `expand=expense:${'x'.repeat(300)}`, 'expand.0'],
+    ['more than 500', Array.from({ length: 501 }, (_, i) => `expand=expense:K${i}`).join('&'), 'expand'],
+  ])('refuses ?expand= %s with a German message', async (_, query, field) => {
+    const user = await signUp(app);
+    const response = await user.get(`/api/forecasts/details?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { [field]: 'Ungültige Kategorie: erwartet wird «revenue:<Name>» oder «expense:<Name>»' },
+    });
+  });
+
   it('answers 401 with logout without a session; read-only members read but do not exclude', async () => {
     for (const path of ['/api/forecasts', '/api/forecasts/details', '/api/forecasts/exclude', '/api/vat-settings']) {
       const response = await browser(app).get(path);

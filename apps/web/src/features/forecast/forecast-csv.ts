@@ -3,8 +3,8 @@ import type { ShownDetailsMonth } from './forecast-drafts';
 
 /**
  * The forecast as CSV for a spreadsheet (research §18.5: no export): one column per month, rows
- * Einnahmen, Ausgaben, Cashflow, Endsaldo and, when the details are loaded, every category and leaf
- * of both sides. Semicolon-separated with plain decimal points and no grouping, so Excel in de-CH and
+ * Einnahmen, Ausgaben, Cashflow, Endsaldo and, when the details are loaded, every category of both
+ * sides with the leaves loaded for it (those of the expanded rows: what the table shows). Semicolon-separated with plain decimal points and no grouping, so Excel in de-CH and
  * other programs read the numbers; amounts in the organisation currency named in the first cell.
  */
 export function forecastCsv(

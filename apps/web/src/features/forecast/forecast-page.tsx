@@ -24,6 +24,7 @@ import { ForecastToolbar } from './components/forecast-toolbar';
 import { RunwayHeadline } from './components/runway-headline';
 import { forecastCsv } from './forecast-csv';
 import { previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
+import { detailsExpand } from './forecast-expand';
 
 export const handle = { title: texts.title } satisfies RouteHandle;
 
@@ -34,6 +35,7 @@ const chartModule = importOrReload(() => import('./components/forecast-chart'))(
 const ForecastChart = lazy(() => chartModule);
 
 const noDrafts: Drafts = new Map();
+const noDraftCategories: ReadonlySet<string> = new Set();
 
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
@@ -50,12 +52,15 @@ export function Component() {
   const [expenseExpanded, setExpenseExpanded] = usePreference('forecastExpenseDetails');
   const [childDetails, setChildDetails] = usePreference('forecastChildDetails');
   const [drafts, setDrafts] = useState<Drafts>(noDrafts);
+  // The categories of the leaves toggled since the last save or discard (see detailsExpand).
+  const [draftCategories, setDraftCategories] = useState<ReadonlySet<string>>(noDraftCategories);
   const [saving, setSaving] = useState(false);
 
   const query = { months, performance };
   const forecast = useQuery(forecastQuery(query));
   const needsDetails = revenueExpanded || expenseExpanded || drafts.size > 0;
-  const details = useQuery(forecastDetailsQuery(query, needsDetails));
+  const expand = detailsExpand(childDetails, { revenue: revenueExpanded, expense: expenseExpanded }, draftCategories);
+  const details = useQuery(forecastDetailsQuery({ ...query, expand }, needsDetails));
   const expandedCategories = useMemo(() => new Set(childDetails), [childDetails]);
   const preview = useMemo(
     () => (forecast.data ? previewDrafts(forecast.data.months, details.data, drafts) : undefined),
@@ -96,11 +101,15 @@ export function Component() {
       ? texts.detailsLoading
       : undefined;
 
+  const clearDrafts = () => {
+    setDrafts(noDrafts);
+    setDraftCategories(noDraftCategories);
+  };
   const save = async () => {
     setSaving(true);
     try {
       await saveExclusions([...drafts.values()]);
-      setDrafts(noDrafts);
+      clearDrafts();
       showToast({ severity: 'success', summary: texts.saved, detail: texts.savedDetail, life: 'medium' });
     } catch (error) {
       showToast({ severity: 'error', summary: 'Fehler', detail: messageOf(error, forecastMessages.saveFailed) });
@@ -120,7 +129,7 @@ export function Component() {
     window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   const discard = () => {
-    setDrafts(noDrafts);
+    clearDrafts();
     showToast({ severity: 'info', summary: texts.discarded, detail: texts.discardedDetail, life: 'short' });
   };
 
@@ -181,7 +190,10 @@ export function Component() {
           )
         }
         canEdit={canEdit}
-        onToggleLeaf={(month, leaf) => setDrafts((current) => toggleDraft(current, month, leaf))}
+        onToggleLeaf={(month, leaf, category) => {
+          setDrafts((current) => toggleDraft(current, month, leaf));
+          setDraftCategories((current) => new Set(current).add(category));
+        }}
       />
       <Stack gap="xs" component="section" aria-labelledby="forecast-chart-title">
         <Title order={2} fz="h4" id="forecast-chart-title">

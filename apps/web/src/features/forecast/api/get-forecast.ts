@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Forecast, ForecastQuery } from '@saldopilot/shared';
+import type { Forecast, ForecastDetailsQuery, ForecastQuery } from '@saldopilot/shared';
 import { api, asApiError } from '../../../lib/api-client';
 
 /** Query keys of the forecast: saving exclusions (and "Neu berechnen") invalidates `all`. */
 export const forecastKeys = {
   all: ['forecasts'] as const,
   totals: (query: ForecastQuery) => [...forecastKeys.all, 'totals', query] as const,
-  details: (query: ForecastQuery) => [...forecastKeys.all, 'details', query] as const,
+  details: (query: ForecastDetailsQuery) => [...forecastKeys.all, 'details', query] as const,
 };
 
 export const forecastMessages = {

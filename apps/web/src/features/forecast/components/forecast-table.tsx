@@ -100,7 +100,8 @@ function CategoryRows({
   expandedCategories: ReadonlySet<string>;
   onToggleCategory: (key: string) => void;
   canEdit: boolean;
-  onToggleLeaf: (month: string, leaf: ShownLeaf) => void;
+  /** `category` is the leaf's category key (childDetailsKey). */
+  onToggleLeaf: (month: string, leaf: ShownLeaf, category: string) => void;
 }) {
   return rows.map((row) => {
     const key = childDetailsKey(side, row.name);
@@ -143,7 +144,7 @@ function CategoryRows({
                     month={month}
                     currency={currency}
                     canEdit={canEdit}
-                    onToggle={onToggleLeaf}
+                    onToggle={(leafMonth, shown) => onToggleLeaf(leafMonth, shown, key)}
                   />
                 ))}
               </tr>
@@ -186,7 +187,7 @@ export function ForecastTable({
   expandedCategories: ReadonlySet<string>;
   onToggleCategory: (key: string) => void;
   canEdit: boolean;
-  onToggleLeaf: (month: string, leaf: ShownLeaf) => void;
+  onToggleLeaf: (month: string, leaf: ShownLeaf, category: string) => void;
 }) {
   const monthKeys = useMemo(() => months.map((month) => month.month), [months]);
   const revenueRows = useMemo(

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { detailsExpand } from './forecast-expand';
+
+describe('detailsExpand', () => {
+  const expanded = ['expense:Löhne', 'revenue:Verkauf', 'expense:Miete'];
+
+  it('asks for the expanded categories of the open sides only', () => {
+    expect(detailsExpand(expanded, { revenue: true, expense: false }, new Set())).toEqual(['revenue:Verkauf']);
+    expect(detailsExpand(expanded, { revenue: false, expense: true }, new Set())).toEqual([
+      'expense:Löhne',
+      'expense:Miete',
+    ]);
+    expect(detailsExpand(expanded, { revenue: false, expense: false }, new Set())).toEqual([]);
+  });
+
+  it('keeps the categories with unsaved exclusions, once each, in a stable order', () => {
+    const drafts = new Set(['expense:Miete', 'revenue:Zinsen']);
+    expect(detailsExpand(expanded, { revenue: false, expense: true }, drafts)).toEqual([
+      'expense:Löhne',
+      'expense:Miete',
+      'revenue:Zinsen',
+    ]);
+    expect(detailsExpand([...expanded].reverse(), { revenue: false, expense: true }, drafts)).toEqual(
+      detailsExpand(expanded, { revenue: false, expense: true }, drafts),
+    );
+  });
+});
