@@ -99,9 +99,28 @@ export interface SalaryTotals {
   employerCosts: number;
 }
 
+/** A stored payment's key: a cost pays at most once a month. */
+const detailKey = (detail: { costId: number; month: string }) => `${detail.costId}|${detail.month}`;
+
+/** Splits the computed payments against the stored ones: what to delete, what to insert or update. */
+export function scheduleChanges(stored: readonly StoredDetail[], computed: readonly StoredDetail[]) {
+  const before = new Map(stored.map((detail) => [detailKey(detail), detail]));
+  const upserts = computed.filter((detail) => {
+    const old = before.get(detailKey(detail));
+    before.delete(detailKey(detail));
+    return (
+      !old || old.amount !== detail.amount || old.divider !== detail.divider || old.isExtraMonth !== detail.isExtraMonth
+    );
+  });
+  return { deletes: [...before.values()], upserts };
+}
+
 /**
  * Replaces the stored schedules of the salaries' costs and sets their deductions, employer costs
- * and `schedule_date`: three statements for any number of salaries (no query per salary).
+ * and `schedule_date`, in a few statements for any number of salaries (no query per salary). Only
+ * what differs is written: a change of one cost rewrites that cost's payments, not the salary's
+ * hundreds, and a new day keeps every payment that stayed the same (writes, not reads, are the
+ * cost of a save).
  */
 export async function storeSchedules(
   db: AppDatabase,
@@ -112,23 +131,34 @@ export async function storeSchedules(
   totals: SalaryTotals[],
 ): Promise<void> {
   if (salaryIds.length === 0) return;
-  await db.delete(salaryCostDetails).where(
-    inArray(
-      salaryCostDetails.costId,
-      db
-        .select({ id: salaryCosts.id })
-        .from(salaryCosts)
-        .where(and(eq(salaryCosts.organisationId, organisationId), inArray(salaryCosts.salaryId, salaryIds))),
-    ),
-  );
-  if (details.length > 0) {
+  const stored = await db
+    .select({
+      costId: salaryCostDetails.costId,
+      month: salaryCostDetails.month,
+      amount: salaryCostDetails.amount,
+      divider: salaryCostDetails.divider,
+      isExtraMonth: salaryCostDetails.isExtraMonth,
+    })
+    .from(salaryCostDetails)
+    .innerJoin(salaryCosts, eq(salaryCosts.id, salaryCostDetails.costId))
+    .where(and(eq(salaryCosts.organisationId, organisationId), inArray(salaryCosts.salaryId, salaryIds)));
+  const { deletes, upserts } = scheduleChanges(stored, details);
+  if (deletes.length > 0) {
+    await db.execute(sql`delete from ${salaryCostDetails} d
+      using unnest(${arrayLiteral(deletes.map((row) => row.costId))}::int[],
+                   ${arrayLiteral(deletes.map((row) => row.month))}::varchar[]) as gone(cost_id, month)
+      where d.cost_id = gone.cost_id and d.month = gone.month`);
+  }
+  if (upserts.length > 0) {
     await db.execute(sql`insert into ${salaryCostDetails} (cost_id, month, amount, divider, is_extra_month)
       select * from unnest(
-        ${arrayLiteral(details.map((row) => row.costId))}::int[],
-        ${arrayLiteral(details.map((row) => row.month))}::varchar[],
-        ${arrayLiteral(details.map((row) => row.amount))}::bigint[],
-        ${arrayLiteral(details.map((row) => row.divider))}::int[],
-        ${arrayLiteral(details.map((row) => row.isExtraMonth))}::boolean[])`);
+        ${arrayLiteral(upserts.map((row) => row.costId))}::int[],
+        ${arrayLiteral(upserts.map((row) => row.month))}::varchar[],
+        ${arrayLiteral(upserts.map((row) => row.amount))}::bigint[],
+        ${arrayLiteral(upserts.map((row) => row.divider))}::int[],
+        ${arrayLiteral(upserts.map((row) => row.isExtraMonth))}::boolean[])
+      on conflict (cost_id, month) do update
+        set amount = excluded.amount, divider = excluded.divider, is_extra_month = excluded.is_extra_month`);
   }
   if (totals.length > 0) {
     await db.execute(sql`update ${salaries}
