@@ -1,9 +1,12 @@
 CREATE TABLE "organisation_data_versions" (
-	"organisation_id" integer PRIMARY KEY NOT NULL,
-	"version" bigint NOT NULL
+	"organisation_id" integer NOT NULL,
+	"table_name" varchar(63) NOT NULL,
+	"version" bigint NOT NULL,
+	CONSTRAINT "organisation_data_versions_organisation_id_table_name_pk" PRIMARY KEY("organisation_id","table_name")
 );
 --> statement-breakpoint
--- Raises the data version of every organisation whose rows the statement wrote. TG_ARGV[0] is the
+-- Raises the data version of the statement's table for every organisation whose rows it wrote
+-- (TG_TABLE_NAME: the forecast reloads only what it read from that table). TG_ARGV[0] is the
 -- query of the changed rows' organisations, %I standing for the statement's transition table; a
 -- NULL organisation counts for none (the details of a cost deleted in the same statement: the
 -- cost's own trigger counts). Shared rows (categories, VAT rates without organisation) are
@@ -11,11 +14,11 @@ CREATE TABLE "organisation_data_versions" (
 CREATE FUNCTION raise_organisation_data_version() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   EXECUTE format(
-    'INSERT INTO organisation_data_versions AS v (organisation_id, version)
-     SELECT DISTINCT changed.organisation_id, 1 FROM (%s) AS changed(organisation_id)
+    'INSERT INTO organisation_data_versions AS v (organisation_id, table_name, version)
+     SELECT DISTINCT changed.organisation_id, %L, 1 FROM (%s) AS changed(organisation_id)
      WHERE changed.organisation_id IS NOT NULL
-     ON CONFLICT (organisation_id) DO UPDATE SET version = v.version + 1',
-    format(TG_ARGV[0], CASE TG_OP WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END));
+     ON CONFLICT (organisation_id, table_name) DO UPDATE SET version = v.version + 1',
+    TG_TABLE_NAME, format(TG_ARGV[0], CASE TG_OP WHEN 'DELETE' THEN 'old_rows' ELSE 'new_rows' END));
   RETURN NULL;
 END
 $$;

@@ -85,12 +85,18 @@ export const vatSettings = pgTable(
 );
 
 /**
- * A counter per organisation that every write to a table the forecast reads raises (statement
- * triggers of migration 0006; organisation 0 stands for the shared rows without an organisation).
- * The forecast caches what it loaded and computed under this number: an unchanged number means
- * unchanged data. No foreign key: the counter must be raisable while its organisation is deleted.
+ * A counter per organisation and table that every write to a table the forecast reads raises
+ * (statement triggers of migration 0006; organisation 0 stands for the shared rows without an
+ * organisation). The forecast keeps what it loaded in memory per part under these numbers: an
+ * unchanged number means unchanged rows, and a change reloads only the parts read from that table.
+ * No foreign key: the counter must be raisable while its organisation is deleted.
  */
-export const organisationDataVersions = pgTable('organisation_data_versions', {
-  organisationId: integer('organisation_id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});
+export const organisationDataVersions = pgTable(
+  'organisation_data_versions',
+  {
+    organisationId: integer('organisation_id').notNull(),
+    tableName: varchar('table_name', { length: 63 }).notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.tableName] })],
+);

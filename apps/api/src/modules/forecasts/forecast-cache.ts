@@ -1,27 +1,32 @@
 /**
  * The forecasts of the most recently read organisations, kept in memory while nothing they are
- * computed from changed: every write to a table the forecast reads raises the organisation's data
- * version (triggers of migration 0006), so "same version, same day" means "same rows". Loading the
- * rows of a big organisation takes hundreds of milliseconds and computing 60 months tens; a page
- * that reads the totals, then the details, then the totals again after "Neu berechnen" pays once.
+ * computed from changed. Every write to a table the forecast reads raises the organisation's
+ * version of that table (triggers of migration 0006), so a part of the data stamped with the day
+ * and the versions of its tables is still right while the stamp is the same. Loading a big
+ * organisation takes most of a second and computing 60 months tens of milliseconds; after an edit
+ * only the parts read from the edited table are loaded again (an exclusion saved on the Prognose
+ * page reloads the exclusions, not 24,000 salary costs).
  *
  * Entries hold promises, so that requests arriving while the first one still loads share its work
- * instead of each loading the same rows. A failed load or computation is forgotten, not cached.
+ * instead of each loading the same rows. A failed load or computation is forgotten, not kept.
  */
 
 /** Organisations kept (least recently read goes first): bounds memory whatever the number of tenants. */
 const MAX_ORGANISATIONS = 16;
-/** Computed results kept per organisation: a few month/performance combinations a user switches between. */
+/** Results kept per organisation: a few month/performance combinations a user switches between. */
 const MAX_RESULTS = 4;
 
-interface Entry<Data, Result> {
-  /** Data version and day the entry was loaded for. */
+interface Stamped {
   stamp: string;
-  data: Promise<Data>;
-  results: Map<string, Promise<Result>>;
+  value: Promise<unknown>;
 }
 
-/** Moves `key` to the end of `map` (most recently used) and drops the oldest entries beyond `max`. */
+interface OrganisationEntry {
+  parts: Map<string, Stamped>;
+  results: Map<string, Promise<unknown>>;
+}
+
+/** Puts `key` last in `map` (most recently used) and drops the oldest entries beyond `max`. */
 function touch<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
   map.delete(key);
   map.set(key, value);
@@ -32,46 +37,49 @@ function touch<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
   return value;
 }
 
-/** Settles like `promise`, but first removes it from `map` if it fails, so the next read tries again. */
-function forgetOnFailure<K, V>(map: Map<K, Promise<V>>, key: K, promise: Promise<V>): Promise<V> {
+/** `promise`, removed from `map` under `key` should it fail, so that the next read tries again. */
+function forgetOnFailure<K, V extends { value: Promise<unknown> } | Promise<unknown>>(
+  map: Map<K, V>,
+  key: K,
+  entry: V,
+): V {
+  const promise = entry instanceof Promise ? entry : entry.value;
   promise.catch(() => {
-    if (map.get(key) === promise) map.delete(key);
+    if (map.get(key) === entry) map.delete(key);
   });
-  return promise;
+  return entry;
 }
 
-export type ForecastCache<Data, Result> = ReturnType<typeof createForecastCache<Data, Result>>;
+export type ForecastCache = ReturnType<typeof createForecastCache>;
 
-export function createForecastCache<Data, Result>() {
-  const entries = new Map<number, Entry<Data, Result>>();
+export function createForecastCache() {
+  const organisations = new Map<number, OrganisationEntry>();
+
+  function entryOf(organisationId: number): OrganisationEntry {
+    const entry = organisations.get(organisationId) ?? { parts: new Map(), results: new Map() };
+    return touch(organisations, organisationId, entry, MAX_ORGANISATIONS);
+  }
 
   return {
-    /**
-     * The result for `resultKey` of the organisation at `stamp` (its data version and the day): from
-     * memory, or computed by `compute` from the data, which comes from memory or from `load`.
-     */
-    read(
-      organisationId: number,
-      stamp: string,
-      resultKey: string,
-      load: () => Promise<Data>,
-      compute: (data: Data) => Result,
-    ): Promise<Result> {
-      let entry = entries.get(organisationId);
-      if (!entry || entry.stamp !== stamp) {
-        const data = load();
-        entry = { stamp, data, results: new Map() };
-        const loading = entry;
-        // A failed load is not kept: the next read loads again.
-        data.catch(() => {
-          if (entries.get(organisationId) === loading) entries.delete(organisationId);
-        });
-      }
-      touch(entries, organisationId, entry, MAX_ORGANISATIONS);
-      const cached = entry.results.get(resultKey);
-      if (cached) return touch(entry.results, resultKey, cached, MAX_RESULTS);
-      const result = entry.data.then(compute);
-      return touch(entry.results, resultKey, forgetOnFailure(entry.results, resultKey, result), MAX_RESULTS);
+    /** A part of the organisation's data: from memory while its `stamp` is unchanged, else `load`ed. */
+    part<T>(organisationId: number, name: string, stamp: string, load: () => Promise<T>): Promise<T> {
+      const { parts } = entryOf(organisationId);
+      const cached = parts.get(name);
+      if (cached?.stamp === stamp) return cached.value as Promise<T>;
+      // A native promise: a query builder runs its query on every `then`, so it must be adopted once.
+      const value = Promise.resolve(load());
+      parts.set(name, forgetOnFailure(parts, name, { stamp, value }));
+      return value;
+    },
+
+    /** A result under a `key` that names everything it depends on (the stamps of all parts included). */
+    result<T>(organisationId: number, key: string, compute: () => Promise<T>): Promise<T> {
+      const { results } = entryOf(organisationId);
+      const cached = results.get(key);
+      if (cached) return touch(results, key, cached, MAX_RESULTS) as Promise<T>;
+      const value = compute();
+      touch(results, key, forgetOnFailure(results, key, value), MAX_RESULTS);
+      return value;
     },
   };
 }

@@ -22,6 +22,7 @@ import {
 /**
  * Everything a forecast is computed from, loaded in a fixed number of queries (seven, run side by
  * side), whatever the number of accounts, transactions, employees or costs: no query per row.
+ * `forecastDataParts` names them with the tables each reads (see the end of this file).
  */
 
 export interface ExclusionRow {
@@ -231,40 +232,51 @@ export function listExclusions(
 }
 
 /**
- * The organisation's data version: changes with every committed write to a row the forecast reads,
- * its own or a shared one (organisation 0), so equal numbers mean equal data (migration 0006).
+ * The organisation's data versions by table: each changes with every committed write to a row the
+ * forecast reads from that table, the organisation's own or a shared one (organisation 0, summed
+ * in), so equal numbers mean equal rows (migration 0006).
  */
-export async function dataVersionOf(db: AppDatabase, organisationId: number): Promise<number> {
-  const [row] = await db
-    .select({ version: sql<number>`coalesce(sum(${organisationDataVersions.version}), 0)`.mapWith(Number) })
+export async function dataVersionsOf(db: AppDatabase, organisationId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .select({
+      tableName: organisationDataVersions.tableName,
+      version: sql<number>`sum(${organisationDataVersions.version})`.mapWith(Number),
+    })
     .from(organisationDataVersions)
-    .where(inArray(organisationDataVersions.organisationId, [0, organisationId]));
-  return row?.version ?? 0;
+    .where(inArray(organisationDataVersions.organisationId, [0, organisationId]))
+    .groupBy(organisationDataVersions.tableName);
+  return new Map(rows.map((row) => [row.tableName, row.version]));
 }
+
+/** What a forecast is computed from, loaded in parts for the months `firstMonth` … `lastMonth`. */
+interface Part<T> {
+  /** The tables the part is read from: a write to any of them reloads it, and only it. */
+  tables: readonly string[];
+  load(db: AppDatabase, organisationId: number, firstMonth: string, lastMonth: string): Promise<T>;
+}
+
+const part = <T>(tables: readonly string[], load: Part<T>['load']): Part<T> => ({ tables, load });
 
 /**
- * The organisation's data for the months `firstMonth` … `lastMonth`: seven queries, started
- * together (PostgreSQL runs them on several pooled connections; PGlite one after the other).
+ * The organisation's data in seven parts, one query each whatever the number of rows. Loaded side
+ * by side (PostgreSQL runs them on several pooled connections; PGlite one after the other).
  */
-export async function loadForecastData(db: AppDatabase, organisationId: number, firstMonth: string, lastMonth: string) {
-  const [minimumBalance, accounts, transactionRows, salaryRows, costRows, vatSetting, exclusions] = await Promise.all([
-    minimumBalanceOf(db, organisationId),
-    bankAccountsOf(db, organisationId),
+export const forecastDataParts = {
+  minimumBalance: part(['organisations'], (db, organisationId) => minimumBalanceOf(db, organisationId)),
+  accounts: part(['bank_accounts'], (db, organisationId) => bankAccountsOf(db, organisationId)),
+  transactions: part(['transactions', 'categories', 'vat_rates'], (db, organisationId) =>
     transactionsOf(db, organisationId),
-    salariesOf(db, organisationId),
-    costsOf(db, organisationId, firstMonth, lastMonth),
-    vatSettingOf(db, organisationId),
-    listExclusions(db, organisationId, { firstMonth, lastMonth }),
-  ]);
-  return {
-    minimumBalance,
-    accounts,
-    transactions: transactionRows,
-    salaries: salaryRows,
-    costs: costRows,
-    vatSetting,
-    exclusions,
-  };
-}
+  ),
+  salaries: part(['salaries', 'employees'], (db, organisationId) => salariesOf(db, organisationId)),
+  costs: part(['salary_costs', 'salary_cost_labels', 'salary_cost_details'], costsOf),
+  vatSetting: part(['vat_settings'], (db, organisationId) => vatSettingOf(db, organisationId)),
+  exclusions: part(
+    ['transaction_exclusions', 'salary_exclusions', 'salary_cost_label_exclusions'],
+    (db, organisationId, firstMonth, lastMonth) => listExclusions(db, organisationId, { firstMonth, lastMonth }),
+  ),
+};
 
-export type ForecastData = Awaited<ReturnType<typeof loadForecastData>>;
+export type ForecastDataPart = keyof typeof forecastDataParts;
+export type ForecastData = {
+  [K in ForecastDataPart]: Awaited<ReturnType<(typeof forecastDataParts)[K]['load']>>;
+};

@@ -22,7 +22,7 @@ import type { RatesService } from '../../lib/rates/rates-service.js';
 import type { Tenant } from '../../plugins/authenticate.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { createForecastCache } from './forecast-cache.js';
-import { dataVersionOf, loadForecastData, type ForecastData } from './forecasts.repository.js';
+import { dataVersionsOf, forecastDataParts, type ForecastData, type ForecastDataPart } from './forecasts.repository.js';
 
 /**
  * Brings the stored salary schedules (cost details, employee deductions) of an organisation up to
@@ -90,7 +90,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     return currency.code;
   }
 
-  const cache = createForecastCache<ForecastData, ForecastResult>();
+  const cache = createForecastCache();
 
   function inputOf(currency: string, query: ForecastQuery, today: string, data: ForecastData): ForecastInput {
     const costsBySalary = new Map<number, ForecastSalaryCost[]>();
@@ -129,22 +129,45 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     };
   }
 
+  const partNames = Object.keys(forecastDataParts) as ForecastDataPart[];
+
+  /** Each part of the organisation's data from memory while its stamp holds, else loaded (side by side). */
+  async function dataOf(
+    organisationId: number,
+    stamps: Record<ForecastDataPart, string>,
+    firstMonth: string,
+    lastMonth: string,
+  ): Promise<ForecastData> {
+    const values = await Promise.all(
+      partNames.map((name) =>
+        cache.part<unknown>(organisationId, name, stamps[name], () =>
+          forecastDataParts[name].load(db, organisationId, firstMonth, lastMonth),
+        ),
+      ),
+    );
+    // Each value is its part's load result (same names, same order).
+    return Object.fromEntries(partNames.map((name, index) => [name, values[index]])) as unknown as ForecastData;
+  }
+
   async function compute({ organisationId, currencyId }: Tenant, query: ForecastQuery): Promise<ForecastResult> {
     const today = clock.today();
     const firstMonth = monthOf(today);
+    // The longest horizon, so that one load serves every "Zeitraum".
+    const lastMonth = addMonthsToMonth(firstMonth, FORECAST_LIMITS.maxMonths - 1);
     await ensureFreshSchedules(db, organisationId, today);
-    // Read before the rows: a write committing meanwhile raises the version past this stamp, so rows
+    // Read before the rows: a write committing meanwhile raises a version past this stamp, so rows
     // loaded after it are at worst newer than their stamp, never older.
-    const version = await dataVersionOf(db, organisationId);
+    const versions = await dataVersionsOf(db, organisationId);
+    const stamps = Object.fromEntries(
+      partNames.map((name) => [
+        name,
+        `${today}|${forecastDataParts[name].tables.map((table) => versions.get(table) ?? 0).join(',')}`,
+      ]),
+    ) as Record<ForecastDataPart, string>;
     const currency = codeOf(currencyId);
-    return cache.read(
-      organisationId,
-      `${version}|${today}`,
-      `${query.months}|${query.performance}|${currency}|${rates.generation()}`,
-      // The longest horizon, so that one load serves every "Zeitraum".
-      () =>
-        loadForecastData(db, organisationId, firstMonth, addMonthsToMonth(firstMonth, FORECAST_LIMITS.maxMonths - 1)),
-      (data) => computeForecast(inputOf(currency, query, today, data)),
+    const key = [...Object.values(stamps), query.months, query.performance, currency, rates.generation()].join('/');
+    return cache.result(organisationId, key, async () =>
+      computeForecast(inputOf(currency, query, today, await dataOf(organisationId, stamps, firstMonth, lastMonth))),
     );
   }
 

@@ -11,7 +11,7 @@ import {
 } from '@saldopilot/shared';
 import { eurRates, salaryCostDetails, salaryExclusions, transactionExclusions } from '../../db/schema/index.js';
 import { useTestApp } from '../../test/build-test-app.js';
-import { dataVersionOf } from './forecasts.repository.js';
+import { dataVersionsOf, forecastDataParts } from './forecasts.repository.js';
 import {
   aBankAccount,
   aCategory,
@@ -355,12 +355,16 @@ describe('GET /api/forecasts', () => {
     for (const name of ['Zweite', 'Dritte', 'Vierte']) await aSalaryWithCosts(user, name);
     await aBankAccount(user);
     const many = await queriesOfOneRead();
-    // One to check that the stored salary schedules are today's, one for the data version, seven
-    // to load the data.
+    // One to check that the stored salary schedules are today's, one for the data versions, seven
+    // to load the data; then again the two checks and one query for each part whose tables changed
+    // (accounts, transactions, salaries, costs), however many rows were added.
     expect(few).toBe(9);
-    expect(many).toBe(few);
+    expect(many).toBe(6);
     // Nothing changed since: the rows and the result come from memory after the two checks.
     expect(await queriesOfOneRead()).toBe(2);
+    // A changed account reloads the accounts only.
+    await aBankAccount(user);
+    expect(await queriesOfOneRead()).toBe(3);
   });
 
   it('answers from memory only while nothing changed: every kind of write shows at the next read', async () => {
@@ -434,29 +438,39 @@ describe('GET /api/forecasts', () => {
       `update salary_cost_label_exclusions set month = month where ${owned}`,
       `update vat_settings set enabled = enabled where ${owned}`,
     ];
+    const versionOf = async (table: string) => (await dataVersionsOf(db, organisation)).get(table) ?? 0;
     for (const update of updates) {
-      const before = await dataVersionOf(db, organisation);
+      const table = update.split(' ')[1]!;
+      const before = await versionOf(table);
       const result = await db.execute(sql.raw(`${update} returning 1`));
       expect(result.rows.length, update).toBeGreaterThan(0);
-      expect(await dataVersionOf(db, organisation), update).toBeGreaterThan(before);
+      expect(await versionOf(table), update).toBeGreaterThan(before);
     }
-    // Deletes count as well, cascades included (the cost's details go with it).
-    const before = await dataVersionOf(db, organisation);
+    // The updates cover every table a part of the forecast's data is read from.
+    const tables = updates.map((update) => update.split(' ')[1]);
+    expect(
+      Object.values(forecastDataParts)
+        .flatMap((part) => part.tables)
+        .sort(),
+    ).toEqual(tables.sort());
+    // Deletes count as well; the details a cost takes with it are counted by the cost (one part).
+    const before = await versionOf('salary_costs');
     await db.execute(sql.raw(`delete from salary_costs where ${owned}`));
-    expect(await dataVersionOf(db, organisation)).toBeGreaterThan(before);
+    expect(await versionOf('salary_costs')).toBeGreaterThan(before);
   });
 
   it("another organisation's writes leave an organisation's forecast in memory", async () => {
     const { a: alice, b: bob } = await twoTenants(app);
-    const version = async (user: SignedInUser) => dataVersionOf(app.deps.database.db, user.user.currentOrganisationID);
+    const versions = async (user: SignedInUser) =>
+      Object.fromEntries(await dataVersionsOf(app.deps.database.db, user.user.currentOrganisationID));
     await forecastOf(alice);
-    const before = await version(alice);
+    const before = await versions(alice);
     await aBankAccount(bob);
     await aTransaction(bob);
     await aSalaryWithCosts(bob);
-    expect(await version(alice)).toBe(before);
+    expect(await versions(alice)).toEqual(before);
     await aBankAccount(alice);
-    expect(await version(alice)).toBeGreaterThan(before);
+    expect((await versions(alice)).bank_accounts).toBeGreaterThan(before.bank_accounts ?? 0);
   });
 });
 

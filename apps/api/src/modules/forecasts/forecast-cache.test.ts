@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createForecastCache } from './forecast-cache.js';
+
+describe('forecast cache', () => {
+  it('loads a part once per stamp, and again when the stamp changes', async () => {
+    const cache = createForecastCache();
+    const load = vi.fn(async () => ['row']);
+    const [first, second] = await Promise.all([
+      cache.part(1, 'accounts', 'v1', load),
+      cache.part(1, 'accounts', 'v1', load),
+    ]);
+    expect(first).toBe(second);
+    expect(load).toHaveBeenCalledTimes(1);
+    await cache.part(1, 'accounts', 'v2', load);
+    expect(load).toHaveBeenCalledTimes(2);
+    // Another organisation has parts of its own.
+    await cache.part(2, 'accounts', 'v2', load);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('runs a thenable query builder once', async () => {
+    const cache = createForecastCache();
+    const run = vi.fn();
+    const builder = {
+      then(resolve: (rows: string[]) => void) {
+        run();
+        resolve(['row']);
+      },
+    };
+    await cache.part(1, 'accounts', 'v1', () => builder as unknown as Promise<string[]>);
+    await cache.part(1, 'accounts', 'v1', () => builder as unknown as Promise<string[]>);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a failed load or computation, so the next read tries again', async () => {
+    const cache = createForecastCache();
+    await expect(cache.part(1, 'costs', 'v1', () => Promise.reject(new Error('weg')))).rejects.toThrow('weg');
+    await expect(cache.part(1, 'costs', 'v1', async () => 'da')).resolves.toBe('da');
+    await expect(cache.result(1, 'k', () => Promise.reject(new Error('weg')))).rejects.toThrow('weg');
+    await expect(cache.result(1, 'k', async () => 42)).resolves.toBe(42);
+  });
+
+  it('keeps the last four results per organisation', async () => {
+    const cache = createForecastCache();
+    const compute = vi.fn(async () => 'result');
+    for (const key of ['a', 'b', 'c', 'd', 'e']) await cache.result(1, key, compute);
+    await cache.result(1, 'e', compute);
+    await cache.result(1, 'b', compute);
+    expect(compute).toHaveBeenCalledTimes(5);
+    await cache.result(1, 'a', compute);
+    expect(compute).toHaveBeenCalledTimes(6);
+  });
+});
