@@ -17,6 +17,8 @@ import { pathTo, routePaths, type RouteName } from './routes';
 interface PageModule {
   Component: ComponentType;
   handle?: RouteHandle;
+  /** Optional: starts the page's first requests beside its first render (never blocks it). */
+  loader?: () => null;
 }
 
 /**
