@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ceilingLoop } from './bench-loop.mjs';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1_000);
 const SAVES = Number(process.env.BENCH_COST_SAVES ?? 200);
@@ -65,23 +66,7 @@ async function rawCeilings(database, organisationId, salaryId, workers, seconds)
   const today = zurichDateOf(new Date());
   const employeeQuery = employeeListQuerySchema.parse({ limit: '50', sortBy: 'salaryAmount' });
   const costQuery = salaryCostListQuerySchema.parse({});
-  const run = async (work) => {
-    const latencies = [];
-    const until = performance.now() + seconds * 1000;
-    const worker = async () => {
-      while (performance.now() < until) {
-        const started = performance.now();
-        await work();
-        latencies.push(performance.now() - started);
-      }
-    };
-    await Promise.all(Array.from({ length: workers }, worker));
-    latencies.sort((a, b) => a - b);
-    return {
-      rps: Math.round(latencies.length / seconds),
-      p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
-    };
-  };
+  const run = (work) => ceilingLoop(work, { workers, seconds });
   return {
     employees: await run(async () => {
       await hasStaleSchedules(database.db, organisationId, today);

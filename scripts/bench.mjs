@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { ceilingLoop, loadUrl } from './bench-loop.mjs';
 import { createTransactions } from './bench-data.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -217,23 +217,19 @@ async function rawBankAccountQueries(target, organisationId) {
   const repository = await import(path.resolve('apps/api/dist/modules/bank-accounts/bank-accounts.repository.js'));
   const database = await openDatabase(target);
   const query = { page: 1, limit: 20, sortBy: 'name', sortOrder: 'ASC' };
-  let done = 0;
-  const until = performance.now() + DURATION_S * 1000;
   try {
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        while (performance.now() < until) {
-          // What one list request asks: the page with its count, and (50 > 20) every balance.
-          await repository.listBankAccounts(database.db, organisationId, query);
-          await repository.listBalances(database.db, organisationId);
-          done += 1;
-        }
-      }),
+    const { rps } = await ceilingLoop(
+      async () => {
+        // What one list request asks: the page with its count, and (50 > 20) every balance.
+        await repository.listBankAccounts(database.db, organisationId, query);
+        await repository.listBalances(database.db, organisationId);
+      },
+      { workers: 10, seconds: DURATION_S },
     );
+    return rps;
   } finally {
     await database.close();
   }
-  return Math.round(done / DURATION_S);
 }
 
 /** GET /api/bank-accounts signed in with 50 accounts, then the same SQL without the server: one line each. */
@@ -254,9 +250,8 @@ async function benchBankAccounts(label, { dataDir, port, env, target }) {
   line(`  same SQL, same driver, no HTTP (${label} ceiling)`, ceiling, 'lists/s');
 }
 
-async function load(url, headers = {}) {
-  const result = await autocannon({ url, headers, connections: 10, duration: DURATION_S });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+function load(url, headers = {}) {
+  return loadUrl(url, headers, DURATION_S);
 }
 
 const TRANSACTION_COUNT = Number(process.env.BENCH_TRANSACTIONS ?? 10_000);
@@ -280,21 +275,10 @@ async function rawQueryCeiling(database, organisationId, parsed, workers) {
   const { transactionListQuerySchema, zurichDateOf } = await import('../packages/shared/dist/index.js');
   const query = transactionListQuerySchema.parse(parsed);
   const today = zurichDateOf(new Date());
-  const latencies = [];
-  const until = performance.now() + DURATION_S * 1000;
-  async function worker() {
-    while (performance.now() < until) {
-      const started = performance.now();
-      await listTransactions(database.db, organisationId, query, today);
-      latencies.push(performance.now() - started);
-    }
-  }
-  await Promise.all(Array.from({ length: workers }, worker));
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: Math.round(latencies.length / DURATION_S),
-    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
-  };
+  return ceilingLoop(() => listTransactions(database.db, organisationId, query, today), {
+    workers,
+    seconds: DURATION_S,
+  });
 }
 
 /**
