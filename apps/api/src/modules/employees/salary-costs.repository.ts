@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/index.js';
 import { germanOrder } from '../../lib/german-order.js';
 import { totalCountColumn } from '../../lib/list-query.js';
+import { storedDetailColumns } from './salary-schedules.repository.js';
 
 const c = salaryCosts;
 
@@ -61,13 +62,7 @@ export type CostRow = Awaited<ReturnType<typeof findCosts>>[number];
 export async function detailsOf(db: AppDatabase, costIds: number[]) {
   if (costIds.length === 0) return [];
   return db
-    .select({
-      costId: salaryCostDetails.costId,
-      month: salaryCostDetails.month,
-      amount: salaryCostDetails.amount,
-      divider: salaryCostDetails.divider,
-      isExtraMonth: salaryCostDetails.isExtraMonth,
-    })
+    .select(storedDetailColumns)
     .from(salaryCostDetails)
     .where(inArray(salaryCostDetails.costId, costIds))
     .orderBy(asc(salaryCostDetails.costId), asc(salaryCostDetails.month));

@@ -85,6 +85,15 @@ export async function loadScheduleInputs(
 
 export type ScheduleInputs = Awaited<ReturnType<typeof loadScheduleInputs>>;
 
+/** The columns of a stored payment, as `StoredDetail`. */
+export const storedDetailColumns = {
+  costId: salaryCostDetails.costId,
+  month: salaryCostDetails.month,
+  amount: salaryCostDetails.amount,
+  divider: salaryCostDetails.divider,
+  isExtraMonth: salaryCostDetails.isExtraMonth,
+};
+
 export interface StoredDetail {
   costId: number;
   month: string;
@@ -132,13 +141,7 @@ export async function storeSchedules(
 ): Promise<void> {
   if (salaryIds.length === 0) return;
   const stored = await db
-    .select({
-      costId: salaryCostDetails.costId,
-      month: salaryCostDetails.month,
-      amount: salaryCostDetails.amount,
-      divider: salaryCostDetails.divider,
-      isExtraMonth: salaryCostDetails.isExtraMonth,
-    })
+    .select(storedDetailColumns)
     .from(salaryCostDetails)
     .innerJoin(salaryCosts, eq(salaryCosts.id, salaryCostDetails.costId))
     .where(and(eq(salaryCosts.organisationId, organisationId), inArray(salaryCosts.salaryId, salaryIds)));

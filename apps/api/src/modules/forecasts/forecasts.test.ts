@@ -84,6 +84,17 @@ async function aSalaryWithCosts(user: SignedInUser, name = 'Anna Muster') {
   return { employee, salaryId: salary.id, label };
 }
 
+/** The automatic VAT settlement, quarterly from January, for the months of the transactions. */
+async function aQuarterlyVatSettlement(user: SignedInUser) {
+  const response = await put(user, '/api/vat-settings', {
+    enabled: true,
+    billingDate: '2026-01-01',
+    transactionMonthOffset: 0,
+    interval: 'quarterly',
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 describe('GET /api/forecasts', () => {
   it('computes totals, start balance, VAT settlement, salaries and the runway from the organisation rows', async () => {
     const user = await signUp(app);
@@ -100,16 +111,7 @@ describe('GET /api/forecasts', () => {
       vatIncluded: false,
     });
     await aTransaction(user, { name: 'Miete', amount: -500_00, startDate: PAID_25TH });
-    expect(
-      (
-        await put(user, '/api/vat-settings', {
-          enabled: true,
-          billingDate: '2026-01-01',
-          transactionMonthOffset: 0,
-          interval: 'quarterly',
-        })
-      ).statusCode,
-    ).toBe(200);
+    await aQuarterlyVatSettlement(user);
     await aSalaryWithCosts(user);
 
     const forecast = await forecastOf(user);
@@ -402,16 +404,7 @@ describe('GET /api/forecasts', () => {
     const transaction = await aTransaction(user, { categoryID: category.id, vatID: vat.id });
     await aBankAccount(user);
     const { salaryId, label } = await aSalaryWithCosts(user);
-    expect(
-      (
-        await put(user, '/api/vat-settings', {
-          enabled: true,
-          billingDate: '2026-01-01',
-          transactionMonthOffset: 0,
-          interval: 'quarterly',
-        })
-      ).statusCode,
-    ).toBe(200);
+    await aQuarterlyVatSettlement(user);
     for (const [relatedTable, relatedID] of [
       ['transactions', transaction.id],
       ['salaries', salaryId],
