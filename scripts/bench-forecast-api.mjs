@@ -3,6 +3,7 @@
 // scripts/bench.mjs with its helpers; the size can be reduced for a quick run:
 //   BENCH_ONLY=forecast-api BENCH_FORECAST_EMPLOYEES=50 BENCH_FORECAST_TRANSACTIONS=500 npm run bench
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -10,6 +11,18 @@ const EMPLOYEES = Number(process.env.BENCH_FORECAST_EMPLOYEES ?? 1_000);
 const TRANSACTIONS = Number(process.env.BENCH_FORECAST_TRANSACTIONS ?? 10_000);
 const ACCOUNTS = 20;
 const PASSWORD = 'Bench-Passwort-1'; // the password bench.mjs's signUp registers with
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'; // what Chromium sends
+
+/** The answer's headers as they come over the wire (fetch would decompress and drop the length). */
+function fetchRaw(url, cookie) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response));
+    });
+    request.on('error', reject);
+  });
+}
 
 /**
  * The big organisation by direct SQL (set-based, a few statements): ACCOUNTS accounts, TRANSACTIONS
@@ -147,8 +160,10 @@ async function benchOne(label, helpers, { dataDir, port, env, target }) {
       const check = await fetch(url, { headers: { cookie } });
       if (check.status !== 200) throw new Error(`${name}: ${check.status} ${await check.text()}`);
       const bytes = (await check.arrayBuffer()).byteLength;
-      const measured = await load(url, { cookie });
-      const size = `${Math.round(bytes / 1024)} KB`;
+      // As the Prognose page asks in Chromium: with the browser's Accept-Encoding.
+      const measured = await load(url, { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING });
+      const wire = Number((await fetchRaw(url, cookie)).headers['content-length'] ?? 0);
+      const size = `${Math.round(bytes / 1024)} KB JSON, ${wire ? `${Math.round(wire / 1024)} KB` : 'streamed'} on the wire`;
       // Autocannon reports p99 0 when no answer completed within the run: say so instead.
       if (measured.rps === 0)
         line(`${label}: ${name} (target p99 < 100 ms)`, 'n/a', '', `no answer within ${seconds} s, ${size}`);

@@ -21,18 +21,25 @@ function zodSchemaOf(schema: ResponseSchema): z.ZodType {
  * exactly what zod's output would give through JSON.stringify; otherwise the answer is a 500, so
  * the API suite proves the writers for every route it calls.
  */
+/**
+ * The writer of `schema`'s answers: compiled by fast-json-stringify at its first use (Fastify asks
+ * for every route's writers at start, and compiling them all there would lengthen every cold start).
+ * Also for answers written ahead of the request (the forecast's cached details).
+ */
+export function compileResponseWriter(schema: z.ZodType): (data: unknown) => string {
+  let compiled: ((data: unknown) => string) | undefined;
+  return (data) =>
+    (compiled ??= fastJsonStringify(
+      z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as object,
+    ))(data);
+}
+
 export function responseSerializerCompiler(
   options: { check?: boolean } = {},
 ): FastifySerializerCompiler<ResponseSchema> {
   return ({ schema, method, url }) => {
     const zodSchema = zodSchemaOf(schema);
-    // Compiled at the route's first answer: Fastify asks for every route's writers at start, and
-    // compiling them all there would lengthen every cold start.
-    let compiled: ((data: unknown) => string) | undefined;
-    const write = (data: unknown) =>
-      (compiled ??= fastJsonStringify(
-        z.toJSONSchema(zodSchema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as object,
-      ))(data);
+    const write = compileResponseWriter(zodSchema);
     if (!options.check) return write;
     return (data) => {
       const result = zodSchema.safeParse(data);

@@ -15,6 +15,8 @@
 const MAX_ORGANISATIONS = 16;
 /** Results kept per organisation: a few month/performance combinations a user switches between. */
 const MAX_RESULTS = 4;
+/** Compressed answers kept per organisation (tens of kilobytes each: the details of a few views). */
+const MAX_BODIES = 8;
 
 interface Stamped {
   stamp: string;
@@ -24,6 +26,7 @@ interface Stamped {
 interface OrganisationEntry {
   parts: Map<string, Stamped>;
   results: Map<string, Promise<unknown>>;
+  bodies: Map<string, Promise<Buffer>>;
 }
 
 /** Puts `key` last in `map` (most recently used) and drops the oldest entries beyond `max`. */
@@ -50,13 +53,22 @@ function forgetOnFailure<K, V extends { value: Promise<unknown> } | Promise<unkn
   return entry;
 }
 
+/** The value under `key` in `map` (most recently used), else `make`'s, kept unless it fails. */
+function remembered<V>(map: Map<string, Promise<V>>, key: string, make: () => Promise<V>, max: number): Promise<V> {
+  const cached = map.get(key);
+  if (cached) return touch(map, key, cached, max);
+  const value = make();
+  touch(map, key, forgetOnFailure(map, key, value), max);
+  return value;
+}
+
 export type ForecastCache = ReturnType<typeof createForecastCache>;
 
 export function createForecastCache() {
   const organisations = new Map<number, OrganisationEntry>();
 
   function entryOf(organisationId: number): OrganisationEntry {
-    const entry = organisations.get(organisationId) ?? { parts: new Map(), results: new Map() };
+    const entry = organisations.get(organisationId) ?? { parts: new Map(), results: new Map(), bodies: new Map() };
     return touch(organisations, organisationId, entry, MAX_ORGANISATIONS);
   }
 
@@ -74,12 +86,12 @@ export function createForecastCache() {
 
     /** A result under a `key` that names everything it depends on (the stamps of all parts included). */
     result<T>(organisationId: number, key: string, compute: () => Promise<T>): Promise<T> {
-      const { results } = entryOf(organisationId);
-      const cached = results.get(key);
-      if (cached) return touch(results, key, cached, MAX_RESULTS) as Promise<T>;
-      const value = compute();
-      touch(results, key, forgetOnFailure(results, key, value), MAX_RESULTS);
-      return value;
+      return remembered(entryOf(organisationId).results, key, compute, MAX_RESULTS) as Promise<T>;
+    },
+
+    /** A compressed answer under a `key` that names everything it depends on, as `result`. */
+    body(organisationId: number, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+      return remembered(entryOf(organisationId).bodies, key, make, MAX_BODIES);
     },
   };
 }

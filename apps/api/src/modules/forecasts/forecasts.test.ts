@@ -1,7 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   convertToBase,
+  forecastDetailsSchema,
   type Forecast,
   type ForecastDetails,
   type ForecastDetailsMonth,
@@ -261,6 +263,35 @@ describe('GET /api/forecasts', () => {
     }
     // A name that is no category expands nothing.
     expect(await detailsOf(user, '?months=2&expand=expense:Unbekannt')).toEqual(withoutLeaves);
+  });
+
+  it('answers a browser the details compressed, written once and kept until the data changes', async () => {
+    const user = await signUp(app);
+    const sales = await aCategory(user, { name: 'Verkauf' });
+    await aTransaction(user, { name: 'Beratung', amount: 1_000_00, startDate: PAID_25TH, categoryID: sales.id });
+    await aSalaryWithCosts(user);
+    const url = `/api/forecasts/details?months=3&expand=revenue:Verkauf`;
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    async function compressed(acceptEncoding: string, encoding: 'br' | 'gzip') {
+      const response = await user.send({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const answer: unknown = JSON.parse(decoders[encoding](response.rawPayload).toString('utf8'));
+      // The written answer is the schema's: what the response check of the test app proves for the
+      // uncompressed one.
+      expect(forecastDetailsSchema.parse(answer)).toEqual(answer);
+      return answer;
+    }
+    const plain = await detailsOf(user, '?months=3&expand=revenue:Verkauf');
+    expect(await compressed('gzip, deflate, br, zstd', 'br')).toEqual(plain);
+    expect(await compressed('gzip', 'gzip')).toEqual(plain);
+    expect(await compressed('gzip, deflate, br, zstd', 'br')).toEqual(plain);
+    // A change shows at once, compressed too.
+    await aTransaction(user, { name: 'Wartung', amount: 300_00, startDate: PAID_25TH, categoryID: sales.id });
+    const changed = await detailsOf(user, '?months=3&expand=revenue:Verkauf');
+    expect(changed).not.toEqual(plain);
+    expect(await compressed('br', 'br')).toEqual(changed);
   });
 
   it.each([
