@@ -1,5 +1,30 @@
 // Data the speed scripts create through the API, as users would (bench.mjs, profile-lists.mjs).
 
+/** The password every bench user registers with. */
+export const BENCH_PASSWORD = 'Bench-Passwort-1';
+
+/** Registers a user through the outbox (as a person would) and answers the session cookie header. */
+export async function signUp(origin, email = `bench-${Date.now()}@example.ch`) {
+  const post = (path, body) =>
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('/api/auth/registration/create', { email });
+  let code;
+  while (!code) {
+    const mails = await (await fetch(`${origin}/api/dev/outbox`)).json();
+    code = /code=([A-Za-z0-9_-]+)/.exec(mails.find((mail) => mail.to === email)?.text ?? '')?.[1];
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const finished = await post('/api/auth/registration/finish', { email, code, password: BENCH_PASSWORD });
+  return finished.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
 /** Creates `count` transactions through the API, 20 requests at a time (as many users would). */
 export async function createTransactions(origin, cookie, count) {
   const headers = { cookie, origin, 'content-type': 'application/json' };

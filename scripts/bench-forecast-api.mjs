@@ -4,13 +4,13 @@
 //   BENCH_ONLY=forecast-api BENCH_FORECAST_EMPLOYEES=50 BENCH_FORECAST_TRANSACTIONS=500 npm run bench
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { BENCH_PASSWORD } from './bench-data.mjs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const EMPLOYEES = Number(process.env.BENCH_FORECAST_EMPLOYEES ?? 1_000);
 const TRANSACTIONS = Number(process.env.BENCH_FORECAST_TRANSACTIONS ?? 10_000);
 const ACCOUNTS = 20;
-const PASSWORD = 'Bench-Passwort-1'; // the password bench.mjs's signUp registers with
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'; // what Chromium sends
 
 /** The answer's headers as they come over the wire (fetch would decompress and drop the length). */
@@ -124,7 +124,7 @@ async function benchOne(label, helpers, { dataDir, port, env, target }) {
     const login = await fetch(`${origin}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email: profile.email, password: PASSWORD }),
+      body: JSON.stringify({ email: profile.email, password: BENCH_PASSWORD }),
     });
     if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
     cookie = login.headers

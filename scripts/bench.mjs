@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ceilingLoop, loadUrl } from './bench-loop.mjs';
-import { createTransactions } from './bench-data.mjs';
+import { createTransactions, signUp } from './bench-data.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const serverEntry = path.resolve('apps/api/dist/server.js');
@@ -79,29 +79,6 @@ async function startServer(dataDir, port, env = {}) {
 async function stop(child) {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
-}
-
-/** Registers a user through the outbox (as a person would) and answers the session cookie header. */
-async function signUp(origin) {
-  const email = `bench-${Date.now()}@example.ch`;
-  const post = (path, body) =>
-    fetch(`${origin}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/api/auth/registration/create', { email });
-  let code;
-  while (!code) {
-    const mails = await (await fetch(`${origin}/api/dev/outbox`)).json();
-    code = /code=([A-Za-z0-9_-]+)/.exec(mails.find((mail) => mail.to === email)?.text ?? '')?.[1];
-    if (!code) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const finished = await post('/api/auth/registration/finish', { email, code, password: 'Bench-Passwort-1' });
-  return finished.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 /**

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createTransactions } from './bench-data.mjs';
+import { BENCH_PASSWORD, createTransactions, signUp } from './bench-data.mjs';
 
 const SECONDS = Number(process.env.SECONDS ?? 8);
 const PORT = 3960;
@@ -68,30 +68,11 @@ async function stop(child) {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-async function signUp() {
-  const email = `bench-${Date.now()}@example.ch`;
-  const post = (p, body) =>
-    fetch(`${origin}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/api/auth/registration/create', { email });
-  let code;
-  while (!code) {
-    const mails = await (await fetch(`${origin}/api/dev/outbox`)).json();
-    code = /code=([A-Za-z0-9_-]+)/.exec(mails.find((m) => m.to === email)?.text ?? '')?.[1];
-    if (!code) await new Promise((r) => setTimeout(r, 20));
-  }
-  await post('/api/auth/registration/finish', { email, code, password: 'Bench-Passwort-1' });
-  return email;
-}
-
 async function signIn(email) {
   const response = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email, password: 'Bench-Passwort-1' }),
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
   });
   if (response.status >= 300) throw new Error(`login ${response.status} ${await response.text()}`);
   return response.headers
@@ -103,7 +84,8 @@ async function signIn(email) {
 async function prepare(url) {
   const child = await startServer(url);
   try {
-    const email = await signUp();
+    const email = `bench-${Date.now()}@example.ch`;
+    await signUp(origin, email);
     const cookie = await signIn(email);
     const headers = { cookie, origin, 'content-type': 'application/json' };
     const currencies = await (await fetch(`${origin}/api/currencies`, { headers })).json();
