@@ -3,8 +3,6 @@
  * arithmetic is exact, so totals never drift; only a conversion or a percentage rounds, once, here.
  */
 
-import { BASE_LOCALE } from './constants.js';
-
 /** Largest amount a person can enter: ±999'999'999'999.99 (kept well inside exact integers). */
 export const AMOUNT_MAX_CENTS = 99_999_999_999_999;
 
@@ -51,19 +49,22 @@ export function convertToBase(amountCents: number, rateOfSourceCurrency: number 
   return toCents(roundHalfAwayFromZero(amount / rateOfSourceCurrency));
 }
 
-// Only the whole part goes through Intl (for the locale's grouping); the two decimals are taken from
-// the integer cents directly, so no float division can round them and every runtime prints the same.
-const integerFormat = new Intl.NumberFormat(`${BASE_LOCALE}-u-nu-latn`, {
-  maximumFractionDigits: 0,
-  useGrouping: true,
-});
+/**
+ * The whole part grouped by threes with "'", as de-CH writes it (`1234567` -> `1'234'567`). Written
+ * out rather than taken from Intl: ICU versions differ in the grouping character (U+2019, U+0027, or
+ * "," in a reduced-data fallback), and building an Intl.NumberFormat costs ~25 ms while a browser
+ * boots. `whole` is a safe integer, so String() never gives an exponent.
+ */
+function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, "'");
+}
 
 /**
  * Formats cents for display: exactly 2 decimals, de-CH thousands grouping with an ASCII apostrophe,
  * the currency code (if given and not empty) after the number: `formatAmount(-123450, 'CHF')` is
  * `"-1'234.50 CHF"`. Server and browser must render identical strings (DESIGN.md §4), but ICU
- * versions differ in the grouping character (U+2019, U+0027, or a locale fallback such as ",") and
- * in the minus sign, so the sign is written here and every separator Intl emits becomes `'`.
+ * versions differ in the grouping character and the minus sign, so both are written here, without
+ * Intl; the two decimals come from the integer cents, so no float division can round them.
  * @throws RangeError when `cents` is not a safe integer.
  */
 export function formatAmount(cents: number, currencyCode?: string): string {
@@ -71,8 +72,7 @@ export function formatAmount(cents: number, currencyCode?: string): string {
   const abs = Math.abs(amount);
   const fraction = abs % 100;
   const whole = (abs - fraction) / 100;
-  const grouped = integerFormat.format(whole).replace(/\D+/g, "'");
-  const number = `${amount < 0 ? '-' : ''}${grouped}.${String(fraction).padStart(2, '0')}`;
+  const number = `${amount < 0 ? '-' : ''}${groupThousands(whole)}.${String(fraction).padStart(2, '0')}`;
   return currencyCode ? `${number} ${currencyCode}` : number;
 }
 

@@ -6,6 +6,7 @@ import type { RouteHandle } from '../lib/document-title';
 import { importOrReload } from '../lib/reload-guard';
 import { hasPositiveIntegerId, validateRoute } from '../lib/route-validation';
 import { DelayedLoader } from '../components/feedback/delayed-loader';
+import { forecastLoader } from '../features/forecast/forecast-loader';
 import { anyone, currentOrganisation, rememberedSettingsTab, signedInOnly, signedOutOnly } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -17,8 +18,6 @@ import { pathTo, routePaths, type RouteName } from './routes';
 interface PageModule {
   Component: ComponentType;
   handle?: RouteHandle;
-  /** Optional: starts the page's first requests beside its first render (never blocks it). */
-  loader?: () => null;
 }
 
 /**
@@ -82,7 +81,8 @@ const routes: RouteObject[] = [
         lazy: loadPage(() => import('./layouts/app-layout')),
         loader: signedInOnly,
         children: [
-          page('index', () => import('../features/forecast/forecast-page')),
+          // The loader is static (not in the page's chunk), so the totals' request starts beside the chunk.
+          page('index', () => import('../features/forecast/forecast-page'), { loader: forecastLoader }),
           // The spec names this route without showing its path: it is the home page's address.
           { id: 'forecasts', path: routePaths.forecasts, loader: () => replace(pathTo('index')), element: null },
           page('settings', () => import('../features/settings/settings-page'), {

