@@ -104,12 +104,13 @@ export { lockOrganisationSchedules };
  * Makes the stored schedules of the organisation current for `today`: every salary whose figures
  * were computed for another day (or never) is recomputed, in one database transaction under the
  * organisation's schedule lock (so concurrent reads do the work once), with a few batched queries.
- * Cheap when everything is fresh: one indexed query, no transaction.
+ * Cheap when everything is fresh: one indexed query, no transaction. True when it recomputed any.
  */
-export async function ensureFreshSchedules(db: AppDatabase, organisationId: number, today: string): Promise<void> {
-  if (!(await hasStaleSchedules(db, organisationId, today))) return;
+export async function ensureFreshSchedules(db: AppDatabase, organisationId: number, today: string): Promise<boolean> {
+  if (!(await hasStaleSchedules(db, organisationId, today))) return false;
   await db.transaction(async (tx) => {
     await lockOrganisationSchedules(tx, organisationId);
     await recomputeLoaded(tx, organisationId, await loadScheduleInputs(tx, organisationId, { staleFor: today }), today);
   });
+  return true;
 }

@@ -27,6 +27,8 @@ interface OrganisationEntry {
   parts: Map<string, Stamped>;
   results: Map<string, Promise<unknown>>;
   bodies: Map<string, Promise<Buffer>>;
+  /** "day|salaries version" at which the salary schedules were last found up to date. */
+  freshSchedules?: string;
 }
 
 /** Puts `key` last in `map` (most recently used) and drops the oldest entries beyond `max`. */
@@ -87,6 +89,16 @@ export function createForecastCache() {
     /** A result under a `key` that names everything it depends on (the stamps of all parts included). */
     result<T>(organisationId: number, key: string, compute: () => Promise<T>): Promise<T> {
       return remembered(entryOf(organisationId).results, key, compute, MAX_RESULTS) as Promise<T>;
+    },
+
+    /** True when the salary schedules were found up to date at this "day|salaries version" stamp. */
+    schedulesFreshAt(organisationId: number, stamp: string): boolean {
+      return entryOf(organisationId).freshSchedules === stamp;
+    },
+
+    /** Remembers that the salary schedules were up to date at `stamp` (see `schedulesFreshAt`). */
+    rememberFreshSchedules(organisationId: number, stamp: string): void {
+      entryOf(organisationId).freshSchedules = stamp;
     },
 
     /** A compressed answer under a `key` that names everything it depends on, as `result`. */

@@ -31,7 +31,8 @@ import { dataVersionsOf, forecastDataParts, type ForecastData, type ForecastData
  * Brings the stored salary schedules (cost details, employee deductions) of an organisation up to
  * `today` before they are read (the employees area owns the rules; the forecast only asks).
  */
-export type EnsureFreshSchedules = (db: AppDatabase, organisationId: number, today: string) => Promise<void>;
+/** Brings the organisation's salary schedules up to `today`; true when it had to recompute any. */
+export type EnsureFreshSchedules = (db: AppDatabase, organisationId: number, today: string) => Promise<boolean>;
 
 export interface ForecastsServiceDeps {
   db: AppDatabase;
@@ -154,6 +155,26 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
   }
 
   /**
+   * The organisation's data versions, its salary schedules brought up to `today` first. The
+   * versions are read before any rows: a write committing meanwhile raises a version past the
+   * stamp, so rows loaded later are at worst newer than their stamp, never older.
+   *
+   * Schedules go stale only by a new day or by a salary row written, and every such write raises the
+   * salaries' version. So the database is asked whether any is stale only when the day or that
+   * version moved since it last answered "none" (a repeated read: one query instead of two). The
+   * answer is remembered under the version read *before* asking: had a write come in between, the
+   * version has moved on and that stamp never matches again.
+   */
+  async function versionsWithFreshSchedules(organisationId: number, today: string): Promise<Map<string, number>> {
+    const versions = await dataVersionsOf(db, organisationId);
+    const stamp = `${today}|${versions.get('salaries') ?? 0}`;
+    if (cache.schedulesFreshAt(organisationId, stamp)) return versions;
+    if (await ensureFreshSchedules(db, organisationId, today)) return dataVersionsOf(db, organisationId);
+    cache.rememberFreshSchedules(organisationId, stamp);
+    return versions;
+  }
+
+  /**
    * The key of the forecast for `query` (every part's stamp, the query, the currency and the rates)
    * and the forecast itself, from memory under that key or computed.
    */
@@ -165,10 +186,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     const firstMonth = monthOf(today);
     // The longest horizon, so that one load serves every "Zeitraum".
     const lastMonth = addMonthsToMonth(firstMonth, FORECAST_LIMITS.maxMonths - 1);
-    await ensureFreshSchedules(db, organisationId, today);
-    // Read before the rows: a write committing meanwhile raises a version past this stamp, so rows
-    // loaded after it are at worst newer than their stamp, never older.
-    const versions = await dataVersionsOf(db, organisationId);
+    const versions = await versionsWithFreshSchedules(organisationId, today);
     const stamps = Object.fromEntries(
       partNames.map((name) => [
         name,

@@ -11,7 +11,9 @@ import {
   type Organisation,
   type Vat,
 } from '@saldopilot/shared';
-import { eurRates, salaryCostDetails, salaryExclusions, transactionExclusions } from '../../db/schema/index.js';
+import { eurRates, salaries, salaryCostDetails, salaryExclusions, transactionExclusions } from '../../db/schema/index.js';
+import { ensureFreshSchedules } from '../employees/salary-schedules.js';
+import { createForecastsService } from './forecasts.service.js';
 import { useTestApp } from '../../test/build-test-app.js';
 import { dataVersionsOf, forecastDataParts } from './forecasts.repository.js';
 import {
@@ -388,16 +390,58 @@ describe('GET /api/forecasts', () => {
     for (const name of ['Zweite', 'Dritte', 'Vierte']) await aSalaryWithCosts(user, name);
     await aBankAccount(user);
     const many = await queriesOfOneRead();
-    // One to check that the stored salary schedules are today's, one for the data versions, seven
-    // to load the data; then again the two checks and one query for each part whose tables changed
-    // (accounts, transactions, salaries, costs), however many rows were added.
+    // One for the data versions, one to check that the stored salary schedules are today's, seven
+    // to load the data; then again the two checks (the salaries changed) and one query for each part
+    // whose tables changed (accounts, transactions, salaries, costs), however many rows were added.
     expect(few).toBe(9);
     expect(many).toBe(6);
-    // Nothing changed since: the rows and the result come from memory after the two checks.
-    expect(await queriesOfOneRead()).toBe(2);
+    // Nothing changed since: the versions only; the schedules were found fresh at these versions,
+    // the rows and the result come from memory.
+    expect(await queriesOfOneRead()).toBe(1);
     // A changed account reloads the accounts only.
     await aBankAccount(user);
-    expect(await queriesOfOneRead()).toBe(3);
+    expect(await queriesOfOneRead()).toBe(2);
+  });
+
+  it('brings stale salary schedules up to date before answering from memory: a new day, a direct write', async () => {
+    const user = await signUp(app);
+    const { salaryId } = await aSalaryWithCosts(user);
+    const { db } = app.deps.database;
+    let today = '2026-11-21';
+    const checks: boolean[] = [];
+    const forecasts = createForecastsService({
+      db,
+      rates: app.deps.rates,
+      reference: app.deps.reference,
+      clock: { now: () => app.deps.clock.now(), today: () => today },
+      ensureFreshSchedules: async (database, organisationId, day) => {
+        const recomputed = await ensureFreshSchedules(database, organisationId, day);
+        checks.push(recomputed);
+        return recomputed;
+      },
+    });
+    const tenant = {
+      userId: user.user.id,
+      organisationId: user.user.currentOrganisationID,
+      role: 'owner' as const,
+      currencyId: await currencyId(user, 'CHF'),
+    };
+    const read = () => forecasts.forecast(tenant, { months: 3, performance: 100 });
+    const scheduleDate = async () =>
+      (await db.select({ day: salaries.scheduleDate }).from(salaries).where(eq(salaries.id, salaryId)))[0]?.day;
+    await read();
+    await read();
+    // Found fresh once; the second read trusts that while neither the day nor the salaries changed.
+    expect(checks).toEqual([false]);
+    today = '2026-11-22';
+    await read();
+    expect(checks).toEqual([false, true]);
+    expect(await scheduleDate()).toBe('2026-11-22');
+    // A salary made stale behind the API's back (its version moves) is recomputed at the next read.
+    await db.execute(sql`update salaries set schedule_date = null where id = ${salaryId}`);
+    await read();
+    expect(checks.at(-1)).toBe(true);
+    expect(await scheduleDate()).toBe('2026-11-22');
   });
 
   it('answers from memory only while nothing changed: every kind of write shows at the next read', async () => {
