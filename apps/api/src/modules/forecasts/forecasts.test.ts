@@ -11,7 +11,13 @@ import {
   type Organisation,
   type Vat,
 } from '@saldopilot/shared';
-import { eurRates, salaries, salaryCostDetails, salaryExclusions, transactionExclusions } from '../../db/schema/index.js';
+import {
+  eurRates,
+  salaries,
+  salaryCostDetails,
+  salaryExclusions,
+  transactionExclusions,
+} from '../../db/schema/index.js';
 import { ensureFreshSchedules } from '../employees/salary-schedules.js';
 import { createForecastsService } from './forecasts.service.js';
 import { useTestApp } from '../../test/build-test-app.js';
