@@ -58,8 +58,7 @@ async function aSalaryWithCosts(database, organisationId) {
 /** The two lists as the repositories query them, as fast as `workers` callers can (no HTTP). */
 async function rawCeilings(database, organisationId, salaryId, workers, seconds) {
   const { listEmployees } = await import('../apps/api/dist/modules/employees/employees.repository.js');
-  const { listCosts, detailsOf, basesOf } =
-    await import('../apps/api/dist/modules/employees/salary-costs.repository.js');
+  const { listCosts, detailsOf } = await import('../apps/api/dist/modules/employees/salary-costs.repository.js');
   const { hasStaleSchedules } = await import('../apps/api/dist/modules/employees/salary-schedules.repository.js');
   const { employeeListQuerySchema, salaryCostListQuerySchema, zurichDateOf } =
     await import('../packages/shared/dist/index.js');
@@ -75,9 +74,11 @@ async function rawCeilings(database, organisationId, salaryId, workers, seconds)
     costs: await run(async () => {
       await hasStaleSchedules(database.db, organisationId, today);
       const rows = await listCosts(database.db, organisationId, salaryId, costQuery);
-      const ids = rows.map((row) => row.id);
-      await detailsOf(database.db, ids);
-      await basesOf(database.db, ids);
+      // The rows carry their base costs; their schedules are one more query.
+      await detailsOf(
+        database.db,
+        rows.map((row) => row.id),
+      );
     }),
   };
 }

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index.js';
 import { germanOrder } from '../../lib/german-order.js';
 import { totalCountColumn } from '../../lib/list-query.js';
-import { storedDetailColumns } from './salary-schedules.repository.js';
+import { baseCostIdsColumn, storedDetailColumns } from './salary-schedules.repository.js';
 
 const c = salaryCosts;
 
@@ -29,13 +29,13 @@ const costColumns = {
 
 function selectCosts<Extra extends Record<string, SQL.Aliased | SQL>>(db: AppDatabase, extra: Extra) {
   return db
-    .select({ ...costColumns, ...extra })
+    .select({ ...costColumns, baseCostIds: baseCostIdsColumn, ...extra })
     .from(c)
     .leftJoin(salaryCostLabels, eq(salaryCostLabels.id, c.labelId))
     .$dynamic();
 }
 
-/** One page of a salary's costs: by label name (German order, none last), then distribution. */
+/** One page of a salary's costs (with labels and base costs): by label name (German order, none last), then distribution. */
 export async function listCosts(db: AppDatabase, organisationId: number, salaryId: number, query: PageQuery) {
   return selectCosts(db, { totalCount: totalCountColumn() })
     .where(and(eq(c.organisationId, organisationId), eq(c.salaryId, salaryId)))
@@ -48,7 +48,7 @@ export async function countCosts(db: AppDatabase, organisationId: number, salary
   return db.$count(c, and(eq(c.organisationId, organisationId), eq(c.salaryId, salaryId)));
 }
 
-/** Costs of the organisation by id (with their labels). */
+/** Costs of the organisation by id (with their labels and base costs). */
 export async function findCosts(db: AppDatabase, organisationId: number, ids: number[]) {
   if (ids.length === 0) return [];
   return selectCosts(db, {})
@@ -68,30 +68,18 @@ export async function detailsOf(db: AppDatabase, costIds: number[]) {
     .orderBy(asc(salaryCostDetails.costId), asc(salaryCostDetails.month));
 }
 
-/** The base links of the costs. */
-export async function basesOf(db: AppDatabase, costIds: number[]) {
-  if (costIds.length === 0) return [];
-  return db
-    .select({ costId: salaryCostBaseLinks.costId, baseCostId: salaryCostBaseLinks.baseCostId })
-    .from(salaryCostBaseLinks)
-    .where(inArray(salaryCostBaseLinks.costId, costIds))
-    .orderBy(asc(salaryCostBaseLinks.costId), asc(salaryCostBaseLinks.baseCostId));
-}
-
 /** What the base rules need of every cost of a salary. */
-export async function salaryCostShapes(db: AppDatabase, organisationId: number, salaryId: number) {
-  const rows = await db
-    .select({ id: c.id, amountType: c.amountType, amount: c.amount, distributionType: c.distributionType })
+export function salaryCostShapes(db: AppDatabase, organisationId: number, salaryId: number) {
+  return db
+    .select({
+      id: c.id,
+      amountType: c.amountType,
+      amount: c.amount,
+      distributionType: c.distributionType,
+      baseSalaryCostIDs: baseCostIdsColumn,
+    })
     .from(c)
     .where(and(eq(c.organisationId, organisationId), eq(c.salaryId, salaryId)));
-  const links = await basesOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
-    ...row,
-    baseSalaryCostIDs: links.filter((link) => link.costId === row.id).map((link) => link.baseCostId),
-  }));
 }
 
 /** The salary a cost is added to, or undefined. */

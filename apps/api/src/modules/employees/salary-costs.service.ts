@@ -22,7 +22,6 @@ import { messages } from '../../plugins/error-handler.js';
 import { findLabel } from './salary-cost-labels.repository.js';
 import { presetCostRows } from './salary-cost-presets.js';
 import {
-  basesOf,
   costIdsOfSalary,
   countCosts,
   deleteCost,
@@ -59,10 +58,12 @@ export type SalaryCostsService = ReturnType<typeof createSalaryCostsService>;
 export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }) {
   const { db, clock } = deps;
 
-  /** Maps cost rows with their stored schedules and bases to answers (two queries for any number). */
+  /** Maps cost rows (their bases included) with their stored schedules to answers (one query for any number). */
   async function toCosts(reader: AppDatabase, rows: CostRow[], includePast: boolean): Promise<SalaryCost[]> {
-    const ids = rows.map((row) => row.id);
-    const [details, links] = await Promise.all([detailsOf(reader, ids), basesOf(reader, ids)]);
+    const details = await detailsOf(
+      reader,
+      rows.map((row) => row.id),
+    );
     const today = clock.today();
     const mode = includePast ? 'include-previous' : 'skip-previous';
     return rows.map((row) => {
@@ -79,7 +80,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
         distributionType: row.distributionType,
         relativeOffset: row.relativeOffset,
         targetDate: row.targetDate,
-        baseSalaryCostIDs: links.filter((link) => link.costId === row.id).map((link) => link.baseCostId),
+        baseSalaryCostIDs: row.baseCostIds,
         ...calculatedCostFields(schedule, today, mode),
         calculatedCostDetails: schedule,
       };
@@ -146,15 +147,13 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
       })),
     );
     const copyOf = new Map(sources.map((row, index) => [row.id, newIds[index]!] as const));
-    const links = await basesOf(
-      tx,
-      sources.map((row) => row.id),
-    );
     await insertLinks(
       tx,
-      links
-        .filter((link) => copyOf.has(link.baseCostId))
-        .map((link) => ({ costId: copyOf.get(link.costId)!, baseCostId: copyOf.get(link.baseCostId)! })),
+      sources.flatMap((row) =>
+        row.baseCostIds
+          .filter((baseId) => copyOf.has(baseId))
+          .map((baseId) => ({ costId: copyOf.get(row.id)!, baseCostId: copyOf.get(baseId)! })),
+      ),
     );
     return newIds;
   }
@@ -215,7 +214,6 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
         await lockOrganisationSchedules(tx, tenant.organisationId);
         const [stored] = await findCosts(tx, tenant.organisationId, [id]);
         if (!stored) throw notFound(salaryCostMessages.notFound);
-        const storedBases = (await basesOf(tx, [id])).map((link) => link.baseCostId);
         const changes = Object.fromEntries(
           Object.entries({
             labelId: update.labelID,
@@ -227,11 +225,14 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
             targetDate: update.targetDate,
           }).filter(([, value]) => value !== undefined),
         ) as Partial<CostValues>;
-        const merged = { ...stored, ...changes, baseSalaryCostIDs: update.baseSalaryCostIDs ?? storedBases };
+        const merged = { ...stored, ...changes, baseSalaryCostIDs: update.baseSalaryCostIDs ?? stored.baseCostIds };
         const shape = salaryCostShapeErrors(merged);
         if (Object.keys(shape).length > 0) throw invalidInput(shape);
         await requireLabel(tx, tenant, update.labelID);
-        await requireValidBases(tx, tenant, stored.salaryId, { ...merged, id });
+        // The base rules read only the amount types and the links: the stored ones passed them.
+        if (update.amountType !== undefined || update.baseSalaryCostIDs !== undefined) {
+          await requireValidBases(tx, tenant, stored.salaryId, { ...merged, id });
+        }
         await updateCost(tx, tenant.organisationId, id, changes);
         if (update.baseSalaryCostIDs !== undefined) await replaceBases(tx, id, update.baseSalaryCostIDs);
         await recomputeSalarySchedules(tx, tenant.organisationId, [stored.salaryId], clock.today());

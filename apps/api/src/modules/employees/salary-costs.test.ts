@@ -132,6 +132,12 @@ describe('salary costs', () => {
       'baseSalaryCostIDs',
       'Die Berechnungsgrundlage enthält eine zirkuläre Abhängigkeit',
     );
+    // Its stored bases are checked again when only the amount type changes.
+    expectFieldError(
+      await user.patch(`/api/employees/salaries/costs/${b.id}`, { amountType: 'fixed' }),
+      'baseSalaryCostIDs',
+      'Nur prozentuale Lohnkosten können auf anderen Lohnkosten basieren',
+    );
     expectFieldError(
       await user.post(`/api/employees/salaries/${s.id}/costs`, {
         ...fixed,

@@ -37,6 +37,14 @@ function staleFor(today: string) {
   return or(isNull(salaries.scheduleDate), ne(salaries.scheduleDate, today));
 }
 
+const links = salaryCostBaseLinks;
+
+/** The ids of a cost's base costs, ascending, read with the cost itself (no query of its own). */
+export const baseCostIdsColumn = sql<
+  number[]
+>`coalesce((select array_agg(${links.baseCostId} order by ${links.baseCostId})
+  from ${links} where ${links.costId} = ${salaryCosts.id}), '{}')`;
+
 /** What the schedule rules need of the chosen salaries: `ids`, or every stale one for `today`. */
 export async function loadScheduleInputs(
   db: AppDatabase,
@@ -44,7 +52,7 @@ export async function loadScheduleInputs(
   which: { ids: number[] } | { staleFor: string },
 ) {
   const chosen = 'ids' in which ? inArray(salaries.id, which.ids) : staleFor(which.staleFor);
-  if ('ids' in which && which.ids.length === 0) return { salaryRows: [], costRows: [], linkRows: [] };
+  if ('ids' in which && which.ids.length === 0) return { salaryRows: [], costRows: [] };
   const salaryRows = await db
     .select({
       id: salaries.id,
@@ -57,7 +65,7 @@ export async function loadScheduleInputs(
     })
     .from(salaries)
     .where(and(eq(salaries.organisationId, organisationId), chosen));
-  if (salaryRows.length === 0) return { salaryRows, costRows: [], linkRows: [] };
+  if (salaryRows.length === 0) return { salaryRows, costRows: [] };
   const salaryIds = salaryRows.map((row) => row.id);
   const costRows = await db
     .select({
@@ -69,18 +77,11 @@ export async function loadScheduleInputs(
       distributionType: salaryCosts.distributionType,
       relativeOffset: salaryCosts.relativeOffset,
       targetDate: salaryCosts.targetDate,
+      baseSalaryCostIDs: baseCostIdsColumn,
     })
     .from(salaryCosts)
     .where(and(eq(salaryCosts.organisationId, organisationId), inArray(salaryCosts.salaryId, salaryIds)));
-  const linkRows =
-    costRows.length === 0
-      ? []
-      : await db
-          .select({ costId: salaryCostBaseLinks.costId, baseCostId: salaryCostBaseLinks.baseCostId })
-          .from(salaryCostBaseLinks)
-          .innerJoin(salaryCosts, eq(salaryCosts.id, salaryCostBaseLinks.costId))
-          .where(and(eq(salaryCosts.organisationId, organisationId), inArray(salaryCosts.salaryId, salaryIds)));
-  return { salaryRows, costRows, linkRows };
+  return { salaryRows, costRows };
 }
 
 export type ScheduleInputs = Awaited<ReturnType<typeof loadScheduleInputs>>;

@@ -33,12 +33,6 @@ export function computeSchedules(
 ): { details: StoredDetail[]; totals: SalaryTotals[] } {
   // As far as the longest forecast reaches (60 months), not the reference's 36 (FORECAST.md 1).
   const horizonEnd = forecastHorizonEnd(today);
-  const basesOf = new Map<number, number[]>();
-  for (const link of inputs.linkRows) {
-    const list = basesOf.get(link.costId) ?? [];
-    list.push(link.baseCostId);
-    basesOf.set(link.costId, list);
-  }
   const costsOf = new Map<number, ScheduleInputs['costRows']>();
   for (const cost of inputs.costRows) {
     const list = costsOf.get(cost.salaryId) ?? [];
@@ -49,9 +43,7 @@ export function computeSchedules(
   const totals: SalaryTotals[] = [];
   for (const salary of inputs.salaryRows) {
     const costs = costsOf.get(salary.id) ?? [];
-    const byId = new Map<number, SalaryCostAmountInput>(
-      costs.map((cost) => [cost.id, { ...cost, baseSalaryCostIDs: basesOf.get(cost.id) ?? [] }]),
-    );
+    const byId = new Map<number, SalaryCostAmountInput>(costs.map((cost) => [cost.id, cost]));
     const withFields = [];
     for (const cost of costs) {
       let stepAmount = 0;
