@@ -33,10 +33,7 @@ export function OrganisationSelect() {
       allowDeselect={false}
       nothingFoundMessage="Keine Organisationen gefunden"
       maxDropdownHeight={SELECT.dropdownMaxHeight}
-      // Mantine keeps a closed dropdown in the page (display: none) and positions it as the shell
-      // mounts: a forced layout of the whole first page (~60 ms on the 2-core machine) for a list
-      // nobody opened yet. Mounted on opening instead.
-      comboboxProps={{ zIndex: Z_INDEX.menu, keepMounted: false }}
+      comboboxProps={{ zIndex: Z_INDEX.menu }}
       w="100%"
     />
   );
