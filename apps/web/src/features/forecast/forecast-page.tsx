@@ -57,7 +57,9 @@ export function Component() {
   const [saving, setSaving] = useState(false);
 
   const query = { months, performance };
-  const forecast = useQuery(forecastQuery(query));
+  // The route's loader (forecast-loader.ts) started this request as the page was entered; fetching
+  // it again on mount repeated it on every visit and redrew the page when the copy landed.
+  const forecast = useQuery({ ...forecastQuery(query), refetchOnMount: false });
   const needsDetails = revenueExpanded || expenseExpanded || drafts.size > 0;
   const expand = detailsExpand(childDetails, { revenue: revenueExpanded, expense: expenseExpanded }, draftCategories);
   const details = useQuery(forecastDetailsQuery({ ...query, expand }, needsDetails));
