@@ -1,7 +1,7 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Slider.css';
 import '@mantine/core/styles/List.css';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,6 @@ import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { formatLocalDateTime, localMonth } from '../../lib/format';
 import { usePreference } from '../../lib/preferences';
-import { importOrReload } from '../../lib/reload-guard';
 import { showToast } from '../../lib/toast';
 import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
 import { useSignedInUser } from '../../reference-data/profile';
@@ -18,6 +17,7 @@ import { forecastKeys, forecastMessages, forecastQuery } from './api/get-forecas
 import { saveExclusions } from './api/save-exclusions';
 import { ForecastEmptyState } from './components/empty-state';
 import { ExclusionBar } from './components/exclusion-bar';
+import ForecastChart from './components/forecast-chart';
 import { ForecastTable } from './components/forecast-table';
 import { forecastTexts as texts } from './components/forecast-texts';
 import { ForecastToolbar } from './components/forecast-toolbar';
@@ -27,12 +27,6 @@ import { previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
 import { detailsExpand } from './forecast-expand';
 
 export const handle = { title: texts.title } satisfies RouteHandle;
-
-// The chart's code is its own chunk, fetched only by this page (issue 12: load the chart code only
-// where it is shown); the fetch starts as this page's module runs, beside the forecast request,
-// instead of after the answer has rendered the page.
-const chartModule = importOrReload(() => import('./components/forecast-chart'))();
-const ForecastChart = lazy(() => chartModule);
 
 const noDrafts: Drafts = new Map();
 const noDraftCategories: ReadonlySet<string> = new Set();
@@ -201,9 +195,7 @@ export function Component() {
         <Title order={2} fz="h4" id="forecast-chart-title">
           {texts.chartTitle}
         </Title>
-        <Suspense fallback={<Skeleton h={340} radius="md" />}>
-          <ForecastChart months={preview.months} currency={data.currency} minimumBalance={data.runway.minimumBalance} />
-        </Suspense>
+        <ForecastChart months={preview.months} currency={data.currency} minimumBalance={data.runway.minimumBalance} />
       </Stack>
       {drafts.size > 0 ? (
         <ExclusionBar
