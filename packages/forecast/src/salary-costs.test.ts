@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeForecast } from './compute-forecast.js';
-import { lastCostMonth, nextDetailIndex } from './salary-costs.js';
+import { gaplessStart, lastCostMonth, nextDetailIndex } from './salary-costs.js';
 import { aCost, aSalary, amountsOf, anInput, details } from './test-builders.js';
 import type { ForecastSalary, ForecastSalaryCost } from './types.js';
 
@@ -23,6 +23,19 @@ describe('nextDetailIndex (include-previous mode, §5.6)', () => {
     { keys: ['2025-10', '2025-11', '2026-06'], expected: 1, rule: 'the one before a future one' },
   ])('$rule', ({ keys, expected }) => {
     expect(nextDetailIndex(months(...keys), '2026-03')).toBe(expected);
+  });
+});
+
+describe('gaplessStart', () => {
+  const months = (...keys: string[]) => keys.map((month) => ({ month, amount: 1, divider: 1, isExtraMonth: false }));
+  it.each([
+    { keys: [], expected: undefined, rule: 'no details: none' },
+    { keys: ['2026-03'], expected: 2026 * 12 + 2, rule: 'one detail' },
+    { keys: ['2025-11', '2025-12', '2026-01'], expected: 2025 * 12 + 10, rule: 'every month, over a year end' },
+    { keys: ['2026-01', '2026-02', '2026-04'], expected: undefined, rule: 'a month missing' },
+    { keys: ['2026-01', '2026-04', '2026-07'], expected: undefined, rule: 'quarterly' },
+  ])('$rule', ({ keys, expected }) => {
+    expect(gaplessStart(months(...keys))).toBe(expected);
   });
 });
 
@@ -73,6 +86,27 @@ describe('salary costs in the forecast (§5.7, FORECAST.md 5 and 6)', () => {
         ],
       },
       expected: { '2026-04': -20_000, '2026-06': -20_000 },
+    },
+    {
+      rule: 'gapless monthly with offset 2 from a past catch-up: every 2nd month from it, past ones hidden',
+      cost: { relativeOffset: 2, details: details('2025-12', 10, 1_000) },
+      // next = February (the detail before March): February (past), April, June, August.
+      expected: { '2026-04': -1_000, '2026-06': -1_000, '2026-08': -1_000 },
+    },
+    {
+      rule: 'gapless monthly that ended before the current month: its last payment is past, nothing follows',
+      cost: { details: details('2025-06', 3, 1_000) },
+      expected: {},
+    },
+    {
+      rule: 'gapless monthly that starts later: from its first payment to its last',
+      cost: { details: details('2026-05', 2, 500) },
+      expected: { '2026-05': -500, '2026-06': -500 },
+    },
+    {
+      rule: 'monthly with a missing month stops before it',
+      cost: { details: [...details('2026-02', 2, 700), ...details('2026-05', 3, 700)] },
+      expected: { '2026-03': -700 },
     },
     {
       rule: '`both` counts twice (employee and employer share)',

@@ -58,7 +58,7 @@ export interface ForecastSalaryCost {
   distributionType: 'employee' | 'employer' | 'both';
   /** k ≥ 1: the cost is paid every k cycle steps, k steps in arrears. */
   relativeOffset: number;
-  /** The payment schedule (any order; sorted by month inside the engine). */
+  /** The payment schedule: one payment per month, in month order (as the salary rules write it). */
   details: CostDetail[];
 }
 
