@@ -83,7 +83,7 @@ function addCost(
   const labelId = cost.labelId ?? 0;
   const slot = ledger.open('salary_cost_labels', labelId, cost.labelName ?? NO_LABEL_NAME, SALARY_COSTS_CATEGORY);
   const nextDetail = details[next] as CostDetail;
-  const nextMonth = parseMonthIndex(nextDetail.month);
+  const nextMonth = start === undefined ? parseMonthIndex(nextDetail.month) : start + next;
 
   if (cost.cycle === 'once') {
     // FORECAST.md 6: counts in its month when the target date is today or later; the schedule only
