@@ -516,7 +516,8 @@ describe('GET /api/forecasts', () => {
     for (const update of updates) {
       const table = update.split(' ')[1]!;
       const before = await versionOf(table);
-      const result = await db.execute(sql.raw(`${update} returning 1`));
+      // AppDatabase is typed over both drivers, so execute() answers `unknown`; both return { rows }.
+      const result = (await db.execute(sql.raw(`${update} returning 1`))) as { rows: unknown[] };
       expect(result.rows.length, update).toBeGreaterThan(0);
       expect(await versionOf(table), update).toBeGreaterThan(before);
     }
