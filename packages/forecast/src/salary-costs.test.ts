@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeForecast } from './compute-forecast.js';
-import { gaplessStart, lastCostMonth, nextDetailIndex } from './salary-costs.js';
+import { gaplessStart, lastCostMonth, nextDetailIndex, nextGaplessIndex } from './salary-costs.js';
 import { aCost, aSalary, amountsOf, anInput, details } from './test-builders.js';
 import type { ForecastSalary, ForecastSalaryCost } from './types.js';
 
@@ -23,6 +23,18 @@ describe('nextDetailIndex (include-previous mode, §5.6)', () => {
     { keys: ['2025-10', '2025-11', '2026-06'], expected: 1, rule: 'the one before a future one' },
   ])('$rule', ({ keys, expected }) => {
     expect(nextDetailIndex(months(...keys), '2026-03')).toBe(expected);
+  });
+
+  it('by position on gapless details: the same index as the search', () => {
+    const march = 2026 * 12 + 2;
+    for (const from of ['2025-10', '2026-01', '2026-03', '2026-04']) {
+      for (const count of [1, 2, 3, 6]) {
+        const gapless = details(from, count, 1);
+        expect(nextGaplessIndex(count, gaplessStart(gapless)!, march), `${from} × ${count}`).toBe(
+          nextDetailIndex(gapless, '2026-03'),
+        );
+      }
+    }
   });
 });
 

@@ -51,6 +51,15 @@ export function gaplessStart(details: readonly CostDetail[]): number | undefined
 }
 
 /**
+ * {@link nextDetailIndex} for `count` gapless details from month index `start`: the first detail in
+ * `currentMonth` or later (Q) is at its distance from the start, capped at `count` when there is none.
+ */
+export function nextGaplessIndex(count: number, start: number, currentMonth: number): number {
+  const firstDue = Math.min(Math.max(currentMonth - start, 0), count);
+  return Math.max(0, firstDue - 1);
+}
+
+/**
  * The last month index (inclusive) a quarterly or longer cost is paid in (§5.7 "up to L"): with T the
  * salary's end, L is the last day of month(T) + step − 1 when T is after the 1st, else the 1st of
  * month(T) + step; the payments fall on month starts, so both are a month bound. Without an end the
@@ -73,9 +82,7 @@ function addCost(
   const { first, last, keys } = horizon;
   const start = gaplessStart(details);
   const next =
-    start === undefined
-      ? nextDetailIndex(details, keys[0] as string)
-      : Math.max(0, Math.min(Math.max(first - start, 0), details.length) - 1);
+    start === undefined ? nextDetailIndex(details, keys[0] as string) : nextGaplessIndex(details.length, start, first);
   if (next < 0) return;
   const multiplier = cost.distributionType === 'both' ? 2 : 1;
   // The label's slot; labels are few, so opening it before knowing whether the cost adds anything
