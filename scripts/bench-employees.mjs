@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ceilingLoop } from './bench-loop.mjs';
+import { ceilingLoop, inTurns, ratioNote } from './bench-loop.mjs';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1_000);
 const SAVES = Number(process.env.BENCH_COST_SAVES ?? 200);
@@ -111,17 +111,19 @@ async function costSaves(origin, cookie, costId) {
 
 /**
  * One database: fill the organisation (server stopped: PGlite belongs to one process), measure the
- * API, stop it, measure the ceiling on the same data.
+ * two lists and their ceilings in turns (`inTurns`), then the cost saves: last, because they write
+ * the measured salary's payments, and a list must not be measured before them on one side and
+ * after them on the other.
  */
 async function benchEmployees(label, { dataDir, port, env, openRaw }, tools) {
   const { startServer, stop, signUp, load, line, seconds } = tools;
   const origin = `http://127.0.0.1:${port}`;
-  let server = await startServer(dataDir, port, env);
+  const setup = await startServer(dataDir, port, env);
   const cookie = await signUp(origin);
   const profile = await (await fetch(`${origin}/api/profile`, { headers: { cookie } })).json();
   const organisationId = profile.currentOrganisationID;
   const [currency] = await (await fetch(`${origin}/api/currencies`, { headers: { cookie } })).json();
-  await stop(server.child);
+  await stop(setup.child);
   let raw = await openRaw();
   let salary;
   try {
@@ -131,42 +133,45 @@ async function benchEmployees(label, { dataDir, port, env, openRaw }, tools) {
   } finally {
     await raw.database.close();
   }
-  server = await startServer(dataDir, port, env);
-  let employees;
-  let costs;
-  let saves;
-  try {
-    employees = await load(`${origin}/api/employees?limit=50&sortBy=salaryAmount`, { cookie });
-    costs = await load(`${origin}/api/employees/salaries/${salary.salaryId}/costs`, { cookie });
-    saves = await costSaves(origin, cookie, salary.costId);
-  } finally {
-    await stop(server.child);
-  }
-  raw = await openRaw();
-  try {
-    const ceiling = await rawCeilings(raw.database, organisationId, salary.salaryId, raw.workers, seconds);
-    const ratio = (api, top) =>
-      `${Math.round((100 * api.rps) / Math.max(1, top.rps))} % of the ceiling (target >= 70 %)`;
-    line(
-      `${label}: GET /api/employees?limit=50&sortBy=salaryAmount`,
-      employees.rps,
-      'req/s',
-      `p99 ${employees.p99} ms`,
-    );
+  const withServer = async (work) => {
+    const server = await startServer(dataDir, port, env);
+    try {
+      return await work();
+    } finally {
+      await stop(server.child);
+    }
+  };
+  const { employees, costs } = await inTurns(
+    () =>
+      withServer(async () => ({
+        employees: await load(`${origin}/api/employees?limit=50&sortBy=salaryAmount`, { cookie }),
+        costs: await load(`${origin}/api/employees/salaries/${salary.salaryId}/costs`, { cookie }),
+      })),
+    async () => {
+      raw = await openRaw();
+      try {
+        return await rawCeilings(raw.database, organisationId, salary.salaryId, raw.workers, seconds);
+      } finally {
+        await raw.database.close();
+      }
+    },
+  );
+  const saves = await withServer(() => costSaves(origin, cookie, salary.costId));
+  const lines = [
+    [`${label}: GET /api/employees?limit=50&sortBy=salaryAmount`, employees],
+    [`${label}: GET one salary's costs (8)`, costs],
+  ];
+  for (const [name, measured] of lines) {
+    line(name, measured.api.rps, 'req/s', `p99 ${measured.api.p99} ms`);
     line(
       `${label}:   same SQL, same driver (ceiling)`,
-      ceiling.employees.rps,
+      measured.ceiling.rps,
       'req/s',
-      `p99 ${ceiling.employees.p99} ms`,
+      `p99 ${measured.ceiling.p99} ms`,
     );
-    line(`${label}:   API vs ceiling`, ratio(employees, ceiling.employees), '');
-    line(`${label}: GET one salary's costs (8)`, costs.rps, 'req/s', `p99 ${costs.p99} ms`);
-    line(`${label}:   same SQL, same driver (ceiling)`, ceiling.costs.rps, 'req/s', `p99 ${ceiling.costs.p99} ms`);
-    line(`${label}:   API vs ceiling`, ratio(costs, ceiling.costs), '');
-    line(`${label}: saving a cost of 8, p99 (target < 50 ms)`, saves.p99, 'ms', `median ${saves.median} ms`);
-  } finally {
-    await raw.database.close();
+    line(`${label}:   API vs ceiling`, ...ratioNote(measured));
   }
+  line(`${label}: saving a cost of 8, p99 (target < 50 ms)`, saves.p99, 'ms', `median ${saves.median} ms`);
 }
 
 /** The employees lines on PGlite and, when a server is reachable, on a fresh PostgreSQL database. */

@@ -39,3 +39,47 @@ export async function ceilingLoop(work, { workers, seconds }) {
     p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
   };
 }
+
+/** How often the bench measures an API and its ceiling in turn (BENCH_ROUNDS, default 3). */
+export const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+
+function medianOf(values, by = (value) => value) {
+  return [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)];
+}
+
+/**
+ * An API and its raw-query ceiling measured in turns (API, ceiling, API, ceiling, … ROUNDS times):
+ * a slow spell of the shared machine then falls on both sides rather than on one (measured once
+ * each, one after the other, the same ratio swung by 30 points between runs). `measureApi` and
+ * `measureCeiling` each answer { [list]: { rps, p99 } }. Per list: the median round of each side
+ * (by req/s), the ratio of every round in %, and the median of those ratios.
+ */
+export async function inTurns(measureApi, measureCeiling) {
+  const apiRounds = [];
+  const ceilingRounds = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    apiRounds.push(await measureApi());
+    ceilingRounds.push(await measureCeiling());
+  }
+  return Object.fromEntries(
+    Object.keys(apiRounds[0]).map((list) => {
+      const api = apiRounds.map((measured) => measured[list]);
+      const ceiling = ceilingRounds.map((measured) => measured[list]);
+      const ratios = api.map((side, round) => Math.round((100 * side.rps) / Math.max(1, ceiling[round].rps)));
+      const bySpeed = (side) => side.rps;
+      return [
+        list,
+        { api: medianOf(api, bySpeed), ceiling: medianOf(ceiling, bySpeed), ratios, ratio: medianOf(ratios) },
+      ];
+    }),
+  );
+}
+
+/** The value, unit and note of a ratio line from `inTurns`: the median, and every round's ratio. */
+export function ratioNote({ ratio, ratios }, target = 70) {
+  return [
+    ratio,
+    '% of the ceiling',
+    `target >= ${target} %; median of ${ratios.length} rounds: ${ratios.join(', ')} %`,
+  ];
+}

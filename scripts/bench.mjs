@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ceilingLoop, loadUrl } from './bench-loop.mjs';
+import { ceilingLoop, inTurns, loadUrl, ratioNote } from './bench-loop.mjs';
 import { createTransactions, signUp } from './bench-data.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -195,7 +195,7 @@ async function rawBankAccountQueries(target, organisationId) {
   const database = await openDatabase(target);
   const query = { page: 1, limit: 20, sortBy: 'name', sortOrder: 'ASC' };
   try {
-    const { rps } = await ceilingLoop(
+    return await ceilingLoop(
       async () => {
         // What one list request asks: the page with its count, and (50 > 20) every balance.
         await repository.listBankAccounts(database.db, organisationId, query);
@@ -203,28 +203,45 @@ async function rawBankAccountQueries(target, organisationId) {
       },
       { workers: 10, seconds: DURATION_S },
     );
-    return rps;
   } finally {
     await database.close();
   }
 }
 
-/** GET /api/bank-accounts signed in with 50 accounts, then the same SQL without the server: one line each. */
+/**
+ * GET /api/bank-accounts signed in with 50 accounts and the same SQL without the server, in turns
+ * (`inTurns`; the server stops for each ceiling round: PGlite belongs to one process).
+ */
 async function benchBankAccounts(label, { dataDir, port, env, target }) {
-  const server = await startServer(dataDir, port, env);
   const origin = `http://127.0.0.1:${port}`;
+  const setup = await startServer(dataDir, port, env);
+  let cookie;
   let organisationId;
   try {
-    const cookie = await signUp(origin);
+    cookie = await signUp(origin);
     organisationId = await createBankAccounts(origin, cookie, 50);
-    const api = await load(`${origin}/api/bank-accounts`, { cookie });
-    line(`GET /api/bank-accounts, 50 accounts (${label})`, api.rps, 'req/s', `p99 ${api.p99} ms`);
   } finally {
-    // PGlite belongs to one process: the server lets go of it before the loop opens it.
-    await stop(server.child);
+    await stop(setup.child);
   }
-  const ceiling = await rawBankAccountQueries(target, organisationId);
-  line(`  same SQL, same driver, no HTTP (${label} ceiling)`, ceiling, 'lists/s');
+  const { list } = await inTurns(
+    async () => {
+      const server = await startServer(dataDir, port, env);
+      try {
+        return { list: await load(`${origin}/api/bank-accounts`, { cookie }) };
+      } finally {
+        await stop(server.child);
+      }
+    },
+    async () => ({ list: await rawBankAccountQueries(target, organisationId) }),
+  );
+  line(`GET /api/bank-accounts, 50 accounts (${label})`, list.api.rps, 'req/s', `p99 ${list.api.p99} ms`);
+  line(
+    `  same SQL, same driver, no HTTP (${label} ceiling)`,
+    list.ceiling.rps,
+    'lists/s',
+    `p99 ${list.ceiling.p99} ms`,
+  );
+  line(`  API vs ceiling (${label})`, ...ratioNote(list));
 }
 
 function load(url, headers = {}) {
@@ -287,22 +304,40 @@ async function benchTransactions(label, { dataDir, port, env }, openRaw) {
   // Fresh statistics and visibility map after the bulk insert, as autovacuum would make them soon
   // after; otherwise autovacuum may start during one side of the comparison (PostgreSQL only).
   if (env?.DATABASE_URL) await vacuumAnalyze(env.DATABASE_URL);
-  const measured = {};
-  for (const [name, { query }] of Object.entries(TRANSACTION_LISTS)) {
-    measured[name] = await load(`${origin}/api/transactions?${query}`, { cookie });
-  }
-  // PGlite belongs to one process: the ceiling opens the same data after the server has stopped.
   await stop(server.child);
-  const raw = await openRaw();
-  try {
-    for (const [name, { parsed }] of Object.entries(TRANSACTION_LISTS)) {
-      const ceiling = await rawQueryCeiling(raw.database, profile.currentOrganisationID, parsed, raw.workers);
-      const api = measured[name];
-      line(`${label}: ${name}`, api.rps, 'req/s', `p99 ${api.p99} ms`);
-      line(`${label}:   same SQL, same driver (ceiling)`, ceiling.rps, 'req/s', `p99 ${ceiling.p99} ms`);
-    }
-  } finally {
-    await raw.database.close();
+  const organisationId = profile.currentOrganisationID;
+  const lists = Object.entries(TRANSACTION_LISTS);
+  const measured = await inTurns(
+    async () => {
+      const again = await startServer(dataDir, port, env);
+      try {
+        const rounds = {};
+        for (const [name, { query }] of lists)
+          rounds[name] = await load(`${origin}/api/transactions?${query}`, { cookie });
+        return rounds;
+      } finally {
+        await stop(again.child);
+      }
+    },
+    // PGlite belongs to one process: the ceiling opens the same data while the server is stopped.
+    async () => {
+      const raw = await openRaw();
+      try {
+        const rounds = {};
+        for (const [name, { parsed }] of lists) {
+          rounds[name] = await rawQueryCeiling(raw.database, organisationId, parsed, raw.workers);
+        }
+        return rounds;
+      } finally {
+        await raw.database.close();
+      }
+    },
+  );
+  for (const [name] of lists) {
+    const { api, ceiling } = measured[name];
+    line(`${label}: ${name}`, api.rps, 'req/s', `p99 ${api.p99} ms`);
+    line(`${label}:   same SQL, same driver (ceiling)`, ceiling.rps, 'req/s', `p99 ${ceiling.p99} ms`);
+    line(`${label}:   API vs ceiling`, ...ratioNote(measured[name]));
   }
 }
 
