@@ -37,7 +37,7 @@ test.describe('Profil', () => {
     await expect(name).toHaveValue('Anna Beispiel');
   });
 
-  test('changes the password after checking the current one', async ({ page }) => {
+  test('changes the password after checking the current one', async ({ page, request }) => {
     const account = await signUp(page);
     await page.goto('/settings/profile');
     const current = field(page, 'Aktuelles Passwort');
@@ -58,10 +58,11 @@ test.describe('Profil', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Passwort wurde geändert' })).toBeVisible();
     await expect(current).toHaveValue('');
 
-    // This browser stays signed in; the new password works for the next login.
+    // This browser stays signed in; the new password works for the next login, tried from elsewhere
+    // (page.request shares this browser's cookies: its login would replace this browser's session).
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
-    const login = await page.request.post('/api/auth/login', {
+    const login = await request.post('/api/auth/login', {
       data: { email: account.email, password: 'Mein-neues-Passwort' },
       headers: { origin: new URL(page.url()).origin },
     });
