@@ -116,7 +116,7 @@ async function costSaves(origin, cookie, costId) {
  * after them on the other.
  */
 async function benchEmployees(label, { dataDir, port, env, openRaw }, tools) {
-  const { startServer, stop, signUp, load, line, seconds } = tools;
+  const { startServer, stop, withServer, signUp, load, line, seconds } = tools;
   const origin = `http://127.0.0.1:${port}`;
   const setup = await startServer(dataDir, port, env);
   const cookie = await signUp(origin);
@@ -124,7 +124,7 @@ async function benchEmployees(label, { dataDir, port, env, openRaw }, tools) {
   const organisationId = profile.currentOrganisationID;
   const [currency] = await (await fetch(`${origin}/api/currencies`, { headers: { cookie } })).json();
   await stop(setup.child);
-  let raw = await openRaw();
+  const raw = await openRaw();
   let salary;
   try {
     const ms = await fillOrganisation(raw.database, organisationId, currency.id);
@@ -133,30 +133,28 @@ async function benchEmployees(label, { dataDir, port, env, openRaw }, tools) {
   } finally {
     await raw.database.close();
   }
-  const withServer = async (work) => {
-    const server = await startServer(dataDir, port, env);
-    try {
-      return await work();
-    } finally {
-      await stop(server.child);
-    }
-  };
   const { employees, costs } = await inTurns(
     () =>
-      withServer(async () => ({
+      withServer(dataDir, port, env, async () => ({
         employees: await load(`${origin}/api/employees?limit=50&sortBy=salaryAmount`, { cookie }),
         costs: await load(`${origin}/api/employees/salaries/${salary.salaryId}/costs`, { cookie }),
       })),
     async () => {
-      raw = await openRaw();
+      const ceilingDatabase = await openRaw();
       try {
-        return await rawCeilings(raw.database, organisationId, salary.salaryId, raw.workers, seconds);
+        return await rawCeilings(
+          ceilingDatabase.database,
+          organisationId,
+          salary.salaryId,
+          ceilingDatabase.workers,
+          seconds,
+        );
       } finally {
-        await raw.database.close();
+        await ceilingDatabase.database.close();
       }
     },
   );
-  const saves = await withServer(() => costSaves(origin, cookie, salary.costId));
+  const saves = await withServer(dataDir, port, env, () => costSaves(origin, cookie, salary.costId));
   const lines = [
     [`${label}: GET /api/employees?limit=50&sortBy=salaryAmount`, employees],
     [`${label}: GET one salary's costs (8)`, costs],

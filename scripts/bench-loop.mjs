@@ -40,8 +40,11 @@ export async function ceilingLoop(work, { workers, seconds }) {
   };
 }
 
-/** How often the bench measures an API and its ceiling in turn (BENCH_ROUNDS, default 3). */
-export const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/**
+ * How often the bench measures an API and its ceiling in turn (BENCH_ROUNDS, default 3). Always odd,
+ * so that the median is a measured round (of an even count it would be the faster middle one).
+ */
+const ROUNDS = 2 * Math.floor(Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3)) / 2) + 1;
 
 function medianOf(values, by = (value) => value) {
   return [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)];

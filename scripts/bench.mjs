@@ -81,6 +81,16 @@ async function stop(child) {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
+/** Runs `work` while the real server runs on `dataDir`, and stops it after (also when `work` fails). */
+async function withServer(dataDir, port, env, work) {
+  const server = await startServer(dataDir, port, env);
+  try {
+    return await work();
+  } finally {
+    await stop(server.child);
+  }
+}
+
 /**
  * First load of `address` by a signed-out visitor in headless Chromium, cache off: bytes over the
  * wire (headers + compressed bodies) and requests, once the login page is shown (a deep link such as
@@ -214,24 +224,12 @@ async function rawBankAccountQueries(target, organisationId) {
  */
 async function benchBankAccounts(label, { dataDir, port, env, target }) {
   const origin = `http://127.0.0.1:${port}`;
-  const setup = await startServer(dataDir, port, env);
-  let cookie;
-  let organisationId;
-  try {
-    cookie = await signUp(origin);
-    organisationId = await createBankAccounts(origin, cookie, 50);
-  } finally {
-    await stop(setup.child);
-  }
+  const { cookie, organisationId } = await withServer(dataDir, port, env, async () => {
+    const signedIn = await signUp(origin);
+    return { cookie: signedIn, organisationId: await createBankAccounts(origin, signedIn, 50) };
+  });
   const { list } = await inTurns(
-    async () => {
-      const server = await startServer(dataDir, port, env);
-      try {
-        return { list: await load(`${origin}/api/bank-accounts`, { cookie }) };
-      } finally {
-        await stop(server.child);
-      }
-    },
+    () => withServer(dataDir, port, env, async () => ({ list: await load(`${origin}/api/bank-accounts`, { cookie }) })),
     async () => ({ list: await rawBankAccountQueries(target, organisationId) }),
   );
   line(`GET /api/bank-accounts, 50 accounts (${label})`, list.api.rps, 'req/s', `p99 ${list.api.p99} ms`);
@@ -308,17 +306,14 @@ async function benchTransactions(label, { dataDir, port, env }, openRaw) {
   const organisationId = profile.currentOrganisationID;
   const lists = Object.entries(TRANSACTION_LISTS);
   const measured = await inTurns(
-    async () => {
-      const again = await startServer(dataDir, port, env);
-      try {
+    () =>
+      withServer(dataDir, port, env, async () => {
         const rounds = {};
-        for (const [name, { query }] of lists)
+        for (const [name, { query }] of lists) {
           rounds[name] = await load(`${origin}/api/transactions?${query}`, { cookie });
+        }
         return rounds;
-      } finally {
-        await stop(again.child);
-      }
-    },
+      }),
     // PGlite belongs to one process: the ceiling opens the same data while the server is stopped.
     async () => {
       const raw = await openRaw();
@@ -371,6 +366,7 @@ async function benchTransactionLists() {
 const benchTools = {
   startServer,
   stop,
+  withServer,
   signUp,
   load,
   line,
