@@ -133,16 +133,23 @@ async function benchOne(label, helpers, { dataDir, port, env, target }) {
       .join('; ');
     if (label === 'PGlite' && helpers.measureForecastPage) {
       // The Prognose page of the same organisation in headless Chromium (bench.mjs, forecast-web),
-      // measured first, while the server is idle: after the load runs it still works off queued reads.
+      // measured first, once the server is idle: after the load runs it still works off queued reads.
+      await helpers.untilIdle(server.child);
       const name = `${label}: Prognose page, 60 months, table and chart drawn (target < 1 s)`;
       const page = await helpers.measureForecastPage(origin, cookie, 60).catch((error) => ({ error }));
+      const inPrivate = await helpers
+        .measureForecastPage(origin, cookie, 60, { runs: 5, private: true })
+        .catch((error) => ({ error }));
+      const privateNote = inPrivate.error ? inPrivate.error.message : `${inPrivate.median} ms`;
       if (page.error) line(name, 'n/a', '', page.error.message);
       else
         line(
           name,
           page.median,
           'ms',
-          `median of 4 warm loads, ${page.api} ms of it GET /api/forecasts; first ${page.cold} ms`,
+          `median of the warm loads ${page.warm.join(', ')}; ${page.api} ms of it GET /api/forecasts; ` +
+            `first ${page.cold} ms; ` +
+            `in a private window, without V8's code cache: ${privateNote}`,
         );
     }
     await measureFirstRead(label, helpers, origin, cookie);

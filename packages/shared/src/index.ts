@@ -13,6 +13,7 @@ export * from './reference-data.js';
 export * from './validation-messages.js';
 export * from './schemas/auth.js';
 export * from './schemas/profile.js';
+export * from './roles.js';
 export * from './schemas/organisations.js';
 export * from './schemas/bank-accounts.js';
 export * from './schemas/categories.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrencyLabel, formatDateTimeInZurich, formatServerDate } from './format';
+import { formatCurrencyLabel, formatDateTimeInZurich, formatLocalDateTime, formatServerDate } from './format';
 
 describe('web formatting', () => {
   it('labels a currency as code, dash, description', () => {
@@ -14,5 +14,12 @@ describe('web formatting', () => {
 
   it('shows an instant with its Zurich time', () => {
     expect(formatDateTimeInZurich('2026-05-02T12:30:00.000Z')).toBe('02.05.2026, 14:30');
+  });
+
+  it('shows an instant with seconds in the browser time zone', () => {
+    const instant = new Date(2025, 0, 31, 14, 3, 22);
+    expect(formatLocalDateTime(instant.toISOString())).toBe('31.01.2025, 14:03:22');
+    expect(formatLocalDateTime(new Date(2026, 8, 5, 7, 0, 9).toISOString())).toBe('05.09.2026, 07:00:09');
+    expect(formatLocalDateTime('not a date')).toBe('-');
   });
 });

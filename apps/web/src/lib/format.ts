@@ -38,22 +38,15 @@ export function formatDateTimeInZurich(iso: string): string {
 
 /**
  * A date and time with seconds in the browser's own time zone, e.g. "31.01.2025, 14:03:22"
- * ("Zuletzt berechnet am", research §2); "-" when the instant cannot be read.
+ * ("Zuletzt berechnet am", research §2); "-" when the instant cannot be read. Built from the Date's
+ * local fields: a first Intl.DateTimeFormat in the browser's zone cost ~40 ms on the Prognose page.
  */
 export function formatLocalDateTime(iso: string): string {
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return '-';
-  const parts = new Intl.DateTimeFormat('de-CH', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value;
-  return `${part('day')}.${part('month')}.${part('year')}, ${part('hour')}:${part('minute')}:${part('second')}`;
+  const two = (value: number) => String(value).padStart(2, '0');
+  const date = `${two(instant.getDate())}.${two(instant.getMonth() + 1)}.${instant.getFullYear()}`;
+  return `${date}, ${two(instant.getHours())}:${two(instant.getMinutes())}:${two(instant.getSeconds())}`;
 }
 
 /** The browser's current month, 'YYYY-MM' (the forecast's time-zone hint compares it with the server's). */

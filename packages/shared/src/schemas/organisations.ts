@@ -2,25 +2,7 @@ import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth.js';
 import { nameSchema } from './profile.js';
 import { centsSchema, idFieldSchema, idParamSchema, idParamsSchema, textSchema } from './fields.js';
-
-/** Roles from most to least powerful. */
-export const roles = ['owner', 'admin', 'editor', 'read-only'] as const;
-export type Role = (typeof roles)[number];
-
-const roleRank: Record<Role, number> = { owner: 3, admin: 2, editor: 1, 'read-only': 0 };
-
-/** True when `role` is at least `minimum` (owner > admin > editor > read-only). */
-export function hasRole(role: Role, minimum: Role): boolean {
-  return roleRank[role] >= roleRank[minimum];
-}
-
-/** German role names for the interface. */
-export const roleLabels: Record<Role, string> = {
-  owner: 'Eigentümer',
-  admin: 'Administrator',
-  editor: 'Bearbeiter',
-  'read-only': 'Nur Lesen',
-};
+import { roles } from '../roles.js';
 
 export const roleSchema = z.enum(roles, { error: 'Unbekannte Rolle' });
 export const organisationIdParamsSchema = idParamsSchema;

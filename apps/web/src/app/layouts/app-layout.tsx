@@ -5,7 +5,7 @@ import { Z_INDEX } from '@saldopilot/shared';
 import { Link, Outlet } from 'react-router';
 import { MainNavigation } from '../../components/shell/main-navigation';
 import { ServerDateNote } from '../../components/shell/server-date-note';
-import { useStartupData } from '../../components/shell/use-startup-data';
+import { StartupData } from '../../components/shell/startup-data';
 import { Wordmark } from '../../components/wordmark';
 import { useSignedInUser } from '../../reference-data/profile';
 import { pathTo } from '../routes';
@@ -17,7 +17,6 @@ const SMALL_SCREEN = '(max-width: 639.98px)';
 /** The frame of the signed-in pages (spec §2 "Application shell"); loaded lazily as a route module. */
 export function Component() {
   const user = useSignedInUser();
-  useStartupData(user);
   // Read synchronously: the first paint already has the right frame, no jump.
   const small = useMediaQuery(SMALL_SCREEN, undefined, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -62,6 +61,7 @@ export function Component() {
           </AppShell.Section>
         </AppShell.Navbar>
       )}
+      <StartupData user={user} />
       <AppShell.Main className={classes.main}>
         <div className={classes.content}>
           <Outlet />

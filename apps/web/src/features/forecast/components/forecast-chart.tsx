@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatMonthLabel, type ForecastMonthTotals } from '@saldopilot/shared';
 import { formatAmount } from '../../../lib/format';
 import { niceTicks } from './chart-scale';
@@ -44,7 +44,7 @@ function useWidth() {
   return [ref, width] as const;
 }
 
-export default function ForecastChart({
+function ForecastChart({
   months,
   currency,
   minimumBalance,
@@ -230,3 +230,7 @@ export default function ForecastChart({
     </div>
   );
 }
+
+// Drawn again only when its figures change: the page also redraws when, say, the organisations
+// arrive (the write controls depend on the role), and a 60-month chart is ~280 SVG elements.
+export default memo(ForecastChart);
