@@ -8,10 +8,6 @@ export const theme = createTheme({
   primaryShade: 9,
   defaultRadius: 'md',
   components: {
-    // Mantine keeps every closed dropdown of a Select in the page (display: none) and positions it
-    // as the page mounts: the organisation select in the navigation forced a layout of the whole
-    // page (~100 ms on the Prognose page). A dropdown is now built when it opens.
-    Combobox: { defaultProps: { keepMounted: false } },
     // Mantine's own label is English.
     PasswordInput: PasswordInput.extend({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Passwort anzeigen oder verbergen' } },
