@@ -165,10 +165,15 @@ async function benchSignedOutFirstLoads(origin) {
 async function measureForecastPage(origin, cookie, months = 60, { runs = 7, private: incognito = false } = {}) {
   const { chromium } = await import('@playwright/test');
   const launch = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] };
-  const profileDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-profile-'));
-  const browser = incognito ? await chromium.launch(launch) : undefined;
-  const context = browser ? await browser.newContext() : await chromium.launchPersistentContext(profileDir, launch);
+  const profileDir = incognito ? undefined : mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-profile-'));
+  let browser;
+  let context;
   try {
+    if (profileDir) context = await chromium.launchPersistentContext(profileDir, launch);
+    else {
+      browser = await chromium.launch(launch);
+      context = await browser.newContext();
+    }
     const cookies = cookie.split('; ').map((pair) => {
       const at = pair.indexOf('=');
       return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
@@ -207,9 +212,9 @@ async function measureForecastPage(origin, cookie, months = 60, { runs = 7, priv
       warm: inOrder,
     };
   } finally {
-    await context.close();
+    await context?.close();
     await browser?.close();
-    rmSync(profileDir, { recursive: true, force: true });
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   }
 }
 
