@@ -3,8 +3,15 @@
 // instance has long done, and both sides of a ratio get the same head start.
 import autocannon from 'autocannon';
 
-/** Unmeasured seconds before each measurement (a tenth of it, at least one second). */
-export const warmUpSeconds = (seconds) => Math.max(1, Math.round(seconds / 10));
+/**
+ * Unmeasured seconds before each measurement: half of it, at least one second. A fresh process
+ * (the started server, and the bench process the first time it runs a ceiling) needs 3–4 s of load
+ * before V8 has optimised its paths: GET /api/bank-accounts on PostgreSQL went 550, 900, 1,360,
+ * 1,940, 2,250 req/s in its first five seconds, its raw queries 640, 1,550, 2,750, 3,380, 3,450
+ * lists/s. After a one-second warm-up the measurement averaged that climb in, and the server, new
+ * for every round while the bench process stays warm, paid for it in every round.
+ */
+export const warmUpSeconds = (seconds) => Math.max(1, Math.round(seconds / 2));
 
 /** `url` under 10 connections for `seconds` (autocannon), after a warm-up: req/s and p99 in ms. */
 export async function loadUrl(url, headers, seconds) {

@@ -1,4 +1,5 @@
 // `npm run bench`: one line per figure of DESIGN.md §8. Measures the built server as users get it.
+// One part alone: BENCH_ONLY=bank-accounts, employees or forecast-api (BENCH_SECONDS, BENCH_ROUNDS).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -285,6 +286,33 @@ async function benchBankAccounts(label, { dataDir, port, env, target }) {
   line(`  API vs ceiling (${label})`, ...ratioNote(list));
 }
 
+/** The bank-account list on PGlite and, when a server is reachable, on a fresh PostgreSQL database. */
+async function benchBankAccountLists(dataDir) {
+  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-ba-'));
+  try {
+    await benchBankAccounts('PGlite', {
+      dataDir: pgliteDir,
+      port: 3903,
+      target: { kind: 'pglite', dataDir: `${pgliteDir}/pglite` },
+    });
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  const postgres = await freshPostgresDatabase();
+  if (!postgres)
+    return line('GET /api/bank-accounts (PostgreSQL)', 'n/a', '', 'no PostgreSQL reachable; set DATABASE_URL');
+  try {
+    await benchBankAccounts('PostgreSQL', {
+      dataDir,
+      port: 3904,
+      env: { DATABASE_URL: postgres.url },
+      target: { kind: 'postgres', url: postgres.url },
+    });
+  } finally {
+    await postgres.drop();
+  }
+}
+
 function load(url, headers = {}) {
   return loadUrl(url, headers, DURATION_S);
 }
@@ -428,6 +456,15 @@ if (process.env.BENCH_ONLY === 'forecast-api') {
   await benchForecastApi(benchTools);
   process.exit(0);
 }
+if (process.env.BENCH_ONLY === 'bank-accounts') {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-'));
+  try {
+    await benchBankAccountLists(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 
 // The pure engine first, in this process before any server competes for the cores.
 const { benchForecastEngine } = await import('../packages/forecast/bench/forecast.bench.mjs');
@@ -462,30 +499,7 @@ try {
   await stop(bare);
   await stop(again.child);
 
-  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-ba-'));
-  try {
-    await benchBankAccounts('PGlite', {
-      dataDir: pgliteDir,
-      port: 3903,
-      target: { kind: 'pglite', dataDir: `${pgliteDir}/pglite` },
-    });
-  } finally {
-    rmSync(pgliteDir, { recursive: true, force: true });
-  }
-  const postgres = await freshPostgresDatabase();
-  if (!postgres) line('GET /api/bank-accounts (PostgreSQL)', 'n/a', '', 'no PostgreSQL reachable; set DATABASE_URL');
-  else {
-    try {
-      await benchBankAccounts('PostgreSQL', {
-        dataDir,
-        port: 3904,
-        env: { DATABASE_URL: postgres.url },
-        target: { kind: 'postgres', url: postgres.url },
-      });
-    } finally {
-      await postgres.drop();
-    }
-  }
+  await benchBankAccountLists(dataDir);
   await benchTransactionLists();
   await benchEmployeeLists(benchTools);
   // The forecast of the big organisation (1,000 employees × 3 salaries × 8 costs, 10,000 transactions).
