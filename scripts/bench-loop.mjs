@@ -4,14 +4,14 @@
 import autocannon from 'autocannon';
 
 /**
- * Unmeasured seconds before each measurement: half of it, at least one second. A fresh process
- * (the started server, and the bench process the first time it runs a ceiling) needs 3–4 s of load
- * before V8 has optimised its paths: GET /api/bank-accounts on PostgreSQL went 550, 900, 1,360,
- * 1,940, 2,250 req/s in its first five seconds, its raw queries 640, 1,550, 2,750, 3,380, 3,450
- * lists/s. After a one-second warm-up the measurement averaged that climb in, and the server, new
- * for every round while the bench process stays warm, paid for it in every round.
+ * Unmeasured seconds before each measurement: one and a half times its length. A fresh process
+ * (the server, started anew for every round, and the bench process the first time it runs a
+ * ceiling) is slow until V8 has optimised its paths, and on the busy 2-core machine that takes 3 to
+ * 14 s: GET /api/bank-accounts on PostgreSQL cost the server 700 µs of CPU per request for its
+ * first 10 s in one start and 400 µs from the fourth second in the next. A shorter warm-up measured
+ * that climb, in every API round, while the ceiling's process stayed warm from its first round.
  */
-export const warmUpSeconds = (seconds) => Math.max(1, Math.round(seconds / 2));
+export const warmUpSeconds = (seconds) => Math.max(1, Math.round(seconds * 1.5));
 
 /** `url` under 10 connections for `seconds` (autocannon), after a warm-up: req/s and p99 in ms. */
 export async function loadUrl(url, headers, seconds) {
