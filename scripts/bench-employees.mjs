@@ -3,9 +3,6 @@
 // PostgreSQL next to the raw-query ceiling (the repositories' own SQL through the same driver, no
 // HTTP), and saving a cost of a salary with 8 costs (schedule recomputation), p99.
 // Alone: `BENCH_ONLY=employees BENCH_EMPLOYEES=50 BENCH_SECONDS=2 node scripts/bench.mjs` (needs the build).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ceilingLoop, inTurns, ratioNote } from './bench-loop.mjs';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1_000);
@@ -175,43 +172,33 @@ async function benchEmployees(label, { dataDir, port, env, openRaw }, tools) {
 /** The employees lines on PGlite and, when a server is reachable, on a fresh PostgreSQL database. */
 export async function benchEmployeeLists(tools) {
   const { openDatabase } = await import('../apps/api/dist/db/client.js');
-  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-emp-'));
-  try {
-    await benchEmployees(
+  await tools.inTempDir('emp', (dataDir) =>
+    benchEmployees(
       'PGlite',
       {
-        dataDir: pgliteDir,
+        dataDir,
         port: 3931,
         openRaw: async () => ({
-          database: await openDatabase({ kind: 'pglite', dataDir: `${pgliteDir}/pglite` }),
+          database: await openDatabase({ kind: 'pglite', dataDir: `${dataDir}/pglite` }),
           workers: 1,
         }),
       },
       tools,
-    );
-  } finally {
-    rmSync(pgliteDir, { recursive: true, force: true });
-  }
-  const postgres = await tools.freshPostgresDatabase();
-  if (!postgres)
-    return tools.line('GET /api/employees (PostgreSQL)', 'n/a', '', 'no PostgreSQL reachable; set DATABASE_URL');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-emp-pg-'));
-  try {
-    await benchEmployees(
+    ),
+  );
+  await tools.onFreshPostgres('GET /api/employees', ({ url, dataDir }) =>
+    benchEmployees(
       'PostgreSQL',
       {
         dataDir,
         port: 3932,
-        env: { DATABASE_URL: postgres.url },
+        env: { DATABASE_URL: url },
         openRaw: async () => ({
-          database: await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 10 }),
+          database: await openDatabase({ kind: 'postgres', url, poolSize: 10 }),
           workers: 10,
         }),
       },
       tools,
-    );
-  } finally {
-    await postgres.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    ),
+  );
 }

@@ -2,11 +2,8 @@
 // /api/forecasts/details?months=60, p99 under load, on PGlite and on PostgreSQL. Called from
 // scripts/bench.mjs with its helpers; the size can be reduced for a quick run:
 //   BENCH_ONLY=forecast-api BENCH_FORECAST_EMPLOYEES=50 BENCH_FORECAST_TRANSACTIONS=500 npm run bench
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { BENCH_PASSWORD } from './bench-data.mjs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 
 const EMPLOYEES = Number(process.env.BENCH_FORECAST_EMPLOYEES ?? 1_000);
 const TRANSACTIONS = Number(process.env.BENCH_FORECAST_TRANSACTIONS ?? 10_000);
@@ -223,33 +220,17 @@ async function measureFirstRead(label, { line }, origin, cookie) {
   }
 }
 
-/** Both databases; PostgreSQL only when one is reachable (`freshPostgresDatabase` answers undefined). */
+/** Both databases; PostgreSQL only when one is reachable (`onFreshPostgres` prints n/a otherwise). */
 export async function benchForecastApi(helpers) {
-  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-fc-'));
-  try {
-    await benchOne('PGlite', helpers, {
-      dataDir: pgliteDir,
-      port: 3907,
-      target: { kind: 'pglite', dataDir: `${pgliteDir}/pglite` },
-    });
-  } finally {
-    rmSync(pgliteDir, { recursive: true, force: true });
-  }
-  const postgres = await helpers.freshPostgresDatabase();
-  if (!postgres) {
-    helpers.line('GET /api/forecasts (PostgreSQL)', 'n/a', '', 'no PostgreSQL reachable; set DATABASE_URL');
-    return;
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-fc-pg-'));
-  try {
-    await benchOne('PostgreSQL', helpers, {
+  await helpers.inTempDir('fc', (dataDir) =>
+    benchOne('PGlite', helpers, { dataDir, port: 3907, target: { kind: 'pglite', dataDir: `${dataDir}/pglite` } }),
+  );
+  await helpers.onFreshPostgres('GET /api/forecasts', ({ url, dataDir }) =>
+    benchOne('PostgreSQL', helpers, {
       dataDir,
       port: 3908,
-      env: { DATABASE_URL: postgres.url },
-      target: { kind: 'postgres', url: postgres.url },
-    });
-  } finally {
-    await postgres.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+      env: { DATABASE_URL: url },
+      target: { kind: 'postgres', url },
+    }),
+  );
 }

@@ -37,6 +37,30 @@ async function freshPostgresDatabase() {
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
+/** Runs `work(dir)` in a new temporary directory, removed after (also when `work` fails). */
+async function inTempDir(name, work) {
+  const dir = mkdtempSync(path.join(tmpdir(), `saldopilot-bench-${name}-`));
+  try {
+    return await work(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs `work({ url, dataDir })` on a new, empty PostgreSQL database (dropped after), the server's
+ * data directory a temporary one; without a reachable PostgreSQL it prints `figure` as n/a instead.
+ */
+async function onFreshPostgres(figure, work) {
+  const postgres = await freshPostgresDatabase();
+  if (!postgres) return line(`${figure} (PostgreSQL)`, 'n/a', '', 'no PostgreSQL reachable; set DATABASE_URL');
+  try {
+    return await inTempDir('pg', (dataDir) => work({ url: postgres.url, dataDir }));
+  } finally {
+    await postgres.drop();
+  }
+}
+
 function line(name, value, unit, note = '') {
   console.log(`${name.padEnd(48)} ${String(value).padStart(10)} ${unit}${note ? `  (${note})` : ''}`);
 }
@@ -287,30 +311,18 @@ async function benchBankAccounts(label, { dataDir, port, env, target }) {
 }
 
 /** The bank-account list on PGlite and, when a server is reachable, on a fresh PostgreSQL database. */
-async function benchBankAccountLists(dataDir) {
-  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-ba-'));
-  try {
-    await benchBankAccounts('PGlite', {
-      dataDir: pgliteDir,
-      port: 3903,
-      target: { kind: 'pglite', dataDir: `${pgliteDir}/pglite` },
-    });
-  } finally {
-    rmSync(pgliteDir, { recursive: true, force: true });
-  }
-  const postgres = await freshPostgresDatabase();
-  if (!postgres)
-    return line('GET /api/bank-accounts (PostgreSQL)', 'n/a', '', 'no PostgreSQL reachable; set DATABASE_URL');
-  try {
-    await benchBankAccounts('PostgreSQL', {
+async function benchBankAccountLists() {
+  await inTempDir('ba', (dataDir) =>
+    benchBankAccounts('PGlite', { dataDir, port: 3903, target: { kind: 'pglite', dataDir: `${dataDir}/pglite` } }),
+  );
+  await onFreshPostgres('GET /api/bank-accounts', ({ url, dataDir }) =>
+    benchBankAccounts('PostgreSQL', {
       dataDir,
       port: 3904,
-      env: { DATABASE_URL: postgres.url },
-      target: { kind: 'postgres', url: postgres.url },
-    });
-  } finally {
-    await postgres.drop();
-  }
+      env: { DATABASE_URL: url },
+      target: { kind: 'postgres', url },
+    }),
+  );
 }
 
 function load(url, headers = {}) {
@@ -410,28 +422,18 @@ async function benchTransactions(label, { dataDir, port, env }, openRaw) {
 /** The transaction lists on PGlite and, when a server is reachable, on a fresh PostgreSQL database. */
 async function benchTransactionLists() {
   const { openDatabase } = await import('../apps/api/dist/db/client.js');
-  const pgliteDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-tx-'));
-  try {
-    await benchTransactions('PGlite', { dataDir: pgliteDir, port: 3905 }, async () => ({
-      database: await openDatabase({ kind: 'pglite', dataDir: `${pgliteDir}/pglite` }),
+  await inTempDir('tx', (dataDir) =>
+    benchTransactions('PGlite', { dataDir, port: 3905 }, async () => ({
+      database: await openDatabase({ kind: 'pglite', dataDir: `${dataDir}/pglite` }),
       workers: 1,
-    }));
-  } finally {
-    rmSync(pgliteDir, { recursive: true, force: true });
-  }
-  const postgres = await freshPostgresDatabase();
-  if (!postgres)
-    return line('GET /api/transactions (PostgreSQL)', 'n/a', '', 'no PostgreSQL reachable; set DATABASE_URL');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-tx-pg-'));
-  try {
-    await benchTransactions('PostgreSQL', { dataDir, port: 3906, env: { DATABASE_URL: postgres.url } }, async () => ({
-      database: await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 10 }),
+    })),
+  );
+  await onFreshPostgres('GET /api/transactions', ({ url, dataDir }) =>
+    benchTransactions('PostgreSQL', { dataDir, port: 3906, env: { DATABASE_URL: url } }, async () => ({
+      database: await openDatabase({ kind: 'postgres', url, poolSize: 10 }),
       workers: 10,
-    }));
-  } finally {
-    await postgres.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    })),
+  );
 }
 
 const benchTools = {
@@ -442,7 +444,8 @@ const benchTools = {
   signUp,
   load,
   line,
-  freshPostgresDatabase,
+  inTempDir,
+  onFreshPostgres,
   seconds: DURATION_S,
   measureForecastPage,
 };
@@ -457,12 +460,7 @@ if (process.env.BENCH_ONLY === 'forecast-api') {
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'bank-accounts') {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-'));
-  try {
-    await benchBankAccountLists(dataDir);
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await benchBankAccountLists();
   process.exit(0);
 }
 
@@ -499,7 +497,7 @@ try {
   await stop(bare);
   await stop(again.child);
 
-  await benchBankAccountLists(dataDir);
+  await benchBankAccountLists();
   await benchTransactionLists();
   await benchEmployeeLists(benchTools);
   // The forecast of the big organisation (1,000 employees × 3 salaries × 8 costs, 10,000 transactions).
