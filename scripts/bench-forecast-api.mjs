@@ -182,7 +182,7 @@ async function benchOne(label, helpers, { dataDir, port, env, target }) {
  * The first read after a change. The forecast keeps its data in memory per part until a table the
  * part is read from changes, so the load lines mostly measure reads from memory. Here each of five
  * reads follows an edit: a bank account's balance (the accounts reload) and a salary cost's amount
- * (the heaviest: 24,000 costs with their payments and the salaries reload). Median and maximum.
+ * (the costs of that salary reload, found by the salaries' cost versions). Median and maximum.
  */
 async function measureFirstRead(label, { line }, origin, cookie) {
   const headers = { cookie, origin, 'content-type': 'application/json' };

@@ -18,6 +18,25 @@ describe('forecast cache', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
+  it('refreshes a kept part while the base of its stamp holds, and loads it whole when the base moved', async () => {
+    const cache = createForecastCache();
+    const load = vi.fn(async () => ['loaded']);
+    const run = vi.fn(async (previous: string[]) => [...previous, 'refreshed']);
+    const refresh = (base: string) => ({ base, run });
+    expect(await cache.part(1, 'costs', 'day1|1,1', load, refresh('day1|1'))).toEqual(['loaded']);
+    expect(await cache.part(1, 'costs', 'day1|1,2', load, refresh('day1|1'))).toEqual(['loaded', 'refreshed']);
+    expect(await cache.part(1, 'costs', 'day1|1,2', load, refresh('day1|1'))).toEqual(['loaded', 'refreshed']);
+    expect(run).toHaveBeenCalledTimes(1);
+    // The base moved (a new day, a renamed label): loaded again, not refreshed.
+    expect(await cache.part(1, 'costs', 'day2|1,2', load, refresh('day2|1'))).toEqual(['loaded']);
+    expect(load).toHaveBeenCalledTimes(2);
+    // A failed refresh is forgotten: the next read loads the part whole.
+    run.mockRejectedValueOnce(new Error('weg'));
+    await expect(cache.part(1, 'costs', 'day2|1,3', load, refresh('day2|1'))).rejects.toThrow('weg');
+    expect(await cache.part(1, 'costs', 'day2|1,3', load, refresh('day2|1'))).toEqual(['loaded']);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
   it('runs a thenable query builder once', async () => {
     const cache = createForecastCache();
     const run = vi.fn();

@@ -5,7 +5,8 @@
  * and the versions of its tables is still right while the stamp is the same. Loading a big
  * organisation takes most of a second and computing 60 months tens of milliseconds; after an edit
  * only the parts read from the edited table are loaded again (an exclusion saved on the Prognose
- * page reloads the exclusions, not 24,000 salary costs).
+ * page reloads the exclusions, not 24,000 salary costs), and a part that can refresh itself loads
+ * only the rows that changed (a saved cost: the costs of its salary and its neighbours).
  *
  * Entries hold promises, so that requests arriving while the first one still loads share its work
  * instead of each loading the same rows. A failed load or computation is forgotten, not kept.
@@ -20,7 +21,16 @@ const MAX_BODIES = 8;
 
 interface Stamped {
   stamp: string;
+  /** The stamp of what a refresh starts from (see `part`), when the part can be refreshed. */
+  base?: string;
   value: Promise<unknown>;
+}
+
+/** How a part's value loaded under another stamp is brought up to date instead of loaded again. */
+export interface PartRefresh<T> {
+  /** The refresh applies to a value kept under the same base (the day and what it cannot follow). */
+  base: string;
+  run(previous: T): Promise<T>;
 }
 
 interface OrganisationEntry {
@@ -75,14 +85,26 @@ export function createForecastCache() {
   }
 
   return {
-    /** A part of the organisation's data: from memory while its `stamp` is unchanged, else `load`ed. */
-    part<T>(organisationId: number, name: string, stamp: string, load: () => Promise<T>): Promise<T> {
+    /**
+     * A part of the organisation's data: from memory while its `stamp` is unchanged, else the kept
+     * value refreshed when it has the refresh's base, else `load`ed.
+     */
+    part<T>(
+      organisationId: number,
+      name: string,
+      stamp: string,
+      load: () => Promise<T>,
+      refresh?: PartRefresh<T>,
+    ): Promise<T> {
       const { parts } = entryOf(organisationId);
       const cached = parts.get(name);
       if (cached?.stamp === stamp) return cached.value as Promise<T>;
-      // A native promise: a query builder runs its query on every `then`, so it must be adopted once.
-      const value = Promise.resolve(load());
-      parts.set(name, forgetOnFailure(parts, name, { stamp, value }));
+      const value =
+        refresh && cached?.base === refresh.base
+          ? (cached.value as Promise<T>).then((previous) => refresh.run(previous))
+          : // A native promise: a query builder runs its query on every `then`, so it is adopted once.
+            Promise.resolve(load());
+      parts.set(name, forgetOnFailure(parts, name, { stamp, base: refresh?.base, value }));
       return value;
     },
 

@@ -12,6 +12,7 @@ import {
   salaryCostLabelExclusions,
   salaryCostLabels,
   salaryCosts,
+  salaryCostVersions,
   salaryExclusions,
   transactionExclusions,
   transactions,
@@ -106,19 +107,44 @@ export function parseSchedule(text: string | null): StoredCostDetail[] {
   });
 }
 
+/** A cost as the forecast engine takes it (its salary is the key it is kept under). */
+export interface ForecastCostRow {
+  id: number;
+  labelId: number | null;
+  labelName: string | null;
+  cycle: (typeof salaryCosts.$inferSelect)['cycle'];
+  distributionType: (typeof salaryCosts.$inferSelect)['distributionType'];
+  relativeOffset: number;
+  details: StoredCostDetail[];
+}
+
+/** The organisation's costs by salary, with each salary's cost version as read with its costs. */
+export interface SalaryCosts {
+  versions: ReadonlyMap<number, number>;
+  bySalary: ReadonlyMap<number, ForecastCostRow[]>;
+}
+
 /**
- * Every cost with its label and its stored schedule (one query). Of the schedule only what the
- * forecast can use: the payments from the first to the last month of the horizon, plus the latest
- * one before the first month — the catch-up that the include-previous mode (research §5.6) may pick
- * as the "next" payment. The payments come as one text per cost (in month order): with thousands of
- * costs, one row per payment made the driver, not the database, the slow part of a read.
+ * The costs with their labels and stored schedules, of the organisation or of some of its salaries
+ * (one query), each with its salary's cost version read in the same query. Of the schedule only
+ * what the forecast can use: the payments from the first to the last month of the horizon, plus
+ * the latest one before the first month — the catch-up that the include-previous mode (research
+ * §5.6) may pick as the "next" payment. The payments come as one text per cost (in month order):
+ * with thousands of costs, one row per payment made the driver, not the database, the slow part.
  */
-async function costsOf(db: AppDatabase, organisationId: number, firstMonth: string, lastMonth: string) {
+async function costRowsOf(
+  db: AppDatabase,
+  organisationId: number,
+  firstMonth: string,
+  lastMonth: string,
+  salaryIds?: number[],
+) {
   const d = sql.raw('d');
-  const rows = await db
+  return db
     .select({
       id: salaryCosts.id,
       salaryId: salaryCosts.salaryId,
+      version: salaryCostVersions.version,
       labelId: salaryCosts.labelId,
       labelName: salaryCostLabels.name,
       cycle: salaryCosts.cycle,
@@ -134,9 +160,86 @@ async function costsOf(db: AppDatabase, organisationId: number, firstMonth: stri
     })
     .from(salaryCosts)
     .leftJoin(salaryCostLabels, eq(salaryCostLabels.id, salaryCosts.labelId))
-    .where(eq(salaryCosts.organisationId, organisationId))
+    .leftJoin(salaryCostVersions, eq(salaryCostVersions.salaryId, salaryCosts.salaryId))
+    .where(
+      and(
+        eq(salaryCosts.organisationId, organisationId),
+        salaryIds === undefined ? undefined : inArray(salaryCosts.salaryId, salaryIds),
+      ),
+    )
     .orderBy(asc(salaryCosts.id));
-  return rows.map(({ schedule, ...cost }) => ({ ...cost, details: parseSchedule(schedule) }));
+}
+
+/** Adds `rows` to the maps, each cost under its salary, each salary's version as read with it. */
+function addCostRows(
+  rows: Awaited<ReturnType<typeof costRowsOf>>,
+  versions: Map<number, number>,
+  bySalary: Map<number, ForecastCostRow[]>,
+): void {
+  for (const { salaryId, version, schedule, ...cost } of rows) {
+    // A salary with costs always has a version (migration 0007); without one it is only never refreshed.
+    if (version !== null) versions.set(salaryId, version);
+    let list = bySalary.get(salaryId);
+    if (!list) bySalary.set(salaryId, (list = []));
+    list.push({ ...cost, details: parseSchedule(schedule) });
+  }
+}
+
+/** All of the organisation's costs (one query). */
+async function costsOf(
+  db: AppDatabase,
+  organisationId: number,
+  firstMonth: string,
+  lastMonth: string,
+): Promise<SalaryCosts> {
+  const versions = new Map<number, number>();
+  const bySalary = new Map<number, ForecastCostRow[]>();
+  addCostRows(await costRowsOf(db, organisationId, firstMonth, lastMonth), versions, bySalary);
+  return { versions, bySalary };
+}
+
+/** Beyond this many salaries changed at once, loading all costs again is as quick and simpler. */
+const MOST_SALARIES_REFRESHED = 500;
+
+/**
+ * `previous` (loaded for the same months) brought up to date: the salaries' cost versions are read
+ * (one query) and only the costs of the salaries whose version moved are loaded again (one more);
+ * a salary whose version is gone was deleted and its costs go too. The maps are new, `previous` is
+ * left as it is (a computation may still be reading it).
+ */
+async function refreshedCosts(
+  db: AppDatabase,
+  organisationId: number,
+  firstMonth: string,
+  lastMonth: string,
+  previous: SalaryCosts,
+): Promise<SalaryCosts> {
+  const current = await db
+    .select({ salaryId: salaryCostVersions.salaryId, version: salaryCostVersions.version })
+    .from(salaryCostVersions)
+    .where(eq(salaryCostVersions.organisationId, organisationId));
+  const currentVersions = new Map(current.map((row) => [row.salaryId, row.version]));
+  const changed = current
+    .filter((row) => previous.versions.get(row.salaryId) !== row.version)
+    .map((row) => row.salaryId);
+  if (changed.length > MOST_SALARIES_REFRESHED) return costsOf(db, organisationId, firstMonth, lastMonth);
+  const versions = new Map(previous.versions);
+  const bySalary = new Map(previous.bySalary);
+  for (const salaryId of previous.versions.keys()) {
+    if (!currentVersions.has(salaryId)) {
+      versions.delete(salaryId);
+      bySalary.delete(salaryId);
+    }
+  }
+  for (const salaryId of changed) {
+    // Read before the rows: should the rows be newer, the next refresh loads them once more.
+    versions.set(salaryId, currentVersions.get(salaryId)!);
+    bySalary.delete(salaryId);
+  }
+  if (changed.length > 0) {
+    addCostRows(await costRowsOf(db, organisationId, firstMonth, lastMonth, changed), versions, bySalary);
+  }
+  return { versions, bySalary };
 }
 
 async function vatSettingOf(db: AppDatabase, organisationId: number) {
@@ -249,17 +352,30 @@ export async function dataVersionsOf(db: AppDatabase, organisationId: number): P
 }
 
 /** What a forecast is computed from, loaded in parts for the months `firstMonth` … `lastMonth`. */
-interface Part<T> {
+export interface Part<T> {
   /** The tables the part is read from: a write to any of them reloads it, and only it. */
   tables: readonly string[];
   load(db: AppDatabase, organisationId: number, firstMonth: string, lastMonth: string): Promise<T>;
+  /**
+   * Where a part can bring a value loaded earlier up to date by loading only what changed: used
+   * instead of `load` while the day and the versions of the `unless` tables are the earlier load's.
+   */
+  refresh?: {
+    unless: readonly string[];
+    run(db: AppDatabase, organisationId: number, firstMonth: string, lastMonth: string, previous: T): Promise<T>;
+  };
 }
 
-const part = <T>(tables: readonly string[], load: Part<T>['load']): Part<T> => ({ tables, load });
+const part = <T>(tables: readonly string[], load: Part<T>['load'], refresh?: Part<T>['refresh']): Part<T> => ({
+  tables,
+  load,
+  refresh,
+});
 
 /**
- * The organisation's data in seven parts, one query each whatever the number of rows. Loaded side
- * by side (PostgreSQL runs them on several pooled connections; PGlite one after the other).
+ * The organisation's data in seven parts, one query each whatever the number of rows (a refresh of
+ * the costs: two). Loaded side by side (PostgreSQL runs them on several pooled connections; PGlite
+ * one after the other).
  */
 export const forecastDataParts = {
   minimumBalance: part(['organisations'], (db, organisationId) => minimumBalanceOf(db, organisationId)),
@@ -268,7 +384,11 @@ export const forecastDataParts = {
     transactionsOf(db, organisationId),
   ),
   salaries: part(['salaries', 'employees'], (db, organisationId) => salariesOf(db, organisationId)),
-  costs: part(['salary_costs', 'salary_cost_labels', 'salary_cost_details'], costsOf),
+  // A saved cost reloads the costs of the salaries it changed; a label, renamed or deleted, all.
+  costs: part(['salary_costs', 'salary_cost_labels', 'salary_cost_details'], costsOf, {
+    unless: ['salary_cost_labels'],
+    run: refreshedCosts,
+  }),
   vatSetting: part(['vat_settings'], (db, organisationId) => vatSettingOf(db, organisationId)),
   exclusions: part(
     ['transaction_exclusions', 'salary_exclusions', 'salary_cost_label_exclusions'],

@@ -4,7 +4,6 @@ import {
   type ForecastInput,
   type ForecastMonthDetails,
   type ForecastResult,
-  type ForecastSalaryCost,
 } from '@saldopilot/forecast';
 import {
   addMonthsToMonth,
@@ -25,7 +24,13 @@ import type { ReferenceService } from '../reference/reference.service.js';
 import { encodeBody, type BodyEncoding } from '../../lib/encoded-body.js';
 import { compileResponseWriter } from '../../plugins/response-serializer.js';
 import { createForecastCache } from './forecast-cache.js';
-import { dataVersionsOf, forecastDataParts, type ForecastData, type ForecastDataPart } from './forecasts.repository.js';
+import {
+  dataVersionsOf,
+  forecastDataParts,
+  type ForecastData,
+  type ForecastDataPart,
+  type Part,
+} from './forecasts.repository.js';
 
 /**
  * Brings the stored salary schedules (cost details, employee deductions) of an organisation up to
@@ -98,20 +103,6 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
   const writeDetails = compileResponseWriter(forecastDetailsSchema);
 
   function inputOf(currency: string, query: ForecastQuery, today: string, data: ForecastData): ForecastInput {
-    const costsBySalary = new Map<number, ForecastSalaryCost[]>();
-    for (const cost of data.costs) {
-      let list = costsBySalary.get(cost.salaryId);
-      if (!list) costsBySalary.set(cost.salaryId, (list = []));
-      list.push({
-        id: cost.id,
-        labelId: cost.labelId,
-        labelName: cost.labelName,
-        cycle: cost.cycle,
-        distributionType: cost.distributionType,
-        relativeOffset: cost.relativeOffset,
-        details: cost.details,
-      });
-    }
     return {
       today,
       months: query.months,
@@ -126,7 +117,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       salaries: data.salaries.map(({ currencyId, ...salary }) => ({
         ...salary,
         currency: codeOf(currencyId),
-        costs: costsBySalary.get(salary.id) ?? [],
+        costs: data.costs.bySalary.get(salary.id) ?? [],
       })),
       vatSetting: data.vatSetting,
       exclusions: data.exclusions,
@@ -136,19 +127,36 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
 
   const partNames = Object.keys(forecastDataParts) as ForecastDataPart[];
 
-  /** Each part of the organisation's data from memory while its stamp holds, else loaded (side by side). */
+  /** "day|version,version,…" of `tables`: equal stamps mean equal rows in those tables. */
+  function stampOf(today: string, tables: readonly string[], versions: Map<string, number>): string {
+    return `${today}|${tables.map((table) => versions.get(table) ?? 0).join(',')}`;
+  }
+
+  /**
+   * Each part of the organisation's data from memory while its stamp holds, else refreshed or
+   * loaded (side by side).
+   */
   async function dataOf(
     organisationId: number,
-    stamps: Record<ForecastDataPart, string>,
+    today: string,
+    versions: Map<string, number>,
     firstMonth: string,
     lastMonth: string,
   ): Promise<ForecastData> {
     const values = await Promise.all(
-      partNames.map((name) =>
-        cache.part<unknown>(organisationId, name, stamps[name], () =>
-          forecastDataParts[name].load(db, organisationId, firstMonth, lastMonth),
-        ),
-      ),
+      partNames.map((name) => {
+        const { tables, load, refresh } = forecastDataParts[name] as Part<unknown>;
+        return cache.part(
+          organisationId,
+          name,
+          stampOf(today, tables, versions),
+          () => load(db, organisationId, firstMonth, lastMonth),
+          refresh && {
+            base: stampOf(today, refresh.unless, versions),
+            run: (previous) => refresh.run(db, organisationId, firstMonth, lastMonth, previous),
+          },
+        );
+      }),
     );
     // Each value is its part's load result (same names, same order).
     return Object.fromEntries(partNames.map((name, index) => [name, values[index]])) as unknown as ForecastData;
@@ -187,17 +195,14 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     // The longest horizon, so that one load serves every "Zeitraum".
     const lastMonth = addMonthsToMonth(firstMonth, FORECAST_LIMITS.maxMonths - 1);
     const versions = await versionsWithFreshSchedules(organisationId, today);
-    const stamps = Object.fromEntries(
-      partNames.map((name) => [
-        name,
-        `${today}|${forecastDataParts[name].tables.map((table) => versions.get(table) ?? 0).join(',')}`,
-      ]),
-    ) as Record<ForecastDataPart, string>;
+    const stamps = partNames.map((name) => stampOf(today, forecastDataParts[name].tables, versions));
     const currency = codeOf(currencyId);
-    const key = [...Object.values(stamps), query.months, query.performance, currency, rates.generation()].join('/');
+    const key = [...stamps, query.months, query.performance, currency, rates.generation()].join('/');
     const result = () =>
       cache.result(organisationId, key, async () =>
-        computeForecast(inputOf(currency, query, today, await dataOf(organisationId, stamps, firstMonth, lastMonth))),
+        computeForecast(
+          inputOf(currency, query, today, await dataOf(organisationId, today, versions, firstMonth, lastMonth)),
+        ),
       );
     return { key, result };
   }

@@ -94,6 +94,22 @@ async function aSalaryWithCosts(user: SignedInUser, name = 'Anna Muster') {
   return { employee, salaryId: salary.id, label };
 }
 
+/** The tenant of the owner `user`, for calling the service directly. */
+async function ownerTenantOf(user: SignedInUser) {
+  return {
+    userId: user.user.id,
+    organisationId: user.user.currentOrganisationID,
+    role: 'owner' as const,
+    currencyId: await currencyId(user, 'CHF'),
+  };
+}
+
+/** The driver's client under the test app's Drizzle database, whose `query` calls can be counted. */
+function driverClient(): { query: (query: unknown) => unknown } {
+  return (app.deps.database.db as unknown as { session: { client: { query: (query: unknown) => unknown } } }).session
+    .client;
+}
+
 /** The automatic VAT settlement, quarterly from January, for the months of the transactions. */
 async function aQuarterlyVatSettlement(user: SignedInUser) {
   const response = await put(user, '/api/vat-settings', {
@@ -371,14 +387,8 @@ describe('GET /api/forecasts', () => {
 
   it('loads the data in a fixed number of queries, whatever the number of rows', async () => {
     const user = await signUp(app);
-    const tenant = {
-      userId: user.user.id,
-      organisationId: user.user.currentOrganisationID,
-      role: 'owner' as const,
-      currencyId: await currencyId(user, 'CHF'),
-    };
-    const client = (app.deps.database.db as unknown as { session: { client: { query: () => unknown } } }).session
-      .client;
+    const tenant = await ownerTenantOf(user);
+    const client = driverClient();
     async function queriesOfOneRead(): Promise<number> {
       const spy = vi.spyOn(client, 'query');
       try {
@@ -409,6 +419,124 @@ describe('GET /api/forecasts', () => {
     expect(await queriesOfOneRead()).toBe(2);
   });
 
+  it('after a cost is saved, loads the costs of the salaries it changed only, and answers as a fresh read would', async () => {
+    const user = await signUp(app);
+    const tenant = await ownerTenantOf(user);
+    const { db } = app.deps.database;
+    const client = driverClient();
+    // The app's service keeps what it loaded; one made for each comparison starts with nothing.
+    const kept = app.deps.forecasts;
+    const fresh = () =>
+      createForecastsService({
+        db,
+        rates: app.deps.rates,
+        reference: app.deps.reference,
+        clock: app.deps.clock,
+        ensureFreshSchedules,
+      });
+    const query = { months: 13, performance: 100 };
+    async function expectSameAsFresh(what: string): Promise<string[]> {
+      const spy = vi.spyOn(client, 'query');
+      try {
+        const [totals, details] = [await kept.forecast(tenant, query), await kept.details(tenant, query)];
+        // PGlite is given the text, pg a query config with it.
+        const texts = spy.mock.calls.map(([query]) =>
+          typeof query === 'string' ? query : (query as { text: string }).text,
+        );
+        const truth = fresh();
+        expect(details, what).toEqual(await truth.details(tenant, query));
+        expect({ ...totals, calculatedAt: '' }, what).toEqual({
+          ...(await truth.forecast(tenant, query)),
+          calculatedAt: '',
+        });
+        return texts;
+      } finally {
+        spy.mockRestore();
+      }
+    }
+    const costQueries = (texts: string[]) => texts.filter((text) => text.includes('string_agg'));
+    const first = await aSalaryWithCosts(user, 'Erste');
+    const second = await aSalaryWithCosts(user, 'Zweite');
+    const third = await aSalaryWithCosts(user, 'Dritte');
+    await expectSameAsFresh('first read');
+    const costIdsOf = async (salaryId: number) =>
+      (await user.get(`/api/employees/salaries/${salaryId}/costs`))
+        .json<{ data: { id: number }[] }>()
+        .data.map((cost) => cost.id);
+    const [firstCost] = await costIdsOf(first.salaryId);
+
+    // A changed amount: the versions of the salaries' costs, then the costs of that salary alone.
+    const patch = await user.send({
+      method: 'PATCH',
+      url: `/api/employees/salaries/costs/${firstCost}`,
+      payload: { amount: 333_00 },
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    const afterPatch = await expectSameAsFresh('a changed amount');
+    expect(afterPatch.some((text) => text.includes('"salary_cost_versions"'))).toBe(true);
+    expect(costQueries(afterPatch)).toHaveLength(1);
+    expect(costQueries(afterPatch)[0]).toMatch(/"salary_id" in \(\$\d+\)/);
+
+    // Nothing changed since: nothing of the costs is read.
+    expect(costQueries(await expectSameAsFresh('no change'))).toHaveLength(0);
+
+    const [secondCost] = await costIdsOf(second.salaryId);
+    expect((await user.delete(`/api/employees/salaries/costs/${secondCost}`)).statusCode).toBe(204);
+    await expectSameAsFresh('a deleted cost');
+    await aSalaryCost(user, third.salaryId, { amount: 42_00, distributionType: 'employer', labelID: third.label.id });
+    await expectSameAsFresh('an added cost');
+    const copied = await user.post(`/api/employees/salaries/${second.salaryId}/costs/copy`, {
+      sourceSalaryID: first.salaryId,
+    });
+    expect(copied.statusCode, copied.body).toBe(201);
+    await expectSameAsFresh('costs copied over another salary');
+    expect((await user.delete(`/api/employees/${third.employee.id}`)).statusCode).toBe(204);
+    await expectSameAsFresh('an employee deleted with its salary and costs');
+    // A direct write to the payments (as an operator might) counts like one through the API.
+    await db.execute(
+      sql`update salary_cost_details set amount = amount + 1 where cost_id in
+          (select id from salary_costs where salary_id = ${first.salaryId})`,
+    );
+    await expectSameAsFresh('payments written directly');
+    // A renamed label changes costs of every salary: all are loaded again.
+    const renamed = await user.send({
+      method: 'PATCH',
+      url: `/api/employees/salaries/costs/labels/${first.label.id}`,
+      payload: { name: 'AHV neu' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const afterRename = await expectSameAsFresh('a renamed label');
+    expect(costQueries(afterRename)).toHaveLength(1);
+    expect(costQueries(afterRename)[0]).not.toMatch(/"salary_id" in/);
+  });
+
+  it("counts the writes to each salary's costs and payments per salary; the counter goes with its salary", async () => {
+    const user = await signUp(app);
+    const { db } = app.deps.database;
+    const first = await aSalaryWithCosts(user, 'Erste');
+    const second = await aSalaryWithCosts(user, 'Zweite');
+    const versionOf = async (salaryId: number) =>
+      (
+        (await db.execute(sql`select version from salary_cost_versions where salary_id = ${salaryId}`)) as {
+          rows: { version: string | number }[];
+        }
+      ).rows.map((row) => Number(row.version))[0];
+    const [firstBefore, secondBefore] = [await versionOf(first.salaryId), await versionOf(second.salaryId)];
+    expect(firstBefore).toBeGreaterThan(0);
+    await db.execute(sql`update salary_costs set amount = amount where salary_id = ${first.salaryId}`);
+    const afterCost = await versionOf(first.salaryId);
+    expect(afterCost).toBeGreaterThan(firstBefore!);
+    await db.execute(
+      sql`update salary_cost_details set amount = amount where cost_id in
+          (select id from salary_costs where salary_id = ${first.salaryId})`,
+    );
+    expect(await versionOf(first.salaryId)).toBeGreaterThan(afterCost!);
+    expect(await versionOf(second.salaryId)).toBe(secondBefore);
+    expect((await user.delete(`/api/employees/${first.employee.id}`)).statusCode).toBe(204);
+    expect(await versionOf(first.salaryId)).toBeUndefined();
+    expect(await versionOf(second.salaryId)).toBe(secondBefore);
+  });
+
   it('brings stale salary schedules up to date before answering from memory: a new day, a direct write', async () => {
     const user = await signUp(app);
     const { salaryId } = await aSalaryWithCosts(user);
@@ -426,12 +554,7 @@ describe('GET /api/forecasts', () => {
         return recomputed;
       },
     });
-    const tenant = {
-      userId: user.user.id,
-      organisationId: user.user.currentOrganisationID,
-      role: 'owner' as const,
-      currencyId: await currencyId(user, 'CHF'),
-    };
+    const tenant = await ownerTenantOf(user);
     const read = () => forecasts.forecast(tenant, { months: 3, performance: 100 });
     const scheduleDate = async () =>
       (await db.select({ day: salaries.scheduleDate }).from(salaries).where(eq(salaries.id, salaryId)))[0]?.day;
