@@ -118,6 +118,16 @@ test.describe('Mitarbeitende', () => {
     await page.getByRole('button', { name: 'Lohn hinzufügen' }).click();
     const first = page.getByRole('dialog', { name: 'Neuen Lohn anlegen' });
     await expect(first).toContainText('Lohnkosten können separat, direkt nach dem Erstellen hinzugefügt werden');
+    // Whole numbers out of range stay as typed and are named; an emptied field is asked for, not 0;
+    // saving waits until both are right.
+    await fillSalary(first, { hours: '500', vacation: '25', gross: '8000', from: '01.01.2026' });
+    await first.getByRole('textbox', { name: 'Urlaubstage pro Jahr' }).fill('');
+    await first.getByRole('textbox', { name: 'Urlaubstage pro Jahr' }).blur();
+    await expect(first.getByText('Die Arbeitsstunden müssen zwischen 0 und 480 liegen')).toBeVisible();
+    await expect(first.getByText('Ferientage werden benötigt')).toBeVisible();
+    await expect(first.getByRole('textbox', { name: 'Arbeitsstunden pro Monat' })).toHaveValue('500');
+    await expect(first.getByRole('textbox', { name: 'Urlaubstage pro Jahr' })).toHaveValue('');
+    await expect(first.getByRole('button', { name: 'Speichern' })).toBeDisabled();
     await fillSalary(first, { hours: '160', vacation: '25', gross: '8000', from: '01.01.2026' });
     await expectNoSeriousAxeViolations(page);
     await first.getByRole('button', { name: 'Speichern' }).click();

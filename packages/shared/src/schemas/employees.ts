@@ -122,11 +122,14 @@ export const salaryMessages = {
 } as const;
 
 function wholeNumberField(min: number, max: number, required: string, invalid: string) {
-  return z
-    .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
-    .int(invalid)
-    .min(min, invalid)
-    .max(max, invalid);
+  return (
+    z
+      // null is what an emptied form field holds: missing, like undefined.
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) })
+      .int(invalid)
+      .min(min, invalid)
+      .max(max, invalid)
+  );
 }
 
 export const hoursPerMonthSchema = wholeNumberField(

@@ -40,6 +40,7 @@ import {
   type SalaryCostUpdate,
 } from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
+import { WholeNumberField } from '../../../components/form/whole-number-field';
 import { DialogFooter } from '../../../components/form/dialog-footer';
 import { DateInput } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
@@ -300,29 +301,14 @@ function CostForm({
             if ((value as CostCycle) === 'once') setValue('relativeOffset', 1, { shouldValidate: true });
           },
         )}
-        <Controller
+        <WholeNumberField
           control={control}
           name="relativeOffset"
-          render={({ field }) => (
-            <NumberInput
-              label={texts.costFields.offset}
-              description={texts.costHints.offset}
-              required
-              disabled={once}
-              min={1}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              name={field.name}
-              ref={field.ref}
-              value={field.value ?? ''}
-              onChange={(value) =>
-                field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))
-              }
-              onBlur={field.onBlur}
-              error={errors.relativeOffset?.message}
-            />
-          )}
+          label={texts.costFields.offset}
+          description={texts.costHints.offset}
+          required
+          disabled={once}
+          min={1}
         />
         {select(
           'amountType',

@@ -8,7 +8,7 @@ import { labelText, type CostSummary } from './employee-display';
 export interface CostFormValues {
   labelID: number | null;
   cycle: CostCycle;
-  relativeOffset: number | undefined;
+  relativeOffset: number | null | undefined;
   amountType: AmountType;
   amount: number | undefined;
   distributionType: DistributionType;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, List, NumberInput, Select, SimpleGrid } from '@mantine/core';
+import { Alert, Button, List, Select, SimpleGrid } from '@mantine/core';
 import { IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useFormState, useWatch, type Resolver } from 'react-hook-form';
@@ -15,6 +15,7 @@ import {
   type SalaryUpdate,
 } from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
+import { WholeNumberField } from '../../../components/form/whole-number-field';
 import { DialogFooter } from '../../../components/form/dialog-footer';
 import { DateInput } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
@@ -33,7 +34,6 @@ import { updateSalary } from '../api/update-salary';
 import { cloneFromDate } from './employee-display';
 import { employeeTexts as texts } from './employee-texts';
 import { emptySalaryValues, endPreview, salaryValuesOf, type SalaryFormValues } from './salary-form-values';
-import '@mantine/core/styles/NumberInput.css';
 
 const inDialog = { zIndex: Z_INDEX.modal + 10 };
 
@@ -165,29 +165,14 @@ function SalaryForm({
   };
 
   const numberField = (name: 'hoursPerMonth' | 'vacationDaysPerYear', label: string, max: number) => (
-    <Controller
+    <WholeNumberField
       control={control}
       name={name}
-      render={({ field }) => (
-        <NumberInput
-          label={label}
-          required
-          min={0}
-          max={max}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          name={field.name}
-          ref={field.ref}
-          value={field.value ?? ''}
-          onChange={(value) =>
-            field.onChange(typeof value === 'number' ? value : value === '' ? undefined : Number(value))
-          }
-          onBlur={field.onBlur}
-          error={errors[name]?.message}
-          data-autofocus={name === 'hoursPerMonth' || undefined}
-        />
-      )}
+      label={label}
+      required
+      min={0}
+      max={max}
+      data-autofocus={name === 'hoursPerMonth' || undefined}
     />
   );
 

@@ -6,10 +6,10 @@ import {
   type TimelineSalary,
 } from '@saldopilot/shared';
 
-/** What the salary dialog edits (research §7.4); the amount in cents, empty fields undefined. */
+/** What the salary dialog edits (research §7.4); the amount in cents; an emptied number field is null. */
 export interface SalaryFormValues {
-  hoursPerMonth: number | undefined;
-  vacationDaysPerYear: number | undefined;
+  hoursPerMonth: number | null | undefined;
+  vacationDaysPerYear: number | null | undefined;
   currencyID: number | undefined;
   amount: number | undefined;
   fromDate: string | undefined;
