@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
+import type { ForecastSalaryCost } from '@saldopilot/forecast';
 import type { AppDatabase } from '../../db/client.js';
 import {
   bankAccounts,
@@ -107,21 +108,10 @@ export function parseSchedule(text: string | null): StoredCostDetail[] {
   });
 }
 
-/** A cost as the forecast engine takes it (its salary is the key it is kept under). */
-export interface ForecastCostRow {
-  id: number;
-  labelId: number | null;
-  labelName: string | null;
-  cycle: (typeof salaryCosts.$inferSelect)['cycle'];
-  distributionType: (typeof salaryCosts.$inferSelect)['distributionType'];
-  relativeOffset: number;
-  details: StoredCostDetail[];
-}
-
-/** The organisation's costs by salary, with each salary's cost version as read with its costs. */
+/** The organisation's costs by salary, as the engine takes them, with each salary's cost version. */
 export interface SalaryCosts {
   versions: ReadonlyMap<number, number>;
-  bySalary: ReadonlyMap<number, ForecastCostRow[]>;
+  bySalary: ReadonlyMap<number, ForecastSalaryCost[]>;
 }
 
 /**
@@ -174,7 +164,7 @@ async function costRowsOf(
 function addCostRows(
   rows: Awaited<ReturnType<typeof costRowsOf>>,
   versions: Map<number, number>,
-  bySalary: Map<number, ForecastCostRow[]>,
+  bySalary: Map<number, ForecastSalaryCost[]>,
 ): void {
   for (const { salaryId, version, schedule, ...cost } of rows) {
     // A salary with costs always has a version (migration 0007); without one it is only never refreshed.
@@ -193,7 +183,7 @@ async function costsOf(
   lastMonth: string,
 ): Promise<SalaryCosts> {
   const versions = new Map<number, number>();
-  const bySalary = new Map<number, ForecastCostRow[]>();
+  const bySalary = new Map<number, ForecastSalaryCost[]>();
   addCostRows(await costRowsOf(db, organisationId, firstMonth, lastMonth), versions, bySalary);
   return { versions, bySalary };
 }
@@ -232,7 +222,8 @@ async function refreshedCosts(
     }
   }
   for (const salaryId of changed) {
-    // Read before the rows: should the rows be newer, the next refresh loads them once more.
+    // A salary that lost all its costs keeps this version; one with costs gets the version read
+    // with its rows below (the same snapshot).
     versions.set(salaryId, currentVersions.get(salaryId)!);
     bySalary.delete(salaryId);
   }

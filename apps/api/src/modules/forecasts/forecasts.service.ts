@@ -133,23 +133,24 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
   }
 
   /**
-   * Each part of the organisation's data from memory while its stamp holds, else refreshed or
-   * loaded (side by side).
+   * Each part of the organisation's data from memory while its stamp (`stamps`, in the order of
+   * `partNames`) holds, else refreshed or loaded (side by side).
    */
   async function dataOf(
     organisationId: number,
     today: string,
     versions: Map<string, number>,
+    stamps: readonly string[],
     firstMonth: string,
     lastMonth: string,
   ): Promise<ForecastData> {
     const values = await Promise.all(
-      partNames.map((name) => {
-        const { tables, load, refresh } = forecastDataParts[name] as Part<unknown>;
+      partNames.map((name, index) => {
+        const { load, refresh } = forecastDataParts[name] as Part<unknown>;
         return cache.part(
           organisationId,
           name,
-          stampOf(today, tables, versions),
+          stamps[index]!,
           () => load(db, organisationId, firstMonth, lastMonth),
           refresh && {
             base: stampOf(today, refresh.unless, versions),
@@ -201,7 +202,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     const result = () =>
       cache.result(organisationId, key, async () =>
         computeForecast(
-          inputOf(currency, query, today, await dataOf(organisationId, today, versions, firstMonth, lastMonth)),
+          inputOf(currency, query, today, await dataOf(organisationId, today, versions, stamps, firstMonth, lastMonth)),
         ),
       );
     return { key, result };
