@@ -1,5 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiGet, apiWrite, expect, expectNoSeriousAxeViolations, signUp, test, toasts } from './support/fixtures.js';
+import {
+  apiGet,
+  apiWrite,
+  expect,
+  expectEmptiedAndAskedFor,
+  expectNoSeriousAxeViolations,
+  signUp,
+  test,
+  toasts,
+} from './support/fixtures.js';
 
 interface Currency {
   id: number;
@@ -54,6 +63,17 @@ test('a new organisation is invited to its first account; accounts are created, 
   await ubs.getByRole('button', { name: 'UBS Geschäftskonto bearbeiten' }).click();
   dialog = page.getByRole('dialog', { name: 'Bankkonto bearbeiten' });
   await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
+  // An emptied balance stays empty and is asked for (0 is a balance, empty is none).
+  const balance = dialog.getByRole('textbox', { name: 'Kontostand' });
+  await expectEmptiedAndAskedFor(dialog, balance, 'Betrag wird benötigt');
+  await expect(dialog.getByRole('button', { name: 'Betrag negativ machen' })).toBeDisabled();
+  await balance.fill("12'500.50");
+  await balance.blur();
+  // An edited balance keeps a date: emptied, "Stand per" is asked for, not the stored date shown.
+  const stand = dialog.getByRole('textbox', { name: 'Stand per' });
+  await expectEmptiedAndAskedFor(dialog, stand, 'Bitte Datum eingeben');
+  await stand.fill('21.11.2026');
+  await stand.blur();
   await dialog.getByRole('button', { name: 'Betrag negativ machen' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Kontostand' })).toHaveValue("-12'500.50");
   await expect(dialog.getByRole('button', { name: 'Betrag positiv machen' })).toBeEnabled();
@@ -74,6 +94,12 @@ test('a new organisation is invited to its first account; accounts are created, 
   await dialog.getByRole('textbox', { name: 'Kontostand' }).fill('1000');
   const balanceDate = dialog.getByRole('textbox', { name: 'Stand per' });
   await expect(balanceDate).toHaveValue('21.11.2026');
+  // A clone, like a new account, may leave "Stand per" empty for today: emptied, nothing is asked.
+  await balanceDate.fill('');
+  await balanceDate.blur();
+  await expect(balanceDate).toHaveValue('');
+  await expect(dialog.getByText('Bitte Datum eingeben')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Klonen' })).toBeEnabled();
   await balanceDate.fill('31.10.26');
   await balanceDate.blur();
   await expect(balanceDate).toHaveValue('31.10.2026');

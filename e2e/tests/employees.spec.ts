@@ -3,6 +3,7 @@ import {
   apiGet,
   apiWrite,
   expect as baseExpect,
+  expectEmptiedAndAskedFor,
   expectNoSeriousAxeViolations,
   ownerWithReader,
   signUp,
@@ -122,11 +123,14 @@ test.describe('Mitarbeitende', () => {
     // saving waits until both are right.
     await fillSalary(first, { hours: '500', vacation: '25', gross: '8000', from: '01.01.2026' });
     await first.getByRole('textbox', { name: 'Urlaubstage pro Jahr' }).fill('');
-    await first.getByRole('textbox', { name: 'Urlaubstage pro Jahr' }).blur();
+    await first.getByRole('textbox', { name: 'Bruttolohn' }).fill('');
+    await first.getByRole('textbox', { name: 'Bruttolohn' }).blur();
     await expect(first.getByText('Die Arbeitsstunden müssen zwischen 0 und 480 liegen')).toBeVisible();
     await expect(first.getByText('Ferientage werden benötigt')).toBeVisible();
+    await expect(first.getByText('Betrag wird benötigt')).toBeVisible();
     await expect(first.getByRole('textbox', { name: 'Arbeitsstunden pro Monat' })).toHaveValue('500');
     await expect(first.getByRole('textbox', { name: 'Urlaubstage pro Jahr' })).toHaveValue('');
+    await expect(first.getByRole('textbox', { name: 'Bruttolohn' })).toHaveValue('');
     await expect(first.getByRole('button', { name: 'Speichern' })).toBeDisabled();
     await fillSalary(first, { hours: '160', vacation: '25', gross: '8000', from: '01.01.2026' });
     await expectNoSeriousAxeViolations(page);
@@ -196,6 +200,8 @@ test.describe('Mitarbeitende', () => {
     const termination = page.getByRole('dialog', { name: 'Austritt hinzufügen' });
     await expect(termination).toContainText('Vorschlag für nächsten Austritt: 01.01.2027');
     await expect(termination.getByRole('textbox', { name: 'Von' })).toHaveValue('01.01.2027');
+    await expectEmptiedAndAskedFor(termination, termination.getByRole('textbox', { name: 'Von' }), 'Von wird benötigt');
+    await termination.getByRole('textbox', { name: 'Von' }).fill('01.01.2027');
     await expect(termination).toContainText('Austritt = Auflösung des Arbeitsverhältnisses');
     await expectNoSeriousAxeViolations(page);
     await termination.getByRole('button', { name: 'Speichern' }).click();
@@ -262,6 +268,9 @@ test.describe('Mitarbeitende', () => {
     // Delete the clone from its edit dialog.
     await salaryCard(page, 'Von 15.04.2026').getByRole('button', { name: 'Lohn bearbeiten' }).click();
     const edit = page.getByRole('dialog', { name: 'Lohn bearbeiten' });
+    // An emptied "Von" is asked for; it does not fall back to the stored 15.04.2026.
+    await expectEmptiedAndAskedFor(edit, edit.getByRole('textbox', { name: 'Von' }), 'Von wird benötigt');
+    await expect(edit.getByRole('button', { name: 'Speichern' })).toBeDisabled();
     await edit.getByRole('button', { name: 'Lohn löschen' }).click();
     await confirmWith(page, 'Löschen', 'Lohn vollständig löschen?');
     await expect(toasts(page).getByRole('status').filter({ hasText: 'Lohn wurde gelöscht' })).toBeVisible();
@@ -337,6 +346,14 @@ test.describe('Mitarbeitende', () => {
     await expect(costDialog.getByRole('combobox', { name: 'Label' })).toHaveValue('Quellensteuer');
     await costDialog.getByRole('combobox', { name: 'Betragstyp' }).click();
     await page.getByRole('option', { name: 'Prozentualer Anteil', exact: true }).click();
+    // An emptied percentage stays empty and is asked for.
+    await costDialog.getByRole('textbox', { name: 'Prozentsatz' }).fill('4.125');
+    await expectEmptiedAndAskedFor(
+      costDialog,
+      costDialog.getByRole('textbox', { name: 'Prozentsatz' }),
+      'Betrag wird benötigt',
+    );
+    await expect(costDialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
     await costDialog.getByRole('textbox', { name: 'Prozentsatz' }).fill('4.125');
     await expectNoSeriousAxeViolations(page);
     await costDialog.getByRole('button', { name: 'Speichern' }).click();

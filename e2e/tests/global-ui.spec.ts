@@ -68,20 +68,26 @@ test('the full-screen overlay does not flash for work shorter than 300 ms', asyn
     // 404 is not retried: the whole attempt stays well under 300 ms.
     await route.fulfill({ status: 404, json: { error: 'x', code: 'NOT_FOUND' } });
   });
-  let overlaySeen = false;
-  await page.exposeFunction('overlaySeen', () => (overlaySeen = true));
+  // How long after the last click (the "Ja" that starts the work) the overlay first showed, if ever.
+  let overlayAfterMs: number | null = null;
+  await page.exposeFunction('overlaySeen', (ms: number) => (overlayAfterMs ??= ms));
   await page.goto('/');
-  await page.evaluate(() =>
+  await page.evaluate(() => {
+    let clickedAt = 0;
+    document.addEventListener('click', () => (clickedAt = performance.now()), true);
     new MutationObserver(() => {
       if (document.querySelector('[role="status"][aria-label="Bitte warten"]'))
-        void (window as unknown as { overlaySeen: () => void }).overlaySeen();
-    }).observe(document.body, { childList: true, subtree: true }),
-  );
+        void (window as unknown as { overlaySeen: (ms: number) => void }).overlaySeen(performance.now() - clickedAt);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await page.getByRole('combobox', { name: 'Organisation' }).click();
   await page.getByRole('option', { name: 'Schnell GmbH' }).click();
   await page.getByRole('dialog', { name: 'Organisation wechseln' }).getByRole('button', { name: 'Ja' }).click();
   await expect(toasts(page).getByRole('alert')).toContainText('Die Organisation konnte nicht geändert werden');
-  expect(overlaySeen).toBe(false);
+  // The spec's rule: the overlay shows only once the work has lasted 300 ms. Here it takes about
+  // 150 ms, so the overlay stays away; on a loaded machine the routed request can take longer than
+  // 300 ms (CI saw it once), and then the overlay may show, but never sooner.
+  expect(overlayAfterMs ?? Number.POSITIVE_INFINITY).toBeGreaterThanOrEqual(299);
 });
 
 test.describe('dialogs on a phone', () => {

@@ -3,6 +3,7 @@ import {
   apiGet,
   apiWrite,
   expect,
+  expectEmptiedAndAskedFor,
   expectNoSeriousAxeViolations,
   ownerWithReader,
   signUp,
@@ -180,6 +181,21 @@ test.describe('Transaktionen', () => {
     await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue('Lizenz');
     await expect(edit.getByText(/^~ -.* CHF$/)).toBeVisible();
     await expect(save).toBeDisabled();
+    // An emptied amount stays empty and is asked for; it does not fall back to the stored -105.00.
+    const editAmount = edit.getByRole('textbox', { name: 'Betrag' });
+    await expectEmptiedAndAskedFor(edit, editAmount, 'Betrag wird benötigt');
+    await expect(save).toBeDisabled();
+    await editAmount.fill('-105');
+    await editAmount.blur();
+    await expect(editAmount).toHaveValue('-105.00');
+    await expect(edit.getByText('Betrag wird benötigt')).toBeHidden();
+    // So does an emptied date: it does not fall back to the stored 01.12.2026.
+    const editFrom = edit.getByRole('textbox', { name: 'Von' });
+    await expectEmptiedAndAskedFor(edit, editFrom, 'Start wird benötigt');
+    await expect(save).toBeDisabled();
+    await editFrom.fill('01.12.2026');
+    await editFrom.blur();
+    await expect(edit.getByText('Start wird benötigt')).toBeHidden();
     await edit.getByRole('textbox', { name: 'Name' }).fill('Softwarelizenz');
     await expectNoSeriousAxeViolations(page);
     await save.click();
@@ -235,6 +251,36 @@ test.describe('Transaktionen', () => {
     ).toBeVisible();
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(dialog).toBeHidden();
+  });
+
+  test('an emptied "Bis" stays empty, and the transaction is saved without an end', async ({ page }) => {
+    await signUp(page);
+    const ids = await referenceIds(page);
+    await addTransaction(page, ids, {
+      name: 'Wartungsvertrag',
+      amount: -300_00,
+      type: 'repeating',
+      cycle: 'monthly',
+      endDate: '2027-06-01',
+    });
+    await page.goto('/transactions');
+    const contract = card(page, 'Wartungsvertrag');
+    await expect(contract).toContainText('Ende: 01.06.2027');
+    await contract.getByRole('button', { name: 'Transaktion bearbeiten' }).click();
+    const edit = page.getByRole('dialog', { name: 'Transaktion bearbeiten' });
+    const to = edit.getByRole('textbox', { name: 'Bis' });
+    await expect(to).toHaveValue('01.06.2027');
+    await to.fill('');
+    await to.blur();
+    // Empty is "no end", not the stored date again.
+    await expect(to).toHaveValue('');
+    await edit.getByRole('button', { name: 'Speichern' }).click();
+    await expect(edit).toBeHidden();
+    await expect(contract).not.toContainText('Ende:');
+    await contract.getByRole('button', { name: 'Transaktion bearbeiten' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Transaktion bearbeiten' }).getByRole('textbox', { name: 'Bis' }),
+    ).toHaveValue('');
   });
 
   test('sorts in both views and searches on the server; view and sort are remembered', async ({ page }) => {

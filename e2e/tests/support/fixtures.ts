@@ -5,6 +5,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 
@@ -122,6 +123,17 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
 /** The toast area's toasts (role status or alert inside the "Meldungen" region). */
 export function toasts(page: Page) {
   return page.getByRole('region', { name: 'Meldungen' });
+}
+
+/**
+ * Empties `input` and checks that it stays empty and that `within` names what is missing: an emptied
+ * field must not show its old value again (react-hook-form's default) while the form holds nothing.
+ */
+export async function expectEmptiedAndAskedFor(within: Locator, input: Locator, message: string): Promise<void> {
+  await input.fill('');
+  await input.blur();
+  await expect(input).toHaveValue('');
+  await expect(within.getByText(message)).toBeVisible();
 }
 
 /** A labelled field by its exact label (required fields carry a " *" after it). */

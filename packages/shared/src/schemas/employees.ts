@@ -8,6 +8,7 @@ import {
   dateSchema,
   idFieldSchema,
   idParamSchema,
+  missingOr,
   idSchema,
   textSchema,
 } from './fields.js';
@@ -122,14 +123,11 @@ export const salaryMessages = {
 } as const;
 
 function wholeNumberField(min: number, max: number, required: string, invalid: string) {
-  return (
-    z
-      // null is what an emptied form field holds: missing, like undefined.
-      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) })
-      .int(invalid)
-      .min(min, invalid)
-      .max(max, invalid)
-  );
+  return z
+    .number({ error: missingOr(required, invalid) })
+    .int(invalid)
+    .min(min, invalid)
+    .max(max, invalid);
 }
 
 export const hoursPerMonthSchema = wholeNumberField(

@@ -5,6 +5,7 @@ import {
   booleanQuerySchema,
   centsSchema,
   dateSchema,
+  idFieldSchema,
   idParamSchema,
   idSchema,
   monthSchema,
@@ -72,12 +73,32 @@ describe('money, dates, months', () => {
     expect(nonZeroCentsSchema.safeParse(0).error?.issues[0]?.message).toBe('Der Betrag darf nicht 0 sein');
   });
 
+  it('an amount that is missing or emptied (null) is asked for; one that is no number is invalid', () => {
+    expect(centsSchema.safeParse(undefined).error?.issues[0]?.message).toBe('Betrag wird benötigt');
+    expect(centsSchema.safeParse(null).error?.issues[0]?.message).toBe('Betrag wird benötigt');
+    expect(centsSchema.safeParse(Number.NaN).error?.issues[0]?.message).toBe('Ungültiger Betrag');
+    expect(centsSchema.safeParse('12').error?.issues[0]?.message).toBe('Ungültiger Betrag');
+  });
+
   it('dates exist and lie in 1900–2999', () => {
     const date = dateSchema();
     expect(date.parse('2028-02-29')).toBe('2028-02-29');
     for (const bad of ['2026-02-30', '2026-2-01', '21.11.2026', '1899-12-31', '3000-01-01', '2026-11-21T00:00']) {
       expect(date.safeParse(bad).success, bad).toBe(false);
     }
+  });
+
+  it('an id that is missing or emptied (null) is asked for, with its own message', () => {
+    const category = idFieldSchema('Ungültige Kategorie', 'Kategorie wird benötigt');
+    expect(category.safeParse(null).error?.issues[0]?.message).toBe('Kategorie wird benötigt');
+    expect(category.safeParse('3').error?.issues[0]?.message).toBe('Ungültige Kategorie');
+  });
+
+  it('a date that is missing or emptied (null) is asked for; null means "none" only where a schema allows it', () => {
+    expect(dateSchema('Start wird benötigt').safeParse(null).error?.issues[0]?.message).toBe('Start wird benötigt');
+    expect(dateSchema().safeParse(undefined).error?.issues[0]?.message).toBe('Bitte Datum eingeben');
+    expect(dateSchema().safeParse('morgen').error?.issues[0]?.message).toBe('Ungültiger Datumswert');
+    expect(dateSchema().nullable().parse(null)).toBeNull();
   });
 
   it('months are YYYY-MM', () => {

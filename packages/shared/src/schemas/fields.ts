@@ -13,12 +13,21 @@ export const ID_MAX = 2_147_483_647;
 const INVALID_ID = 'Ungültige Id';
 
 /**
+ * The error of a value of the wrong type: `missing` when there is none, `invalid` otherwise. null
+ * counts as none because it is what an emptied form field holds (react-hook-form shows a field's
+ * default value in place of undefined, so the web's fields empty to null).
+ */
+export function missingOr(missing: string, invalid: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? missing : invalid);
+}
+
+/**
  * An id in a JSON body: a whole number 1 … ID_MAX. `invalid` names the field for the user
  * ("Ungültige Kategorie"); `required` is the message when it is missing.
  */
 export function idFieldSchema(invalid = INVALID_ID, required = invalid) {
   return z
-    .number({ error: (issue) => (issue.input === undefined ? required : invalid) })
+    .number({ error: missingOr(required, invalid) })
     .int(invalid)
     .min(1, invalid)
     .max(ID_MAX, invalid);
@@ -82,7 +91,7 @@ export const amountMessages = {
 
 /** An amount in whole cents (minor units), signed, within ±AMOUNT_MAX_CENTS. */
 export const centsSchema = z
-  .number({ error: (issue) => (issue.input === undefined ? amountMessages.required : amountMessages.invalid) })
+  .number({ error: missingOr(amountMessages.required, amountMessages.invalid) })
   .int(amountMessages.invalid)
   .min(-AMOUNT_MAX_CENTS, amountMessages.tooLarge)
   .max(AMOUNT_MAX_CENTS, amountMessages.tooLarge);
@@ -98,7 +107,7 @@ export const dateMessages = {
 /** A calendar date 'YYYY-MM-DD' that exists, years 1900–2999 (a plan's horizon, not history). */
 export function dateSchema(required: string = dateMessages.required) {
   return z
-    .string({ error: (issue) => (issue.input === undefined ? required : dateMessages.invalid) })
+    .string({ error: missingOr(required, dateMessages.invalid) })
     .refine((date) => isIsoDate(date) && date >= '1900-01-01' && date <= '2999-12-31', dateMessages.invalid);
 }
 

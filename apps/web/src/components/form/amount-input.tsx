@@ -9,9 +9,9 @@ export interface AmountInputProps extends Omit<
   TextInputProps,
   'value' | 'defaultValue' | 'onChange' | 'rightSection' | 'type' | 'inputMode'
 > {
-  /** Whole cents; `undefined` while empty, `NaN` while the text is no amount (see centsOfText). */
+  /** Whole cents; `null` (or `undefined`) while empty, `NaN` while the text is no amount (see centsOfText). */
   value: number | null | undefined;
-  onChange: (cents: number | undefined) => void;
+  onChange: (cents: number | null) => void;
   /** The currency code shown beside the number (e.g. "CHF"); none when omitted. */
   currency?: string;
   /** Shows the +/- button that flips the sign (disabled at 0). */
@@ -44,9 +44,9 @@ export function AmountInput({
 }: AmountInputProps) {
   // What the person typed, kept only while it still stands for the current value: once the value
   // changes from outside (reset, invert, another record) the formatted value shows again.
-  const [typed, setTyped] = useState<{ text: string; cents: number | undefined } | null>(null);
+  const [typed, setTyped] = useState<{ text: string; cents: number | null } | null>(null);
   const justFocused = useRef(false);
-  const shown = typed && Object.is(typed.cents, value ?? undefined) ? typed.text : textOfCents(value);
+  const shown = typed && Object.is(typed.cents, value ?? null) ? typed.text : textOfCents(value);
   const label = invertLabel(value);
 
   const invert = invertible ? (
@@ -131,7 +131,7 @@ export function AmountField<Fields extends FieldValues>({ control, name, ...inpu
           {...inputProps}
           name={field.name}
           ref={field.ref}
-          value={field.value as number | undefined}
+          value={field.value as number | null | undefined}
           onChange={field.onChange}
           onBlur={field.onBlur}
           error={fieldState.error?.message}

@@ -10,8 +10,8 @@ describe('amount field text', () => {
   });
 
   it('answers undefined for an empty field and NaN for text that is no amount', () => {
-    expect(centsOfText('')).toBeUndefined();
-    expect(centsOfText('   ')).toBeUndefined();
+    expect(centsOfText('')).toBeNull();
+    expect(centsOfText('   ')).toBeNull();
     expect(centsOfText('abc')).toBeNaN();
     expect(centsOfText('1.234')).toBeNaN();
   });

@@ -1,12 +1,14 @@
 import { formatAmount, parseAmount } from '@saldopilot/shared';
 
 /**
- * The value an amount field hands to its form for what was typed: whole cents, `undefined` for an
- * empty field (the schema says "Betrag wird benötigt") and `NaN` for text that is no amount (the
- * schema says "Ungültiger Betrag"), so the form's one schema gives the German message either way.
+ * The value an amount field hands to its form for what was typed: whole cents, `null` for an empty
+ * field (the schema says "Betrag wird benötigt") and `NaN` for text that is no amount (the schema
+ * says "Ungültiger Betrag"), so the form's one schema gives the German message either way. Empty is
+ * null, not undefined: react-hook-form shows a field's default value in place of undefined, so an
+ * emptied field would show the old amount (or 0.00) while the form holds nothing.
  */
-export function centsOfText(text: string): number | undefined {
-  if (text.trim() === '') return undefined;
+export function centsOfText(text: string): number | null {
+  if (text.trim() === '') return null;
   return parseAmount(text) ?? Number.NaN;
 }
 

@@ -9,9 +9,9 @@ export interface DateInputProps extends Omit<
   TextInputProps,
   'value' | 'defaultValue' | 'onChange' | 'rightSection' | 'type' | 'min' | 'max'
 > {
-  /** 'YYYY-MM-DD'; `undefined` while empty; the typed text while it is no date (see isoOfDateText). */
+  /** 'YYYY-MM-DD'; `null` (or `undefined`) while empty; the typed text while it is no date (see isoOfDateText). */
   value: string | null | undefined;
-  onChange: (date: string | undefined) => void;
+  onChange: (date: string | null) => void;
   /** Earliest and latest day the calendar offers, 'YYYY-MM-DD'. */
   min?: string;
   max?: string;
@@ -35,9 +35,9 @@ export function DateInput({
   readOnly,
   ...inputProps
 }: DateInputProps) {
-  const [typed, setTyped] = useState<{ text: string; date: string | undefined } | null>(null);
+  const [typed, setTyped] = useState<{ text: string; date: string | null } | null>(null);
   const picker = useRef<HTMLInputElement>(null);
-  const shown = typed && typed.date === (value ?? undefined) ? typed.text : textOfIsoDate(value);
+  const shown = typed && typed.date === (value ?? null) ? typed.text : textOfIsoDate(value);
 
   return (
     <TextInput
@@ -80,7 +80,7 @@ export function DateInput({
             value={value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ''}
             onChange={(event) => {
               setTyped(null);
-              onChange(event.currentTarget.value || undefined);
+              onChange(event.currentTarget.value || null);
             }}
           />
         </span>
@@ -108,7 +108,7 @@ export function DateField<Fields extends FieldValues>({ control, name, ...inputP
           {...inputProps}
           name={field.name}
           ref={field.ref}
-          value={field.value as string | undefined}
+          value={field.value as string | null | undefined}
           onChange={field.onChange}
           onBlur={field.onBlur}
           error={fieldState.error?.message}

@@ -10,8 +10,8 @@ describe('date field text', () => {
   });
 
   it('answers undefined for an empty field and the text for anything that is no day', () => {
-    expect(isoOfDateText('')).toBeUndefined();
-    expect(isoOfDateText('  ')).toBeUndefined();
+    expect(isoOfDateText('')).toBeNull();
+    expect(isoOfDateText('  ')).toBeNull();
     expect(isoOfDateText('30.02.2026')).toBe('30.02.2026');
     expect(isoOfDateText('morgen')).toBe('morgen');
   });

@@ -4,12 +4,13 @@ const swissDate = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/;
 
 /**
  * The value a date field hands to its form for what was typed: 'YYYY-MM-DD' for a day that exists
- * ("5.3.2026", "05.03.26", "2026-03-05"), `undefined` for an empty field, and the text itself when
- * it is no date, so the form's schema answers "Ungültiger Datumswert" rather than "Bitte Datum eingeben".
+ * ("5.3.2026", "05.03.26", "2026-03-05"), `null` for an empty field (null, not undefined, for the
+ * reason centsOfText gives), and the text itself when it is no date, so the form's schema answers
+ * "Ungültiger Datumswert" rather than "Bitte Datum eingeben".
  */
-export function isoOfDateText(text: string): string | undefined {
+export function isoOfDateText(text: string): string | null {
   const trimmed = text.trim();
-  if (trimmed === '') return undefined;
+  if (trimmed === '') return null;
   if (isIsoDate(trimmed)) return trimmed;
   const match = swissDate.exec(trimmed);
   if (!match) return trimmed;

@@ -29,8 +29,14 @@ import { bankAccountTexts as texts } from './bank-account-texts';
 export type BankAccountDialogRequest =
   { mode: 'create'; currencyId: number } | { mode: 'edit' | 'clone'; account: BankAccount };
 
-// Editing keeps a date ("Stand per" of the stored balance); creating may leave it to the server's today.
+// Editing keeps a date ("Stand per" of the stored balance); creating or cloning may leave it empty
+// (null in the form) for the server's today.
 const editSchema = bankAccountCreateSchema.extend({ balanceDate: dateSchema() });
+const createSchema = bankAccountCreateSchema.extend({
+  balanceDate: dateSchema()
+    .nullish()
+    .transform((date) => date ?? undefined),
+});
 
 const titles = { create: texts.createTitle, edit: texts.editTitle, clone: texts.cloneTitle } as const;
 const failures = { create: texts.createFailed, edit: texts.updateFailed, clone: texts.createFailed } as const;
@@ -73,7 +79,7 @@ function BankAccountForm({
     control,
     setError,
     formState: { errors, dirtyFields },
-  } = useSchemaForm(mode === 'edit' ? editSchema : bankAccountCreateSchema, {
+  } = useSchemaForm(mode === 'edit' ? editSchema : createSchema, {
     defaultValues: initialValues(request),
   });
   const currencyId = useWatch({ control, name: 'currencyID' });

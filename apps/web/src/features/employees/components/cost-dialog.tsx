@@ -85,7 +85,7 @@ function costResolver(editedId: number | undefined): Resolver<CostFormValues, un
     const request = costRequestOf(values);
     const result = await schemaResolver(request as never, context, options as never);
     const extra: Record<string, string> = {};
-    if (request.amount !== undefined && !Number.isNaN(request.amount)) {
+    if (request.amount !== null && !Number.isNaN(request.amount)) {
       Object.assign(extra, salaryCostShapeErrors({ ...request, amount: request.amount }));
     }
     if (editedId !== undefined && request.baseSalaryCostIDs.includes(editedId)) {
@@ -317,7 +317,7 @@ function CostForm({
           undefined,
           (value) => {
             // The amount means something else in the other type; a fixed amount has no base costs.
-            setValue('amount', undefined, { shouldValidate: false });
+            setValue('amount', null, { shouldValidate: false });
             if ((value as AmountType) === 'fixed') setValue('baseSalaryCostIDs', [], { shouldDirty: true });
           },
         )}
@@ -404,7 +404,7 @@ function CostForm({
               ref={field.ref}
               name={field.name}
               value={field.value}
-              onChange={(next) => field.onChange(next ?? null)}
+              onChange={field.onChange}
               onBlur={field.onBlur}
               error={errors.targetDate?.message}
             />

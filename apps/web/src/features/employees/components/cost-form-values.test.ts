@@ -63,9 +63,9 @@ describe('cost form values', () => {
   it('converts percent with 3 decimals to thousandths and back', () => {
     expect(thousandthsOfPercent(5.3)).toBe(5300);
     expect(thousandthsOfPercent(1.025)).toBe(1025);
-    expect(thousandthsOfPercent('')).toBeUndefined();
+    expect(thousandthsOfPercent('')).toBeNull();
     expect(percentOfThousandths(1025)).toBe(1.025);
-    expect(percentOfThousandths(undefined)).toBe('');
+    expect(percentOfThousandths(null)).toBe('');
   });
 
   it('offers the other costs as bases, never the cost itself', () => {

@@ -10,7 +10,8 @@ export interface CostFormValues {
   cycle: CostCycle;
   relativeOffset: number | null | undefined;
   amountType: AmountType;
-  amount: number | undefined;
+  /** null while the field is empty (see centsOfText). */
+  amount: number | null;
   distributionType: DistributionType;
   targetDate: string | null | undefined;
   baseSalaryCostIDs: number[];
@@ -23,7 +24,7 @@ export function emptyCostValues(salaryCycle: CostCycle): CostFormValues {
     cycle: salaryCycle,
     relativeOffset: 1,
     amountType: 'fixed',
-    amount: undefined,
+    amount: null,
     distributionType: 'employee',
     targetDate: null,
     baseSalaryCostIDs: [],
@@ -64,12 +65,13 @@ export function costRequestOf(values: CostFormValues) {
 }
 
 /** The percentage field shows percent with 3 decimals; the API keeps thousandths of a percent. */
-export function percentOfThousandths(thousandths: number | undefined): number | '' {
-  return thousandths === undefined || Number.isNaN(thousandths) ? '' : thousandths / 1000;
+export function percentOfThousandths(thousandths: number | null | undefined): number | '' {
+  return thousandths == null || Number.isNaN(thousandths) ? '' : thousandths / 1000;
 }
 
-export function thousandthsOfPercent(percent: number | string): number | undefined {
-  if (percent === '' || percent === '-') return undefined;
+/** An emptied percentage is null, as an emptied amount is (see centsOfText). */
+export function thousandthsOfPercent(percent: number | string): number | null {
+  if (percent === '' || percent === '-') return null;
   const value = typeof percent === 'number' ? percent : Number(percent);
   return Number.isFinite(value) ? Math.round(value * 1000) : Number.NaN;
 }

@@ -24,10 +24,10 @@ import '@mantine/core/styles/NumberInput.css';
 
 interface Choice {
   chosen: boolean;
-  /** Thousandths of a percent (percentage presets). */
-  rate: number | undefined;
-  /** Minor units per salary cycle (BVG). */
-  amount: number | undefined;
+  /** Thousandths of a percent (percentage presets); null while emptied. */
+  rate: number | null;
+  /** Minor units per salary cycle (BVG); null while empty. */
+  amount: number | null;
 }
 
 /** Every percentage preset is chosen with its default rate; BVG needs the person's amount, so it starts unchosen. */
@@ -35,7 +35,7 @@ function initialChoices(): Record<SwissPresetId, Choice> {
   return Object.fromEntries(
     swissPresets.map((preset) => [
       preset.id,
-      { chosen: preset.amountType === 'percentage', rate: preset.defaultRate ?? undefined, amount: undefined },
+      { chosen: preset.amountType === 'percentage', rate: preset.defaultRate ?? null, amount: null },
     ]),
   ) as Record<SwissPresetId, Choice>;
 }
@@ -47,11 +47,11 @@ export function presetRequest(choices: Record<SwissPresetId, Choice>): SalaryCos
     const choice = choices[preset.id];
     if (!choice.chosen) continue;
     if (preset.amountType === 'fixed') {
-      if (choice.amount === undefined || Number.isNaN(choice.amount))
+      if (choice.amount === null || Number.isNaN(choice.amount))
         return 'Bitte geben Sie den monatlichen BVG-Betrag ein';
       items.push({ preset: preset.id, amount: choice.amount });
     } else {
-      if (choice.rate === undefined || Number.isNaN(choice.rate) || choice.rate < 0 || choice.rate > 100_000) {
+      if (choice.rate === null || Number.isNaN(choice.rate) || choice.rate < 0 || choice.rate > 100_000) {
         return `Ungültiger Prozentsatz: ${preset.label}`;
       }
       items.push({ preset: preset.id, rate: choice.rate });
@@ -113,7 +113,10 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
           <Table.Tbody>
             {swissPresets.map((preset) => {
               const choice = choices[preset.id];
-              const cost = swissPresetCost(preset.id, salary, { rate: choice.rate, amount: choice.amount });
+              const cost = swissPresetCost(preset.id, salary, {
+                rate: choice.rate ?? undefined,
+                amount: choice.amount ?? undefined,
+              });
               const perSide =
                 cost.amountType === 'fixed' ? cost.amount : Math.round((salary.amount * cost.amount) / 100_000);
               return (

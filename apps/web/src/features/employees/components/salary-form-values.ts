@@ -11,8 +11,8 @@ export interface SalaryFormValues {
   hoursPerMonth: number | null | undefined;
   vacationDaysPerYear: number | null | undefined;
   currencyID: number | undefined;
-  amount: number | undefined;
-  fromDate: string | undefined;
+  amount: number | null;
+  fromDate: string | null | undefined;
   cycle: Cycle;
 }
 
@@ -56,7 +56,7 @@ export interface EndPreview {
  */
 export function endPreview(
   salaries: readonly TimelineSalary[],
-  draft: { fromDate: string | undefined; cycle: Cycle },
+  draft: { fromDate: string | null | undefined; cycle: Cycle },
   editedId?: number,
 ): EndPreview[] {
   if (!draft.fromDate || !isIsoDate(draft.fromDate)) return [];

@@ -307,7 +307,7 @@ function TransactionForm({
                 name={field.name}
                 value={field.value}
                 onChange={(next) => {
-                  field.onChange(next ?? null);
+                  field.onChange(next);
                   setEndCleared(false);
                 }}
                 onBlur={field.onBlur}

@@ -21,12 +21,12 @@ export interface TransactionFormValues {
   categoryID: number | undefined;
   employeeID: number | null;
   currencyID: number | undefined;
-  amount: number | undefined;
+  amount: number | null;
   vatID: number | null;
   vatIncluded: boolean;
   type: TransactionType;
   cycle: Cycle;
-  startDate: string | undefined;
+  startDate: string | null | undefined;
   endDate: string | null;
 }
 
@@ -42,7 +42,7 @@ export function emptyValues(currencyID: number): TransactionFormValues {
     categoryID: undefined,
     employeeID: null,
     currencyID,
-    amount: undefined,
+    amount: null,
     vatID: null,
     vatIncluded: false,
     type: 'single',
