@@ -213,6 +213,36 @@ test.describe('Prognose', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis November 2026' })).toBeVisible();
   });
 
+  test('a plan that never falls below the minimum says so; above 0 but below the minimum is red', async ({ page }) => {
+    await signUp(page);
+    const ids = await referenceIds(page);
+    await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'PostFinance', amount: 10_000_00, currencyID: ids.chf });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'Über den ganzen Zeitraum gedeckt' })).toBeVisible({
+      timeout: 15_000,
+    });
+    // The headline's figures (the table below has the same amounts).
+    const lowest = page
+      .getByRole('region', { name: /gedeckt|Mindestliquidität/ })
+      .getByText("10'000.00 CHF", { exact: true });
+    await expect(page.getByText("Tiefster Endsaldo: 10'000.00 CHF im November 2026")).toBeVisible();
+    await expect(lowest).toHaveCSS('color', 'rgb(35, 112, 50)'); // the green of amounts above 0
+
+    // 10'000 is above 0, and still too little against a minimum of 20'000: red, as below 0.
+    const { currentOrganisationID } = await apiGet<{ currentOrganisationID: number }>(page, '/api/profile');
+    await apiWrite(page, 'PATCH', `/api/organisations/${currentOrganisationID}`, { minimumBalance: 20_000_00 });
+    await page.reload();
+    await expect(
+      page.getByRole('heading', {
+        level: 2,
+        name: 'Liquidität liegt schon im November 2026 unter der Mindestliquidität',
+      }),
+    ).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Mindestliquidität: 20'000.00 CHF")).toBeVisible();
+    await expect(lowest).toHaveCSS('color', 'rgb(201, 42, 42)'); // Mantine's red 9
+    await expectNoSeriousAxeViolations(page);
+  });
+
   test('a currency without a rate is named in a warning', async ({ page }) => {
     await signUp(page);
     const ids = await referenceIds(page);

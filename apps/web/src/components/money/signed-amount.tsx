@@ -5,14 +5,17 @@ import classes from './signed-amount.module.css';
 /**
  * An amount with its currency, green above 0 and red below (research §5.2, §8), in colours that
  * keep the AA contrast in both schemes. Bold by default, as on the cards and in the tables.
+ * `warning` shows it red whatever its sign: an amount above 0 can still be too little (a balance
+ * below the organisation's minimum), and green would call it good.
  */
 export function SignedAmount({
   cents,
   currency,
+  warning = false,
   fw = 700,
   ...textProps
-}: { cents: number; currency: string } & Omit<TextProps, 'children'>) {
-  const sign = cents > 0 ? 'positive' : cents < 0 ? 'negative' : undefined;
+}: { cents: number; currency: string; warning?: boolean } & Omit<TextProps, 'children'>) {
+  const sign = warning || cents < 0 ? 'negative' : cents > 0 ? 'positive' : undefined;
   return (
     <Text component="span" fw={fw} inherit className={classes.amount} data-sign={sign} {...textProps}>
       {formatAmount(cents, currency)}

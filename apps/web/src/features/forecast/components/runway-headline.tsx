@@ -41,8 +41,9 @@ export function RunwayHeadline({
             {headline}
           </Title>
           <Group gap="lg" wrap="wrap">
+            {/* Not covered means the lowest balance is below the minimum: red, even above 0. */}
             <Text size="sm">
-              {texts.lowest}: <SignedAmount cents={runway.lowest.saldo} currency={currency} />{' '}
+              {texts.lowest}: <SignedAmount cents={runway.lowest.saldo} currency={currency} warning={!covered} />{' '}
               {texts.lowestIn(runway.lowest.month)}
             </Text>
             <Text size="sm">
