@@ -224,6 +224,7 @@ test.describe('Prognose', () => {
     // The headline's figures (the table below has the same amounts).
     const lowest = page
       .getByRole('region', { name: /gedeckt|Mindestliquidität/ })
+      .getByText(/^Tiefster Endsaldo:/)
       .getByText("10'000.00 CHF", { exact: true });
     await expect(page.getByText("Tiefster Endsaldo: 10'000.00 CHF im November 2026")).toBeVisible();
     await expect(lowest).toHaveCSS('color', 'rgb(35, 112, 50)'); // the green of amounts above 0
@@ -241,6 +242,15 @@ test.describe('Prognose', () => {
     await expect(page.getByText("Mindestliquidität: 20'000.00 CHF")).toBeVisible();
     await expect(lowest).toHaveCSS('color', 'rgb(201, 42, 42)'); // Mantine's red 9
     await expectNoSeriousAxeViolations(page);
+
+    // On a phone each figure keeps its currency on its line ("CHF" wrapped alone at 375 px).
+    await page.setViewportSize({ width: 375, height: 740 });
+    const headline = page.getByRole('region', { name: /Mindestliquidität/ });
+    for (const figure of await headline.getByText(/^[\d'.-]+ CHF$/).all()) {
+      await expect(figure).toBeVisible();
+      expect(await figure.evaluate((element) => element.getClientRects().length)).toBe(1);
+    }
+    expect(await headline.getByText(/^[\d'.-]+ CHF$/).count()).toBe(3);
   });
 
   test('a currency without a rate is named in a warning', async ({ page }) => {

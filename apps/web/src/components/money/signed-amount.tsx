@@ -1,6 +1,5 @@
-import { Text, type TextProps } from '@mantine/core';
-import { formatAmount } from '../../lib/format';
-import classes from './signed-amount.module.css';
+import type { TextProps } from '@mantine/core';
+import { Amount } from './amount';
 
 /**
  * An amount with its currency, green above 0 and red below (research §5.2, §8), in colours that
@@ -16,9 +15,5 @@ export function SignedAmount({
   ...textProps
 }: { cents: number; currency: string; warning?: boolean } & Omit<TextProps, 'children'>) {
   const sign = warning || cents < 0 ? 'negative' : cents > 0 ? 'positive' : undefined;
-  return (
-    <Text component="span" fw={fw} inherit className={classes.amount} data-sign={sign} {...textProps}>
-      {formatAmount(cents, currency)}
-    </Text>
-  );
+  return <Amount cents={cents} currency={currency} fw={fw} data-sign={sign} {...textProps} />;
 }

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { BankAccount } from '@saldopilot/shared';
+import { Amount } from '../../../components/money/amount';
 import { SignedAmount } from '../../../components/money/signed-amount';
-import { formatAmount } from '../../../lib/format';
 
 /**
  * The balance in its own currency (green/red) and, for a foreign currency, the server's conversion
@@ -15,7 +15,7 @@ export function Balance({ account, organisationCurrency }: { account: BankAccoun
       <SignedAmount cents={account.amount} currency={account.currency.code} />
       {foreign ? (
         <Text size="xs" c="dimmed" component="span" display="block">
-          ~ {formatAmount(account.convertedAmount, organisationCurrency)}
+          ~ <Amount cents={account.convertedAmount} currency={organisationCurrency} />
         </Text>
       ) : null}
     </>

@@ -1,7 +1,7 @@
 import { Alert, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { BankAccountList } from '@saldopilot/shared';
-import { formatAmount } from '../../../lib/format';
+import { Amount } from '../../../components/money/amount';
 import { bankAccountTexts as texts } from './bank-account-texts';
 
 /**
@@ -13,7 +13,7 @@ export function TotalLine({ total }: { total: BankAccountList['total'] }) {
     <>
       <Group justify="flex-end">
         <Text fw={700} aria-live="polite">
-          {texts.total} ~ {formatAmount(total.amount, total.currency)}
+          {texts.total} ~ <Amount cents={total.amount} currency={total.currency} />
         </Text>
       </Group>
       {total.missingRates.length > 0 ? (

@@ -16,10 +16,10 @@ import {
 import { IconPlus, IconSearch, IconStar, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { cycleLabels, Z_INDEX, type EmployeeDetail, type Salary, type SalaryCost } from '@saldopilot/shared';
+import { Amount } from '../../../components/money/amount';
 import { DisplayToggle } from '../../../components/list/list-controls';
 import { ListTable } from '../../../components/list/list-table';
 import { openDialog } from '../../../lib/dialog';
-import { formatAmount } from '../../../lib/format';
 import { usePreference } from '../../../lib/preferences';
 import { runConfirmed } from '../../../lib/user-action';
 import { deleteSalaryCost } from '../api/delete-salary-cost';
@@ -49,13 +49,13 @@ function SalaryTotals({ salary }: { salary: Salary }) {
   return (
     <Group gap="lg" role="status" aria-live="polite">
       <Text size="sm">
-        {texts.gross}: <b>{formatAmount(salary.amount, currency)}</b> {perCycle}
+        {texts.gross}: <Amount cents={salary.amount} currency={currency} fw={700} /> {perCycle}
       </Text>
       <Text size="sm">
-        {texts.net}: <b>{formatAmount(salary.netAmount, currency)}</b> {perCycle}
+        {texts.net}: <Amount cents={salary.netAmount} currency={currency} fw={700} /> {perCycle}
       </Text>
       <Text size="sm">
-        {texts.totalCost}: <b>{formatAmount(salary.totalCost, currency)}</b> {perCycle}
+        {texts.totalCost}: <Amount cents={salary.totalCost} currency={currency} fw={700} /> {perCycle}
       </Text>
     </Group>
   );

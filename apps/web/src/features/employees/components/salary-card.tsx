@@ -1,8 +1,9 @@
 import { ActionIcon, Alert, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { cycleLabels, Z_INDEX, type Salary } from '@saldopilot/shared';
+import { Amount } from '../../../components/money/amount';
 import { ListCard } from '../../../components/list/list-card';
-import { formatAmount, formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { employeeTexts as texts } from './employee-texts';
 import { SalaryStatusSwitch } from './salary-status-switch';
 import classes from './employees.module.css';
@@ -115,13 +116,13 @@ export function SalaryCard({
         ) : null}
         <Text inherit>{texts.hoursPerMonth(salary.hoursPerMonth)}</Text>
         <Text inherit fw={700}>
-          {formatAmount(salary.totalCost, currency)} {texts.totalCost}
+          <Amount cents={salary.totalCost} currency={currency} /> {texts.totalCost}
         </Text>
         <Text inherit size="xs">
-          {texts.gross}: {formatAmount(salary.amount, currency)} {perCycle}
+          {texts.gross}: <Amount cents={salary.amount} currency={currency} /> {perCycle}
         </Text>
         <Text inherit size="xs">
-          {texts.net}: {formatAmount(salary.netAmount, currency)} {perCycle}
+          {texts.net}: <Amount cents={salary.netAmount} currency={currency} /> {perCycle}
         </Text>
         <Text inherit>{texts.vacationInYear(salary.vacationDaysPerYear)}</Text>
         <Text inherit className={classes.end}>

@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatMonthLabel, type ForecastMonthTotals } from '@saldopilot/shared';
+import { Amount } from '../../../components/money/amount';
 import { formatAmount } from '../../../lib/format';
 import { niceTicks } from './chart-scale';
 import { forecastTexts as texts } from './forecast-texts';
@@ -223,7 +224,7 @@ function ForecastChart({
               className={classes.swatch}
               style={{ borderTop: '2px dashed var(--mantine-color-orange-8)', height: 0 }}
             />
-            {texts.minimum} ({formatAmount(minimumBalance, currency)})
+            {texts.minimum} (<Amount cents={minimumBalance} currency={currency} />)
           </span>
         ) : null}
       </div>

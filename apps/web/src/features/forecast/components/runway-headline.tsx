@@ -1,8 +1,8 @@
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
 import { formatMonthLabel, type ForecastMonthTotals, type ForecastRunwaySummary } from '@saldopilot/shared';
+import { Amount } from '../../../components/money/amount';
 import { SignedAmount } from '../../../components/money/signed-amount';
-import { formatAmount } from '../../../lib/format';
 import { forecastTexts as texts } from './forecast-texts';
 
 /**
@@ -47,10 +47,10 @@ export function RunwayHeadline({
               {texts.lowestIn(runway.lowest.month)}
             </Text>
             <Text size="sm">
-              {texts.minimum}: {formatAmount(runway.minimumBalance, currency)}
+              {texts.minimum}: <Amount cents={runway.minimumBalance} currency={currency} />
             </Text>
             <Text size="sm">
-              {texts.startBalance}: {formatAmount(startBalance, currency)}
+              {texts.startBalance}: <Amount cents={startBalance} currency={currency} />
             </Text>
           </Group>
           <Text size="xs" c="dimmed">
