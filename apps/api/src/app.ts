@@ -7,7 +7,12 @@ import { fixedClock, systemClock, type Clock } from './lib/clock.js';
 import { openDatabase, type AppDatabase, type Database } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { loggerOptions } from './logger.js';
-import { frameworkErrorAnswer, registerApiNotFound, registerErrorHandling } from './plugins/error-handler.js';
+import {
+  clientErrorAnswer,
+  frameworkErrorAnswer,
+  registerApiNotFound,
+  registerErrorHandling,
+} from './plugins/error-handler.js';
 import { appSecurityHeaders, registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
 import { registerAuthentication } from './plugins/authenticate.js';
@@ -132,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorAnswer(headers),
+    clientErrorHandler: clientErrorAnswer(headers),
   }).withTypeProvider<ZodTypeProvider>();
   // JSON only: a text/plain body gets 415 instead of an opaque validation error.
   app.removeContentTypeParser('text/plain');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AMOUNT_MAX_CENTS, AmountOverflowError } from '@saldopilot/shared';
 import { computeForecast } from './compute-forecast.js';
 import { applyPerformance } from './performance.js';
 import { runwayOf } from './runway.js';
@@ -207,6 +208,19 @@ describe('months (FORECAST.md 1)', () => {
     expect(result.months).toHaveLength(60);
     expect(result.months[59]).toEqual({ month: '2031-02', revenue: 0, expense: 0, cashflow: 0, saldo: 1 });
     expect(result.details[59]).toEqual({ month: '2031-02', revenue: [], expense: [] });
+  });
+
+  it('refuses totals beyond exact integers instead of rounding them (AmountOverflowError)', () => {
+    const largest = AMOUNT_MAX_CENTS;
+    // 91 of the largest monthly revenues pass 2^53 Rappen in one month; 90 stay exact in a month,
+    // but their end balance passes it in the second.
+    const revenues = (count: number) =>
+      Array.from({ length: count }, (_, index) => aTransaction({ id: index + 1, amount: largest }));
+    expect(() => computeForecast(anInput({ months: 1, transactions: revenues(91) }))).toThrow(AmountOverflowError);
+    expect(computeForecast(anInput({ months: 1, transactions: revenues(90) })).months[0]?.saldo).toBe(90 * largest);
+    expect(() => computeForecast(anInput({ months: 2, transactions: revenues(90) }))).toThrow(AmountOverflowError);
+    const accounts = Array.from({ length: 91 }, () => ({ amount: largest, currency: 'CHF' }));
+    expect(() => computeForecast(anInput({ bankAccounts: accounts }))).toThrow(AmountOverflowError);
   });
 
   it.each([0, 61, 1.5])('refuses %s months', (months) => {

@@ -4,7 +4,7 @@
  * salaries, salary costs, exclusions), then the tree, the totals, the balances and the runway.
  */
 
-import { convertToBase, FORECAST_LIMITS, toCents } from '@saldopilot/shared';
+import { convertToBase, exactSum, FORECAST_LIMITS, toCents } from '@saldopilot/shared';
 import { horizonOf, parseMonthIndex } from './horizon.js';
 import { Ledger } from './ledger.js';
 import { createRateBook } from './rates.js';
@@ -35,7 +35,8 @@ function leafCapacity(input: ForecastInput): number {
  * tree per month, the start balance, the currencies without a rate, and the runway. Integer minor
  * units throughout; the same input always gives the same output (no clock, no I/O).
  * @throws RangeError on input the API should have refused (months outside 1–60, performance not an
- * integer 0–200, invalid dates, a repeating transaction without a cycle, an unusable rate).
+ * integer 0–200, invalid dates, a repeating transaction without a cycle, an unusable rate);
+ * AmountOverflowError when a total is too large to be exact.
  */
 export function computeForecast(input: ForecastInput): ForecastResult {
   const horizon = horizonOf(input.today, input.months);
@@ -47,6 +48,7 @@ export function computeForecast(input: ForecastInput): ForecastResult {
   let startBalance = 0;
   for (const account of input.bankAccounts)
     startBalance += convertToBase(account.amount, rates.rateOf(account.currency));
+  exactSum(startBalance, 'The start balance');
 
   const ledger = new Ledger(horizon.count, leafCapacity(input));
   const vat = createVatCollector(input.vatSetting, horizon);
@@ -64,8 +66,11 @@ export function computeForecast(input: ForecastInput): ForecastResult {
   let saldo = startBalance;
   for (let i = 0; i < horizon.count; i++) {
     const { revenue, expense } = totals[i] as { revenue: number; expense: number };
+    // Each side sums leaves of one sign, so no leaf or category is larger than its side's total.
+    exactSum(revenue, 'The revenue of a month');
+    exactSum(expense, 'The expense of a month');
     const cashflow = revenue + expense;
-    saldo += cashflow;
+    saldo = exactSum(saldo + cashflow, 'The end balance of a month');
     months.push({ month: horizon.keys[i] as string, revenue, expense, cashflow, saldo });
   }
   return {

@@ -1,5 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { convertToBase, formatAmount, parseAmount, roundHalfAwayFromZero, toCents } from './money.js';
+import {
+  AmountOverflowError,
+  convertToBase,
+  exactSum,
+  formatAmount,
+  parseAmount,
+  roundHalfAwayFromZero,
+  toCents,
+} from './money.js';
+
+describe('exactSum', () => {
+  it('passes exact sums and refuses one beyond 2^53 as AmountOverflowError (a RangeError)', () => {
+    expect(exactSum(Number.MAX_SAFE_INTEGER, 'x')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(exactSum(-5, 'x')).toBe(-5);
+    expect(() => exactSum(Number.MAX_SAFE_INTEGER + 1, 'The total')).toThrow(AmountOverflowError);
+    expect(() => exactSum(Number.MIN_SAFE_INTEGER - 2, 'The total')).toThrow(RangeError);
+  });
+});
 
 describe('toCents', () => {
   it.each([

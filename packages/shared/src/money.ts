@@ -23,6 +23,31 @@ export function toCents(n: number): Cents {
 }
 
 /**
+ * A sum of amounts that left the range where integers are exact (±2^53 − 1 minor units): each amount
+ * a person enters is inside it, but enough of the largest ones together are not. Refused with this
+ * error (the API answers 400) rather than shown rounded by whole francs.
+ */
+export class AmountOverflowError extends RangeError {
+  constructor(what: string) {
+    super(`${what} exceeds the exact integer range`);
+    this.name = 'AmountOverflowError';
+  }
+}
+
+/** What a person reads when their amounts add up beyond {@link AmountOverflowError}'s range. */
+export const AMOUNT_OVERFLOW_MESSAGE =
+  'Die Beträge ergeben zusammen eine zu grosse Summe, um sie auf den Rappen genau zu berechnen. Bitte erfassen Sie kleinere Beträge.';
+
+/**
+ * Returns a sum of minor units when it is still exact.
+ * @throws AmountOverflowError when it is not a safe integer.
+ */
+export function exactSum(total: number, what: string): number {
+  if (!Number.isSafeInteger(total)) throw new AmountOverflowError(what);
+  return total;
+}
+
+/**
  * Rounds to the nearest integer, ties away from zero (2.5 -> 3, -2.5 -> -3), as commercial rounding
  * does; `Math.round` would send -2.5 to -2 and make a cost and the same revenue differ by one cent.
  * Never returns -0. NaN and ±Infinity pass through unchanged.

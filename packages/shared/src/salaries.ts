@@ -9,6 +9,7 @@
 
 import { addMonths, isIsoDate } from './calendar.js';
 import { FORECAST_LIMITS } from './constants.js';
+import { AmountOverflowError } from './money.js';
 import { addCycle, anchorStep, monthsPerStep, nextExecutionDate, type ScheduleCycle } from './schedule.js';
 import { cycleMonths, type Cycle } from './schemas/fields.js';
 
@@ -320,7 +321,7 @@ const HUNDRED_PERCENT = 100_000n;
 
 function requireSafeResult(value: bigint, what: string): number {
   if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
-    throw new RangeError(`${what} exceeds the safe integer range: ${value}`);
+    throw new AmountOverflowError(what);
   }
   return Number(value);
 }

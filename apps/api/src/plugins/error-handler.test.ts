@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
@@ -121,5 +122,35 @@ describe('error handling', () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it("answers what Node's HTTP parser refuses in the same German shape, not Node's English", async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        let answer = '';
+        const socket = connect(port, '127.0.0.1', () => socket.write(request));
+        socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const parse = (answer: string) => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      return { status: head.split(' ')[1], head: head.toLowerCase(), body: JSON.parse(body) as unknown };
+    };
+
+    const longAddress = parse(await raw(`GET /api/health?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`));
+    expect(longAddress.status).toBe('413');
+    expect(longAddress.body).toEqual({
+      error: 'Die Anfrage ist zu gross: Adresse oder Kopfzeilen sind zu lang.',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+    expect(longAddress.head).toContain('content-type: application/json; charset=utf-8');
+    expect(longAddress.head).toContain('x-content-type-options: nosniff');
+
+    const brokenHeader = parse(await raw('GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+    expect(brokenHeader.status).toBe('400');
+    expect(brokenHeader.body).toEqual({ error: 'Die Anfrage ist ungültig.', code: 'VALIDATION_FAILED' });
   });
 });

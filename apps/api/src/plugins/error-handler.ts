@@ -1,6 +1,14 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorCodes, type ApiErrorBody, type ErrorCode } from '@saldopilot/shared';
+import {
+  AMOUNT_OVERFLOW_MESSAGE,
+  AmountOverflowError,
+  errorCodes,
+  type ApiErrorBody,
+  type ErrorCode,
+} from '@saldopilot/shared';
 import { findConnectionFailure } from '../db/connection-errors.js';
 import { AppError } from '../lib/app-error.js';
 
@@ -12,6 +20,9 @@ export const messages = {
   unsupportedMediaType: 'Dieses Datenformat wird nicht unterstützt. Bitte senden Sie JSON.',
   notFound: 'Die angeforderte Adresse wurde nicht gefunden.',
   badUrl: 'Die Adresse ist ungültig kodiert.',
+  badRequest: 'Die Anfrage ist ungültig.',
+  headersTooLarge: 'Die Anfrage ist zu gross: Adresse oder Kopfzeilen sind zu lang.',
+  requestTimeout: 'Die Anfrage kam nicht rechtzeitig vollständig an.',
   rateLimited: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   unavailable: 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es in Kürze erneut.',
@@ -52,8 +63,8 @@ function validationFields(error: FastifyError): Record<string, string> {
 
 /**
  * One place decides how failures look: validation -> 400 with German field messages, expected
- * AppErrors as they are, Fastify's client errors translated, a lost database connection 503 with
- * Retry-After, everything else a logged 500.
+ * AppErrors as they are, totals beyond exact integers 400, Fastify's client errors translated, a
+ * lost database connection 503 with Retry-After, everything else a logged 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -72,6 +83,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ...(error.fields ? { fields: error.fields } : {}),
         ...(error.logout ? { logout: true as const } : {}),
       });
+    }
+    // Stored amounts that add up beyond exact integers: the user can fix it by entering less.
+    if (error instanceof AmountOverflowError) {
+      request.log.info({ err: error }, 'amounts too large');
+      return sendError(reply, { error: AMOUNT_OVERFLOW_MESSAGE, code: 'VALIDATION_FAILED' });
     }
     const known = error.code ? fastifyClientErrors[error.code] : undefined;
     if (known) {
@@ -100,6 +116,34 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function frameworkErrorAnswer(headers: Record<string, string>) {
   return (_error: FastifyError, _request: unknown, reply: FastifyReply): FastifyReply =>
     sendError(reply.headers(headers), { error: messages.badUrl, code: 'VALIDATION_FAILED' });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a header block over 16 KB, a broken
+ * header line, a request that never completes): the same German error shape as every other bad
+ * input, where Node would answer in English. Passed to Fastify as `clientErrorHandler`; the answer
+ * is written to the socket by hand, as no reply object exists yet, and the connection closed.
+ */
+export function clientErrorAnswer(headers: Record<string, string>) {
+  return (error: Error & { code?: string }, socket: Duplex): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const body: ApiErrorBody =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? { error: messages.headersTooLarge, code: 'PAYLOAD_TOO_LARGE' }
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? { error: messages.requestTimeout, code: 'VALIDATION_FAILED' }
+          : { error: messages.badRequest, code: 'VALIDATION_FAILED' };
+    const json = JSON.stringify(body);
+    const lines = [
+      `HTTP/1.1 ${errorCodes[body.code]} ${STATUS_CODES[errorCodes[body.code]]}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(json)}`,
+      'connection: close',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    if (socket.writable) socket.end(`${lines.join('\r\n')}\r\n\r\n${json}`);
+    else socket.destroy();
+  };
 }
 
 /** Unknown API paths (and every path when no web build is served) answer JSON 404. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from './reference.js';
-import { centsSchema, dateSchema, idFieldSchema, textSchema } from './fields.js';
+import { centsSchema, changingAtLeastOneField, dateSchema, idFieldSchema, textSchema } from './fields.js';
 import { listQuerySchema, pageSchema } from './pagination.js';
 
 export const bankAccountSortFields = ['name', 'amount'] as const;
@@ -41,9 +41,6 @@ const bankAccountFields = {
 };
 
 export const bankAccountCreateSchema = z.strictObject(bankAccountFields);
-export const bankAccountUpdateSchema = z
-  .strictObject(bankAccountFields)
-  .partial()
-  .refine((value) => Object.values(value).some((field) => field !== undefined), 'Bitte ändern Sie mindestens ein Feld');
+export const bankAccountUpdateSchema = changingAtLeastOneField(z.strictObject(bankAccountFields).partial());
 export type BankAccountCreate = z.infer<typeof bankAccountCreateSchema>;
 export type BankAccountUpdate = z.infer<typeof bankAccountUpdateSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencySchema } from './reference.js';
 import {
+  changingAtLeastOneField,
   booleanQuerySchema,
   centsSchema,
   cycleSchema,
@@ -243,10 +244,9 @@ export type SalaryCreate = z.infer<typeof salaryCreateSchema>;
  * the salary. `isTermination` cannot be changed (unknown field). The service checks Bis ≥ Von on
  * the merged row; a later salary overrides the end (research §5.4).
  */
-export const salaryUpdateSchema = z
-  .strictObject({ ...salaryFields, isDisabled: z.boolean({ error: 'Ungültiger Wert' }) })
-  .partial()
-  .refine((value) => Object.values(value).some((field) => field !== undefined), 'Bitte ändern Sie mindestens ein Feld');
+export const salaryUpdateSchema = changingAtLeastOneField(
+  z.strictObject({ ...salaryFields, isDisabled: z.boolean({ error: 'Ungültiger Wert' }) }).partial(),
+);
 export type SalaryUpdate = z.infer<typeof salaryUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -394,10 +394,7 @@ export const salaryCostCreateSchema = z.strictObject(salaryCostFields).superRefi
 export type SalaryCostCreate = z.infer<typeof salaryCostCreateSchema>;
 
 /** A true partial update; the rules across fields are checked on the merged cost by the service. */
-export const salaryCostUpdateSchema = z
-  .strictObject(salaryCostFields)
-  .partial()
-  .refine((value) => Object.values(value).some((field) => field !== undefined), 'Bitte ändern Sie mindestens ein Feld');
+export const salaryCostUpdateSchema = changingAtLeastOneField(z.strictObject(salaryCostFields).partial());
 export type SalaryCostUpdate = z.infer<typeof salaryCostUpdateSchema>;
 
 /**
@@ -462,6 +459,8 @@ export type SwissPresetId = (typeof swissPresetIds)[number];
 
 export const swissPresetMessages = {
   bvgAmountRequired: 'Bitte geben Sie den monatlichen BVG-Betrag ein',
+  bvgNoRate: 'BVG ist ein fester Betrag, kein Prozentsatz',
+  rateNotAmount: 'Dieser Beitrag ist ein Prozentsatz, kein fester Betrag',
   duplicatePreset: 'Jeder Beitrag kann nur einmal gewählt werden',
   nothingChosen: 'Bitte wählen Sie mindestens einen Beitrag',
   rateTooLarge: 'Der Prozentsatz darf höchstens 100 % sein',
@@ -487,9 +486,16 @@ export const salaryCostPresetsSchema = z.strictObject({
             .optional(),
           amount: centsSchema.refine((value) => value >= 0, salaryCostMessages.amountNegative).optional(),
         })
+        // A value the preset does not use is refused, not silently dropped.
         .superRefine((item, context) => {
           if (item.preset === 'bvg' && item.amount === undefined) {
             context.addIssue({ code: 'custom', path: ['amount'], message: swissPresetMessages.bvgAmountRequired });
+          }
+          if (item.preset === 'bvg' && item.rate !== undefined) {
+            context.addIssue({ code: 'custom', path: ['rate'], message: swissPresetMessages.bvgNoRate });
+          }
+          if (item.preset !== 'bvg' && item.amount !== undefined) {
+            context.addIssue({ code: 'custom', path: ['amount'], message: swissPresetMessages.rateNotAmount });
           }
         }),
       { error: swissPresetMessages.nothingChosen },

@@ -132,3 +132,14 @@ export const cycleSchema = z.enum(cycles, { error: 'Zahlungs-Zyklus wird benöti
 export const booleanQuerySchema = z
   .enum(['true', 'false'], { error: 'Ungültiger Wert: true oder false erwartet' })
   .transform((value) => value === 'true');
+
+/**
+ * A PATCH body (a true partial update) that must change something: `{}` is a mistake of the caller,
+ * refused in German rather than answered as a successful change of nothing.
+ */
+export function changingAtLeastOneField<T extends z.ZodObject>(schema: T): T {
+  return schema.refine(
+    (value) => Object.values(value).some((field) => field !== undefined),
+    'Bitte ändern Sie mindestens ein Feld',
+  );
+}

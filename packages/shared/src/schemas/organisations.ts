@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from './auth.js';
 import { nameSchema } from './profile.js';
-import { centsSchema, idFieldSchema, idParamSchema, idParamsSchema, textSchema } from './fields.js';
+import {
+  centsSchema,
+  changingAtLeastOneField,
+  idFieldSchema,
+  idParamSchema,
+  idParamsSchema,
+  textSchema,
+} from './fields.js';
 import { roles } from '../roles.js';
 
 export const roleSchema = z.enum(roles, { error: 'Unbekannte Rolle' });
@@ -21,16 +28,13 @@ export type Organisation = z.infer<typeof organisationSchema>;
 const currencyIdSchema = idFieldSchema('Ungültige Währung', 'Währung wird benötigt');
 
 export const organisationCreateSchema = z.strictObject({ name: nameSchema, currencyID: currencyIdSchema });
-export const organisationUpdateSchema = z
-  .strictObject({
+export const organisationUpdateSchema = changingAtLeastOneField(
+  z.strictObject({
     name: nameSchema.optional(),
     currencyID: currencyIdSchema.optional(),
     minimumBalance: centsSchema.optional(),
-  })
-  .refine(
-    (value) => value.name !== undefined || value.currencyID !== undefined || value.minimumBalance !== undefined,
-    'Bitte ändern Sie mindestens ein Feld',
-  );
+  }),
+);
 export type OrganisationCreate = z.infer<typeof organisationCreateSchema>;
 export type OrganisationUpdate = z.infer<typeof organisationUpdateSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencySchema } from './reference.js';
 import { vatSchema } from './vats.js';
 import {
+  changingAtLeastOneField,
   booleanQuerySchema,
   cycleSchema,
   cycles,
@@ -126,10 +127,9 @@ function addShapeIssues(values: TransactionShape, context: z.RefinementCtx): voi
 
 export const transactionCreateSchema = z.strictObject(transactionFields).superRefine(addShapeIssues);
 /** A true partial update; the rules across fields are checked on the result by the service. */
-export const transactionUpdateSchema = z
-  .strictObject({ ...transactionFields, isDisabled: z.boolean({ error: 'Ungültiger Wert' }) })
-  .partial()
-  .refine((value) => Object.values(value).some((field) => field !== undefined), 'Bitte ändern Sie mindestens ein Feld');
+export const transactionUpdateSchema = changingAtLeastOneField(
+  z.strictObject({ ...transactionFields, isDisabled: z.boolean({ error: 'Ungültiger Wert' }) }).partial(),
+);
 export type TransactionCreate = z.infer<typeof transactionCreateSchema>;
 export type TransactionUpdate = z.infer<typeof transactionUpdateSchema>;
 

@@ -2,6 +2,7 @@ import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { BankAccountSortField, ListQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { bankAccounts } from '../../db/schema/index.js';
+import { germanOrder } from '../../lib/german-order.js';
 import { applyListQuery, containsPattern, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
 
 const accountColumns = {
@@ -20,9 +21,9 @@ export interface BankAccountRow {
   balanceDate: string;
 }
 
-// Names sort without regard to case ("bank" next to "Bank"), in every database's collation alike.
+// Names sort as German readers expect ("Ärger" next to "Anker", "bank" next to "Bank"), as every list.
 const sortColumns: Record<BankAccountSortField, SQL> = {
-  name: sql`lower(${bankAccounts.name})`,
+  name: germanOrder(bankAccounts.name),
   amount: sql`${bankAccounts.amount}`,
 };
 
@@ -43,7 +44,7 @@ export async function listBankAccounts(
     .from(bankAccounts)
     .where(where)
     .$dynamic();
-  const rows = await applyListQuery(select, query, sortColumns, [bankAccounts.name, bankAccounts.id]);
+  const rows = await applyListQuery(select, query, sortColumns, [germanOrder(bankAccounts.name), bankAccounts.id]);
   return pageWithTotal(rows, query, () => db.$count(bankAccounts, where));
 }
 

@@ -1,5 +1,6 @@
 import {
   describePage,
+  exactSum,
   type BankAccount,
   type BankAccountCreate,
   type BankAccountList,
@@ -84,6 +85,18 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
     return { amount, currency: currencyOf(tenant.currencyId).code, missingRates: converter.missingRates() };
   }
 
+  /**
+   * Runs a write in a transaction that is undone when "Gesamtvermögen" afterwards would be too large
+   * to be exact (AmountOverflowError, 400): each balance is in range, but enough of the largest are not.
+   */
+  function keepingTotalExact<T>(tenant: Tenant, write: (tx: AppDatabase) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      const result = await write(tx);
+      exactSum(totalOf(tenant, await listBalances(tx, tenant.organisationId)).amount, 'Gesamtvermögen');
+      return result;
+    });
+  }
+
   return {
     /** One page, and the total over every account of the organisation whatever the page or search. */
     async list(tenant: Tenant, query: BankAccountListQuery): Promise<BankAccountList> {
@@ -108,12 +121,14 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
     /** Creates an account; "Stand per" is today unless given. 0 and negative balances are allowed. */
     async create(tenant: Tenant, input: BankAccountCreate): Promise<BankAccount> {
       requireCurrency(input.currencyID);
-      const row = await insertBankAccount(db, tenant.organisationId, {
-        name: input.name,
-        amount: input.amount,
-        currencyId: input.currencyID,
-        balanceDate: input.balanceDate ?? clock.today(),
-      });
+      const row = await keepingTotalExact(tenant, (tx) =>
+        insertBankAccount(tx, tenant.organisationId, {
+          name: input.name,
+          amount: input.amount,
+          currencyId: input.currencyID,
+          balanceDate: input.balanceDate ?? clock.today(),
+        }),
+      );
       return toBankAccount(row, converterOf(tenant));
     },
 
@@ -123,13 +138,15 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
      */
     async update(tenant: Tenant, id: number, changes: BankAccountUpdate): Promise<BankAccount> {
       requireCurrency(changes.currencyID);
-      const row = await updateBankAccount(db, tenant.organisationId, id, {
-        name: changes.name,
-        amount: changes.amount,
-        currencyId: changes.currencyID,
-        balanceDate: changes.balanceDate,
-        balanceDateIfAmountChanged: clock.today(),
-      });
+      const row = await keepingTotalExact(tenant, (tx) =>
+        updateBankAccount(tx, tenant.organisationId, id, {
+          name: changes.name,
+          amount: changes.amount,
+          currencyId: changes.currencyID,
+          balanceDate: changes.balanceDate,
+          balanceDateIfAmountChanged: clock.today(),
+        }),
+      );
       if (!row) throw notFound(bankAccountMessages.notFound);
       return toBankAccount(row, converterOf(tenant));
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { convertToBase, type BankAccount, type BankAccountList } from '@saldopilot/shared';
-import { eurRates } from '../../db/schema/index.js';
+import { AMOUNT_MAX_CENTS, convertToBase, type BankAccount, type BankAccountList } from '@saldopilot/shared';
+import { bankAccounts, eurRates } from '../../db/schema/index.js';
 import { TEST_TODAY, useTestApp } from '../../test/build-test-app.js';
 import { aBankAccount, currencyId } from '../../test/factories.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
@@ -103,6 +103,34 @@ describe('bank accounts', () => {
     });
   });
 
+  it('refuses a balance after which Gesamtvermögen is too large to be exact (400 German, nothing stored)', async () => {
+    const user = await signUp(app);
+    const chf = await currencyId(user, 'CHF');
+    // 90 of the largest balances stay below 2^53 Rappen; a 91st would pass it.
+    await app.deps.database.db.insert(bankAccounts).values(
+      Array.from({ length: 90 }, (_, index) => ({
+        organisationId: user.user.currentOrganisationID,
+        name: `Konto ${index + 1}`,
+        amount: AMOUNT_MAX_CENTS,
+        currencyId: chf,
+        balanceDate: TEST_TODAY,
+      })),
+    );
+    const small = await aBankAccount(user, { name: 'Kasse', amount: 0 });
+    const tooMuch = 'Die Beträge ergeben zusammen eine zu grosse Summe, um sie auf den Rappen genau zu berechnen.';
+    for (const refused of [
+      await user.post('/api/bank-accounts', { name: 'Noch eines', amount: AMOUNT_MAX_CENTS, currencyID: chf }),
+      await user.patch(`/api/bank-accounts/${small.id}`, { amount: AMOUNT_MAX_CENTS }),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ error: expect.stringContaining(tooMuch), code: 'VALIDATION_FAILED' });
+    }
+    const { pagination, total } = await list(user);
+    expect(pagination.totalCount).toBe(91);
+    expect(total.amount).toBe(90 * AMOUNT_MAX_CENTS);
+    expect((await user.get(`/api/bank-accounts/${small.id}`)).json<BankAccount>().amount).toBe(0);
+  });
+
   it('counts a currency without a stored rate 1:1 and names it', async () => {
     const user = await signUp(app);
     await aBankAccount(user, { name: 'Reykjavik', amount: 50_000_00, currencyID: await currencyId(user, 'ISK') });
@@ -132,6 +160,16 @@ describe('bank accounts', () => {
     }
     const names = (page: BankAccountList) => page.data.map((account) => account.name);
     expect(names(await list(user))).toEqual(['postFinance', 'Raiffeisen', 'Sparkonto 100%', 'UBS Geschäftskonto']);
+    // German order: "Ö" sorts with "O", not after "Z" as in byte order.
+    const oerlikon = await aBankAccount(user, { name: 'Ökonto Oerlikon', amount: 0 });
+    expect(names(await list(user))).toEqual([
+      'Ökonto Oerlikon',
+      'postFinance',
+      'Raiffeisen',
+      'Sparkonto 100%',
+      'UBS Geschäftskonto',
+    ]);
+    expect((await user.delete(`/api/bank-accounts/${oerlikon.id}`)).statusCode).toBe(204);
     expect(names(await list(user, '?sortOrder=DESC'))).toEqual([
       'UBS Geschäftskonto',
       'Sparkonto 100%',

@@ -176,6 +176,28 @@ describe('salary costs', () => {
     });
   });
 
+  it('refuses costs whose catch-up payment is too large to be exact (400 German, nothing stored)', async () => {
+    const user = await signUp(app);
+    const employee = await anEmployee(user);
+    const s = await aSalary(user, employee.id, { fromDate: '1900-01-01' });
+    // 120 yearly steps in arrears, each 800'000'000'000.00: one payment of 96'000'000'000'000.00
+    // passes 2^53 Rappen, although each amount is inside the allowed range.
+    const tooLarge = { ...fixed, cycle: 'yearly', amount: 80_000_000_000_000, relativeOffset: 120 };
+    const refused = await user.post(`/api/employees/salaries/${s.id}/costs`, tooLarge);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toEqual({
+      error:
+        'Die Beträge ergeben zusammen eine zu grosse Summe, um sie auf den Rappen genau zu berechnen. Bitte erfassen Sie kleinere Beträge.',
+      code: 'VALIDATION_FAILED',
+    });
+    expect(await costsOf(user, s.id)).toEqual([]);
+
+    const cost = await aSalaryCost(user, s.id, { ...tooLarge, amount: 70_000_000_000_000 });
+    const raised = await user.patch(`/api/employees/salaries/costs/${cost.id}`, { amount: 80_000_000_000_000 });
+    expect(raised.statusCode, raised.body).toBe(400);
+    expect((await costsOf(user, s.id)).map((stored) => stored.amount)).toEqual([70_000_000_000_000]);
+  });
+
   it('a yearly 13th salary (100 % in December, paid a year in arrears) costs a twelfth per month', async () => {
     const user = await signUp(app);
     const s = await aMonthlySalary(user);
@@ -250,7 +272,7 @@ describe('Swiss presets', () => {
     expect(await salary(user, s.id)).toMatchObject({ netAmount: 1_339_915, totalCost: 1_666_460 });
   });
 
-  it('refuses BVG without an amount, a preset twice, a rate above 100 % and a termination', async () => {
+  it('refuses BVG without an amount, a preset twice, a rate above 100 %, a value the preset does not use and a termination', async () => {
     const user = await signUp(app);
     const s = await aMonthlySalary(user);
     const post = (body: object) => user.post(`/api/employees/salaries/${s.id}/costs/presets`, body);
@@ -270,6 +292,16 @@ describe('Swiss presets', () => {
       'Der Prozentsatz darf höchstens 100 % sein',
     );
     expectFieldError(await post({ items: [] }), 'items', 'Bitte wählen Sie mindestens einen Beitrag');
+    expectFieldError(
+      await post({ items: [{ preset: 'ktg', amount: 200_000 }] }),
+      'items.0.amount',
+      'Dieser Beitrag ist ein Prozentsatz, kein fester Betrag',
+    );
+    expectFieldError(
+      await post({ items: [{ preset: 'bvg', amount: 50_000, rate: 7_000 }] }),
+      'items.0.rate',
+      'BVG ist ein fester Betrag, kein Prozentsatz',
+    );
     const termination = await aSalary(user, s.employeeID, { isTermination: true, fromDate: '2027-06-01' });
     const refused = await user.post(`/api/employees/salaries/${termination.id}/costs/presets`, {
       items: [{ preset: 'ahv' }],

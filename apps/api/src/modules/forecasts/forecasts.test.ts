@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  AMOUNT_MAX_CENTS,
   convertToBase,
   forecastDetailsSchema,
   type Forecast,
@@ -12,6 +13,7 @@ import {
   type Vat,
 } from '@saldopilot/shared';
 import {
+  bankAccounts,
   eurRates,
   salaries,
   salaryCostDetails,
@@ -223,6 +225,28 @@ describe('GET /api/forecasts', () => {
     } finally {
       await app.deps.rates.ensureRates();
     }
+  });
+
+  it('refuses a plan whose end balance is too large to be exact (400 German, not a rounded figure)', async () => {
+    const user = await signUp(app);
+    const chf = await currencyId(user, 'CHF');
+    await app.deps.database.db.insert(bankAccounts).values(
+      Array.from({ length: 90 }, (_, index) => ({
+        organisationId: user.user.currentOrganisationID,
+        name: `Konto ${index + 1}`,
+        amount: AMOUNT_MAX_CENTS,
+        currencyId: chf,
+        balanceDate: '2026-11-21',
+      })),
+    );
+    expect((await forecastOf(user, '?months=1')).startBalance).toBe(90 * AMOUNT_MAX_CENTS);
+    await aTransaction(user, { name: 'Grossauftrag', amount: AMOUNT_MAX_CENTS, startDate: PAID_25TH });
+    const refused = await user.get('/api/forecasts?months=1');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({
+      error: expect.stringContaining('zu grosse Summe, um sie auf den Rappen genau zu berechnen'),
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it('answers a new organisation with zeros', async () => {
