@@ -79,6 +79,20 @@ describe('previewDrafts', () => {
     expect(preview.unknownAmounts).toBe(0);
   });
 
+  it('keeps the amounts of collapsed categories, which come without their leaves', () => {
+    const collapsed = { name: 'Versicherungen', amount: -450_00, children: [] };
+    const withCollapsed: ForecastDetails = details.map((month) => ({
+      ...month,
+      expense: [...month.expense, collapsed],
+    }));
+    const preview = previewDrafts(months, withCollapsed, toggleDraft(new Map(), '2026-12', rent));
+    expect(preview.details?.[1]?.expense.map((category) => [category.name, category.amount])).toEqual([
+      ['Generell', 0],
+      ['Löhne', 0],
+      ['Versicherungen', -450_00],
+    ]);
+  });
+
   it('adds up revenue and expense drafts of several months', () => {
     let drafts: Drafts = toggleDraft(new Map(), '2026-11', sales);
     drafts = toggleDraft(drafts, '2027-01', rent);

@@ -77,14 +77,14 @@ function shownCategories(
   delta: { value: number; unknown: number },
 ) {
   return categories.map((category): ShownCategory => {
-    let amount = 0;
+    // From the server's amount, not the sum of `children`: a collapsed category comes without its
+    // leaves (only expanded ones are sent) and would otherwise show 0.
+    let amount = category.amount;
     const children = category.children.map((leaf): ShownLeaf => {
       const draft = drafts.get(draftKey(month, leaf.relatedTable, leaf.relatedID));
-      if (!draft || draft.isExcluded === leaf.isExcluded) {
-        amount += leaf.amount;
-        return leaf;
-      }
+      if (!draft || draft.isExcluded === leaf.isExcluded) return leaf;
       if (draft.isExcluded) {
+        amount -= leaf.amount;
         delta.value -= leaf.amount;
         return { ...leaf, amount: 0, isExcluded: true, pending: true };
       }
