@@ -251,6 +251,8 @@ test.describe('Prognose', () => {
       expect(await figure.evaluate((element) => element.getClientRects().length)).toBe(1);
     }
     expect(await headline.getByText(/^[\d'.-]+ CHF$/).count()).toBe(3);
+    // Only the table scrolls sideways, not the page (its hidden caption once widened the page).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
   });
 
   test('a currency without a rate is named in a warning', async ({ page }) => {
