@@ -84,8 +84,9 @@ describe('cost display', () => {
     );
   });
 
-  it('prints the next cost and its month, or "Inaktiv"', () => {
+  it('prints the next cost and its month (doubled when AG and AN each pay it), or "Inaktiv"', () => {
     expect(nextCostText(cost(), 'CHF')).toBe('Gesamt: 530.00 CHF im Dezember 2026');
+    expect(nextCostText(cost({ distributionType: 'both' }), 'CHF')).toBe("Gesamt: 1'060.00 CHF im Dezember 2026");
     expect(nextCostText(cost({ calculatedNextExecutionDate: null, calculatedNextCost: 0 }), 'CHF')).toBe('Inaktiv');
   });
 

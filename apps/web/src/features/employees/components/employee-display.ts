@@ -99,11 +99,15 @@ export function costAmountText(cost: CostSummary, currency: string): string {
   return `${cycle}: ${percentText(cost.amount)} (${formatAmount(cost.calculatedAmount, currency)})`;
 }
 
-/** "Gesamt: 1'060.00 CHF im Dezember 2026", or "Inaktiv" without a next execution. */
+/**
+ * "Gesamt: 1'060.00 CHF im Dezember 2026", or "Inaktiv" without a next execution. A cost borne by
+ * both (AG & AN) is paid once by each, so its total is twice the per-side amount (research §7.5.2).
+ */
 export function nextCostText(cost: CostSummary, currency: string): string {
   if (cost.calculatedNextExecutionDate === null) return texts.inactive;
   const month = formatMonthLabel(monthOf(cost.calculatedNextExecutionDate));
-  return `${texts.total}: ${formatAmount(cost.calculatedNextCost, currency)} ${texts.inMonth} ${month}`;
+  const total = cost.distributionType === 'both' ? 2 * cost.calculatedNextCost : cost.calculatedNextCost;
+  return `${texts.total}: ${formatAmount(total, currency)} ${texts.inMonth} ${month}`;
 }
 
 export type CostFilter = 'all' | 'employee' | 'employer';
