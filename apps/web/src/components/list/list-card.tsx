@@ -9,7 +9,8 @@ import classes from './data-list.module.css';
 export function ListCard({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
     <Card withBorder padding="md" radius="md" className={classes.card}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" mb="xs">
+      {/* In a narrow card the buttons move below the title rather than squeeze it to a few letters. */}
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs" mb="xs">
         <Text fw={600} className={classes.cardTitle} component="h2">
           {title}
         </Text>

@@ -214,7 +214,7 @@ export function transactionColumns(context: TransactionViewContext): ListColumn<
     {
       key: 'vat',
       header: c.vat,
-      render: (transaction) => cell(transaction, vatText(transaction) ?? '-'),
+      render: (transaction) => cell(transaction, <span className={classes.nowrap}>{vatText(transaction) ?? '-'}</span>),
     },
     {
       key: 'cycle',
