@@ -126,7 +126,7 @@ test.describe('Mitarbeitende', () => {
     await first.getByRole('textbox', { name: 'Bruttolohn' }).fill('');
     await first.getByRole('textbox', { name: 'Bruttolohn' }).blur();
     await expect(first.getByText('Die Arbeitsstunden müssen zwischen 0 und 480 liegen')).toBeVisible();
-    await expect(first.getByText('Ferientage werden benötigt')).toBeVisible();
+    await expect(first.getByText('Urlaubstage werden benötigt')).toBeVisible();
     await expect(first.getByText('Betrag wird benötigt')).toBeVisible();
     await expect(first.getByRole('textbox', { name: 'Arbeitsstunden pro Monat' })).toHaveValue('500');
     await expect(first.getByRole('textbox', { name: 'Urlaubstage pro Jahr' })).toHaveValue('');

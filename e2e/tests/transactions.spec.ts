@@ -175,7 +175,7 @@ test.describe('Transaktionen', () => {
     await expect(lizenz).toContainText('Betrag: -105.00 EUR ~ -');
     await expect(lizenz).toContainText('CHF');
 
-    await lizenz.getByRole('button', { name: 'Transaktion bearbeiten' }).click();
+    await lizenz.getByRole('button', { name: 'Transaktion "Lizenz" bearbeiten' }).click();
     const edit = page.getByRole('dialog', { name: 'Transaktion bearbeiten' });
     const save = edit.getByRole('button', { name: 'Speichern' });
     await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue('Lizenz');
@@ -205,7 +205,7 @@ test.describe('Transaktionen', () => {
     ).toBeVisible();
     await expect(card(page, 'Softwarelizenz')).toBeVisible();
 
-    await card(page, 'Softwarelizenz').getByRole('button', { name: 'Transaktion klonen' }).click();
+    await card(page, 'Softwarelizenz').getByRole('button', { name: 'Transaktion "Softwarelizenz" klonen' }).click();
     const clone = page.getByRole('dialog', { name: 'Transaktion klonen' });
     await expect(clone.getByRole('textbox', { name: 'Name' })).toHaveValue('Softwarelizenz');
     await expect(clone.getByRole('button', { name: 'Transaktion löschen' })).toHaveCount(0);
@@ -220,7 +220,7 @@ test.describe('Transaktionen', () => {
     ).toBeVisible();
     await expect(cards(page)).toHaveCount(2);
 
-    await card(page, 'Softwarelizenz').getByRole('button', { name: 'Transaktion bearbeiten' }).click();
+    await card(page, 'Softwarelizenz').getByRole('button', { name: 'Transaktion "Softwarelizenz" bearbeiten' }).click();
     const again = page.getByRole('dialog', { name: 'Transaktion bearbeiten' });
     await again.getByRole('button', { name: 'Transaktion löschen' }).click();
     await confirmWith(page, 'Löschen', 'Transaktion vollständig löschen?');
@@ -266,7 +266,7 @@ test.describe('Transaktionen', () => {
     await page.goto('/transactions');
     const contract = card(page, 'Wartungsvertrag');
     await expect(contract).toContainText('Ende: 01.06.2027');
-    await contract.getByRole('button', { name: 'Transaktion bearbeiten' }).click();
+    await contract.getByRole('button', { name: 'Transaktion "Wartungsvertrag" bearbeiten' }).click();
     const edit = page.getByRole('dialog', { name: 'Transaktion bearbeiten' });
     const to = edit.getByRole('textbox', { name: 'Bis' });
     await expect(to).toHaveValue('01.06.2027');
@@ -277,7 +277,7 @@ test.describe('Transaktionen', () => {
     await edit.getByRole('button', { name: 'Speichern' }).click();
     await expect(edit).toBeHidden();
     await expect(contract).not.toContainText('Ende:');
-    await contract.getByRole('button', { name: 'Transaktion bearbeiten' }).click();
+    await contract.getByRole('button', { name: 'Transaktion "Wartungsvertrag" bearbeiten' }).click();
     await expect(
       page.getByRole('dialog', { name: 'Transaktion bearbeiten' }).getByRole('textbox', { name: 'Bis' }),
     ).toHaveValue('');
@@ -503,8 +503,8 @@ test.describe('Transaktionen', () => {
     await expect(card(page, 'Miete')).toContainText("Betrag: -2'000.00 CHF");
     await expect(page.getByRole('button', { name: 'Transaktion hinzufügen' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Kategorien & MWST' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Transaktion bearbeiten' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Transaktion klonen' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Transaktion ".*" bearbeiten$/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Transaktion ".*" klonen$/ })).toHaveCount(0);
     await expect(page.getByRole('switch', { name: /^Status von/ })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Als Liste anzeigen' }).click();

@@ -109,8 +109,8 @@ export type EmployeeUpdate = z.infer<typeof employeeUpdateSchema>;
 export const salaryMessages = {
   hoursRequired: 'Arbeitsstunden werden benötigt',
   hours: `Die Arbeitsstunden müssen zwischen 0 und ${HOURS_PER_MONTH_MAX} liegen`,
-  vacationRequired: 'Ferientage werden benötigt',
-  vacation: `Die Ferientage müssen zwischen 0 und ${VACATION_DAYS_MAX} liegen`,
+  vacationRequired: 'Urlaubstage werden benötigt',
+  vacation: `Die Urlaubstage müssen zwischen 0 und ${VACATION_DAYS_MAX} liegen`,
   amountRequired: 'Lohn wird benötigt',
   amountNegative: 'Der Lohn darf nicht negativ sein',
   cycleRequired: 'Zahlungs-Zyklus wird benötigt',

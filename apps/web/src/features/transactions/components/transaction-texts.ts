@@ -33,6 +33,9 @@ export const transactionTexts = {
   // Card and row (research §5.2, §5.3).
   clone: 'Transaktion klonen',
   edit: 'Transaktion bearbeiten',
+  // Screen readers name the transaction: every card's buttons would otherwise sound alike.
+  cloneOf: (name: string) => `Transaktion "${name}" klonen`,
+  editOf: (name: string) => `Transaktion "${name}" bearbeiten`,
   disabledNote: 'Diese Transaktion ist deaktiviert und wird nicht berechnet.',
   disabledTag: 'Deaktiviert',
   active: 'Aktiv',

@@ -55,7 +55,7 @@ function ActionButtons({
           color="violet"
           radius="xl"
           size={size}
-          aria-label={texts.clone}
+          aria-label={texts.cloneOf(transaction.name)}
           onClick={() => actions.clone(transaction)}
         >
           <IconCopy size={16} aria-hidden />
@@ -66,7 +66,7 @@ function ActionButtons({
           variant={size === 'md' ? 'outline' : 'subtle'}
           radius="xl"
           size={size}
-          aria-label={texts.edit}
+          aria-label={texts.editOf(transaction.name)}
           onClick={() => actions.edit(transaction)}
         >
           <IconPencil size={16} aria-hidden />
