@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import {
   apiGet,
   apiWrite,
+  currencyIds,
   expect,
   expectEmptiedAndAskedFor,
   expectNoSeriousAxeViolations,
@@ -9,16 +10,6 @@ import {
   test,
   toasts,
 } from './support/fixtures.js';
-
-interface Currency {
-  id: number;
-  code: string;
-}
-
-async function currencyIds(page: Page): Promise<Record<string, number>> {
-  const currencies = await apiGet<Currency[]>(page, '/api/currencies');
-  return Object.fromEntries(currencies.map((currency) => [currency.code, currency.id]));
-}
 
 /** The card list of the grid view and one card by its account's name. */
 function cards(page: Page) {

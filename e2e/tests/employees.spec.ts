@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
-  apiGet,
   apiWrite,
+  currencyIds,
   expect as baseExpect,
   expectEmptiedAndAskedFor,
   expectNoSeriousAxeViolations,
@@ -23,20 +23,13 @@ interface Created {
   name: string;
 }
 
-async function chfId(page: Page): Promise<number> {
-  const currencies = await apiGet<{ id: number; code: string }[]>(page, '/api/currencies');
-  const chf = currencies.find((currency) => currency.code === 'CHF');
-  if (!chf) throw new Error('CHF missing');
-  return chf.id;
-}
-
 /** An employee with salaries made through the API (test setup); a salary `{ fromDate, amount }` or a termination. */
 async function addEmployee(
   page: Page,
   name: string,
   salaries: ({ fromDate: string; amount: number; hoursPerMonth?: number } | { terminationFrom: string })[] = [],
 ): Promise<Created> {
-  const chf = await chfId(page);
+  const chf = (await currencyIds(page)).CHF!;
   const employee = await apiWrite<Created>(page, 'POST', '/api/employees', { name });
   for (const salary of salaries) {
     await apiWrite(
@@ -293,7 +286,7 @@ test.describe('Mitarbeitende', () => {
   }) => {
     test.setTimeout(180_000);
     await signUp(page);
-    const chf = await chfId(page);
+    const chf = (await currencyIds(page)).CHF!;
     const salary = (fromDate: string, amount: number) => ({
       fromDate,
       amount,

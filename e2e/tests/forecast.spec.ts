@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { apiGet, apiWrite, expect, expectNoSeriousAxeViolations, signUp, test, toasts } from './support/fixtures.js';
+import {
+  apiGet,
+  apiWrite,
+  categoryIds,
+  currencyIds,
+  expect,
+  expectNoSeriousAxeViolations,
+  signUp,
+  test,
+  toasts,
+} from './support/fixtures.js';
 
 // The server's today is 2026-11-21 (playwright.config FIXED_TODAY): the forecast starts in November 2026.
 
@@ -11,14 +21,8 @@ interface Ids {
 }
 
 async function referenceIds(page: Page): Promise<Ids> {
-  const currencies = await apiGet<{ id: number; code: string }[]>(page, '/api/currencies');
-  const categories = await apiGet<{ data: { id: number; name: string }[] }>(page, '/api/categories?page=1&limit=100');
-  const currency = (code: string) => currencies.find((entry) => entry.code === code)?.id ?? 0;
-  return {
-    chf: currency('CHF'),
-    isk: currency('ISK'),
-    general: categories.data.find((category) => category.name === 'Generell')?.id ?? 0,
-  };
+  const [currencies, categories] = await Promise.all([currencyIds(page), categoryIds(page)]);
+  return { chf: currencies.CHF!, isk: currencies.ISK!, general: categories.Generell! };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import {
-  apiGet,
   apiWrite,
+  categoryIds,
+  currencyIds,
   expect,
   expectEmptiedAndAskedFor,
   expectNoSeriousAxeViolations,
@@ -25,18 +26,8 @@ interface Created {
 }
 
 async function referenceIds(page: Page): Promise<Ids> {
-  const currencies = await apiGet<{ id: number; code: string }[]>(page, '/api/currencies');
-  const categories = await apiGet<{ data: { id: number; name: string }[] }>(page, '/api/categories?page=1&limit=100');
-  const idOf = <T extends { id: number }>(items: T[], found: (item: T) => boolean) => {
-    const item = items.find(found);
-    if (!item) throw new Error('reference data missing');
-    return item.id;
-  };
-  return {
-    chf: idOf(currencies, (currency) => currency.code === 'CHF'),
-    eur: idOf(currencies, (currency) => currency.code === 'EUR'),
-    general: idOf(categories.data, (category) => category.name === 'Generell'),
-  };
+  const [currencies, categories] = await Promise.all([currencyIds(page), categoryIds(page)]);
+  return { chf: currencies.CHF!, eur: currencies.EUR!, general: categories.Generell! };
 }
 
 /** A transaction made through the API (test setup): single, 01.12.2026, CHF, "Generell" unless given. */

@@ -103,6 +103,18 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** The currencies' ids by code ("CHF": 1, …), as the API lists them (test setup). */
+export async function currencyIds(page: Page): Promise<Record<string, number>> {
+  const currencies = await apiGet<{ id: number; code: string }[]>(page, '/api/currencies');
+  return Object.fromEntries(currencies.map((currency) => [currency.code, currency.id]));
+}
+
+/** The organisation's category ids by name ("Generell": 1, …) (test setup). */
+export async function categoryIds(page: Page): Promise<Record<string, number>> {
+  const categories = await apiGet<{ data: { id: number; name: string }[] }>(page, '/api/categories?page=1&limit=100');
+  return Object.fromEntries(categories.data.map((category) => [category.name, category.id]));
+}
+
 /** Accessibility (DESIGN.md §6): no serious or critical axe finding on the page as it is now. */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   // Colours are judged once entering elements (toasts, dialogs) have finished fading in.

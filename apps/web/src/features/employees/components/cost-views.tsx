@@ -1,8 +1,8 @@
-import { ActionIcon, Badge, Divider, Group, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
-import { Z_INDEX, type SalaryCost } from '@saldopilot/shared';
+import { Badge, Divider, Group, Text } from '@mantine/core';
+import type { SalaryCost } from '@saldopilot/shared';
 import type { ListColumn } from '../../../components/list/data-list';
 import { ListCard } from '../../../components/list/list-card';
+import { RowAction } from '../../../components/list/row-action';
 import { formatDate } from '../../../lib/format';
 import { amountTypeTexts, costAmountText, labelText, nextCostText } from './employee-display';
 import { employeeTexts as texts } from './employee-texts';
@@ -15,45 +15,33 @@ export interface CostActions {
 }
 
 function CostButtons({ cost, actions, size }: { cost: SalaryCost; actions: CostActions; size: 'sm' | 'md' }) {
-  const variant = size === 'md' ? 'outline' : 'subtle';
   const label = labelText(cost);
   return (
     <>
-      <Tooltip label={texts.cloneCost} zIndex={Z_INDEX.tooltip + 20}>
-        <ActionIcon
-          variant={variant}
-          color="violet"
-          radius="xl"
-          size={size}
-          aria-label={`${texts.cloneCost}: ${label}`}
-          onClick={() => actions.clone(cost)}
-        >
-          <IconCopy size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={texts.editCost} zIndex={Z_INDEX.tooltip + 20}>
-        <ActionIcon
-          variant={variant}
-          radius="xl"
-          size={size}
-          aria-label={`${texts.editCost}: ${label}`}
-          onClick={() => actions.edit(cost)}
-        >
-          <IconPencil size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={texts.deleteCost} zIndex={Z_INDEX.tooltip + 20}>
-        <ActionIcon
-          variant={variant}
-          color="red"
-          radius="xl"
-          size={size}
-          aria-label={`${texts.deleteCost}: ${label}`}
-          onClick={() => actions.remove(cost)}
-        >
-          <IconTrash size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction
+        kind="clone"
+        size={size}
+        inDialog
+        tooltip={texts.cloneCost}
+        label={`${texts.cloneCost}: ${label}`}
+        onClick={() => actions.clone(cost)}
+      />
+      <RowAction
+        kind="edit"
+        size={size}
+        inDialog
+        tooltip={texts.editCost}
+        label={`${texts.editCost}: ${label}`}
+        onClick={() => actions.edit(cost)}
+      />
+      <RowAction
+        kind="delete"
+        size={size}
+        inDialog
+        tooltip={texts.deleteCost}
+        label={`${texts.deleteCost}: ${label}`}
+        onClick={() => actions.remove(cost)}
+      />
     </>
   );
 }

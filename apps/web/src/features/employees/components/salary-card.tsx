@@ -1,8 +1,9 @@
-import { ActionIcon, Alert, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
-import { cycleLabels, Z_INDEX, type Salary } from '@saldopilot/shared';
+import { Alert, Badge, Button, Group, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { cycleLabels, type Salary } from '@saldopilot/shared';
 import { Amount } from '../../../components/money/amount';
 import { ListCard } from '../../../components/list/list-card';
+import { RowAction } from '../../../components/list/row-action';
 import { formatDate } from '../../../lib/format';
 import { employeeTexts as texts } from './employee-texts';
 import { SalaryStatusSwitch } from './salary-status-switch';
@@ -16,38 +17,20 @@ export interface SalaryActions {
   removeTermination: (salary: Salary) => void;
 }
 
-function RoundButton({
-  label,
-  color,
-  variant = 'outline',
-  onClick,
-  children,
-}: {
-  label: string;
-  color?: string;
-  variant?: 'outline' | 'filled';
-  onClick: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <Tooltip label={label} zIndex={Z_INDEX.tooltip}>
-      <ActionIcon variant={variant} color={color} radius="xl" size="md" aria-label={label} onClick={onClick}>
-        {children}
-      </ActionIcon>
-    </Tooltip>
-  );
-}
-
 /** A termination ("Austritt") in the salary history: a note and its delete button (research §7.3). */
 function TerminationCard({ salary, actions }: { salary: Salary; actions: SalaryActions | undefined }) {
+  const title = texts.from(formatDate(salary.fromDate));
   return (
     <ListCard
-      title={texts.from(formatDate(salary.fromDate))}
+      title={title}
       actions={
         actions ? (
-          <RoundButton label={texts.deleteTermination} color="red" onClick={() => actions.removeTermination(salary)}>
-            <IconTrash size={16} aria-hidden />
-          </RoundButton>
+          <RowAction
+            kind="delete"
+            tooltip={texts.deleteTermination}
+            label={`${texts.deleteTermination}: ${title}`}
+            onClick={() => actions.removeTermination(salary)}
+          />
         ) : undefined
       }
     >
@@ -79,6 +62,7 @@ export function SalaryCard({
   const currency = salary.currency.code;
   const perCycle = texts.perCycle(cycleLabels[salary.cycle]);
   const fromText = formatDate(salary.fromDate);
+  const title = texts.from(fromText);
   const classNames = [classes.salary, active ? classes.activeSalary : '', salary.isDisabled ? muted.muted : ''].join(
     ' ',
   );
@@ -95,16 +79,23 @@ export function SalaryCard({
         </Badge>
       ) : null}
       <ListCard
-        title={texts.from(fromText)}
+        title={title}
         actions={
           actions ? (
             <>
-              <RoundButton label={texts.cloneSalary} color="violet" onClick={() => actions.clone(salary)}>
-                <IconCopy size={16} aria-hidden />
-              </RoundButton>
-              <RoundButton label={texts.editSalary} variant="filled" onClick={() => actions.edit(salary)}>
-                <IconPencil size={16} aria-hidden />
-              </RoundButton>
+              <RowAction
+                kind="clone"
+                tooltip={texts.cloneSalary}
+                label={`${texts.cloneSalary}: ${title}`}
+                onClick={() => actions.clone(salary)}
+              />
+              <RowAction
+                kind="edit"
+                filled
+                tooltip={texts.editSalary}
+                label={`${texts.editSalary}: ${title}`}
+                onClick={() => actions.edit(salary)}
+              />
             </>
           ) : undefined
         }

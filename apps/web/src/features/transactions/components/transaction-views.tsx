@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCopy, IconExternalLink, IconPencil } from '@tabler/icons-react';
-import { Z_INDEX, type FiatRate, type Transaction, type TransactionSortField } from '@saldopilot/shared';
+import { Alert, Anchor, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { type FiatRate, type Transaction, type TransactionSortField } from '@saldopilot/shared';
 import { ListCard } from '../../../components/list/list-card';
+import { RowAction } from '../../../components/list/row-action';
 import type { ListColumn } from '../../../components/list/data-list';
 import { SignedAmount } from '../../../components/money/signed-amount';
 import { formatDate } from '../../../lib/format';
@@ -49,29 +50,20 @@ function ActionButtons({
 }) {
   return (
     <>
-      <Tooltip label={texts.clone} zIndex={Z_INDEX.tooltip}>
-        <ActionIcon
-          variant={size === 'md' ? 'outline' : 'subtle'}
-          color="violet"
-          radius="xl"
-          size={size}
-          aria-label={texts.cloneOf(transaction.name)}
-          onClick={() => actions.clone(transaction)}
-        >
-          <IconCopy size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={texts.edit} zIndex={Z_INDEX.tooltip}>
-        <ActionIcon
-          variant={size === 'md' ? 'outline' : 'subtle'}
-          radius="xl"
-          size={size}
-          aria-label={texts.editOf(transaction.name)}
-          onClick={() => actions.edit(transaction)}
-        >
-          <IconPencil size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction
+        kind="clone"
+        size={size}
+        tooltip={texts.clone}
+        label={texts.cloneOf(transaction.name)}
+        onClick={() => actions.clone(transaction)}
+      />
+      <RowAction
+        kind="edit"
+        size={size}
+        tooltip={texts.edit}
+        label={texts.editOf(transaction.name)}
+        onClick={() => actions.edit(transaction)}
+      />
     </>
   );
 }
