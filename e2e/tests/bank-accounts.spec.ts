@@ -73,6 +73,13 @@ test('a new organisation is invited to its first account; accounts are created, 
     'Bankkonto "UBS Geschäftskonto" wurde bearbeitet',
   );
   await expect(ubs).toContainText("Kontostand: -12'500.50 CHF");
+  // A keyboard user goes on where they were: the focus is back on the button that opened the dialog.
+  await expect(ubs.getByRole('button', { name: 'UBS Geschäftskonto bearbeiten' })).toBeFocused();
+  await ubs.getByRole('button', { name: 'UBS Geschäftskonto klonen' }).press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Bankkonto klonen' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Bankkonto klonen' })).toBeHidden();
+  await expect(ubs.getByRole('button', { name: 'UBS Geschäftskonto klonen' })).toBeFocused();
 
   // Clone into a euro account: the card shows the conversion into francs.
   await ubs.getByRole('button', { name: 'UBS Geschäftskonto klonen' }).click();

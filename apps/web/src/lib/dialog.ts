@@ -22,6 +22,8 @@ export interface OpenDialog {
   size: 'compact' | 'wide';
   content: (controls: DialogControls<unknown>) => ReactNode;
   close: (result?: unknown) => void;
+  /** What had the focus when the dialog opened (the button that opened it, usually). */
+  opener: Element | null;
 }
 
 export const dialogStore = createStore<OpenDialog[]>([]);
@@ -49,12 +51,25 @@ export function openDialog<Result = undefined>(request: DialogRequest<Result>): 
         size: request.size ?? 'wide',
         content: request.content as (controls: DialogControls<unknown>) => ReactNode,
         close,
+        opener: document.activeElement,
       },
     ]);
   });
 }
 
-/** Drops a closed dialog once its exit animation ended. */
+/**
+ * Drops a closed dialog once its exit animation ended and gives the focus back to what opened it.
+ * Mantine returns the focus only for a modal that was first rendered closed; ours mount open. The
+ * focus is left alone when it already moved on (into the next dialog, say) or the opener is gone
+ * (the deleted item's button).
+ */
 export function removeDialog(key: number): void {
+  const opener = dialogStore.get().find((dialog) => dialog.key === key)?.opener;
   dialogStore.set((open) => open.filter((dialog) => dialog.key !== key));
+  // After React removed the dialog, which held the focus until then.
+  window.setTimeout(() => {
+    const focused = document.activeElement;
+    const focusLost = focused === null || focused === document.body || !focused.isConnected;
+    if (focusLost && opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
+  });
 }
