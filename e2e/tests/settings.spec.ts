@@ -162,6 +162,11 @@ test.describe('Organisationen', () => {
     await expect(list.getByRole('link')).toHaveCount(1);
     await expect(list.getByRole('link', { name: /Meine Organisation/ })).toHaveAttribute('aria-current', 'page');
     await expect(list).toContainText('Aktiv');
+    // The whole name beside "Aktiv", on two lines if need be, not cut to "Meine Organisat…".
+    const name = list.getByText('Meine Organisation', { exact: true });
+    expect(
+      await name.evaluate((text) => text.scrollWidth <= text.clientWidth && text.scrollHeight <= text.clientHeight),
+    ).toBe(true);
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('button', { name: 'Organisation hinzufügen' }).click();

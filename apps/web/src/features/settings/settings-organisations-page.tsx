@@ -52,7 +52,8 @@ function OrganisationList() {
                   {organisation.name.slice(0, 1).toUpperCase()}
                 </span>
                 <span className={classes.itemText}>
-                  <Text component="span" fw={600} display="block" truncate>
+                  {/* Two lines before it is cut: beside "Aktiv", one line held only "Demo Treuhan…". */}
+                  <Text component="span" fw={600} display="block" lineClamp={2} className={classes.itemName}>
                     {organisation.name}
                   </Text>
                   <Text component="span" size="xs" c="dimmed" display="block">
