@@ -94,6 +94,14 @@ test.describe('Transaktionen', () => {
     await expect(dialog.getByRole('combobox', { name: 'Mitarbeiter' })).toBeEnabled();
     await expect(dialog.getByRole('switch', { name: 'Mehrwertsteuer inklusive?' })).toBeDisabled();
     await expect(dialog.getByRole('combobox', { name: 'Zahlungszyklus' })).toHaveCount(0);
+    // A field with a hint lines up with its neighbour, and the hint is read out with it.
+    const linkField = dialog.getByRole('textbox', { name: 'Link' });
+    await expect(linkField).toHaveAccessibleDescription('Optionaler Link zur Transaktion (z.B. Rechnung)');
+    const [nameBox, linkBox] = [
+      await dialog.getByRole('textbox', { name: 'Name' }).boundingBox(),
+      await linkField.boundingBox(),
+    ];
+    expect(linkBox?.y).toBe(nameBox?.y);
 
     // Required fields say so once they were left.
     await dialog.getByRole('textbox', { name: 'Name' }).focus();

@@ -21,11 +21,12 @@ export function InfoTip({ text }: { text: string }) {
 }
 
 /**
- * The props of a labelled field with a hint (research §5.5): the label shows an info icon with the
- * hint as a tooltip, and the same hint is the field's description for screen readers. The icon
- * sits inside the label, so it is no control of its own (a button in a label would be invalid).
+ * The props of a labelled switch or checkbox with a hint (research §5.5): the label shows an info
+ * icon with the hint as a tooltip, and the same hint is the control's description for screen
+ * readers. The icon sits inside the label, so it is no control of its own (a button in a label
+ * would be invalid).
  */
-export function hinted(label: string, hint: string) {
+export function hintedLabel(label: string, hint: string) {
   return {
     label: (
       <>
@@ -38,4 +39,14 @@ export function hinted(label: string, hint: string) {
     description: hint,
     classNames: { description: classes.srOnly },
   };
+}
+
+/**
+ * The same for a text field or select. The hidden description comes after the input: Mantine moves
+ * an input down by half a spacing when a description stands above it, so a hinted field sat 5 px
+ * lower than its neighbour in the row.
+ */
+export function hinted(label: string, hint: string) {
+  const inputWrapperOrder: ('label' | 'input' | 'error' | 'description')[] = ['label', 'input', 'error', 'description'];
+  return { ...hintedLabel(label, hint), inputWrapperOrder };
 }

@@ -32,7 +32,7 @@ import { deleteTransaction } from '../api/delete-transaction';
 import { updateTransaction } from '../api/update-transaction';
 import { CategoryField } from './category-field';
 import { EmployeeField } from './employee-field';
-import { hinted } from './info-tip';
+import { hinted, hintedLabel } from './info-tip';
 import {
   changesOf,
   emptyValues,
@@ -351,7 +351,7 @@ function VatIncludedSwitch({ control }: { control: TransactionControl }) {
       name="vatIncluded"
       render={({ field }) => (
         <Switch
-          {...hinted(texts.fields.vatIncluded, texts.hints.vatIncluded)}
+          {...hintedLabel(texts.fields.vatIncluded, texts.hints.vatIncluded)}
           disabled={!vatID}
           checked={Boolean(vatID) && field.value}
           onChange={(event) => field.onChange(event.currentTarget.checked)}
