@@ -69,6 +69,7 @@ import {
   createForecastExclusionsService,
   type ForecastExclusionsService,
 } from './modules/forecasts/forecast-exclusions.service.js';
+import { useStrictJsonBodies } from './plugins/strict-json.js';
 import { forecastExclusionsRoutes } from './modules/forecasts/forecast-exclusions.routes.js';
 import { createVatSettingsService, type VatSettingsService } from './modules/forecasts/vat-settings.service.js';
 import { vatSettingsRoutes } from './modules/forecasts/vat-settings.routes.js';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
   // JSON only: a text/plain body gets 415 instead of an opaque validation error.
   app.removeContentTypeParser('text/plain');
+  useStrictJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: options.checkResponses }));
 

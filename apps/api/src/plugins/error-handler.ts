@@ -46,19 +46,21 @@ export function sendError(reply: FastifyReply, body: ApiErrorBody): FastifyReply
   return reply.code(errorCodes[body.code]).type('application/json; charset=utf-8').send(body);
 }
 
+// A Map, not an object: an unknown parameter named "__proto__" would set the object's prototype
+// instead of naming the field ("fields": {}).
 function validationFields(error: FastifyError): Record<string, string> {
-  const fields: Record<string, string> = {};
+  const fields = new Map<string, string>();
   for (const issue of error.validation ?? []) {
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const unknownKeys = (issue.params as { keys?: string[] }).keys;
     if (issue.keyword === 'unrecognized_keys' && unknownKeys) {
-      for (const key of unknownKeys) fields[path ? `${path}.${key}` : key] = issue.message ?? '';
+      for (const key of unknownKeys) fields.set(path ? `${path}.${key}` : key, issue.message ?? '');
       continue;
     }
     const key = path || error.validationContext || 'body';
-    fields[key] ??= issue.message ?? messages.validation;
+    if (!fields.has(key)) fields.set(key, issue.message ?? messages.validation);
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 /**

@@ -91,6 +91,30 @@ describe('user-entered text', () => {
     expect(accepted.json()).toMatchObject({ fields: { name: message } });
   });
 
+  it('a body that is not UTF-8 is refused as invalid JSON, not stored with replacement characters', async () => {
+    const user = await signUp(app);
+    const latin1 = Buffer.concat([Buffer.from('{"name":"Z'), Buffer.from([0xeb]), Buffer.from('"}')]);
+    const response = await user.send({
+      method: 'PATCH',
+      url: '/api/profile',
+      payload: latin1,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      error: 'Die Anfrage enthält kein gültiges JSON.',
+    });
+    expect((await user.get('/api/profile')).json<{ name: string }>().name).not.toContain('\ufffd');
+    const utf8 = await user.send({
+      method: 'PATCH',
+      url: '/api/profile',
+      payload: Buffer.from('{"name":"Zoë"}'),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(utf8.json()).toMatchObject({ name: 'Zoë' });
+  });
+
   it('keeps normal Unicode and trims', async () => {
     const user = await signUp(app);
     const renamed = await user.patch('/api/profile', { name: '  Zoë Ærø 😀 東京  ' });

@@ -61,6 +61,18 @@ describe('text', () => {
     expect(name.safeParse('x'.repeat(11)).error?.issues[0]?.message).toBe('Höchstens 10 Zeichen erlaubt');
     expect(name.parse(` ${'x'.repeat(10)} `)).toHaveLength(10);
   });
+
+  it('counts a name of invisible characters as blank, keeps them inside a visible one', () => {
+    for (const blank of ['\u200b', '\u200b\u200d\u2060', '\u00a0\u3000', '\u202e\ufeff']) {
+      expect(name.safeParse(blank).error?.issues[0]?.message, JSON.stringify(blank)).toBe('Name wird benötigt');
+    }
+    expect(name.parse('👩\u200d💻')).toBe('👩\u200d💻');
+  });
+
+  it('composes what a keyboard may send decomposed, before counting', () => {
+    expect(name.parse('O\u0308l')).toBe('Öl');
+    expect(name.parse('e\u0301'.repeat(10))).toBe('é'.repeat(10));
+  });
 });
 
 describe('money, dates, months', () => {

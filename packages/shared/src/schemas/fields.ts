@@ -71,13 +71,22 @@ export interface TextOptions {
   multiline?: boolean;
 }
 
+// Something that shows: format characters (zero-width space, joiners, direction marks) and spaces
+// of any kind do not, so a name made only of them counts as blank.
+const VISIBLE = /[^\p{Cf}\p{Z}\s]/u;
+
 /**
- * User-entered text: trimmed, free of control characters, at most `max` characters, and not
- * empty when `required` is given (the message of a missing or blank field).
+ * User-entered text: trimmed, composed (NFC), free of control characters, at most `max`
+ * characters, and not blank when `required` is given (the message of a missing or blank field).
+ * Composed, an "Ö" typed as O plus a combining diaeresis is stored, counted, sorted and searched
+ * like the single character every keyboard sends.
  */
 export function textSchema({ max, required, multiline = false }: TextOptions) {
-  const trimmed = z.string(required ? { error: required } : undefined).trim();
-  return (required ? trimmed.min(1, required) : trimmed)
+  const trimmed = z
+    .string(required ? { error: required } : undefined)
+    .trim()
+    .normalize('NFC');
+  return (required ? trimmed.refine((text) => VISIBLE.test(text), required) : trimmed)
     .max(max, `Höchstens ${max} Zeichen erlaubt`)
     .refine((text) => !hasForbiddenCharacter(text, multiline), CONTROL_CHARACTER_MESSAGE);
 }

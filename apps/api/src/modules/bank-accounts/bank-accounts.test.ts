@@ -161,7 +161,7 @@ describe('bank accounts', () => {
     const names = (page: BankAccountList) => page.data.map((account) => account.name);
     expect(names(await list(user))).toEqual(['postFinance', 'Raiffeisen', 'Sparkonto 100%', 'UBS Geschäftskonto']);
     // German order: "Ö" sorts with "O", not after "Z" as in byte order.
-    const oerlikon = await aBankAccount(user, { name: 'Ökonto Oerlikon', amount: 0 });
+    const oerlikon = await aBankAccount(user, { name: 'O\u0308konto Oerlikon', amount: 0 });
     expect(names(await list(user))).toEqual([
       'Ökonto Oerlikon',
       'postFinance',
@@ -169,6 +169,7 @@ describe('bank accounts', () => {
       'Sparkonto 100%',
       'UBS Geschäftskonto',
     ]);
+    expect(oerlikon.name).toBe('Ökonto Oerlikon');
     expect((await user.delete(`/api/bank-accounts/${oerlikon.id}`)).statusCode).toBe(204);
     expect(names(await list(user, '?sortOrder=DESC'))).toEqual([
       'UBS Geschäftskonto',
@@ -190,6 +191,8 @@ describe('bank accounts', () => {
     // % is a character the user typed, not a wildcard.
     expect(names(await list(user, `?search=${encodeURIComponent('0%')}`))).toEqual(['Sparkonto 100%']);
     expect(names(await list(user, `?search=${encodeURIComponent('_')}`))).toEqual([]);
+    // "ä" typed as a + combining diaeresis finds the "ä" stored, and a name sent so is stored composed.
+    expect(names(await list(user, `?search=${encodeURIComponent('Gescha\u0308fts')}`))).toEqual(['UBS Geschäftskonto']);
 
     const second = await list(user, '?page=2&limit=3');
     expect(names(second)).toEqual(['UBS Geschäftskonto']);
@@ -204,6 +207,7 @@ describe('bank accounts', () => {
   it.each([
     [{ amount: 1_00, currencyID: 1 }, 'name', 'Name wird benötigt'],
     [{ name: '   ', amount: 1_00, currencyID: 1 }, 'name', 'Name wird benötigt'],
+    [{ name: '\u200b\u200d', amount: 1_00, currencyID: 1 }, 'name', 'Name wird benötigt'],
     [{ name: 'x'.repeat(101), amount: 1_00, currencyID: 1 }, 'name', 'Höchstens 100 Zeichen erlaubt'],
     [{ name: 'Konto', currencyID: 1 }, 'amount', 'Betrag wird benötigt'],
     [{ name: 'Konto', amount: 12.5, currencyID: 1 }, 'amount', 'Ungültiger Betrag'],
@@ -247,6 +251,13 @@ describe('bank accounts', () => {
       expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     },
   );
+
+  it('names an unknown parameter even when it is called __proto__', async () => {
+    const user = await signUp(app);
+    const response = await user.get('/api/bank-accounts?__proto__=1');
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json<{ fields: object }>().fields)).toEqual(['__proto__']);
+  });
 
   it("keeps organisations apart: another organisation's account is 404 and never in the list", async () => {
     const { a, b } = await twoTenants(app);
