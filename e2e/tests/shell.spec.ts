@@ -140,3 +140,20 @@ test('keyboard only: menu, drawer and dialogs work without a mouse', async ({ pa
   await expect(confirm).toBeHidden();
   await expect(page).toHaveURL('/transactions');
 });
+
+test('the first Tab offers "Zum Inhalt springen", which skips the menu to the page', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/bank-accounts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bankkonten' })).toBeVisible();
+  const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
+  await expect(skip).not.toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/bank-accounts');
+  await page.keyboard.press('Tab');
+  // The page's first control, not the menu's first entry.
+  await expect(page.getByRole('button', { name: 'Bankkonto hinzufügen' })).toBeFocused();
+  await expectNoSeriousAxeViolations(page);
+});

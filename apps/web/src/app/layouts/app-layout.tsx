@@ -11,6 +11,27 @@ import { useSignedInUser } from '../../reference-data/profile';
 import { pathTo } from '../routes';
 import classes from './app-layout.module.css';
 
+const MAIN_ID = 'inhalt';
+
+/**
+ * The first stop of the keyboard, shown only when focused: past the menu (eight stops) straight to
+ * the page. It moves the focus itself; a "#inhalt" in the address would be a navigation.
+ */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      className={classes.skipLink}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+    >
+      Zum Inhalt springen
+    </a>
+  );
+}
+
 // Below 640 px the side menu gives way to the top bar and the drawer (spec §2, research §1.1).
 const SMALL_SCREEN = '(max-width: 639.98px)';
 
@@ -37,6 +58,7 @@ export function Component() {
       navbar={{ width: 256, breakpoint: 640, collapsed: { mobile: true } }}
       padding={{ base: 'sm', xs: 'md', md: 'lg' }}
     >
+      <SkipLink />
       {small ? (
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -62,7 +84,7 @@ export function Component() {
         </AppShell.Navbar>
       )}
       <StartupData user={user} />
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <div className={classes.content}>
           <Outlet />
         </div>
