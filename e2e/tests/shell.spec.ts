@@ -157,3 +157,14 @@ test('the first Tab offers "Zum Inhalt springen", which skips the menu to the pa
   await expect(page.getByRole('button', { name: 'Bankkonto hinzufügen' })).toBeFocused();
   await expectNoSeriousAxeViolations(page);
 });
+
+test('a screen reader hears of the new page after a navigation', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/transactions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Transaktionen' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Bankkonten' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bankkonten' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'SaldoPilot' })).toHaveText('Bankkonten - SaldoPilot');
+  await page.getByRole('link', { name: 'Einstellungen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'SaldoPilot' })).toHaveText('Profil - SaldoPilot');
+});
