@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AMOUNT_MAX_CENTS, convertToBase, type BankAccount, type BankAccountList } from '@saldopilot/shared';
-import { bankAccounts, eurRates } from '../../db/schema/index.js';
+import { eurRates } from '../../db/schema/index.js';
 import { TEST_TODAY, useTestApp } from '../../test/build-test-app.js';
 import { aBankAccount, currencyId } from '../../test/factories.js';
+import { EXACT_LARGEST_BALANCES, fillWithLargestBalances } from '../../test/largest-balances.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 
@@ -106,16 +107,7 @@ describe('bank accounts', () => {
   it('refuses a balance after which Gesamtvermögen is too large to be exact (400 German, nothing stored)', async () => {
     const user = await signUp(app);
     const chf = await currencyId(user, 'CHF');
-    // 90 of the largest balances stay below 2^53 Rappen; a 91st would pass it.
-    await app.deps.database.db.insert(bankAccounts).values(
-      Array.from({ length: 90 }, (_, index) => ({
-        organisationId: user.user.currentOrganisationID,
-        name: `Konto ${index + 1}`,
-        amount: AMOUNT_MAX_CENTS,
-        currencyId: chf,
-        balanceDate: TEST_TODAY,
-      })),
-    );
+    await fillWithLargestBalances(app, user);
     const small = await aBankAccount(user, { name: 'Kasse', amount: 0 });
     const tooMuch = 'Die Beträge ergeben zusammen eine zu grosse Summe, um sie auf den Rappen genau zu berechnen.';
     for (const refused of [
@@ -126,8 +118,8 @@ describe('bank accounts', () => {
       expect(refused.json()).toMatchObject({ error: expect.stringContaining(tooMuch), code: 'VALIDATION_FAILED' });
     }
     const { pagination, total } = await list(user);
-    expect(pagination.totalCount).toBe(91);
-    expect(total.amount).toBe(90 * AMOUNT_MAX_CENTS);
+    expect(pagination.totalCount).toBe(EXACT_LARGEST_BALANCES + 1);
+    expect(total.amount).toBe(EXACT_LARGEST_BALANCES * AMOUNT_MAX_CENTS);
     expect((await user.get(`/api/bank-accounts/${small.id}`)).json<BankAccount>().amount).toBe(0);
   });
 

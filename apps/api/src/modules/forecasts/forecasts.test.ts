@@ -13,7 +13,6 @@ import {
   type Vat,
 } from '@saldopilot/shared';
 import {
-  bankAccounts,
   eurRates,
   salaries,
   salaryCostDetails,
@@ -36,6 +35,7 @@ import {
 } from '../../test/factories.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
+import { EXACT_LARGEST_BALANCES, fillWithLargestBalances } from '../../test/largest-balances.js';
 
 const app = useTestApp();
 
@@ -229,17 +229,8 @@ describe('GET /api/forecasts', () => {
 
   it('refuses a plan whose end balance is too large to be exact (400 German, not a rounded figure)', async () => {
     const user = await signUp(app);
-    const chf = await currencyId(user, 'CHF');
-    await app.deps.database.db.insert(bankAccounts).values(
-      Array.from({ length: 90 }, (_, index) => ({
-        organisationId: user.user.currentOrganisationID,
-        name: `Konto ${index + 1}`,
-        amount: AMOUNT_MAX_CENTS,
-        currencyId: chf,
-        balanceDate: '2026-11-21',
-      })),
-    );
-    expect((await forecastOf(user, '?months=1')).startBalance).toBe(90 * AMOUNT_MAX_CENTS);
+    await fillWithLargestBalances(app, user);
+    expect((await forecastOf(user, '?months=1')).startBalance).toBe(EXACT_LARGEST_BALANCES * AMOUNT_MAX_CENTS);
     await aTransaction(user, { name: 'Grossauftrag', amount: AMOUNT_MAX_CENTS, startDate: PAID_25TH });
     const refused = await user.get('/api/forecasts?months=1');
     expect(refused.statusCode, refused.body).toBe(400);
