@@ -21,6 +21,7 @@ export * from './schemas/vats.js';
 export * from './schemas/transactions.js';
 export * from './salaries.js';
 export * from './schemas/employees.js';
+export * from './swiss-figures.js';
 export * from './swiss-presets.js';
 export * from './schemas/forecasts.js';
 export * from './schemas/vat-settings.js';

@@ -10,6 +10,7 @@ import {
   primaryKey,
   serial,
   smallint,
+  text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -45,6 +46,14 @@ export const salaries = pgTable(
     employeeDeductions: cents('employee_deductions').notNull().default(0),
     employerCosts: cents('employer_costs').notNull().default(0),
     scheduleDate: date('schedule_date', { mode: 'string' }),
+    /** The 13th salary (docs/salary-rules.md): paid with the salary of `thirteenthSalaryMonth` (11 or 12). */
+    hasThirteenthSalary: boolean('has_thirteenth_salary').notNull().default(false),
+    thirteenthSalaryMonth: smallint('thirteenth_salary_month').notNull().default(12),
+    /**
+     * Derived like the deductions: the months whose net payment differs from amount − deductions
+     * (13th salary, BVG age bands), as 'YYYY-MM:cents' entries joined by ';' — the forecast adds them.
+     */
+    netAdjustments: text('net_adjustments').notNull().default(''),
     createdAt: createdAt(),
   },
   (table) => [
@@ -53,6 +62,7 @@ export const salaries = pgTable(
     check('salaries_amount_not_negative', sql`${table.amount} >= 0`),
     check('salaries_hours_range', sql`${table.hoursPerMonth} between 0 and 480`),
     check('salaries_vacation_range', sql`${table.vacationDaysPerYear} between 0 and 365`),
+    check('salaries_thirteenth_month', sql`${table.thirteenthSalaryMonth} in (11, 12)`),
     check('salaries_to_after_from', sql`${table.toDate} is null or ${table.toDate} >= ${table.fromDate}`),
   ],
 );
@@ -69,10 +79,13 @@ export const salaryCostLabels = pgTable(
 );
 
 export const costCycleEnum = pgEnum('cost_cycle', ['once', 'monthly', 'quarterly', 'biannually', 'yearly']);
-export const amountTypeEnum = pgEnum('amount_type', ['fixed', 'percentage']);
+export const amountTypeEnum = pgEnum('amount_type', ['fixed', 'percentage', 'bvgMinimum']);
 export const distributionTypeEnum = pgEnum('distribution_type', ['employee', 'employer', 'both']);
 
-/** A contribution on a salary: fixed minor units, or thousandths of a percent (5.3 % = 5300). */
+/**
+ * A contribution on a salary: fixed minor units, or thousandths of a percent (5.3 % = 5300); for
+ * `bvgMinimum` the risk and administration rate on top of the legal savings credit (docs/salary-rules.md).
+ */
 export const salaryCosts = pgTable(
   'salary_costs',
   {
@@ -96,6 +109,7 @@ export const salaryCosts = pgTable(
     index('salary_costs_label_idx').on(table.labelId),
     check('salary_costs_amount_not_negative', sql`${table.amount} >= 0`),
     check('salary_costs_percentage_range', sql`${table.amountType} <> 'percentage' or ${table.amount} <= 100000`),
+    check('salary_costs_bvg_rate_range', sql`${table.amountType}::text <> 'bvgMinimum' or ${table.amount} <= 100000`),
     check('salary_costs_offset_positive', sql`${table.relativeOffset} >= 1`),
     check('salary_costs_once_has_target', sql`${table.cycle} <> 'once' or ${table.targetDate} is not null`),
   ],

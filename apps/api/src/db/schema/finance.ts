@@ -77,6 +77,8 @@ export const employees = pgTable(
     id: serial('id').primaryKey(),
     organisationId: organisationOwned(),
     name: varchar('name', { length: 100 }).notNull(),
+    /** Needed for BVG by age (docs/salary-rules.md); optional otherwise. */
+    birthDate: date('birth_date', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (table) => [index('employees_organisation_name_idx').on(table.organisationId, table.name)],
