@@ -276,7 +276,7 @@ export type SalaryCostDistribution = 'employee' | 'employer' | 'both';
 /** What the amount rules need of a salary cost (the API's field names). */
 export interface SalaryCostAmountInput {
   id: number;
-  amountType: 'fixed' | 'percentage';
+  amountType: 'fixed' | 'percentage' | 'bvgMinimum';
   /** Fixed: minor units per cost-cycle step. Percentage: thousandths of a percent (5300 = 5.3 %). */
   amount: number;
   distributionType: SalaryCostDistribution;
@@ -397,6 +397,7 @@ function stepAmountOf(
 ): bigint {
   const amount = requireWholeAmount(cost.amount, 'amount');
   if (cost.amountType === 'fixed') return amount;
+  if (cost.amountType === 'bvgMinimum') return 0n; // computed per step by bvgStepAmount (in progress)
   const bases = [...new Set(cost.baseSalaryCostIDs)];
   if (bases.length === 0) return (salary * amount) / HUNDRED_PERCENT;
   if (bases.includes(cost.id)) throw new SalaryCostBaseError(cost.id, 'self-reference');

@@ -263,9 +263,14 @@ export const costCycleLabels: Record<CostCycle, string> = {
   yearly: 'Jährlich',
 };
 
-export const amountTypes = ['fixed', 'percentage'] as const;
+/** `bvgMinimum`: the legal BVG minimum by age, `amount` the risk and administration rate (docs/salary-rules.md). */
+export const amountTypes = ['fixed', 'percentage', 'bvgMinimum'] as const;
 export type AmountType = (typeof amountTypes)[number];
-export const amountTypeLabels: Record<AmountType, string> = { fixed: 'Fixbetrag', percentage: 'Prozentual' };
+export const amountTypeLabels: Record<AmountType, string> = {
+  fixed: 'Fixbetrag',
+  percentage: 'Prozentual',
+  bvgMinimum: 'BVG-Minimum nach Alter',
+};
 
 export const distributionTypes = ['employee', 'employer', 'both'] as const;
 export type DistributionType = (typeof distributionTypes)[number];

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PageQuery } from '@saldopilot/shared';
+import type { AmountType, PageQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import {
   salaries,
@@ -94,7 +94,7 @@ export async function findSalaryOfCosts(db: AppDatabase, organisationId: number,
 export interface CostValues {
   labelId: number | null;
   cycle: 'once' | 'monthly' | 'quarterly' | 'biannually' | 'yearly';
-  amountType: 'fixed' | 'percentage';
+  amountType: AmountType;
   amount: number;
   distributionType: 'employee' | 'employer' | 'both';
   relativeOffset: number;

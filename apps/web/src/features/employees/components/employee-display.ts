@@ -18,6 +18,7 @@ import { employeeTexts as texts } from './employee-texts';
 export const amountTypeTexts: Record<AmountType, string> = {
   fixed: 'Fixer Betrag',
   percentage: 'Prozentualer Anteil',
+  bvgMinimum: 'BVG gesetzliches Minimum nach Alter',
 };
 
 /** Who bears a cost, in full ("Zu Kosten von", research §2.1); the short form is the shared label. */
