@@ -81,7 +81,8 @@ export const swissPresets: readonly SwissPreset[] = [
   {
     id: 'bvg',
     label: 'BVG',
-    description: 'Pensionskasse: fester Betrag pro Lohnzahlung, Arbeitgeber und Arbeitnehmer je gleich viel',
+    description:
+      'Pensionskasse: fester Betrag gemäss Vorsorgeausweis oder gesetzliches Minimum nach Alter, Arbeitgeber und Arbeitnehmer je zur Hälfte',
     distributionType: 'both',
     amountType: 'fixed',
     defaultRate: null,
@@ -137,8 +138,11 @@ export function swissPresetCost(
     relativeOffset: 1 as const,
     targetDate: null,
   };
-  if (entry.amountType === 'fixed') {
-    return { ...base, amountType: 'fixed', amount: choice.amount ?? 0, note: null };
+  if (preset === 'bvg') {
+    // An amount from the pension fund's statement, else the legal minimum by age (docs/salary-rules.md).
+    return choice.amount !== undefined
+      ? { ...base, amountType: 'fixed', amount: choice.amount, note: null }
+      : { ...base, amountType: 'bvgMinimum', amount: choice.rate ?? 0, note: null };
   }
   const rate = choice.rate ?? entry.defaultRate ?? 0;
   const ceiling = alvCeilingPerCycle(salary.cycle);

@@ -55,7 +55,10 @@ function paymentRange(row: ThirteenthSalaryRow, lastOpen: number): { first: numb
   if (row.toDate === null) return { first, last: lastOpen, step };
   const end = monthIndexOf(row.toDate);
   const anchorDay = Number(row.fromDate.slice(8, 10));
-  const dayInEndMonth = Math.min(anchorDay, daysInMonth(Number(row.toDate.slice(0, 4)), Number(row.toDate.slice(5, 7))));
+  const dayInEndMonth = Math.min(
+    anchorDay,
+    daysInMonth(Number(row.toDate.slice(0, 4)), Number(row.toDate.slice(5, 7))),
+  );
   return { first, last: dayInEndMonth <= Number(row.toDate.slice(8, 10)) ? end : end - 1, step };
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Salary, SalaryCost, SalaryCostLabelList, SalaryCostList, SalaryCostsCreated } from '@saldopilot/shared';
+import type {
+  Salary,
+  SalaryCost,
+  SalaryCostCreate,
+  SalaryCostLabelList,
+  SalaryCostList,
+  SalaryCostsCreated,
+} from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { twoTenants } from '../../test/tenants.js';
@@ -26,7 +33,7 @@ async function aMonthlySalary(user: SignedInUser, amount = 800_000) {
   return aSalary(user, employee.id, { amount, fromDate: '2026-01-01' });
 }
 
-const fixed = {
+const fixed: SalaryCostCreate = {
   cycle: 'monthly',
   amountType: 'fixed',
   amount: 10_000,
@@ -182,7 +189,7 @@ describe('salary costs', () => {
     const s = await aSalary(user, employee.id, { fromDate: '1900-01-01' });
     // 120 yearly steps in arrears, each 800'000'000'000.00: one payment of 96'000'000'000'000.00
     // passes 2^53 Rappen, although each amount is inside the allowed range.
-    const tooLarge = { ...fixed, cycle: 'yearly', amount: 80_000_000_000_000, relativeOffset: 120 };
+    const tooLarge = { ...fixed, cycle: 'yearly' as const, amount: 80_000_000_000_000, relativeOffset: 120 };
     const refused = await user.post(`/api/employees/salaries/${s.id}/costs`, tooLarge);
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json()).toEqual({
@@ -272,14 +279,15 @@ describe('Swiss presets', () => {
     expect(await salary(user, s.id)).toMatchObject({ netAmount: 1_339_915, totalCost: 1_666_460 });
   });
 
-  it('refuses BVG without an amount, a preset twice, a rate above 100 %, a value the preset does not use and a termination', async () => {
+  it('refuses BVG by age without a birth date, a preset twice, a rate above 100 %, a value the preset does not use and a termination', async () => {
     const user = await signUp(app);
     const s = await aMonthlySalary(user);
     const post = (body: object) => user.post(`/api/employees/salaries/${s.id}/costs/presets`, body);
+    // Without an amount BVG is the legal minimum by age, which needs the employee's birth date.
     expectFieldError(
       await post({ items: [{ preset: 'bvg' }] }),
-      'items.0.amount',
-      'Bitte geben Sie den monatlichen BVG-Betrag ein',
+      'birthDate',
+      'Geburtsdatum wird für die BVG-Berechnung benötigt',
     );
     expectFieldError(
       await post({ items: [{ preset: 'ahv' }, { preset: 'ahv' }] }),
@@ -300,7 +308,7 @@ describe('Swiss presets', () => {
     expectFieldError(
       await post({ items: [{ preset: 'bvg', amount: 50_000, rate: 7_000 }] }),
       'items.0.rate',
-      'BVG ist ein fester Betrag, kein Prozentsatz',
+      'Entweder ein fester BVG-Betrag oder ein Satz für Risiko und Verwaltung, nicht beides',
     );
     const termination = await aSalary(user, s.employeeID, { isTermination: true, fromDate: '2027-06-01' });
     const refused = await user.post(`/api/employees/salaries/${termination.id}/costs/presets`, {

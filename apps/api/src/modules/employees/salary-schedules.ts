@@ -48,14 +48,24 @@ export function computeSchedules(
   // From a year back: this month's cost payments may cover the steps of a 13th salary paid before.
   for (const rows of groupBy(inputs.salaryRows, (row) => row.employeeId).values()) {
     if (!rows.some((row) => row.hasThirteenthSalary)) continue;
-    for (const payment of thirteenthSalaryPayments(rows, addMonthsToMonth(today.slice(0, 7), -12), horizonEnd.slice(0, 7))) {
+    for (const payment of thirteenthSalaryPayments(
+      rows,
+      addMonthsToMonth(today.slice(0, 7), -12),
+      horizonEnd.slice(0, 7),
+    )) {
       extrasOf.set(payment.salaryId, [...(extrasOf.get(payment.salaryId) ?? []), payment]);
     }
   }
   const details: StoredDetail[] = [];
   const totals: SalaryTotals[] = [];
   for (const salary of inputs.salaryRows) {
-    const figures = salaryFigures(salary, costsOf.get(salary.id) ?? [], extrasOf.get(salary.id) ?? [], today, horizonEnd);
+    const figures = salaryFigures(
+      salary,
+      costsOf.get(salary.id) ?? [],
+      extrasOf.get(salary.id) ?? [],
+      today,
+      horizonEnd,
+    );
     for (const cost of figures.costs) for (const detail of cost.schedule) details.push({ costId: cost.id, ...detail });
     totals.push({ id: salary.id, ...figures.deductions, netAdjustments: formatNetAdjustments(figures.netAdjustments) });
   }
