@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
 import {
+  bvgStepAmount,
+  cycleMonths,
   distributionTypeLabels,
   formatAmount,
   swissPresetCost,
   swissPresets,
+  yearlySalary,
   type Salary,
   type SalaryCostPresets,
   type SwissPresetId,
@@ -28,6 +31,8 @@ interface Choice {
   rate: number | null;
   /** Minor units per salary cycle (BVG); null while empty. */
   amount: number | null;
+  /** BVG only: the legal minimum by age (with `rate` for risk and administration) instead of `amount`. */
+  bvgByAge: boolean;
 }
 
 /** Every percentage preset is chosen with its default rate; BVG needs the person's amount, so it starts unchosen. */
@@ -35,7 +40,12 @@ function initialChoices(): Record<SwissPresetId, Choice> {
   return Object.fromEntries(
     swissPresets.map((preset) => [
       preset.id,
-      { chosen: preset.amountType === 'percentage', rate: preset.defaultRate ?? null, amount: null },
+      {
+        chosen: preset.amountType === 'percentage',
+        rate: preset.defaultRate ?? (preset.id === 'bvg' ? 0 : null),
+        amount: null,
+        bvgByAge: false,
+      },
     ]),
   ) as Record<SwissPresetId, Choice>;
 }
@@ -46,7 +56,7 @@ export function presetRequest(choices: Record<SwissPresetId, Choice>): SalaryCos
   for (const preset of swissPresets) {
     const choice = choices[preset.id];
     if (!choice.chosen) continue;
-    if (preset.amountType === 'fixed') {
+    if (preset.id === 'bvg' && !choice.bvgByAge) {
       if (choice.amount === null || Number.isNaN(choice.amount))
         return 'Bitte geben Sie den monatlichen BVG-Betrag ein';
       items.push({ preset: preset.id, amount: choice.amount });
@@ -65,7 +75,7 @@ export function presetRequest(choices: Record<SwissPresetId, Choice>): SalaryCos
  * as an ordinary cost; the preview shows what each becomes on this salary (ALV above the ceiling a
  * fixed amount, with its note).
  */
-function Presets({ salary, close }: { salary: Salary; close: () => void }) {
+function Presets({ salary, birthDate, close }: { salary: Salary; birthDate: string | null; close: () => void }) {
   const [choices, setChoices] = useState(initialChoices);
   const [message, setMessage] = useState<InlineMessageValue | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,7 +100,7 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
       setMessage({
         severity: 'error',
         text: texts.presetsFailed,
-        detail: error instanceof ApiError ? error.message : undefined,
+        detail: error instanceof ApiError ? (error.fields?.birthDate ?? error.message) : undefined,
       });
     } finally {
       setBusy(false);
@@ -113,9 +123,10 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
           <Table.Tbody>
             {swissPresets.map((preset) => {
               const choice = choices[preset.id];
+              const byAge = preset.id === 'bvg' && choice.bvgByAge;
               const cost = swissPresetCost(preset.id, salary, {
                 rate: choice.rate ?? undefined,
-                amount: choice.amount ?? undefined,
+                amount: byAge ? undefined : (choice.amount ?? undefined),
               });
               const perSide =
                 cost.amountType === 'fixed' ? cost.amount : Math.round((salary.amount * cost.amount) / 100_000);
@@ -132,7 +143,20 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
                   </Table.Td>
                   <Table.Td>{distributionTypeLabels[preset.distributionType]}</Table.Td>
                   <Table.Td miw={150}>
-                    {preset.amountType === 'fixed' ? (
+                    {preset.id === 'bvg' ? (
+                      <SegmentedControl
+                        size="xs"
+                        mb={4}
+                        aria-label={texts.presetBvgKind}
+                        data={[
+                          { value: 'fixed', label: texts.presetBvgFixed },
+                          { value: 'age', label: texts.presetBvgByAge },
+                        ]}
+                        value={choice.bvgByAge ? 'age' : 'fixed'}
+                        onChange={(value) => change(preset.id, { bvgByAge: value === 'age', chosen: true })}
+                      />
+                    ) : null}
+                    {preset.id === 'bvg' && !byAge ? (
                       <AmountInput
                         aria-label={texts.presetAmount(preset.label)}
                         currency={currency}
@@ -142,7 +166,7 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
                       />
                     ) : (
                       <NumberInput
-                        aria-label={texts.presetRate(preset.label)}
+                        aria-label={byAge ? texts.presetBvgRiskRate : texts.presetRate(preset.label)}
                         suffix=" %"
                         decimalScale={3}
                         min={0}
@@ -156,7 +180,9 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {choice.chosen && !Number.isNaN(perSide) ? (
+                    {byAge && choice.chosen ? (
+                      <BvgByAgePreview salary={salary} birthDate={birthDate} rate={choice.rate ?? 0} />
+                    ) : choice.chosen && !Number.isNaN(perSide) ? (
                       <Text size="sm">
                         {cost.amountType === 'percentage' ? `${percentText(cost.amount)} = ` : ''}
                         {formatAmount(perSide, currency)}
@@ -200,9 +226,31 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
   );
 }
 
-export function openPresetsDialog(salary: Salary): Promise<undefined> {
+/**
+ * What the BVG minimum by age comes to this year (docs/salary-rules.md), with the same shared rule
+ * the server stores; without a birth date it says that one is needed.
+ */
+function BvgByAgePreview({ salary, birthDate, rate }: { salary: Salary; birthDate: string | null; rate: number }) {
+  if (birthDate === null) {
+    return (
+      <Text size="xs" className={classes.warnText}>
+        {texts.presetBvgNeedsBirthDate}
+      </Text>
+    );
+  }
+  const perSide = bvgStepAmount({
+    yearlyCents: yearlySalary(salary),
+    birthDate,
+    year: new Date().getFullYear(),
+    riskRate: rate,
+    stepMonths: cycleMonths[salary.cycle],
+  });
+  return <Text size="sm">{`${formatAmount(perSide, salary.currency.code)} × 2`}</Text>;
+}
+
+export function openPresetsDialog(salary: Salary, birthDate: string | null): Promise<undefined> {
   return openDialog<undefined>({
     header: texts.presetsTitle,
-    content: ({ close }) => <Presets salary={salary} close={() => close()} />,
+    content: ({ close }) => <Presets salary={salary} birthDate={birthDate} close={() => close()} />,
   });
 }
