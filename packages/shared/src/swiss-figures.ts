@@ -37,3 +37,9 @@ export const BVG_SAVINGS_CREDITS: readonly { fromAge: number; toAge: number; rat
 
 /** Days the ESTV allows after the end of a VAT period for the return and the payment (Art. 71 MWSTG). */
 export const VAT_PAYMENT_DAYS = 60;
+
+/**
+ * The net tax rate method (Saldosteuersatzmethode) is settled half-yearly (Art. 35 Abs. 1 lit. b
+ * MWSTG; ESTV, MWST-Info 12 "Saldosteuersätze"), 2026: the one VAT interval it allows.
+ */
+export const NET_TAX_RATE_INTERVAL = 'biannually';
