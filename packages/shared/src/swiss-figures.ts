@@ -35,7 +35,10 @@ export const BVG_SAVINGS_CREDITS: readonly { fromAge: number; toAge: number; rat
   { fromAge: 55, toAge: 65, rate: 18_000 },
 ];
 
-/** Days the ESTV allows after the end of a VAT period for the return and the payment (Art. 71 MWSTG). */
+/**
+ * Days the ESTV allows after the end of a VAT period for the return and the payment (2026; Art. 71
+ * and Art. 86 MWSTG); the forecast books the payment in the second month after the period (docs/vat.md).
+ */
 export const VAT_PAYMENT_DAYS = 60;
 
 /**
