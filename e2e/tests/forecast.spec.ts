@@ -327,6 +327,11 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
       billingDate: '2026-12-31',
       transactionMonthOffset: 2,
       interval: 'quarterly',
+      paymentTerm: 'offset',
+      method: 'effective',
+      netTaxRate: null,
+      netTaxRate2: null,
+      netTaxRate2Share: null,
     });
 
     // Kept after a reload; the runway now measures against 5'000.
@@ -336,6 +341,97 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis November 2026' })).toBeVisible();
     await expect(page.getByText("Mindestliquidität: 5'000.00 CHF")).toBeVisible();
+  });
+
+  test('an owner sets the net tax rate method, then the effective method; the Mwst. row shows output and input tax', async ({
+    page,
+  }) => {
+    test.slow();
+    await signUp(page);
+    const ids = await referenceIds(page);
+    const vats = await apiGet<{ id: number; value: number }[]>(page, '/api/vats');
+    const standardRate = vats.find((vat) => vat.value === 810)?.id;
+    const monthly = { type: 'repeating', cycle: 'monthly', categoryID: ids.general, currencyID: ids.chf };
+    const withVat = { vatID: standardRate, vatIncluded: false };
+    await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'UBS', amount: 50_000_00, currencyID: ids.chf });
+    // 15'000.00 + 8.1 % a month in (3'645.00 VAT a quarter), 1'000.00 + 8.1 % out (243.00 input tax).
+    await apiWrite(page, 'POST', '/api/transactions', {
+      ...monthly,
+      ...withVat,
+      name: 'Beratung',
+      amount: 15_000_00,
+      startDate: '2026-10-05',
+    });
+    await apiWrite(page, 'POST', '/api/transactions', {
+      ...monthly,
+      ...withVat,
+      name: 'Material',
+      amount: -1_000_00,
+      startDate: '2026-10-20',
+    });
+    const { currentOrganisationID } = await apiGet<{ currentOrganisationID: number }>(page, '/api/profile');
+    await page.goto(`/settings/organisations/${currentOrganisationID}`);
+
+    const vat = page.getByRole('form', { name: 'Automatische MwSt.-Abrechnung' });
+    await vat.getByRole('switch', { name: 'MwSt.-Abrechnung aktivieren' }).check();
+    // A new setting is paid by the ESTV deadline and computed with the effective method.
+    await expect(vat.getByRole('combobox', { name: /Transaktionszeitpunkt/ })).toHaveValue(
+      'Zahlung nach ESTV-Frist (60 Tage nach Periodenende)',
+    );
+    await expect(vat.getByRole('combobox', { name: /Abrechnungsmethode/ })).toHaveValue('Effektive Methode');
+    await expect(vat.getByRole('textbox', { name: /^Saldosteuersatz/ })).toHaveCount(0);
+    await vat.getByRole('textbox', { name: /Rechnungszeitpunkt/ }).fill('01.01.2027');
+    await vat.getByRole('textbox', { name: /Rechnungszeitpunkt/ }).blur();
+
+    // The net tax rate method: settled half-yearly, the rate in percent.
+    await vat.getByRole('combobox', { name: /Abrechnungsmethode/ }).click();
+    await page.getByRole('option', { name: 'Saldosteuersatzmethode', exact: true }).click();
+    await expect(vat.getByRole('combobox', { name: /Abrechnungsintervall/ })).toHaveValue('Halbjährlich');
+    await vat.getByRole('combobox', { name: /Abrechnungsintervall/ }).click();
+    await page.getByRole('option', { name: 'Vierteljährlich', exact: true }).click();
+    await vat.getByRole('textbox', { name: /^Saldosteuersatz/ }).fill('6.2');
+    // Another interval is refused at once, and the form cannot be saved so.
+    await expect(vat.getByRole('button', { name: 'MwSt.-Einstellungen speichern' })).toBeDisabled();
+    await expect(vat).toContainText(
+      'Die Saldosteuersatzmethode wird halbjährlich abgerechnet: bitte «Halbjährlich» wählen',
+    );
+    await vat.getByRole('combobox', { name: /Abrechnungsintervall/ }).click();
+    await page.getByRole('option', { name: 'Halbjährlich', exact: true }).click();
+    await expectNoSeriousAxeViolations(page);
+    await vat.getByRole('button', { name: 'MwSt.-Einstellungen speichern' }).click();
+    await expect(vat).toContainText('MwSt.-Einstellungen wurden gespeichert');
+    expect(await apiGet(page, '/api/vat-settings')).toEqual({
+      enabled: true,
+      billingDate: '2027-01-01',
+      transactionMonthOffset: 0,
+      interval: 'biannually',
+      paymentTerm: 'estv',
+      method: 'netTaxRate',
+      netTaxRate: 6_200,
+      netTaxRate2: null,
+      netTaxRate2Share: null,
+    });
+    await page.reload();
+    const reloaded = page.getByRole('form', { name: 'Automatische MwSt.-Abrechnung' });
+    await expect(reloaded.getByRole('textbox', { name: /^Saldosteuersatz/ })).toHaveValue('6.2 %');
+
+    // Back to the effective method, quarterly.
+    await reloaded.getByRole('combobox', { name: /Abrechnungsmethode/ }).click();
+    await page.getByRole('option', { name: 'Effektive Methode', exact: true }).click();
+    await expect(reloaded.getByRole('textbox', { name: /^Saldosteuersatz/ })).toHaveCount(0);
+    await reloaded.getByRole('combobox', { name: /Abrechnungsintervall/ }).click();
+    await page.getByRole('option', { name: 'Vierteljährlich', exact: true }).click();
+    await reloaded.getByRole('button', { name: 'MwSt.-Einstellungen speichern' }).click();
+    await expect(reloaded).toContainText('MwSt.-Einstellungen wurden gespeichert');
+    expect(await apiGet(page, '/api/vat-settings')).toMatchObject({ method: 'effective', netTaxRate: null });
+
+    // Oct–Dec 2026 is due on March 1, 2027 at the latest: paid in February, 3'645.00 − 243.00.
+    await page.goto('/');
+    await table(page).getByRole('button', { name: 'Ausgaben' }).click();
+    const february = cells(page, 'Mwst. (auto)').nth(3);
+    await expect(february).toHaveText("-3'402.00 CHF");
+    await expect(february).toHaveAttribute('title', "Umsatzsteuer 3'645.00 CHF / Vorsteuer 243.00 CHF");
+    await expectNoSeriousAxeViolations(page);
   });
 
   test('a read-only member sees the settings but cannot change them', async ({ page, browser }) => {

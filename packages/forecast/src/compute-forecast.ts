@@ -53,7 +53,7 @@ export function computeForecast(input: ForecastInput): ForecastResult {
   const ledger = new Ledger(horizon.count, leafCapacity(input));
   const vat = createVatCollector(input.vatSetting, horizon);
   addTransactions(input.transactions, horizon, rates, ledger, vat);
-  vat?.settle(ledger);
+  const vatParts = vat?.settle(ledger, input.performance);
   addSalaries(input.salaries, horizon, rates, ledger);
   addSalaryCosts(input.salaries, horizon, rates, ledger);
   for (const exclusion of input.exclusions) {
@@ -61,7 +61,7 @@ export function computeForecast(input: ForecastInput): ForecastResult {
     if (offset >= 0 && offset < horizon.count) ledger.exclude(exclusion.relatedTable, exclusion.relatedId, offset);
   }
 
-  const { details, totals } = buildDetails(ledger, horizon.keys, input.performance);
+  const { details, totals } = buildDetails(ledger, horizon.keys, input.performance, vatParts);
   const months: ForecastMonth[] = [];
   let saldo = startBalance;
   for (let i = 0; i < horizon.count; i++) {

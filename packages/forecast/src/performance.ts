@@ -1,6 +1,7 @@
 /**
- * Performance (FORECAST.md 3): a revenue leaf or the VAT settlement times p/100, rounded half away
- * from zero per leaf and month, in integers so no float can shift a Rappen.
+ * Performance (FORECAST.md 3): a revenue leaf, or the VAT on revenue of a settlement period
+ * (docs/vat.md), times p/100, rounded half away from zero per leaf and month (per period), in
+ * integers so no float can shift a Rappen.
  */
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Transactions in the forecast (research §5.3): every occurrence from today to the horizon end adds
  * the transaction's amount (VAT added on top when not included), converted once, to its own leaf.
- * The same pass feeds the VAT settlement (§5.8), which also counts past occurrences.
+ * The same pass feeds the VAT settlement (docs/vat.md), which also counts past occurrences.
  */
 
 import { monthsPerStep, vatAmount } from '@saldopilot/shared';
@@ -22,7 +22,8 @@ export function grossAmount(transaction: Pick<ForecastTransaction, 'amount' | 'v
 }
 
 /**
- * Adds every non-disabled transaction to the ledger and, when a collector is given, its VAT to it.
+ * Adds every non-disabled transaction to the ledger and, when a collector is given, its VAT (or, for
+ * the net tax rate method, its gross revenue) to it.
  * The converted amount is the same for every month, so it is converted once per transaction (the
  * result equals converting per month). Converted 0 contributes nothing; > 0 is revenue, < 0 expense
  * (decided by the tree from the sign).
@@ -51,11 +52,18 @@ export function addTransactions(
       ledger.add(slot, month - first, converted);
     });
 
-    // §5.8 collects the VAT of revenue only, from past occurrences too and regardless of exclusions.
-    if (vat === null || converted < 0 || transaction.vatBasisPoints === null) continue;
+    // docs/vat.md: the VAT of revenue (output tax) and of expenses (input tax), or for the net tax rate
+    // method the gross revenue that carries VAT; from past occurrences too and regardless of exclusions.
+    if (vat === null || !transaction.vatBasisPoints) continue;
+    if (converted > 0 && vat.netTaxRate) {
+      forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.add(month, converted));
+      continue;
+    }
+    if (converted < 0 && vat.netTaxRate) continue;
     const tax = vatAmount(transaction.amount, transaction.vatBasisPoints, transaction.vatIncluded);
     if (tax === 0) continue;
     const convertedTax = convert(tax, rate);
-    forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.add(month, convertedTax));
+    if (converted > 0) forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.add(month, convertedTax));
+    else forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.addInput(month, -convertedTax));
   }
 }

@@ -8,6 +8,7 @@ import { BASE_LOCALE } from '@saldopilot/shared';
 import type { Ledger } from './ledger.js';
 import { applyPerformance } from './performance.js';
 import type { ForecastCategory, ForecastLeaf, ForecastMonthDetails, LeafTable } from './types.js';
+import type { VatParts } from './vat-settlement.js';
 
 // Built once: constructing a collator costs far more than using it.
 const collator = new Intl.Collator(BASE_LOCALE);
@@ -102,8 +103,9 @@ export interface MonthTotals {
 /**
  * Builds the details of every month and their totals. Per leaf and month: raw > 0 is revenue, < 0
  * expense, 0 is left out unless excluded (an excluded leaf is shown with amount 0 in the tree its
- * amount would have gone to, so it can be included again). Revenue leaves and the VAT settlement
- * get the performance; the VAT settlement can never be excluded.
+ * amount would have gone to, so it can be included again). Revenue leaves get the performance; the
+ * VAT settlement has it already (`vatParts`: its parts per month offset, carried by its leaves) and
+ * can never be excluded.
  *
  * Equal leaves of one item in several months are one shared object: treat the result as read-only.
  *
@@ -115,6 +117,7 @@ export function buildDetails(
   ledger: Ledger,
   monthKeys: readonly string[],
   performance: number,
+  vatParts?: ReadonlyMap<number, VatParts>,
 ): { details: ForecastMonthDetails[]; totals: MonthTotals[] } {
   const { order, categoryRanks } = orderSlots(ledger);
   const { names, categories, tables, ids, amounts, present, excluded, months } = ledger;
@@ -145,14 +148,18 @@ export function buildDetails(
       const isExcluded = !isVat && excluded[base + i] === 1;
       if (raw === 0 && !isExcluded) continue;
       const isRevenue = raw > 0;
-      const amount = isExcluded ? 0 : isRevenue || isVat ? applyPerformance(raw, performance) : raw;
+      // The VAT settlement comes after performance already (docs/vat.md: it scales output tax only).
+      const amount = isExcluded ? 0 : isRevenue && !isVat ? applyPerformance(raw, performance) : raw;
+      const parts = isVat ? vatParts?.get(i) : undefined;
       // A leaf equal to this item's leaf of an earlier month is shared (the result is read-only):
       // most items repeat their amount every month, and 250,000 fresh objects cost more than the rest
       // of the forecast together.
       const leaf: ForecastLeaf =
-        previous !== undefined && previous.amount === amount && previous.isExcluded === isExcluded
-          ? previous
-          : { name, amount, relatedTable: table, relatedId: id, isExcluded };
+        parts !== undefined
+          ? { name, amount, relatedTable: table, relatedId: id, isExcluded, ...parts }
+          : previous !== undefined && previous.amount === amount && previous.isExcluded === isExcluded
+            ? previous
+            : { name, amount, relatedTable: table, relatedId: id, isExcluded };
       previous = leaf;
       let category: ForecastCategory;
       if (isRevenue) {

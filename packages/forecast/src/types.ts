@@ -95,8 +95,24 @@ export interface ForecastVatSetting {
   billingDate: string;
   /** `monthly`, `quarterly`, `biannually` or `yearly`; anything else counts as quarterly (§5.8). */
   interval: string;
-  /** Months between the billing date of a period and its payment (0–12). */
+  /** Months between the billing date of a period and its payment (0–12); used by `paymentTerm: 'offset'`. */
   transactionMonthOffset: number;
+  /**
+   * When a period is paid (docs/vat.md): `offset` (the default) on the billing date plus
+   * `transactionMonthOffset` months; `estv` within the ESTV's 60 days, in the second month after the
+   * period's last month.
+   */
+  paymentTerm?: 'offset' | 'estv';
+  /**
+   * How the settlement is computed (docs/vat.md): `effective` (the default) = output tax − input tax;
+   * `netTaxRate` = gross revenue × the net tax rate(s), no input tax.
+   */
+  method?: 'effective' | 'netTaxRate';
+  /** The net tax rate in thousandths of a percent (6200 = 6.2 %); required for `netTaxRate`. */
+  netTaxRate?: number | null;
+  /** An optional second net tax rate, applied to `netTaxRate2Share` percent (1–99) of the gross revenue. */
+  netTaxRate2?: number | null;
+  netTaxRate2Share?: number | null;
 }
 
 /** What can be excluded from a month: a transaction, a salary, or a cost label (0 = no label). */
@@ -115,7 +131,7 @@ export interface ForecastInput {
   today: string;
   /** Number of months, 1–60 (FORECAST.md 1). */
   months: number;
-  /** Performance in percent, integer 0–200; scales revenue leaves and the VAT settlement. */
+  /** Performance in percent, integer 0–200; scales revenue leaves and the VAT on revenue (docs/vat.md). */
   performance: number;
   /** The organisation currency code: everything is converted into it. */
   currency: string;
@@ -149,6 +165,17 @@ export interface ForecastLeaf {
   readonly relatedTable: LeafTable;
   readonly relatedId: number;
   readonly isExcluded: boolean;
+  /**
+   * The VAT settlement's parts (docs/vat.md), on `vat_settlement` leaves only, all after performance.
+   * Effective method: the period's output tax and input tax (both ≥ 0; amount = input − output).
+   * Net tax rate method: the period's gross revenue and the rate(s) it was taxed at.
+   */
+  readonly outputTax?: number;
+  readonly inputTax?: number;
+  readonly grossRevenue?: number;
+  readonly netTaxRate?: number;
+  readonly netTaxRate2?: number;
+  readonly netTaxRate2Share?: number;
 }
 
 /** Level 1 of the details tree: a category with its leaves; `amount` is the sum of the leaves. */

@@ -35,5 +35,14 @@ export const BVG_SAVINGS_CREDITS: readonly { fromAge: number; toAge: number; rat
   { fromAge: 55, toAge: 65, rate: 18_000 },
 ];
 
-/** Days the ESTV allows after the end of a VAT period for the return and the payment (Art. 71 MWSTG). */
+/**
+ * Days the ESTV allows after the end of a VAT period for the return and the payment (2026; Art. 71
+ * and Art. 86 MWSTG); the forecast books the payment in the second month after the period (docs/vat.md).
+ */
 export const VAT_PAYMENT_DAYS = 60;
+
+/**
+ * The net tax rate method (Saldosteuersatzmethode) is settled half-yearly (Art. 35 Abs. 1 lit. b
+ * MWSTG; ESTV, MWST-Info 12 "Saldosteuersätze"), 2026: the one VAT interval it allows.
+ */
+export const NET_TAX_RATE_INTERVAL = 'biannually';

@@ -105,6 +105,18 @@ export const forecastLeafNodeSchema = z.object({
   relatedID: z.number().int(),
   relatedTable: z.enum(leafTables),
   isExcluded: z.boolean(),
+  /**
+   * Only on `vat_settlement` leaves, minor units after performance (docs/vat.md). Effective method:
+   * the period's output tax ("Umsatzsteuer") and input tax ("Vorsteuer"), both ≥ 0; net tax rate
+   * method: the period's gross revenue and the rate(s) in thousandths of a percent, the second one
+   * with its share of the revenue in percent.
+   */
+  outputTax: z.number().int().optional(),
+  inputTax: z.number().int().optional(),
+  grossRevenue: z.number().int().optional(),
+  netTaxRate: z.number().int().optional(),
+  netTaxRate2: z.number().int().optional(),
+  netTaxRate2Share: z.number().int().optional(),
 });
 export type ForecastLeafNode = z.infer<typeof forecastLeafNodeSchema>;
 

@@ -80,9 +80,9 @@ export const vatSettings = pgTable(
     interval: cycleEnum('interval').notNull().default('quarterly'),
     transactionMonthOffset: smallint('transaction_month_offset').notNull().default(0),
     /** `offset`: paid `transactionMonthOffset` months after the billing date; `estv`: 60 days after the period (docs/vat.md). */
-    paymentTerm: varchar('payment_term', { length: 8 }).notNull().default('offset'),
+    paymentTerm: varchar('payment_term', { length: 8 }).$type<'offset' | 'estv'>().notNull().default('offset'),
     /** `effective` (output tax − input tax) or `netTaxRate` (Saldosteuersatz), docs/vat.md. */
-    method: varchar('method', { length: 16 }).notNull().default('effective'),
+    method: varchar('method', { length: 16 }).$type<'effective' | 'netTaxRate'>().notNull().default('effective'),
     /** Net tax rates in thousandths of a percent (6200 = 6.2 %); the second applies to `netTaxRate2Share` % of revenue. */
     netTaxRate: integer('net_tax_rate'),
     netTaxRate2: integer('net_tax_rate_2'),

@@ -243,6 +243,11 @@ async function vatSettingOf(db: AppDatabase, organisationId: number) {
       billingDate: vatSettings.billingDate,
       interval: vatSettings.interval,
       transactionMonthOffset: vatSettings.transactionMonthOffset,
+      paymentTerm: vatSettings.paymentTerm,
+      method: vatSettings.method,
+      netTaxRate: vatSettings.netTaxRate,
+      netTaxRate2: vatSettings.netTaxRate2,
+      netTaxRate2Share: vatSettings.netTaxRate2Share,
     })
     .from(vatSettings)
     .where(eq(vatSettings.organisationId, organisationId));

@@ -2,6 +2,7 @@ import {
   computeForecast,
   type ForecastCategory,
   type ForecastInput,
+  type ForecastLeaf,
   type ForecastMonthDetails,
   type ForecastResult,
 } from '@saldopilot/forecast';
@@ -14,6 +15,7 @@ import {
   type ForecastCategoryNode,
   type ForecastDetails,
   type ForecastDetailsQuery,
+  type ForecastLeafNode,
   type ForecastQuery,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
@@ -66,15 +68,37 @@ function toNodes(
   return categories.map((category) => ({
     name: category.name,
     amount: category.amount,
-    children: (wanted(side, category.name) ? category.children : []).map((leaf) => ({
-      name: leaf.name,
-      amount: leaf.amount,
-      relatedID: leaf.relatedId,
-      relatedTable: leaf.relatedTable,
-      isExcluded: leaf.isExcluded,
-    })),
+    children: (wanted(side, category.name) ? category.children : []).map((leaf) =>
+      leaf.relatedTable === 'vat_settlement'
+        ? toVatNode(leaf)
+        : {
+            name: leaf.name,
+            amount: leaf.amount,
+            relatedID: leaf.relatedId,
+            relatedTable: leaf.relatedTable,
+            isExcluded: leaf.isExcluded,
+          },
+    ),
   }));
 }
+
+/** The VAT settlement's leaf with the parts it was computed from (docs/vat.md), those it has. */
+function toVatNode(leaf: ForecastLeaf): ForecastLeafNode {
+  const node: ForecastLeafNode = {
+    name: leaf.name,
+    amount: leaf.amount,
+    relatedID: leaf.relatedId,
+    relatedTable: leaf.relatedTable,
+    isExcluded: leaf.isExcluded,
+  };
+  for (const part of vatParts) {
+    const value = leaf[part];
+    if (value !== undefined) node[part] = value;
+  }
+  return node;
+}
+
+const vatParts = ['outputTax', 'inputTax', 'grossRevenue', 'netTaxRate', 'netTaxRate2', 'netTaxRate2Share'] as const;
 
 function toDetails(details: readonly ForecastMonthDetails[], wanted: LeavesWanted): ForecastDetails {
   return details.map((month) => ({

@@ -8,6 +8,11 @@ const settingColumns = {
   billingDate: vatSettings.billingDate,
   transactionMonthOffset: vatSettings.transactionMonthOffset,
   interval: vatSettings.interval,
+  paymentTerm: vatSettings.paymentTerm,
+  method: vatSettings.method,
+  netTaxRate: vatSettings.netTaxRate,
+  netTaxRate2: vatSettings.netTaxRate2,
+  netTaxRate2Share: vatSettings.netTaxRate2Share,
 };
 
 export async function findVatSetting(db: AppDatabase, organisationId: number) {
@@ -15,12 +20,27 @@ export async function findVatSetting(db: AppDatabase, organisationId: number) {
   return row;
 }
 
-/** Creates or replaces the organisation's one setting (one statement, so concurrent saves cannot collide). */
-export async function upsertVatSetting(db: AppDatabase, organisationId: number, setting: VatSettingUpdate, now: Date) {
+/**
+ * Creates or replaces the organisation's one setting (one statement, so concurrent saves cannot
+ * collide). A field left out takes its default: `offset`, `effective`, no net tax rates.
+ */
+export async function upsertVatSetting(db: AppDatabase, organisationId: number, update: VatSettingUpdate, now: Date) {
+  const setting = {
+    enabled: update.enabled,
+    billingDate: update.billingDate,
+    transactionMonthOffset: update.transactionMonthOffset,
+    interval: update.interval,
+    paymentTerm: update.paymentTerm ?? 'offset',
+    method: update.method ?? 'effective',
+    netTaxRate: update.netTaxRate ?? null,
+    netTaxRate2: update.netTaxRate2 ?? null,
+    netTaxRate2Share: update.netTaxRate2Share ?? null,
+    updatedAt: now,
+  };
   const [row] = await db
     .insert(vatSettings)
-    .values({ organisationId, ...setting, updatedAt: now })
-    .onConflictDoUpdate({ target: vatSettings.organisationId, set: { ...setting, updatedAt: now } })
+    .values({ organisationId, ...setting })
+    .onConflictDoUpdate({ target: vatSettings.organisationId, set: setting })
     .returning(settingColumns);
   if (!row) throw new Error('vat setting upsert returned nothing');
   return row;

@@ -19,10 +19,18 @@ function toVatSetting(row: VatSettingRow): VatSetting {
     billingDate: row.billingDate,
     transactionMonthOffset: row.transactionMonthOffset,
     interval: row.interval,
+    paymentTerm: row.paymentTerm,
+    method: row.method,
+    netTaxRate: row.netTaxRate,
+    netTaxRate2: row.netTaxRate2,
+    netTaxRate2Share: row.netTaxRate2Share,
   };
 }
 
-/** The automatic VAT settlement of the organisation (research §5.8): one setting, owners and admins change it. */
+/**
+ * The automatic VAT settlement of the organisation (docs/vat.md): one setting, owners and admins
+ * change it; the method, the net tax rates and the payment term are checked by the shared schema.
+ */
 export function createVatSettingsService({ db, clock }: { db: AppDatabase; clock: Clock }) {
   return {
     /** The setting, or null while none was saved. */

@@ -30,7 +30,8 @@ export function forecastCsv(
       const leaves = new Map<string, string>();
       for (const month of details) {
         for (const leaf of month[key].find((category) => category.name === name)?.children ?? []) {
-          leaves.set(`${leaf.relatedTable}:${leaf.relatedID}`, leaf.name);
+          // The VAT settlement is its category's row alone, as in the table.
+          if (leaf.relatedTable !== 'vat_settlement') leaves.set(`${leaf.relatedTable}:${leaf.relatedID}`, leaf.name);
         }
       }
       for (const [leafKey, leafName] of leaves) {

@@ -4,11 +4,15 @@ import { detailsExpand } from './forecast-expand';
 describe('detailsExpand', () => {
   const expanded = ['expense:Löhne', 'revenue:Verkauf', 'expense:Miete'];
 
-  it('asks for the expanded categories of the open sides only', () => {
-    expect(detailsExpand(expanded, { revenue: true, expense: false }, new Set())).toEqual(['revenue:Verkauf']);
+  it('asks for the expanded categories and the VAT settlement of the open sides only', () => {
+    expect(detailsExpand(expanded, { revenue: true, expense: false }, new Set())).toEqual([
+      'revenue:Mwst.',
+      'revenue:Verkauf',
+    ]);
     expect(detailsExpand(expanded, { revenue: false, expense: true }, new Set())).toEqual([
       'expense:Löhne',
       'expense:Miete',
+      'expense:Mwst.',
     ]);
     expect(detailsExpand(expanded, { revenue: false, expense: false }, new Set())).toEqual([]);
   });
@@ -18,6 +22,7 @@ describe('detailsExpand', () => {
     expect(detailsExpand(expanded, { revenue: false, expense: true }, drafts)).toEqual([
       'expense:Löhne',
       'expense:Miete',
+      'expense:Mwst.',
       'revenue:Zinsen',
     ]);
     expect(detailsExpand([...expanded].reverse(), { revenue: false, expense: true }, drafts)).toEqual(

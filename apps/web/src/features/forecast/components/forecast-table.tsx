@@ -7,6 +7,7 @@ import { formatAmount } from '../../../lib/format';
 import type { ShownDetailsMonth, ShownLeaf } from '../forecast-drafts';
 import { childDetailsKey, detailRows, type CategoryRow } from './forecast-rows';
 import { forecastTexts as texts } from './forecast-texts';
+import { vatDetailText } from './vat-detail';
 import classes from './forecast-table.module.css';
 
 type Side = 'revenue' | 'expense';
@@ -105,10 +106,8 @@ function CategoryRows({
 }) {
   return rows.map((row) => {
     const key = childDetailsKey(side, row.name);
-    const isVat =
-      side === 'expense' &&
-      row.name === VAT_CATEGORY &&
-      row.leaves.every((leaf) => leaf.key.startsWith('vat_settlement'));
+    // The VAT settlement: an expense, or revenue in a month it is a refund (docs/vat.md).
+    const isVat = row.name === VAT_CATEGORY && row.leaves.every((leaf) => leaf.key.startsWith('vat_settlement'));
     const expanded = !isVat && expandedCategories.has(key);
     return (
       <Fragment key={key}>
@@ -128,7 +127,9 @@ function CategoryRows({
             )}
           </th>
           {months.map((month) => (
-            <td key={month}>{formatAmount(row.cells.get(month) ?? 0, currency)}</td>
+            <td key={month} title={isVat ? vatDetailText(row.leaves[0]?.cells.get(month), currency) : undefined}>
+              {formatAmount(row.cells.get(month) ?? 0, currency)}
+            </td>
           ))}
         </tr>
         {expanded

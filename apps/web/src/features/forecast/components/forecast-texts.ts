@@ -29,7 +29,11 @@ export const forecastTexts = {
   saldo: 'Endsaldo',
   saldoLine: 'Saldo',
   showDetails: (label: string) => `${label}: Kategorien anzeigen`,
-  vatHint: 'MwSt. ist eine automatisch berechnete Ausgabe basierend auf den MwSt.-Einstellungen.',
+  vatHint: 'MwSt. ist eine automatisch berechnete Ausgabe (oder Rückerstattung) basierend auf den MwSt.-Einstellungen.',
+  vatEffective: (outputTax: string, inputTax: string) => `Umsatzsteuer ${outputTax} / Vorsteuer ${inputTax}`,
+  vatNetTaxRate: (revenue: string, rate: string) => `Umsatz inkl. MWST ${revenue} × Saldosteuersatz ${rate}`,
+  vatNetTaxRates: (revenue: string, parts: { share: number; rate: string }[]) =>
+    `Umsatz inkl. MWST ${revenue}: ${parts.map(({ share, rate }) => `${share} % × ${rate}`).join(' + ')} (Saldosteuersätze)`,
   exclude: 'Von der Prognose ausschliessen',
   include: 'Zur Prognose hinzufügen',
   excludeLabel: (name: string, month: string) => `${name} im ${formatMonthLabel(month)} ausschliessen`,

@@ -8,18 +8,31 @@ export const forecastSettingsTexts = {
   minimumSaved: 'Mindestliquidität wurde gespeichert',
   minimumFailed: 'Mindestliquidität konnte nicht gespeichert werden',
   vatTitle: 'Automatische MwSt.-Abrechnung',
-  vatDescription: 'Summiert die MwSt. von Umsätzen und erstellt automatisch Ausgaben für die MwSt.-Abrechnung.',
+  vatDescription:
+    'Berechnet die MwSt. aus Ihren Einnahmen und Ausgaben und plant die Zahlung jeder Abrechnungsperiode (oder die Rückerstattung) automatisch in der Prognose.',
   vatOtherOrganisation:
     'Die MwSt.-Abrechnung wird in der aktiven Organisation eingestellt. Wechseln Sie zu dieser Organisation, um sie zu sehen.',
   vatEnabled: 'MwSt.-Abrechnung aktivieren',
   billingDate: 'Rechnungszeitpunkt',
-  billingDateHint: 'Datum der MwSt.-Abrechnung (wird zur Berechnung der Periode verwendet)',
+  billingDateHint:
+    'Datum der MwSt.-Abrechnung (wird zur Berechnung der Periode verwendet): die Periode endet mit dem Monat davor, z. B. 01.04. für das 1. Quartal',
   offset: 'Transaktionszeitpunkt',
   offsetHint:
-    'Zeitpunkt der tatsächlichen Zahlung relativ zum Rechnungszeitpunkt. Dies definiert die Anzeige in der Prognose',
+    'Zeitpunkt der tatsächlichen Zahlung. Nach ESTV-Frist: im zweiten Monat nach dem letzten Monat der Periode (Q1 im Mai); sonst relativ zum Rechnungszeitpunkt. Dies definiert die Anzeige in der Prognose',
+  paymentEstv: 'Zahlung nach ESTV-Frist (60 Tage nach Periodenende)',
   offsetLabel: (months: number) =>
     months === 0 ? 'Gleich wie Rechnungszeitpunkt' : months === 1 ? '1 Monat später' : `${months} Monate später`,
   interval: 'Abrechnungsintervall',
+  intervalNetTaxRateHint: 'Die Saldosteuersatzmethode wird von der ESTV halbjährlich abgerechnet.',
+  method: 'Abrechnungsmethode',
+  methodHint:
+    'Effektive Methode: Umsatzsteuer auf den Einnahmen minus Vorsteuer auf den Ausgaben; ist die Vorsteuer höher, erscheint eine Rückerstattung als Einnahme. Saldosteuersatzmethode: Umsatz inkl. MWST mal Saldosteuersatz, ohne Vorsteuerabzug.',
+  netTaxRate: 'Saldosteuersatz',
+  netTaxRateHint: 'Der von der ESTV bewilligte Satz in Prozent, z. B. 6.2',
+  netTaxRate2: 'Zweiter Saldosteuersatz',
+  netTaxRate2Hint: 'Nur bei zwei bewilligten Saldosteuersätzen für verschiedene Tätigkeiten, z. B. 2.1',
+  netTaxRate2Share: 'Anteil am Umsatz zum zweiten Satz',
+  netTaxRate2ShareHint: 'Ganze Prozent des Umsatzes inkl. MWST, die zum zweiten Satz abgerechnet werden (1 bis 99)',
   vatSave: 'MwSt.-Einstellungen speichern',
   vatSaved: 'MwSt.-Einstellungen wurden gespeichert',
   vatFailed: 'MwSt.-Einstellungen konnten nicht gespeichert werden',

@@ -1,14 +1,21 @@
+import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
-import { Alert, Group, Select, Skeleton, Switch } from '@mantine/core';
+import { Alert, Group, NumberInput, Select, Skeleton, Switch } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import {
   cycleLabels,
   hasRole,
+  NET_TAX_RATE_INTERVAL,
+  NET_TAX_RATE_MAX,
+  NET_TAX_RATE_SHARE_MAX,
+  NET_TAX_RATE_SHARE_MIN,
   SELECT,
   VAT_OFFSET_MAX,
   vatIntervals,
+  vatMethodLabels,
+  vatMethods,
   vatSettingUpdateSchema,
   type Organisation,
   type VatSetting,
@@ -23,12 +30,24 @@ import { getVatSettings, vatSettingKeys } from '../api/get-vat-settings';
 import { saveVatSettings } from '../api/save-vat-settings';
 import { forecastSettingsTexts as texts } from './forecast-settings-texts';
 import { SettingsSection } from './settings-section';
+import {
+  ESTV_CHOICE,
+  paymentChoiceOf,
+  percentOfThousandths,
+  thousandthsOfPercent,
+  vatFormValues,
+} from './vat-form-values';
 
-const offsets = Array.from({ length: VAT_OFFSET_MAX + 1 }, (_, months) => ({
-  value: String(months),
-  label: texts.offsetLabel(months),
-}));
+// The ESTV deadline first: the default of a new setting (docs/vat.md).
+const payments = [
+  { value: ESTV_CHOICE, label: texts.paymentEstv },
+  ...Array.from({ length: VAT_OFFSET_MAX + 1 }, (_, months) => ({
+    value: String(months),
+    label: texts.offsetLabel(months),
+  })),
+];
 const intervals = vatIntervals.map((interval) => ({ value: interval, label: cycleLabels[interval] }));
+const methods = vatMethods.map((method) => ({ value: method, label: vatMethodLabels[method] }));
 
 function today(): string {
   const now = new Date();
@@ -46,17 +65,17 @@ function VatSettingsForm({
 }) {
   const queryClient = useQueryClient();
   const [message, showMessage] = useInlineMessage();
-  const values = saved ?? {
-    enabled: false,
-    billingDate: today(),
-    transactionMonthOffset: 0,
-    interval: 'quarterly' as const,
-  };
-  const { control, handleSubmit, reset } = useSchemaForm(vatSettingUpdateSchema, {
+  const values = vatFormValues(saved, today());
+  const { control, handleSubmit, reset, setValue } = useSchemaForm(vatSettingUpdateSchema, {
     values,
     resetOptions: { keepDirtyValues: true },
   });
   const enabled = useWatch({ control, name: 'enabled' });
+  const method = useWatch({ control, name: 'method' });
+  const paymentTerm = useWatch({ control, name: 'paymentTerm' });
+  const netTaxRate = method === 'netTaxRate';
+  const dirty = { shouldDirty: true, shouldValidate: true } as const;
+  const readOnly = { readOnly: !editable, variant: editable ? 'default' : 'filled' } as const;
 
   return (
     <Form
@@ -109,16 +128,47 @@ function VatSettingsForm({
                 label={texts.offset}
                 description={texts.offsetHint}
                 required
-                readOnly={!editable}
-                variant={editable ? 'default' : 'filled'}
-                data={offsets}
-                value={String(field.value)}
-                onChange={(value) => field.onChange(value === null ? undefined : Number(value))}
+                {...readOnly}
+                data={payments}
+                value={paymentChoiceOf(paymentTerm, field.value)}
+                onChange={(value) => {
+                  if (value === null) return;
+                  setValue('paymentTerm', value === ESTV_CHOICE ? 'estv' : 'offset', dirty);
+                  if (value !== ESTV_CHOICE) field.onChange(Number(value));
+                }}
                 onBlur={field.onBlur}
                 allowDeselect={false}
                 maxDropdownHeight={SELECT.dropdownMaxHeight}
                 error={fieldState.error?.message}
-                maw={360}
+                maw={420}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="method"
+            render={({ field, fieldState }) => (
+              <Select
+                label={texts.method}
+                description={texts.methodHint}
+                required
+                {...readOnly}
+                data={methods}
+                value={field.value ?? 'effective'}
+                onChange={(value) => {
+                  if (value === null) return;
+                  field.onChange(value);
+                  // docs/vat.md: the ESTV settles the net tax rate method half-yearly; the effective
+                  // method takes no net tax rates.
+                  if (value === 'netTaxRate') setValue('interval', NET_TAX_RATE_INTERVAL, dirty);
+                  else
+                    for (const rate of ['netTaxRate', 'netTaxRate2', 'netTaxRate2Share'] as const)
+                      setValue(rate, null, dirty);
+                }}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                error={fieldState.error?.message}
+                maw={420}
               />
             )}
           />
@@ -128,19 +178,96 @@ function VatSettingsForm({
             render={({ field, fieldState }) => (
               <Select
                 label={texts.interval}
+                description={netTaxRate ? texts.intervalNetTaxRateHint : undefined}
                 required
-                readOnly={!editable}
-                variant={editable ? 'default' : 'filled'}
+                {...readOnly}
                 data={intervals}
                 value={field.value}
                 onChange={(value) => field.onChange(value ?? undefined)}
                 onBlur={field.onBlur}
                 allowDeselect={false}
                 error={fieldState.error?.message}
-                maw={360}
+                maw={420}
               />
             )}
           />
+          {netTaxRate ? (
+            <>
+              <Controller
+                control={control}
+                name="netTaxRate"
+                render={({ field, fieldState }) => (
+                  <NumberInput
+                    label={texts.netTaxRate}
+                    description={texts.netTaxRateHint}
+                    required
+                    {...readOnly}
+                    suffix=" %"
+                    decimalScale={3}
+                    min={0}
+                    max={NET_TAX_RATE_MAX / 1000}
+                    allowNegative={false}
+                    clampBehavior="none"
+                    name={field.name}
+                    ref={field.ref}
+                    value={percentOfThousandths(field.value)}
+                    onChange={(value) => field.onChange(thousandthsOfPercent(value))}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    maw={280}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="netTaxRate2"
+                render={({ field, fieldState }) => (
+                  <NumberInput
+                    label={texts.netTaxRate2}
+                    description={texts.netTaxRate2Hint}
+                    {...readOnly}
+                    suffix=" %"
+                    decimalScale={3}
+                    min={0}
+                    max={NET_TAX_RATE_MAX / 1000}
+                    allowNegative={false}
+                    clampBehavior="none"
+                    name={field.name}
+                    ref={field.ref}
+                    value={percentOfThousandths(field.value)}
+                    onChange={(value) => field.onChange(thousandthsOfPercent(value))}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    maw={280}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="netTaxRate2Share"
+                render={({ field, fieldState }) => (
+                  <NumberInput
+                    label={texts.netTaxRate2Share}
+                    description={texts.netTaxRate2ShareHint}
+                    {...readOnly}
+                    suffix=" %"
+                    allowDecimal={false}
+                    min={NET_TAX_RATE_SHARE_MIN}
+                    max={NET_TAX_RATE_SHARE_MAX}
+                    allowNegative={false}
+                    clampBehavior="none"
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value ?? ''}
+                    onChange={(value) => field.onChange(value === '' ? null : Number(value))}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    maw={280}
+                  />
+                )}
+              />
+            </>
+          ) : null}
         </>
       ) : null}
       {editable ? (
