@@ -429,8 +429,10 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
     await page.goto('/');
     await table(page).getByRole('button', { name: 'Ausgaben' }).click();
     const february = cells(page, 'Mwst. (auto)').nth(3);
-    await expect(february).toHaveText("-3'402.00 CHF");
+    await expect(february).toHaveText(/^-3'402.00 CHF/);
     await expect(february).toHaveAttribute('title', "Umsatzsteuer 3'645.00 CHF / Vorsteuer 243.00 CHF");
+    // The same detail is read out after the amount (the title alone reaches neither keyboard nor screen reader).
+    await expect(february).toContainText("(Umsatzsteuer 3'645.00 CHF / Vorsteuer 243.00 CHF)");
     await expectNoSeriousAxeViolations(page);
   });
 

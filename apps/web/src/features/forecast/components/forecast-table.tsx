@@ -126,11 +126,16 @@ function CategoryRows({
               </ExpandButton>
             )}
           </th>
-          {months.map((month) => (
-            <td key={month} title={isVat ? vatDetailText(row.leaves[0]?.cells.get(month), currency) : undefined}>
-              {formatAmount(row.cells.get(month) ?? 0, currency)}
-            </td>
-          ))}
+          {months.map((month) => {
+            const detail = isVat ? vatDetailText(row.leaves[0]?.cells.get(month), currency) : undefined;
+            // The hover title for the mouse; the same text, hidden, for keyboard and screen-reader users.
+            return (
+              <td key={month} title={detail}>
+                {formatAmount(row.cells.get(month) ?? 0, currency)}
+                {detail ? <VisuallyHidden>{` (${detail})`}</VisuallyHidden> : null}
+              </td>
+            );
+          })}
         </tr>
         {expanded
           ? row.leaves.map((leaf) => (
