@@ -470,12 +470,15 @@ export const swissPresetMessages = {
   nothingChosen: 'Bitte wählen Sie mindestens einen Beitrag',
   rateTooLarge: 'Der Prozentsatz darf höchstens 100 % sein',
   rateInvalid: 'Ungültiger Prozentsatz',
+  ceilingNotPositive: 'Die Höchstgrenze muss grösser als 0 sein',
+  ceilingNotTaken: 'Eine eigene Höchstgrenze kann nur beim KTG angegeben werden',
 } as const;
 
 /**
  * `POST /employees/salaries/{salaryId}/costs/presets`: the chosen contributions, each with its
  * rate (thousandths of a percent; default from the catalogue) or, for BVG, the fixed amount per
- * salary cycle (minor units, required).
+ * salary cycle (minor units, required); KTG optionally the policy's yearly insured-earnings ceiling
+ * (`ceiling`, Rappen per year; docs/salary-costs.md).
  */
 export const salaryCostPresetsSchema = z.strictObject({
   items: z
@@ -490,6 +493,7 @@ export const salaryCostPresetsSchema = z.strictObject({
             .max(PERCENTAGE_MAX, swissPresetMessages.rateTooLarge)
             .optional(),
           amount: centsSchema.refine((value) => value >= 0, salaryCostMessages.amountNegative).optional(),
+          ceiling: centsSchema.refine((value) => value > 0, swissPresetMessages.ceilingNotPositive).optional(),
         })
         // A value the preset does not use is refused, not silently dropped.
         .superRefine((item, context) => {
@@ -501,6 +505,9 @@ export const salaryCostPresetsSchema = z.strictObject({
           }
           if (item.preset !== 'bvg' && item.amount !== undefined) {
             context.addIssue({ code: 'custom', path: ['amount'], message: swissPresetMessages.rateNotAmount });
+          }
+          if (item.preset !== 'ktg' && item.ceiling !== undefined) {
+            context.addIssue({ code: 'custom', path: ['ceiling'], message: swissPresetMessages.ceilingNotTaken });
           }
         }),
       { error: swissPresetMessages.nothingChosen },
