@@ -39,7 +39,7 @@ const fixed = {
   amount: 10_000,
   distributionType: 'employee',
   relativeOffset: 1,
-};
+} as const;
 
 describe('salary costs', () => {
   it('creates a percentage cost with its calculated fields and schedule; the salary shows Netto and Gesamtkosten', async () => {
@@ -189,7 +189,7 @@ describe('salary costs', () => {
     const s = await aSalary(user, employee.id, { fromDate: '1900-01-01' });
     // 120 yearly steps in arrears, each 800'000'000'000.00: one payment of 96'000'000'000'000.00
     // passes 2^53 Rappen, although each amount is inside the allowed range.
-    const tooLarge = { ...fixed, cycle: 'yearly', amount: 80_000_000_000_000, relativeOffset: 120 };
+    const tooLarge = { ...fixed, cycle: 'yearly' as const, amount: 80_000_000_000_000, relativeOffset: 120 };
     const refused = await user.post(`/api/employees/salaries/${s.id}/costs`, tooLarge);
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json()).toEqual({

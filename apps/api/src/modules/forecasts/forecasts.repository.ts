@@ -76,6 +76,7 @@ function salariesOf(db: AppDatabase, organisationId: number) {
   return db
     .select({
       id: salaries.id,
+      employeeId: salaries.employeeId,
       employeeName: employees.name,
       amount: salaries.amount,
       employeeDeductions: salaries.employeeDeductions,

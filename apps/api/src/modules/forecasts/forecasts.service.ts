@@ -66,13 +66,25 @@ function toNodes(
   return categories.map((category) => ({
     name: category.name,
     amount: category.amount,
-    children: (wanted(side, category.name) ? category.children : []).map((leaf) => ({
-      name: leaf.name,
-      amount: leaf.amount,
-      relatedID: leaf.relatedId,
-      relatedTable: leaf.relatedTable,
-      isExcluded: leaf.isExcluded,
-    })),
+    children: (wanted(side, category.name) ? category.children : []).map((leaf) =>
+      // A salary leaf names its employee too: the web keys the row by the employee (docs/forecast.md).
+      leaf.employeeId === undefined
+        ? {
+            name: leaf.name,
+            amount: leaf.amount,
+            relatedID: leaf.relatedId,
+            relatedTable: leaf.relatedTable,
+            isExcluded: leaf.isExcluded,
+          }
+        : {
+            name: leaf.name,
+            amount: leaf.amount,
+            relatedID: leaf.relatedId,
+            relatedTable: leaf.relatedTable,
+            isExcluded: leaf.isExcluded,
+            employeeID: leaf.employeeId,
+          },
+    ),
   }));
 }
 
