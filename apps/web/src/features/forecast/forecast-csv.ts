@@ -1,5 +1,5 @@
 import { formatMonthLabel, type ForecastMonthTotals } from '@saldopilot/shared';
-import type { ShownDetailsMonth } from './forecast-drafts';
+import { leafRowKey, type ShownDetailsMonth } from './forecast-drafts';
 
 /**
  * The forecast as CSV for a spreadsheet (research §18.5: no export): one column per month, rows
@@ -30,7 +30,7 @@ export function forecastCsv(
       const leaves = new Map<string, string>();
       for (const month of details) {
         for (const leaf of month[key].find((category) => category.name === name)?.children ?? []) {
-          leaves.set(`${leaf.relatedTable}:${leaf.relatedID}`, leaf.name);
+          leaves.set(leafRowKey(leaf), leaf.name);
         }
       }
       for (const [leafKey, leafName] of leaves) {
@@ -40,7 +40,7 @@ export function forecastCsv(
             const leaf = byMonth
               .get(month.month)
               ?.find((category) => category.name === name)
-              ?.children.find((candidate) => `${candidate.relatedTable}:${candidate.relatedID}` === leafKey);
+              ?.children.find((candidate) => leafRowKey(candidate) === leafKey);
             // A leaf counted again before saving has no known amount yet: left empty.
             return leaf ? amount(leaf.amount) : amount(0);
           }),
