@@ -281,6 +281,67 @@ test.describe('Mitarbeitende', () => {
     await expect(costCard(leo.overview, 'KTG')).toContainText('Monatlich: 60.00 CHF');
   });
 
+  test('Swiss salary rules: Geburtsdatum, 13. Monatslohn and BVG by the legal minimum for the age', async ({
+    page,
+  }) => {
+    test.slow();
+    await signUp(page);
+    await page.goto('/employees');
+    await page.getByRole('button', { name: 'Mitarbeiter hinzufügen' }).first().click();
+    const create = page.getByRole('dialog', { name: 'Neuen Mitarbeiter anlegen' });
+    await create.getByRole('textbox', { name: 'Name' }).fill('Mia Graf');
+    // A birth date after today (2026-11-21) is refused by the server, named at the field.
+    await create.getByRole('textbox', { name: 'Geburtsdatum' }).fill('01.01.2030');
+    await create.getByRole('button', { name: 'Speichern' }).click();
+    await expect(create.getByText('Das Geburtsdatum darf nicht in der Zukunft liegen')).toBeVisible();
+    await create.getByRole('textbox', { name: 'Geburtsdatum' }).fill('15.08.1992');
+    await create.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page).toHaveURL(/\/employees\/\d+$/);
+    await expect(page.getByRole('textbox', { name: 'Geburtsdatum' })).toHaveValue('15.08.1992');
+
+    // A salary with a 13th salary, paid in December (the default month once it is ticked).
+    await page.getByRole('button', { name: 'Lohn hinzufügen' }).click();
+    const salary = page.getByRole('dialog', { name: 'Neuen Lohn anlegen' });
+    await fillSalary(salary, { hours: '160', vacation: '25', gross: '6000', from: '01.01.2026' });
+    await salary.getByRole('checkbox', { name: '13. Monatslohn' }).check();
+    await expect(salary.getByRole('combobox', { name: 'Ausbezahlt mit dem Lohn im' })).toHaveValue('Dezember');
+    await expectNoSeriousAxeViolations(page);
+    await salary.getByRole('button', { name: 'Speichern' }).click();
+    await expect(salary).toBeHidden();
+    const card = salaryCard(page, 'Von 01.01.2026');
+    await expect(card).toContainText('13. Monatslohn im Dezember');
+
+    // BVG at the legal minimum: 13 × 6'000.00 = 78'000.00, coordinated 51'540.00, 7 % at 34 years
+    // = 3'607.80 a year, / 12 / 2 = 150.32 per side; the preview shows what is stored.
+    await card.getByRole('button', { name: 'Lohnkosten des Lohns vom 01.01.2026' }).click();
+    const overview = page.getByRole('dialog', { name: 'Lohnkostenübersicht' });
+    await overview.getByRole('button', { name: 'Schweizer Sozialabgaben' }).click();
+    const presets = page.getByRole('dialog', { name: 'Schweizer Sozialabgaben hinzufügen' });
+    await presets.getByText('gesetzliches Minimum nach Alter', { exact: true }).click();
+    await expect(presets.getByRole('checkbox', { name: 'BVG hinzufügen' })).toBeChecked();
+    await expect(presets.getByRole('row').filter({ hasText: 'Pensionskasse' })).toContainText('150.32 CHF × 2');
+    await expectNoSeriousAxeViolations(page);
+    await presets.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(presets).toBeHidden();
+    const bvg = overview
+      .getByRole('heading', { name: 'BVG', exact: true })
+      .locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")]');
+    await expect(bvg).toContainText('Monatlich: BVG-Minimum nach Alter + 0.000 % (150.32 CHF)');
+    await overview.getByRole('button', { name: 'Schliessen', exact: true }).click();
+
+    // Without a birth date the preset says what is missing, and the server refuses it.
+    const other = await addEmployee(page, 'Ohne Datum', [{ fromDate: '2026-01-01', amount: 6_000_00 }]);
+    await page.goto(`/employees/${other.id}`);
+    await salaryCard(page, 'Von 01.01.2026')
+      .getByRole('button', { name: 'Lohnkosten des Lohns vom 01.01.2026' })
+      .click();
+    await overview.getByRole('button', { name: 'Schweizer Sozialabgaben' }).click();
+    await presets.getByText('gesetzliches Minimum nach Alter', { exact: true }).click();
+    await expect(presets).toContainText('Geburtsdatum wird für die BVG-Berechnung benötigt (Allgemeine Informationen)');
+    await presets.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(presets.getByRole('alert')).toContainText('Geburtsdatum wird für die BVG-Berechnung benötigt');
+  });
+
   test('edits the name, clones and deletes a salary, and deletes the employee after saying what goes with it', async ({
     page,
   }) => {

@@ -7,7 +7,7 @@
  */
 
 import { monthsPerStep } from '@saldopilot/shared';
-import type { Horizon } from './horizon.js';
+import { parseMonthIndex, type Horizon } from './horizon.js';
 import type { Ledger } from './ledger.js';
 import { forEachOccurrence, isTodayOrLater, parseSchedule } from './occurrences.js';
 import { convert, type RateBook } from './rates.js';
@@ -15,6 +15,12 @@ import type { ForecastSalary } from './types.js';
 
 /** Category of the salary leaves. */
 export const SALARIES_CATEGORY = 'Löhne';
+
+/** The salary's net adjustments by month index, or undefined when it has none. */
+function adjustmentsByMonth(salary: ForecastSalary): Map<number, number> | undefined {
+  if (!salary.netAdjustments || salary.netAdjustments.length === 0) return undefined;
+  return new Map(salary.netAdjustments.map((entry) => [parseMonthIndex(entry.month), entry.amount]));
+}
 
 /** True for the salaries that count: disabled ones and termination entries contribute nothing. */
 export function isIncludedSalary(salary: Pick<ForecastSalary, 'isDisabled' | 'isTermination'>): boolean {
@@ -32,14 +38,20 @@ export function addSalaries(salaries: readonly ForecastSalary[], horizon: Horizo
   const { first, last, today } = horizon;
   for (const salary of salaries) {
     if (!isIncludedSalary(salary)) continue;
-    const amount = -convert(salary.amount - salary.employeeDeductions, rates.rateOf(salary.currency));
-    if (amount === 0) continue;
+    const rate = rates.rateOf(salary.currency);
+    const net = salary.amount - salary.employeeDeductions;
+    const amount = -convert(net, rate);
+    const adjustments = adjustmentsByMonth(salary);
+    if (amount === 0 && adjustments === undefined) continue;
     const schedule = parseSchedule(salary.fromDate, monthsPerStep(salary.cycle), salary.toDate);
     let slot = -1;
     forEachOccurrence(schedule, first, last, (month, day) => {
       if (!isTodayOrLater(month, day, today)) return;
+      const adjustment = adjustments?.get(month);
+      const paid = adjustment === undefined ? amount : -convert(net + adjustment, rate);
+      if (paid === 0) return;
       if (slot < 0) slot = ledger.openSalary(salary, SALARIES_CATEGORY);
-      ledger.addSalary(slot, month - first, amount, salary.id);
+      ledger.addSalary(slot, month - first, paid, salary.id);
     });
   }
 }

@@ -76,6 +76,11 @@ export interface ForecastSalary {
    * Passed in rather than recomputed here so the forecast and the salary screens can never disagree.
    */
   employeeDeductions: number;
+  /**
+   * Months whose payment differs from amount − employeeDeductions by `amount` (a 13th salary, a
+   * new BVG age band; docs/salary-rules.md), as the salary rules stored them. Absent = none.
+   */
+  netAdjustments?: readonly { month: string; amount: number }[];
   currency: string;
   cycle: Cycle;
   fromDate: string;

@@ -384,9 +384,31 @@ export function costStepAmount(
   cost: SalaryCostAmountInput,
   salaryAmount: number,
   costsById: ReadonlyMap<number, SalaryCostAmountInput>,
+  bvgAmount: BvgAmountOf = () => 0,
 ): number {
   const salary = requireWholeAmount(salaryAmount, 'salaryAmount');
-  return requireSafeResult(stepAmountOf(cost, salary, costsById, []), 'The cost amount');
+  return requireSafeResult(stepAmountOf(cost, salary, costsById, [], bvgAmount), 'The cost amount');
+}
+
+/**
+ * The step amount of a `bvgMinimum` cost (it depends on the age in the step's year, so the caller
+ * who knows the step and the employee computes it with `bvgStepAmount`).
+ */
+export type BvgAmountOf = (cost: SalaryCostAmountInput) => number;
+
+/** True when the cost or one of its bases (recursively) is a `bvgMinimum` cost: its amount depends on the year. */
+export function dependsOnAge(
+  cost: SalaryCostAmountInput,
+  costsById: ReadonlyMap<number, SalaryCostAmountInput>,
+  seen = new Set<number>(),
+): boolean {
+  if (cost.amountType === 'bvgMinimum') return true;
+  if (seen.has(cost.id)) return false;
+  seen.add(cost.id);
+  return cost.baseSalaryCostIDs.some((id) => {
+    const base = costsById.get(id);
+    return base !== undefined && dependsOnAge(base, costsById, seen);
+  });
 }
 
 function stepAmountOf(
@@ -394,10 +416,11 @@ function stepAmountOf(
   salary: bigint,
   costsById: ReadonlyMap<number, SalaryCostAmountInput>,
   path: number[],
+  bvgAmount: BvgAmountOf,
 ): bigint {
   const amount = requireWholeAmount(cost.amount, 'amount');
   if (cost.amountType === 'fixed') return amount;
-  if (cost.amountType === 'bvgMinimum') return 0n; // computed per step by bvgStepAmount (in progress)
+  if (cost.amountType === 'bvgMinimum') return requireWholeAmount(bvgAmount(cost), 'bvgAmount');
   const bases = [...new Set(cost.baseSalaryCostIDs)];
   if (bases.length === 0) return (salary * amount) / HUNDRED_PERCENT;
   if (bases.includes(cost.id)) throw new SalaryCostBaseError(cost.id, 'self-reference');
@@ -407,7 +430,7 @@ function stepAmountOf(
     if (inner.includes(id)) throw new SalaryCostBaseError(cost.id, 'cycle');
     const base = costsById.get(id);
     if (!base) throw new SalaryCostBaseError(cost.id, 'unknown-base');
-    sum += stepAmountOf(base, salary, costsById, inner) * (base.distributionType === 'both' ? 2n : 1n);
+    sum += stepAmountOf(base, salary, costsById, inner, bvgAmount) * (base.distributionType === 'both' ? 2n : 1n);
   }
   // Amounts are unsigned, so BigInt's truncating division is the floor the reference uses.
   return (sum * amount) / HUNDRED_PERCENT;
@@ -441,6 +464,11 @@ export interface CostScheduleInput {
   };
   /** The per-step amount A (`costStepAmount`). */
   stepAmount: number;
+  /**
+   * The amount of the step on `stepDate`, when steps differ (BVG by age, a 13th salary in the
+   * step's months; docs/salary-rules.md); without it every step is `stepAmount`.
+   */
+  stepAmountAt?: ((stepDate: string) => number) | undefined;
   today: string;
   /** Last day the schedule may cover without a salary end (`defaultHorizonEnd(today)` or the forecast's). */
   horizonEnd: string;
@@ -545,6 +573,7 @@ export function costSchedule(input: CostScheduleInput): CostDetail[] {
   for (let i = 1; ; i += 1) {
     let kept = 0;
     let ended = false;
+    let varying = 0n;
     for (let j = k; j >= 1; j -= 1) {
       const step = addCycle(payment, cost.cycle, -j);
       if (step < salary.fromDate) continue;
@@ -553,10 +582,11 @@ export function costSchedule(input: CostScheduleInput): CostDetail[] {
         continue;
       }
       kept += 1;
+      if (input.stepAmountAt) varying += requireWholeAmount(input.stepAmountAt(step), 'stepAmountAt');
     }
     if (kept > 0) {
       const month = payment.slice(0, 7);
-      const amount = requireSafeResult(perStep * BigInt(kept), 'A payment');
+      const amount = requireSafeResult(input.stepAmountAt ? varying : perStep * BigInt(kept), 'A payment');
       byMonth.set(month, { month, amount, divider: kept, isExtraMonth: i === 1 && !once });
     }
     if (ended || once) break;

@@ -90,7 +90,8 @@ export const swissPresets: readonly SwissPreset[] = [
   {
     id: 'bvg',
     label: 'BVG',
-    description: 'Pensionskasse: fester Betrag pro Lohnzahlung, Arbeitgeber und Arbeitnehmer je gleich viel',
+    description:
+      'Pensionskasse: fester Betrag gemäss Vorsorgeausweis oder gesetzliches Minimum nach Alter, Arbeitgeber und Arbeitnehmer je zur Hälfte',
     distributionType: 'both',
     amountType: 'fixed',
     defaultRate: null,
@@ -203,9 +204,13 @@ export function swissPresetCost(
     relativeOffset: 1 as const,
     targetDate: null,
   };
-  if (entry.amountType !== 'percentage') {
-    const amount = choice.amount ?? 0;
-    return { ...base, amountType: entry.amountType, amount, stepAmount: amount, capped: false, note: null };
+  if (preset === 'bvg') {
+    // An amount from the pension fund's statement, else the legal minimum by age (docs/salary-rules.md):
+    // its amount depends on the age in each year, so `stepAmount` is 0 here and the dialog previews
+    // it with `bvgStepAmount`.
+    return choice.amount !== undefined
+      ? { ...base, amountType: 'fixed', amount: choice.amount, stepAmount: choice.amount, capped: false, note: null }
+      : { ...base, amountType: 'bvgMinimum', amount: choice.rate ?? 0, stepAmount: 0, capped: false, note: null };
   }
   const rate = choice.rate ?? entry.defaultRate ?? 0;
   const ceiling = presetCeiling(preset, choice.ceiling);

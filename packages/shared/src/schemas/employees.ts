@@ -36,6 +36,9 @@ export const salaryCostParamsSchema = z.strictObject({ costId: idParamSchema });
 
 export const employeeMessages = {
   notFound: 'Der Mitarbeiter wurde nicht gefunden.',
+  birthDateInvalid: 'Ungültiges Geburtsdatum (JJJJ-MM-TT)',
+  birthDateInFuture: 'Das Geburtsdatum darf nicht in der Zukunft liegen',
+  birthDateRequiredForBvg: 'Geburtsdatum wird für die BVG-Berechnung benötigt',
 } as const;
 
 export const EMPLOYEE_NAME_MAX = 100;
@@ -76,6 +79,8 @@ export const employeeSchema = z.object({
   /** A termination after today exists ("Austritt angesetzt"). */
   willBeTerminated: z.boolean(),
   salaryID: z.number().int().nullable(),
+  /** 'YYYY-MM-DD' or null; needed for BVG by age (docs/salary-rules.md). */
+  birthDate: z.string().nullable(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
 
@@ -97,8 +102,14 @@ export const employeeListQuerySchema = listQuerySchema({
 export type EmployeeListQuery = z.infer<typeof employeeListQuerySchema>;
 
 export const employeeNameSchema = textSchema({ max: EMPLOYEE_NAME_MAX, required: 'Name wird benötigt' });
-export const employeeCreateSchema = z.strictObject({ name: employeeNameSchema });
-export const employeeUpdateSchema = employeeCreateSchema;
+/** A birth date: a calendar date from 1900 on (not after today: the service checks, it knows the day). */
+export const birthDateSchema = dateSchema(employeeMessages.birthDateInvalid);
+export const employeeCreateSchema = z.strictObject({
+  name: employeeNameSchema,
+  birthDate: birthDateSchema.nullable().optional(),
+});
+/** A true partial update: absent = unchanged, `birthDate: null` removes it. */
+export const employeeUpdateSchema = changingAtLeastOneField(employeeCreateSchema.partial());
 export type EmployeeCreate = z.infer<typeof employeeCreateSchema>;
 export type EmployeeUpdate = z.infer<typeof employeeUpdateSchema>;
 
@@ -121,7 +132,12 @@ export const salaryMessages = {
   terminationHasNoEnd: 'Ein Austritt hat kein Bis-Datum',
   duplicateFrom: 'Für dieses Datum besteht bereits ein Lohn',
   notFound: 'Der Lohn wurde nicht gefunden.',
+  thirteenthMonth: 'Der 13. Monatslohn wird im November (11) oder Dezember (12) ausbezahlt',
+  thirteenthNeedsMonthly: 'Ein 13. Monatslohn setzt einen monatlichen Lohn voraus',
 } as const;
+
+/** The months a 13th salary can be paid with: November or December. */
+export const thirteenthSalaryMonths = [11, 12] as const;
 
 function wholeNumberField(min: number, max: number, required: string, invalid: string) {
   return z
@@ -171,6 +187,9 @@ export const salarySchema = z.object({
   netAmount: z.number().int(),
   /** "Gesamtkosten": amount + employerCosts. */
   totalCost: z.number().int(),
+  /** "13. Monatslohn": a twelfth of the year's salary, paid with the salary of `thirteenthSalaryMonth`. */
+  hasThirteenthSalary: z.boolean(),
+  thirteenthSalaryMonth: z.number().int(),
 });
 export type Salary = z.infer<typeof salarySchema>;
 
@@ -188,6 +207,11 @@ const salaryFields = {
   vacationDaysPerYear: vacationDaysSchema,
   fromDate: dateSchema(salaryMessages.fromRequired),
   toDate: dateSchema().nullable().optional(),
+  hasThirteenthSalary: z.boolean({ error: 'Ungültiger Wert: Ja/Nein-Wert erwartet' }),
+  thirteenthSalaryMonth: z.union(
+    thirteenthSalaryMonths.map((month) => z.literal(month)),
+    { error: salaryMessages.thirteenthMonth },
+  ),
 };
 
 /** The rules across fields of a salary (create, and the stored row merged with an update). */
@@ -195,10 +219,15 @@ export function salaryShapeErrors(values: {
   fromDate: string;
   toDate?: string | null | undefined;
   isTermination?: boolean | undefined;
+  cycle?: string | undefined;
+  hasThirteenthSalary?: boolean | undefined;
 }): Record<string, string> {
   const errors: Record<string, string> = {};
   if (values.isTermination && values.toDate) errors.toDate = salaryMessages.terminationHasNoEnd;
   else if (values.toDate && values.toDate < values.fromDate) errors.toDate = salaryMessages.toBeforeFrom;
+  if (values.hasThirteenthSalary && (values.cycle ?? 'monthly') !== 'monthly') {
+    errors.hasThirteenthSalary = salaryMessages.thirteenthNeedsMonthly;
+  }
   return errors;
 }
 
@@ -217,6 +246,8 @@ export const salaryCreateSchema = z
     fromDate: salaryFields.fromDate,
     toDate: salaryFields.toDate,
     isTermination: z.boolean({ error: 'Ungültiger Wert' }).optional(),
+    hasThirteenthSalary: salaryFields.hasThirteenthSalary.optional(),
+    thirteenthSalaryMonth: salaryFields.thirteenthSalaryMonth.optional(),
   })
   .superRefine((value, context) => {
     if (!value.isTermination) {
@@ -381,7 +412,8 @@ export interface SalaryCostShape {
  */
 export function salaryCostShapeErrors(values: SalaryCostShape): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (values.amountType === 'percentage' && values.amount > PERCENTAGE_MAX) {
+  // A percentage and the BVG minimum's risk rate are both rates: at most 100 %.
+  if (values.amountType !== 'fixed' && values.amount > PERCENTAGE_MAX) {
     errors.amount = salaryCostMessages.percentageTooLarge;
   }
   if (values.cycle === 'once' && !values.targetDate) errors.targetDate = salaryCostMessages.targetDateRequired;
@@ -463,8 +495,7 @@ export const swissPresetIds = ['ahv', 'alv', 'fak', 'uvg-nbu', 'uvg-bu', 'ktg', 
 export type SwissPresetId = (typeof swissPresetIds)[number];
 
 export const swissPresetMessages = {
-  bvgAmountRequired: 'Bitte geben Sie den monatlichen BVG-Betrag ein',
-  bvgNoRate: 'BVG ist ein fester Betrag, kein Prozentsatz',
+  bvgAmountOrRate: 'Entweder ein fester BVG-Betrag oder ein Satz für Risiko und Verwaltung, nicht beides',
   rateNotAmount: 'Dieser Beitrag ist ein Prozentsatz, kein fester Betrag',
   duplicatePreset: 'Jeder Beitrag kann nur einmal gewählt werden',
   nothingChosen: 'Bitte wählen Sie mindestens einen Beitrag',
@@ -476,9 +507,11 @@ export const swissPresetMessages = {
 
 /**
  * `POST /employees/salaries/{salaryId}/costs/presets`: the chosen contributions, each with its
- * rate (thousandths of a percent; default from the catalogue) or, for BVG, the fixed amount per
- * salary cycle (minor units, required); KTG optionally the policy's yearly insured-earnings ceiling
- * (`ceiling`, Rappen per year; docs/salary-costs.md).
+ * rate (thousandths of a percent; default from the catalogue). BVG takes either the fixed amount
+ * per salary cycle from the pension fund's statement (minor units) or, without an amount, the
+ * legal minimum by age with an optional risk and administration `rate` (docs/salary-rules.md).
+ * KTG optionally takes the policy's yearly insured-earnings ceiling (`ceiling`, Rappen per year;
+ * docs/salary-costs.md).
  */
 export const salaryCostPresetsSchema = z.strictObject({
   items: z
@@ -497,11 +530,8 @@ export const salaryCostPresetsSchema = z.strictObject({
         })
         // A value the preset does not use is refused, not silently dropped.
         .superRefine((item, context) => {
-          if (item.preset === 'bvg' && item.amount === undefined) {
-            context.addIssue({ code: 'custom', path: ['amount'], message: swissPresetMessages.bvgAmountRequired });
-          }
-          if (item.preset === 'bvg' && item.rate !== undefined) {
-            context.addIssue({ code: 'custom', path: ['rate'], message: swissPresetMessages.bvgNoRate });
+          if (item.preset === 'bvg' && item.amount !== undefined && item.rate !== undefined) {
+            context.addIssue({ code: 'custom', path: ['rate'], message: swissPresetMessages.bvgAmountOrRate });
           }
           if (item.preset !== 'bvg' && item.amount !== undefined) {
             context.addIssue({ code: 'custom', path: ['amount'], message: swissPresetMessages.rateNotAmount });

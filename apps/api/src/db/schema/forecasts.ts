@@ -93,9 +93,12 @@ export const vatSettings = pgTable(
     check('vat_settings_offset_range', sql`${table.transactionMonthOffset} between 0 and 12`),
     check('vat_settings_payment_term', sql`${table.paymentTerm} in ('offset', 'estv')`),
     check('vat_settings_method', sql`${table.method} in ('effective', 'netTaxRate')`),
-    check('vat_settings_net_tax_rates', sql`(${table.netTaxRate} is null or ${table.netTaxRate} between 1 and 10000)
+    check(
+      'vat_settings_net_tax_rates',
+      sql`(${table.netTaxRate} is null or ${table.netTaxRate} between 1 and 10000)
       and (${table.netTaxRate2} is null or ${table.netTaxRate2} between 1 and 10000)
-      and (${table.netTaxRate2Share} is null or ${table.netTaxRate2Share} between 1 and 99)`),
+      and (${table.netTaxRate2Share} is null or ${table.netTaxRate2Share} between 1 and 99)`,
+    ),
   ],
 );
 

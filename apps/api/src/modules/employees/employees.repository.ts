@@ -60,6 +60,7 @@ function selectEmployees<Extra extends Record<string, SQL.Aliased | SQL>>(
     .select({
       id: e.id,
       name: e.name,
+      birthDate: e.birthDate,
       salaryId: r.salaryId,
       amount: r.amount,
       employerCosts: r.employerCosts,
@@ -141,19 +142,66 @@ export async function lockEmployee(db: AppDatabase, organisationId: number, id: 
   return rows.length === 1;
 }
 
-export async function insertEmployee(db: AppDatabase, organisationId: number, name: string): Promise<number> {
-  const [row] = await db.insert(e).values({ organisationId, name }).returning({ id: e.id });
+export interface EmployeeValues {
+  name: string;
+  birthDate: string | null;
+}
+
+export async function insertEmployee(db: AppDatabase, organisationId: number, values: EmployeeValues): Promise<number> {
+  const [row] = await db
+    .insert(e)
+    .values({ organisationId, ...values })
+    .returning({ id: e.id });
   if (!row) throw new Error('employee insert returned nothing');
   return row.id;
 }
 
-export async function renameEmployee(db: AppDatabase, organisationId: number, id: number, name: string) {
-  const rows = await db
-    .update(e)
-    .set({ name })
+/** The stored birth date of the employee, locked until the transaction ends; undefined when not the organisation's. */
+export async function lockEmployeeForUpdate(db: AppDatabase, organisationId: number, id: number) {
+  const [row] = await db
+    .select({ birthDate: e.birthDate })
+    .from(e)
     .where(and(eq(e.id, id), eq(e.organisationId, organisationId)))
-    .returning({ id: e.id });
-  return rows.length === 1;
+    .for('update');
+  return row;
+}
+
+export async function updateEmployee(
+  db: AppDatabase,
+  organisationId: number,
+  id: number,
+  values: Partial<EmployeeValues>,
+) {
+  await db
+    .update(e)
+    .set(values)
+    .where(and(eq(e.id, id), eq(e.organisationId, organisationId)));
+}
+
+/** The ids of the employee's salaries. */
+export async function salaryIdsOfEmployee(db: AppDatabase, organisationId: number, employeeId: number) {
+  const rows = await db
+    .select({ id: salaries.id })
+    .from(salaries)
+    .where(and(eq(salaries.organisationId, organisationId), eq(salaries.employeeId, employeeId)));
+  return rows.map((row) => row.id);
+}
+
+/** Whether a cost of the employee is the BVG minimum by age, which needs the birth date. */
+export async function hasBvgMinimumCosts(db: AppDatabase, organisationId: number, employeeId: number) {
+  const rows = await db
+    .select({ id: salaryCosts.id })
+    .from(salaryCosts)
+    .innerJoin(salaries, eq(salaries.id, salaryCosts.salaryId))
+    .where(
+      and(
+        eq(salaryCosts.organisationId, organisationId),
+        eq(salaries.employeeId, employeeId),
+        eq(salaryCosts.amountType, 'bvgMinimum'),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Deletes the employee with its salaries, costs and schedules (cascade); transactions keep no link. */

@@ -16,12 +16,16 @@ import type { ReferenceService } from '../reference/reference.service.js';
 import {
   deleteEmployee,
   findEmployee,
+  hasBvgMinimumCosts,
   insertEmployee,
   listEmployees,
-  renameEmployee,
+  lockEmployeeForUpdate,
+  salaryIdsOfEmployee,
+  updateEmployee,
   type EmployeeRow,
 } from './employees.repository.js';
-import { ensureFreshSchedules } from './salary-schedules.js';
+import { invalidInput } from './salaries.service.js';
+import { ensureFreshSchedules, lockOrganisationSchedules, recomputeSalarySchedules } from './salary-schedules.js';
 
 export type EmployeesService = ReturnType<typeof createEmployeesService>;
 
@@ -54,7 +58,13 @@ export function createEmployeesService(deps: { db: AppDatabase; clock: Clock; re
       isTerminated: row.isTermination ?? false,
       willBeTerminated: Boolean(row.willBeTerminated),
       salaryID: row.salaryId,
+      birthDate: row.birthDate,
     };
+  }
+
+  /** A birth date after today is a typing error (400 naming the field). */
+  function checkBirthDate(birthDate: string | null | undefined, today: string): void {
+    if (birthDate && birthDate > today) throw invalidInput({ birthDate: employeeMessages.birthDateInFuture });
   }
 
   async function getOne(tenant: Tenant, id: number): Promise<EmployeeDetail> {
@@ -77,14 +87,35 @@ export function createEmployeesService(deps: { db: AppDatabase; clock: Clock; re
     get: getOne,
 
     async create(tenant: Tenant, input: EmployeeCreate): Promise<EmployeeDetail> {
-      const id = await insertEmployee(db, tenant.organisationId, input.name);
+      checkBirthDate(input.birthDate, clock.today());
+      const id = await insertEmployee(db, tenant.organisationId, {
+        name: input.name,
+        birthDate: input.birthDate ?? null,
+      });
       return getOne(tenant, id);
     },
 
+    /**
+     * A true partial update. A changed birth date recomputes the employee's salary schedules (BVG
+     * by age) in the same transaction; removing it while a BVG-minimum cost needs it is a 400.
+     */
     async update(tenant: Tenant, id: number, input: EmployeeUpdate): Promise<EmployeeDetail> {
-      if (!(await renameEmployee(db, tenant.organisationId, id, input.name))) {
-        throw notFound(employeeMessages.notFound);
-      }
+      const today = clock.today();
+      checkBirthDate(input.birthDate, today);
+      await db.transaction(async (tx) => {
+        await lockOrganisationSchedules(tx, tenant.organisationId);
+        const stored = await lockEmployeeForUpdate(tx, tenant.organisationId, id);
+        if (!stored) throw notFound(employeeMessages.notFound);
+        const birthDateChanges = input.birthDate !== undefined && input.birthDate !== stored.birthDate;
+        if (birthDateChanges && input.birthDate === null && (await hasBvgMinimumCosts(tx, tenant.organisationId, id))) {
+          throw invalidInput({ birthDate: employeeMessages.birthDateRequiredForBvg });
+        }
+        await updateEmployee(tx, tenant.organisationId, id, input);
+        if (birthDateChanges) {
+          const salaryIds = await salaryIdsOfEmployee(tx, tenant.organisationId, id);
+          await recomputeSalarySchedules(tx, tenant.organisationId, salaryIds, today);
+        }
+      });
       return getOne(tenant, id);
     },
 

@@ -53,6 +53,7 @@ describe('employees', () => {
       isTerminated: false,
       willBeTerminated: false,
       salaryID: null,
+      birthDate: null,
       salaryCount: 0,
       costCount: 0,
     });

@@ -18,6 +18,8 @@ const salaryColumns = {
   toDate: s.toDate,
   isTermination: s.isTermination,
   isDisabled: s.isDisabled,
+  hasThirteenthSalary: s.hasThirteenthSalary,
+  thirteenthSalaryMonth: s.thirteenthSalaryMonth,
   employeeDeductions: s.employeeDeductions,
   employerCosts: s.employerCosts,
   hasCosts: sql<boolean>`exists (select 1 from ${salaryCosts} k where k.salary_id = ${s.id})`,
@@ -97,6 +99,8 @@ export interface SalaryValues {
   toDate: string | null;
   isTermination: boolean;
   isDisabled: boolean;
+  hasThirteenthSalary: boolean;
+  thirteenthSalaryMonth: number;
 }
 
 export async function insertSalary(

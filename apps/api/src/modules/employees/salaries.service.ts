@@ -81,6 +81,8 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
       employerCosts: row.employerCosts,
       netAmount: salaryNet(row.amount, row.employeeDeductions),
       totalCost: row.amount + row.employerCosts,
+      hasThirteenthSalary: row.hasThirteenthSalary,
+      thirteenthSalaryMonth: row.thirteenthSalaryMonth,
     };
   }
 
@@ -147,6 +149,8 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
           toDate: input.toDate ?? null,
           isTermination: input.isTermination ?? false,
           isDisabled: false,
+          hasThirteenthSalary: input.hasThirteenthSalary ?? false,
+          thirteenthSalaryMonth: input.thirteenthSalaryMonth ?? 12,
         });
         if (await hasSalaryOn(tx, tenant.organisationId, employeeId, values.fromDate)) throw duplicateFrom();
         const timeline = await employeeTimeline(tx, tenant.organisationId, employeeId);
@@ -178,13 +182,15 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
             fromDate: update.fromDate,
             toDate: update.toDate,
             isDisabled: update.isDisabled,
+            hasThirteenthSalary: update.hasThirteenthSalary,
+            thirteenthSalaryMonth: update.thirteenthSalaryMonth,
           }).filter(([, value]) => value !== undefined),
         ) as Partial<SalaryValues>;
         const merged: SalaryValues = normalizeTermination({ ...stored, ...changes });
-        if (update.toDate !== undefined) {
-          const shape = salaryShapeErrors(merged);
-          if (Object.keys(shape).length > 0) throw invalidInput(shape);
-        }
+        // The end is checked only when sent (a later salary may have set it); the 13th salary always.
+        const { toDate: endError, ...shape } = salaryShapeErrors(merged);
+        const errors = update.toDate !== undefined && endError ? { ...shape, toDate: endError } : shape;
+        if (Object.keys(errors).length > 0) throw invalidInput(errors);
         if (
           merged.fromDate !== stored.fromDate &&
           (await hasSalaryOn(tx, tenant.organisationId, stored.employeeId, merged.fromDate, id))

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AmountType, PageQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import {
+  employees,
   salaries,
   salaryCostBaseLinks,
   salaryCostDetails,
@@ -85,8 +86,16 @@ export function salaryCostShapes(db: AppDatabase, organisationId: number, salary
 /** The salary a cost is added to, or undefined. */
 export async function findSalaryOfCosts(db: AppDatabase, organisationId: number, salaryId: number) {
   const [row] = await db
-    .select({ id: salaries.id, amount: salaries.amount, cycle: salaries.cycle, isTermination: salaries.isTermination })
+    .select({
+      id: salaries.id,
+      amount: salaries.amount,
+      cycle: salaries.cycle,
+      isTermination: salaries.isTermination,
+      hasThirteenthSalary: salaries.hasThirteenthSalary,
+      birthDate: employees.birthDate,
+    })
     .from(salaries)
+    .innerJoin(employees, eq(employees.id, salaries.employeeId))
     .where(and(eq(salaries.id, salaryId), eq(salaries.organisationId, organisationId)));
   return row;
 }

@@ -2,6 +2,7 @@ import {
   baseCostErrors,
   calculatedCostFields,
   describePage,
+  employeeMessages,
   salaryCostMessages,
   salaryCostShapeErrors,
   salaryMessages,
@@ -103,6 +104,20 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
     return salary;
   }
 
+  /** 400 naming `birthDate` when a BVG-minimum cost would land on a salary whose employee has none. */
+  async function requireBirthDateForBvg(
+    tx: AppDatabase,
+    tenant: Tenant,
+    salaryId: number,
+    rows: readonly { amountType: CostValues['amountType'] }[],
+  ): Promise<void> {
+    if (!rows.some((row) => row.amountType === 'bvgMinimum')) return;
+    const salary = await findSalaryOfCosts(tx, tenant.organisationId, salaryId);
+    if (salary && salary.birthDate === null) {
+      throw invalidInput({ birthDate: employeeMessages.birthDateRequiredForBvg });
+    }
+  }
+
   async function requireLabel(tx: AppDatabase, tenant: Tenant, labelId: number | null | undefined): Promise<void> {
     if (typeof labelId === 'number' && !(await findLabel(tx, tenant.organisationId, labelId))) {
       throw invalidInput({ labelID: salaryCostMessages.invalidLabel });
@@ -189,6 +204,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
         await requireLabel(tx, tenant, input.labelID);
         const bases = input.baseSalaryCostIDs ?? [];
         await requireValidBases(tx, tenant, salaryId, { ...input, id: NEW_COST, baseSalaryCostIDs: bases });
+        await requireBirthDateForBvg(tx, tenant, salaryId, [input]);
         const [created] = await insertCosts(tx, tenant.organisationId, salaryId, [
           {
             labelId: input.labelID ?? null,
@@ -233,6 +249,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
         if (update.amountType !== undefined || update.baseSalaryCostIDs !== undefined) {
           await requireValidBases(tx, tenant, stored.salaryId, { ...merged, id });
         }
+        if (update.amountType !== undefined) await requireBirthDateForBvg(tx, tenant, stored.salaryId, [merged]);
         await updateCost(tx, tenant.organisationId, id, changes);
         if (update.baseSalaryCostIDs !== undefined) await replaceBases(tx, id, update.baseSalaryCostIDs);
         await recomputeSalarySchedules(tx, tenant.organisationId, [stored.salaryId], clock.today());
@@ -275,6 +292,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
           const found = await findCosts(tx, tenant.organisationId, sourceIds);
           if (found.length !== sourceIds.length) throw notFound(salaryCostMessages.notFound);
         }
+        await requireBirthDateForBvg(tx, tenant, salaryId, await findCosts(tx, tenant.organisationId, sourceIds));
         const created = await copyCosts(tx, tenant, salaryId, sourceIds);
         await recomputeSalarySchedules(tx, tenant.organisationId, [salaryId], clock.today());
         return created;
@@ -288,6 +306,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
         await lockOrganisationSchedules(tx, tenant.organisationId);
         const salary = await requireCostSalary(tx, tenant, salaryId);
         const { rows, notes: presetNotes } = await presetCostRows(tx, tenant.organisationId, salary, request.items);
+        await requireBirthDateForBvg(tx, tenant, salaryId, rows);
         const created = await insertCosts(tx, tenant.organisationId, salaryId, rows);
         await recomputeSalarySchedules(tx, tenant.organisationId, [salaryId], clock.today());
         return { ids: created, notes: presetNotes };

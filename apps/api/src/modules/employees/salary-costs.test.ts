@@ -3,6 +3,7 @@ import {
   swissPresetCost,
   type Salary,
   type SalaryCost,
+  type SalaryCostCreate,
   type SalaryCostLabelList,
   type SalaryCostList,
   type SalaryCostsCreated,
@@ -33,13 +34,13 @@ async function aMonthlySalary(user: SignedInUser, amount = 800_000) {
   return aSalary(user, employee.id, { amount, fromDate: '2026-01-01' });
 }
 
-const fixed = {
+const fixed: SalaryCostCreate = {
   cycle: 'monthly',
   amountType: 'fixed',
   amount: 10_000,
   distributionType: 'employee',
   relativeOffset: 1,
-} as const;
+};
 
 describe('salary costs', () => {
   it('creates a percentage cost with its calculated fields and schedule; the salary shows Netto and Gesamtkosten', async () => {
@@ -326,14 +327,15 @@ describe('Swiss presets', () => {
     expect(await salary(user, s.id)).toMatchObject({ totalCost: 757_687 });
   });
 
-  it('refuses BVG without an amount, a preset twice, a rate above 100 %, a value the preset does not use, a ceiling on another preset or not above 0, and a termination', async () => {
+  it('refuses BVG by age without a birth date, a preset twice, a rate above 100 %, a value the preset does not use, a ceiling on another preset or not above 0, and a termination', async () => {
     const user = await signUp(app);
     const s = await aMonthlySalary(user);
     const post = (body: object) => user.post(`/api/employees/salaries/${s.id}/costs/presets`, body);
+    // Without an amount BVG is the legal minimum by age, which needs the employee's birth date.
     expectFieldError(
       await post({ items: [{ preset: 'bvg' }] }),
-      'items.0.amount',
-      'Bitte geben Sie den monatlichen BVG-Betrag ein',
+      'birthDate',
+      'Geburtsdatum wird für die BVG-Berechnung benötigt',
     );
     expectFieldError(
       await post({ items: [{ preset: 'ahv' }, { preset: 'ahv' }] }),
@@ -354,7 +356,7 @@ describe('Swiss presets', () => {
     expectFieldError(
       await post({ items: [{ preset: 'bvg', amount: 50_000, rate: 7_000 }] }),
       'items.0.rate',
-      'BVG ist ein fester Betrag, kein Prozentsatz',
+      'Entweder ein fester BVG-Betrag oder ein Satz für Risiko und Verwaltung, nicht beides',
     );
     expectFieldError(
       await post({ items: [{ preset: 'alv', ceiling: 12_000_000 }] }),

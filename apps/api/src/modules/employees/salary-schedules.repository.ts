@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.js';
-import { salaries, salaryCostBaseLinks, salaryCostDetails, salaryCosts } from '../../db/schema/index.js';
+import { employees, salaries, salaryCostBaseLinks, salaryCostDetails, salaryCosts } from '../../db/schema/index.js';
 
 /** The advisory-lock class of the schedule work of one organisation (the second key is its id). */
 const SCHEDULE_LOCK_CLASS = 0x5a1a;
@@ -51,20 +51,30 @@ export async function loadScheduleInputs(
   organisationId: number,
   which: { ids: number[] } | { staleFor: string },
 ) {
-  const chosen = 'ids' in which ? inArray(salaries.id, which.ids) : staleFor(which.staleFor);
   if ('ids' in which && which.ids.length === 0) return { salaryRows: [], costRows: [] };
+  // Whole employees: a salary's 13th salary may be paid by its successor (docs/salary-rules.md).
+  const chosen = 'ids' in which ? inArray(salaries.id, which.ids) : staleFor(which.staleFor);
+  const chosenEmployees = db
+    .select({ employeeId: salaries.employeeId })
+    .from(salaries)
+    .where(and(eq(salaries.organisationId, organisationId), chosen));
   const salaryRows = await db
     .select({
       id: salaries.id,
+      employeeId: salaries.employeeId,
+      birthDate: employees.birthDate,
       amount: salaries.amount,
       cycle: salaries.cycle,
       fromDate: salaries.fromDate,
       toDate: salaries.toDate,
       isDisabled: salaries.isDisabled,
       isTermination: salaries.isTermination,
+      hasThirteenthSalary: salaries.hasThirteenthSalary,
+      thirteenthSalaryMonth: salaries.thirteenthSalaryMonth,
     })
     .from(salaries)
-    .where(and(eq(salaries.organisationId, organisationId), chosen));
+    .innerJoin(employees, eq(employees.id, salaries.employeeId))
+    .where(and(eq(salaries.organisationId, organisationId), inArray(salaries.employeeId, chosenEmployees)));
   if (salaryRows.length === 0) return { salaryRows, costRows: [] };
   const salaryIds = salaryRows.map((row) => row.id);
   const costRows = await db
@@ -107,6 +117,13 @@ export interface SalaryTotals {
   id: number;
   employeeDeductions: number;
   employerCosts: number;
+  /** 'YYYY-MM:cents' entries joined by ';' (the months whose net differs), '' for none. */
+  netAdjustments: string;
+}
+
+/** A text column as an array literal: each value quoted (they hold no quotes or backslashes). */
+function quotedArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value}"`).join(',')}}`;
 }
 
 /**
@@ -150,11 +167,14 @@ export async function storeSchedules(
       set amount = excluded.amount, divider = excluded.divider, is_extra_month = excluded.is_extra_month`);
   if (totals.length > 0) {
     await db.execute(sql`update ${salaries}
-      set employee_deductions = v.deductions, employer_costs = v.employer_costs, schedule_date = ${today}::date
+      set employee_deductions = v.deductions, employer_costs = v.employer_costs,
+        net_adjustments = v.net_adjustments, schedule_date = ${today}::date
       from unnest(
         ${arrayLiteral(totals.map((row) => row.id))}::int[],
         ${arrayLiteral(totals.map((row) => row.employeeDeductions))}::bigint[],
-        ${arrayLiteral(totals.map((row) => row.employerCosts))}::bigint[]) as v(id, deductions, employer_costs)
+        ${arrayLiteral(totals.map((row) => row.employerCosts))}::bigint[],
+        ${quotedArrayLiteral(totals.map((row) => row.netAdjustments))}::text[])
+        as v(id, deductions, employer_costs, net_adjustments)
       where ${salaries.id} = v.id and ${salaries.organisationId} = ${organisationId}`);
   }
 }

@@ -1,11 +1,10 @@
 import {
-  calculatedCostFields,
-  costSchedule,
-  costStepAmount,
+  addMonthsToMonth,
   forecastHorizonEnd,
-  salaryDeductions,
-  SalaryCostBaseError,
-  type SalaryCostAmountInput,
+  formatNetAdjustments,
+  salaryFigures,
+  thirteenthSalaryPayments,
+  type ThirteenthSalaryPayment,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import {
@@ -19,50 +18,56 @@ import {
 } from './salary-schedules.repository.js';
 
 /**
- * The stored schedules of salary costs (research §5.5) and the deductions / employer costs of
- * salaries (§5.6) depend on "today". Every change recomputes the salaries it touches
- * (`recomputeSalarySchedules`, inside the change's database transaction); every read of the
- * area — and the forecast — first calls `ensureFreshSchedules`, which recomputes whatever was
- * computed for another day. `salaries.schedule_date` records the day of each salary's figures.
+ * The stored schedules of salary costs (docs/salary-rules.md) and the deductions, employer costs
+ * and net adjustments of salaries depend on "today". Every change recomputes the salaries it
+ * touches (`recomputeSalarySchedules`, inside the change's database transaction, always whole
+ * employees: a 13th salary may be paid by the next salary); every read of the area — and the
+ * forecast — first calls `ensureFreshSchedules`, which recomputes whatever was computed for another
+ * day. `salaries.schedule_date` records the day of each salary's figures.
  */
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row)) ?? [];
+    list.push(row);
+    groups.set(key(row), list);
+  }
+  return groups;
+}
 
 /** The schedules and totals of the loaded salaries, computed in memory by the shared rules. */
 export function computeSchedules(
   inputs: ScheduleInputs,
   today: string,
 ): { details: StoredDetail[]; totals: SalaryTotals[] } {
-  // As far as the longest forecast reaches (60 months), not the reference's 36 (FORECAST.md 1).
+  // As far as the longest forecast reaches (60 months), not the reference's 36 (docs/forecast.md).
   const horizonEnd = forecastHorizonEnd(today);
-  const costsOf = new Map<number, ScheduleInputs['costRows']>();
-  for (const cost of inputs.costRows) {
-    const list = costsOf.get(cost.salaryId) ?? [];
-    list.push(cost);
-    costsOf.set(cost.salaryId, list);
+  const costsOf = groupBy(inputs.costRows, (cost) => cost.salaryId);
+  const extrasOf = new Map<number, ThirteenthSalaryPayment[]>();
+  // From a year back: this month's cost payments may cover the steps of a 13th salary paid before.
+  for (const rows of groupBy(inputs.salaryRows, (row) => row.employeeId).values()) {
+    if (!rows.some((row) => row.hasThirteenthSalary)) continue;
+    for (const payment of thirteenthSalaryPayments(
+      rows,
+      addMonthsToMonth(today.slice(0, 7), -12),
+      horizonEnd.slice(0, 7),
+    )) {
+      extrasOf.set(payment.salaryId, [...(extrasOf.get(payment.salaryId) ?? []), payment]);
+    }
   }
   const details: StoredDetail[] = [];
   const totals: SalaryTotals[] = [];
   for (const salary of inputs.salaryRows) {
-    const costs = costsOf.get(salary.id) ?? [];
-    const byId = new Map<number, SalaryCostAmountInput>(costs.map((cost) => [cost.id, cost]));
-    const withFields = [];
-    for (const cost of costs) {
-      let stepAmount = 0;
-      try {
-        stepAmount = costStepAmount(byId.get(cost.id)!, salary.amount, byId);
-      } catch (error) {
-        // The API refuses such bases; a row that slipped past them costs nothing rather than failing a read.
-        if (!(error instanceof SalaryCostBaseError)) throw error;
-      }
-      const schedule = costSchedule({ salary, cost, stepAmount, today, horizonEnd });
-      for (const detail of schedule) details.push({ costId: cost.id, ...detail });
-      const fields = calculatedCostFields(schedule, today, 'skip-previous');
-      withFields.push({
-        distributionType: cost.distributionType,
-        cycle: cost.cycle,
-        calculatedAmount: fields.calculatedAmount,
-      });
-    }
-    totals.push({ id: salary.id, ...salaryDeductions(salary, withFields) });
+    const figures = salaryFigures(
+      salary,
+      costsOf.get(salary.id) ?? [],
+      extrasOf.get(salary.id) ?? [],
+      today,
+      horizonEnd,
+    );
+    for (const cost of figures.costs) for (const detail of cost.schedule) details.push({ costId: cost.id, ...detail });
+    totals.push({ id: salary.id, ...figures.deductions, netAdjustments: formatNetAdjustments(figures.netAdjustments) });
   }
   return { details, totals };
 }

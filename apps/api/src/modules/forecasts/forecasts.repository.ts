@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { ForecastSalaryCost } from '@saldopilot/forecast';
+import { parseNetAdjustments } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import {
   bankAccounts,
@@ -72,14 +73,15 @@ function transactionsOf(db: AppDatabase, organisationId: number) {
     .orderBy(asc(transactions.id));
 }
 
-function salariesOf(db: AppDatabase, organisationId: number) {
-  return db
+async function salariesOf(db: AppDatabase, organisationId: number) {
+  const rows = await db
     .select({
       id: salaries.id,
       employeeId: salaries.employeeId,
       employeeName: employees.name,
       amount: salaries.amount,
       employeeDeductions: salaries.employeeDeductions,
+      netAdjustments: salaries.netAdjustments,
       currencyId: salaries.currencyId,
       cycle: salaries.cycle,
       fromDate: salaries.fromDate,
@@ -91,6 +93,7 @@ function salariesOf(db: AppDatabase, organisationId: number) {
     .innerJoin(employees, eq(employees.id, salaries.employeeId))
     .where(eq(salaries.organisationId, organisationId))
     .orderBy(asc(salaries.id));
+  return rows.map((row) => ({ ...row, netAdjustments: parseNetAdjustments(row.netAdjustments) }));
 }
 
 export interface StoredCostDetail {

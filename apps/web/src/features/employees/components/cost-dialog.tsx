@@ -243,7 +243,8 @@ function CostForm({
       showMessage({
         severity: 'error',
         text: mode.kind === 'edit' ? texts.costUpdateFailed : texts.costCreateFailed,
-        detail: error instanceof ApiError ? error.message : undefined,
+        // The birth date is no field of this dialog: its message (BVG by age) is the detail.
+        detail: error instanceof ApiError ? (error.fields?.birthDate ?? error.message) : undefined,
       });
     }
   });
@@ -318,17 +319,17 @@ function CostForm({
           (value) => {
             // The amount means something else in the other type; a fixed amount has no base costs.
             setValue('amount', null, { shouldValidate: false });
-            if ((value as AmountType) === 'fixed') setValue('baseSalaryCostIDs', [], { shouldDirty: true });
+            if ((value as AmountType) !== 'percentage') setValue('baseSalaryCostIDs', [], { shouldDirty: true });
           },
         )}
         <Controller
           control={control}
           name="amount"
           render={({ field }) =>
-            amountType === 'percentage' ? (
+            amountType !== 'fixed' ? (
               <NumberInput
-                label={texts.costFields.percentage}
-                description={texts.percentageHint}
+                label={amountType === 'bvgMinimum' ? texts.costFields.bvgRiskRate : texts.costFields.percentage}
+                description={amountType === 'bvgMinimum' ? texts.costHints.bvgRiskRate : texts.percentageHint}
                 required
                 suffix=" %"
                 decimalScale={3}

@@ -135,7 +135,7 @@ function CostOverview({ context, close }: { context: OverviewContext; close: () 
             <Button
               variant="light"
               leftSection={<IconStar size={18} aria-hidden />}
-              onClick={() => void openPresetsDialog(salary)}
+              onClick={() => void openPresetsDialog(salary, employee.birthDate)}
             >
               {texts.presets}
             </Button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { employeeCreateSchema, type Employee } from '@saldopilot/shared';
+import { DateField } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
 import { InlineMessage, type InlineMessageValue } from '../../../components/form/inline-message';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -20,7 +21,7 @@ function CreateEmployeeForm({ close }: { close: (employee?: Employee) => void })
     control,
     setError,
     formState: { errors },
-  } = useSchemaForm(employeeCreateSchema, { defaultValues: { name: '' } });
+  } = useSchemaForm(employeeCreateSchema, { defaultValues: { name: '', birthDate: null } });
 
   const submit = handleSubmit(async (values) => {
     setMessage(null);
@@ -29,8 +30,11 @@ function CreateEmployeeForm({ close }: { close: (employee?: Employee) => void })
       showToast({ severity: 'success', summary: texts.success, detail: texts.created(created.name) });
       close(created);
     } catch (error) {
-      const nameMessage = error instanceof ApiError ? error.fields?.name : undefined;
-      if (nameMessage) setError('name', { message: nameMessage });
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      for (const field of ['name', 'birthDate'] as const) {
+        const fieldMessage = fields?.[field];
+        if (fieldMessage) setError(field, { message: fieldMessage });
+      }
       setMessage({
         severity: 'error',
         text: texts.createFailed,
@@ -49,6 +53,7 @@ function CreateEmployeeForm({ close }: { close: (employee?: Employee) => void })
         error={errors.name?.message}
         {...register('name')}
       />
+      <DateField control={control} name="birthDate" label={texts.birthDate} description={texts.birthDateHint} />
       <Group justify="flex-end" gap="sm" mt="sm">
         <Button variant="default" onClick={() => close()}>
           {texts.cancel}

@@ -92,11 +92,15 @@ export function labelText(cost: Pick<CostSummary, 'label'>): string {
 
 /**
  * The per-cycle amount of a cost card (research §7.5.2): "Monatlich: 530.00 CHF" (fixed) or
- * "Monatlich: 5.300 % (530.00 CHF)" (percentage, with the amount it comes to per step).
+ * "Monatlich: 5.300 % (530.00 CHF)" (percentage, with the amount it comes to per step), or
+ * "Monatlich: BVG-Minimum nach Alter + 1.000 % (151.80 CHF)".
  */
 export function costAmountText(cost: CostSummary, currency: string): string {
   const cycle = costCycleLabels[cost.cycle];
   if (cost.amountType === 'fixed') return `${cycle}: ${formatAmount(cost.amount, currency)}`;
+  if (cost.amountType === 'bvgMinimum') {
+    return `${cycle}: ${texts.bvgByAge(percentText(cost.amount))} (${formatAmount(cost.calculatedAmount, currency)})`;
+  }
   return `${cycle}: ${percentText(cost.amount)} (${formatAmount(cost.calculatedAmount, currency)})`;
 }
 

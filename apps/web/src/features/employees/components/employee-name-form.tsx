@@ -1,6 +1,7 @@
 import { Group, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { employeeUpdateSchema, type EmployeeDetail } from '@saldopilot/shared';
+import { DateField } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -9,7 +10,10 @@ import { ApiError } from '../../../lib/api-error';
 import { updateEmployee } from '../api/update-employee';
 import { employeeTexts as texts } from './employee-texts';
 
-/** "Allgemeine Informationen" (research §7.2): the name and "Speichern", enabled once changed. */
+/**
+ * "Allgemeine Informationen": the name, the birth date (for BVG by age, docs/salary-rules.md) and
+ * "Speichern", enabled once changed.
+ */
 export function EmployeeNameForm({ employee, canEdit }: { employee: EmployeeDetail; canEdit: boolean }) {
   const [message, showMessage] = useInlineMessage();
   const {
@@ -19,16 +23,21 @@ export function EmployeeNameForm({ employee, canEdit }: { employee: EmployeeDeta
     reset,
     setError,
     formState: { errors },
-  } = useSchemaForm(employeeUpdateSchema, { defaultValues: { name: employee.name } });
+  } = useSchemaForm(employeeUpdateSchema, {
+    defaultValues: { name: employee.name, birthDate: employee.birthDate },
+  });
 
   const submit = handleSubmit(async (values) => {
     try {
-      const saved = await updateEmployee(employee.id, values);
-      reset({ name: saved.name });
+      const saved = await updateEmployee(employee.id, { ...values, birthDate: values.birthDate ?? null });
+      reset({ name: saved.name, birthDate: saved.birthDate });
       showMessage({ severity: 'success', text: texts.updated });
     } catch (error) {
-      const fieldMessage = error instanceof ApiError ? error.fields?.name : undefined;
-      if (fieldMessage) setError('name', { message: fieldMessage });
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      for (const field of ['name', 'birthDate'] as const) {
+        const fieldMessage = fields?.[field];
+        if (fieldMessage) setError(field, { message: fieldMessage });
+      }
       showMessage({
         severity: 'error',
         text: texts.updateFailed,
@@ -48,6 +57,15 @@ export function EmployeeNameForm({ employee, canEdit }: { employee: EmployeeDeta
           error={errors.name?.message}
           {...register('name')}
           style={{ flex: '1 1 16rem' }}
+        />
+        <DateField
+          control={control}
+          name="birthDate"
+          label={texts.birthDate}
+          description={texts.birthDateHint}
+          inputWrapperOrder={['label', 'input', 'error', 'description']}
+          readOnly={!canEdit}
+          style={{ flex: '1 1 12rem' }}
         />
         {canEdit ? (
           <SubmitButton control={control} icon={<IconDeviceFloppy size={18} aria-hidden />} mt={25}>

@@ -18,6 +18,8 @@ export interface Choice {
   amount: number | null;
   /** The policy's yearly ceiling in minor units (KTG); null = none (the default). */
   ceiling: number | null;
+  /** BVG only: the legal minimum by age (with `rate` for risk and administration) instead of `amount`. */
+  bvgByAge: boolean;
 }
 
 /** Every percentage preset is chosen with its default rate; BVG needs the person's amount, so it starts unchosen. */
@@ -25,7 +27,13 @@ export function initialChoices(): Record<SwissPresetId, Choice> {
   return Object.fromEntries(
     swissPresets.map((preset) => [
       preset.id,
-      { chosen: preset.amountType === 'percentage', rate: preset.defaultRate ?? null, amount: null, ceiling: null },
+      {
+        chosen: preset.amountType === 'percentage',
+        rate: preset.defaultRate ?? (preset.id === 'bvg' ? 0 : null),
+        amount: null,
+        ceiling: null,
+        bvgByAge: false,
+      },
     ]),
   ) as Record<SwissPresetId, Choice>;
 }
@@ -38,7 +46,7 @@ export function presetRequest(choices: Record<SwissPresetId, Choice>): SalaryCos
   for (const preset of swissPresets) {
     const choice = choices[preset.id];
     if (!choice.chosen) continue;
-    if (preset.amountType === 'fixed') {
+    if (preset.id === 'bvg' && !choice.bvgByAge) {
       if (isBlank(choice.amount)) return 'Bitte geben Sie den monatlichen BVG-Betrag ein';
       items.push({ preset: preset.id, amount: choice.amount });
     } else {
@@ -59,7 +67,8 @@ export function presetRequest(choices: Record<SwissPresetId, Choice>): SalaryCos
 /**
  * What the row becomes on this salary, as the dialog shows it: the per-payment amount is the shared
  * `swissPresetCost` — the very function the API stores with — so the preview is what is stored
- * (docs/salary-costs.md). Null while the row cannot be computed (an emptied rate or amount).
+ * (docs/salary-costs.md). Null while the row cannot be computed (an emptied rate or amount). BVG
+ * by age is not previewed here: its amount depends on the birth date (the dialog's BvgByAgePreview).
  */
 export function presetPreview(
   preset: SwissPreset,

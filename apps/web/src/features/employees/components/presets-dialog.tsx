@@ -1,7 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
-import { distributionTypeLabels, swissPresets, type Salary, type SwissPresetId } from '@saldopilot/shared';
+import {
+  bvgStepAmount,
+  cycleMonths,
+  formatAmount,
+  distributionTypeLabels,
+  swissPresets,
+  yearlySalary,
+  type Salary,
+  type SwissPresetId,
+} from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
 import { InlineMessage, type InlineMessageValue } from '../../../components/form/inline-message';
 import { ApiError } from '../../../lib/api-error';
@@ -20,7 +29,7 @@ import '@mantine/core/styles/NumberInput.css';
  * the API stores with (above an insurance's ceiling a fixed amount, with its note; KTG takes the
  * policy's ceiling).
  */
-function Presets({ salary, close }: { salary: Salary; close: () => void }) {
+function Presets({ salary, birthDate, close }: { salary: Salary; birthDate: string | null; close: () => void }) {
   const [choices, setChoices] = useState(initialChoices);
   const [message, setMessage] = useState<InlineMessageValue | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,7 +54,7 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
       setMessage({
         severity: 'error',
         text: texts.presetsFailed,
-        detail: error instanceof ApiError ? error.message : undefined,
+        detail: error instanceof ApiError ? (error.fields?.birthDate ?? error.message) : undefined,
       });
     } finally {
       setBusy(false);
@@ -68,7 +77,9 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
           <Table.Tbody>
             {swissPresets.map((preset) => {
               const choice = choices[preset.id];
-              const preview = choice.chosen ? presetPreview(preset, choice, salary, currency) : null;
+              const byAge = preset.id === 'bvg' && choice.bvgByAge;
+              // BVG by age is previewed below with the age rule; every other row by the shared rule.
+              const preview = choice.chosen && !byAge ? presetPreview(preset, choice, salary, currency) : null;
               return (
                 <Table.Tr key={preset.id}>
                   <Table.Td>
@@ -82,7 +93,20 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
                   </Table.Td>
                   <Table.Td>{distributionTypeLabels[preset.distributionType]}</Table.Td>
                   <Table.Td miw={150}>
-                    {preset.amountType === 'fixed' ? (
+                    {preset.id === 'bvg' ? (
+                      <SegmentedControl
+                        size="xs"
+                        mb={4}
+                        aria-label={texts.presetBvgKind}
+                        data={[
+                          { value: 'fixed', label: texts.presetBvgFixed },
+                          { value: 'age', label: texts.presetBvgByAge },
+                        ]}
+                        value={choice.bvgByAge ? 'age' : 'fixed'}
+                        onChange={(value) => change(preset.id, { bvgByAge: value === 'age', chosen: true })}
+                      />
+                    ) : null}
+                    {preset.id === 'bvg' && !byAge ? (
                       <AmountInput
                         aria-label={texts.presetAmount(preset.label)}
                         currency={currency}
@@ -93,7 +117,7 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
                     ) : (
                       <Stack gap={4}>
                         <NumberInput
-                          aria-label={texts.presetRate(preset.label)}
+                          aria-label={byAge ? texts.presetBvgRiskRate : texts.presetRate(preset.label)}
                           suffix=" %"
                           decimalScale={3}
                           min={0}
@@ -118,7 +142,13 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {preview ? <Text size="sm">{preview.text}</Text> : '-'}
+                    {byAge && choice.chosen ? (
+                      <BvgByAgePreview salary={salary} birthDate={birthDate} rate={choice.rate ?? 0} />
+                    ) : preview ? (
+                      <Text size="sm">{preview.text}</Text>
+                    ) : (
+                      '-'
+                    )}
                     {preview?.note ? (
                       <Text size="xs" className={classes.warnText}>
                         {preview.note}
@@ -154,9 +184,31 @@ function Presets({ salary, close }: { salary: Salary; close: () => void }) {
   );
 }
 
-export function openPresetsDialog(salary: Salary): Promise<undefined> {
+/**
+ * What the BVG minimum by age comes to this year (docs/salary-rules.md), with the same shared rule
+ * the server stores; without a birth date it says that one is needed.
+ */
+function BvgByAgePreview({ salary, birthDate, rate }: { salary: Salary; birthDate: string | null; rate: number }) {
+  if (birthDate === null) {
+    return (
+      <Text size="xs" className={classes.warnText}>
+        {texts.presetBvgNeedsBirthDate}
+      </Text>
+    );
+  }
+  const perSide = bvgStepAmount({
+    yearlyCents: yearlySalary(salary),
+    birthDate,
+    year: new Date().getFullYear(),
+    riskRate: rate,
+    stepMonths: cycleMonths[salary.cycle],
+  });
+  return <Text size="sm">{`${formatAmount(perSide, salary.currency.code)} × 2`}</Text>;
+}
+
+export function openPresetsDialog(salary: Salary, birthDate: string | null): Promise<undefined> {
   return openDialog<undefined>({
     header: texts.presetsTitle,
-    content: ({ close }) => <Presets salary={salary} close={() => close()} />,
+    content: ({ close }) => <Presets salary={salary} birthDate={birthDate} close={() => close()} />,
   });
 }

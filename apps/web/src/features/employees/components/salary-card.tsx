@@ -115,6 +115,11 @@ export function SalaryCard({
         <Text inherit size="xs">
           {texts.net}: <Amount cents={salary.netAmount} currency={currency} /> {perCycle}
         </Text>
+        {salary.hasThirteenthSalary ? (
+          <Text inherit>
+            {texts.thirteenthOnCard(texts.thirteenthMonths[salary.thirteenthSalaryMonth === 11 ? 11 : 12])}
+          </Text>
+        ) : null}
         <Text inherit>{texts.vacationInYear(salary.vacationDaysPerYear)}</Text>
         <Text inherit className={classes.end}>
           {salary.toDate ? texts.until(formatDate(salary.toDate)) : texts.permanent}

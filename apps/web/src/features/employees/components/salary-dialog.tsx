@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, List, Select, SimpleGrid } from '@mantine/core';
+import { Alert, Button, Checkbox, List, Select, SimpleGrid } from '@mantine/core';
 import { IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useFormState, useWatch, type Resolver } from 'react-hook-form';
@@ -41,7 +41,16 @@ export type SalaryDialogMode = { kind: 'create' } | { kind: 'edit' | 'clone'; sa
 
 const titles = { create: texts.salaryCreateTitle, edit: texts.salaryEditTitle, clone: texts.salaryCloneTitle } as const;
 
-const fieldNames = ['hoursPerMonth', 'vacationDaysPerYear', 'currencyID', 'amount', 'fromDate', 'cycle'] as const;
+const fieldNames = [
+  'hoursPerMonth',
+  'vacationDaysPerYear',
+  'currencyID',
+  'amount',
+  'fromDate',
+  'cycle',
+  'hasThirteenthSalary',
+  'thirteenthSalaryMonth',
+] as const;
 
 /** The shared create schema, plus: no two salaries of the employee start on the same day (a 409 otherwise). */
 function salaryResolver(takenDates: ReadonlySet<string>): Resolver<SalaryFormValues, unknown, SalaryCreate> {
@@ -111,7 +120,10 @@ function SalaryForm({
         ? emptySalaryValues(organisationCurrencyId)
         : salaryValuesOf(mode.salary, mode.kind === 'clone' ? cloneFromDate(mode.salary, salaries) : undefined),
   });
-  const [currencyID, fromDate, cycle] = useWatch({ control, name: ['currencyID', 'fromDate', 'cycle'] });
+  const [currencyID, fromDate, cycle, hasThirteenth] = useWatch({
+    control,
+    name: ['currencyID', 'fromDate', 'cycle', 'hasThirteenthSalary'],
+  });
   const currencyCode = currencies.find((currency) => currency.id === currencyID)?.code;
   const ends = endPreview(salaries, { fromDate, cycle }, editedId);
 
@@ -267,6 +279,44 @@ function SalaryForm({
             />
           )}
         />
+        <Controller
+          control={control}
+          name="hasThirteenthSalary"
+          render={({ field }) => (
+            <Checkbox
+              label={texts.fields.thirteenth}
+              description={texts.hints.thirteenth}
+              mt="md"
+              ref={field.ref}
+              name={field.name}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+              error={errors.hasThirteenthSalary?.message}
+            />
+          )}
+        />
+        {hasThirteenth ? (
+          <Controller
+            control={control}
+            name="thirteenthSalaryMonth"
+            render={({ field }) => (
+              <Select
+                label={texts.fields.thirteenthMonth}
+                data={([12, 11] as const).map((month) => ({
+                  value: String(month),
+                  label: texts.thirteenthMonths[month],
+                }))}
+                value={String(field.value)}
+                onChange={(value) => value && field.onChange(Number(value) as 11 | 12)}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                comboboxProps={inDialog}
+                error={errors.thirteenthSalaryMonth?.message}
+              />
+            )}
+          />
+        ) : null}
       </SimpleGrid>
       {ends.length > 0 ? (
         // The "Bis" dates the server will set (research §5.4), shown before saving.

@@ -20,6 +20,8 @@ describe('salary form values', () => {
       amount: 0,
       fromDate: undefined,
       cycle: 'monthly',
+      hasThirteenthSalary: false,
+      thirteenthSalaryMonth: 12,
     });
   });
 
@@ -31,8 +33,11 @@ describe('salary form values', () => {
       amount: 850_000,
       fromDate: '2026-01-01',
       cycle: 'monthly' as const,
+      hasThirteenthSalary: true,
+      thirteenthSalaryMonth: 11,
     };
     expect(salaryValuesOf(stored).fromDate).toBe('2026-01-01');
+    expect(salaryValuesOf(stored)).toMatchObject({ hasThirteenthSalary: true, thirteenthSalaryMonth: 11 });
     expect(salaryValuesOf(stored, '2026-02-01')).toMatchObject({ fromDate: '2026-02-01', amount: 850_000 });
   });
 });

@@ -14,11 +14,22 @@ export interface SalaryFormValues {
   amount: number | null;
   fromDate: string | null | undefined;
   cycle: Cycle;
+  hasThirteenthSalary: boolean;
+  thirteenthSalaryMonth: 11 | 12;
 }
 
-/** A new salary: 0 hours, 0 days, 0 gross in the organisation's currency, monthly (research §7.4). */
+/** A new salary: 0 hours, 0 days, 0 gross in the organisation's currency, monthly, no 13th salary. */
 export function emptySalaryValues(currencyID: number): SalaryFormValues {
-  return { hoursPerMonth: 0, vacationDaysPerYear: 0, currencyID, amount: 0, fromDate: undefined, cycle: 'monthly' };
+  return {
+    hoursPerMonth: 0,
+    vacationDaysPerYear: 0,
+    currencyID,
+    amount: 0,
+    fromDate: undefined,
+    cycle: 'monthly',
+    hasThirteenthSalary: false,
+    thirteenthSalaryMonth: 12,
+  };
 }
 
 /** The values of a stored salary (to edit it, or, with another "Von", to clone it). */
@@ -30,6 +41,8 @@ export function salaryValuesOf(
     amount: number;
     fromDate: string;
     cycle: Cycle;
+    hasThirteenthSalary: boolean;
+    thirteenthSalaryMonth: number;
   },
   fromDate: string = salary.fromDate,
 ): SalaryFormValues {
@@ -40,6 +53,8 @@ export function salaryValuesOf(
     amount: salary.amount,
     fromDate,
     cycle: salary.cycle,
+    hasThirteenthSalary: salary.hasThirteenthSalary,
+    thirteenthSalaryMonth: salary.thirteenthSalaryMonth === 11 ? 11 : 12,
   };
 }
 
