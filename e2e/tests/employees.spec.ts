@@ -221,6 +221,66 @@ test.describe('Mitarbeitende', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
+  test('the presets dialog previews what is stored; above the ceiling the rows say so, KTG takes its own ceiling', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signUp(page);
+    const presetRow = (dialog: Locator, label: string) =>
+      dialog.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `${label} hinzufügen` }) });
+    const costCard = (dialog: Locator, label: string) =>
+      dialog.getByRole('heading', { name: label }).locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")]');
+    const openPresets = async (name: string) => {
+      const employee = await addEmployee(page, name, [
+        { fromDate: '2026-01-01', amount: name === 'Mia Frei' ? 7_500_00 : 15_000_00 },
+      ]);
+      await page.goto(`/employees/${employee.id}`);
+      await salaryCard(page, 'Von 01.01.2026')
+        .getByRole('button', { name: 'Lohnkosten des Lohns vom 01.01.2026' })
+        .click();
+      const overview = page.getByRole('dialog', { name: 'Lohnkostenübersicht' });
+      await overview.getByRole('button', { name: 'Schweizer Sozialabgaben' }).click();
+      return { overview, presets: page.getByRole('dialog', { name: 'Schweizer Sozialabgaben hinzufügen' }) };
+    };
+    const only = async (presets: Locator, keep: string[]) => {
+      for (const label of ['AHV/IV/EO', 'ALV', 'FAK', 'UVG NBU', 'UVG BU', 'KTG']) {
+        if (!keep.includes(label)) await presets.getByRole('checkbox', { name: `${label} hinzufügen` }).uncheck();
+      }
+    };
+
+    // 7'500.00: FAK 1.025 % = 76.875, floored as stored: 76.87 (the dialog showed 76.88 before).
+    const mia = await openPresets('Mia Frei');
+    await expect(presetRow(mia.presets, 'FAK')).toContainText('1.025 % = 76.87 CHF');
+    await only(mia.presets, ['FAK']);
+    await mia.presets.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(mia.presets).toBeHidden();
+    await expect(costCard(mia.overview, 'FAK')).toContainText('Monatlich: 1.025 % (76.87 CHF)');
+    await mia.overview.getByRole('button', { name: 'Schliessen', exact: true }).click();
+
+    // 15'000.00: above CHF 148'200 a year UVG NBU is 1.2 % of 12'350.00 = 148.20; KTG with a policy
+    // ceiling of CHF 120'000: 0.6 % of 10'000.00 = 60.00 on each side.
+    const leo = await openPresets('Leo Hoch');
+    const nbu = presetRow(leo.presets, 'UVG NBU');
+    await expect(nbu).toContainText('1.200 % der Höchstgrenze = 148.20 CHF');
+    await expect(nbu).toContainText("Der Lohn liegt über der Höchstgrenze von CHF 148'200 pro Jahr für UVG NBU");
+    const ktg = presetRow(leo.presets, 'KTG');
+    await expect(ktg).toContainText('0.600 % = 90.00 CHF × 2');
+    const ceiling = ktg.getByRole('textbox', { name: 'Höchstgrenze (CHF pro Jahr)' });
+    await expect(ktg).toContainText('der höchste versicherte Jahreslohn gemäss Ihrer KTG-Police');
+    await ceiling.fill("120'000");
+    await ceiling.blur();
+    await expect(ktg).toContainText('0.600 % der Höchstgrenze = 60.00 CHF × 2');
+    await expectNoSeriousAxeViolations(page);
+    await only(leo.presets, ['UVG NBU', 'KTG']);
+    await leo.presets.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(leo.presets).toBeHidden();
+    await expect(toasts(page).getByRole('status').filter({ hasText: '2 Lohnkosten wurden hinzugefügt' })).toContainText(
+      'für KTG',
+    );
+    await expect(costCard(leo.overview, 'UVG NBU')).toContainText('Monatlich: 148.20 CHF');
+    await expect(costCard(leo.overview, 'KTG')).toContainText('Monatlich: 60.00 CHF');
+  });
+
   test('Swiss salary rules: Geburtsdatum, 13. Monatslohn and BVG by the legal minimum for the age', async ({
     page,
   }) => {

@@ -217,6 +217,50 @@ test.describe('Prognose', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis November 2026' })).toBeVisible();
   });
 
+  test("an employee is one row after a raise; a month's toggle excludes that month's salary", async ({ page }) => {
+    test.slow();
+    await signUp(page);
+    const { chf } = await referenceIds(page);
+    await apiWrite(page, 'POST', '/api/bank-accounts', {
+      name: 'UBS Geschäftskonto',
+      amount: 50_000_00,
+      currencyID: chf,
+    });
+    const anna = await apiWrite<{ id: number }>(page, 'POST', '/api/employees', { name: 'Anna Muster' });
+    const salary = { hoursPerMonth: 160, vacationDaysPerYear: 25, cycle: 'monthly', currencyID: chf };
+    // 5'000.00 paid on the 25th, raised to 6'000.00 from 25 January 2027.
+    await apiWrite(page, 'POST', `/api/employees/${anna.id}/salaries`, {
+      ...salary,
+      amount: 5_000_00,
+      fromDate: '2026-01-25',
+    });
+    const raise = await apiWrite<{ id: number }>(page, 'POST', `/api/employees/${anna.id}/salaries`, {
+      ...salary,
+      amount: 6_000_00,
+      fromDate: '2027-01-25',
+    });
+    await page.goto('/');
+    await table(page).getByRole('button', { name: 'Ausgaben' }).click();
+    await table(page).getByRole('button', { name: 'Löhne' }).click();
+    // One row, the months of both salaries side by side.
+    await expect(table(page).getByRole('rowheader', { name: 'Anna Muster', exact: true })).toHaveCount(1);
+    await expect(cells(page, 'Anna Muster').nth(0)).toContainText("-5'000.00 CHF");
+    await expect(cells(page, 'Anna Muster').nth(1)).toContainText("-5'000.00 CHF");
+    await expect(cells(page, 'Anna Muster').nth(2)).toContainText("-6'000.00 CHF");
+    await expectNoSeriousAxeViolations(page);
+
+    // Excluding January 2027 stores the raise's month.
+    await table(page).getByRole('button', { name: 'Anna Muster im Januar 2027 ausschliessen' }).click();
+    const bar = page.getByRole('region', { name: 'Geänderte Prognosen speichern?' });
+    await bar.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await expect(toasts(page).getByRole('status')).toContainText('Änderungen an der Prognose wurden übernommen');
+    expect(await apiGet(page, '/api/forecasts/exclude?relatedTable=salaries')).toEqual([
+      { month: '2027-01', relatedTable: 'salaries', relatedID: raise.id },
+    ]);
+    await expect(cells(page, 'Anna Muster').nth(2)).toContainText('0.00 CHF');
+    await expect(cells(page, 'Anna Muster').nth(3)).toContainText("-6'000.00 CHF");
+  });
+
   test('a plan that never falls below the minimum says so; above 0 but below the minimum is red', async ({ page }) => {
     await signUp(page);
     const ids = await referenceIds(page);

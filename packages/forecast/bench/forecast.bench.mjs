@@ -103,6 +103,7 @@ export function organisation(employees, transactionCount, months) {
       }); // prettier-ignore
       salaries.push({
         id: employee * 10 + i,
+        employeeId: employee, // the three salaries of an employee are one leaf
         employeeName: `Mitarbeitende ${employee} ${words[employee % words.length]}`,
         amount: gross,
         employeeDeductions: Math.floor((gross * (5300 + 1100 + 1200 + 3500)) / 100_000),

@@ -1,8 +1,13 @@
 /**
- * Where every contribution lands: one slot per leaf (FORECAST.md 4: one per transaction, salary,
+ * Where every contribution lands: one slot per leaf (FORECAST.md 4: one per transaction, employee,
  * cost label and the VAT settlement), one cell per slot and month in flat typed arrays. The modules
  * only add numbers here; the tree and the totals are built from it once at the end, so no objects
  * are made per occurrence.
+ *
+ * Salaries: an employee's salaries share one slot (`openSalary`), and each cell remembers the
+ * salary that paid in that month (`payersOf`), so the month's leaf names that salary and an
+ * exclusion (month, 'salaries', salary id) hits the employee's cell of that month only when that
+ * salary paid in it (docs/forecast.md).
  */
 
 import type { ExclusionTable, LeafTable } from './types.js';
@@ -28,6 +33,10 @@ export class Ledger {
     salary_cost_labels: new Map(),
     vat_settlement: new Map(),
   };
+  /** Per slot of an employee: the salary id that paid in each month (0 = none); undefined for other slots. */
+  private readonly payers: (Int32Array | undefined)[] = [];
+  /** The employee slot and the start date of each salary opened, for the exclusions and overlaps. */
+  private readonly salaries = new Map<number, { slot: number; fromDate: string }>();
 
   /**
    * @param months number of months of the horizon
@@ -71,8 +80,54 @@ export class Ledger {
     this.present[cell] = 1;
   }
 
-  /** Marks the leaf (table, id) excluded in month `offset`; unknown leaves are ignored. */
+  /**
+   * The slot of the salary's employee (one per employee, opened as ('salaries', employee id) with
+   * the employee's name), for `addSalary`.
+   */
+  openSalary(
+    salary: { id: number; employeeId: number; employeeName: string; fromDate: string },
+    category: string,
+  ): number {
+    const slot = this.open('salaries', salary.employeeId, salary.employeeName, category);
+    this.payers[slot] ??= new Int32Array(this.months);
+    this.salaries.set(salary.id, { slot, fromDate: salary.fromDate });
+    return slot;
+  }
+
+  /**
+   * Adds a payment of salary `salaryId` to its employee's slot (`openSalary`) in the month `offset`,
+   * and the cell names the salary. Two salaries of one employee pay in the same month only when end
+   * dates overlap by hand: their amounts add up and the cell names the later one (later start, then
+   * higher id).
+   */
+  addSalary(slot: number, offset: number, amount: number, salaryId: number): void {
+    this.add(slot, offset, amount);
+    const payers = this.payers[slot] as Int32Array;
+    const current = payers[offset] as number;
+    if (current === 0 || current === salaryId || this.startsAfter(salaryId, current)) payers[offset] = salaryId;
+  }
+
+  private startsAfter(salaryId: number, otherId: number): boolean {
+    const start = (this.salaries.get(salaryId) as { fromDate: string }).fromDate;
+    const other = (this.salaries.get(otherId) as { fromDate: string }).fromDate;
+    return start > other || (start === other && salaryId > otherId);
+  }
+
+  /** The salary ids that paid in each month of an employee's slot; undefined for other slots. */
+  payersOf(slot: number): Int32Array | undefined {
+    return this.payers[slot];
+  }
+
+  /**
+   * Marks the leaf (table, id) excluded in month `offset`; unknown leaves are ignored. A salary's
+   * exclusion marks its employee's cell when that salary is the one the cell names.
+   */
   exclude(table: ExclusionTable, id: number, offset: number): void {
+    if (table === 'salaries') {
+      const slot = this.salaries.get(id)?.slot;
+      if (slot !== undefined && this.payers[slot]?.[offset] === id) this.excluded[slot * this.months + offset] = 1;
+      return;
+    }
     const slot = this.slotsByTable[table].get(id);
     if (slot !== undefined) this.excluded[slot * this.months + offset] = 1;
   }

@@ -1,7 +1,9 @@
 /**
  * Salaries in the forecast (research §5.4, FORECAST.md 7): each payment of a salary that is neither
  * disabled nor a termination costs the net salary (gross − the employee's own deductions), converted
- * from the salary's currency, as the leaf "<employee name>" under "Löhne".
+ * from the salary's currency, as the leaf "<employee name>" under "Löhne" — one leaf per employee
+ * across all their salaries (a raise, a termination, a rehire), each month naming the salary that
+ * paid in it (docs/forecast.md).
  */
 
 import { monthsPerStep } from '@saldopilot/shared';
@@ -29,7 +31,8 @@ export function isIncludedSalary(salary: Pick<ForecastSalary, 'isDisabled' | 'is
  * Adds the net salary payments from today to the horizon end. Occurrences step from `fromDate` with
  * the anchor step while ≤ `toDate` (or the horizon end); payments before today are skipped. Signed
  * arithmetic: deductions above the gross make the leaf positive instead of wrapping around as the
- * reference's unsigned subtraction did.
+ * reference's unsigned subtraction did. A month two salaries of one employee pay in (end dates
+ * overlapping by hand) holds both amounts and names the later salary (Ledger.addSalary).
  */
 export function addSalaries(salaries: readonly ForecastSalary[], horizon: Horizon, rates: RateBook, ledger: Ledger) {
   const { first, last, today } = horizon;
@@ -47,8 +50,8 @@ export function addSalaries(salaries: readonly ForecastSalary[], horizon: Horizo
       const adjustment = adjustments?.get(month);
       const paid = adjustment === undefined ? amount : -convert(net + adjustment, rate);
       if (paid === 0) return;
-      if (slot < 0) slot = ledger.open('salaries', salary.id, salary.employeeName, SALARIES_CATEGORY);
-      ledger.add(slot, month - first, paid);
+      if (slot < 0) slot = ledger.openSalary(salary, SALARIES_CATEGORY);
+      ledger.addSalary(slot, month - first, paid, salary.id);
     });
   }
 }

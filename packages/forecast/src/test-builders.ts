@@ -53,10 +53,12 @@ export function aTransaction(overrides: Partial<ForecastTransaction> = {}): Fore
   };
 }
 
-/** A monthly CHF salary of 8'000.00 gross from 2026-01-25, no deductions, no costs. */
+/** A monthly CHF salary of 8'000.00 gross from 2026-01-25, no deductions, no costs; employee id = salary id. */
 export function aSalary(overrides: Partial<ForecastSalary> = {}): ForecastSalary {
   return {
     id: 1,
+    // Each salary its own employee unless the test names one: an employee's salaries are one leaf.
+    employeeId: overrides.id ?? 1,
     employeeName: 'Anna Muster',
     amount: 800_000,
     employeeDeductions: 0,

@@ -141,6 +141,8 @@ export function buildDetails(
     const isVat = table === 'vat_settlement';
     const rank = categoryRanks[slot] as number;
     const base = slot * months;
+    // An employee's slot: the leaf of each month names the salary that paid in it.
+    const payers = table === 'salaries' ? ledger.payersOf(slot) : undefined;
     let previous: ForecastLeaf | undefined;
     for (let i = 0; i < months; i++) {
       if (present[base + i] === 0) continue;
@@ -154,12 +156,24 @@ export function buildDetails(
       // A leaf equal to this item's leaf of an earlier month is shared (the result is read-only):
       // most items repeat their amount every month, and 250,000 fresh objects cost more than the rest
       // of the forecast together.
-      const leaf: ForecastLeaf =
-        parts !== undefined
-          ? { name, amount, relatedTable: table, relatedId: id, isExcluded, ...parts }
-          : previous !== undefined && previous.amount === amount && previous.isExcluded === isExcluded
+      let leaf: ForecastLeaf;
+      if (parts !== undefined) {
+        leaf = { name, amount, relatedTable: table, relatedId: id, isExcluded, ...parts };
+      } else if (payers === undefined) {
+        leaf =
+          previous !== undefined && previous.amount === amount && previous.isExcluded === isExcluded
             ? previous
             : { name, amount, relatedTable: table, relatedId: id, isExcluded };
+      } else {
+        const salaryId = payers[i] as number;
+        leaf =
+          previous !== undefined &&
+          previous.amount === amount &&
+          previous.isExcluded === isExcluded &&
+          previous.relatedId === salaryId
+            ? previous
+            : { name, amount, relatedTable: table, relatedId: salaryId, isExcluded, employeeId: id };
+      }
       previous = leaf;
       let category: ForecastCategory;
       if (isRevenue) {

@@ -65,6 +65,8 @@ export interface ForecastSalaryCost {
 /** One salary row of an employee's timeline (research §5.4). */
 export interface ForecastSalary {
   id: number;
+  /** The employee: all their salaries are one leaf (docs/forecast.md). */
+  employeeId: number;
   employeeName: string;
   /** Gross per salary cycle, in `currency`. */
   amount: number;
@@ -156,13 +158,14 @@ export type LeafTable = ExclusionTable | 'vat_settlement';
 
 /**
  * A leaf of the details tree: one item (FORECAST.md 4) in one month. Read-only: months in which an
- * item has the same amount share one leaf object.
+ * item has the same amount (and, for an employee, the same paying salary) share one leaf object.
  */
 export interface ForecastLeaf {
   readonly name: string;
   /** After performance; 0 when excluded. */
   readonly amount: number;
   readonly relatedTable: LeafTable;
+  /** The item; for `salaries` the salary that paid in this month (the one an exclusion names). */
   readonly relatedId: number;
   readonly isExcluded: boolean;
   /**
@@ -176,6 +179,8 @@ export interface ForecastLeaf {
   readonly netTaxRate?: number;
   readonly netTaxRate2?: number;
   readonly netTaxRate2Share?: number;
+  /** Salary leaves only: the employee, whose salaries are one leaf across the months. */
+  readonly employeeId?: number;
 }
 
 /** Level 1 of the details tree: a category with its leaves; `amount` is the sum of the leaves. */

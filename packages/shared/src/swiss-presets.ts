@@ -1,12 +1,16 @@
 /**
- * The Swiss social-insurance presets of a salary (issue 11, research/peers.md §3.1 and §5, status
- * 2026): which contributions exist, their labels, default rates and who bears them, and the cost
- * row each becomes on a salary. The API creates these rows; the web dialog shows the same defaults.
+ * The Swiss social-insurance presets of a salary (issue 11, issue 28; docs/salary-costs.md, status
+ * 2026): which contributions exist, their labels, default rates, who bears them and their insured
+ * earnings ceiling, and the cost row each becomes on a salary. The API stores these rows and the web
+ * dialog previews them with the same function (`swissPresetCost`), so the preview is what is stored.
  * Rates are thousandths of a percent (5.3 % = 5300), amounts minor units (Rappen). Pure.
  */
 
+import { formatAmount } from './money.js';
+import { costStepAmount } from './salaries.js';
 import { cycleMonths, type Cycle } from './schemas/fields.js';
 import type { AmountType, DistributionType, SwissPresetId } from './schemas/employees.js';
+import { INSURED_EARNINGS_CEILING_CENTS } from './swiss-figures.js';
 
 /** One contribution of the catalogue. */
 export interface SwissPreset {
@@ -20,13 +24,12 @@ export interface SwissPreset {
   amountType: AmountType;
   /** Default rate per side in thousandths of a percent; null for a fixed amount. */
   defaultRate: number | null;
+  /**
+   * The yearly insured-earnings ceiling in Rappen (ALV, UVG: the law's figure), `'entered'` when the
+   * person may enter the policy's own ceiling (KTG), null when the contribution has none.
+   */
+  ceiling: number | 'entered' | null;
 }
-
-/**
- * ALV: 1.1 % on each side on the wage up to CHF 148,200 a year; above it 0 % in 2026 (peers.md
- * §3.1), so the contribution of a higher salary is the fixed amount on the ceiling.
- */
-export const ALV_YEARLY_CEILING_CENTS = 14_820_000;
 
 /** The catalogue, in the order the dialog lists it. */
 export const swissPresets: readonly SwissPreset[] = [
@@ -37,6 +40,7 @@ export const swissPresets: readonly SwissPreset[] = [
     distributionType: 'both',
     amountType: 'percentage',
     defaultRate: 5300,
+    ceiling: null,
   },
   {
     id: 'alv',
@@ -45,6 +49,7 @@ export const swissPresets: readonly SwissPreset[] = [
     distributionType: 'both',
     amountType: 'percentage',
     defaultRate: 1100,
+    ceiling: INSURED_EARNINGS_CEILING_CENTS,
   },
   {
     id: 'fak',
@@ -53,30 +58,34 @@ export const swissPresets: readonly SwissPreset[] = [
     distributionType: 'employer',
     amountType: 'percentage',
     defaultRate: 1025,
+    ceiling: null,
   },
   {
     id: 'uvg-nbu',
     label: 'UVG NBU',
-    description: 'Nichtberufsunfall: Arbeitnehmer, Satz der Versicherung',
+    description: "Nichtberufsunfall: Arbeitnehmer, Satz der Versicherung, bis CHF 148'200 pro Jahr",
     distributionType: 'employee',
     amountType: 'percentage',
     defaultRate: 1200,
+    ceiling: INSURED_EARNINGS_CEILING_CENTS,
   },
   {
     id: 'uvg-bu',
     label: 'UVG BU',
-    description: 'Berufsunfall: Arbeitgeber, Satz der Versicherung',
+    description: "Berufsunfall: Arbeitgeber, Satz der Versicherung, bis CHF 148'200 pro Jahr",
     distributionType: 'employer',
     amountType: 'percentage',
     defaultRate: 600,
+    ceiling: INSURED_EARNINGS_CEILING_CENTS,
   },
   {
     id: 'ktg',
     label: 'KTG',
-    description: 'Krankentaggeld: Arbeitgeber und Arbeitnehmer je zur Hälfte',
+    description: 'Krankentaggeld: Arbeitgeber und Arbeitnehmer je zur Hälfte, Höchstgrenze gemäss Police',
     distributionType: 'both',
     amountType: 'percentage',
     defaultRate: 600,
+    ceiling: 'entered',
   },
   {
     id: 'bvg',
@@ -86,6 +95,7 @@ export const swissPresets: readonly SwissPreset[] = [
     distributionType: 'both',
     amountType: 'fixed',
     defaultRate: null,
+    ceiling: null,
   },
 ];
 
@@ -93,13 +103,57 @@ export const swissPresetById: Readonly<Record<SwissPresetId, SwissPreset>> = Obj
   swissPresets.map((preset) => [preset.id, preset]),
 ) as Record<SwissPresetId, SwissPreset>;
 
-/** The note the answer carries when the ALV row became the fixed amount on the ceiling. */
-export const ALV_CEILING_NOTE =
-  "Der Lohn liegt über der ALV-Höchstgrenze von CHF 148'200 pro Jahr: ALV wird als fester Betrag auf der Höchstgrenze berechnet.";
+/** "CHF 148'200" (whole francs without decimals), for the notes. */
+function francs(cents: number): string {
+  const text = formatAmount(cents);
+  return `CHF ${text.endsWith('.00') ? text.slice(0, -3) : text}`;
+}
 
-/** The ALV ceiling for one step of the salary cycle (12,350.00 a month). */
-export function alvCeilingPerCycle(cycle: Cycle): number {
-  return Math.floor((ALV_YEARLY_CEILING_CENTS * cycleMonths[cycle]) / 12);
+/**
+ * The note the answer (and the dialog's preview) carries for a row that became the fixed amount on
+ * its ceiling, naming the insurance.
+ */
+export function ceilingNote(label: string, yearlyCeiling: number): string {
+  return `Der Lohn liegt über der Höchstgrenze von ${francs(yearlyCeiling)} pro Jahr für ${label}: ${label} wird als fester Betrag auf der Höchstgrenze berechnet.`;
+}
+
+/**
+ * True when the salary's yearly insured earnings exceed the yearly ceiling: yearly salary =
+ * salary per cycle × `yearFactor` ÷ months per cycle (`yearFactor` 12 salaries a year; a salary with
+ * a 13th salary passes 13). Compared in whole numbers, so no rounding decides it.
+ */
+export function insuredCeilingApplies(salaryPerCycle: number, cycle: Cycle, ceiling: number, yearFactor = 12): boolean {
+  return BigInt(salaryPerCycle) * BigInt(yearFactor) > BigInt(ceiling) * BigInt(cycleMonths[cycle]);
+}
+
+/**
+ * The ceiling's share of one salary payment: floor(yearly ceiling × months per cycle ÷ `yearFactor`)
+ * (12,350.00 a month for CHF 148'200 and 12 salaries a year).
+ */
+export function insuredCeilingPerCycle(ceiling: number, cycle: Cycle, yearFactor = 12): number {
+  return Number((BigInt(ceiling) * BigInt(cycleMonths[cycle])) / BigInt(yearFactor));
+}
+
+/**
+ * What a preset row costs per salary payment and side, computed by the storage rule itself
+ * (`costStepAmount`: a percentage is floor(gross × rate ÷ 100'000), a fixed amount is itself). The
+ * dialog's preview and the stored schedules therefore round in one place.
+ */
+export function presetStepAmount(
+  row: { amountType: AmountType; amount: number; distributionType: DistributionType },
+  salaryAmount: number,
+): number {
+  return costStepAmount(
+    {
+      id: 0,
+      amountType: row.amountType,
+      amount: row.amount,
+      distributionType: row.distributionType,
+      baseSalaryCostIDs: [],
+    },
+    salaryAmount,
+    new Map(),
+  );
 }
 
 /** The cost row a preset becomes on a salary (the fields of a salary-cost create, label by name). */
@@ -113,21 +167,33 @@ export interface SwissPresetCost {
   distributionType: DistributionType;
   relativeOffset: 1;
   targetDate: null;
-  /** Why the row differs from the catalogue (ALV above the ceiling), else null. */
+  /** What the row costs per salary payment and side (`presetStepAmount`): the dialog shows it. */
+  stepAmount: number;
+  /** True when the row is the fixed amount on the ceiling. */
+  capped: boolean;
+  /** Why the row differs from the catalogue (above the ceiling), else null. */
   note: string | null;
+}
+
+/** The yearly ceiling that holds for the preset: the law's, the one entered (KTG), or none. */
+export function presetCeiling(preset: SwissPresetId, entered?: number): number | null {
+  const { ceiling } = swissPresetById[preset];
+  if (ceiling === 'entered') return entered ?? null;
+  return ceiling;
 }
 
 /**
  * The cost row of `preset` for a salary of `salaryAmount` per `salaryCycle`: the rate given (or
  * the default) as a percentage of the gross, each side for `both`; BVG the fixed `amount` per
- * salary cycle (0 when none is given — the API requires it). ALV above the ceiling is the fixed
- * amount floor(ceiling per cycle × rate), with a note. Example: 15,000.00 monthly → ALV fixed
- * 135.85 on each side.
+ * salary cycle (0 when none is given — the API requires it). Above the preset's yearly ceiling
+ * (ALV, UVG NBU, UVG BU: CHF 148'200; KTG: the one entered, if any) the row is the fixed amount
+ * the rate gives on the ceiling's share of the payment, with a note naming the insurance.
+ * Example: 15,000.00 monthly → ALV fixed 135.85 on each side, UVG NBU 148.20, UVG BU 74.10.
  */
 export function swissPresetCost(
   preset: SwissPresetId,
-  salary: { amount: number; cycle: Cycle },
-  choice: { rate?: number | undefined; amount?: number | undefined } = {},
+  salary: { amount: number; cycle: Cycle; hasThirteenthSalary?: boolean | undefined },
+  choice: { rate?: number | undefined; amount?: number | undefined; ceiling?: number | undefined } = {},
 ): SwissPresetCost {
   const entry = swissPresetById[preset];
   const base = {
@@ -139,16 +205,31 @@ export function swissPresetCost(
     targetDate: null,
   };
   if (preset === 'bvg') {
-    // An amount from the pension fund's statement, else the legal minimum by age (docs/salary-rules.md).
+    // An amount from the pension fund's statement, else the legal minimum by age (docs/salary-rules.md):
+    // its amount depends on the age in each year, so `stepAmount` is 0 here and the dialog previews
+    // it with `bvgStepAmount`.
     return choice.amount !== undefined
-      ? { ...base, amountType: 'fixed', amount: choice.amount, note: null }
-      : { ...base, amountType: 'bvgMinimum', amount: choice.rate ?? 0, note: null };
+      ? { ...base, amountType: 'fixed', amount: choice.amount, stepAmount: choice.amount, capped: false, note: null }
+      : { ...base, amountType: 'bvgMinimum', amount: choice.rate ?? 0, stepAmount: 0, capped: false, note: null };
   }
   const rate = choice.rate ?? entry.defaultRate ?? 0;
-  const ceiling = alvCeilingPerCycle(salary.cycle);
-  if (preset === 'alv' && salary.amount > ceiling) {
-    const amount = Number((BigInt(ceiling) * BigInt(rate)) / 100_000n);
-    return { ...base, amountType: 'fixed', amount, note: ALV_CEILING_NOTE };
+  const ceiling = presetCeiling(preset, choice.ceiling);
+  // A 13th salary counts towards the yearly insured salary. Capped, the row is a fixed amount on
+  // a twelfth of the ceiling: fixed costs add nothing on the 13th salary, so the year pays exactly
+  // the ceiling's contribution (docs/salary-rules.md).
+  const salariesPerYear = salary.hasThirteenthSalary && salary.cycle === 'monthly' ? 13 : 12;
+  if (ceiling !== null && insuredCeilingApplies(salary.amount, salary.cycle, ceiling, salariesPerYear)) {
+    const percentage = { amountType: 'percentage' as const, amount: rate, distributionType: entry.distributionType };
+    const amount = presetStepAmount(percentage, insuredCeilingPerCycle(ceiling, salary.cycle));
+    return {
+      ...base,
+      amountType: 'fixed',
+      amount,
+      stepAmount: amount,
+      capped: true,
+      note: ceilingNote(entry.label, ceiling),
+    };
   }
-  return { ...base, amountType: 'percentage', amount: rate, note: null };
+  const row = { ...base, amountType: 'percentage' as const, amount: rate };
+  return { ...row, stepAmount: presetStepAmount(row, salary.amount), capped: false, note: null };
 }

@@ -501,6 +501,8 @@ export const swissPresetMessages = {
   nothingChosen: 'Bitte wählen Sie mindestens einen Beitrag',
   rateTooLarge: 'Der Prozentsatz darf höchstens 100 % sein',
   rateInvalid: 'Ungültiger Prozentsatz',
+  ceilingNotPositive: 'Die Höchstgrenze muss grösser als 0 sein',
+  ceilingNotTaken: 'Eine eigene Höchstgrenze kann nur beim KTG angegeben werden',
 } as const;
 
 /**
@@ -508,6 +510,8 @@ export const swissPresetMessages = {
  * rate (thousandths of a percent; default from the catalogue). BVG takes either the fixed amount
  * per salary cycle from the pension fund's statement (minor units) or, without an amount, the
  * legal minimum by age with an optional risk and administration `rate` (docs/salary-rules.md).
+ * KTG optionally takes the policy's yearly insured-earnings ceiling (`ceiling`, Rappen per year;
+ * docs/salary-costs.md).
  */
 export const salaryCostPresetsSchema = z.strictObject({
   items: z
@@ -522,6 +526,7 @@ export const salaryCostPresetsSchema = z.strictObject({
             .max(PERCENTAGE_MAX, swissPresetMessages.rateTooLarge)
             .optional(),
           amount: centsSchema.refine((value) => value >= 0, salaryCostMessages.amountNegative).optional(),
+          ceiling: centsSchema.refine((value) => value > 0, swissPresetMessages.ceilingNotPositive).optional(),
         })
         // A value the preset does not use is refused, not silently dropped.
         .superRefine((item, context) => {
@@ -530,6 +535,9 @@ export const salaryCostPresetsSchema = z.strictObject({
           }
           if (item.preset !== 'bvg' && item.amount !== undefined) {
             context.addIssue({ code: 'custom', path: ['amount'], message: swissPresetMessages.rateNotAmount });
+          }
+          if (item.preset !== 'ktg' && item.ceiling !== undefined) {
+            context.addIssue({ code: 'custom', path: ['ceiling'], message: swissPresetMessages.ceilingNotTaken });
           }
         }),
       { error: swissPresetMessages.nothingChosen },

@@ -98,7 +98,11 @@ export type ExcludableTable = (typeof exclusionTables)[number];
 export const leafTables = [...exclusionTables, 'vat_settlement'] as const;
 export type ForecastLeafTable = (typeof leafTables)[number];
 
-/** Level 2 of the details tree: one item in one month (0 and `isExcluded` when excluded). */
+/**
+ * Level 2 of the details tree: one item in one month (0 and `isExcluded` when excluded). An
+ * employee's salaries are one leaf across the months (docs/forecast.md): `relatedID` is the salary
+ * that paid in this month (the one to exclude), `employeeID` the employee (salary leaves only).
+ */
 export const forecastLeafNodeSchema = z.object({
   name: z.string(),
   amount: z.number().int(),
@@ -117,6 +121,7 @@ export const forecastLeafNodeSchema = z.object({
   netTaxRate: z.number().int().optional(),
   netTaxRate2: z.number().int().optional(),
   netTaxRate2Share: z.number().int().optional(),
+  employeeID: z.number().int().optional(),
 });
 export type ForecastLeafNode = z.infer<typeof forecastLeafNodeSchema>;
 

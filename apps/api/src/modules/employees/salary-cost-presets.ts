@@ -4,14 +4,15 @@ import { ensureLabels } from './salary-cost-labels.repository.js';
 import type { CostValues } from './salary-costs.repository.js';
 
 /**
- * The cost rows of the chosen Swiss presets for a salary (the catalogue and its rules are
- * `swissPresetCost` in packages/shared), with their labels found or created, and the notes for
- * the person (ALV above the ceiling).
+ * The cost rows of the chosen Swiss presets for a salary, with their labels found or created, and
+ * the notes for the person (a row above its insurance's ceiling). The rows are `swissPresetCost` of
+ * packages/shared, the same function the web dialog previews with, so what is stored is what was
+ * shown (docs/salary-costs.md).
  */
 export async function presetCostRows(
   db: AppDatabase,
   organisationId: number,
-  salary: { amount: number; cycle: Cycle },
+  salary: { amount: number; cycle: Cycle; hasThirteenthSalary?: boolean },
   items: SalaryCostPresets['items'],
 ): Promise<{ rows: CostValues[]; notes: string[] }> {
   const costs = items.map((item) => swissPresetCost(item.preset, salary, item));

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  Salary,
-  SalaryCost,
-  SalaryCostCreate,
-  SalaryCostLabelList,
-  SalaryCostList,
-  SalaryCostsCreated,
+import {
+  swissPresetCost,
+  type Salary,
+  type SalaryCost,
+  type SalaryCostCreate,
+  type SalaryCostLabelList,
+  type SalaryCostList,
+  type SalaryCostsCreated,
 } from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
@@ -267,19 +268,66 @@ describe('Swiss presets', () => {
     expect((await user.get('/api/employees/salaries/costs/labels')).json<SalaryCostLabelList>().data).toHaveLength(7);
   });
 
-  it('above the ALV ceiling the ALV row is the fixed amount on the ceiling, with a note (15,000.00)', async () => {
+  it('above the insured-earnings ceiling ALV, UVG NBU and UVG BU are the fixed amounts on it, with notes (15,000.00)', async () => {
     const user = await signUp(app);
     const s = await aMonthlySalary(user, 1_500_000);
     const response = await user.post(`/api/employees/salaries/${s.id}/costs/presets`, all(40_000));
+    expect(response.statusCode, response.body).toBe(201);
     const { costs, notes } = response.json<SalaryCostsCreated>();
-    expect(costs.find((cost) => cost.label?.name === 'ALV')).toMatchObject({ amountType: 'fixed', amount: 13_585 });
-    expect(notes).toHaveLength(1);
-    expect(notes[0]).toContain('ALV-Höchstgrenze');
-    // AN: 795 + 135.85 + 180 + 90 + 400 = 1,600.85; AG: 795 + 135.85 + 153.75 + 90 + 90 + 400 = 1,664.60.
-    expect(await salary(user, s.id)).toMatchObject({ netAmount: 1_339_915, totalCost: 1_666_460 });
+    // The ceiling's month: CHF 148,200 ÷ 12 = 12,350.00. ALV 1.1 % = 135.85, UVG NBU 1.2 % = 148.20,
+    // UVG BU 0.6 % = 74.10 (not 165.00, 180.00 and 90.00 of 15,000.00).
+    const byLabel = (name: string) => costs.find((cost) => cost.label?.name === name);
+    expect(byLabel('ALV')).toMatchObject({ amountType: 'fixed', amount: 13_585, calculatedAmount: 13_585 });
+    expect(byLabel('UVG NBU')).toMatchObject({ amountType: 'fixed', amount: 14_820, calculatedAmount: 14_820 });
+    expect(byLabel('UVG BU')).toMatchObject({ amountType: 'fixed', amount: 7_410, calculatedAmount: 7_410 });
+    // KTG without an entered ceiling stays a percentage: 0.6 % of 15,000.00 = 90.00.
+    expect(byLabel('KTG')).toMatchObject({ amountType: 'percentage', amount: 600, calculatedAmount: 9_000 });
+    expect(notes).toEqual([
+      "Der Lohn liegt über der Höchstgrenze von CHF 148'200 pro Jahr für ALV: ALV wird als fester Betrag auf der Höchstgrenze berechnet.",
+      "Der Lohn liegt über der Höchstgrenze von CHF 148'200 pro Jahr für UVG NBU: UVG NBU wird als fester Betrag auf der Höchstgrenze berechnet.",
+      "Der Lohn liegt über der Höchstgrenze von CHF 148'200 pro Jahr für UVG BU: UVG BU wird als fester Betrag auf der Höchstgrenze berechnet.",
+    ]);
+    // AN: AHV 795.00 + ALV 135.85 + UVG NBU 148.20 + KTG 90.00 + BVG 400.00 = 1,569.05 → Netto 13,430.95.
+    // AG: AHV 795.00 + ALV 135.85 + FAK 153.75 + UVG BU 74.10 + KTG 90.00 + BVG 400.00 = 1,648.70 → 16,648.70.
+    expect(await salary(user, s.id)).toMatchObject({ netAmount: 1_343_095, totalCost: 1_664_870 });
   });
 
-  it('refuses BVG by age without a birth date, a preset twice, a rate above 100 %, a value the preset does not use and a termination', async () => {
+  it('caps KTG at the ceiling the person entered, and only above it', async () => {
+    const user = await signUp(app);
+    const high = await aMonthlySalary(user, 1_500_000);
+    const response = await user.post(`/api/employees/salaries/${high.id}/costs/presets`, {
+      items: [{ preset: 'ktg', rate: 600, ceiling: 12_000_000 }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    // CHF 120,000 a year → 10,000.00 a month; 0.6 % = 60.00 on each side.
+    expect(response.json<SalaryCostsCreated>()).toMatchObject({
+      costs: [{ label: { name: 'KTG' }, amountType: 'fixed', amount: 6_000, calculatedAmount: 6_000 }],
+      notes: [
+        "Der Lohn liegt über der Höchstgrenze von CHF 120'000 pro Jahr für KTG: KTG wird als fester Betrag auf der Höchstgrenze berechnet.",
+      ],
+    });
+    // 8,000.00 × 12 = 96,000.00 is below it: 0.6 % of 8,000.00 = 48.00.
+    const low = await aMonthlySalary(user, 800_000);
+    const below = await user.post(`/api/employees/salaries/${low.id}/costs/presets`, {
+      items: [{ preset: 'ktg', ceiling: 12_000_000 }],
+    });
+    expect(below.json<SalaryCostsCreated>()).toMatchObject({
+      costs: [{ amountType: 'percentage', amount: 600, calculatedAmount: 4_800 }],
+      notes: [],
+    });
+  });
+
+  it('stores what the dialog previews: FAK 1.025 % of 7,500.00 = 76.87', async () => {
+    const user = await signUp(app);
+    const s = await aMonthlySalary(user, 750_000);
+    const response = await user.post(`/api/employees/salaries/${s.id}/costs/presets`, { items: [{ preset: 'fak' }] });
+    // 750,000 × 1,025 ÷ 100,000 = 7,687.5 → 7,687 Rappen, in the preview (swissPresetCost) and stored.
+    expect(swissPresetCost('fak', { amount: 750_000, cycle: 'monthly' }).stepAmount).toBe(7_687);
+    expect(response.json<SalaryCostsCreated>().costs).toMatchObject([{ amount: 1025, calculatedAmount: 7_687 }]);
+    expect(await salary(user, s.id)).toMatchObject({ totalCost: 757_687 });
+  });
+
+  it('refuses BVG by age without a birth date, a preset twice, a rate above 100 %, a value the preset does not use, a ceiling on another preset or not above 0, and a termination', async () => {
     const user = await signUp(app);
     const s = await aMonthlySalary(user);
     const post = (body: object) => user.post(`/api/employees/salaries/${s.id}/costs/presets`, body);
@@ -309,6 +357,21 @@ describe('Swiss presets', () => {
       await post({ items: [{ preset: 'bvg', amount: 50_000, rate: 7_000 }] }),
       'items.0.rate',
       'Entweder ein fester BVG-Betrag oder ein Satz für Risiko und Verwaltung, nicht beides',
+    );
+    expectFieldError(
+      await post({ items: [{ preset: 'alv', ceiling: 12_000_000 }] }),
+      'items.0.ceiling',
+      'Eine eigene Höchstgrenze kann nur beim KTG angegeben werden',
+    );
+    expectFieldError(
+      await post({ items: [{ preset: 'ahv' }, { preset: 'ktg', ceiling: -100 }] }),
+      'items.1.ceiling',
+      'Die Höchstgrenze muss grösser als 0 sein',
+    );
+    expectFieldError(
+      await post({ items: [{ preset: 'ktg', ceiling: 0 }] }),
+      'items.0.ceiling',
+      'Die Höchstgrenze muss grösser als 0 sein',
     );
     const termination = await aSalary(user, s.employeeID, { isTermination: true, fromDate: '2027-06-01' });
     const refused = await user.post(`/api/employees/salaries/${termination.id}/costs/presets`, {

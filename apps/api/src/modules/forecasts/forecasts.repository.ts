@@ -77,6 +77,7 @@ async function salariesOf(db: AppDatabase, organisationId: number) {
   const rows = await db
     .select({
       id: salaries.id,
+      employeeId: salaries.employeeId,
       employeeName: employees.name,
       amount: salaries.amount,
       employeeDeductions: salaries.employeeDeductions,

@@ -77,6 +77,8 @@ function toNodes(
             relatedID: leaf.relatedId,
             relatedTable: leaf.relatedTable,
             isExcluded: leaf.isExcluded,
+            // A salary leaf names its employee too: the web keys the row by the employee (docs/forecast.md).
+            ...(leaf.employeeId === undefined ? {} : { employeeID: leaf.employeeId }),
           },
     ),
   }));

@@ -861,6 +861,89 @@ describe('forecast exclusions', () => {
   });
 });
 
+describe('one "Löhne" row per employee (docs/forecast.md)', () => {
+  /**
+   * Anna: 5,000.00 paid on the 25th, raised to 6,000.00 from 25 January 2027, terminated from March,
+   * rehired at 4,000.00 from 25 May 2027 (the timeline ends each row the day before the next).
+   * Beat beside her with 3,000.00. No costs, so each leaf is the gross.
+   */
+  async function annaAndBeat(user: SignedInUser) {
+    const anna = await anEmployee(user, { name: 'Anna Muster' });
+    const first = await aSalary(user, anna.id, { amount: 5_000_00, fromDate: PAID_25TH });
+    const raise = await aSalary(user, anna.id, { amount: 6_000_00, fromDate: '2027-01-25' });
+    await aSalary(user, anna.id, { isTermination: true, fromDate: '2027-03-01' });
+    const rehire = await aSalary(user, anna.id, { amount: 4_000_00, fromDate: '2027-05-25' });
+    const beat = await anEmployee(user, { name: 'Beat Beispiel' });
+    await aSalary(user, beat.id, { amount: 3_000_00, fromDate: PAID_25TH });
+    return { anna, beat, first, raise, rehire };
+  }
+
+  const annaOf = (month: ForecastDetailsMonth) =>
+    month.expense.flatMap((category) => category.children.filter((child) => child.name === 'Anna Muster'));
+
+  it('shows an employee once across a raise, a termination and a rehire; each month names its salary', async () => {
+    const user = await signUp(app);
+    const { anna, beat, first, raise, rehire } = await annaAndBeat(user);
+    const details = await detailsOf(user, '?months=8');
+    // Every month holds Anna at most once.
+    for (const month of details) expect(annaOf(month).length).toBeLessThanOrEqual(1);
+    expect(
+      details.map((month) => [month.month, annaOf(month).map((child) => [child.amount, child.relatedID])]),
+    ).toEqual([
+      ['2026-11', [[-5_000_00, first.id]]],
+      ['2026-12', [[-5_000_00, first.id]]],
+      ['2027-01', [[-6_000_00, raise.id]]],
+      ['2027-02', [[-6_000_00, raise.id]]],
+      ['2027-03', []],
+      ['2027-04', []],
+      ['2027-05', [[-4_000_00, rehire.id]]],
+      ['2027-06', [[-4_000_00, rehire.id]]],
+    ]);
+    expect(leaf(monthOf(details, '2027-01'), 'Löhne', 'Anna Muster')).toEqual({
+      name: 'Anna Muster',
+      amount: -6_000_00,
+      relatedID: raise.id,
+      relatedTable: 'salaries',
+      isExcluded: false,
+      employeeID: anna.id,
+    });
+    expect(leaf(monthOf(details, '2027-01'), 'Löhne', 'Beat Beispiel')).toMatchObject({ employeeID: beat.id });
+    // Anna 5,000.00 + Beat 3,000.00 in November; Beat alone in March.
+    const forecast = await forecastOf(user, '?months=8');
+    expect(forecast.months.map((month) => month.expense)).toEqual([
+      -8_000_00, -8_000_00, -9_000_00, -9_000_00, -3_000_00, -3_000_00, -7_000_00, -7_000_00,
+    ]);
+  });
+
+  it("excludes one month of the row by that month's salary; another salary of hers in that month changes nothing", async () => {
+    const user = await signUp(app);
+    const { first, raise } = await annaAndBeat(user);
+    const batch = await put(user, '/api/forecasts/exclude', {
+      updates: [
+        { month: '2027-01', relatedTable: 'salaries', relatedID: raise.id, isExcluded: true },
+        // The first salary paid nothing in February (the raise did): stored, but no effect.
+        { month: '2027-02', relatedTable: 'salaries', relatedID: first.id, isExcluded: true },
+      ],
+    });
+    expect(batch.statusCode, batch.body).toBe(200);
+    const details = await detailsOf(user, '?months=4');
+    expect(
+      details.map((month) => annaOf(month).map((child) => [child.amount, child.relatedID, child.isExcluded])),
+    ).toEqual([
+      [[-5_000_00, first.id, false]],
+      [[-5_000_00, first.id, false]],
+      [[0, raise.id, true]],
+      [[-6_000_00, raise.id, false]],
+    ]);
+    expect((await forecastOf(user, '?months=4')).months.map((month) => month.expense)).toEqual([
+      -8_000_00, -8_000_00, -3_000_00, -9_000_00,
+    ]);
+    expect((await user.get(`/api/forecasts/exclude?relatedTable=salaries&relatedID=${raise.id}`)).json()).toEqual([
+      { month: '2027-01', relatedTable: 'salaries', relatedID: raise.id },
+    ]);
+  });
+});
+
 describe('VAT settings', () => {
   const setting = { enabled: true, billingDate: '2026-03-31', transactionMonthOffset: 2, interval: 'biannually' };
   // What a PUT without the fields of docs/vat.md stores (vat-settings.test.ts covers them).

@@ -42,3 +42,28 @@ describe('forecastCsv', () => {
     expect(csv).toContain('"Ausgaben / Generell / Miete; Büro";-8000.50;\r\n');
   });
 });
+
+describe('forecastCsv, salaries', () => {
+  it('writes an employee once across a raise: the months of both salaries side by side', () => {
+    const anna = { name: 'Anna Muster', relatedTable: 'salaries' as const, isExcluded: false, employeeID: 5 };
+    const csv = forecastCsv(
+      months,
+      [
+        {
+          month: '2026-11',
+          revenue: [],
+          expense: [{ name: 'Löhne', amount: -8_000_50, children: [{ ...anna, relatedID: 11, amount: -8_000_50 }] }],
+        },
+        {
+          month: '2026-12',
+          revenue: [],
+          expense: [{ name: 'Löhne', amount: -8_000_00, children: [{ ...anna, relatedID: 12, amount: -8_000_00 }] }],
+        },
+      ],
+      'CHF',
+    );
+    expect(csv.split('\r\n').filter((row) => row.includes('Anna Muster'))).toEqual([
+      'Ausgaben / Löhne / Anna Muster;-8000.50;-8000.00',
+    ]);
+  });
+});

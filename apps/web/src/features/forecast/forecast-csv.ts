@@ -1,5 +1,5 @@
 import { formatMonthLabel, type ForecastMonthTotals } from '@saldopilot/shared';
-import type { ShownDetailsMonth } from './forecast-drafts';
+import { leafRowKey, type ShownDetailsMonth } from './forecast-drafts';
 
 /**
  * The forecast as CSV for a spreadsheet (research §18.5: no export): one column per month, rows
@@ -31,7 +31,7 @@ export function forecastCsv(
       for (const month of details) {
         for (const leaf of month[key].find((category) => category.name === name)?.children ?? []) {
           // The VAT settlement is its category's row alone, as in the table.
-          if (leaf.relatedTable !== 'vat_settlement') leaves.set(`${leaf.relatedTable}:${leaf.relatedID}`, leaf.name);
+          if (leaf.relatedTable !== 'vat_settlement') leaves.set(leafRowKey(leaf), leaf.name);
         }
       }
       for (const [leafKey, leafName] of leaves) {
@@ -41,7 +41,7 @@ export function forecastCsv(
             const leaf = byMonth
               .get(month.month)
               ?.find((category) => category.name === name)
-              ?.children.find((candidate) => `${candidate.relatedTable}:${candidate.relatedID}` === leafKey);
+              ?.children.find((candidate) => leafRowKey(candidate) === leafKey);
             // A leaf counted again before saving has no known amount yet: left empty.
             return leaf ? amount(leaf.amount) : amount(0);
           }),

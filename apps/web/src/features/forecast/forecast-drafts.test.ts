@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ForecastDetails, ForecastLeafNode, ForecastMonthTotals } from '@saldopilot/shared';
-import { draftKey, previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
+import { draftKey, leafRowKey, previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
 
 const rent: ForecastLeafNode = {
   name: 'Miete',
@@ -126,5 +126,22 @@ describe('previewDrafts', () => {
   it('leaves the totals alone while the details are not loaded', () => {
     const drafts = toggleDraft(new Map(), '2026-12', rent);
     expect(previewDrafts(months, undefined, drafts).months).toBe(months);
+  });
+});
+
+describe('leafRowKey', () => {
+  it("keys an employee's salaries as one row and every other leaf by its item", () => {
+    const raise = { ...alice, relatedID: 4, employeeID: 9 };
+    expect(leafRowKey({ ...alice, employeeID: 9 })).toBe('employees:9');
+    expect(leafRowKey(raise)).toBe('employees:9');
+    expect(leafRowKey(rent)).toBe('transactions:7');
+    expect(leafRowKey(vat)).toBe('vat_settlement:0');
+  });
+
+  it("toggles a cell of an employee's row with that month's salary", () => {
+    const december = { ...alice, relatedID: 4, employeeID: 9, isExcluded: false };
+    expect([...toggleDraft(new Map(), '2026-12', december).values()]).toEqual([
+      { month: '2026-12', relatedTable: 'salaries', relatedID: 4, isExcluded: true },
+    ]);
   });
 });

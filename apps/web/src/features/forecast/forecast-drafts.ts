@@ -21,6 +21,16 @@ export function draftKey(month: string, relatedTable: string, relatedID: number)
   return `${month}|${relatedTable}|${relatedID}`;
 }
 
+/**
+ * The row a leaf belongs to across the months: an employee's salaries are one row
+ * (`employees:<employeeID>`, also across a raise or a rehire), every other leaf is its item's row
+ * (`<relatedTable>:<relatedID>`). A cell's exclusion still names the leaf's own relatedID — for an
+ * employee that month's salary (docs/forecast.md).
+ */
+export function leafRowKey(leaf: Pick<ForecastLeafNode, 'relatedTable' | 'relatedID' | 'employeeID'>): string {
+  return leaf.employeeID === undefined ? `${leaf.relatedTable}:${leaf.relatedID}` : `employees:${leaf.employeeID}`;
+}
+
 /** Whether a leaf can be excluded at all: the VAT settlement cannot (FORECAST.md 4). */
 type LeafKey = Pick<ForecastLeafNode, 'relatedTable' | 'relatedID' | 'isExcluded'>;
 

@@ -274,4 +274,7 @@ export const employeeTexts = {
   presetRate: (label: string) => `Satz ${label}`,
   presetAmount: (label: string) => `Monatsbetrag ${label}`,
   presetInclude: (label: string) => `${label} hinzufügen`,
+  presetCeiling: 'Höchstgrenze (CHF pro Jahr)',
+  presetCeilingHelp:
+    'Optional: der höchste versicherte Jahreslohn gemäss Ihrer KTG-Police. Darüber wird der Beitrag als fester Betrag auf der Höchstgrenze berechnet.',
 } as const;

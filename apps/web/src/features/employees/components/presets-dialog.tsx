@@ -4,13 +4,11 @@ import { IconStar } from '@tabler/icons-react';
 import {
   bvgStepAmount,
   cycleMonths,
-  distributionTypeLabels,
   formatAmount,
-  swissPresetCost,
+  distributionTypeLabels,
   swissPresets,
   yearlySalary,
   type Salary,
-  type SalaryCostPresets,
   type SwissPresetId,
 } from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
@@ -20,60 +18,16 @@ import { openDialog } from '../../../lib/dialog';
 import { showToast } from '../../../lib/toast';
 import { applySalaryCostPresets } from '../api/apply-salary-cost-presets';
 import { percentOfThousandths, thousandthsOfPercent } from './cost-form-values';
-import { percentText } from './employee-display';
+import { initialChoices, presetPreview, presetRequest, type Choice } from './preset-choices';
 import { employeeTexts as texts } from './employee-texts';
 import classes from './employees.module.css';
 import '@mantine/core/styles/NumberInput.css';
 
-interface Choice {
-  chosen: boolean;
-  /** Thousandths of a percent (percentage presets); null while emptied. */
-  rate: number | null;
-  /** Minor units per salary cycle (BVG); null while empty. */
-  amount: number | null;
-  /** BVG only: the legal minimum by age (with `rate` for risk and administration) instead of `amount`. */
-  bvgByAge: boolean;
-}
-
-/** Every percentage preset is chosen with its default rate; BVG needs the person's amount, so it starts unchosen. */
-function initialChoices(): Record<SwissPresetId, Choice> {
-  return Object.fromEntries(
-    swissPresets.map((preset) => [
-      preset.id,
-      {
-        chosen: preset.amountType === 'percentage',
-        rate: preset.defaultRate ?? (preset.id === 'bvg' ? 0 : null),
-        amount: null,
-        bvgByAge: false,
-      },
-    ]),
-  ) as Record<SwissPresetId, Choice>;
-}
-
-/** The request of the chosen rows, or the message why it cannot be sent yet. */
-export function presetRequest(choices: Record<SwissPresetId, Choice>): SalaryCostPresets | string {
-  const items: SalaryCostPresets['items'] = [];
-  for (const preset of swissPresets) {
-    const choice = choices[preset.id];
-    if (!choice.chosen) continue;
-    if (preset.id === 'bvg' && !choice.bvgByAge) {
-      if (choice.amount === null || Number.isNaN(choice.amount))
-        return 'Bitte geben Sie den monatlichen BVG-Betrag ein';
-      items.push({ preset: preset.id, amount: choice.amount });
-    } else {
-      if (choice.rate === null || Number.isNaN(choice.rate) || choice.rate < 0 || choice.rate > 100_000) {
-        return `Ungültiger Prozentsatz: ${preset.label}`;
-      }
-      items.push({ preset: preset.id, rate: choice.rate });
-    }
-  }
-  return items.length ? { items } : 'Bitte wählen Sie mindestens einen Beitrag';
-}
-
 /**
  * ★ The Swiss contributions of 2026 in one step (issue 11): each row editable before it is added
- * as an ordinary cost; the preview shows what each becomes on this salary (ALV above the ceiling a
- * fixed amount, with its note).
+ * as an ordinary cost; the preview shows what each becomes on this salary, computed by the function
+ * the API stores with (above an insurance's ceiling a fixed amount, with its note; KTG takes the
+ * policy's ceiling).
  */
 function Presets({ salary, birthDate, close }: { salary: Salary; birthDate: string | null; close: () => void }) {
   const [choices, setChoices] = useState(initialChoices);
@@ -124,12 +78,8 @@ function Presets({ salary, birthDate, close }: { salary: Salary; birthDate: stri
             {swissPresets.map((preset) => {
               const choice = choices[preset.id];
               const byAge = preset.id === 'bvg' && choice.bvgByAge;
-              const cost = swissPresetCost(preset.id, salary, {
-                rate: choice.rate ?? undefined,
-                amount: byAge ? undefined : (choice.amount ?? undefined),
-              });
-              const perSide =
-                cost.amountType === 'fixed' ? cost.amount : Math.round((salary.amount * cost.amount) / 100_000);
+              // BVG by age is previewed below with the age rule; every other row by the shared rule.
+              const preview = choice.chosen && !byAge ? presetPreview(preset, choice, salary, currency) : null;
               return (
                 <Table.Tr key={preset.id}>
                   <Table.Td>
@@ -165,35 +115,43 @@ function Presets({ salary, birthDate, close }: { salary: Salary; birthDate: stri
                         size="xs"
                       />
                     ) : (
-                      <NumberInput
-                        aria-label={byAge ? texts.presetBvgRiskRate : texts.presetRate(preset.label)}
-                        suffix=" %"
-                        decimalScale={3}
-                        min={0}
-                        max={100}
-                        allowNegative={false}
-                        clampBehavior="none"
-                        value={percentOfThousandths(choice.rate)}
-                        onChange={(value) => change(preset.id, { rate: thousandthsOfPercent(value) })}
-                        size="xs"
-                      />
+                      <Stack gap={4}>
+                        <NumberInput
+                          aria-label={byAge ? texts.presetBvgRiskRate : texts.presetRate(preset.label)}
+                          suffix=" %"
+                          decimalScale={3}
+                          min={0}
+                          max={100}
+                          allowNegative={false}
+                          clampBehavior="none"
+                          value={percentOfThousandths(choice.rate)}
+                          onChange={(value) => change(preset.id, { rate: thousandthsOfPercent(value) })}
+                          size="xs"
+                        />
+                        {preset.ceiling === 'entered' ? (
+                          <AmountInput
+                            label={texts.presetCeiling}
+                            description={texts.presetCeilingHelp}
+                            currency="CHF"
+                            value={choice.ceiling}
+                            onChange={(ceiling) => change(preset.id, { ceiling })}
+                            size="xs"
+                          />
+                        ) : null}
+                      </Stack>
                     )}
                   </Table.Td>
                   <Table.Td>
                     {byAge && choice.chosen ? (
                       <BvgByAgePreview salary={salary} birthDate={birthDate} rate={choice.rate ?? 0} />
-                    ) : choice.chosen && !Number.isNaN(perSide) ? (
-                      <Text size="sm">
-                        {cost.amountType === 'percentage' ? `${percentText(cost.amount)} = ` : ''}
-                        {formatAmount(perSide, currency)}
-                        {preset.distributionType === 'both' ? ' × 2' : ''}
-                      </Text>
+                    ) : preview ? (
+                      <Text size="sm">{preview.text}</Text>
                     ) : (
                       '-'
                     )}
-                    {choice.chosen && cost.note ? (
+                    {preview?.note ? (
                       <Text size="xs" className={classes.warnText}>
-                        {cost.note}
+                        {preview.note}
                       </Text>
                     ) : null}
                   </Table.Td>

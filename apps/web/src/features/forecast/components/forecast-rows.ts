@@ -1,9 +1,10 @@
-import type { ShownCategory, ShownDetailsMonth, ShownLeaf } from '../forecast-drafts';
+import { leafRowKey, type ShownCategory, type ShownDetailsMonth, type ShownLeaf } from '../forecast-drafts';
 
 /**
  * The detail rows of one side (Einnahmen or Ausgaben) across all months: the union of the category
- * names of every month, each with its leaves (one per item, FORECAST.md 4), in German collation.
- * Cells are looked up per month; a month without the row shows 0.
+ * names of every month, each with its leaves (one per item, FORECAST.md 4; one per employee for the
+ * salaries, `leafRowKey`), in German collation. Cells are looked up per month; a month without the
+ * row shows 0.
  */
 export interface LeafRow {
   key: string;
@@ -36,7 +37,7 @@ export function detailRows(details: ShownDetailsMonth[], side: 'revenue' | 'expe
       }
       row.cells.set(month.month, category.amount);
       for (const leaf of category.children) {
-        const key = `${leaf.relatedTable}:${leaf.relatedID}`;
+        const key = leafRowKey(leaf);
         let leafRow = row.leaves.get(key);
         if (!leafRow) {
           leafRow = { key, name: leaf.name, cells: new Map() };
