@@ -1,5 +1,5 @@
 /**
- * Where every contribution lands: one slot per leaf (FORECAST.md 4: one per transaction, employee,
+ * Where every contribution lands: one slot per leaf (docs/forecast.md: one per transaction, employee,
  * cost label and the VAT settlement), one cell per slot and month in flat typed arrays. The modules
  * only add numbers here; the tree and the totals are built from it once at the end, so no objects
  * are made per occurrence.

@@ -1,5 +1,5 @@
 /**
- * Performance (FORECAST.md 3): a revenue leaf, or the VAT on revenue of a settlement period
+ * Performance (docs/vat.md): a revenue leaf, or the VAT on revenue of a settlement period
  * (docs/vat.md), times p/100, rounded half away from zero per leaf and month (per period), in
  * integers so no float can shift a Rappen.
  */

@@ -6,7 +6,7 @@ import type { ForecastInput, ForecastSalary } from './types.js';
 const forecast = (salary: Partial<ForecastSalary>, extra = {}) =>
   amountsOf(computeForecast(anInput({ months: 4, salaries: [aSalary(salary)], ...extra })), 'salaries', 1);
 
-describe('salaries in the forecast (research §5.4, FORECAST.md 7, docs/forecast.md)', () => {
+describe('salaries in the forecast (docs/forecast.md, docs/salary-rules.md)', () => {
   it.each([
     {
       rule: 'monthly on the 25th from today on',

@@ -1,5 +1,5 @@
 /**
- * The automatic VAT settlement (docs/vat.md; research §5.8, FORECAST.md 3). Per month the collector
+ * The automatic VAT settlement (docs/vat.md). Per month the collector
  * gathers, from past occurrences too and regardless of exclusions:
  * - effective method: the VAT of the revenue transactions (output tax) and of the expense
  *   transactions (input tax);

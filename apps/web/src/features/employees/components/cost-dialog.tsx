@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  MultiSelect,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, MultiSelect, Select, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -44,6 +33,7 @@ import { WholeNumberField } from '../../../components/form/whole-number-field';
 import { DialogFooter } from '../../../components/form/dialog-footer';
 import { DateInput } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
+import { PercentInput } from '../../../components/form/percent-input';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
 import { ApiError } from '../../../lib/api-error';
 import { openDialog } from '../../../lib/dialog';
@@ -52,15 +42,7 @@ import { showToast } from '../../../lib/toast';
 import { createSalaryCost } from '../api/create-salary-cost';
 import { costLabelsQuery } from '../api/list-cost-labels';
 import { updateSalaryCost } from '../api/update-salary-cost';
-import {
-  baseCostOptions,
-  costRequestOf,
-  costValuesOf,
-  emptyCostValues,
-  percentOfThousandths,
-  thousandthsOfPercent,
-  type CostFormValues,
-} from './cost-form-values';
+import { baseCostOptions, costRequestOf, costValuesOf, emptyCostValues, type CostFormValues } from './cost-form-values';
 import { amountTypeTexts, distributionTexts, labelText } from './employee-display';
 import { employeeTexts as texts } from './employee-texts';
 import { openLabelDialog, removeLabel } from './label-dialogs';
@@ -327,20 +309,14 @@ function CostForm({
           name="amount"
           render={({ field }) =>
             amountType !== 'fixed' ? (
-              <NumberInput
+              <PercentInput
                 label={amountType === 'bvgMinimum' ? texts.costFields.bvgRiskRate : texts.costFields.percentage}
                 description={amountType === 'bvgMinimum' ? texts.costHints.bvgRiskRate : texts.percentageHint}
                 required
-                suffix=" %"
-                decimalScale={3}
-                min={0}
-                max={100}
-                allowNegative={false}
-                clampBehavior="none"
                 name={field.name}
                 ref={field.ref}
-                value={percentOfThousandths(field.value)}
-                onChange={(value) => field.onChange(thousandthsOfPercent(value))}
+                value={field.value}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={errors.amount?.message}
               />

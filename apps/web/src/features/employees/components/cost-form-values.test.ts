@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  baseCostOptions,
-  costRequestOf,
-  costValuesOf,
-  emptyCostValues,
-  percentOfThousandths,
-  thousandthsOfPercent,
-  type StoredCost,
-} from './cost-form-values';
+import { baseCostOptions, costRequestOf, costValuesOf, emptyCostValues, type StoredCost } from './cost-form-values';
 
 const stored: StoredCost = {
   id: 4,
@@ -58,14 +50,6 @@ describe('cost form values', () => {
       targetDate: '2026-12-01',
     });
     expect(request).toMatchObject({ baseSalaryCostIDs: [], relativeOffset: 1, targetDate: '2026-12-01' });
-  });
-
-  it('converts percent with 3 decimals to thousandths and back', () => {
-    expect(thousandthsOfPercent(5.3)).toBe(5300);
-    expect(thousandthsOfPercent(1.025)).toBe(1025);
-    expect(thousandthsOfPercent('')).toBeNull();
-    expect(percentOfThousandths(1025)).toBe(1.025);
-    expect(percentOfThousandths(null)).toBe('');
   });
 
   it('offers the other costs as bases, never the cost itself', () => {

@@ -64,18 +64,6 @@ export function costRequestOf(values: CostFormValues) {
   };
 }
 
-/** The percentage field shows percent with 3 decimals; the API keeps thousandths of a percent. */
-export function percentOfThousandths(thousandths: number | null | undefined): number | '' {
-  return thousandths == null || Number.isNaN(thousandths) ? '' : thousandths / 1000;
-}
-
-/** An emptied percentage is null, as an emptied amount is (see centsOfText). */
-export function thousandthsOfPercent(percent: number | string): number | null {
-  if (percent === '' || percent === '-') return null;
-  const value = typeof percent === 'number' ? percent : Number(percent);
-  return Number.isFinite(value) ? Math.round(value * 1000) : Number.NaN;
-}
-
 /**
  * The base-cost choices (research §7.5.3): the salary's other costs as "{label} (AG|AN|AG & AN)";
  * the cost being edited is left out, so it cannot be based on itself.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
 import {
   bvgStepAmount,
@@ -12,12 +12,12 @@ import {
   type SwissPresetId,
 } from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
+import { PercentInput } from '../../../components/form/percent-input';
 import { InlineMessage, type InlineMessageValue } from '../../../components/form/inline-message';
 import { ApiError } from '../../../lib/api-error';
 import { openDialog } from '../../../lib/dialog';
 import { showToast } from '../../../lib/toast';
 import { applySalaryCostPresets } from '../api/apply-salary-cost-presets';
-import { percentOfThousandths, thousandthsOfPercent } from './cost-form-values';
 import { initialChoices, presetPreview, presetRequest, type Choice } from './preset-choices';
 import { employeeTexts as texts } from './employee-texts';
 import classes from './employees.module.css';
@@ -116,16 +116,10 @@ function Presets({ salary, birthDate, close }: { salary: Salary; birthDate: stri
                       />
                     ) : (
                       <Stack gap={4}>
-                        <NumberInput
+                        <PercentInput
                           aria-label={byAge ? texts.presetBvgRiskRate : texts.presetRate(preset.label)}
-                          suffix=" %"
-                          decimalScale={3}
-                          min={0}
-                          max={100}
-                          allowNegative={false}
-                          clampBehavior="none"
-                          value={percentOfThousandths(choice.rate)}
-                          onChange={(value) => change(preset.id, { rate: thousandthsOfPercent(value) })}
+                          value={choice.rate}
+                          onChange={(rate) => change(preset.id, { rate })}
                           size="xs"
                         />
                         {preset.ceiling === 'entered' ? (

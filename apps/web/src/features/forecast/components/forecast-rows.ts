@@ -2,7 +2,7 @@ import { leafRowKey, type ShownCategory, type ShownDetailsMonth, type ShownLeaf 
 
 /**
  * The detail rows of one side (Einnahmen or Ausgaben) across all months: the union of the category
- * names of every month, each with its leaves (one per item, FORECAST.md 4; one per employee for the
+ * names of every month, each with its leaves (one per item, docs/forecast.md; one per employee for the
  * salaries, `leafRowKey`), in German collation. Cells are looked up per month; a month without the
  * row shows 0.
  */

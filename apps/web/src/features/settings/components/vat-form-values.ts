@@ -28,15 +28,3 @@ export const ESTV_CHOICE = 'estv';
 export function paymentChoiceOf(paymentTerm: VatSettingUpdate['paymentTerm'], offset: number | undefined): string {
   return paymentTerm === 'estv' ? ESTV_CHOICE : String(offset ?? 0);
 }
-
-/** A net tax rate field shows percent with up to 3 decimals; the API keeps thousandths of a percent. */
-export function percentOfThousandths(thousandths: number | null | undefined): number | '' {
-  return thousandths == null || Number.isNaN(thousandths) ? '' : thousandths / 1000;
-}
-
-/** An emptied rate is null (no rate); what is no number stays NaN, which the schema refuses. */
-export function thousandthsOfPercent(percent: number | string): number | null {
-  if (percent === '' || percent === '-') return null;
-  const value = typeof percent === 'number' ? percent : Number(percent);
-  return Number.isFinite(value) ? Math.round(value * 1000) : Number.NaN;
-}

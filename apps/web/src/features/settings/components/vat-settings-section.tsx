@@ -22,6 +22,7 @@ import {
 } from '@saldopilot/shared';
 import { DateField } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
+import { PercentInput } from '../../../components/form/percent-input';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
@@ -30,13 +31,7 @@ import { getVatSettings, vatSettingKeys } from '../api/get-vat-settings';
 import { saveVatSettings } from '../api/save-vat-settings';
 import { forecastSettingsTexts as texts } from './forecast-settings-texts';
 import { SettingsSection } from './settings-section';
-import {
-  ESTV_CHOICE,
-  paymentChoiceOf,
-  percentOfThousandths,
-  thousandthsOfPercent,
-  vatFormValues,
-} from './vat-form-values';
+import { ESTV_CHOICE, paymentChoiceOf, vatFormValues } from './vat-form-values';
 
 // The ESTV deadline first: the default of a new setting (docs/vat.md).
 const payments = [
@@ -197,21 +192,16 @@ function VatSettingsForm({
                 control={control}
                 name="netTaxRate"
                 render={({ field, fieldState }) => (
-                  <NumberInput
+                  <PercentInput
                     label={texts.netTaxRate}
                     description={texts.netTaxRateHint}
                     required
                     {...readOnly}
-                    suffix=" %"
-                    decimalScale={3}
-                    min={0}
                     max={NET_TAX_RATE_MAX / 1000}
-                    allowNegative={false}
-                    clampBehavior="none"
                     name={field.name}
                     ref={field.ref}
-                    value={percentOfThousandths(field.value)}
-                    onChange={(value) => field.onChange(thousandthsOfPercent(value))}
+                    value={field.value}
+                    onChange={field.onChange}
                     onBlur={field.onBlur}
                     error={fieldState.error?.message}
                     maw={280}
@@ -222,20 +212,15 @@ function VatSettingsForm({
                 control={control}
                 name="netTaxRate2"
                 render={({ field, fieldState }) => (
-                  <NumberInput
+                  <PercentInput
                     label={texts.netTaxRate2}
                     description={texts.netTaxRate2Hint}
                     {...readOnly}
-                    suffix=" %"
-                    decimalScale={3}
-                    min={0}
                     max={NET_TAX_RATE_MAX / 1000}
-                    allowNegative={false}
-                    clampBehavior="none"
                     name={field.name}
                     ref={field.ref}
-                    value={percentOfThousandths(field.value)}
-                    onChange={(value) => field.onChange(thousandthsOfPercent(value))}
+                    value={field.value}
+                    onChange={field.onChange}
                     onBlur={field.onBlur}
                     error={fieldState.error?.message}
                     maw={280}
