@@ -329,6 +329,19 @@ test.describe('Mitarbeitende', () => {
     await expect(bvg).toContainText('Monatlich: BVG-Minimum nach Alter + 0.000 % (150.32 CHF)');
     await overview.getByRole('button', { name: 'Schliessen', exact: true }).click();
 
+    // The Prognose says which month's payment holds the 13th salary (November 2026 is already paid).
+    await page.goto('/');
+    const forecast = page.getByRole('table', { name: 'Einnahmen, Ausgaben, Cashflow und Endsaldo je Monat' });
+    await forecast.getByRole('button', { name: 'Ausgaben' }).click();
+    await forecast.getByRole('button', { name: 'Löhne' }).click();
+    const mia = forecast
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Mia Graf', exact: true }) })
+      .getByRole('cell');
+    await expect(mia.nth(1)).toContainText('(inkl. 13. Monatslohn)');
+    await expect(mia.nth(1).getByTitle('inkl. 13. Monatslohn')).toBeVisible();
+    await expect(mia.nth(2)).not.toContainText('13. Monatslohn');
+
     // Without a birth date the preset says what is missing, and the server refuses it.
     const other = await addEmployee(page, 'Ohne Datum', [{ fromDate: '2026-01-01', amount: 6_000_00 }]);
     await page.goto(`/employees/${other.id}`);

@@ -35,6 +35,8 @@ export class Ledger {
   };
   /** Per slot of an employee: the salary id that paid in each month (0 = none); undefined for other slots. */
   private readonly payers: (Int32Array | undefined)[] = [];
+  /** Per slot of an employee: 1 in the months whose payment includes a 13th salary. */
+  private readonly thirteenth: (Uint8Array | undefined)[] = [];
   /** The employee slot and the start date of each salary opened, for the exclusions and overlaps. */
   private readonly salaries = new Map<number, { slot: number; fromDate: string }>();
 
@@ -90,6 +92,7 @@ export class Ledger {
   ): number {
     const slot = this.open('salaries', salary.employeeId, salary.employeeName, category);
     this.payers[slot] ??= new Int32Array(this.months);
+    this.thirteenth[slot] ??= new Uint8Array(this.months);
     this.salaries.set(salary.id, { slot, fromDate: salary.fromDate });
     return slot;
   }
@@ -98,10 +101,11 @@ export class Ledger {
    * Adds a payment of salary `salaryId` to its employee's slot (`openSalary`) in the month `offset`,
    * and the cell names the salary. Two salaries of one employee pay in the same month only when end
    * dates overlap by hand: their amounts add up and the cell names the later one (later start, then
-   * higher id).
+   * higher id). `withThirteenthSalary` marks a payment that includes a 13th salary.
    */
-  addSalary(slot: number, offset: number, amount: number, salaryId: number): void {
+  addSalary(slot: number, offset: number, amount: number, salaryId: number, withThirteenthSalary = false): void {
     this.add(slot, offset, amount);
+    if (withThirteenthSalary) (this.thirteenth[slot] as Uint8Array)[offset] = 1;
     const payers = this.payers[slot] as Int32Array;
     const current = payers[offset] as number;
     if (current === 0 || current === salaryId || this.startsAfter(salaryId, current)) payers[offset] = salaryId;
@@ -116,6 +120,11 @@ export class Ledger {
   /** The salary ids that paid in each month of an employee's slot; undefined for other slots. */
   payersOf(slot: number): Int32Array | undefined {
     return this.payers[slot];
+  }
+
+  /** 1 in the months of an employee's slot whose payment includes a 13th salary; undefined for other slots. */
+  thirteenthSalaryOf(slot: number): Uint8Array | undefined {
+    return this.thirteenth[slot];
   }
 
   /**

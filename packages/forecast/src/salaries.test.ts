@@ -193,3 +193,29 @@ describe('one leaf per employee across a raise, a termination and a rehire (docs
     ]);
   });
 });
+
+describe('net adjustments: the months whose net payment differs (docs/salary-rules.md)', () => {
+  it("adds a month's adjustment to the net and marks the month that pays a 13th salary", () => {
+    const result = computeForecast(
+      anInput({
+        months: 4,
+        salaries: [
+          aSalary({
+            employeeDeductions: 50_000,
+            netAdjustments: [
+              { month: '2026-04', amount: 752_500, thirteenthSalary: true }, // 8'000.00 − 475.00 on it
+              { month: '2026-05', amount: -1_000 }, // a new age band's higher deduction
+            ],
+          }),
+        ],
+      }),
+    );
+    const leaves = leavesOf(result).filter((leaf) => leaf.relatedTable === 'salaries');
+    expect(leaves.map(({ month, amount, thirteenthSalary }) => [month, amount, thirteenthSalary ?? false])).toEqual([
+      ['2026-03', -750_000, false],
+      ['2026-04', -1_502_500, true],
+      ['2026-05', -749_000, false],
+      ['2026-06', -750_000, false],
+    ]);
+  });
+});

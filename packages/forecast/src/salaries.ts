@@ -16,10 +16,12 @@ import type { ForecastSalary } from './types.js';
 /** Category of the salary leaves. */
 export const SALARIES_CATEGORY = 'Löhne';
 
+type NetAdjustment = NonNullable<ForecastSalary['netAdjustments']>[number];
+
 /** The salary's net adjustments by month index, or undefined when it has none. */
-function adjustmentsByMonth(salary: ForecastSalary): Map<number, number> | undefined {
+function adjustmentsByMonth(salary: ForecastSalary): Map<number, NetAdjustment> | undefined {
   if (!salary.netAdjustments || salary.netAdjustments.length === 0) return undefined;
-  return new Map(salary.netAdjustments.map((entry) => [parseMonthIndex(entry.month), entry.amount]));
+  return new Map(salary.netAdjustments.map((entry) => [parseMonthIndex(entry.month), entry]));
 }
 
 /** True for the salaries that count: disabled ones and termination entries contribute nothing. */
@@ -31,7 +33,8 @@ export function isIncludedSalary(salary: Pick<ForecastSalary, 'isDisabled' | 'is
  * Adds the net salary payments from today to the horizon end. Occurrences step from `fromDate` with
  * the anchor step while ≤ `toDate` (or the horizon end); payments before today are skipped. Signed
  * arithmetic: deductions above the gross make the leaf positive instead of wrapping around as the
- * reference's unsigned subtraction did. A month two salaries of one employee pay in (end dates
+ * reference's unsigned subtraction did. A month with a 13th salary is marked, so its leaf says so.
+ * A month two salaries of one employee pay in (end dates
  * overlapping by hand) holds both amounts and names the later salary (Ledger.addSalary).
  */
 export function addSalaries(salaries: readonly ForecastSalary[], horizon: Horizon, rates: RateBook, ledger: Ledger) {
@@ -48,10 +51,10 @@ export function addSalaries(salaries: readonly ForecastSalary[], horizon: Horizo
     forEachOccurrence(schedule, first, last, (month, day) => {
       if (!isTodayOrLater(month, day, today)) return;
       const adjustment = adjustments?.get(month);
-      const paid = adjustment === undefined ? amount : -convert(net + adjustment, rate);
+      const paid = adjustment === undefined ? amount : -convert(net + adjustment.amount, rate);
       if (paid === 0) return;
       if (slot < 0) slot = ledger.openSalary(salary, SALARIES_CATEGORY);
-      ledger.addSalary(slot, month - first, paid, salary.id);
+      ledger.addSalary(slot, month - first, paid, salary.id, adjustment?.thirteenthSalary === true);
     });
   }
 }

@@ -143,6 +143,7 @@ export function buildDetails(
     const base = slot * months;
     // An employee's slot: the leaf of each month names the salary that paid in it.
     const payers = table === 'salaries' ? ledger.payersOf(slot) : undefined;
+    const thirteenth = payers === undefined ? undefined : ledger.thirteenthSalaryOf(slot);
     let previous: ForecastLeaf | undefined;
     for (let i = 0; i < months; i++) {
       if (present[base + i] === 0) continue;
@@ -166,13 +167,23 @@ export function buildDetails(
             : { name, amount, relatedTable: table, relatedId: id, isExcluded };
       } else {
         const salaryId = payers[i] as number;
+        const withThirteenth = thirteenth?.[i] === 1;
         leaf =
           previous !== undefined &&
           previous.amount === amount &&
           previous.isExcluded === isExcluded &&
-          previous.relatedId === salaryId
+          previous.relatedId === salaryId &&
+          (previous.thirteenthSalary === true) === withThirteenth
             ? previous
-            : { name, amount, relatedTable: table, relatedId: salaryId, isExcluded, employeeId: id };
+            : {
+                name,
+                amount,
+                relatedTable: table,
+                relatedId: salaryId,
+                isExcluded,
+                employeeId: id,
+                ...(withThirteenth ? { thirteenthSalary: true } : {}),
+              };
       }
       previous = leaf;
       let category: ForecastCategory;

@@ -80,7 +80,7 @@ export interface ForecastSalary {
    * Months whose payment differs from amount − employeeDeductions by `amount` (a 13th salary, a
    * new BVG age band; docs/salary-rules.md), as the salary rules stored them. Absent = none.
    */
-  netAdjustments?: readonly { month: string; amount: number }[];
+  netAdjustments?: readonly { month: string; amount: number; thirteenthSalary?: boolean }[];
   currency: string;
   cycle: Cycle;
   fromDate: string;
@@ -181,6 +181,8 @@ export interface ForecastLeaf {
   readonly netTaxRate2Share?: number;
   /** Salary leaves only: the employee, whose salaries are one leaf across the months. */
   readonly employeeId?: number;
+  /** Salary leaves only: true when the month's payment includes a 13th salary (docs/salary-rules.md). */
+  readonly thirteenthSalary?: boolean;
 }
 
 /** Level 1 of the details tree: a category with its leaves; `amount` is the sum of the leaves. */

@@ -43,10 +43,14 @@ export interface FiguresCost extends SalaryCostAmountInput {
   targetDate: string | null;
 }
 
-/** One month whose net payment differs from gross − deductions, by `amount` (more paid out when > 0). */
+/**
+ * One month whose net payment differs from gross − deductions, by `amount` (more paid out when > 0);
+ * `thirteenthSalary` when the month's payment includes a 13th salary (the forecast labels it).
+ */
 export interface NetAdjustment {
   month: string;
   amount: number;
+  thirteenthSalary?: true;
 }
 
 export interface SalaryFigures {
@@ -167,22 +171,27 @@ export function salaryFigures(
           adjustment -= perSalaryCycle(cost, amountIn(cost, year, 0)) - perSalaryCycle(cost, baseOf.get(cost.id) ?? 0);
         }
       }
-      if (adjustment !== 0) adjustments.push({ month: monthOfIndex(month), amount: adjustment });
+      if (extra > 0) adjustments.push({ month: monthOfIndex(month), amount: adjustment, thirteenthSalary: true });
+      else if (adjustment !== 0) adjustments.push({ month: monthOfIndex(month), amount: adjustment });
     }
     return adjustments;
   }
 }
 
-/** The stored form of net adjustments: 'YYYY-MM:cents' joined by ';'. */
+/** The stored form of net adjustments: 'YYYY-MM:cents' (':13' appended with a 13th salary) joined by ';'. */
 export function formatNetAdjustments(adjustments: readonly NetAdjustment[]): string {
-  return adjustments.map((adjustment) => `${adjustment.month}:${adjustment.amount}`).join(';');
+  return adjustments
+    .map((adjustment) => `${adjustment.month}:${adjustment.amount}${adjustment.thirteenthSalary ? ':13' : ''}`)
+    .join(';');
 }
 
 /** Reads the stored form back; '' is none. */
 export function parseNetAdjustments(text: string): NetAdjustment[] {
   if (text === '') return [];
   return text.split(';').map((entry) => {
-    const [month = '', amount = ''] = entry.split(':');
-    return { month, amount: Number(amount) };
+    const [month = '', amount = '', mark] = entry.split(':');
+    return mark === '13'
+      ? { month, amount: Number(amount), thirteenthSalary: true }
+      : { month, amount: Number(amount) };
   });
 }

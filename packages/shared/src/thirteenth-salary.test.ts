@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { thirteenthSalaryPayments, type ThirteenthSalaryRow } from './thirteenth-salary.js';
+import { formatNetAdjustments, parseNetAdjustments } from './salary-figures.js';
 
 // The 13th salary of one employee's salaries; amounts in Rappen, worked out beside each case.
 function row(overrides: Partial<ThirteenthSalaryRow>): ThirteenthSalaryRow {
@@ -57,5 +58,17 @@ describe('thirteenthSalaryPayments', () => {
     ).toEqual([{ salaryId: 1, month: '2026-02', amount: 100_000 }]);
     expect(thirteenthSalaryPayments([row({ hasThirteenthSalary: false })], '2026-01', '2026-12')).toEqual([]);
     expect(thirteenthSalaryPayments([row({ isDisabled: true })], '2026-01', '2026-12')).toEqual([]);
+  });
+});
+
+describe('stored net adjustments', () => {
+  it('keeps the 13th-salary mark through the stored form', () => {
+    const adjustments = [
+      { month: '2026-12', amount: 568_200, thirteenthSalary: true as const },
+      { month: '2027-01', amount: -5_693 },
+    ];
+    expect(formatNetAdjustments(adjustments)).toBe('2026-12:568200:13;2027-01:-5693');
+    expect(parseNetAdjustments(formatNetAdjustments(adjustments))).toEqual(adjustments);
+    expect(parseNetAdjustments('')).toEqual([]);
   });
 });

@@ -122,6 +122,8 @@ export const forecastLeafNodeSchema = z.object({
   netTaxRate2: z.number().int().optional(),
   netTaxRate2Share: z.number().int().optional(),
   employeeID: z.number().int().optional(),
+  /** Salary leaves only: the month's payment includes a 13th salary ("inkl. 13. Monatslohn"). */
+  thirteenthSalary: z.literal(true).optional(),
 });
 export type ForecastLeafNode = z.infer<typeof forecastLeafNodeSchema>;
 

@@ -193,6 +193,12 @@ describe('13th salary', () => {
     expect(expenseOf(details, '2027-02', 'Löhne', 'Anna Muster')).toBe(-568_200);
     // December: 12 payments × 6'000.00 / 12 = 6'000.00 on top; net 12'000.00 − 2 × 318.00 = 11'364.00.
     expect(expenseOf(details, '2026-12', 'Löhne', 'Anna Muster')).toBe(-1_136_400);
+    // The forecast says which month's payment holds it ("inkl. 13. Monatslohn").
+    const salaryLeaf = (month: string) =>
+      details.find((entry) => entry.month === month)?.expense.find((node) => node.name === 'Löhne')?.children[0];
+    expect(salaryLeaf('2026-12')).toMatchObject({ thirteenthSalary: true });
+    expect(salaryLeaf('2027-12')).toMatchObject({ thirteenthSalary: true });
+    expect(salaryLeaf('2027-02')).not.toHaveProperty('thirteenthSalary');
     // Costs in arrears: January pays December's 5.3 % of 12'000.00 = 636.00 per side, × 2 = 1'272.00.
     expect(expenseOf(details, '2027-01', 'Lohnkosten', '<Kein Label>')).toBe(-127_200);
     expect(expenseOf(details, '2027-02', 'Lohnkosten', '<Kein Label>')).toBe(-63_600);

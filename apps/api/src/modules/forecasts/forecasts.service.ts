@@ -79,6 +79,7 @@ function toNodes(
             isExcluded: leaf.isExcluded,
             // A salary leaf names its employee too: the web keys the row by the employee (docs/forecast.md).
             ...(leaf.employeeId === undefined ? {} : { employeeID: leaf.employeeId }),
+            ...(leaf.thirteenthSalary ? { thirteenthSalary: true } : {}),
           },
     ),
   }));

@@ -58,8 +58,18 @@ function LeafCell({
         …
       </span>
     ) : (
-      <span className={`${excluded ? classes.excluded : ''} ${leaf.pending ? classes.pending : ''}`}>
+      <span
+        className={`${excluded ? classes.excluded : ''} ${leaf.pending ? classes.pending : ''}`}
+        title={leaf.thirteenthSalary ? texts.withThirteenthSalary : undefined}
+      >
         {formatAmount(leaf.amount, currency)}
+        {/* The month's payment holds a 13th salary: a hover title, and the same words for screen readers. */}
+        {leaf.thirteenthSalary ? (
+          <>
+            <sup aria-hidden>13</sup>
+            <VisuallyHidden>{` (${texts.withThirteenthSalary})`}</VisuallyHidden>
+          </>
+        ) : null}
       </span>
     );
   const excludable = canEdit && leaf.relatedTable !== 'vat_settlement';

@@ -34,6 +34,7 @@ export const forecastTexts = {
   vatNetTaxRate: (revenue: string, rate: string) => `Umsatz inkl. MWST ${revenue} × Saldosteuersatz ${rate}`,
   vatNetTaxRates: (revenue: string, parts: { share: number; rate: string }[]) =>
     `Umsatz inkl. MWST ${revenue}: ${parts.map(({ share, rate }) => `${share} % × ${rate}`).join(' + ')} (Saldosteuersätze)`,
+  withThirteenthSalary: 'inkl. 13. Monatslohn',
   exclude: 'Von der Prognose ausschliessen',
   include: 'Zur Prognose hinzufügen',
   excludeLabel: (name: string, month: string) => `${name} im ${formatMonthLabel(month)} ausschliessen`,
