@@ -22,6 +22,7 @@ import { createRatesService, type RatesService } from './lib/rates/rates-service
 import { createMailer, type Mailer } from './lib/mailer/mailer.js';
 import { createRateLimiter, databaseRateLimitStore, type RateLimitStore } from './lib/rate-limiter.js';
 import { redisRateLimitStore } from './lib/redis-rate-limit-store.js';
+import { fallbackRateLimitStore } from './lib/fallback-rate-limit-store.js';
 import { startBackgroundJobs } from './jobs/background-jobs.js';
 import { seedDemoData } from './demo/demo-data.js';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service.js';
@@ -261,12 +262,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-/** Redis when REDIS_URL is set (closed with the app), else the database's own counter table. */
+/**
+ * Redis when REDIS_URL is set (closed with the app), else the database's own counter table. While
+ * Redis cannot be reached, at start or later, the database counts instead: one warning per outage,
+ * one note when Redis answers again (ARCHITECTURE.md, "Sessions, roles, protection").
+ */
 async function openRateLimitStore(app: FastifyInstance, config: Config, db: AppDatabase): Promise<RateLimitStore> {
-  if (!config.REDIS_URL) return databaseRateLimitStore(db);
-  const store = await redisRateLimitStore(config.REDIS_URL, config.REDIS_KEY_PREFIX);
-  app.addHook('onClose', () => store.close());
-  return store;
+  const database = databaseRateLimitStore(db);
+  if (!config.REDIS_URL) return database;
+  const redis = await redisRateLimitStore(config.REDIS_URL, config.REDIS_KEY_PREFIX, {
+    onAvailability(available, error) {
+      if (available) app.log.info('Redis (REDIS_URL) answers again: rate limits are counted in Redis');
+      else
+        app.log.warn(
+          { err: error },
+          'Redis (REDIS_URL) is unreachable: rate limits are counted in the database until it answers',
+        );
+    },
+  });
+  app.addHook('onClose', () => redis.close());
+  return fallbackRateLimitStore(redis, database);
 }
 
 /** A hop count means: trust the nearest n proxies (Fastify's typing wants it as a function). */

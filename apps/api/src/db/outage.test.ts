@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildTestApp } from '../test/build-test-app.js';
+import { tcpProxy } from '../test/tcp-proxy.js';
 import { signUp, type SignedInUser } from '../test/test-client.js';
 import { createPostgresDatabase } from '../test/test-database.js';
 import { openDatabase } from './client.js';
@@ -73,53 +74,6 @@ describe('a request whose database connection is lost', () => {
     expect(logged).not.toContain('select secret');
   });
 });
-
-/**
- * A TCP proxy between the app and PostgreSQL that the test controls: `cut` is PostgreSQL going
- * away (open connections cut, new ones refused), `stall` a server that accepts and never answers,
- * `restore` PostgreSQL back on the same address. The machine's PostgreSQL itself is never touched.
- */
-async function tcpProxy(target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
-  let stalled = false;
-  const track = (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-  };
-  const server: Server = createServer((client) => {
-    track(client);
-    if (stalled) return;
-    const upstream = connect(target.port, target.host);
-    track(upstream);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-    client.pipe(upstream).pipe(client);
-  });
-  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const cutAll = () => sockets.forEach((socket) => socket.destroy());
-  await listen(0);
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    async cut() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      cutAll();
-      await closed;
-    },
-    stall() {
-      stalled = true;
-      cutAll();
-    },
-    async restore() {
-      stalled = false;
-      if (!server.listening) await listen(port);
-    },
-    async close() {
-      await this.cut().catch(() => undefined);
-    },
-  };
-}
 
 // PostgreSQL only: it takes the database away under the running app, which needs a real server.
 const url = process.env.DATABASE_URL;

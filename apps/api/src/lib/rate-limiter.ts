@@ -15,17 +15,29 @@ export interface RateLimitRule {
   message?: string;
 }
 
+export interface RateLimitHit {
+  /** Hits in the window so far, this one included. */
+  count: number;
+  resetAt: Date;
+  /** Takes this hit back where it was counted, if its window is still the current one. */
+  refund(): Promise<void>;
+}
+
 export interface RateLimitStore {
-  /** Counts one hit in the fixed window of `key` and answers the count so far and the window's end. */
-  hit(key: string, windowMs: number, now: Date): Promise<{ count: number; resetAt: Date }>;
-  /** Takes one hit back, if the window ending at `resetAt` is still the current one. */
-  refund(key: string, resetAt: Date): Promise<void>;
+  /** Counts one hit in the fixed window of `key`. */
+  hit(key: string, windowMs: number, now: Date): Promise<RateLimitHit>;
 }
 
 export const RATE_LIMIT_MESSAGE = 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.';
 
 /** Fixed windows in PostgreSQL/PGlite: one upsert per hit, shared by every instance. */
 export function databaseRateLimitStore(db: AppDatabase): RateLimitStore {
+  async function refund(key: string, resetAt: Date) {
+    await db
+      .update(rateLimitHits)
+      .set({ count: sql`${rateLimitHits.count} - 1` })
+      .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.resetAt, resetAt), gt(rateLimitHits.count, 0)));
+  }
   return {
     async hit(key, windowMs, now) {
       const resetAt = new Date(now.getTime() + windowMs);
@@ -42,13 +54,7 @@ export function databaseRateLimitStore(db: AppDatabase): RateLimitStore {
         })
         .returning({ count: rateLimitHits.count, resetAt: rateLimitHits.resetAt });
       if (!row) throw new Error('rate limit upsert returned nothing');
-      return row;
-    },
-    async refund(key, resetAt) {
-      await db
-        .update(rateLimitHits)
-        .set({ count: sql`${rateLimitHits.count} - 1` })
-        .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.resetAt, resetAt), gt(rateLimitHits.count, 0)));
+      return { ...row, refund: () => refund(key, row.resetAt) };
     },
   };
 }
@@ -60,16 +66,16 @@ export function createRateLimiter(store: RateLimitStore, clock: Clock) {
   /** Counts a hit on every rule up to the first exceeded one; answers the hits to give back on success. */
   async function consume(rules: RateLimitRule[]) {
     const now = clock.now();
-    const hits: Array<{ rule: RateLimitRule; resetAt: Date }> = [];
+    const hits: Array<{ rule: RateLimitRule; hit: RateLimitHit }> = [];
     for (const rule of rules) {
-      const { count, resetAt } = await store.hit(rule.key, rule.windowMs, now);
-      if (count > rule.limit) {
-        const retryAfterSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+      const hit = await store.hit(rule.key, rule.windowMs, now);
+      if (hit.count > rule.limit) {
+        const retryAfterSeconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
         throw new AppError('RATE_LIMITED', rule.message ?? RATE_LIMIT_MESSAGE, {
           headers: { 'retry-after': String(retryAfterSeconds) },
         });
       }
-      hits.push({ rule, resetAt });
+      hits.push({ rule, hit });
     }
     return hits;
   }
@@ -87,7 +93,7 @@ export function createRateLimiter(store: RateLimitStore, clock: Clock) {
     async attempt<T>(rules: RateLimitRule[], work: () => Promise<T>): Promise<T> {
       const hits = await consume(rules);
       const result = await work();
-      for (const { rule, resetAt } of hits) if (rule.failuresOnly) await store.refund(rule.key, resetAt);
+      for (const { rule, hit } of hits) if (rule.failuresOnly) await hit.refund();
       return result;
     },
   };

@@ -24,29 +24,126 @@ if tonumber(redis.call('HGET', KEYS[1], 'resetAt') or '0') == tonumber(ARGV[1]) 
   redis.call('HINCRBY', KEYS[1], 'count', -1)
 end`;
 
-/** Rate-limit counters in Redis (REDIS_URL): shared by every instance, gone with their window. */
+/** Connect and command timeouts: a login waits at most this long for Redis before the fallback counts. */
+export const REDIS_TIMEOUT_MS = 500;
+/** Longest pause between reconnect attempts, and between probes of a connection that stopped answering. */
+const RETRY_MAX_MS = 1_000;
+
+export interface RedisRateLimitStore extends RateLimitStore {
+  /** Connected, and the last command did not fail: hits go to Redis. */
+  readonly available: boolean;
+  close(): Promise<void>;
+}
+
+export interface RedisStoreOptions {
+  /** Called when Redis becomes unreachable (once per outage, the first failure) and when it answers again. */
+  onAvailability?: (available: boolean, error?: Error) => void;
+  timeoutMs?: number;
+}
+
+/**
+ * Rate-limit counters in Redis (REDIS_URL): shared by every instance, gone with their window.
+ * Never waits for an absent Redis (ARCHITECTURE.md, "Sessions, roles, protection"): answers once the
+ * first connection attempt has succeeded or failed, reconnects in the background without end, and
+ * refuses commands at once while disconnected (no offline queue), so the caller can count elsewhere.
+ */
 export async function redisRateLimitStore(
   url: string,
   keyPrefix: string,
-): Promise<RateLimitStore & { close(): Promise<void> }> {
-  const client = createClient({ url });
-  // A lost connection is retried by the client; the error event must be handled to not crash.
-  client.on('error', () => undefined);
-  await client.connect();
-  const redisKey = (key: string) => `${keyPrefix}rate-limit:${key}`;
-  return {
-    async hit(key, windowMs, now) {
-      const [count, resetAt] = (await client.eval(HIT_SCRIPT, {
-        keys: [redisKey(key)],
-        arguments: [String(now.getTime()), String(windowMs)],
-      })) as [number, number];
-      return { count, resetAt: new Date(resetAt) };
+  options: RedisStoreOptions = {},
+): Promise<RedisRateLimitStore> {
+  const timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    commandOptions: { timeout: timeoutMs },
+    socket: {
+      connectTimeout: timeoutMs,
+      // Always a number: the client never gives up (its default stops after a socket timeout).
+      reconnectStrategy: (retries) => Math.min(2 ** retries * 50, RETRY_MAX_MS),
     },
-    async refund(key, resetAt) {
-      await client.eval(REFUND_SCRIPT, { keys: [redisKey(key)], arguments: [String(resetAt.getTime())] });
+  });
+  // null: the first attempt has not ended yet.
+  let reachable: boolean | null = null;
+  // A connection that is up but stopped answering (commands time out): skipped until a PING answers.
+  let silent = false;
+  let closed = false;
+  let probe: NodeJS.Timeout | undefined;
+
+  const markUp = () => {
+    silent = false;
+    if (reachable === true) return;
+    const wasDown = reachable === false;
+    reachable = true;
+    if (wasDown) options.onAvailability?.(true);
+  };
+  const markDown = (error: Error) => {
+    if (reachable === false || closed) return;
+    reachable = false;
+    options.onAvailability?.(false, error);
+  };
+  const probeLater = () => {
+    if (probe || closed) return;
+    probe = setTimeout(() => {
+      probe = undefined;
+      client.ping().then(
+        () => (client.isReady ? markUp() : undefined),
+        () => probeLater(),
+      );
+    }, RETRY_MAX_MS);
+    probe.unref();
+  };
+
+  client.on('ready', markUp);
+  // Every failed reconnect is reported here too; markDown reports only the first of an outage.
+  client.on('error', (error: Error) => markDown(error));
+
+  const firstAttempt = new Promise<void>((resolve) => {
+    client.once('ready', resolve);
+    client.once('error', resolve);
+  });
+  client.connect().catch(() => undefined);
+  await firstAttempt;
+
+  const redisKey = (key: string) => `${keyPrefix}rate-limit:${key}`;
+  /** Runs one command; a failure on a connection that looked fine makes it silent until a probe answers. */
+  async function run<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch (error) {
+      if (client.isReady && !closed) {
+        silent = true;
+        probeLater();
+      }
+      markDown(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+  }
+
+  return {
+    get available() {
+      return client.isReady && !silent;
+    },
+    async hit(key, windowMs, now) {
+      const [count, resetAtMs] = (await run(() =>
+        client.eval(HIT_SCRIPT, { keys: [redisKey(key)], arguments: [String(now.getTime()), String(windowMs)] }),
+      )) as [number, number];
+      const resetAt = new Date(resetAtMs);
+      return {
+        count,
+        resetAt,
+        async refund() {
+          await run(() =>
+            client.eval(REFUND_SCRIPT, { keys: [redisKey(key)], arguments: [String(resetAt.getTime())] }),
+          );
+        },
+      };
     },
     async close() {
-      await client.close();
+      closed = true;
+      clearTimeout(probe);
+      if (client.isReady) await client.close();
+      else client.destroy();
     },
   };
 }
