@@ -110,7 +110,17 @@ describe.runIf(redisAvailable)('Redis going away under the running app', () => {
 
   /** The count Redis holds for a rate-limit key (0 when it has none). */
   const redisCount = async (key: string) => Number((await inspector.hGet(`${prefix}rate-limit:${key}`, 'count')) ?? 0);
-  const backInRedis = () => logLines.some((line) => line.includes('"level":30') && line.includes('answers again'));
+  const answersAgain = () => logLines.filter((line) => line.includes('"level":30') && line.includes('answers again'));
+
+  /** Waits for the `times`th note that Redis answers again; then a registration counts in Redis only. */
+  async function expectBackInRedis(times: number) {
+    await waitFor(() => answersAgain().length >= times);
+    const client = browser(app);
+    expect((await register(client, uniqueEmail())).statusCode).toBe(200);
+    expect(await redisCount(`registration:ip:${client.ip}`)).toBe(1);
+    expect(await databaseCounts(app, `registration:ip:${client.ip}`)).toEqual([]);
+    expect(answersAgain()).toHaveLength(times);
+  }
 
   beforeAll(async () => {
     redis = await startTestRedis();
@@ -142,11 +152,22 @@ describe.runIf(redisAvailable)('Redis going away under the running app', () => {
 
   it('restored: counting in Redis resumes, noted once in the log', async () => {
     await proxy.restore();
-    await waitFor(backInRedis);
-    const client = browser(app);
-    expect((await register(client, uniqueEmail())).statusCode).toBe(200);
-    expect(await redisCount(`registration:ip:${client.ip}`)).toBe(1);
-    expect(await databaseCounts(app, `registration:ip:${client.ip}`)).toEqual([]);
-    expect(logLines.filter((line) => line.includes('answers again'))).toHaveLength(1);
+    await expectBackInRedis(1);
+  });
+
+  it('frozen: a Redis that stops answering costs one short wait, then the database counts until it answers', async () => {
+    proxy.freeze();
+    await expectLimitedWithoutRedis(app);
+    expect(redisWarnings(logLines)).toHaveLength(2);
+    await proxy.restore();
+    await expectBackInRedis(2);
+  });
+
+  it('stalled: a Redis that accepts connections and never answers is passed over until it answers', async () => {
+    proxy.stall();
+    await expectLimitedWithoutRedis(app);
+    expect(redisWarnings(logLines)).toHaveLength(3);
+    await proxy.restore();
+    await expectBackInRedis(3);
   });
 });

@@ -28,6 +28,13 @@ end`;
 export const REDIS_TIMEOUT_MS = 500;
 /** Longest pause between reconnect attempts, and between probes of a connection that stopped answering. */
 const RETRY_MAX_MS = 1_000;
+/**
+ * A connection silent this long is dropped and made anew: a server that accepted the connection but
+ * never finished the handshake would otherwise keep the client waiting for good. The client's PING
+ * every second keeps a healthy idle connection from ever being that quiet.
+ */
+const PING_INTERVAL_MS = 1_000;
+const SILENT_SOCKET_MS = 3_000;
 
 export interface RedisRateLimitStore extends RateLimitStore {
   /** Connected, and the last command did not fail: hits go to Redis. */
@@ -57,8 +64,10 @@ export async function redisRateLimitStore(
     url,
     disableOfflineQueue: true,
     commandOptions: { timeout: timeoutMs },
+    pingInterval: PING_INTERVAL_MS,
     socket: {
       connectTimeout: timeoutMs,
+      socketTimeout: SILENT_SOCKET_MS,
       // Always a number: the client never gives up (its default stops after a socket timeout).
       reconnectStrategy: (retries) => Math.min(2 ** retries * 50, RETRY_MAX_MS),
     },
@@ -86,7 +95,7 @@ export async function redisRateLimitStore(
     if (probe || closed) return;
     probe = setTimeout(() => {
       probe = undefined;
-      client.ping().then(
+      run(() => client.ping()).then(
         () => (client.isReady ? markUp() : undefined),
         () => probeLater(),
       );
@@ -98,18 +107,34 @@ export async function redisRateLimitStore(
   // Every failed reconnect is reported here too; markDown reports only the first of an outage.
   client.on('error', (error: Error) => markDown(error));
 
+  // The first attempt: ready, refused, or still without an answer after the connect timeout (a
+  // server that accepts and stays silent); the start goes on either way.
   const firstAttempt = new Promise<void>((resolve) => {
     client.once('ready', resolve);
     client.once('error', resolve);
+    setTimeout(resolve, 2 * timeoutMs).unref();
   });
   client.connect().catch(() => undefined);
   await firstAttempt;
 
   const redisKey = (key: string) => `${keyPrefix}rate-limit:${key}`;
-  /** Runs one command; a failure on a connection that looked fine makes it silent until a probe answers. */
+  /**
+   * Runs one command within the timeout; a failure on a connection that looked fine makes it silent
+   * until a probe answers. The deadline is ours: the client's own command timeout ends once the
+   * command is written, so a Redis that stops answering would otherwise hold the caller for good.
+   */
   async function run<T>(command: () => Promise<T>): Promise<T> {
+    let deadline: NodeJS.Timeout | undefined;
     try {
-      return await command();
+      const answer = command();
+      // A late answer or failure after the deadline is dropped.
+      answer.catch(() => undefined);
+      return await Promise.race([
+        answer,
+        new Promise<never>((_resolve, reject) => {
+          deadline = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]);
     } catch (error) {
       if (client.isReady && !closed) {
         silent = true;
@@ -117,6 +142,8 @@ export async function redisRateLimitStore(
       }
       markDown(error instanceof Error ? error : new Error(String(error)));
       throw error;
+    } finally {
+      clearTimeout(deadline);
     }
   }
 

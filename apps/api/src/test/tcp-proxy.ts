@@ -3,10 +3,13 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
 /**
  * A TCP proxy between the app and a server (PostgreSQL, Redis) that the test controls: `cut` is the
  * server going away (open connections cut, new ones refused), `stall` a server that accepts and never
- * answers, `restore` the server back on the same address. The server itself is never touched.
+ * answers, `freeze` the open connections going quiet (nothing cut, bytes held back like a network
+ * that stops delivering), `restore` the server back on the same address (held bytes delivered).
+ * The server itself is never touched.
  */
 export async function tcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<Socket>();
+  const links = new Set<{ client: Socket; upstream: Socket }>();
   let stalled = false;
   const track = (socket: Socket) => {
     sockets.add(socket);
@@ -18,8 +21,13 @@ export async function tcpProxy(target: { host: string; port: number }) {
     if (stalled) return;
     const upstream = connect(target.port, target.host);
     track(upstream);
+    const link = { client, upstream };
+    links.add(link);
     client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
+    upstream.on('close', () => {
+      client.destroy();
+      links.delete(link);
+    });
     client.pipe(upstream).pipe(client);
   });
   const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -37,7 +45,14 @@ export async function tcpProxy(target: { host: string; port: number }) {
       stalled = true;
       cutAll();
     },
+    freeze() {
+      for (const { client, upstream } of links) {
+        client.unpipe(upstream).pause();
+        upstream.unpipe(client).pause();
+      }
+    },
     async restore() {
+      for (const { client, upstream } of links) if (!client.readableFlowing) client.pipe(upstream).pipe(client);
       stalled = false;
       if (!server.listening) await listen(port);
     },
