@@ -64,4 +64,27 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
   }, 90_000);
+
+  it('starts without Redis: listens, with one warning naming REDIS_URL', async () => {
+    const port = String(40_000 + Math.floor(Math.random() * 10_000));
+    const server = startServer({
+      PORT: port,
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      RATES_URL: 'http://127.0.0.1:9/none',
+      // Port 9 (discard) has no listener on a test machine: the connection is refused.
+      REDIS_URL: 'redis://127.0.0.1:9',
+    });
+    await waitFor(() => server.output().includes('Server listening'));
+    const warnings = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('REDIS_URL'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('"level":40');
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 90_000);
 });
