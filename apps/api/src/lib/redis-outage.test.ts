@@ -89,7 +89,9 @@ describe('Redis unreachable at start', () => {
       setTimeout(() => reject(new Error('the app did not start without Redis')), 15_000).unref(),
     );
     app = await Promise.race([building, deadline]);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // Redis adds at most a second (redis-rate-limit-store.ts); the rest is the database's preparation,
+    // which takes seconds on a busy machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(redisWarnings(logLines)).toHaveLength(1);
     expect(redisWarnings(logLines)[0]).toContain('ECONNREFUSED');
 
@@ -169,5 +171,16 @@ describe.runIf(redisAvailable)('Redis going away under the running app', () => {
     expect(redisWarnings(logLines)).toHaveLength(3);
     await proxy.restore();
     await expectBackInRedis(3);
+  });
+
+  it('closes at once while Redis does not answer', async () => {
+    const other = await buildTestApp({ REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_KEY_PREFIX: prefix });
+    proxy.freeze();
+    // A command without an answer stays pending in the client (the request itself is answered).
+    expect((await register(browser(other), uniqueEmail())).statusCode).toBe(200);
+    const started = performance.now();
+    await other.close();
+    expect(performance.now() - started).toBeLessThan(FAST_MS);
+    await proxy.restore();
   });
 });
