@@ -180,7 +180,9 @@ describe.runIf(redisAvailable)('Redis going away under the running app', () => {
     expect((await register(browser(other), uniqueEmail())).statusCode).toBe(200);
     const started = performance.now();
     await other.close();
-    expect(performance.now() - started).toBeLessThan(FAST_MS);
+    // Without an answer, closing waited for good; the bound leaves room for dropping the test's own
+    // PostgreSQL database, which is part of closing a test app and slow on a busy machine.
+    expect(performance.now() - started).toBeLessThan(5_000);
     await proxy.restore();
   });
 });
