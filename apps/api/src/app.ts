@@ -20,6 +20,7 @@ import { registerCsrfProtection } from './plugins/csrf.js';
 import { sessionCookies, type SessionCookies } from './plugins/session-cookies.js';
 import { createRatesService, type RatesService } from './lib/rates/rates-service.js';
 import { createMailer, type Mailer } from './lib/mailer/mailer.js';
+import { openChangeBus, type ChangeBus } from './lib/change-bus.js';
 import { createRateLimiter, databaseRateLimitStore, type RateLimitStore } from './lib/rate-limiter.js';
 import { redisRateLimitStore } from './lib/redis-rate-limit-store.js';
 import { startBackgroundJobs } from './jobs/background-jobs.js';
@@ -79,6 +80,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   clock: Clock;
+  /** Committed changes between the instances (session caches; later the realtime stream). */
+  changes: ChangeBus;
   rates: RatesService;
   reference: ReferenceService;
   mailer: Mailer;
@@ -153,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database) app.addHook('onClose', () => database.close());
   await prepareDatabase(database);
   const { db } = database;
+  const changes = await openChangeBus(database, { log: app.log });
+  app.addHook('onClose', () => changes.close());
 
   const rates = createRatesService({
     database,
@@ -177,14 +182,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const reference = await createReferenceService(db, rates);
-  const sessions = createSessionService(db, clock, config.JWT_SECRET);
+  const sessions = createSessionService(db, clock, config.JWT_SECRET, changes);
   const cookies = sessionCookies(config);
   const limiter = createRateLimiter(await openRateLimitStore(app, config, db), clock);
-  const sessionUsers = createSessionUsers(db);
-  const profile = createProfileService(db, reference, sessions, sessionUsers, limiter);
+  const sessionUsers = createSessionUsers(db, changes);
+  const profile = createProfileService(db, reference, sessions, changes, limiter);
   const publicUrl = config.PUBLIC_URL;
   const auth = createAuthService({ db, clock, publicUrl, sessions, mailer, limiter, reference });
-  const organisations = createOrganisationsService(db, reference, sessionUsers);
+  const organisations = createOrganisationsService(db, reference, changes);
   const invitations = createInvitationsService({
     db,
     clock,
@@ -193,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limiter,
     reference,
     organisations,
-    sessionUsers,
+    changes,
   });
   const bankAccounts = createBankAccountsService({ db, clock, reference, rates });
   const signIn = createSignIn(sessions, cookies, profile);
@@ -208,7 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const forecastExclusions = createForecastExclusionsService({ db, clock });
   const vatSettings = createVatSettingsService({ db, clock });
   app.decorate('deps', {
-    ...{ config, database, clock, rates, reference, mailer, sessions, cookies },
+    ...{ config, database, clock, changes, rates, reference, mailer, sessions, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
