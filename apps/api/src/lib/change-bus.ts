@@ -100,6 +100,8 @@ export async function openChangeBus(database: Database, options: ChangeBusOption
   let listener: Listener | undefined;
   let closed = false;
   let failures = 0;
+  /** The listener was connected before, or failed to: its coming back is worth a log line. */
+  let down = false;
   let retryTimer: NodeJS.Timeout | undefined;
 
   const tell = (deliver: (subscriber: ChangeSubscriber) => void) => {
@@ -141,12 +143,13 @@ export async function openChangeBus(database: Database, options: ChangeBusOption
   };
 
   function received(payload: string): void {
-    let envelope: Envelope;
+    let envelope: Envelope | null;
     try {
-      envelope = JSON.parse(payload) as Envelope;
+      envelope = JSON.parse(payload) as Envelope | null;
     } catch {
       return;
     }
+    if (typeof envelope !== 'object' || envelope === null) return;
     if ('of' in envelope) {
       if (envelope.of === origin) heard(envelope.seq);
       return;
@@ -164,6 +167,7 @@ export async function openChangeBus(database: Database, options: ChangeBusOption
   }
   function lost(error: Error): void {
     listener = undefined;
+    down = true;
     releaseWaiting();
     tell((subscriber) => subscriber.reset());
     if (closed) return;
@@ -186,16 +190,17 @@ export async function openChangeBus(database: Database, options: ChangeBusOption
         return;
       }
       listener = opened;
-      if (failures > 0) log.info('change listener connected again');
+      if (down) log.info('change listener connected again');
+      down = false;
       failures = 0;
       // Whatever was published while nobody here listened is unknown: start over.
       tell((subscriber) => subscriber.reset());
     } catch (error) {
       if (closed) return;
-      // Once per outage; the caches keep their time limit meanwhile.
-      if (failures === 0)
-        log.warn({ err: error }, 'change listener cannot connect; caches fall back to their time limit');
+      // Once per outage (a lost connection has said so already); the caches keep their time limit.
+      if (!down) log.warn({ err: error }, 'change listener cannot connect; caches fall back to their time limit');
       failures += 1;
+      down = true;
       scheduleConnect();
     }
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { BankAccountList, Currency } from '@saldopilot/shared';
 import { addMember } from '../../test/tenants.js';
 import { aBankAccount, currencyId } from '../../test/factories.js';
@@ -48,7 +49,11 @@ describe('membership changes on instance A hold on instance B at once', () => {
     expect(demoted.statusCode).toBe(200);
 
     const chf = await currencyId(owner, 'CHF');
-    const write = await editorOnB.post('/api/bank-accounts', { name: 'Nach dem Herabstufen', amount: 100, currencyID: chf });
+    const write = await editorOnB.post('/api/bank-accounts', {
+      name: 'Nach dem Herabstufen',
+      amount: 100,
+      currencyID: chf,
+    });
     expect(write.statusCode).toBe(403);
     expect(write.json()).toEqual({ error: ROLE_TOO_LOW, code: 'FORBIDDEN' });
     expect(await accountNames(owner)).toEqual(['Vor der Änderung']);
@@ -56,7 +61,9 @@ describe('membership changes on instance A hold on instance B at once', () => {
 
   it('a member who leaves on A has left on B', async () => {
     const { organisationId, editor, editorOnB } = await organisationWithEditor();
-    expect((await editor.delete(`/api/organisations/${organisationId}/members/${editor.user.id}`)).statusCode).toBe(204);
+    expect((await editor.delete(`/api/organisations/${organisationId}/members/${editor.user.id}`)).statusCode).toBe(
+      204,
+    );
     expect(await accountNames(editorOnB)).not.toContain('Vor der Änderung');
   });
 
@@ -99,3 +106,32 @@ describe('an organisation currency changed on A', () => {
     for (const client of [owner, ownerOnB, editorOnA, editorOnB]) expect(await sessionCurrency(client)).toBe('EUR');
   });
 });
+
+// PostgreSQL only: PGlite's in-process LISTEN has no connection to lose.
+if (process.env.DATABASE_URL) {
+  describe("after instance B's listener lost its connection", () => {
+    it('B listens again and a member demoted on A gets 403 on B at once', async () => {
+      const { b, database } = instances;
+      const killed = b.deps.changes.listenerPid()!;
+      await database.db.execute(sql`select pg_terminate_backend(${killed})`);
+      // Waiting for the reconnect is the test's setup; the check after the change does not wait.
+      const deadline = Date.now() + 10_000;
+      while (!(b.deps.changes.listening() && b.deps.changes.listenerPid() !== killed)) {
+        if (Date.now() > deadline) throw new Error('the listener did not connect again');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const { owner, organisationId, editor, editorOnB } = await organisationWithEditor();
+      const demoted = await owner.patch(`/api/organisations/${organisationId}/members/${editor.user.id}`, {
+        role: 'read-only',
+      });
+      expect(demoted.statusCode).toBe(200);
+      const chf = await currencyId(owner, 'CHF');
+      const write = await editorOnB.post('/api/bank-accounts', {
+        name: 'Nach dem Neustart',
+        amount: 100,
+        currencyID: chf,
+      });
+      expect(write.statusCode).toBe(403);
+    });
+  });
+}
