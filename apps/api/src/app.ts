@@ -115,6 +115,8 @@ export interface BuildAppOptions {
   config: Config;
   /** An open database (tests); otherwise one is opened from the config and closed with the app. */
   database?: Database;
+  /** Close the given `database` with the app, after everything that uses it (the change bus's listener). */
+  closeDatabase?: boolean;
   clock?: Clock;
   /** Pino options, or false for silence; defaults to the config's logger. */
   logger?: boolean | object;
@@ -153,7 +155,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.FIXED_TODAY) app.log.warn({ today: config.FIXED_TODAY }, 'FIXED_TODAY pins the date of this server');
 
   const database = options.database ?? (await openConfiguredDatabase(config));
-  if (!options.database) app.addHook('onClose', () => database.close());
+  // onClose hooks run in reverse order: the database closes after the bus and the jobs.
+  if (!options.database || options.closeDatabase) app.addHook('onClose', () => database.close());
   await prepareDatabase(database);
   const { db } = database;
   const changes = await openChangeBus(database, { log: app.log });
