@@ -240,7 +240,12 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
         await join(tx, invitation, id);
         return id;
       });
-      await changes.publish({ kind: 'membership', action: 'created', id: userId, organisationId: invitation.organisationId });
+      await changes.publish({
+        kind: 'membership',
+        action: 'created',
+        id: userId,
+        organisationId: invitation.organisationId,
+      });
       return userId;
     },
 
