@@ -20,6 +20,7 @@ import { registerCsrfProtection } from './plugins/csrf.js';
 import { sessionCookies, type SessionCookies } from './plugins/session-cookies.js';
 import { createRatesService, type RatesService } from './lib/rates/rates-service.js';
 import { createMailer, type Mailer } from './lib/mailer/mailer.js';
+import { openChangeBus, type ChangeBus } from './lib/change-bus.js';
 import { createRateLimiter, databaseRateLimitStore, type RateLimitStore } from './lib/rate-limiter.js';
 import { redisRateLimitStore } from './lib/redis-rate-limit-store.js';
 import { fallbackRateLimitStore } from './lib/fallback-rate-limit-store.js';
@@ -80,6 +81,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   clock: Clock;
+  /** Committed changes between the instances (session caches; later the realtime stream). */
+  changes: ChangeBus;
   rates: RatesService;
   reference: ReferenceService;
   mailer: Mailer;
@@ -113,6 +116,8 @@ export interface BuildAppOptions {
   config: Config;
   /** An open database (tests); otherwise one is opened from the config and closed with the app. */
   database?: Database;
+  /** Close the given `database` with the app, after everything that uses it (the change bus's listener). */
+  closeDatabase?: boolean;
   clock?: Clock;
   /** Pino options, or false for silence; defaults to the config's logger. */
   logger?: boolean | object;
@@ -151,9 +156,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.FIXED_TODAY) app.log.warn({ today: config.FIXED_TODAY }, 'FIXED_TODAY pins the date of this server');
 
   const database = options.database ?? (await openConfiguredDatabase(config));
-  if (!options.database) app.addHook('onClose', () => database.close());
+  // onClose hooks run in reverse order: the database closes after the bus and the jobs.
+  if (!options.database || options.closeDatabase) app.addHook('onClose', () => database.close());
   await prepareDatabase(database);
   const { db } = database;
+  const changes = await openChangeBus(database, { log: app.log });
+  app.addHook('onClose', () => changes.close());
 
   const rates = createRatesService({
     database,
@@ -178,14 +186,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const reference = await createReferenceService(db, rates);
-  const sessions = createSessionService(db, clock, config.JWT_SECRET);
+  const sessions = createSessionService(db, clock, config.JWT_SECRET, changes);
   const cookies = sessionCookies(config);
   const limiter = createRateLimiter(await openRateLimitStore(app, config, db), clock);
-  const sessionUsers = createSessionUsers(db);
-  const profile = createProfileService(db, reference, sessions, sessionUsers, limiter);
+  const sessionUsers = createSessionUsers(db, changes);
+  const profile = createProfileService(db, reference, sessions, changes, limiter);
   const publicUrl = config.PUBLIC_URL;
   const auth = createAuthService({ db, clock, publicUrl, sessions, mailer, limiter, reference });
-  const organisations = createOrganisationsService(db, reference, sessionUsers);
+  const organisations = createOrganisationsService(db, reference, changes);
   const invitations = createInvitationsService({
     db,
     clock,
@@ -194,7 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limiter,
     reference,
     organisations,
-    sessionUsers,
+    changes,
   });
   const bankAccounts = createBankAccountsService({ db, clock, reference, rates });
   const signIn = createSignIn(sessions, cookies, profile);
@@ -209,7 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const forecastExclusions = createForecastExclusionsService({ db, clock });
   const vatSettings = createVatSettingsService({ db, clock });
   app.decorate('deps', {
-    ...{ config, database, clock, rates, reference, mailer, sessions, cookies },
+    ...{ config, database, clock, changes, rates, reference, mailer, sessions, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },

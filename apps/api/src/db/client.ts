@@ -19,11 +19,27 @@ export interface Database {
   runExclusively<T>(key: number, work: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   /** Runs `work` once no other instance runs work under `key` (waits for it, unlike runExclusively). */
   runAlone<T>(key: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * Receives the NOTIFY messages of `channel` (the change bus, `lib/change-bus.ts`). PostgreSQL: a
+   * dedicated client outside the pool, since a LISTEN lives as long as its connection; `onLost` is
+   * called once when that connection breaks (then it is closed; listen again). PGlite: the embedded
+   * database itself, shared by every app that opened this object, which never loses it.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost: (error: Error) => void): Promise<Listener>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, used as the test template. */
   dumpDataDir?(): Promise<Blob>;
 }
+
+export interface Listener {
+  /** The server process that listens (PostgreSQL's `pg_backend_pid()`). */
+  pid: number;
+  close(): Promise<void>;
+}
+
+/** The `application_name` of every listener connection: the change bus counts them (`lib/change-bus.ts`). */
+export const LISTENER_NAME = 'saldopilot-listener';
 
 type LockQuery = (text: string, key: number) => Promise<{ locked?: boolean }>;
 
@@ -101,6 +117,44 @@ function openPostgres({
         }
       });
     },
+    async listen(channel, onMessage, onLost) {
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: connectTimeoutMs,
+        // A dead peer without a closing packet (a cut network) is noticed by TCP keepalive.
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+        application_name: LISTENER_NAME,
+      });
+      let lost = false;
+      const lose = (error: Error) => {
+        if (lost) return;
+        lost = true;
+        client.end().catch(() => undefined);
+        onLost(error);
+      };
+      client.on('error', lose);
+      client.on('end', () => lose(new Error('listener connection ended')));
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+      });
+      try {
+        await client.connect();
+        await client.query(`listen ${client.escapeIdentifier(channel)}`);
+        const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+        return {
+          pid: rows[0]!.pid,
+          close: async () => {
+            lost = true;
+            await client.end().catch(() => undefined);
+          },
+        };
+      } catch (error) {
+        lost = true;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+    },
     async ping() {
       await pool.query('select 1');
     },
@@ -139,6 +193,11 @@ async function openPglite(target: { dataDir?: string; loadDataDir?: Blob }): Pro
         ),
       );
       return turn;
+    },
+    async listen(channel, onMessage) {
+      const unlisten = await client.listen(channel, onMessage);
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      return { pid: rows[0]!.pid, close: () => unlisten().catch(() => undefined) };
     },
     async ping() {
       await client.query('select 1');

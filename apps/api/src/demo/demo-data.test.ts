@@ -31,7 +31,7 @@ async function signInAsDemo(server = app) {
 function seedAgain() {
   const { database, clock, reference, auth, organisations, bankAccounts, categories, vats, transactions } = app.deps;
   const { employees, salaries, salaryCosts, salaryCostLabels, vatSettings } = app.deps;
-  const sessionUsers = createSessionUsers(database.db);
+  const sessionUsers = createSessionUsers(database.db, app.deps.changes);
   return seedDemoData({
     ...{ database, clock, reference, sessionUsers, auth, organisations },
     ...{ bankAccounts, categories, vats, transactions, log: app.log },

@@ -88,8 +88,8 @@ export async function buildTestApp(
     apiPlugins: options.apiPlugins,
     checkDocumentedStatuses: true,
     checkResponses: true,
+    closeDatabase: true,
   });
-  app.addHook('onClose', () => database.close());
   return app;
 }
 

@@ -200,7 +200,8 @@ export function createAuthService({ db, clock, publicUrl, sessions, mailer, limi
         await sessions.endAll(user.id, tx);
         return true;
       });
-      if (!done) throw new AppError('VALIDATION_FAILED', authMessages.resetLinkInvalid);
+      if (!done || !user) throw new AppError('VALIDATION_FAILED', authMessages.resetLinkInvalid);
+      await sessions.announceEndAll(user.id);
     },
   };
 }

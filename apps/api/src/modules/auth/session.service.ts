@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppDatabase } from '../../db/client.js';
+import type { ChangeBus } from '../../lib/change-bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashSecret, randomSecret } from '../../lib/secrets.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
@@ -30,8 +31,9 @@ export interface IssuedTokens {
 
 export type Renewal = ({ status: 'renewed'; userId: number } & IssuedTokens) | { status: 'invalid' };
 
-// An access token names its sign-in (claim "sid"); whether that sign-in is still live is cached this
-// long per instance, so logout and password resets end access within seconds, not 15 minutes.
+// An access token names its sign-in (claim "sid"); whether that sign-in is still live is cached per
+// instance. Every instance forgets a sign-in as soon as the change bus reports it ended (ARCHITECTURE.md
+// "Sessions, roles, protection"); this time limit is the safety net while the bus's listener is down.
 const FAMILY_CHECK_MS = 2_000;
 // Checking a JWT's signature costs ~70 µs of WebCrypto, more than the rest of a cached read. A token
 // that was verified once is remembered (its claims, never an unverified one) until it expires.
@@ -40,7 +42,7 @@ const VERIFIED_TOKEN_MS = 60_000;
 export type SessionService = ReturnType<typeof createSessionService>;
 
 /** Access tokens (JWT, 15 min) and rotating refresh tokens (opaque, hashed, 90 days) — API.md "Sessions". */
-export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: string) {
+export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: string, changes: ChangeBus) {
   // Imported once: jose imports a raw secret again for every token it signs or checks.
   const key = crypto.subtle.importKey(
     'raw',
@@ -56,6 +58,17 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
     VERIFIED_TOKEN_MS,
     20_000,
   );
+  changes.subscribe({
+    change(change) {
+      if (change.kind !== 'sign-in') return;
+      if (change.familyId) activeFamilies.delete(change.familyId);
+      else activeFamilies.deleteWhere((userId) => userId === change.id);
+    },
+    reset: () => activeFamilies.clear(),
+  });
+  /** After the revocation has committed: every instance forgets the sign-ins before this answers. */
+  const announceEnded = (userId: number, familyId?: string) =>
+    changes.publish({ kind: 'sign-in', action: 'deleted', id: userId, ...(familyId ? { familyId } : {}) });
 
   /** The claims of a well-signed, unexpired access token, else undefined. */
   async function accessClaims(token: string): Promise<{ userId: number; familyId: string } | undefined> {
@@ -79,8 +92,9 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
   async function familyUser(familyId: string): Promise<number> {
     const cached = activeFamilies.get(familyId);
     if (cached !== undefined) return cached;
+    const stamp = activeFamilies.stamp();
     const userId = (await findActiveFamilyUser(db, familyId, clock.now())) ?? 0;
-    activeFamilies.set(familyId, userId);
+    activeFamilies.set(familyId, userId, stamp);
     return userId;
   }
 
@@ -128,30 +142,34 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
      */
     async renew(refreshToken: string, userAgent?: string): Promise<Renewal> {
       const now = clock.now();
-      return db.transaction(async (tx) => {
-        const row = await findRefreshTokenForUpdate(tx, hashSecret(refreshToken));
-        if (!row || row.revokedAt || row.expiresAt <= now) return { status: 'invalid' as const };
-        if (row.rotatedAt) {
-          if (now.getTime() - row.rotatedAt.getTime() <= ROTATION_GRACE_MS) {
-            return {
-              status: 'renewed' as const,
-              userId: row.userId,
-              accessToken: await signAccessToken(row.userId, row.familyId),
-            };
+      const renewal = await db.transaction(
+        async (tx): Promise<Renewal | { status: 'reused'; userId: number; familyId: string }> => {
+          const row = await findRefreshTokenForUpdate(tx, hashSecret(refreshToken));
+          if (!row || row.revokedAt || row.expiresAt <= now) return { status: 'invalid' as const };
+          if (row.rotatedAt) {
+            if (now.getTime() - row.rotatedAt.getTime() <= ROTATION_GRACE_MS) {
+              return {
+                status: 'renewed' as const,
+                userId: row.userId,
+                accessToken: await signAccessToken(row.userId, row.familyId),
+              };
+            }
+            await revokeFamily(tx, row.familyId, now);
+            return { status: 'reused' as const, userId: row.userId, familyId: row.familyId };
           }
-          await revokeFamily(tx, row.familyId, now);
-          activeFamilies.delete(row.familyId);
-          return { status: 'invalid' as const };
-        }
-        await markRefreshTokenRotated(tx, row.id, now);
-        const next = await newRefreshToken(tx, row.userId, row.familyId, userAgent);
-        return {
-          status: 'renewed' as const,
-          userId: row.userId,
-          accessToken: await signAccessToken(row.userId, row.familyId),
-          refreshToken: next,
-        };
-      });
+          await markRefreshTokenRotated(tx, row.id, now);
+          const next = await newRefreshToken(tx, row.userId, row.familyId, userAgent);
+          return {
+            status: 'renewed' as const,
+            userId: row.userId,
+            accessToken: await signAccessToken(row.userId, row.familyId),
+            refreshToken: next,
+          };
+        },
+      );
+      if (renewal.status !== 'reused') return renewal;
+      await announceEnded(renewal.userId, renewal.familyId);
+      return { status: 'invalid' };
     },
 
     /** Ends the sign-in the refresh token belongs to; unknown tokens are ignored. */
@@ -159,7 +177,7 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
       const row = await findRefreshToken(db, hashSecret(refreshToken));
       if (!row) return;
       await revokeFamily(db, row.familyId, clock.now());
-      activeFamilies.delete(row.familyId);
+      await announceEnded(row.userId, row.familyId);
     },
 
     /** The family of a refresh token, to keep the current sign-in when ending the others. */
@@ -167,11 +185,18 @@ export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: s
       return (await findRefreshToken(db, hashSecret(refreshToken)))?.familyId;
     },
 
-    /** Ends every sign-in of the user but `keepFamilyId` (inside the caller's transaction when given). */
-    async endAll(userId: number, database: AppDatabase = db, keepFamilyId?: string): Promise<void> {
+    /**
+     * Ends every sign-in of the user but `keepFamilyId`, inside the caller's transaction; call
+     * `announceEndAll` once it has committed.
+     */
+    async endAll(userId: number, database: AppDatabase, keepFamilyId?: string): Promise<void> {
       await revokeAllOfUser(database, userId, clock.now(), keepFamilyId);
-      // The user's families are not known here; a rare event, so forget every cached answer.
-      activeFamilies.clear();
     },
+
+    /**
+     * After a committed `endAll`: every instance forgets the user's sign-ins (the kept one is simply
+     * looked up again) before this returns.
+     */
+    announceEndAll: (userId: number): Promise<void> => announceEnded(userId),
   };
 }

@@ -32,7 +32,7 @@ import {
   setCurrentOrganisationOf,
 } from './organisations.repository.js';
 import type { OrganisationsService } from './organisations.service.js';
-import type { SessionUsers } from './session-users.js';
+import type { ChangeBus } from '../../lib/change-bus.js';
 
 const DAY_MS = 86_400_000;
 const INVITATION_MS = 7 * DAY_MS;
@@ -72,14 +72,14 @@ export interface InvitationsServiceDeps {
   limiter: RateLimiter;
   reference: ReferenceService;
   organisations: OrganisationsService;
-  sessionUsers: SessionUsers;
+  changes: ChangeBus;
 }
 
 export type InvitationsService = ReturnType<typeof createInvitationsService>;
 
 /** Inviting people into an organisation, and the invitee's side: check, accept, decline. */
 export function createInvitationsService(deps: InvitationsServiceDeps) {
-  const { db, clock, publicUrl, mailer, limiter, reference, organisations, sessionUsers } = deps;
+  const { db, clock, publicUrl, mailer, limiter, reference, organisations, changes } = deps;
 
   /** Admins invite editors and read-only members; owners also admins. */
   async function requireInviter(userId: number, organisationId: number, role?: Role): Promise<void> {
@@ -240,7 +240,12 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
         await join(tx, invitation, id);
         return id;
       });
-      sessionUsers.invalidate(userId);
+      await changes.publish({
+        kind: 'membership',
+        action: 'created',
+        id: userId,
+        organisationId: invitation.organisationId,
+      });
       return userId;
     },
 
@@ -266,7 +271,13 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       );
       if (!row) throw notFound(invitationMessages.notFound);
       await db.transaction((tx) => join(tx, row, userId));
-      sessionUsers.invalidate(userId);
+      await changes.publish({
+        kind: 'membership',
+        action: 'created',
+        id: userId,
+        organisationId: row.organisationId,
+        by: userId,
+      });
     },
 
     /** Declines one of my invitations. */

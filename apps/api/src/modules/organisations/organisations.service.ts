@@ -10,6 +10,7 @@ import {
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { ChangeBus } from '../../lib/change-bus.js';
 import { pageWithTotal } from '../../lib/list-query.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import {
@@ -26,7 +27,6 @@ import {
   updateOrganisation,
   type OrganisationRow,
 } from './organisations.repository.js';
-import type { SessionUsers } from './session-users.js';
 
 export const organisationMessages = {
   notFound: 'Die Organisation wurde nicht gefunden.',
@@ -58,7 +58,7 @@ export type OrganisationsService = ReturnType<typeof createOrganisationsService>
  * Organisations and their members. Every action names the organisation in the URL, so the caller's
  * membership and role are checked there: not a member = 404 (as if it did not exist), too low = 403.
  */
-export function createOrganisationsService(db: AppDatabase, reference: ReferenceService, sessionUsers: SessionUsers) {
+export function createOrganisationsService(db: AppDatabase, reference: ReferenceService, bus: ChangeBus) {
   function requireCurrency(currencyId: number): void {
     if (!reference.currencyById(currencyId)) {
       throw new AppError('VALIDATION_FAILED', organisationMessages.unknownCurrency, {
@@ -137,6 +137,8 @@ export function createOrganisationsService(db: AppDatabase, reference: Reference
         currencyId: changes.currencyID,
         minimumBalance: changes.minimumBalance,
       });
+      // Every member's cached session names the currency, on every instance.
+      await bus.publish({ kind: 'organisation', action: 'updated', id: organisationId, organisationId, by: userId });
       return getOne(userId, organisationId);
     },
 
@@ -151,19 +153,19 @@ export function createOrganisationsService(db: AppDatabase, reference: Reference
         await checkMemberChange(tx, { actorId: userId, organisationId, targetId: memberId, newRole: role });
         await updateMemberRole(tx, organisationId, memberId, role);
       });
-      sessionUsers.invalidate(memberId);
+      await bus.publish({ kind: 'membership', action: 'updated', id: memberId, organisationId, by: userId });
       const member = (await listMembers(db, organisationId)).find((candidate) => candidate.userId === memberId);
       if (!member) throw notFound(organisationMessages.memberNotFound);
       return member;
     },
 
-    /** Removes a member (or the caller leaves); their access ends with the next request. */
+    /** Removes a member (or the caller leaves); their access ends on every instance before this answers. */
     async removeMember(userId: number, organisationId: number, memberId: number): Promise<void> {
       await db.transaction(async (tx) => {
         await checkMemberChange(tx, { actorId: userId, organisationId, targetId: memberId });
         await deleteMembership(tx, organisationId, memberId);
       });
-      sessionUsers.invalidate(memberId);
+      await bus.publish({ kind: 'membership', action: 'deleted', id: memberId, organisationId, by: userId });
     },
 
     roleIn,

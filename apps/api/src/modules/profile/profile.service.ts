@@ -6,7 +6,7 @@ import type { ReferenceService } from '../reference/reference.service.js';
 import type { SessionService } from '../auth/session.service.js';
 import { authLimits } from '../auth/auth-limits.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { SessionUsers } from '../organisations/session-users.js';
+import type { ChangeBus } from '../../lib/change-bus.js';
 import {
   findProfileRow,
   setCurrentOrganisation,
@@ -24,7 +24,7 @@ export function createProfileService(
   db: AppDatabase,
   reference: ReferenceService,
   sessions: SessionService,
-  sessionUsers: SessionUsers,
+  changes: ChangeBus,
   limiter: RateLimiter,
 ) {
   /** Maps a row to the API's User; without a current organisation the base currency (CHF) applies. */
@@ -76,6 +76,7 @@ export function createProfileService(
         await updatePasswordHash(tx, userId, passwordHash);
         await sessions.endAll(userId, tx, keepFamily);
       });
+      await sessions.announceEndAll(userId);
     },
 
     /** Switches the current organisation; another user's organisation is simply not found (404). */
@@ -83,7 +84,7 @@ export function createProfileService(
       if (!(await setCurrentOrganisation(db, userId, organisationId))) {
         throw notFound('Die Organisation wurde nicht gefunden.');
       }
-      sessionUsers.invalidate(userId);
+      await changes.publish({ kind: 'user', action: 'updated', id: userId });
       return toUser(await getRow(userId));
     },
   };
