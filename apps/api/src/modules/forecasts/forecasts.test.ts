@@ -107,9 +107,9 @@ async function ownerTenantOf(user: SignedInUser) {
 }
 
 /** The driver's client under the test app's Drizzle database, whose `query` calls can be counted. */
-function driverClient(): { query: (query: unknown) => unknown } {
-  return (app.deps.database.db as unknown as { session: { client: { query: (query: unknown) => unknown } } }).session
-    .client;
+function driverClient(): { query: (query: unknown, values?: unknown) => unknown } {
+  type Client = { query: (query: unknown, values?: unknown) => unknown };
+  return (app.deps.database.db as unknown as { session: { client: Client } }).session.client;
 }
 
 /** The automatic VAT settlement, quarterly from January, for the months of the transactions. */
