@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import {
   addMonthsToMonth,
   BASE_COSTS_MAX,
@@ -186,6 +187,46 @@ describe('salary cost lists at their limits', () => {
     });
     const onBases = await aSalaryCost(user, target.id, { ...percentage, baseSalaryCostIDs: bases.slice(0, -1) });
     expect(onBases.baseSalaryCostIDs).toEqual(bases.slice(0, -1));
+  }, 180_000);
+
+  it('copies a whole salary whose 500 costs carry 40,000 base links (80,000 values: beyond 65,535 parameters)', async () => {
+    const user = await signUp(app);
+    const employee = await anEmployee(user);
+    const source = await aSalary(user, employee.id, { fromDate: '2026-01-01' });
+    const target = await aSalary(user, employee.id, { fromDate: '2026-06-01' });
+    const fixed = { amountType: 'fixed', amount: 1_00, distributionType: 'employer' } as const;
+    let bases = [(await aSalaryCost(user, source.id, fixed)).id];
+    while (bases.length < BASE_COSTS_MAX) {
+      const copied = await user.post(`/api/employees/salaries/${source.id}/costs/copy`, {
+        ids: bases.slice(0, BASE_COSTS_MAX - bases.length),
+      });
+      bases = [...bases, ...copied.json<SalaryCostsCreated>().costs.map((cost) => cost.id)];
+    }
+    // 400 percentage costs on all 100 bases, written at once: through the API each of them would
+    // recompute the salary's schedules, and every one of them is allowed anyway.
+    const { db } = app.deps.database;
+    const organisationId = user.user.currentOrganisationID;
+    await db.execute(sql`with percentages as (
+        insert into salary_costs (organisation_id, salary_id, cycle, amount_type, amount, distribution_type, relative_offset)
+        select ${organisationId}::int, ${source.id}::int, 'monthly', 'percentage', 10, 'employer', 1
+        from generate_series(1, ${COST_COPY_MAX - BASE_COSTS_MAX}::int)
+        returning id)
+      insert into salary_cost_base_links (cost_id, base_cost_id)
+      select p.id, b.id from percentages p cross join salary_costs b
+      where b.salary_id = ${source.id}::int and b.amount_type = 'fixed'`);
+    expect(await costCount(user, source.id)).toBe(COST_COPY_MAX);
+
+    const copied = await user.post(`/api/employees/salaries/${target.id}/costs/copy`, { sourceSalaryID: source.id });
+    expect(copied.statusCode, copied.body.slice(0, 500)).toBe(201);
+    const costs = copied.json<SalaryCostsCreated>().costs;
+    expect(costs).toHaveLength(COST_COPY_MAX);
+    const copiedBases = new Set(costs.filter((cost) => cost.amountType === 'fixed').map((cost) => cost.id));
+    const onBases = costs.filter((cost) => cost.amountType === 'percentage');
+    expect(onBases).toHaveLength(COST_COPY_MAX - BASE_COSTS_MAX);
+    for (const cost of onBases) {
+      expect(cost.baseSalaryCostIDs).toHaveLength(BASE_COSTS_MAX);
+      expect(cost.baseSalaryCostIDs.every((id) => copiedBases.has(id))).toBe(true);
+    }
   }, 180_000);
 
   it('adds every Swiss preset in one request; a preset twice is refused', async () => {
