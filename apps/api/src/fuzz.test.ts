@@ -3,7 +3,7 @@ import { monthOf } from '@saldopilot/shared';
 import { TEST_TODAY, useTestApp } from './test/build-test-app.js';
 import { anEmployee, aSalary, aSalaryCost } from './test/factories.js';
 import { fillPath, routesOf, WRITE_METHODS } from './test/routes.js';
-import { signUp } from './test/test-client.js';
+import { signUp, type SignedInUser } from './test/test-client.js';
 
 const app = useTestApp();
 
@@ -162,6 +162,17 @@ function requestsFor(method: string, path: string, operation: Operation | undefi
   return requests;
 }
 
+/** One request of the run, its payload (if any) as JSON. */
+function sendAs(owner: SignedInUser, method: string, request: { url: string; payload?: string }) {
+  return owner.send({
+    method: method as 'POST',
+    url: request.url,
+    ...(request.payload === undefined
+      ? {}
+      : { payload: request.payload, headers: { 'content-type': 'application/json' } }),
+  });
+}
+
 /** Routes the run leaves out: ending the session would turn the rest of the run into 401s. */
 const LEFT_OUT = new Set(['GET /api/auth/logout']);
 
@@ -242,13 +253,7 @@ describe('malformed input never reaches a 5xx', () => {
       const [method = '', path = ''] = route.split(' ');
       if (method === 'HEAD' || LEFT_OUT.has(route)) continue;
       for (const request of requestsFor(method, path, operationOf(document, method, path))) {
-        const response = await owner.send({
-          method: method as 'POST',
-          url: request.url,
-          ...(request.payload === undefined
-            ? {}
-            : { payload: request.payload, headers: { 'content-type': 'application/json' } }),
-        });
+        const response = await sendAs(owner, method, request);
         sent += 1;
         if (response.statusCode >= 500) {
           failures.push(
@@ -282,13 +287,7 @@ describe('malformed input never reaches a 5xx', () => {
       const requests = listRequestsFor(path, operationOf(document, method, path), ids);
       for (const request of [...requests].sort((a, b) => Number(b.overLimit) - Number(a.overLimit))) {
         lists.add(`${method} ${path} ${request.field}`);
-        const response = await owner.send({
-          method: method as 'POST',
-          url: request.url,
-          ...(request.payload === undefined
-            ? {}
-            : { payload: request.payload, headers: { 'content-type': 'application/json' } }),
-        });
+        const response = await sendAs(owner, method, request);
         const fields = response.statusCode === 400 ? response.json<{ fields?: Record<string, string> }>().fields : {};
         const message = fields?.[request.field];
         if (request.overLimit) tooMany.set(request.field, message);

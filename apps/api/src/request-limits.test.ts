@@ -59,6 +59,25 @@ async function costCount(user: SignedInUser, salaryId: number): Promise<number> 
   return response.json<{ pagination: { totalCount: number } }>().pagination.totalCount;
 }
 
+/**
+ * An employee with two salaries; the first has `count` fixed costs of 1.00, made by copying its
+ * costs onto itself (each copy doubles them) rather than one request per cost.
+ */
+async function twoSalariesWithFixedCosts(user: SignedInUser, count: number) {
+  const employee = await anEmployee(user);
+  const source = await aSalary(user, employee.id, { fromDate: '2026-01-01' });
+  const target = await aSalary(user, employee.id, { fromDate: '2026-06-01' });
+  const fixed = { amountType: 'fixed', amount: 1_00, distributionType: 'employer' } as const;
+  let costIds = [(await aSalaryCost(user, source.id, fixed)).id];
+  while (costIds.length < count) {
+    const more = costIds.slice(0, count - costIds.length);
+    const copied = await user.post(`/api/employees/salaries/${source.id}/costs/copy`, { ids: more });
+    expect(copied.statusCode, copied.body).toBe(201);
+    costIds = [...costIds, ...copied.json<SalaryCostsCreated>().costs.map((cost) => cost.id)];
+  }
+  return { source, target, costIds };
+}
+
 describe('PUT /api/forecasts/exclude at its limit', () => {
   it(`sets and lifts ${EXCLUSION_BATCH_MAX} exclusions of every kind in one request each; one more is refused`, async () => {
     const user = await signUp(app);
@@ -140,18 +159,7 @@ describe('POST /api/transactions/bulk at its limit', () => {
 describe('salary cost lists at their limits', () => {
   it(`copies ${COST_COPY_MAX} costs and links ${BASE_COSTS_MAX} base costs in one request each; one more is refused`, async () => {
     const user = await signUp(app);
-    const employee = await anEmployee(user);
-    const source = await aSalary(user, employee.id, { fromDate: '2026-01-01' });
-    const target = await aSalary(user, employee.id, { fromDate: '2026-06-01' });
-    const fixed = { amountType: 'fixed', amount: 1_00, distributionType: 'employer' } as const;
-    // The source salary's costs double with each copy onto itself, up to the limit.
-    let ids = [(await aSalaryCost(user, source.id, fixed)).id];
-    while (ids.length < COST_COPY_MAX) {
-      const more = ids.slice(0, COST_COPY_MAX - ids.length);
-      const copied = await user.post(`/api/employees/salaries/${source.id}/costs/copy`, { ids: more });
-      expect(copied.statusCode, copied.body).toBe(201);
-      ids = [...ids, ...copied.json<SalaryCostsCreated>().costs.map((cost) => cost.id)];
-    }
+    const { source, target, costIds: ids } = await twoSalariesWithFixedCosts(user, COST_COPY_MAX);
 
     const tooMany = await user.post(`/api/employees/salaries/${target.id}/costs/copy`, {
       ids: [...ids, 2_000_000_000],
@@ -191,17 +199,7 @@ describe('salary cost lists at their limits', () => {
 
   it('copies a whole salary whose 500 costs carry 40,000 base links (80,000 values: beyond 65,535 parameters)', async () => {
     const user = await signUp(app);
-    const employee = await anEmployee(user);
-    const source = await aSalary(user, employee.id, { fromDate: '2026-01-01' });
-    const target = await aSalary(user, employee.id, { fromDate: '2026-06-01' });
-    const fixed = { amountType: 'fixed', amount: 1_00, distributionType: 'employer' } as const;
-    let bases = [(await aSalaryCost(user, source.id, fixed)).id];
-    while (bases.length < BASE_COSTS_MAX) {
-      const copied = await user.post(`/api/employees/salaries/${source.id}/costs/copy`, {
-        ids: bases.slice(0, BASE_COSTS_MAX - bases.length),
-      });
-      bases = [...bases, ...copied.json<SalaryCostsCreated>().costs.map((cost) => cost.id)];
-    }
+    const { source, target } = await twoSalariesWithFixedCosts(user, BASE_COSTS_MAX);
     // 400 percentage costs on all 100 bases, written at once: through the API each of them would
     // recompute the salary's schedules, and every one of them is allowed anyway.
     const { db } = app.deps.database;
