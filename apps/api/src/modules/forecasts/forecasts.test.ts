@@ -456,12 +456,11 @@ describe('GET /api/forecasts', () => {
       const spy = vi.spyOn(client, 'query');
       try {
         const [totals, details] = [await kept.forecast(tenant, query), await kept.details(tenant, query)];
-        // PGlite is given the text and the values, pg a query config with both.
-        const texts = spy.mock.calls.map(([query, values]) =>
-          typeof query === 'string'
-            ? { text: query, values: (values ?? []) as unknown[] }
-            : { text: (query as { text: string }).text, values: (query as { values?: unknown[] }).values ?? [] },
-        );
+        // PGlite is given the text, pg a query config with it; both the values beside it.
+        const texts = spy.mock.calls.map(([query, values]) => ({
+          text: typeof query === 'string' ? query : (query as { text: string }).text,
+          values: (values ?? (query as { values?: unknown[] }).values ?? []) as unknown[],
+        }));
         const truth = fresh();
         expect(details, what).toEqual(await truth.details(tenant, query));
         expect({ ...totals, calculatedAt: '' }, what).toEqual({
