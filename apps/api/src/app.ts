@@ -193,17 +193,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const profile = createProfileService(db, reference, sessions, changes, limiter);
   const publicUrl = config.PUBLIC_URL;
   const auth = createAuthService({ db, clock, publicUrl, sessions, mailer, limiter, reference });
-  const organisations = createOrganisationsService(db, reference, changes);
-  const invitations = createInvitationsService({
-    db,
-    clock,
-    publicUrl,
-    mailer,
-    limiter,
-    reference,
-    organisations,
-    changes,
-  });
   const bankAccounts = createBankAccountsService({ db, clock, reference, rates });
   const signIn = createSignIn(sessions, cookies, profile);
   const categories = createCategoriesService(db);
@@ -215,6 +204,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const salaryCostLabels = createSalaryCostLabelsService({ db });
   const forecasts = createForecastsService({ db, clock, rates, reference, ensureFreshSchedules });
   const forecastExclusions = createForecastExclusionsService({ db, clock });
+  // A currency change must leave every sum exact in the new currency (ARCHITECTURE.md rule 7).
+  const organisations = createOrganisationsService(
+    db,
+    reference,
+    changes,
+    async (tx, organisationId, currencyId) => {
+      await bankAccounts.requireExactTotal(tx, organisationId, currencyId);
+      await forecasts.requireExactIn(tx, organisationId, currencyId);
+    },
+  );
+  const invitations = createInvitationsService({
+    db,
+    clock,
+    publicUrl,
+    mailer,
+    limiter,
+    reference,
+    organisations,
+    changes,
+  });
   const vatSettings = createVatSettingsService({ db, clock });
   app.decorate('deps', {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, cookies },

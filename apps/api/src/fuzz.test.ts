@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from './test/build-test-app.js';
+import { monthOf } from '@saldopilot/shared';
+import { TEST_TODAY, useTestApp } from './test/build-test-app.js';
+import { anEmployee, aSalary, aSalaryCost } from './test/factories.js';
 import { fillPath, routesOf, WRITE_METHODS } from './test/routes.js';
-import { signUp } from './test/test-client.js';
+import { signUp, type SignedInUser } from './test/test-client.js';
 
 const app = useTestApp();
 
@@ -80,9 +82,11 @@ const NASTY_BODIES: (string | undefined)[] = [
 interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
+  required?: string[];
   enum?: unknown[];
   anyOf?: JsonSchema[];
   items?: JsonSchema;
+  maxItems?: number;
 }
 
 /** A value of the right kind for a field, so that one nasty field at a time is what is tested. */
@@ -109,7 +113,7 @@ function plausible(schema: JsonSchema | undefined): unknown {
 
 interface Operation {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  parameters?: { in: string; name: string }[];
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
 }
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
@@ -158,8 +162,86 @@ function requestsFor(method: string, path: string, operation: Operation | undefi
   return requests;
 }
 
+/** One request of the run, its payload (if any) as JSON. */
+function sendAs(owner: SignedInUser, method: string, request: { url: string; payload?: string }) {
+  return owner.send({
+    method: method as 'POST',
+    url: request.url,
+    ...(request.payload === undefined
+      ? {}
+      : { payload: request.payload, headers: { 'content-type': 'application/json' } }),
+  });
+}
+
 /** Routes the run leaves out: ending the session would turn the rest of the run into 401s. */
 const LEFT_OUT = new Set(['GET /api/auth/logout']);
+
+/** Values a field's name calls for where its schema says only "string" (a month of the forecast horizon). */
+const SAMPLES: Record<string, unknown> = { month: monthOf(TEST_TODAY) };
+
+/**
+ * The `index`th of many distinct valid-looking items of a list: integers (ids) count up from 1,
+ * enums take turns, objects carry their required fields only (the optional ones may exclude each other).
+ */
+function distinctItem(schema: JsonSchema | undefined, index: number): unknown {
+  if (schema?.enum?.length) return schema.enum[index % schema.enum.length];
+  const type = Array.isArray(schema?.type) ? schema.type.find((name) => name !== 'null') : schema?.type;
+  if (type === 'integer' || type === 'number') return index + 1;
+  if (type === 'object') {
+    const required = new Set(schema?.required ?? []);
+    return Object.fromEntries(
+      Object.entries(schema?.properties ?? {})
+        .filter(([key]) => required.has(key))
+        .map(([key, value]) => [key, key in SAMPLES ? SAMPLES[key] : distinctItem(value, index)]),
+    );
+  }
+  if (type === 'string') return `${plausible(schema)}${index}`;
+  return plausible(schema);
+}
+
+/** The required fields of a body with plausible values: what a list is sent with. */
+function requiredOf(body: JsonSchema | undefined): Record<string, unknown> {
+  const required = new Set(body?.required ?? []);
+  return Object.fromEntries(
+    Object.entries(body?.properties ?? {})
+      .filter(([key]) => required.has(key))
+      .map(([key, value]) => [key, key in SAMPLES ? SAMPLES[key] : plausible(value)]),
+  );
+}
+
+interface ListRequest {
+  /** The list field (body property or query parameter) as validation names it. */
+  field: string;
+  count: number;
+  overLimit: boolean;
+  url: string;
+  payload?: string;
+}
+
+/** Every list a route takes (body properties and repeated query values with maxItems): at the limit and one above. */
+function listRequestsFor(path: string, operation: Operation | undefined, ids: Record<string, number>): ListRequest[] {
+  const requests: ListRequest[] = [];
+  const url = fillPath(path, ids);
+  const body = operation?.requestBody?.content?.['application/json']?.schema;
+  for (const [field, schema] of Object.entries(body?.properties ?? {})) {
+    if (schema.type !== 'array' || schema.maxItems === undefined) continue;
+    for (const count of [schema.maxItems, schema.maxItems + 1]) {
+      const list = Array.from({ length: count }, (_, index) => distinctItem(schema.items, index));
+      const payload = JSON.stringify({ ...requiredOf(body), [field]: list });
+      requests.push({ field, count, overLimit: count > schema.maxItems, url, payload });
+    }
+  }
+  for (const parameter of operation?.parameters ?? []) {
+    const schema = parameter.schema;
+    if (parameter.in !== 'query' || schema?.type !== 'array' || schema.maxItems === undefined) continue;
+    for (const count of [schema.maxItems, schema.maxItems + 1]) {
+      const values = Array.from({ length: count }, (_, index) => `revenue:K${index}`);
+      const query = values.map((value) => `${parameter.name}=${encodeURIComponent(value)}`).join('&');
+      requests.push({ field: parameter.name, count, overLimit: count > schema.maxItems, url: `${url}?${query}` });
+    }
+  }
+  return requests;
+}
 
 describe('malformed input never reaches a 5xx', () => {
   it('answers every fuzzed body and id of every route with a 4xx or a success', async () => {
@@ -171,13 +253,7 @@ describe('malformed input never reaches a 5xx', () => {
       const [method = '', path = ''] = route.split(' ');
       if (method === 'HEAD' || LEFT_OUT.has(route)) continue;
       for (const request of requestsFor(method, path, operationOf(document, method, path))) {
-        const response = await owner.send({
-          method: method as 'POST',
-          url: request.url,
-          ...(request.payload === undefined
-            ? {}
-            : { payload: request.payload, headers: { 'content-type': 'application/json' } }),
-        });
+        const response = await sendAs(owner, method, request);
         sent += 1;
         if (response.statusCode >= 500) {
           failures.push(
@@ -192,5 +268,52 @@ describe('malformed input never reaches a 5xx', () => {
     // The run is meant to be big: a few thousand requests over every route.
     expect(sent).toBeGreaterThan(2000);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 300_000);
+
+  it('answers every list at its request limit without a 5xx, and one item more with a 400 naming the list', async () => {
+    const owner = await signUp(app);
+    const document = (await owner.get('/api/docs')).json<OpenApi>();
+    // The owner's own rows in the path, so the lists reach the handlers (and their statements).
+    const salary = await aSalary(owner, (await anEmployee(owner)).id);
+    const cost = await aSalaryCost(owner, salary.id);
+    const ids = { salaryId: salary.id, costId: cost.id };
+    const failures: string[] = [];
+    const lists = new Set<string>();
+    for (const route of routesOf(app)) {
+      const [method = '', path = ''] = route.split(' ');
+      if (method === 'HEAD' || LEFT_OUT.has(route)) continue;
+      // Per list: the message of one item too many, which the list at its limit must not get.
+      const tooMany = new Map<string, string | undefined>();
+      const requests = listRequestsFor(path, operationOf(document, method, path), ids);
+      for (const request of [...requests].sort((a, b) => Number(b.overLimit) - Number(a.overLimit))) {
+        lists.add(`${method} ${path} ${request.field}`);
+        const response = await sendAs(owner, method, request);
+        const fields = response.statusCode === 400 ? response.json<{ fields?: Record<string, string> }>().fields : {};
+        const message = fields?.[request.field];
+        if (request.overLimit) tooMany.set(request.field, message);
+        const expected = request.overLimit
+          ? response.statusCode === 400 && message !== undefined
+          : response.statusCode < 500 && (message === undefined || message !== tooMany.get(request.field));
+        if (!expected) {
+          failures.push(
+            `${method} ${path} ${request.field} × ${request.count} -> ${response.statusCode} ${response.body.slice(0, 300)}`,
+          );
+        }
+      }
+    }
+    console.info(`fuzz run: ${lists.size} lists at and above their limits, ${failures.length} unexpected answers`);
+    expect(failures).toEqual([]);
+    // Every list endpoint of today is among them (the run finds future ones by itself).
+    expect([...lists].sort()).toEqual(
+      expect.arrayContaining([
+        'POST /api/transactions/bulk ids',
+        'POST /api/employees/salaries/:salaryId/costs baseSalaryCostIDs',
+        'POST /api/employees/salaries/:salaryId/costs/copy ids',
+        'POST /api/employees/salaries/:salaryId/costs/presets items',
+        'PATCH /api/employees/salaries/costs/:costId baseSalaryCostIDs',
+        'PUT /api/forecasts/exclude updates',
+        'GET /api/forecasts/details expand',
+      ]),
+    );
   }, 300_000);
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  AMOUNT_MAX_CENTS,
   AmountOverflowError,
   convertToBase,
   exactSum,
@@ -88,6 +89,13 @@ describe('convertToBase', () => {
 
   it('rejects an amount that is not whole cents', () => {
     expect(() => convertToBase(10.5, 1)).toThrow(RangeError);
+  });
+
+  it('refuses a converted amount beyond the exact range with AmountOverflowError', () => {
+    // The largest balance in CHF, at about 20,955 IDR per CHF.
+    expect(() => convertToBase(AMOUNT_MAX_CENTS, 1 / 20_955)).toThrow(AmountOverflowError);
+    expect(() => convertToBase(-AMOUNT_MAX_CENTS, 1 / 20_955)).toThrow(AmountOverflowError);
+    expect(convertToBase(AMOUNT_MAX_CENTS, 0.5)).toBe(2 * AMOUNT_MAX_CENTS);
   });
 });
 

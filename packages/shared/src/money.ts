@@ -63,6 +63,8 @@ export function roundHalfAwayFromZero(x: number): number {
  * place a conversion rounds, so every item and month is rounded exactly once.
  * With no rate (`undefined` or `null`) the amount is returned unchanged, as the spec (§9) says.
  * @throws RangeError when the amount is not whole cents or the rate is not a positive finite number.
+ * @throws AmountOverflowError when the converted amount leaves the exact range: every amount entered
+ *   is inside it, but 999'999'999'999.99 CHF are ~2 × 10^18 Rappen in IDR (ARCHITECTURE.md rule 7).
  */
 export function convertToBase(amountCents: number, rateOfSourceCurrency: number | null | undefined): Cents {
   const amount = toCents(amountCents);
@@ -71,7 +73,7 @@ export function convertToBase(amountCents: number, rateOfSourceCurrency: number 
     // A zero or negative rate is broken data; dividing by it would invent or flip money.
     throw new RangeError(`Not a usable exchange rate: ${rateOfSourceCurrency}`);
   }
-  return toCents(roundHalfAwayFromZero(amount / rateOfSourceCurrency));
+  return toCents(exactSum(roundHalfAwayFromZero(amount / rateOfSourceCurrency), 'A converted amount'));
 }
 
 /**

@@ -122,3 +122,82 @@ describe('user-entered text', () => {
     expect(renamed.json()).toMatchObject({ name: 'Zoë Ærø 😀 東京' });
   });
 });
+
+describe('a key named twice in one JSON object', () => {
+  const json = { 'content-type': 'application/json' };
+  const send = (
+    user: Awaited<ReturnType<typeof signUp>>,
+    method: 'PATCH' | 'PUT' | 'POST',
+    url: string,
+    payload: string,
+  ) => user.send({ method, url, payload, headers: json });
+
+  it('is a German 400 naming the key and its path, at the top, nested, in arrays of objects, escaped alike; nothing stored', async () => {
+    const user = await signUp(app);
+    const before = (await user.get('/api/profile')).json<{ name: string }>().name;
+    for (const [payload, key, path] of [
+      ['{"name":"Erster","name":"Zweiter"}', 'name', 'name'],
+      ['{"name":"Erster","\\u006eame":"Zweiter"}', 'name', 'name'],
+      ['{"name":"Erster","extra":{"a":1,"b":{"c":1,"c":2}}}', 'c', 'extra.b.c'],
+    ] as const) {
+      const response = await send(user, 'PATCH', '/api/profile', payload);
+      expect(response.statusCode, payload).toBe(400);
+      const message = `Der Schlüssel «${key}» kommt mehrfach vor.`;
+      expect(response.json(), payload).toEqual({
+        error: message,
+        code: 'VALIDATION_FAILED',
+        fields: { [path]: message },
+      });
+    }
+    expect((await user.get('/api/profile')).json<{ name: string }>().name).toBe(before);
+
+    // In the second entry of a batch: the whole batch is refused, nothing of it stored.
+    const month = '2026-12';
+    const transaction = await user.post('/api/transactions', {
+      name: 'Abo',
+      amount: 100,
+      type: 'single',
+      startDate: '2026-12-01',
+      categoryID: (await user.post('/api/categories', { name: 'Abos' })).json<{ id: number }>().id,
+      currencyID: (await user.get('/api/currencies')).json<{ id: number }[]>()[0]!.id,
+    });
+    expect(transaction.statusCode, transaction.body).toBe(201);
+    const id = transaction.json<{ id: number }>().id;
+    const entry = `"month":"${month}","relatedTable":"transactions","relatedID":${id}`;
+    const batch = `{"updates":[{${entry},"isExcluded":true},{${entry},"isExcluded":false,"isExcluded":true}]}`;
+    const refused = await send(user, 'PUT', '/api/forecasts/exclude', batch);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      fields: { 'updates.1.isExcluded': 'Der Schlüssel «isExcluded» kommt mehrfach vor.' },
+    });
+    expect((await user.get('/api/forecasts/exclude')).json()).toEqual([]);
+  });
+
+  it('cuts a long key in the message; a near-1 MB body with a late duplicate is refused, one without is parsed', async () => {
+    const user = await signUp(app);
+    const long = 'k'.repeat(500);
+    const cut = await send(user, 'PATCH', '/api/profile', `{"${long}":1,"${long}":2}`);
+    expect(cut.json()).toMatchObject({ error: `Der Schlüssel «${'k'.repeat(60)}…» kommt mehrfach vor.` });
+
+    // 5,000 entries of ~190 bytes: the largest batch, just under the 1 MB body limit.
+    const entries = Array.from(
+      { length: 5_000 },
+      (_, index) =>
+        `{"month":"2026-12","relatedTable":"transactions","relatedID":${index + 1},"isExcluded":true,"pad":"${'x'.repeat(100)}"}`,
+    );
+    const clean = `{"updates":[${entries.join(',')}]}`;
+    expect(clean.length).toBeGreaterThan(900_000);
+    expect(clean.length).toBeLessThan(1_048_576);
+    // Parsed and validated: the unknown "pad" is what is refused, not a duplicate.
+    const validated = await send(user, 'PUT', '/api/forecasts/exclude', clean);
+    expect(validated.statusCode).toBe(400);
+    expect(validated.json().fields['updates.0.pad']).toBe('Unbekanntes Feld');
+    const late = clean.replace(/"pad":"x+"}\]}$/, '"pad":"x","pad":"y"}]}');
+    const duplicate = await send(user, 'PUT', '/api/forecasts/exclude', late);
+    expect(duplicate.json()).toEqual({
+      error: 'Der Schlüssel «pad» kommt mehrfach vor.',
+      code: 'VALIDATION_FAILED',
+      fields: { 'updates.4999.pad': 'Der Schlüssel «pad» kommt mehrfach vor.' },
+    });
+  });
+});

@@ -313,6 +313,10 @@ export const distributionTypeLabels: Record<DistributionType, string> = {
 
 /** 100 % in thousandths of a percent. */
 export const PERCENTAGE_MAX = 100_000;
+/** Most base costs one percentage cost may name. */
+export const BASE_COSTS_MAX = 100;
+/** Most costs one copy request may name. */
+export const COST_COPY_MAX = 500;
 export const RELATIVE_OFFSET_MAX = 120;
 
 export const salaryCostMessages = {
@@ -390,7 +394,7 @@ const salaryCostFields = {
   labelID: idFieldSchema(salaryCostMessages.invalidLabel).nullable().optional(),
   baseSalaryCostIDs: z
     .array(idSchema, { error: 'Ungültige Berechnungsgrundlage' })
-    .max(100, 'Höchstens 100 Einträge erlaubt')
+    .max(BASE_COSTS_MAX, `Höchstens ${BASE_COSTS_MAX} Einträge erlaubt`)
     .refine((ids) => new Set(ids).size === ids.length, salaryCostMessages.duplicateBases)
     .optional(),
 };
@@ -444,7 +448,7 @@ export const salaryCostCopySchema = z
     ids: z
       .array(idSchema, { error: salaryCostMessages.nothingToCopy })
       .min(1, salaryCostMessages.nothingToCopy)
-      .max(500, 'Höchstens 500 Einträge erlaubt')
+      .max(COST_COPY_MAX, `Höchstens ${COST_COPY_MAX} Einträge erlaubt`)
       .refine((ids) => new Set(ids).size === ids.length, 'Doppelte Auswahl nicht erlaubt')
       .optional(),
     sourceSalaryID: idFieldSchema('Ungültiger Lohn').optional(),

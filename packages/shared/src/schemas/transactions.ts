@@ -134,12 +134,14 @@ export type TransactionCreate = z.infer<typeof transactionCreateSchema>;
 export type TransactionUpdate = z.infer<typeof transactionUpdateSchema>;
 
 export const transactionBulkActions = ['enable', 'disable', 'delete'] as const;
+/** Most transactions one bulk request may name. */
+export const TRANSACTION_BULK_MAX = 500;
 /** Several transactions at once, all or nothing. */
 export const transactionBulkSchema = z.strictObject({
   ids: z
     .array(idSchema, { error: 'Bitte wählen Sie Transaktionen aus' })
     .min(1, 'Bitte wählen Sie Transaktionen aus')
-    .max(500, 'Höchstens 500 Transaktionen auf einmal')
+    .max(TRANSACTION_BULK_MAX, `Höchstens ${TRANSACTION_BULK_MAX} Transaktionen auf einmal`)
     .refine((ids) => new Set(ids).size === ids.length, 'Doppelte Auswahl nicht erlaubt'),
   action: z.enum(transactionBulkActions, { error: 'Unbekannte Aktion' }),
 });

@@ -59,8 +59,8 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
     }
   }
 
-  function converterOf(tenant: Tenant): Converter {
-    return converterTo(rates, currencyOf(tenant.currencyId).code);
+  function converterOf(currencyId: number): Converter {
+    return converterTo(rates, currencyOf(currencyId).code);
   }
 
   function toBankAccount(row: BankAccountRow, converter: Converter): BankAccount {
@@ -75,14 +75,23 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
     };
   }
 
-  /** "Gesamtvermögen": each balance converted and rounded once, then summed (as the forecast's start). */
-  function totalOf(tenant: Tenant, balances: { amount: number; currencyId: number }[]): BankAccountList['total'] {
-    const converter = converterOf(tenant);
-    const amount = balances.reduce(
-      (sum, row) => sum + converter.convert(row.amount, currencyOf(row.currencyId).code),
-      0,
+  /**
+   * "Gesamtvermögen" in the currency `currencyId`: each balance converted and rounded once, then
+   * summed (as the forecast's start). A balance or sum beyond exact integers throws
+   * AmountOverflowError (400; ARCHITECTURE.md rule 7), never a rounded total.
+   */
+  function totalOf(currencyId: number, balances: { amount: number; currencyId: number }[]): BankAccountList['total'] {
+    const converter = converterOf(currencyId);
+    const amount = exactSum(
+      balances.reduce((sum, row) => sum + converter.convert(row.amount, currencyOf(row.currencyId).code), 0),
+      'Gesamtvermögen',
     );
-    return { amount, currency: currencyOf(tenant.currencyId).code, missingRates: converter.missingRates() };
+    return { amount, currency: currencyOf(currencyId).code, missingRates: converter.missingRates() };
+  }
+
+  /** Throws AmountOverflowError unless the organisation's "Gesamtvermögen" in `currencyId` is exact. */
+  async function requireExactTotal(reader: AppDatabase, organisationId: number, currencyId: number): Promise<void> {
+    totalOf(currencyId, await listBalances(reader, organisationId));
   }
 
   /**
@@ -92,7 +101,7 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
   function keepingTotalExact<T>(tenant: Tenant, write: (tx: AppDatabase) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
       const result = await write(tx);
-      exactSum(totalOf(tenant, await listBalances(tx, tenant.organisationId)).amount, 'Gesamtvermögen');
+      await requireExactTotal(tx, tenant.organisationId, tenant.currencyId);
       return result;
     });
   }
@@ -104,18 +113,18 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
       // A first page without search that holds every account already has all balances.
       const wholeList = query.page === 1 && !query.search && rows.length === totalCount;
       const balances = wholeList ? rows : await listBalances(db, tenant.organisationId);
-      const converter = converterOf(tenant);
+      const converter = converterOf(tenant.currencyId);
       return {
         data: rows.map((row) => toBankAccount(row, converter)),
         pagination: describePage(query, totalCount),
-        total: totalOf(tenant, balances),
+        total: totalOf(tenant.currencyId, balances),
       };
     },
 
     async get(tenant: Tenant, id: number): Promise<BankAccount> {
       const row = await findBankAccount(db, tenant.organisationId, id);
       if (!row) throw notFound(bankAccountMessages.notFound);
-      return toBankAccount(row, converterOf(tenant));
+      return toBankAccount(row, converterOf(tenant.currencyId));
     },
 
     /** Creates an account; "Stand per" is today unless given. 0 and negative balances are allowed. */
@@ -129,7 +138,7 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
           balanceDate: input.balanceDate ?? clock.today(),
         }),
       );
-      return toBankAccount(row, converterOf(tenant));
+      return toBankAccount(row, converterOf(tenant.currencyId));
     },
 
     /**
@@ -148,8 +157,10 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
         }),
       );
       if (!row) throw notFound(bankAccountMessages.notFound);
-      return toBankAccount(row, converterOf(tenant));
+      return toBankAccount(row, converterOf(tenant.currencyId));
     },
+
+    requireExactTotal,
 
     async remove(tenant: Tenant, id: number): Promise<void> {
       if (!(await deleteBankAccount(db, tenant.organisationId, id))) throw notFound(bankAccountMessages.notFound);

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AmountType, PageQuery } from '@saldopilot/shared';
+import { arrayLiteral, intArray, isAnyOf, textArray } from '../../db/arrays.js';
 import type { AppDatabase } from '../../db/client.js';
+import { executeRows } from '../../db/execute-rows.js';
 import {
   employees,
   salaries,
@@ -53,7 +55,7 @@ export async function countCosts(db: AppDatabase, organisationId: number, salary
 export async function findCosts(db: AppDatabase, organisationId: number, ids: number[]) {
   if (ids.length === 0) return [];
   return selectCosts(db, {})
-    .where(and(eq(c.organisationId, organisationId), inArray(c.id, ids)))
+    .where(and(eq(c.organisationId, organisationId), isAnyOf(c.id, ids)))
     .orderBy(asc(c.id));
 }
 
@@ -65,7 +67,7 @@ export async function detailsOf(db: AppDatabase, costIds: number[]) {
   return db
     .select(storedDetailColumns)
     .from(salaryCostDetails)
-    .where(inArray(salaryCostDetails.costId, costIds))
+    .where(isAnyOf(salaryCostDetails.costId, costIds))
     .orderBy(asc(salaryCostDetails.costId), asc(salaryCostDetails.month));
 }
 
@@ -110,7 +112,10 @@ export interface CostValues {
   targetDate: string | null;
 }
 
-/** Inserts costs of a salary in one statement; answers their ids in the given order. */
+/**
+ * Inserts costs of a salary in one statement, each column one array (`db/arrays.ts`: a copy of a
+ * whole salary has no limit of its own); answers their ids in the given order.
+ */
 export async function insertCosts(
   db: AppDatabase,
   organisationId: number,
@@ -118,11 +123,23 @@ export async function insertCosts(
   values: CostValues[],
 ): Promise<number[]> {
   if (values.length === 0) return [];
-  const rows = await db
-    .insert(c)
-    .values(values.map((value) => ({ ...value, organisationId, salaryId })))
-    .returning({ id: c.id });
-  return rows.map((row) => row.id);
+  const column = <K extends keyof CostValues>(key: K) => values.map((value) => value[key]);
+  // Ids are drawn in the order of `ord`, so ascending ids are the given order.
+  const rows = await executeRows<{ id: number }>(
+    db,
+    sql`insert into ${c} (organisation_id, salary_id, label_id, cycle, amount_type, amount, distribution_type,
+        relative_offset, target_date)
+      select ${organisationId}::int, ${salaryId}::int, v.label_id, v.cycle::cost_cycle, v.amount_type::amount_type,
+        v.amount, v.distribution_type::distribution_type, v.relative_offset, v.target_date
+      from unnest(${arrayLiteral(column('labelId'))}::int[], ${textArray(column('cycle'))},
+        ${textArray(column('amountType'))}, ${arrayLiteral(column('amount'))}::bigint[],
+        ${textArray(column('distributionType'))}, ${intArray(column('relativeOffset'))},
+        ${textArray(column('targetDate'))}::date[])
+        with ordinality as v(label_id, cycle, amount_type, amount, distribution_type, relative_offset, target_date, ord)
+      order by v.ord
+      returning id`,
+  );
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
 export async function updateCost(
@@ -147,8 +164,14 @@ export async function replaceBases(db: AppDatabase, costId: number, baseIds: rea
   );
 }
 
+/** Inserts base links in one statement (two array parameters: a copy of 500 costs may carry ~50,000). */
 export async function insertLinks(db: AppDatabase, links: { costId: number; baseCostId: number }[]): Promise<void> {
-  if (links.length > 0) await db.insert(salaryCostBaseLinks).values(links);
+  if (links.length === 0) return;
+  await db
+    .insert(salaryCostBaseLinks)
+    .select(
+      sql`select * from unnest(${intArray(links.map((link) => link.costId))}, ${intArray(links.map((link) => link.baseCostId))})`,
+    );
 }
 
 export async function deleteCost(db: AppDatabase, organisationId: number, id: number): Promise<void> {

@@ -1,18 +1,10 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { arrayLiteral, intArray, isAnyOf, textArray, textArrayLiteral } from '../../db/arrays.js';
 import type { AppDatabase } from '../../db/client.js';
 import { employees, salaries, salaryCostBaseLinks, salaryCostDetails, salaryCosts } from '../../db/schema/index.js';
 
 /** The advisory-lock class of the schedule work of one organisation (the second key is its id). */
 const SCHEDULE_LOCK_CLASS = 0x5a1a;
-
-/**
- * A column of values as one PostgreSQL array literal ('{1,2,3}'): a batch is a handful of bound
- * parameters expanded by `unnest`, not thousands (parsing those is what makes big inserts slow).
- * Only numbers, booleans and 'YYYY-MM' months pass through here, so nothing needs quoting.
- */
-function arrayLiteral(values: readonly (number | string | boolean)[]): string {
-  return `{${values.map((value) => (typeof value === 'boolean' ? (value ? 't' : 'f') : String(value))).join(',')}}`;
-}
 
 /**
  * Serialises the salary and schedule writes of one organisation until the database transaction
@@ -53,7 +45,7 @@ export async function loadScheduleInputs(
 ) {
   if ('ids' in which && which.ids.length === 0) return { salaryRows: [], costRows: [] };
   // Whole employees: a salary's 13th salary may be paid by its successor (docs/salary-rules.md).
-  const chosen = 'ids' in which ? inArray(salaries.id, which.ids) : staleFor(which.staleFor);
+  const chosen = 'ids' in which ? isAnyOf(salaries.id, which.ids) : staleFor(which.staleFor);
   const chosenEmployees = db
     .select({ employeeId: salaries.employeeId })
     .from(salaries)
@@ -90,7 +82,7 @@ export async function loadScheduleInputs(
       baseSalaryCostIDs: baseCostIdsColumn,
     })
     .from(salaryCosts)
-    .where(and(eq(salaryCosts.organisationId, organisationId), inArray(salaryCosts.salaryId, salaryIds)));
+    .where(and(eq(salaryCosts.organisationId, organisationId), isAnyOf(salaryCosts.salaryId, salaryIds)));
   return { salaryRows, costRows };
 }
 
@@ -121,11 +113,6 @@ export interface SalaryTotals {
   netAdjustments: string;
 }
 
-/** A text column as an array literal: each value quoted (they hold no quotes or backslashes). */
-function quotedArrayLiteral(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value}"`).join(',')}}`;
-}
-
 /**
  * Replaces the stored schedules of the salaries' costs and sets their deductions, employer costs
  * and `schedule_date`, in two statements for any number of salaries (no query per salary). Only
@@ -149,14 +136,14 @@ export async function storeSchedules(
   await db.execute(sql`with computed (cost_id, month, amount, divider, is_extra_month) as (
       select * from unnest(
         ${arrayLiteral(details.map((row) => row.costId))}::int[],
-        ${arrayLiteral(details.map((row) => row.month))}::varchar[],
+        ${textArray(details.map((row) => row.month))},
         ${arrayLiteral(details.map((row) => row.amount))}::bigint[],
         ${arrayLiteral(details.map((row) => row.divider))}::int[],
         ${arrayLiteral(details.map((row) => row.isExtraMonth))}::boolean[])
     ), gone as (
       delete from ${salaryCostDetails} d using ${salaryCosts} c
       where c.id = d.cost_id and c.organisation_id = ${organisationId}
-        and c.salary_id = any(${arrayLiteral(salaryIds)}::int[])
+        and c.salary_id = any(${intArray(salaryIds)})
         and not exists (select from computed n where n.cost_id = d.cost_id and n.month = d.month)
     )
     insert into ${salaryCostDetails} (cost_id, month, amount, divider, is_extra_month)
@@ -173,7 +160,7 @@ export async function storeSchedules(
         ${arrayLiteral(totals.map((row) => row.id))}::int[],
         ${arrayLiteral(totals.map((row) => row.employeeDeductions))}::bigint[],
         ${arrayLiteral(totals.map((row) => row.employerCosts))}::bigint[],
-        ${quotedArrayLiteral(totals.map((row) => row.netAdjustments))}::text[])
+        ${textArrayLiteral(totals.map((row) => row.netAdjustments))}::text[])
         as v(id, deductions, employer_costs, net_adjustments)
       where ${salaries.id} = v.id and ${salaries.organisationId} = ${organisationId}`);
   }

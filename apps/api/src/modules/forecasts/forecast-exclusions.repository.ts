@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { intArray, isAnyOf, textArray } from '../../db/arrays.js';
 import type { AppDatabase } from '../../db/client.js';
 import {
   salaries,
@@ -36,51 +37,19 @@ export async function findOwnItems(
   const rows = await db
     .select({ id: source.id })
     .from(source)
-    .where(and(eq(source.organisationId, organisationId), inArray(source.id, wanted)))
+    .where(and(eq(source.organisationId, organisationId), isAnyOf(source.id, wanted)))
     .for('share');
   for (const row of rows) found.add(row.id);
   return found;
 }
 
-function tupleList(keys: readonly ExclusionKey[]): SQL {
-  return sql.join(
-    keys.map((key) => sql`(${key.relatedId}::integer, ${key.month}::varchar)`),
-    sql`, `,
-  );
-}
-
-/** Adds exclusions of one table; existing ones stay (no duplicates). Answers how many were new. */
-export async function insertExclusions(
-  db: AppDatabase,
-  organisationId: number,
-  table: ExclusionTableName,
-  keys: readonly ExclusionKey[],
-): Promise<number> {
-  if (keys.length === 0) return 0;
-  if (table === 'transactions') {
-    const rows = await db
-      .insert(transactionExclusions)
-      .values(keys.map((key) => ({ organisationId, transactionId: key.relatedId, month: key.month })))
-      .onConflictDoNothing()
-      .returning({ month: transactionExclusions.month });
-    return rows.length;
-  }
-  if (table === 'salaries') {
-    const rows = await db
-      .insert(salaryExclusions)
-      .values(keys.map((key) => ({ organisationId, salaryId: key.relatedId, month: key.month })))
-      .onConflictDoNothing()
-      .returning({ month: salaryExclusions.month });
-    return rows.length;
-  }
-  const rows = await db
-    .insert(salaryCostLabelExclusions)
-    .values(
-      keys.map((key) => ({ organisationId, labelId: key.relatedId === 0 ? null : key.relatedId, month: key.month })),
-    )
-    .onConflictDoNothing()
-    .returning({ month: salaryCostLabelExclusions.month });
-  return rows.length;
+/**
+ * The keys as rows `k(related_id, month)` of one statement, two parameters for any number of keys
+ * (`db/arrays.ts`): the keys of a batch are as many as EXCLUSION_BATCH_MAX.
+ */
+function keyRows(keys: readonly ExclusionKey[]): SQL {
+  return sql`unnest(${intArray(keys.map((key) => key.relatedId))}, ${textArray(keys.map((key) => key.month))})
+    as k(related_id, month)`;
 }
 
 /** Each exclusion table with the expression of its relatedID (a label's null is the "no label" 0). */
@@ -93,6 +62,25 @@ const exclusionTables = {
   },
 } as const;
 
+/** Adds exclusions of one table; existing ones stay (no duplicates). Answers how many were new. */
+export async function insertExclusions(
+  db: AppDatabase,
+  organisationId: number,
+  table: ExclusionTableName,
+  keys: readonly ExclusionKey[],
+): Promise<number> {
+  if (keys.length === 0) return 0;
+  const { target } = exclusionTables[table];
+  // Every column of the table, in its order: organisation, item (a label's 0 is null), month.
+  const relatedId = table === 'salary_cost_labels' ? sql`nullif(k.related_id, 0)` : sql`k.related_id`;
+  const rows = await db
+    .insert(target)
+    .select(sql`select ${organisationId}::int, ${relatedId}, k.month from ${keyRows(keys)}`)
+    .onConflictDoNothing()
+    .returning({ month: target.month });
+  return rows.length;
+}
+
 /** Lifts exclusions of one table (those that do not exist are no error). Answers how many were removed. */
 export async function deleteExclusions(
   db: AppDatabase,
@@ -104,7 +92,12 @@ export async function deleteExclusions(
   const { target, relatedId } = exclusionTables[table];
   const rows = await db
     .delete(target)
-    .where(and(eq(target.organisationId, organisationId), sql`(${relatedId}, ${target.month}) in (${tupleList(keys)})`))
+    .where(
+      and(
+        eq(target.organisationId, organisationId),
+        sql`(${relatedId}, ${target.month}) in (select k.related_id, k.month from ${keyRows(keys)})`,
+      ),
+    )
     .returning({ month: target.month });
   return rows.length;
 }

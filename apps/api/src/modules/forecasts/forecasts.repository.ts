@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import type { ForecastSalaryCost } from '@saldopilot/forecast';
 import { parseNetAdjustments } from '@saldopilot/shared';
+import { isAnyOf } from '../../db/arrays.js';
 import type { AppDatabase } from '../../db/client.js';
 import {
   bankAccounts,
@@ -158,7 +159,7 @@ async function costRowsOf(
     .where(
       and(
         eq(salaryCosts.organisationId, organisationId),
-        salaryIds === undefined ? undefined : inArray(salaryCosts.salaryId, salaryIds),
+        salaryIds === undefined ? undefined : isAnyOf(salaryCosts.salaryId, salaryIds),
       ),
     )
     .orderBy(asc(salaryCosts.id));

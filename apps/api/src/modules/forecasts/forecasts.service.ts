@@ -8,6 +8,7 @@ import {
 } from '@saldopilot/forecast';
 import {
   addMonthsToMonth,
+  FORECAST_DEFAULTS,
   FORECAST_LIMITS,
   forecastDetailsSchema,
   monthOf,
@@ -186,8 +187,19 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
         );
       }),
     );
+    return dataFrom(values);
+  }
+
+  /** The parts' load results (in the order of `partNames`) as the forecast's data. */
+  function dataFrom(values: readonly unknown[]): ForecastData {
     // Each value is its part's load result (same names, same order).
     return Object.fromEntries(partNames.map((name, index) => [name, values[index]])) as unknown as ForecastData;
+  }
+
+  /** The first and last month of the longest horizon: one load serves every "Zeitraum". */
+  function horizonOf(today: string): { firstMonth: string; lastMonth: string } {
+    const firstMonth = monthOf(today);
+    return { firstMonth, lastMonth: addMonthsToMonth(firstMonth, FORECAST_LIMITS.maxMonths - 1) };
   }
 
   /**
@@ -219,9 +231,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     query: ForecastQuery,
   ): Promise<{ key: string; result: () => Promise<ForecastResult> }> {
     const today = clock.today();
-    const firstMonth = monthOf(today);
-    // The longest horizon, so that one load serves every "Zeitraum".
-    const lastMonth = addMonthsToMonth(firstMonth, FORECAST_LIMITS.maxMonths - 1);
+    const { firstMonth, lastMonth } = horizonOf(today);
     const versions = await versionsWithFreshSchedules(organisationId, today);
     const stamps = partNames.map((name) => stampOf(today, forecastDataParts[name].tables, versions));
     const currency = codeOf(currencyId);
@@ -240,6 +250,23 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
   }
 
   return {
+    /**
+     * Throws AmountOverflowError unless the organisation's forecast in `currencyId` is exact over the
+     * longest horizon at the default performance: a currency change checks it in its own database
+     * transaction (`reader`), past the memory, before it is stored (ARCHITECTURE.md rule 7).
+     */
+    async requireExactIn(reader: AppDatabase, organisationId: number, currencyId: number): Promise<void> {
+      const today = clock.today();
+      const { firstMonth, lastMonth } = horizonOf(today);
+      await ensureFreshSchedules(reader, organisationId, today);
+      const values: unknown[] = [];
+      // One after the other: a transaction's queries share one connection.
+      for (const name of partNames)
+        values.push(await forecastDataParts[name].load(reader, organisationId, firstMonth, lastMonth));
+      const query = { months: FORECAST_LIMITS.maxMonths, performance: FORECAST_DEFAULTS.performance };
+      computeForecast(inputOf(codeOf(currencyId), query, today, dataFrom(values)));
+    },
+
     /** `GET /forecasts`: totals per month, start balance, missing rates and the runway. */
     async forecast(tenant: Tenant, query: ForecastQuery): Promise<Forecast> {
       const calculatedAt = clock.now().toISOString();

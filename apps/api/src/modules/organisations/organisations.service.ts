@@ -1,4 +1,6 @@
 import {
+  AMOUNT_OVERFLOW_MESSAGE,
+  AmountOverflowError,
   describePage,
   hasRole,
   type Member,
@@ -12,6 +14,7 @@ import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { ChangeBus } from '../../lib/change-bus.js';
 import { pageWithTotal } from '../../lib/list-query.js';
+import { messages } from '../../plugins/error-handler.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import {
   countOwners,
@@ -55,14 +58,38 @@ function toOrganisation(row: OrganisationRow): Organisation {
 export type OrganisationsService = ReturnType<typeof createOrganisationsService>;
 
 /**
+ * Throws AmountOverflowError when a sum of the organisation's data would not be exact in the
+ * currency `currencyId` ("Gesamtvermögen", the forecast's totals); reads through `tx`. Given by
+ * app.ts, which knows the areas that sum amounts.
+ */
+export type RequireExactSums = (tx: AppDatabase, organisationId: number, currencyId: number) => Promise<void>;
+
+/**
  * Organisations and their members. Every action names the organisation in the URL, so the caller's
  * membership and role are checked there: not a member = 404 (as if it did not exist), too low = 403.
  */
-export function createOrganisationsService(db: AppDatabase, reference: ReferenceService, bus: ChangeBus) {
+export function createOrganisationsService(
+  db: AppDatabase,
+  reference: ReferenceService,
+  bus: ChangeBus,
+  requireExactSums: RequireExactSums,
+) {
   function requireCurrency(currencyId: number): void {
     if (!reference.currencyById(currencyId)) {
       throw new AppError('VALIDATION_FAILED', organisationMessages.unknownCurrency, {
         fields: { currencyID: organisationMessages.unknownCurrency },
+      });
+    }
+  }
+
+  /** `requireExactSums`, its overflow answered as a 400 naming the field that would cause it. */
+  async function requireExactSumsIn(tx: AppDatabase, organisationId: number, currencyId: number): Promise<void> {
+    try {
+      await requireExactSums(tx, organisationId, currencyId);
+    } catch (error) {
+      if (!(error instanceof AmountOverflowError)) throw error;
+      throw new AppError('VALIDATION_FAILED', messages.validation, {
+        fields: { currencyID: AMOUNT_OVERFLOW_MESSAGE },
       });
     }
   }
@@ -128,14 +155,25 @@ export function createOrganisationsService(db: AppDatabase, reference: Reference
       return getOne(userId, id);
     },
 
-    /** Renames, changes the currency or the minimum balance ("Mindestliquidität"; admins and owners). */
+    /**
+     * Renames, changes the currency or the minimum balance ("Mindestliquidität"; admins and owners).
+     * A new currency must keep every sum of the organisation's data exact (400 naming `currencyID`,
+     * nothing stored; ARCHITECTURE.md rule 7); the members see it with their next request.
+     */
     async update(userId: number, organisationId: number, changes: OrganisationUpdate): Promise<Organisation> {
       await roleIn(userId, organisationId, 'admin');
-      if (changes.currencyID !== undefined) requireCurrency(changes.currencyID);
-      await updateOrganisation(db, organisationId, {
-        name: changes.name,
-        currencyId: changes.currencyID,
-        minimumBalance: changes.minimumBalance,
+      const { currencyID } = changes;
+      if (currencyID !== undefined) requireCurrency(currencyID);
+      await db.transaction(async (tx) => {
+        if (currencyID !== undefined) {
+          await lockOrganisation(tx, organisationId);
+          await requireExactSumsIn(tx, organisationId, currencyID);
+        }
+        await updateOrganisation(tx, organisationId, {
+          name: changes.name,
+          currencyId: currencyID,
+          minimumBalance: changes.minimumBalance,
+        });
       });
       // Every member's cached session names the currency, on every instance.
       await bus.publish({ kind: 'organisation', action: 'updated', id: organisationId, organisationId, by: userId });

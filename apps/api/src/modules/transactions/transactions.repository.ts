@@ -1,5 +1,6 @@
-import { and, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { daysInMonth, type TransactionListQuery } from '@saldopilot/shared';
+import { isAnyOf } from '../../db/arrays.js';
 import type { AppDatabase } from '../../db/client.js';
 import { categories, employees, transactions, vatRates } from '../../db/schema/index.js';
 import { germanOrder } from '../../lib/german-order.js';
@@ -189,7 +190,7 @@ export async function lockTransactions(db: AppDatabase, organisationId: number, 
   const rows = await db
     .select({ id: t.id })
     .from(t)
-    .where(and(eq(t.organisationId, organisationId), inArray(t.id, ids)))
+    .where(and(eq(t.organisationId, organisationId), isAnyOf(t.id, ids)))
     .for('update');
   return rows.map((row) => row.id);
 }
@@ -203,11 +204,11 @@ export async function setTransactionsDisabled(
   await db
     .update(t)
     .set({ isDisabled })
-    .where(and(eq(t.organisationId, organisationId), inArray(t.id, ids)));
+    .where(and(eq(t.organisationId, organisationId), isAnyOf(t.id, ids)));
 }
 
 export async function deleteTransactions(db: AppDatabase, organisationId: number, ids: number[]): Promise<void> {
-  await db.delete(t).where(and(eq(t.organisationId, organisationId), inArray(t.id, ids)));
+  await db.delete(t).where(and(eq(t.organisationId, organisationId), isAnyOf(t.id, ids)));
 }
 
 /**
