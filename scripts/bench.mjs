@@ -1,5 +1,5 @@
 // `npm run bench`: one line per figure of DESIGN.md §8. Measures the built server as users get it.
-// One part alone: BENCH_ONLY=bank-accounts, employees or forecast-api (BENCH_SECONDS, BENCH_ROUNDS).
+// One part alone: BENCH_ONLY=bank-accounts, employees, forecast-api or forecast-writes (BENCH_SECONDS, BENCH_ROUNDS).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -459,6 +459,11 @@ if (process.env.BENCH_ONLY === 'forecast-api') {
   await benchForecastApi(benchTools);
   process.exit(0);
 }
+const { benchForecastWrites } = await import('./bench-forecast-writes.mjs');
+if (process.env.BENCH_ONLY === 'forecast-writes') {
+  await benchForecastWrites(benchTools);
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY === 'bank-accounts') {
   await benchBankAccountLists();
   process.exit(0);
@@ -502,6 +507,7 @@ try {
   await benchEmployeeLists(benchTools);
   // The forecast of the big organisation (1,000 employees × 3 salaries × 8 costs, 10,000 transactions).
   await benchForecastApi(benchTools);
+  await benchForecastWrites(benchTools);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

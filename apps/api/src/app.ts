@@ -205,15 +205,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const forecasts = createForecastsService({ db, clock, rates, reference, ensureFreshSchedules });
   const forecastExclusions = createForecastExclusionsService({ db, clock });
   // A currency change must leave every sum exact in the new currency (ARCHITECTURE.md rule 7).
-  const organisations = createOrganisationsService(
-    db,
-    reference,
-    changes,
-    async (tx, organisationId, currencyId) => {
-      await bankAccounts.requireExactTotal(tx, organisationId, currencyId);
-      await forecasts.requireExactIn(tx, organisationId, currencyId);
-    },
-  );
+  const organisations = createOrganisationsService(db, reference, changes, async (tx, organisationId, currencyId) => {
+    await bankAccounts.requireExactTotal(tx, organisationId, currencyId);
+    await forecasts.requireExactIn(tx, organisationId, currencyId);
+  });
   const invitations = createInvitationsService({
     db,
     clock,

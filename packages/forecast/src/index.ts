@@ -2,3 +2,4 @@
 export * from './forecast-months.js';
 export * from './types.js';
 export { computeForecast } from './compute-forecast.js';
+export { ForecastModel, type ResultQuery } from './forecast-model.js';

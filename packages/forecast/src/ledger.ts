@@ -1,13 +1,19 @@
 /**
  * Where every contribution lands: one slot per leaf (docs/forecast.md: one per transaction, employee,
  * cost label and the VAT settlement), one cell per slot and month in flat typed arrays. The modules
- * only add numbers here; the tree and the totals are built from it once at the end, so no objects
- * are made per occurrence.
+ * only add numbers here; the tree and the totals are built from it at the end, so no objects are
+ * made per occurrence.
+ *
+ * Contributions can be taken out again (`add` with sign −1, the same amounts negated): the forecast
+ * model (forecast-model.ts) replaces a changed item by taking out what it added and adding it anew.
+ * Amounts are whole minor units, so a sum and its difference are exact while every cell stays within
+ * ±2^53; a cell that leaves that range marks the ledger `inexact` (the model then builds anew). Each
+ * cell counts its contributions, so a cell whose items all left is empty again, not a 0 leaf.
  *
  * Salaries: an employee's salaries share one slot (`openSalary`), and each cell remembers the
  * salary that paid in that month (`payersOf`), so the month's leaf names that salary and an
  * exclusion (month, 'salaries', salary id) hits the employee's cell of that month only when that
- * salary paid in it (docs/forecast.md).
+ * salary paid in it (docs/forecast.md). An employee is replaced as a whole (`clearEmployee`).
  */
 
 import type { ExclusionTable, LeafTable } from './types.js';
@@ -21,11 +27,15 @@ export class Ledger {
   readonly tables: LeafTable[] = [];
   readonly ids: number[] = [];
   /** Raw amounts (before performance and exclusions), slot × months + month offset. */
-  readonly amounts: Float64Array;
-  /** 1 when an item contributed to the cell (an excluded leaf is shown only where it would count). */
-  readonly present: Uint8Array;
+  amounts: Float64Array;
+  /** How many contributions the cell holds (an excluded leaf is shown only where something would count). */
+  present: Int32Array;
   /** 1 when the cell is excluded by the user. */
-  readonly excluded: Uint8Array;
+  excluded: Uint8Array;
+  /** True once a cell left the exact range ±2^53: taking contributions out would no longer be exact. */
+  inexact = false;
+  /** Raised whenever a slot is opened or renamed: the display order (tree.ts) is kept until it moves. */
+  layoutVersion = 0;
   // One map per kind of leaf, keyed by the number: no string key is built per lookup.
   private readonly slotsByTable: Record<LeafTable, Map<number, number>> = {
     transactions: new Map(),
@@ -42,13 +52,15 @@ export class Ledger {
 
   /**
    * @param months number of months of the horizon
-   * @param capacity the most slots that can be opened (items + labels + 1): the arrays are sized once
+   * @param capacity the slots expected (items + labels + 1): the arrays are sized for them and grow
+   *   only when more are opened
    */
   constructor(months: number, capacity: number) {
     this.months = months;
-    this.amounts = new Float64Array(months * capacity);
-    this.present = new Uint8Array(months * capacity);
-    this.excluded = new Uint8Array(months * capacity);
+    const cells = months * Math.max(1, capacity);
+    this.amounts = new Float64Array(cells);
+    this.present = new Int32Array(cells);
+    this.excluded = new Uint8Array(cells);
   }
 
   /** Number of open slots. */
@@ -65,21 +77,74 @@ export class Ledger {
     let slot = slots.get(id);
     if (slot === undefined) {
       slot = this.names.length;
-      if ((slot + 1) * this.months > this.amounts.length) throw new RangeError('Ledger capacity exceeded');
+      if ((slot + 1) * this.months > this.amounts.length) this.grow();
       this.names.push(name);
       this.categories.push(category);
       this.tables.push(table);
       this.ids.push(id);
       slots.set(id, slot);
+      this.layoutVersion++;
+    } else if (this.names[slot] !== name || this.categories[slot] !== category) {
+      // An item put in again after a rename or a new category.
+      this.names[slot] = name;
+      this.categories[slot] = category;
+      this.layoutVersion++;
     }
     return slot;
   }
 
-  /** Adds `amount` to the slot in the month `offset` (0 = first month of the horizon). */
-  add(slot: number, offset: number, amount: number): void {
+  /** Doubles the cells: a model adds slots for items created after it was built. */
+  private grow(): void {
+    const cells = Math.max(this.amounts.length * 2, this.months * 16);
+    const grown = <T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T): T => {
+      to.set(from);
+      return to;
+    };
+    this.amounts = grown(this.amounts, new Float64Array(cells));
+    this.present = grown(this.present, new Int32Array(cells));
+    this.excluded = grown(this.excluded, new Uint8Array(cells));
+  }
+
+  /**
+   * Adds `amount` to the slot in the month `offset` (0 = first month of the horizon); with `sign` −1
+   * it takes out a contribution added before (`amount` then is that contribution negated).
+   */
+  add(slot: number, offset: number, amount: number, sign: 1 | -1 = 1): void {
     const cell = slot * this.months + offset;
-    this.amounts[cell] = (this.amounts[cell] as number) + amount;
-    this.present[cell] = 1;
+    const sum = (this.amounts[cell] as number) + amount;
+    this.amounts[cell] = sum;
+    this.present[cell] = (this.present[cell] as number) + sign;
+    if (sum > Number.MAX_SAFE_INTEGER || sum < -Number.MAX_SAFE_INTEGER) this.inexact = true;
+  }
+
+  /** Empties every month of the slot (an employee replaced as a whole, the VAT settlement of a new result). */
+  clearSlot(slot: number): void {
+    const base = slot * this.months;
+    this.amounts.fill(0, base, base + this.months);
+    this.present.fill(0, base, base + this.months);
+    this.payers[slot]?.fill(0);
+    this.thirteenth[slot]?.fill(0);
+  }
+
+  /** The slot of the leaf (table, id), or undefined when it was never opened. */
+  slotOf(table: LeafTable, id: number): number | undefined {
+    return this.slotsByTable[table].get(id);
+  }
+
+  /**
+   * Takes an employee out before their salaries are added anew: the slot is emptied and the salaries
+   * it knew are forgotten (a deleted salary must no longer catch its exclusions).
+   */
+  clearEmployee(employeeId: number): void {
+    const slot = this.slotsByTable.salaries.get(employeeId);
+    if (slot === undefined) return;
+    this.clearSlot(slot);
+    for (const [salaryId, entry] of this.salaries) if (entry.slot === slot) this.salaries.delete(salaryId);
+  }
+
+  /** Lifts every exclusion: a result applies the current ones. */
+  clearExclusions(): void {
+    this.excluded.fill(0);
   }
 
   /**

@@ -4,10 +4,20 @@
  * integers so no float can shift a Rappen.
  */
 
+import { FORECAST_LIMITS } from '@saldopilot/shared';
+
+/** @throws RangeError when the performance is not an integer within the forecast's limits. */
+export function checkPerformance(performance: number): void {
+  const { minPerformance, maxPerformance } = FORECAST_LIMITS;
+  if (!Number.isInteger(performance) || performance < minPerformance || performance > maxPerformance) {
+    throw new RangeError(`performance must be an integer from ${minPerformance} to ${maxPerformance}: ${performance}`);
+  }
+}
+
 /**
  * `amount` × `percent` / 100 rounded half away from zero. Exact for every safe product; beyond 2^53
  * (amounts above ~45 billion at 200 %) it switches to BigInt.
- * `percent` is an integer 0–200, checked once by computeForecast rather than per leaf.
+ * `percent` is an integer 0–200, checked once per result (`checkPerformance`) rather than per leaf.
  */
 export function applyPerformance(amount: number, percent: number): number {
   if (percent === 100 || amount === 0) return amount;

@@ -38,23 +38,26 @@ export function isIncludedSalary(salary: Pick<ForecastSalary, 'isDisabled' | 'is
  * overlapping by hand) holds both amounts and names the later salary (Ledger.addSalary).
  */
 export function addSalaries(salaries: readonly ForecastSalary[], horizon: Horizon, rates: RateBook, ledger: Ledger) {
+  for (const salary of salaries) addSalary(salary, horizon, rates, ledger);
+}
+
+/** Adds the payments of one salary to its employee's slot (see {@link addSalaries}). */
+export function addSalary(salary: ForecastSalary, horizon: Horizon, rates: RateBook, ledger: Ledger): void {
   const { first, last, today } = horizon;
-  for (const salary of salaries) {
-    if (!isIncludedSalary(salary)) continue;
-    const rate = rates.rateOf(salary.currency);
-    const net = salary.amount - salary.employeeDeductions;
-    const amount = -convert(net, rate);
-    const adjustments = adjustmentsByMonth(salary);
-    if (amount === 0 && adjustments === undefined) continue;
-    const schedule = parseSchedule(salary.fromDate, monthsPerStep(salary.cycle), salary.toDate);
-    let slot = -1;
-    forEachOccurrence(schedule, first, last, (month, day) => {
-      if (!isTodayOrLater(month, day, today)) return;
-      const adjustment = adjustments?.get(month);
-      const paid = adjustment === undefined ? amount : -convert(net + adjustment.amount, rate);
-      if (paid === 0) return;
-      if (slot < 0) slot = ledger.openSalary(salary, SALARIES_CATEGORY);
-      ledger.addSalary(slot, month - first, paid, salary.id, adjustment?.thirteenthSalary === true);
-    });
-  }
+  if (!isIncludedSalary(salary)) return;
+  const rate = rates.rateOf(salary.currency);
+  const net = salary.amount - salary.employeeDeductions;
+  const amount = -convert(net, rate);
+  const adjustments = adjustmentsByMonth(salary);
+  if (amount === 0 && adjustments === undefined) return;
+  const schedule = parseSchedule(salary.fromDate, monthsPerStep(salary.cycle), salary.toDate);
+  let slot = -1;
+  forEachOccurrence(schedule, first, last, (month, day) => {
+    if (!isTodayOrLater(month, day, today)) return;
+    const adjustment = adjustments?.get(month);
+    const paid = adjustment === undefined ? amount : -convert(net + adjustment.amount, rate);
+    if (paid === 0) return;
+    if (slot < 0) slot = ledger.openSalary(salary, SALARIES_CATEGORY);
+    ledger.addSalary(slot, month - first, paid, salary.id, adjustment?.thirteenthSalary === true);
+  });
 }

@@ -77,6 +77,7 @@ function addCost(
   rate: number | undefined,
   horizon: Horizon,
   ledger: Ledger,
+  sign: 1 | -1,
 ): void {
   const { details } = cost;
   const { first, last, keys } = horizon;
@@ -95,8 +96,8 @@ function addCost(
   if (cost.cycle === 'once') {
     // FORECAST.md 6: counts in its month when the target date is today or later; the schedule only
     // writes a detail for such a date (§5.5 step 2), so a current or later month is enough here.
-    const amount = -convert(nextDetail.amount * multiplier, rate);
-    if (nextMonth >= first && nextMonth <= last && amount !== 0) ledger.add(slot, nextMonth - first, amount);
+    const amount = -sign * convert(nextDetail.amount * multiplier, rate);
+    if (nextMonth >= first && nextMonth <= last && amount !== 0) ledger.add(slot, nextMonth - first, amount, sign);
     return;
   }
 
@@ -115,8 +116,8 @@ function addCost(
         const detail = details[month - start];
         if (detail === undefined) return;
         if (month < first) continue;
-        const amount = -convert(detail.amount * multiplier, rate);
-        if (amount !== 0) ledger.add(slot, month - first, amount);
+        const amount = -sign * convert(detail.amount * multiplier, rate);
+        if (amount !== 0) ledger.add(slot, month - first, amount, sign);
       }
       return;
     }
@@ -131,8 +132,8 @@ function addCost(
       index++;
       // Past months (the catch-up of include-previous mode) are outside the horizon: not shown.
       if (month < first) continue;
-      const amount = -convert(detail.amount * multiplier, rate);
-      if (amount !== 0) ledger.add(slot, month - first, amount);
+      const amount = -sign * convert(detail.amount * multiplier, rate);
+      if (amount !== 0) ledger.add(slot, month - first, amount, sign);
     }
     return;
   }
@@ -140,18 +141,22 @@ function addCost(
   // Quarterly and longer: the constant next cost every k cycles up to L; months before the current
   // one are skipped (the brief's "< current month", consistent with FORECAST.md 6).
   const step = offset * cycleMonths;
-  const amount = -convert(nextDetail.amount * multiplier, rate);
+  const amount = -sign * convert(nextDetail.amount * multiplier, rate);
   if (amount === 0) return;
   const until = Math.min(last, lastCostMonth(salary.toDate, step));
   const skipped = nextMonth < first ? Math.ceil((first - nextMonth) / step) : 0;
-  for (let month = nextMonth + skipped * step; month <= until; month += step) ledger.add(slot, month - first, amount);
+  for (let month = nextMonth + skipped * step; month <= until; month += step)
+    ledger.add(slot, month - first, amount, sign);
 }
 
 /** Adds the costs of every included salary (disabled salaries and terminations have none that count). */
 export function addSalaryCosts(salaries: readonly ForecastSalary[], horizon: Horizon, rates: RateBook, ledger: Ledger) {
-  for (const salary of salaries) {
-    if (!isIncludedSalary(salary) || salary.costs.length === 0) continue;
-    const rate = rates.rateOf(salary.currency);
-    for (const cost of salary.costs) addCost(cost, salary, rate, horizon, ledger);
-  }
+  for (const salary of salaries) addCostsOf(salary, horizon, rates, ledger, 1);
+}
+
+/** Adds the costs of one salary (sign 1), or takes out what they added (sign −1, the salary as it was added). */
+export function addCostsOf(salary: ForecastSalary, horizon: Horizon, rates: RateBook, ledger: Ledger, sign: 1 | -1) {
+  if (!isIncludedSalary(salary) || salary.costs.length === 0) return;
+  const rate = rates.rateOf(salary.currency);
+  for (const cost of salary.costs) addCost(cost, salary, rate, horizon, ledger, sign);
 }

@@ -24,9 +24,6 @@ export function grossAmount(transaction: Pick<ForecastTransaction, 'amount' | 'v
 /**
  * Adds every non-disabled transaction to the ledger and, when a collector is given, its VAT (or, for
  * the net tax rate method, its gross revenue) to it.
- * The converted amount is the same for every month, so it is converted once per transaction (the
- * result equals converting per month). Converted 0 contributes nothing; > 0 is revenue, < 0 expense
- * (decided by the tree from the sign).
  */
 export function addTransactions(
   transactions: readonly ForecastTransaction[],
@@ -35,35 +32,51 @@ export function addTransactions(
   ledger: Ledger,
   vat: VatCollector | null,
 ): void {
+  for (const transaction of transactions) addTransaction(transaction, horizon, rates, ledger, vat, 1);
+}
+
+/**
+ * Adds one transaction (sign 1) or takes out what it added (sign −1, the same transaction as it
+ * was added). A disabled one adds nothing. The converted amount is the same for every month, so it
+ * is converted once (the result equals converting per month). Converted 0 contributes nothing;
+ * > 0 is revenue, < 0 expense (decided by the tree from the sign).
+ */
+export function addTransaction(
+  transaction: ForecastTransaction,
+  horizon: Horizon,
+  rates: RateBook,
+  ledger: Ledger,
+  vat: VatCollector | null,
+  sign: 1 | -1,
+): void {
   const { first, last, today } = horizon;
-  for (const transaction of transactions) {
-    if (transaction.isDisabled) continue;
-    const rate = rates.rateOf(transaction.currency);
-    const converted = convert(grossAmount(transaction), rate);
-    if (converted === 0) continue;
-    const step = transaction.type === 'single' ? 0 : monthsPerStep(transaction.cycle);
-    if (transaction.type === 'repeating' && step === 0) throw new RangeError(`Transaction ${transaction.id}: no cycle`);
-    const schedule = parseSchedule(transaction.startDate, step, transaction.endDate);
+  if (transaction.isDisabled) return;
+  const rate = rates.rateOf(transaction.currency);
+  const converted = convert(grossAmount(transaction), rate);
+  if (converted === 0) return;
+  const step = transaction.type === 'single' ? 0 : monthsPerStep(transaction.cycle);
+  if (transaction.type === 'repeating' && step === 0) throw new RangeError(`Transaction ${transaction.id}: no cycle`);
+  const schedule = parseSchedule(transaction.startDate, step, transaction.endDate);
 
-    let slot = -1;
-    forEachOccurrence(schedule, first, last, (month, day) => {
-      if (!isTodayOrLater(month, day, today)) return;
-      if (slot < 0) slot = ledger.open('transactions', transaction.id, transaction.name, transaction.categoryName);
-      ledger.add(slot, month - first, converted);
-    });
+  let slot = -1;
+  const signed = sign * converted;
+  forEachOccurrence(schedule, first, last, (month, day) => {
+    if (!isTodayOrLater(month, day, today)) return;
+    if (slot < 0) slot = ledger.open('transactions', transaction.id, transaction.name, transaction.categoryName);
+    ledger.add(slot, month - first, signed, sign);
+  });
 
-    // docs/vat.md: the VAT of revenue (output tax) and of expenses (input tax), or for the net tax rate
-    // method the gross revenue that carries VAT; from past occurrences too and regardless of exclusions.
-    if (vat === null || !transaction.vatBasisPoints) continue;
-    if (converted > 0 && vat.netTaxRate) {
-      forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.add(month, converted));
-      continue;
-    }
-    if (converted < 0 && vat.netTaxRate) continue;
-    const tax = vatAmount(transaction.amount, transaction.vatBasisPoints, transaction.vatIncluded);
-    if (tax === 0) continue;
-    const convertedTax = convert(tax, rate);
-    if (converted > 0) forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.add(month, convertedTax));
-    else forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.addInput(month, -convertedTax));
+  // docs/vat.md: the VAT of revenue (output tax) and of expenses (input tax), or for the net tax rate
+  // method the gross revenue that carries VAT; from past occurrences too and regardless of exclusions.
+  if (vat === null || !transaction.vatBasisPoints) return;
+  if (converted > 0 && vat.netTaxRate) {
+    forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.add(month, signed));
+    return;
   }
+  if (converted < 0 && vat.netTaxRate) return;
+  const tax = vatAmount(transaction.amount, transaction.vatBasisPoints, transaction.vatIncluded);
+  if (tax === 0) return;
+  const convertedTax = sign * convert(tax, rate);
+  if (converted > 0) forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.add(month, convertedTax));
+  else forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.addInput(month, -convertedTax));
 }

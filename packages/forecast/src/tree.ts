@@ -65,7 +65,12 @@ export function compareNames(a: string, b: string, plainA: string | undefined, p
  * The slots of the ledger in display order: category (German collation), then name, then kind and
  * id, so two leaves of the same name always come in the same order.
  */
-export function orderSlots(ledger: Ledger): { order: Int32Array; categoryRanks: Int32Array } {
+export interface SlotOrder {
+  order: Int32Array;
+  categoryRanks: Int32Array;
+}
+
+export function orderSlots(ledger: Ledger): SlotOrder {
   const size = ledger.size;
   const { names, categories, tables, ids } = ledger;
   const categoryNames = [...new Set(categories)].sort(collator.compare);
@@ -101,6 +106,34 @@ export interface MonthTotals {
 }
 
 /**
+ * The totals of the first `months` months without the tree: the same sums as {@link buildDetails}
+ * (each leaf after performance, the VAT settlement as it is, an excluded leaf 0), for an answer
+ * that shows no details. Each side sums amounts of one sign, so the order of the additions cannot
+ * change an exact total.
+ */
+export function monthTotals(ledger: Ledger, months: number, performance: number): MonthTotals[] {
+  // A cell whose contributions all left is exactly 0 again: its amount alone says whether it counts.
+  const { tables, amounts, excluded } = ledger;
+  const stride = ledger.months;
+  const revenue = new Float64Array(months);
+  const expense = new Float64Array(months);
+  for (let slot = 0; slot < ledger.size; slot++) {
+    const isVat = tables[slot] === 'vat_settlement';
+    const base = slot * stride;
+    for (let i = 0; i < months; i++) {
+      const raw = amounts[base + i] as number;
+      if (raw === 0 || (!isVat && excluded[base + i] === 1)) continue;
+      if (raw > 0) revenue[i] = (revenue[i] as number) + (isVat ? raw : applyPerformance(raw, performance));
+      else expense[i] = (expense[i] as number) + raw;
+    }
+  }
+  return Array.from({ length: months }, (_, i) => ({
+    revenue: (revenue[i] as number) + 0,
+    expense: (expense[i] as number) + 0,
+  }));
+}
+
+/**
  * Builds the details of every month and their totals. Per leaf and month: raw > 0 is revenue, < 0
  * expense, 0 is left out unless excluded (an excluded leaf is shown with amount 0 in the tree its
  * amount would have gone to, so it can be included again). Revenue leaves get the performance; the
@@ -118,9 +151,13 @@ export function buildDetails(
   monthKeys: readonly string[],
   performance: number,
   vatParts?: ReadonlyMap<number, VatParts>,
+  slotOrder: SlotOrder = orderSlots(ledger),
 ): { details: ForecastMonthDetails[]; totals: MonthTotals[] } {
-  const { order, categoryRanks } = orderSlots(ledger);
-  const { names, categories, tables, ids, amounts, present, excluded, months } = ledger;
+  const { order, categoryRanks } = slotOrder;
+  const { names, categories, tables, ids, amounts, present, excluded } = ledger;
+  // The first `months` of the ledger's (a model's horizon can be longer than the forecast asked for).
+  const months = monthKeys.length;
+  const stride = ledger.months;
   const revenueTrees: ForecastCategory[][] = [];
   const expenseTrees: ForecastCategory[][] = [];
   const openRevenue: ForecastCategory[] = [];
@@ -140,16 +177,16 @@ export function buildDetails(
     const id = ids[slot] as number;
     const isVat = table === 'vat_settlement';
     const rank = categoryRanks[slot] as number;
-    const base = slot * months;
+    const base = slot * stride;
     // An employee's slot: the leaf of each month names the salary that paid in it.
     const payers = table === 'salaries' ? ledger.payersOf(slot) : undefined;
     const thirteenth = payers === undefined ? undefined : ledger.thirteenthSalaryOf(slot);
     let previous: ForecastLeaf | undefined;
     for (let i = 0; i < months; i++) {
-      if (present[base + i] === 0) continue;
+      // Most cells are empty: their amount is 0 and they are not excluded, so the count is read last.
       const raw = amounts[base + i] as number;
       const isExcluded = !isVat && excluded[base + i] === 1;
-      if (raw === 0 && !isExcluded) continue;
+      if ((raw === 0 && !isExcluded) || present[base + i] === 0) continue;
       const isRevenue = raw > 0;
       // The VAT settlement comes after performance already (docs/vat.md: it scales output tax only).
       const amount = isExcluded ? 0 : isRevenue && !isVat ? applyPerformance(raw, performance) : raw;

@@ -36,10 +36,11 @@ export interface VatCollector {
   /** Adds input tax (effective method; converted, > 0) to a month in `from`…`to`. */
   addInput(monthIndex: number, amount: number): void;
   /**
-   * Writes the settlements, after performance, into the ledger's `Mwst.` leaf and answers the parts
-   * of each written settlement by month offset (0 = first month of the horizon).
+   * Writes the settlements paid up to the month index `until` (default: the horizon's last), after
+   * performance, into the ledger's `Mwst.` leaf, emptied first (a model settles for every result),
+   * and answers the parts of each written settlement by month offset (0 = first month of the horizon).
    */
-  settle(ledger: Ledger, performance: number): Map<number, VatParts>;
+  settle(ledger: Ledger, performance: number, until?: number): Map<number, VatParts>;
 }
 
 /** Months of a settlement interval; an unknown value counts as quarterly, as the reference does. */
@@ -147,8 +148,10 @@ export function createVatCollector(setting: ForecastVatSetting | null, horizon: 
     addInput(monthIndex, amount) {
       inputs[monthIndex - from] = (inputs[monthIndex - from] as number) + amount;
     },
-    settle(ledger, performance) {
+    settle(ledger, performance, until = horizon.last) {
       const parts = new Map<number, VatParts>();
+      const written = ledger.slotOf('vat_settlement', 0);
+      if (written !== undefined) ledger.clearSlot(written);
       for (let period = firstPeriod; period <= lastPeriod; period++) {
         let collected = 0;
         let input = 0;
@@ -159,7 +162,7 @@ export function createVatCollector(setting: ForecastVatSetting | null, horizon: 
         }
         if (collected === 0 && input === 0) continue;
         const month = paymentMonth(period);
-        if (month < 0) continue;
+        if (month < 0 || month > until) continue;
         // Performance scales revenue, so the output tax or gross revenue; input tax is on expenses.
         const revenueSide = applyPerformance(collected, performance);
         let amount: number;

@@ -2,17 +2,24 @@ import { lt } from 'drizzle-orm';
 import type { AppDatabase } from '../db/client.js';
 import { idempotencyKeys, mails, rateLimitHits, refreshTokens, verificationCodes } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
+import { pruneRowChanges } from '../modules/forecasts/forecasts.repository.js';
 
 const HOUR_MS = 60 * 60_000;
 /** Idempotency answers are kept a day (API.md); a retry comes within seconds. */
 const IDEMPOTENCY_KEEP_MS = 24 * HOUR_MS;
 /** Mails are kept a month for support questions ("did the mail go out?"), then go. */
 const MAIL_KEEP_MS = 30 * 24 * HOUR_MS;
+/**
+ * Row changes serve the forecast's copies of the day (docs/forecast.md "After a write"): two days
+ * cover every copy still in use; an older copy meets the raised pruned version and loads anew.
+ */
+const ROW_CHANGES_KEEP_MS = 2 * 24 * HOUR_MS;
 
 /**
  * Deletes what has run out: rate-limit counters (their keys hold addresses and e-mails), mailed
  * codes, refresh tokens (rotated ones stay until they expire, so reuse is still detected), old
- * idempotency answers and old mails. Everything in the app clock, like the rows were stamped.
+ * idempotency answers, old mails and old row changes. Everything in the app clock, like the rows
+ * were stamped (row changes by the database's clock, which is the app's outside tests).
  */
 export async function deleteExpiredRows(db: AppDatabase, now: Date): Promise<void> {
   const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -21,6 +28,7 @@ export async function deleteExpiredRows(db: AppDatabase, now: Date): Promise<voi
   await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now));
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, ago(IDEMPOTENCY_KEEP_MS)));
   await db.delete(mails).where(lt(mails.createdAt, ago(MAIL_KEEP_MS)));
+  await pruneRowChanges(db, ago(ROW_CHANGES_KEEP_MS));
 }
 
 /** Runs deleteExpiredRows every hour (the server's background jobs); answers a stop function. */

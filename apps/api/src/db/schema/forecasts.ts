@@ -115,24 +115,33 @@ export const organisationDataVersions = pgTable(
     organisationId: integer('organisation_id').notNull(),
     tableName: varchar('table_name', { length: 63 }).notNull(),
     version: bigint('version', { mode: 'number' }).notNull(),
+    /** Row changes up to this version were pruned (`organisationRowChanges`): older copies load anew. */
+    prunedVersion: bigint('pruned_version', { mode: 'number' }).notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.organisationId, table.tableName] })],
 );
 
 /**
- * A counter per salary that every write to its costs or their payments raises (statement triggers
- * of migration 0007). After a cost is saved, the forecast reloads the costs of the salaries whose
- * counter moved, not the whole organisation's (24,000 costs with their payments took a second).
- * The row goes with its salary; the organisation is kept for reading all of one organisation's.
+ * Which rows of a table each version changed, for the tables whose forecast part refreshes row by
+ * row (migration 0009): the same statement trigger that raises the table's version records the ids
+ * the part reloads by — of the transactions, salaries and employees their own, of the salary costs
+ * and their payments the salary's — for the rows it wrote or deleted, under that version. The
+ * version row is locked until the writing transaction commits, so versions follow commit order and
+ * "the rows changed after version v" is exact. One row per row id (the latest version); entries
+ * older than two days are pruned hourly, raising `prunedVersion`.
  */
-export const salaryCostVersions = pgTable(
-  'salary_cost_versions',
+export const organisationRowChanges = pgTable(
+  'organisation_row_changes',
   {
-    salaryId: integer('salary_id')
-      .primaryKey()
-      .references(() => salaries.id, { onDelete: 'cascade' }),
     organisationId: integer('organisation_id').notNull(),
+    tableName: varchar('table_name', { length: 63 }).notNull(),
+    rowId: integer('row_id').notNull(),
     version: bigint('version', { mode: 'number' }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('salary_cost_versions_organisation_idx').on(table.organisationId)],
+  (table) => [
+    primaryKey({ columns: [table.organisationId, table.tableName, table.rowId] }),
+    index('organisation_row_changes_version_idx').on(table.organisationId, table.tableName, table.version),
+    index('organisation_row_changes_changed_at_idx').on(table.changedAt),
+  ],
 );

@@ -1,3 +1,5 @@
+import { ForecastModel, type ForecastInput } from '@saldopilot/forecast';
+
 /**
  * The forecasts of the most recently read organisations, kept in memory while nothing they are
  * computed from changed. Every write to a table the forecast reads raises the organisation's
@@ -7,6 +9,9 @@
  * only the parts read from the edited table are loaded again (an exclusion saved on the Prognose
  * page reloads the exclusions, not 24,000 salary costs), and a part that can refresh itself loads
  * only the rows that changed (a saved cost: the costs of its salary and its neighbours).
+ *
+ * Each organisation also keeps its forecast model (the engine's ledger of its data): a new result
+ * brings it to the current data by taking out and adding again only the changed items.
  *
  * Entries hold promises, so that requests arriving while the first one still loads share its work
  * instead of each loading the same rows. A failed load or computation is forgotten, not kept.
@@ -39,6 +44,7 @@ interface OrganisationEntry {
   bodies: Map<string, Promise<Buffer>>;
   /** "day|salaries version" at which the salary schedules were last found up to date. */
   freshSchedules?: string;
+  model?: ForecastModel;
 }
 
 /** Puts `key` last in `map` (most recently used) and drops the oldest entries beyond `max`. */
@@ -121,6 +127,20 @@ export function createForecastCache() {
     /** Remembers that the salary schedules were up to date at `stamp` (see `schedulesFreshAt`). */
     rememberFreshSchedules(organisationId: number, stamp: string): void {
       entryOf(organisationId).freshSchedules = stamp;
+    },
+
+    /**
+     * The organisation's forecast model brought to `input`, or built anew when it cannot follow
+     * (another day, currency, rates or VAT setting; see ForecastModel.update).
+     */
+    model(organisationId: number, input: ForecastInput): ForecastModel {
+      const entry = entryOf(organisationId);
+      const kept = entry.model;
+      // Until the update or the build has gone through, no model is kept: one that failed halfway
+      // (rows the engine refuses) must not be updated again.
+      entry.model = undefined;
+      entry.model = kept?.update(input) ? kept : ForecastModel.build(input);
+      return entry.model;
     },
 
     /** A compressed answer under a `key` that names everything it depends on, as `result`. */

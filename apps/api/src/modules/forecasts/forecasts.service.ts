@@ -1,10 +1,12 @@
 import {
-  computeForecast,
+  ForecastModel,
   type ForecastCategory,
   type ForecastInput,
   type ForecastLeaf,
   type ForecastMonthDetails,
   type ForecastResult,
+  type ForecastSalary,
+  type ForecastSalaryCost,
 } from '@saldopilot/forecast';
 import {
   addMonthsToMonth,
@@ -130,23 +132,33 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
   const cache = createForecastCache();
   const writeDetails = compileResponseWriter(forecastDetailsSchema);
 
-  function inputOf(currency: string, query: ForecastQuery, today: string, data: ForecastData): ForecastInput {
+  /** A salary without costs: one shared list, so that it compares equal from one read to the next. */
+  const noCosts: ForecastSalaryCost[] = [];
+  /** Each salary row with its costs as the engine takes it, kept while the row and its cost list are the same. */
+  const withCosts = new WeakMap<ForecastData['salaries']['rows'][number], ForecastSalary>();
+
+  /**
+   * The engine's input over the longest horizon (one model serves every "Zeitraum" and performance:
+   * a result picks its months and performance). The rows are the parts' own objects, so the model
+   * finds the changed ones by identity (docs/forecast.md "After a write").
+   */
+  function inputOf(currency: string, today: string, data: ForecastData): ForecastInput {
     return {
       today,
-      months: query.months,
-      performance: query.performance,
+      months: FORECAST_LIMITS.maxMonths,
+      performance: 100,
       currency,
       rates: rates.rateTable(currency) ?? {},
-      bankAccounts: data.accounts.map((account) => ({ amount: account.amount, currency: codeOf(account.currencyId) })),
-      transactions: data.transactions.map(({ currencyId, ...transaction }) => ({
-        ...transaction,
-        currency: codeOf(currencyId),
-      })),
-      salaries: data.salaries.map(({ currencyId, ...salary }) => ({
-        ...salary,
-        currency: codeOf(currencyId),
-        costs: data.costs.bySalary.get(salary.id) ?? [],
-      })),
+      bankAccounts: data.accounts,
+      transactions: data.transactions.rows,
+      salaries: data.salaries.rows.map((row) => {
+        const costs = data.costs.bySalary.get(row.id) ?? noCosts;
+        const kept = withCosts.get(row);
+        if (kept?.costs === costs) return kept;
+        const salary = { ...row, costs };
+        withCosts.set(row, salary);
+        return salary;
+      }),
       vatSetting: data.vatSetting,
       exclusions: data.exclusions,
       minimumBalance: data.minimumBalance,
@@ -175,14 +187,15 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     const values = await Promise.all(
       partNames.map((name, index) => {
         const { load, refresh } = forecastDataParts[name] as Part<unknown>;
+        const scope = { organisationId, firstMonth, lastMonth, versions };
         return cache.part(
           organisationId,
           name,
           stamps[index]!,
-          () => load(db, organisationId, firstMonth, lastMonth),
+          () => load(db, scope),
           refresh && {
             base: stampOf(today, refresh.unless, versions),
-            run: (previous) => refresh.run(db, organisationId, firstMonth, lastMonth, previous),
+            run: (previous) => refresh.run(db, scope, previous),
           },
         );
       }),
@@ -224,29 +237,32 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
 
   /**
    * The key of the forecast for `query` (every part's stamp, the query, the currency and the rates)
-   * and the forecast itself, from memory under that key or computed.
+   * and the forecast itself, from memory under that key or computed: the organisation's model is
+   * brought to the current data (only what changed is taken out and added again) and read for the
+   * query's months and performance — with the details tree, or only the totals.
    */
   async function prepare(
     { organisationId, currencyId }: Tenant,
     query: ForecastQuery,
-  ): Promise<{ key: string; result: () => Promise<ForecastResult> }> {
+  ): Promise<{ key: string; result: (details: boolean) => Promise<ForecastResult> }> {
     const today = clock.today();
     const { firstMonth, lastMonth } = horizonOf(today);
     const versions = await versionsWithFreshSchedules(organisationId, today);
     const stamps = partNames.map((name) => stampOf(today, forecastDataParts[name].tables, versions));
     const currency = codeOf(currencyId);
     const key = [...stamps, query.months, query.performance, currency, rates.generation()].join('/');
-    const result = () =>
-      cache.result(organisationId, key, async () =>
-        computeForecast(
-          inputOf(currency, query, today, await dataOf(organisationId, today, versions, stamps, firstMonth, lastMonth)),
-        ),
-      );
+    const result = (details: boolean) =>
+      cache.result(organisationId, `${key}/${details ? 'details' : 'totals'}`, async () => {
+        const data = await dataOf(organisationId, today, versions, stamps, firstMonth, lastMonth);
+        // Synchronous from here: no other request can move the model between its update and the result.
+        const model = cache.model(organisationId, inputOf(currency, today, data));
+        return model.result({ months: query.months, performance: query.performance, details });
+      });
     return { key, result };
   }
 
-  async function compute(tenant: Tenant, query: ForecastQuery): Promise<ForecastResult> {
-    return (await prepare(tenant, query)).result();
+  async function compute(tenant: Tenant, query: ForecastQuery, details: boolean): Promise<ForecastResult> {
+    return (await prepare(tenant, query)).result(details);
   }
 
   return {
@@ -260,17 +276,21 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       const { firstMonth, lastMonth } = horizonOf(today);
       await ensureFreshSchedules(reader, organisationId, today);
       const values: unknown[] = [];
+      // Nothing of this is kept, so no versions are recorded with the rows.
+      const scope = { organisationId, firstMonth, lastMonth, versions: new Map<string, number>() };
       // One after the other: a transaction's queries share one connection.
-      for (const name of partNames)
-        values.push(await forecastDataParts[name].load(reader, organisationId, firstMonth, lastMonth));
-      const query = { months: FORECAST_LIMITS.maxMonths, performance: FORECAST_DEFAULTS.performance };
-      computeForecast(inputOf(codeOf(currencyId), query, today, dataFrom(values)));
+      for (const name of partNames) values.push(await forecastDataParts[name].load(reader, scope));
+      ForecastModel.build(inputOf(codeOf(currencyId), today, dataFrom(values))).result({
+        months: FORECAST_LIMITS.maxMonths,
+        performance: FORECAST_DEFAULTS.performance,
+        details: false,
+      });
     },
 
     /** `GET /forecasts`: totals per month, start balance, missing rates and the runway. */
     async forecast(tenant: Tenant, query: ForecastQuery): Promise<Forecast> {
       const calculatedAt = clock.now().toISOString();
-      const result = await compute(tenant, query);
+      const result = await compute(tenant, query, false);
       return {
         calculatedAt,
         currency: result.currency,
@@ -283,7 +303,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
 
     /** `GET /forecasts/details`: the tree (category → leaf) of every month, same input as the totals. */
     async details(tenant: Tenant, { expand, ...query }: ForecastDetailsQuery): Promise<ForecastDetails> {
-      return toDetails((await compute(tenant, query)).details, leavesWanted(expand));
+      return toDetails((await compute(tenant, query, true)).details, leavesWanted(expand));
     },
 
     /**
@@ -299,7 +319,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       const { key, result } = await prepare(tenant, query);
       const expandKey = expand === undefined ? '*' : JSON.stringify([...new Set(expand)].sort());
       return cache.body(tenant.organisationId, `${key}/${expandKey}/${encoding}`, async () =>
-        encodeBody(writeDetails(toDetails((await result()).details, leavesWanted(expand))), encoding),
+        encodeBody(writeDetails(toDetails((await result(true)).details, leavesWanted(expand))), encoding),
       );
     },
   };

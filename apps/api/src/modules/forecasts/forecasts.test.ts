@@ -22,7 +22,7 @@ import {
 import { ensureFreshSchedules } from '../employees/salary-schedules.js';
 import { createForecastsService } from './forecasts.service.js';
 import { useTestApp } from '../../test/build-test-app.js';
-import { dataVersionsOf, forecastDataParts } from './forecasts.repository.js';
+import { dataVersionsOf, forecastDataParts, pruneRowChanges } from './forecasts.repository.js';
 import {
   aBankAccount,
   aCategory,
@@ -424,10 +424,12 @@ describe('GET /api/forecasts', () => {
     await aBankAccount(user);
     const many = await queriesOfOneRead();
     // One for the data versions, one to check that the stored salary schedules are today's, seven
-    // to load the data; then again the two checks (the salaries changed) and one query for each part
-    // whose tables changed (accounts, transactions, salaries, costs), however many rows were added.
+    // to load the data; then again the two checks (the salaries changed) and the parts whose tables
+    // changed, however many rows were added: the accounts, and the transactions and costs loaded
+    // whole (a new category and new labels can change any of their rows), one query each; the
+    // salaries row by row: the salaries and employees written since, then those salaries.
     expect(few).toBe(9);
-    expect(many).toBe(6);
+    expect(many).toBe(8);
     // Nothing changed since: the versions only; the schedules were found fresh at these versions,
     // the rows and the result come from memory.
     expect(await queriesOfOneRead()).toBe(1);
@@ -494,7 +496,7 @@ describe('GET /api/forecasts', () => {
     });
     expect(patch.statusCode, patch.body).toBe(200);
     const afterPatch = await expectSameAsFresh('a changed amount');
-    expect(afterPatch.some((call) => call.text.includes('"salary_cost_versions"'))).toBe(true);
+    expect(afterPatch.some((call) => call.text.includes('"organisation_row_changes"'))).toBe(true);
     expect(costQueries(afterPatch)).toHaveLength(1);
     const [costQuery] = costQueries(afterPatch);
     const parameter = salaryFilter.exec(costQuery!.text)?.[1];
@@ -534,31 +536,115 @@ describe('GET /api/forecasts', () => {
     expect(costQueries(afterRename)[0]!.text).not.toMatch(salaryFilter);
   });
 
-  it("counts the writes to each salary's costs and payments per salary; the counter goes with its salary", async () => {
+  it('records which salaries each write to costs and payments changed, under the version it set', async () => {
     const user = await signUp(app);
+    const { organisationId } = await ownerTenantOf(user);
     const { db } = app.deps.database;
     const first = await aSalaryWithCosts(user, 'Erste');
     const second = await aSalaryWithCosts(user, 'Zweite');
-    const versionOf = async (salaryId: number) =>
+    const versionOf = async (table: string, salaryId: number) =>
       (
-        (await db.execute(sql`select version from salary_cost_versions where salary_id = ${salaryId}`)) as {
-          rows: { version: string | number }[];
-        }
+        (await db.execute(
+          sql`select version from organisation_row_changes
+              where organisation_id = ${organisationId} and table_name = ${table} and row_id = ${salaryId}`,
+        )) as { rows: { version: string | number }[] }
       ).rows.map((row) => Number(row.version))[0];
-    const [firstBefore, secondBefore] = [await versionOf(first.salaryId), await versionOf(second.salaryId)];
+    const firstBefore = await versionOf('salary_costs', first.salaryId);
+    const secondBefore = await versionOf('salary_costs', second.salaryId);
     expect(firstBefore).toBeGreaterThan(0);
     await db.execute(sql`update salary_costs set amount = amount where salary_id = ${first.salaryId}`);
-    const afterCost = await versionOf(first.salaryId);
+    const afterCost = await versionOf('salary_costs', first.salaryId);
     expect(afterCost).toBeGreaterThan(firstBefore!);
+    const detailsBefore = await versionOf('salary_cost_details', first.salaryId);
     await db.execute(
       sql`update salary_cost_details set amount = amount where cost_id in
           (select id from salary_costs where salary_id = ${first.salaryId})`,
     );
-    expect(await versionOf(first.salaryId)).toBeGreaterThan(afterCost!);
-    expect(await versionOf(second.salaryId)).toBe(secondBefore);
+    expect(await versionOf('salary_cost_details', first.salaryId)).toBeGreaterThan(detailsBefore ?? 0);
+    expect(await versionOf('salary_costs', second.salaryId)).toBe(secondBefore);
+    // Deleting the employee deletes the costs: recorded for the salary, under a newer version.
     expect((await user.delete(`/api/employees/${first.employee.id}`)).statusCode).toBe(204);
-    expect(await versionOf(first.salaryId)).toBeUndefined();
-    expect(await versionOf(second.salaryId)).toBe(secondBefore);
+    expect(await versionOf('salary_costs', first.salaryId)).toBeGreaterThan(afterCost!);
+    expect(await versionOf('salary_costs', second.salaryId)).toBe(secondBefore);
+  });
+
+  it('after a one-row write loads that row only, and answers as a fresh read would', async () => {
+    const user = await signUp(app);
+    const tenant = await ownerTenantOf(user);
+    const { db } = app.deps.database;
+    const client = driverClient();
+    const kept = app.deps.forecasts;
+    const query = { months: 13, performance: 100 };
+    const category = await aCategory(user);
+    const transactions = [];
+    for (let i = 0; i < 4; i += 1) {
+      transactions.push(await aTransaction(user, { categoryID: category.id, amount: -(1_000_00 + i) }));
+    }
+    const anna = await aSalaryWithCosts(user, 'Anna');
+    await aSalaryWithCosts(user, 'Beat');
+    async function expectSameAsFresh(what: string): Promise<string[]> {
+      const spy = vi.spyOn(client, 'query');
+      try {
+        const [totals, details] = [await kept.forecast(tenant, query), await kept.details(tenant, query)];
+        const texts = spy.mock.calls.map(([sent]) =>
+          typeof sent === 'string' ? sent : (sent as { text: string }).text,
+        );
+        const truth = createForecastsService({
+          db,
+          rates: app.deps.rates,
+          reference: app.deps.reference,
+          clock: app.deps.clock,
+          ensureFreshSchedules,
+        });
+        expect(details, what).toEqual(await truth.details(tenant, query));
+        expect({ ...totals, calculatedAt: '' }, what).toEqual({
+          ...(await truth.forecast(tenant, query)),
+          calculatedAt: '',
+        });
+        return texts;
+      } finally {
+        spy.mockRestore();
+      }
+    }
+    const transactionLoads = (texts: string[]) =>
+      texts.filter((text) => text.includes('"transactions"."vat_included"'));
+    await expectSameAsFresh('first read');
+
+    const changed = await user.send({
+      method: 'PATCH',
+      url: `/api/transactions/${transactions[1]!.id}`,
+      payload: { amount: -7_777_00, name: 'Neu benannt' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const afterChange = await expectSameAsFresh('a changed transaction');
+    expect(transactionLoads(afterChange)).toHaveLength(1);
+    expect(transactionLoads(afterChange)[0]).toMatch(/"transactions"."id" = any\(\$\d+::int\[\]\)/);
+    expect((await user.delete(`/api/transactions/${transactions[2]!.id}`)).statusCode).toBe(204);
+    await expectSameAsFresh('a deleted transaction');
+    await aTransaction(user, { categoryID: category.id, amount: 55_00 });
+    await expectSameAsFresh('an added transaction');
+    const renamed = await user.send({
+      method: 'PATCH',
+      url: `/api/employees/${anna.employee.id}`,
+      payload: { name: 'Anna Neu' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await expectSameAsFresh('a renamed employee');
+    const raised = await user.send({
+      method: 'PATCH',
+      url: `/api/employees/salaries/${anna.salaryId}`,
+      payload: { amount: 9_100_00 },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    await expectSameAsFresh('a changed salary');
+    // Nothing changed since: no rows are read.
+    expect(transactionLoads(await expectSameAsFresh('no change'))).toHaveLength(0);
+    // Changes older than the pruned version are not known row by row: everything loads anew.
+    await db.execute(sql`update transactions set amount = amount - 1 where id = ${transactions[0]!.id}`);
+    await pruneRowChanges(db, new Date(Date.now() + 60_000));
+    const afterPrune = await expectSameAsFresh('row changes pruned');
+    expect(transactionLoads(afterPrune)).toHaveLength(1);
+    expect(transactionLoads(afterPrune)[0]).not.toMatch(/= any/);
   });
 
   it('brings stale salary schedules up to date before answering from memory: a new day, a direct write', async () => {

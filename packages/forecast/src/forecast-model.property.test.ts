@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeForecast } from './compute-forecast.js';
+import { ForecastModel } from './forecast-model.js';
+import { amount, currency, input, salary, transaction } from './test-arbitraries.js';
+import type { ForecastExclusion, ForecastInput, ForecastSalary } from './types.js';
+
+// A model updated edit by edit must answer what a forecast computed anew from the edited data
+// answers, for every shorter horizon and every performance (docs/forecast.md "After a write").
+
+/** One edit a user can make between two reads of the forecast. */
+type Edit =
+  | {
+      kind: 'changeTransaction' | 'deleteTransaction';
+      pick: number;
+      transaction: ForecastInput['transactions'][number];
+    }
+  | { kind: 'addTransaction'; transaction: ForecastInput['transactions'][number] }
+  | { kind: 'changeSalary' | 'deleteSalary'; pick: number; salary: ForecastSalary; employee: number }
+  | { kind: 'addSalary'; salary: ForecastSalary; employee: number }
+  | { kind: 'exclusions'; picks: number[]; months: number[] }
+  | { kind: 'accounts'; accounts: ForecastInput['bankAccounts'] };
+
+const employee = fc.integer({ min: 1, max: 3 });
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({
+    kind: fc.constantFrom('changeTransaction' as const, 'deleteTransaction' as const),
+    pick: fc.nat(),
+    transaction,
+  }),
+  fc.record({ kind: fc.constant('addTransaction' as const), transaction }),
+  fc.record({
+    kind: fc.constantFrom('changeSalary' as const, 'deleteSalary' as const),
+    pick: fc.nat(),
+    salary,
+    employee,
+  }),
+  fc.record({ kind: fc.constant('addSalary' as const), salary, employee }),
+  fc.record({
+    kind: fc.constant('exclusions' as const),
+    picks: fc.array(fc.nat(), { maxLength: 6 }),
+    months: fc.array(fc.nat({ max: 23 }), { maxLength: 6 }),
+  }),
+  fc.record({
+    kind: fc.constant('accounts' as const),
+    accounts: fc.array(fc.record({ amount, currency }), { maxLength: 3 }),
+  }),
+);
+
+/** Salaries of a few employees, so that several salaries share one employee's leaf. */
+function asEmployee(salary: ForecastSalary, employeeId: number): ForecastSalary {
+  return { ...salary, employeeId, employeeName: `Person ${employeeId}` };
+}
+
+function monthKey(today: string, offset: number): string {
+  const index = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1 + offset;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The input after `change`; new items get ids above every id used so far. */
+function applied(current: ForecastInput, change: Edit, nextId: () => number): ForecastInput {
+  const { transactions, salaries } = current;
+  switch (change.kind) {
+    case 'addTransaction':
+      return { ...current, transactions: [...transactions, { ...change.transaction, id: nextId() }] };
+    case 'changeTransaction':
+    case 'deleteTransaction': {
+      if (transactions.length === 0) return current;
+      const target = transactions[change.pick % transactions.length]!;
+      const rest = transactions.filter((item) => item !== target);
+      return change.kind === 'deleteTransaction'
+        ? { ...current, transactions: rest }
+        : { ...current, transactions: [...rest, { ...change.transaction, id: target.id }] };
+    }
+    case 'addSalary':
+      return { ...current, salaries: [...salaries, asEmployee({ ...change.salary, id: nextId() }, change.employee)] };
+    case 'changeSalary':
+    case 'deleteSalary': {
+      if (salaries.length === 0) return current;
+      const target = salaries[change.pick % salaries.length]!;
+      const rest = salaries.filter((item) => item !== target);
+      return change.kind === 'deleteSalary'
+        ? { ...current, salaries: rest }
+        : { ...current, salaries: [...rest, asEmployee({ ...change.salary, id: target.id }, change.employee)] };
+    }
+    case 'exclusions': {
+      const items: Pick<ForecastExclusion, 'relatedTable' | 'relatedId'>[] = [
+        ...transactions.map((item) => ({ relatedTable: 'transactions' as const, relatedId: item.id })),
+        ...salaries.map((item) => ({ relatedTable: 'salaries' as const, relatedId: item.id })),
+        { relatedTable: 'salary_cost_labels', relatedId: 0 },
+        { relatedTable: 'salary_cost_labels', relatedId: 1 },
+      ];
+      const exclusions = change.picks.map((pick, i) => ({
+        ...items[pick % items.length]!,
+        month: monthKey(current.today, change.months[i] ?? 0),
+      }));
+      return { ...current, exclusions };
+    }
+    case 'accounts':
+      return { ...current, bankAccounts: change.accounts };
+  }
+}
+
+describe('ForecastModel', () => {
+  it('answers after each edit what a forecast computed anew answers, for every shorter horizon and performance', () => {
+    fc.assert(
+      fc.property(
+        input,
+        fc.array(edit, { minLength: 1, maxLength: 8 }),
+        fc.array(
+          fc.record({ months: fc.integer({ min: 1, max: 24 }), performance: fc.integer({ min: 0, max: 200 }) }),
+          {
+            minLength: 8,
+            maxLength: 8,
+          },
+        ),
+        (start, edits, queries) => {
+          let current: ForecastInput = {
+            ...start,
+            salaries: start.salaries.map((item, i) => asEmployee(item, 1 + (i % 3))),
+          };
+          let id = 1_000;
+          const nextId = () => ++id;
+          let model = ForecastModel.build(current);
+          edits.forEach((change, step) => {
+            current = applied(current, change, nextId);
+            if (!model.update(current)) model = ForecastModel.build(current);
+            const query = queries[step]!;
+            const months = Math.min(query.months, current.months);
+            const expected = computeForecast({ ...current, months, performance: query.performance });
+            expect(model.result({ months, performance: query.performance })).toEqual(expected);
+            const { details: _details, ...totals } = expected;
+            expect(model.result({ months, performance: query.performance, details: false })).toEqual({
+              ...totals,
+              details: [],
+            });
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is built anew when what every amount depends on moves', () => {
+    fc.assert(
+      fc.property(input, (start) => {
+        const model = ForecastModel.build(start);
+        expect(model.update({ ...start, today: '2029-01-01' })).toBe(false);
+        expect(model.update({ ...start, currency: 'EUR' })).toBe(false);
+        expect(model.update({ ...start, rates: { ...start.rates, GBP: 0.9 } })).toBe(false);
+        expect(model.update({ ...start, months: start.months + 1 })).toBe(false);
+        expect(model.update({ ...start })).toBe(true);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('refuses a result beyond its horizon', () => {
+    fc.assert(
+      fc.property(input, (start) => {
+        const model = ForecastModel.build(start);
+        expect(() => model.result({ months: start.months + 1, performance: 100 })).toThrow(RangeError);
+      }),
+      { numRuns: 5 },
+    );
+  });
+});

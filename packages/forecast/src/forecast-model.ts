@@ -1,0 +1,312 @@
+/**
+ * The forecast as a model that follows the organisation's data (docs/forecast.md "After a write"):
+ * built once from a whole input, it is brought to the next input by taking out what the changed
+ * items added and adding them anew, so a write of one row costs the work of that row, not of the
+ * organisation. A result (`result`) reads the ledger for any number of months up to the model's
+ * horizon and any performance: exclusions, the VAT settlement and the totals are applied per result.
+ *
+ * The model answers exactly what a model built anew from the same input answers (the property test
+ * compares them after random edits). It refuses an update (and is built anew) when what every
+ * amount depends on moved: the day, the horizon, the currency, the rates or the VAT setting, or when
+ * a cell left the exact range, or when deleted items left more empty slots than live ones.
+ */
+
+import { convertToBase, exactSum, toCents } from '@saldopilot/shared';
+import { horizonOf, parseMonthIndex, type Horizon } from './horizon.js';
+import { Ledger } from './ledger.js';
+import { checkPerformance } from './performance.js';
+import { createRateBook, type RateBook } from './rates.js';
+import { runwayOf } from './runway.js';
+import { addSalary, isIncludedSalary } from './salaries.js';
+import { addCostsOf } from './salary-costs.js';
+import { addTransaction } from './transactions.js';
+import { buildDetails, monthTotals, orderSlots, type MonthTotals, type SlotOrder } from './tree.js';
+import type {
+  ForecastInput,
+  ForecastMonth,
+  ForecastResult,
+  ForecastSalary,
+  ForecastTransaction,
+  ForecastVatSetting,
+} from './types.js';
+import { createVatCollector, type VatCollector, type VatParts } from './vat-settlement.js';
+
+/** What a result asks for: its months (1 … the model's horizon), performance, and whether the tree. */
+export interface ResultQuery {
+  months: number;
+  performance: number;
+  /** False: `details` stays empty and only the totals are computed (the cheaper answer). */
+  details?: boolean;
+}
+
+function sameTransaction(a: ForecastTransaction, b: ForecastTransaction): boolean {
+  return (
+    a.id === b.id &&
+    a.name === b.name &&
+    a.amount === b.amount &&
+    a.currency === b.currency &&
+    a.categoryName === b.categoryName &&
+    a.type === b.type &&
+    a.cycle === b.cycle &&
+    a.startDate === b.startDate &&
+    a.endDate === b.endDate &&
+    a.isDisabled === b.isDisabled &&
+    a.vatBasisPoints === b.vatBasisPoints &&
+    a.vatIncluded === b.vatIncluded
+  );
+}
+
+function sameAdjustments(a: ForecastSalary['netAdjustments'], b: ForecastSalary['netAdjustments']): boolean {
+  if (a === b) return true;
+  const left = a ?? [];
+  const right = b ?? [];
+  return (
+    left.length === right.length &&
+    left.every((entry, i) => {
+      const other = right[i];
+      return (
+        other !== undefined &&
+        entry.month === other.month &&
+        entry.amount === other.amount &&
+        (entry.thirteenthSalary ?? false) === (other.thirteenthSalary ?? false)
+      );
+    })
+  );
+}
+
+/** Costs compare by identity: the API keeps a salary's cost list while none of its costs changed. */
+function sameSalary(a: ForecastSalary, b: ForecastSalary): boolean {
+  return (
+    a.id === b.id &&
+    a.employeeId === b.employeeId &&
+    a.employeeName === b.employeeName &&
+    a.amount === b.amount &&
+    a.employeeDeductions === b.employeeDeductions &&
+    a.currency === b.currency &&
+    a.cycle === b.cycle &&
+    a.fromDate === b.fromDate &&
+    a.toDate === b.toDate &&
+    a.isDisabled === b.isDisabled &&
+    a.isTermination === b.isTermination &&
+    a.costs === b.costs &&
+    sameAdjustments(a.netAdjustments, b.netAdjustments)
+  );
+}
+
+function sameVatSetting(a: ForecastVatSetting | null, b: ForecastVatSetting | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.enabled === b.enabled &&
+    a.billingDate === b.billingDate &&
+    a.interval === b.interval &&
+    a.transactionMonthOffset === b.transactionMonthOffset &&
+    a.paymentTerm === b.paymentTerm &&
+    a.method === b.method &&
+    a.netTaxRate === b.netTaxRate &&
+    a.netTaxRate2 === b.netTaxRate2 &&
+    a.netTaxRate2Share === b.netTaxRate2Share
+  );
+}
+
+function sameRates(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((code) => Object.hasOwn(b, code) && a[code] === b[code]);
+}
+
+/** The distinct labels of the salaries' costs (each is one slot). */
+function labelCount(salaries: readonly ForecastSalary[]): number {
+  const labels = new Set<number>();
+  for (const salary of salaries) for (const cost of salary.costs) labels.add(cost.labelId ?? 0);
+  return labels.size;
+}
+
+export class ForecastModel {
+  private readonly horizon: Horizon;
+  private readonly rates: RateBook;
+  private readonly vat: VatCollector | null;
+  private readonly ledger: Ledger;
+  /** What the ledger holds, by id. */
+  private transactions = new Map<number, ForecastTransaction>();
+  private salaries = new Map<number, ForecastSalary>();
+  /** How many items of the ledger are in each currency: the codes without a rate are shown as missing. */
+  private readonly currencyUses = new Map<string, number>();
+  private input: ForecastInput;
+  private slotOrder?: { layoutVersion: number; order: SlotOrder };
+
+  private constructor(input: ForecastInput) {
+    this.input = input;
+    this.horizon = horizonOf(input.today, input.months);
+    this.rates = createRateBook(input.currency, input.rates);
+    this.vat = createVatCollector(input.vatSetting, this.horizon);
+    const capacity = input.transactions.length + input.salaries.length + labelCount(input.salaries) + 1;
+    this.ledger = new Ledger(this.horizon.count, capacity);
+  }
+
+  /** A model of `input`, its horizon `input.months` (the performance is a result's). */
+  static build(input: ForecastInput): ForecastModel {
+    const model = new ForecastModel(input);
+    for (const transaction of input.transactions) model.putTransaction(transaction, 1);
+    for (const salary of input.salaries) model.putSalary(salary, 1);
+    for (const salary of input.salaries) addSalary(salary, model.horizon, model.rates, model.ledger);
+    model.transactions = new Map(input.transactions.map((transaction) => [transaction.id, transaction]));
+    model.salaries = new Map(input.salaries.map((salary) => [salary.id, salary]));
+    return model;
+  }
+
+  /**
+   * Brings the model to `input`: only the transactions and salaries that differ from the model's
+   * are taken out and added anew, and an employee with a changed salary is added anew as a whole
+   * (one leaf across their salaries). Answers false, changing nothing, when the model cannot follow
+   * (see the file comment); then build a new one.
+   */
+  update(input: ForecastInput): boolean {
+    const before = this.input;
+    if (
+      input.today !== before.today ||
+      input.months !== before.months ||
+      input.currency !== before.currency ||
+      !sameRates(input.rates, before.rates) ||
+      !sameVatSetting(input.vatSetting, before.vatSetting) ||
+      this.ledger.inexact
+    ) {
+      return false;
+    }
+    this.updateTransactions(input.transactions);
+    this.updateSalaries(input.salaries);
+    this.input = input;
+    const live = this.transactions.size + this.salaries.size + 64;
+    return !this.ledger.inexact && this.ledger.size <= 2 * live;
+  }
+
+  private updateTransactions(transactions: readonly ForecastTransaction[]): void {
+    const next = new Map<number, ForecastTransaction>();
+    for (const transaction of transactions) {
+      next.set(transaction.id, transaction);
+      const previous = this.transactions.get(transaction.id);
+      if (previous === transaction || (previous !== undefined && sameTransaction(previous, transaction))) continue;
+      if (previous !== undefined) this.putTransaction(previous, -1);
+      this.putTransaction(transaction, 1);
+    }
+    for (const [id, previous] of this.transactions) if (!next.has(id)) this.putTransaction(previous, -1);
+    this.transactions = next;
+  }
+
+  private updateSalaries(salaries: readonly ForecastSalary[]): void {
+    const next = new Map<number, ForecastSalary>();
+    const changedEmployees = new Set<number>();
+    const replace = (previous: ForecastSalary | undefined, salary: ForecastSalary | undefined) => {
+      if (previous !== undefined) {
+        this.putSalary(previous, -1);
+        changedEmployees.add(previous.employeeId);
+      }
+      if (salary !== undefined) {
+        this.putSalary(salary, 1);
+        changedEmployees.add(salary.employeeId);
+      }
+    };
+    for (const salary of salaries) {
+      next.set(salary.id, salary);
+      const previous = this.salaries.get(salary.id);
+      if (previous === salary || (previous !== undefined && sameSalary(previous, salary))) continue;
+      replace(previous, salary);
+    }
+    for (const [id, previous] of this.salaries) if (!next.has(id)) replace(previous, undefined);
+    this.salaries = next;
+    if (changedEmployees.size === 0) return;
+    // An employee's payments are one slot: emptied and filled again from all their salaries.
+    for (const employeeId of changedEmployees) this.ledger.clearEmployee(employeeId);
+    for (const salary of salaries) {
+      if (changedEmployees.has(salary.employeeId)) addSalary(salary, this.horizon, this.rates, this.ledger);
+    }
+  }
+
+  private countCurrency(code: string, sign: 1 | -1): void {
+    this.currencyUses.set(code, (this.currencyUses.get(code) ?? 0) + sign);
+  }
+
+  private putTransaction(transaction: ForecastTransaction, sign: 1 | -1): void {
+    if (!transaction.isDisabled) this.countCurrency(transaction.currency, sign);
+    addTransaction(transaction, this.horizon, this.rates, this.ledger, this.vat, sign);
+  }
+
+  /** The salary's costs (its payments go with its employee's slot, see `updateSalaries`). */
+  private putSalary(salary: ForecastSalary, sign: 1 | -1): void {
+    if (isIncludedSalary(salary)) this.countCurrency(salary.currency, sign);
+    addCostsOf(salary, this.horizon, this.rates, this.ledger, sign);
+  }
+
+  /** The codes in use without a rate (the organisation currency never is one), in code order. */
+  private missingRates(): string[] {
+    const { rates, currency, bankAccounts } = this.input;
+    const missing = new Set<string>();
+    const rateless = (code: string) => code !== currency && !Object.hasOwn(rates, code);
+    for (const [code, uses] of this.currencyUses) if (uses > 0 && rateless(code)) missing.add(code);
+    for (const account of bankAccounts) if (rateless(account.currency)) missing.add(account.currency);
+    return [...missing].sort();
+  }
+
+  private orderOfSlots(): SlotOrder {
+    const { layoutVersion } = this.ledger;
+    if (this.slotOrder?.layoutVersion !== layoutVersion) {
+      this.slotOrder = { layoutVersion, order: orderSlots(this.ledger) };
+    }
+    return this.slotOrder.order;
+  }
+
+  /**
+   * The forecast of the model's data for `months` (≤ the model's horizon) and `performance`. The
+   * exclusions, the start balance and the minimum balance are the last input's.
+   * @throws RangeError on months outside the model's horizon; AmountOverflowError when a total is
+   * too large to be exact.
+   */
+  result({ months, performance, details: withDetails = true }: ResultQuery): ForecastResult {
+    const { horizon, ledger, input } = this;
+    checkPerformance(performance);
+    if (!Number.isInteger(months) || months < 1 || months > horizon.count) {
+      throw new RangeError(`months must be 1–${horizon.count}: ${months}`);
+    }
+    const minimumBalance = toCents(input.minimumBalance);
+    // FORECAST.md 2: all accounts, each converted and rounded on its own.
+    let startBalance = 0;
+    for (const account of input.bankAccounts) {
+      startBalance += convertToBase(account.amount, this.rates.rateOf(account.currency));
+    }
+    exactSum(startBalance, 'The start balance');
+
+    ledger.clearExclusions();
+    for (const exclusion of input.exclusions) {
+      const offset = parseMonthIndex(exclusion.month) - horizon.first;
+      if (offset >= 0 && offset < horizon.count) ledger.exclude(exclusion.relatedTable, exclusion.relatedId, offset);
+    }
+    const last = horizon.first + months - 1;
+    let vatParts: Map<number, VatParts> | undefined;
+    if (this.vat) vatParts = this.vat.settle(ledger, performance, last);
+
+    const keys = horizon.keys.slice(0, months);
+    let totals: MonthTotals[];
+    let details: ForecastResult['details'] = [];
+    if (withDetails) ({ details, totals } = buildDetails(ledger, keys, performance, vatParts, this.orderOfSlots()));
+    else totals = monthTotals(ledger, months, performance);
+
+    const rows: ForecastMonth[] = [];
+    let saldo = startBalance;
+    for (let i = 0; i < months; i++) {
+      const { revenue, expense } = totals[i] as MonthTotals;
+      // Each side sums leaves of one sign, so no leaf or category is larger than its side's total.
+      exactSum(revenue, 'The revenue of a month');
+      exactSum(expense, 'The expense of a month');
+      const cashflow = revenue + expense;
+      saldo = exactSum(saldo + cashflow, 'The end balance of a month');
+      rows.push({ month: keys[i] as string, revenue, expense, cashflow, saldo });
+    }
+    return {
+      currency: input.currency,
+      startBalance,
+      missingRates: this.missingRates(),
+      months: rows,
+      details,
+      runway: runwayOf(rows, minimumBalance),
+    };
+  }
+}

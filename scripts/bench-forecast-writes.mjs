@@ -1,0 +1,160 @@
+// The forecast read right after a one-row write, big organisation (issue 29, item 6): each read
+// follows one edit — a transaction, a bank account, a salary, a salary cost, an exclusion — and
+// the line gives p99 and median of GET /api/forecasts at 13 and at 60 months, on PGlite and on
+// PostgreSQL. Beside it, the same read without a write before it (from memory) and the engine's own
+// time for that organisation, measured in the same run. Called from scripts/bench.mjs; alone:
+//   BENCH_ONLY=forecast-writes npm run bench        (BENCH_WRITE_READS: reads per line, default 100)
+import { BENCH_PASSWORD } from './bench-data.mjs';
+import { seed } from './bench-forecast-api.mjs';
+
+const READS = Number(process.env.BENCH_WRITE_READS ?? 100);
+
+/** Nearest-rank percentile of sorted `values`. */
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Signs in and answers the session cookie header. */
+export async function signIn(origin, email) {
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  return login.headers
+    .getSetCookie()
+    .map((entry) => entry.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * One-row writes a user makes while the Prognose is open, each a function of the round: the
+ * amount of a transaction, a bank account, a salary and a salary cost, and an exclusion toggled.
+ */
+export async function oneRowEdits(origin, cookie) {
+  const headers = { cookie, origin, 'content-type': 'application/json' };
+  const get = async (address) => {
+    const response = await fetch(`${origin}${address}`, { headers });
+    if (response.status !== 200) throw new Error(`${address}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const send = async (method, address, body) => {
+    const response = await fetch(`${origin}${address}`, { method, headers, body: JSON.stringify(body) });
+    if (response.status >= 300) throw new Error(`${method} ${address}: ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+  };
+  const {
+    data: [account],
+  } = await get('/api/bank-accounts?limit=1');
+  const {
+    data: [transaction],
+  } = await get('/api/transactions?limit=1');
+  const {
+    data: [employee],
+  } = await get('/api/employees?limit=1');
+  const salaries = await get(`/api/employees/${employee.id}/salaries`);
+  const salary = (salaries.data ?? salaries).at(-1);
+  const costs = await get(`/api/employees/salaries/${salary.id}/costs`);
+  const [cost] = costs.data ?? costs;
+  const month = (await get('/api/forecasts?months=13')).months[1].month;
+  return [
+    ['a transaction', (i) => send('PATCH', `/api/transactions/${transaction.id}`, { amount: -(100_000 + i) })],
+    ['a bank account', (i) => send('PATCH', `/api/bank-accounts/${account.id}`, { amount: 5_000_000 + i })],
+    ['a salary', (i) => send('PATCH', `/api/employees/salaries/${salary.id}`, { amount: 700_000 + i })],
+    ['a salary cost', (i) => send('PATCH', `/api/employees/salaries/costs/${cost.id}`, { amount: 5_000 + i })],
+    [
+      'an exclusion',
+      (i) =>
+        send('PUT', '/api/forecasts/exclude', {
+          updates: [{ relatedTable: 'transactions', relatedID: transaction.id, month, isExcluded: i % 2 === 0 }],
+        }),
+    ],
+  ];
+}
+
+/** `reads` timed reads of `address`, each after the next edit (round robin): sorted milliseconds per edit and all. */
+async function readsAfterWrites(origin, cookie, edits, address, reads) {
+  const all = [];
+  const byEdit = new Map(edits.map(([what]) => [what, []]));
+  for (let i = 0; i < reads; i += 1) {
+    const [what, edit] = edits[i % edits.length];
+    await edit(i);
+    const started = performance.now();
+    const response = await fetch(`${origin}${address}`, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`forecast after a change: ${response.status}`);
+    await response.arrayBuffer();
+    const ms = performance.now() - started;
+    all.push(ms);
+    byEdit.get(what).push(ms);
+  }
+  const sort = (values) => values.sort((a, b) => a - b);
+  return { all: sort(all), byEdit: new Map([...byEdit].map(([what, values]) => [what, sort(values)])) };
+}
+
+/** The same read repeated without a write: served from memory. */
+async function readsFromMemory(origin, cookie, address, reads) {
+  const times = [];
+  for (let i = 0; i < reads; i += 1) {
+    const started = performance.now();
+    await (await fetch(`${origin}${address}`, { headers: { cookie } })).arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function benchOne(label, helpers, { dataDir, port, env, target }) {
+  const { startServer, stop, signUp, line } = helpers;
+  const { openDatabase } = await import('../apps/api/dist/db/client.js');
+  const { zurichDateOf } = await import('../packages/shared/dist/index.js');
+  const origin = `http://127.0.0.1:${port}`;
+  let server = await startServer(dataDir, port, env);
+  const profile = await (await fetch(`${origin}/api/profile`, { headers: { cookie: await signUp(origin) } })).json();
+  await stop(server.child); // PGlite belongs to one process: seed while the server is stopped
+  const database = await openDatabase(target);
+  try {
+    await seed(database, profile.currentOrganisationID, zurichDateOf(new Date()));
+  } finally {
+    await database.close();
+  }
+  server = await startServer(dataDir, port, env);
+  try {
+    const cookie = await signIn(origin, profile.email);
+    const edits = await oneRowEdits(origin, cookie);
+    for (const [months, target] of [
+      [13, 25],
+      [60, 60],
+    ]) {
+      const address = `/api/forecasts?months=${months}`;
+      // Unmeasured: the first loads, and V8 optimising the paths of an edit and a read.
+      await readsAfterWrites(origin, cookie, edits, address, 2 * edits.length);
+      const { all, byEdit } = await readsAfterWrites(origin, cookie, edits, address, READS);
+      const memory = await readsFromMemory(origin, cookie, address, 20);
+      const medians = [...byEdit].map(([what, values]) => `${what} ${Math.round(percentile(values, 50))}`);
+      line(
+        `${label}: GET ${address} after a one-row write (target p99 < ${target} ms)`,
+        Math.round(percentile(all, 99)),
+        'ms p99',
+        `median ${Math.round(percentile(all, 50))} ms of ${all.length} reads; medians after editing ${medians.join(', ')} ms; ` +
+          `without a write before (from memory) median ${Math.round(percentile(memory, 50))} ms`,
+      );
+    }
+  } finally {
+    await stop(server.child);
+  }
+}
+
+/** Both databases; PostgreSQL only when one is reachable (`onFreshPostgres` prints n/a otherwise). */
+export async function benchForecastWrites(helpers) {
+  await helpers.inTempDir('fw', (dataDir) =>
+    benchOne('PGlite', helpers, { dataDir, port: 3909, target: { kind: 'pglite', dataDir: `${dataDir}/pglite` } }),
+  );
+  await helpers.onFreshPostgres('GET /api/forecasts after a one-row write', ({ url, dataDir }) =>
+    benchOne('PostgreSQL', helpers, {
+      dataDir,
+      port: 3910,
+      env: { DATABASE_URL: url },
+      target: { kind: 'postgres', url },
+    }),
+  );
+}
