@@ -28,7 +28,12 @@ function fetchRaw(url, cookie) {
  * quarterly VAT setting and a few exclusions. The cost schedules are then computed by the API's own
  * code (`ensureFreshSchedules`), as the first read of the day would.
  */
-export async function seed(database, organisationId, today) {
+export async function seed(
+  database,
+  organisationId,
+  today,
+  size = { employees: EMPLOYEES, transactions: TRANSACTIONS },
+) {
   const { sql } = await import('drizzle-orm');
   const { ensureFreshSchedules } = await import('../apps/api/dist/modules/employees/salary-schedules.js');
   const { db } = database;
@@ -54,10 +59,10 @@ export async function seed(database, organisationId, today) {
            (select id from categories where organisation_id is null order by id offset (i % 10) limit 1),
            (select id from currencies where code = (array['CHF','CHF','CHF','CHF','EUR','USD'])[1 + i % 6]),
            case when i % 2 = 0 then (select id from vat_rates where organisation_id is null and value = 810) end
-    from generate_series(1, ${TRANSACTIONS}) as i`);
+    from generate_series(1, ${size.transactions}) as i`);
   await run(sql`
     insert into employees (organisation_id, name)
-    select ${org}, 'Mitarbeiter ' || lpad(i::text, 5, '0') from generate_series(1, ${EMPLOYEES}) as i`);
+    select ${org}, 'Mitarbeiter ' || lpad(i::text, 5, '0') from generate_series(1, ${size.employees}) as i`);
   // Past, current and future salary of every employee; amounts vary a little.
   await run(sql`
     insert into salaries (organisation_id, employee_id, cycle, hours_per_month, amount, vacation_days_per_year,
@@ -97,37 +102,51 @@ export async function seed(database, organisationId, today) {
   await run(sql`analyze`);
 }
 
-async function benchOne(label, helpers, { dataDir, port, env, target }) {
-  const { startServer, stop, signUp, load, line, seconds } = helpers;
+/** Signs in with the bench password and answers the session cookie header. */
+export async function signIn(origin, email) {
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  return login.headers
+    .getSetCookie()
+    .map((entry) => entry.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * The server on a new database with a registered user whose organisation `seed` filled (of `size`),
+ * signed in: { server, origin, cookie, seedMs }. PGlite belongs to one process: the organisation is
+ * seeded while the server is stopped, then it starts again.
+ */
+export async function startSeeded(helpers, { dataDir, port, env, target }, size) {
+  const { startServer, stop, signUp } = helpers;
   const { openDatabase } = await import('../apps/api/dist/db/client.js');
   const { zurichDateOf } = await import('../packages/shared/dist/index.js');
   const origin = `http://127.0.0.1:${port}`;
-  let server = await startServer(dataDir, port, env);
-  let cookie = await signUp(origin);
-  const profile = await (await fetch(`${origin}/api/profile`, { headers: { cookie } })).json();
-  // PGlite belongs to one process: seed while the server is stopped, then start it again.
-  await stop(server.child);
+  const first = await startServer(dataDir, port, env);
+  const profile = await (await fetch(`${origin}/api/profile`, { headers: { cookie: await signUp(origin) } })).json();
+  await stop(first.child);
   const started = performance.now();
   const database = await openDatabase(target);
   try {
-    await seed(database, profile.currentOrganisationID, zurichDateOf(new Date()));
+    await seed(database, profile.currentOrganisationID, zurichDateOf(new Date()), size);
   } finally {
     await database.close();
   }
+  const seedMs = Math.round(performance.now() - started);
+  const server = await startServer(dataDir, port, env);
+  return { server, origin, cookie: await signIn(origin, profile.email), seedMs };
+}
+
+async function benchOne(label, helpers, { dataDir, port, env, target }) {
+  const { stop, load, line, seconds } = helpers;
+  const { server, origin, cookie, seedMs } = await startSeeded(helpers, { dataDir, port, env, target });
   const size = `${EMPLOYEES} employees x 3 x 8, ${TRANSACTIONS} tx`;
-  line(`${label}: seeding the big organisation (${size})`, Math.round(performance.now() - started), 'ms');
-  server = await startServer(dataDir, port, env);
+  line(`${label}: seeding the big organisation (${size})`, seedMs, 'ms');
   try {
-    const login = await fetch(`${origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email: profile.email, password: BENCH_PASSWORD }),
-    });
-    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    cookie = login.headers
-      .getSetCookie()
-      .map((entry) => entry.split(';')[0])
-      .join('; ');
     if (label === 'PGlite' && helpers.measureForecastPage) {
       // The Prognose page of the same organisation in headless Chromium (bench.mjs, forecast-web),
       // measured first, once the server is idle: after the load runs it still works off queued reads.

@@ -1,31 +1,16 @@
 // The forecast read right after a one-row write, big organisation (issue 29, item 6): each read
 // follows one edit — a transaction, a bank account, a salary, a salary cost, an exclusion — and
 // the line gives p99 and median of GET /api/forecasts at 13 and at 60 months, on PGlite and on
-// PostgreSQL. Beside it, the same read without a write before it (from memory) and the engine's own
-// time for that organisation, measured in the same run. Called from scripts/bench.mjs; alone:
+// PostgreSQL, with the same read without a write before it (from memory), measured in the same run
+// as its ceiling. Called from scripts/bench.mjs; alone:
 //   BENCH_ONLY=forecast-writes npm run bench        (BENCH_WRITE_READS: reads per line, default 100)
-import { BENCH_PASSWORD } from './bench-data.mjs';
-import { seed } from './bench-forecast-api.mjs';
+import { startSeeded } from './bench-forecast-api.mjs';
 
 const READS = Number(process.env.BENCH_WRITE_READS ?? 100);
 
 /** Nearest-rank percentile of sorted `values`. */
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** Signs in and answers the session cookie header. */
-export async function signIn(origin, email) {
-  const login = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  return login.headers
-    .getSetCookie()
-    .map((entry) => entry.split(';')[0])
-    .join('; ');
 }
 
 /**
@@ -103,23 +88,10 @@ async function readsFromMemory(origin, cookie, address, reads) {
   return times.sort((a, b) => a - b);
 }
 
-async function benchOne(label, helpers, { dataDir, port, env, target }) {
-  const { startServer, stop, signUp, line } = helpers;
-  const { openDatabase } = await import('../apps/api/dist/db/client.js');
-  const { zurichDateOf } = await import('../packages/shared/dist/index.js');
-  const origin = `http://127.0.0.1:${port}`;
-  let server = await startServer(dataDir, port, env);
-  const profile = await (await fetch(`${origin}/api/profile`, { headers: { cookie: await signUp(origin) } })).json();
-  await stop(server.child); // PGlite belongs to one process: seed while the server is stopped
-  const database = await openDatabase(target);
+async function benchOne(label, helpers, target) {
+  const { stop, line } = helpers;
+  const { server, origin, cookie } = await startSeeded(helpers, target);
   try {
-    await seed(database, profile.currentOrganisationID, zurichDateOf(new Date()));
-  } finally {
-    await database.close();
-  }
-  server = await startServer(dataDir, port, env);
-  try {
-    const cookie = await signIn(origin, profile.email);
     const edits = await oneRowEdits(origin, cookie);
     for (const [months, target] of [
       [13, 25],

@@ -1,5 +1,6 @@
 // `npm run bench`: one line per figure of DESIGN.md §8. Measures the built server as users get it.
-// One part alone: BENCH_ONLY=bank-accounts, employees, forecast-api or forecast-writes (BENCH_SECONDS, BENCH_ROUNDS).
+// One part alone: BENCH_ONLY=bank-accounts, employees, forecast-api, forecast-writes or forecast-soak (the
+// last only on request: ten minutes per database) (BENCH_SECONDS, BENCH_ROUNDS).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -462,6 +463,12 @@ if (process.env.BENCH_ONLY === 'forecast-api') {
 const { benchForecastWrites } = await import('./bench-forecast-writes.mjs');
 if (process.env.BENCH_ONLY === 'forecast-writes') {
   await benchForecastWrites(benchTools);
+  process.exit(0);
+}
+// Twenty minutes (ten per database): only when asked for, not in the default run.
+if (process.env.BENCH_ONLY === 'forecast-soak') {
+  const { benchForecastSoak } = await import('./bench-forecast-soak.mjs');
+  await benchForecastSoak(benchTools);
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'bank-accounts') {

@@ -19,6 +19,7 @@ import {
   salaryExclusions,
   transactionExclusions,
 } from '../../db/schema/index.js';
+import type { Tenant } from '../../plugins/authenticate.js';
 import { ensureFreshSchedules } from '../employees/salary-schedules.js';
 import { createForecastsService } from './forecasts.service.js';
 import { useTestApp } from '../../test/build-test-app.js';
@@ -110,6 +111,45 @@ async function ownerTenantOf(user: SignedInUser) {
 function driverClient(): { query: (query: unknown, values?: unknown) => unknown } {
   type Client = { query: (query: unknown, values?: unknown) => unknown };
   return (app.deps.database.db as unknown as { session: { client: Client } }).session.client;
+}
+
+/** A driver call: the SQL text and the values bound to it. */
+type DriverCall = { text: string; values: unknown[] };
+
+/**
+ * A check that the app's service, which keeps what it loaded, answers the totals and details of
+ * `query` exactly as a service made for the comparison, starting with nothing; it answers the
+ * driver calls of the kept read.
+ */
+function expectingSameAsFresh(tenant: Tenant, query = { months: 13, performance: 100 }) {
+  const client = driverClient();
+  const kept = app.deps.forecasts;
+  return async (what: string): Promise<DriverCall[]> => {
+    const spy = vi.spyOn(client, 'query');
+    try {
+      const [totals, details] = [await kept.forecast(tenant, query), await kept.details(tenant, query)];
+      // PGlite is given the text, pg a query config with it; both the values beside it.
+      const calls = spy.mock.calls.map(([sent, values]) => ({
+        text: typeof sent === 'string' ? sent : (sent as { text: string }).text,
+        values: (values ?? (sent as { values?: unknown[] }).values ?? []) as unknown[],
+      }));
+      const truth = createForecastsService({
+        db: app.deps.database.db,
+        rates: app.deps.rates,
+        reference: app.deps.reference,
+        clock: app.deps.clock,
+        ensureFreshSchedules,
+      });
+      expect(details, what).toEqual(await truth.details(tenant, query));
+      expect({ ...totals, calculatedAt: '' }, what).toEqual({
+        ...(await truth.forecast(tenant, query)),
+        calculatedAt: '',
+      });
+      return calls;
+    } finally {
+      spy.mockRestore();
+    }
+  };
 }
 
 /** The automatic VAT settlement, quarterly from January, for the months of the transactions. */
@@ -442,40 +482,8 @@ describe('GET /api/forecasts', () => {
     const user = await signUp(app);
     const tenant = await ownerTenantOf(user);
     const { db } = app.deps.database;
-    const client = driverClient();
-    // The app's service keeps what it loaded; one made for each comparison starts with nothing.
-    const kept = app.deps.forecasts;
-    const fresh = () =>
-      createForecastsService({
-        db,
-        rates: app.deps.rates,
-        reference: app.deps.reference,
-        clock: app.deps.clock,
-        ensureFreshSchedules,
-      });
-    const query = { months: 13, performance: 100 };
-    async function expectSameAsFresh(what: string): Promise<{ text: string; values: unknown[] }[]> {
-      const spy = vi.spyOn(client, 'query');
-      try {
-        const [totals, details] = [await kept.forecast(tenant, query), await kept.details(tenant, query)];
-        // PGlite is given the text, pg a query config with it; both the values beside it.
-        const texts = spy.mock.calls.map(([query, values]) => ({
-          text: typeof query === 'string' ? query : (query as { text: string }).text,
-          values: (values ?? (query as { values?: unknown[] }).values ?? []) as unknown[],
-        }));
-        const truth = fresh();
-        expect(details, what).toEqual(await truth.details(tenant, query));
-        expect({ ...totals, calculatedAt: '' }, what).toEqual({
-          ...(await truth.forecast(tenant, query)),
-          calculatedAt: '',
-        });
-        return texts;
-      } finally {
-        spy.mockRestore();
-      }
-    }
-    const costQueries = (calls: { text: string; values: unknown[] }[]) =>
-      calls.filter((call) => call.text.includes('string_agg'));
+    const expectSameAsFresh = expectingSameAsFresh(tenant);
+    const costQueries = (calls: DriverCall[]) => calls.filter((call) => call.text.includes('string_agg'));
     // The salaries whose costs a query loads: one array parameter (db/arrays.ts).
     const salaryFilter = /"salary_id" = any\(\$(\d+)::int\[\]\)/;
     const first = await aSalaryWithCosts(user, 'Erste');
@@ -572,9 +580,7 @@ describe('GET /api/forecasts', () => {
     const user = await signUp(app);
     const tenant = await ownerTenantOf(user);
     const { db } = app.deps.database;
-    const client = driverClient();
-    const kept = app.deps.forecasts;
-    const query = { months: 13, performance: 100 };
+    const expectSameAsFresh = expectingSameAsFresh(tenant);
     const category = await aCategory(user);
     const transactions = [];
     for (let i = 0; i < 4; i += 1) {
@@ -582,32 +588,8 @@ describe('GET /api/forecasts', () => {
     }
     const anna = await aSalaryWithCosts(user, 'Anna');
     await aSalaryWithCosts(user, 'Beat');
-    async function expectSameAsFresh(what: string): Promise<string[]> {
-      const spy = vi.spyOn(client, 'query');
-      try {
-        const [totals, details] = [await kept.forecast(tenant, query), await kept.details(tenant, query)];
-        const texts = spy.mock.calls.map(([sent]) =>
-          typeof sent === 'string' ? sent : (sent as { text: string }).text,
-        );
-        const truth = createForecastsService({
-          db,
-          rates: app.deps.rates,
-          reference: app.deps.reference,
-          clock: app.deps.clock,
-          ensureFreshSchedules,
-        });
-        expect(details, what).toEqual(await truth.details(tenant, query));
-        expect({ ...totals, calculatedAt: '' }, what).toEqual({
-          ...(await truth.forecast(tenant, query)),
-          calculatedAt: '',
-        });
-        return texts;
-      } finally {
-        spy.mockRestore();
-      }
-    }
-    const transactionLoads = (texts: string[]) =>
-      texts.filter((text) => text.includes('"transactions"."vat_included"'));
+    const transactionLoads = (calls: DriverCall[]) =>
+      calls.map((call) => call.text).filter((text) => text.includes('"transactions"."vat_included"'));
     await expectSameAsFresh('first read');
 
     const changed = await user.send({
