@@ -7,6 +7,8 @@
 import { startSeeded } from './bench-forecast-api.mjs';
 
 const READS = Number(process.env.BENCH_WRITE_READS ?? 100);
+/** Rounds per line (BENCH_ROUNDS, default 3, always odd: the median is a measured round). */
+const ROUNDS = 2 * Math.floor(Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3)) / 2) + 1;
 
 /** Nearest-rank percentile of sorted `values`. */
 function percentile(sorted, p) {
@@ -99,15 +101,22 @@ async function benchOne(label, helpers, target) {
     ]) {
       const address = `/api/forecasts?months=${months}`;
       // Unmeasured: the first loads, and V8 optimising the paths of an edit and a read.
-      await readsAfterWrites(origin, cookie, edits, address, 2 * edits.length);
-      const { all, byEdit } = await readsAfterWrites(origin, cookie, edits, address, READS);
+      await readsAfterWrites(origin, cookie, edits, address, 4 * edits.length);
+      // Rounds of READS reads: the shared 2-core machine has slow spells, so the line gives the
+      // median round's p99 and every round's.
+      const rounds = [];
+      for (let round = 0; round < ROUNDS; round += 1)
+        rounds.push(await readsAfterWrites(origin, cookie, edits, address, READS));
+      const p99s = rounds.map(({ all }) => Math.round(percentile(all, 99)));
+      const { all, byEdit } = rounds[p99s.indexOf([...p99s].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)])];
       const memory = await readsFromMemory(origin, cookie, address, 20);
       const medians = [...byEdit].map(([what, values]) => `${what} ${Math.round(percentile(values, 50))}`);
       line(
         `${label}: GET ${address} after a one-row write (target p99 < ${target} ms)`,
         Math.round(percentile(all, 99)),
         'ms p99',
-        `median ${Math.round(percentile(all, 50))} ms of ${all.length} reads; medians after editing ${medians.join(', ')} ms; ` +
+        `median round of ${ROUNDS} (p99 ${p99s.join(', ')} ms), ${all.length} reads each; in it median ` +
+          `${Math.round(percentile(all, 50))} ms, after editing ${medians.join(', ')} ms; ` +
           `without a write before (from memory) median ${Math.round(percentile(memory, 50))} ms`,
       );
     }
