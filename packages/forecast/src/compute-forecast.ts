@@ -1,5 +1,5 @@
 /**
- * computeForecast: the forecast of FORECAST.md from plain inputs, pure and deterministic. A model
+ * computeForecast: the forecast of docs/forecast.md from plain inputs, pure and deterministic. A model
  * (forecast-model.ts) is built from the input — transactions with the VAT collection, salaries and
  * salary costs into one ledger — and read once: exclusions, VAT settlement, tree, totals, balances
  * and runway. The API keeps such models between requests and updates them instead.

@@ -267,7 +267,7 @@ export class ForecastModel {
       throw new RangeError(`months must be 1–${horizon.count}: ${months}`);
     }
     const minimumBalance = toCents(input.minimumBalance);
-    // FORECAST.md 2: all accounts, each converted and rounded on its own.
+    // The start balance: all accounts, each converted and rounded on its own.
     let startBalance = 0;
     for (const account of input.bankAccounts) {
       startBalance += convertToBase(account.amount, this.rates.rateOf(account.currency));
