@@ -16,6 +16,12 @@ describe('parseConfig', () => {
     expect(parseConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
 
+  it('addresses mailed links to this machine at PORT unless PUBLIC_URL says otherwise', () => {
+    expect(parseConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(parseConfig({ PORT: '3710' }).PUBLIC_URL).toBe('http://localhost:3710');
+    expect(parseConfig({ PORT: '3710', PUBLIC_URL: 'http://127.0.0.1:8080' }).PUBLIC_URL).toBe('http://127.0.0.1:8080');
+  });
+
   it('treats empty values as unset, as a copied .env.example has them', () => {
     expect(parseConfig({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
   });

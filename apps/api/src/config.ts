@@ -9,7 +9,8 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     HOST: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    // Unset: this machine at PORT (parseConfig fills it in), so mailed links reach the running server.
+    PUBLIC_URL: z.url(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -74,10 +75,15 @@ export class ConfigError extends Error {}
 
 /**
  * Parses the environment once into the typed settings of the whole server.
- * Empty strings count as unset so that a copied `.env.example` works as it is.
+ * Empty strings count as unset so that a copied `.env.example` works as it is. Without PUBLIC_URL
+ * the address is this machine at PORT: `PORT=3710 npm start` mails links to localhost:3710.
  */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const present: Record<string, string | undefined> = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== ''),
+  );
+  // An invalid PORT is named as such below, not again as an address built from it.
+  present.PUBLIC_URL ??= `http://localhost:${/^\d+$/.test(present.PORT ?? '') ? present.PORT : 3000}`;
   const result = envSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

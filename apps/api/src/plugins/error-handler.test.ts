@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buildTestApp } from '../test/build-test-app.js';
 import { messages } from './error-handler.js';
+import { noContent } from './openapi.js';
 
 let app: FastifyInstance;
 const stored: unknown[] = [];
@@ -30,6 +31,14 @@ beforeAll(async () => {
       return { ok: true as const };
     },
   );
+  typed.delete(
+    '/api/probe/:id',
+    {
+      config: { public: true },
+      schema: { params: z.strictObject({ id: z.coerce.number().int().positive() }), response: { 204: noContent } },
+    },
+    async (_request, reply) => reply.code(204).send(),
+  );
   typed.get('/api/probe-crash', { config: { public: true } }, async () => {
     throw new Error('database exploded with secret detail');
   });
@@ -53,6 +62,16 @@ describe('error handling', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'Die Anfrage enthält kein gültiges JSON.', code: 'VALIDATION_FAILED' });
     expect(stored).toHaveLength(1);
+  });
+
+  it('takes an empty JSON body of a delete or a read as no body (clients send the header on every call)', async () => {
+    const json = { 'content-type': 'application/json' };
+    expect((await app.inject({ method: 'DELETE', url: '/api/probe/1', headers: json })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: '/api/health', headers: json })).statusCode).toBe(200);
+    // A write without its body is still told so.
+    const empty = await post('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: messages.emptyBody, code: 'VALIDATION_FAILED' });
   });
 
   it('names each wrong field in German: wrong types, missing and unknown fields', async () => {

@@ -22,10 +22,18 @@ export function duplicateKeyMessage(key: string): string {
  * keep the last value silently, and a strict API refuses what it would have to guess at, as it
  * refuses unknown fields (ARCHITECTURE.md rule 7).
  */
+/** Methods whose requests carry no body: for them an empty JSON body is no body, not an error. */
+const BODILESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+
 export function useStrictJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+    // Many HTTP clients send the JSON content type on every call: a read or delete without a body has none.
+    if (body.length === 0 && BODILESS_METHODS.has(request.method)) {
+      done(null, undefined);
+      return;
+    }
     let text: string;
     try {
       text = utf8.decode(body);
