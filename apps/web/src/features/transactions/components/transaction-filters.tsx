@@ -14,8 +14,8 @@ export interface TransactionFilters {
 }
 
 /**
- * Disabled ones hidden, expired ones shown (research §15 defaults). Not remembered: spec §4 lists
- * no such preference.
+ * Disabled ones hidden, expired ones shown (docs/web.md "Transaktionen"). Not remembered: spec §4
+ * lists no such preference.
  */
 export const defaultFilters: TransactionFilters = {
   hideDisabled: true,
