@@ -9,7 +9,8 @@ const nodeBuiltins =
   '^(node:|(fs|path|http|https|http2|net|tls|dns|child_process|os|crypto|url|util|stream|zlib|events|buffer|' +
   'worker_threads|readline|assert|timers|process|perf_hooks)(/|$))';
 
-// The house rules of DESIGN.md §2 as import boundaries; each message says which rule is broken.
+// The house rules (docs/design.md "House rules") as import boundaries; each message says which rule
+// is broken.
 const boundaries = [
   { from: '^packages/', to: '^@saldopilot/(api|web)$', message: 'packages never import the apps.' },
   {

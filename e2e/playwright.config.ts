@@ -27,9 +27,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  // A test's time limit guards against hangs; speed is the bench's to measure (DESIGN.md §8). The CI
-  // machine runs the journeys two to three times slower than a developer's (a 10 s test took over
-  // 30 s there), so the limit is twice Playwright's default. Each step's own wait stays at 5 s.
+  // A test's time limit guards against hangs; speed is the bench's to measure (docs/design.md
+  // "Performance budgets"). The CI machine runs the journeys two to three times slower than a
+  // developer's (a 10 s test took over 30 s there), so the limit is twice Playwright's default.
+  // Each step's own wait stays at 5 s.
   timeout: 60_000,
   // list prints every test and a closing count; the JSON file feeds scripts/test-summary.mjs.
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],

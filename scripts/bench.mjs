@@ -1,6 +1,7 @@
-// `npm run bench`: one line per figure of DESIGN.md §8. Measures the built server as users get it.
-// One part alone: BENCH_ONLY=bank-accounts, employees, forecast-api, forecast-writes or forecast-soak (the
-// last only on request: ten minutes per database) (BENCH_SECONDS, BENCH_ROUNDS).
+// `npm run bench`: one line per figure of docs/design.md "Performance budgets". Measures the built
+// server as users get it. One part alone: BENCH_ONLY=bank-accounts, employees, forecast-api,
+// forecast-writes or forecast-soak (the last only on request: ten minutes per database)
+// (BENCH_SECONDS, BENCH_ROUNDS).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

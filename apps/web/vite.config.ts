@@ -20,9 +20,10 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Route-level splitting leaves many tiny chunks shared by a few pages; copying the small ones
-        // into their importers keeps the first load of /auth within 15 requests (DESIGN.md §8,
-        // measured by `npm run bench` and e2e/tests/budget.spec.ts).
+        // Route-level splitting leaves many tiny chunks shared by a few pages; copying the small
+        // ones into their importers keeps the first load of /auth within 15 requests
+        // (docs/design.md "Performance budgets", measured by `npm run bench` and
+        // e2e/tests/budget.spec.ts).
         codeSplitting: {
           experimentalInlineCommonChunks: { maxSize: 40_000 },
         },

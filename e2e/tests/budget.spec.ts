@@ -1,7 +1,8 @@
 import { expect, test } from './support/fixtures.js';
 import { measureFirstLoad } from './support/first-load.js';
 
-// DESIGN.md §8: the first load of /auth within 250 KB transferred and 15 requests.
+// docs/design.md "Performance budgets": the first load of /auth within 250 KB transferred and 15
+// requests.
 test('the login page loads within 250 KB and 15 requests', async ({ page }) => {
   const load = await measureFirstLoad(page, '/auth', async () => {
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();

@@ -102,7 +102,7 @@ test.describe('signed in', () => {
     await expect(page).toHaveTitle('Prognose - SaldoPilot');
   });
 
-  test('the invitation page stays open for a signed-in user (research §1.12)', async ({ page }) => {
+  test('the invitation page stays open for a signed-in user (docs/web.md "Session")', async ({ page }) => {
     await signUp(page);
     await page.goto('/auth/invitation?token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG');
     await expect(page.getByRole('alert')).toContainText('Dieser Einladungslink ist nicht gültig');

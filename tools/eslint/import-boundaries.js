@@ -1,9 +1,9 @@
 import path from 'node:path';
 
 /**
- * One rule for the house rules on imports (DESIGN.md §2): each boundary says which files (`from`)
- * must not import which targets (`to`). Relative imports are resolved to repository paths first,
- * so "features never import each other" can be checked even through "../other/x".
+ * One rule for the house rules on imports (docs/design.md "House rules"): each boundary says which
+ * files (`from`) must not import which targets (`to`). Relative imports are resolved to repository
+ * paths first, so "features never import each other" can be checked even through "../other/x".
  */
 export const importBoundaries = {
   meta: {

@@ -115,7 +115,10 @@ export async function categoryIds(page: Page): Promise<Record<string, number>> {
   return Object.fromEntries(categories.data.map((category) => [category.name, category.id]));
 }
 
-/** Accessibility (DESIGN.md §6): no serious or critical axe finding on the page as it is now. */
+/**
+ * Accessibility (docs/design.md "Web conventions"): no serious or critical axe finding on the page
+ * as it is now.
+ */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   // Colours are judged once entering elements (toasts, dialogs) have finished fading in.
   await page.waitForFunction(() =>

@@ -1,4 +1,4 @@
-// Micro-benchmark of the built forecast engine (FORECAST.md "Benchmarks"): the median time of
+// Micro-benchmark of the built forecast engine (docs/forecast.md "Speed"): the median time of
 // computeForecast for an SME and for a big organisation. Run after `npx tsc -b`:
 //   node packages/forecast/bench/forecast.bench.mjs
 // scripts/bench.mjs can import { benchForecastEngine } and print the same lines.

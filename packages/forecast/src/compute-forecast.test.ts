@@ -5,7 +5,7 @@ import { applyPerformance } from './performance.js';
 import { runwayOf } from './runway.js';
 import { aCost, aSalary, aTransaction, amountsOf, anInput, details, leavesOf } from './test-builders.js';
 
-describe('start balance and saldo (FORECAST.md 2)', () => {
+describe('start balance and saldo (docs/forecast.md "Start balance and saldo")', () => {
   it('sums all accounts, each converted and rounded on its own; saldo runs from it', () => {
     const result = computeForecast(
       anInput({
@@ -25,7 +25,7 @@ describe('start balance and saldo (FORECAST.md 2)', () => {
   });
 });
 
-describe('missing rates (FORECAST.md 8)', () => {
+describe('missing rates (docs/forecast.md "Conversion")', () => {
   it('convert 1:1 and are listed, sorted, once; the organisation currency never is', () => {
     const result = computeForecast(
       anInput({
@@ -48,7 +48,7 @@ describe('missing rates (FORECAST.md 8)', () => {
   });
 });
 
-describe('performance (FORECAST.md 3)', () => {
+describe('performance (docs/forecast.md "Performance")', () => {
   it.each([
     { amount: 100_001, percent: 50, expected: 50_001 },
     { amount: 3, percent: 50, expected: 2 },
@@ -83,7 +83,7 @@ describe('performance (FORECAST.md 3)', () => {
   });
 });
 
-describe('exclusions (FORECAST.md 5)', () => {
+describe('exclusions (docs/forecast.md "Exclusions")', () => {
   const input = anInput({
     months: 2,
     transactions: [
@@ -142,7 +142,7 @@ describe('exclusions (FORECAST.md 5)', () => {
   });
 });
 
-describe('details tree (FORECAST.md 4)', () => {
+describe('details tree (docs/forecast.md "Leaves and the tree")', () => {
   it('sorts categories and leaves with German collation (umlauts beside their letter, case-insensitive)', () => {
     const names = ['zins', 'Äpfel', 'Zahlung', 'apfel', 'Übersetzung', 'Uhr', 'Öl', 'Ofen', '10 Kunden', '2 Kunden'];
     const result = computeForecast(
@@ -202,7 +202,7 @@ describe('runway', () => {
   });
 });
 
-describe('months (FORECAST.md 1)', () => {
+describe('months (docs/forecast.md "Months")', () => {
   it('answers every requested month up to 60, with zeros where nothing happens', () => {
     const result = computeForecast(anInput({ months: 60, bankAccounts: [{ amount: 1, currency: 'CHF' }] }));
     expect(result.months).toHaveLength(60);

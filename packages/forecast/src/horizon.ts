@@ -72,7 +72,7 @@ export interface Horizon {
   today: DayPoint;
   /** Index of the first month (today's month). */
   first: number;
-  /** Index of the last month: the horizon end H is its last day (FORECAST.md 1). */
+  /** Index of the last month: the horizon end H is its last day (docs/forecast.md "Months"). */
   last: number;
   /** Number of months. */
   count: number;
@@ -81,7 +81,7 @@ export interface Horizon {
 }
 
 /**
- * The horizon of a forecast: `months` months from today's month (FORECAST.md 1).
+ * The horizon of a forecast: `months` months from today's month (docs/forecast.md "Months").
  * @throws RangeError on an invalid date or a month count outside 1–60.
  */
 export function horizonOf(today: string, months: number): Horizon {

@@ -1,9 +1,10 @@
 /**
- * Occurrences of a transaction or a salary (research §5.3, §5.4): from the start, step with
- * anchorStep(start, current, cycle months) while the date is ≤ the end. Stepping with the anchor's day
- * means occurrence n is simply "start month + n × cycle, on the start day clamped to that month",
- * so it is computed here on month indexes instead of date strings (occurrences.test.ts checks it
- * against the shared anchorStep). Cycles are at least monthly: at most one occurrence per month.
+ * Occurrences of a transaction or a salary (docs/forecast.md "Transactions", docs/salary-rules.md
+ * "Salaries in the forecast"): from the start, step with anchorStep(start, current, cycle months)
+ * while the date is ≤ the end. Stepping with the anchor's day means occurrence n is simply "start
+ * month + n × cycle, on the start day clamped to that month", so it is computed here on month
+ * indexes instead of date strings (occurrences.test.ts checks it against the shared anchorStep).
+ * Cycles are at least monthly: at most one occurrence per month.
  */
 
 import { daysOfMonthIndex, parseDay, type DayPoint } from './horizon.js';

@@ -1,6 +1,6 @@
 /**
- * Conversion into the organisation currency (research §5.9, FORECAST.md 8): the rate of a currency is
- * looked up here, the rounding is the shared `convertToBase` (the one conversion function).
+ * Conversion into the organisation currency (docs/forecast.md "Conversion"): the rate of a currency
+ * is looked up here, the rounding is the shared `convertToBase` (the one conversion function).
  */
 
 import { convertToBase } from '@saldopilot/shared';

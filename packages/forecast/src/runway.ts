@@ -1,6 +1,6 @@
 /**
- * The runway (API.md additions): how long the end balance stays at or above the organisation's
- * minimum balance, and the month with the lowest end balance.
+ * The runway (docs/forecast.md "Runway"): how long the end balance stays at or above the
+ * organisation's minimum balance, and the month with the lowest end balance.
  */
 
 import { monthKeyOf, parseMonthIndex } from './horizon.js';

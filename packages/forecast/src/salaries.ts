@@ -1,9 +1,10 @@
 /**
- * Salaries in the forecast (research §5.4, FORECAST.md 7): each payment of a salary that is neither
- * disabled nor a termination costs the net salary (gross − the employee's own deductions), converted
- * from the salary's currency, as the leaf "<employee name>" under "Löhne" — one leaf per employee
- * across all their salaries (a raise, a termination, a rehire), each month naming the salary that
- * paid in it (docs/forecast.md).
+ * Salaries in the forecast (docs/salary-rules.md "Salaries in the forecast", docs/forecast.md
+ * "Salaries and salary costs"): each payment of a salary that is neither disabled nor a termination
+ * costs the net salary (gross − the employee's own deductions), converted from the salary's
+ * currency, as the leaf "<employee name>" under "Löhne" — one leaf per employee across all their
+ * salaries (a raise, a termination, a rehire), each month naming the salary that paid in it
+ * (docs/forecast.md).
  */
 
 import { monthsPerStep } from '@saldopilot/shared';

@@ -11,7 +11,7 @@ const costForecast = (cost: Partial<ForecastSalaryCost>, salary: Partial<Forecas
     cost.labelId === null ? 0 : (cost.labelId ?? 1),
   );
 
-describe('nextDetailIndex (include-previous mode, §5.6)', () => {
+describe('nextDetailIndex (include-previous mode, docs/salary-costs.md "Calculated fields")', () => {
   const months = (...keys: string[]) => keys.map((month) => ({ month, amount: 1, divider: 1, isExtraMonth: false }));
   it.each([
     { keys: [], expected: -1, rule: 'no details: none' },
@@ -51,7 +51,7 @@ describe('gaplessStart', () => {
   });
 });
 
-describe('lastCostMonth (§5.7 L)', () => {
+describe('lastCostMonth (docs/salary-costs.md "Costs in the forecast")', () => {
   it.each([
     { toDate: '2026-06-30', step: 3, expected: '2026-08' },
     { toDate: '2026-06-01', step: 3, expected: '2026-09' },
@@ -63,7 +63,7 @@ describe('lastCostMonth (§5.7 L)', () => {
   it('without an end: no bound', () => expect(lastCostMonth(null, 3)).toBe(Number.POSITIVE_INFINITY));
 });
 
-describe('salary costs in the forecast (§5.7, FORECAST.md 5 and 6)', () => {
+describe('salary costs in the forecast (docs/salary-costs.md "Costs in the forecast", docs/forecast.md "Exclusions")', () => {
   it.each([
     {
       rule: 'monthly employer cost, next = the past catch-up: from the current month on',
@@ -154,7 +154,7 @@ describe('salary costs in the forecast (§5.7, FORECAST.md 5 and 6)', () => {
       expected: { '2026-05': -50_000 },
     },
     {
-      rule: 'once in a later month counts there (FORECAST.md 6)',
+      rule: 'once in a later month counts there (docs/salary-costs.md "Costs in the forecast")',
       cost: { cycle: 'once' as const, details: details('2026-05', 1, 100_000) },
       expected: { '2026-05': -100_000 },
     },

@@ -1,8 +1,9 @@
 /**
- * Salary costs in the forecast (research §5.6 include-previous mode, §5.7, FORECAST.md 5 and 6). The
- * schedules ("details") come computed by the salary rules; this module only decides which details
- * become forecast rows: every cost of an included salary adds −amount × (2 for `both`) to the leaf of
- * its label under "Lohnkosten", converted from the salary's currency.
+ * Salary costs in the forecast (docs/salary-costs.md "Calculated fields" (include-previous mode)
+ * and "Costs in the forecast", docs/forecast.md "Exclusions"). The schedules ("details") come
+ * computed by the salary rules; this module only decides which details become forecast rows: every
+ * cost of an included salary adds −amount × (2 for `both`) to the leaf of its label under
+ * "Lohnkosten", converted from the salary's currency.
  */
 
 import { monthsPerStep } from '@saldopilot/shared';
@@ -18,11 +19,12 @@ export const SALARY_COSTS_CATEGORY = 'Lohnkosten';
 export const NO_LABEL_NAME = '<Kein Label>';
 
 /**
- * The index of the "next" detail in include-previous mode (§5.6), or -1 without details: let Q be the
- * first detail in `currentMonth` or later; the detail just before Q wins (so the catch-up payment
- * counts), Q itself when nothing precedes it, the last detail when there is no Q. All three cases are
- * max(0, index(Q) − 1) with index(Q) = length when there is none. `details` hold one payment per
- * month in month order, as the schedule writes them; 'YYYY-MM' strings compare like months.
+ * The index of the "next" detail in include-previous mode (docs/salary-costs.md "Calculated
+ * fields"), or -1 without details: let Q be the first detail in `currentMonth` or later; the detail
+ * just before Q wins (so the catch-up payment counts), Q itself when nothing precedes it, the last
+ * detail when there is no Q. All three cases are max(0, index(Q) − 1) with index(Q) = length when
+ * there is none. `details` hold one payment per month in month order, as the schedule writes them;
+ * 'YYYY-MM' strings compare like months.
  */
 export function nextDetailIndex(details: readonly CostDetail[], currentMonth: string): number {
   if (details.length === 0) return -1;
@@ -60,10 +62,10 @@ export function nextGaplessIndex(count: number, start: number, currentMonth: num
 }
 
 /**
- * The last month index (inclusive) a quarterly or longer cost is paid in (§5.7 "up to L"): with T the
- * salary's end, L is the last day of month(T) + step − 1 when T is after the 1st, else the 1st of
- * month(T) + step; the payments fall on month starts, so both are a month bound. Without an end the
- * horizon bounds the series.
+ * The last month index (inclusive) a quarterly or longer cost is paid in (docs/salary-costs.md
+ * "Costs in the forecast": "up to a last month L"): with T the salary's end, L is the last day of
+ * month(T) + step − 1 when T is after the 1st, else the 1st of month(T) + step; the payments fall
+ * on month starts, so both are a month bound. Without an end the horizon bounds the series.
  */
 export function lastCostMonth(toDate: string | null, stepMonths: number): number {
   if (toDate === null) return Number.POSITIVE_INFINITY;
@@ -94,8 +96,9 @@ function addCost(
   const nextMonth = start === undefined ? parseMonthIndex(nextDetail.month) : start + next;
 
   if (cost.cycle === 'once') {
-    // FORECAST.md 6: counts in its month when the target date is today or later; the schedule only
-    // writes a detail for such a date (§5.5 step 2), so a current or later month is enough here.
+    // docs/salary-costs.md "Costs in the forecast": counts in its month when the target date is
+    // today or later; the schedule only writes a detail for such a date (docs/salary-costs.md
+    // "Payment schedule", step 2), so a current or later month is enough here.
     const amount = -sign * convert(nextDetail.amount * multiplier, rate);
     if (nextMonth >= first && nextMonth <= last && amount !== 0) ledger.add(slot, nextMonth - first, amount, sign);
     return;
@@ -139,7 +142,8 @@ function addCost(
   }
 
   // Quarterly and longer: the constant next cost every k cycles up to L; months before the current
-  // one are skipped (the brief's "< current month", consistent with FORECAST.md 6).
+  // one are skipped (the brief's "< current month", consistent with docs/salary-costs.md "Costs in
+  // the forecast").
   const step = offset * cycleMonths;
   const amount = -sign * convert(nextDetail.amount * multiplier, rate);
   if (amount === 0) return;

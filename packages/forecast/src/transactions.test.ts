@@ -6,7 +6,7 @@ import type { ForecastTransaction } from './types.js';
 const forecast = (transaction: Partial<ForecastTransaction>, months = 4, today = '2026-03-17') =>
   amountsOf(computeForecast(anInput({ today, months, transactions: [aTransaction(transaction)] })), 'transactions', 1);
 
-describe('transactions in the forecast (research §5.3)', () => {
+describe('transactions in the forecast (docs/forecast.md "Transactions")', () => {
   it.each([
     {
       rule: 'monthly on the 31st: occurrences on the month ends, today (17th) before March 31',
@@ -169,7 +169,7 @@ describe('transactions in the forecast (research §5.3)', () => {
     },
   );
 
-  it('two transactions with the same name are two leaves (FORECAST.md 4)', () => {
+  it('two transactions with the same name are two leaves (docs/forecast.md "Leaves and the tree")', () => {
     const result = computeForecast(
       anInput({
         months: 1,

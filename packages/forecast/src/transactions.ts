@@ -1,7 +1,8 @@
 /**
- * Transactions in the forecast (research §5.3): every occurrence from today to the horizon end adds
- * the transaction's amount (VAT added on top when not included), converted once, to its own leaf.
- * The same pass feeds the VAT settlement (docs/vat.md), which also counts past occurrences.
+ * Transactions in the forecast (docs/forecast.md "Transactions"): every occurrence from today to
+ * the horizon end adds the transaction's amount (VAT added on top when not included), converted
+ * once, to its own leaf. The same pass feeds the VAT settlement (docs/vat.md), which also counts
+ * past occurrences.
  */
 
 import { monthsPerStep, vatAmount } from '@saldopilot/shared';

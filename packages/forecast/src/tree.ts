@@ -1,7 +1,8 @@
 /**
- * The details tree and the month totals (research §5.11, FORECAST.md 3, 4, 5, 9), built once from the
- * ledger. Leaves are one per item, sorted with German collation by category and then name; the leaf
- * order is fixed once for all months, so no month sorts anything.
+ * The details tree and the month totals (docs/forecast.md "Performance", "Leaves and the tree",
+ * "Exclusions", "Totals"), built once from the ledger. Leaves are one per item, sorted with German
+ * collation by category and then name; the leaf order is fixed once for all months, so no month
+ * sorts anything.
  */
 
 import { BASE_LOCALE } from '@saldopilot/shared';

@@ -10,9 +10,9 @@ import type { Cycle } from '@saldopilot/shared';
 export type CostCycle = Cycle | 'once';
 
 /**
- * One entry of a salary cost's payment schedule (research §5.5), exactly as the salary rules produce
- * it: `amount` is what is paid in `month` ('YYYY-MM'), `divider` the number of cost steps it covers,
- * `isExtraMonth` marks the first (catch-up) payment.
+ * One entry of a salary cost's payment schedule (docs/salary-costs.md "Payment schedule"), exactly
+ * as the salary rules produce it: `amount` is what is paid in `month` ('YYYY-MM'), `divider` the
+ * number of cost steps it covers, `isExtraMonth` marks the first (catch-up) payment.
  */
 export interface CostDetail {
   month: string;
@@ -27,7 +27,7 @@ export interface ForecastBankAccount {
   currency: string;
 }
 
-/** A transaction as the forecast needs it (research §5.3). */
+/** A transaction as the forecast needs it (docs/forecast.md "Transactions"). */
 export interface ForecastTransaction {
   id: number;
   name: string;
@@ -47,7 +47,7 @@ export interface ForecastTransaction {
   vatIncluded: boolean;
 }
 
-/** One cost of a salary (research §5.5–5.7), with its schedule already computed. */
+/** One cost of a salary (docs/salary-costs.md), with its schedule already computed. */
 export interface ForecastSalaryCost {
   id: number;
   /** The label the cost is shown and excluded under; null = "<Kein Label>" (leaf id 0). */
@@ -62,7 +62,7 @@ export interface ForecastSalaryCost {
   details: CostDetail[];
 }
 
-/** One salary row of an employee's timeline (research §5.4). */
+/** One salary row of an employee's timeline (docs/salary-rules.md "Salary timeline"). */
 export interface ForecastSalary {
   id: number;
   /** The employee: all their salaries are one leaf (docs/forecast.md). */
@@ -72,8 +72,9 @@ export interface ForecastSalary {
   amount: number;
   /**
    * What the employee's own contributions take off each payment, in `currency` per salary cycle:
-   * the salary's `employeeDeductions` as the salary rules compute it (§5.6, skip-previous mode).
-   * Passed in rather than recomputed here so the forecast and the salary screens can never disagree.
+   * the salary's `employeeDeductions` as the salary rules compute it (docs/salary-costs.md
+   * "Deductions and employer costs", skip-previous mode). Passed in rather than recomputed here so
+   * the forecast and the salary screens can never disagree.
    */
   employeeDeductions: number;
   /**
@@ -90,12 +91,15 @@ export interface ForecastSalary {
   costs: ForecastSalaryCost[];
 }
 
-/** The organisation's automatic VAT settlement (research §5.8); null or `enabled: false` = none. */
+/** The organisation's automatic VAT settlement (docs/vat.md); null or `enabled: false` = none. */
 export interface ForecastVatSetting {
   enabled: boolean;
   /** The first settlement day; periods are counted from it. */
   billingDate: string;
-  /** `monthly`, `quarterly`, `biannually` or `yearly`; anything else counts as quarterly (§5.8). */
+  /**
+   * `monthly`, `quarterly`, `biannually` or `yearly`; anything else counts as quarterly
+   * (docs/vat.md "Periods").
+   */
   interval: string;
   /** Months between the billing date of a period and its payment (0–12); used by `paymentTerm: 'offset'`. */
   transactionMonthOffset: number;
@@ -131,19 +135,22 @@ export interface ForecastExclusion {
 export interface ForecastInput {
   /** Today in Europe/Zurich ('YYYY-MM-DD'); the first month is today's month. */
   today: string;
-  /** Number of months, 1–60 (FORECAST.md 1). */
+  /** Number of months, 1–60 (docs/forecast.md "Months"). */
   months: number;
-  /** Performance in percent, integer 0–200; scales revenue leaves and the VAT on revenue (docs/vat.md). */
+  /**
+   * Performance in percent, integer 0–200; scales revenue leaves and the VAT on revenue
+   * (docs/vat.md).
+   */
   performance: number;
   /** The organisation currency code: everything is converted into it. */
   currency: string;
   /**
    * Units of a currency per 1 organisation currency (`{ EUR: 1.083706 }` for a CHF organisation).
    * The organisation currency needs no entry; any other missing code converts 1:1 and is reported
-   * in `missingRates` (FORECAST.md 8).
+   * in `missingRates` (docs/forecast.md "Conversion").
    */
   rates: Readonly<Record<string, number>>;
-  /** All bank accounts of the organisation (FORECAST.md 2). */
+  /** All bank accounts of the organisation (docs/forecast.md "Start balance and saldo"). */
   bankAccounts: readonly ForecastBankAccount[];
   transactions: readonly ForecastTransaction[];
   salaries: readonly ForecastSalary[];
@@ -157,8 +164,9 @@ export interface ForecastInput {
 export type LeafTable = ExclusionTable | 'vat_settlement';
 
 /**
- * A leaf of the details tree: one item (FORECAST.md 4) in one month. Read-only: months in which an
- * item has the same amount (and, for an employee, the same paying salary) share one leaf object.
+ * A leaf of the details tree: one item (docs/forecast.md "Leaves and the tree") in one month.
+ * Read-only: months in which an item has the same amount (and, for an employee, the same paying
+ * salary) share one leaf object.
  */
 export interface ForecastLeaf {
   readonly name: string;
@@ -181,7 +189,10 @@ export interface ForecastLeaf {
   readonly netTaxRate2Share?: number;
   /** Salary leaves only: the employee, whose salaries are one leaf across the months. */
   readonly employeeId?: number;
-  /** Salary leaves only: true when the month's payment includes a 13th salary (docs/salary-rules.md). */
+  /**
+   * Salary leaves only: true when the month's payment includes a 13th salary
+   * (docs/salary-rules.md).
+   */
   readonly thirteenthSalary?: boolean;
 }
 
@@ -199,7 +210,10 @@ export interface ForecastMonthDetails {
   expense: ForecastCategory[];
 }
 
-/** The totals of one month (FORECAST.md 9) and the balance at its end (FORECAST.md 2). */
+/**
+ * The totals of one month (docs/forecast.md "Totals") and the balance at its end (docs/forecast.md
+ * "Start balance and saldo").
+ */
 export interface ForecastMonth {
   month: string;
   revenue: number;

@@ -45,7 +45,7 @@ function settlements(
   return amountsOf(computeForecast(anInput({ months: 6, transactions, vatSetting, ...extra })), 'vat_settlement', 0);
 }
 
-describe('VAT settlement (research §5.8)', () => {
+describe('VAT settlement (docs/vat.md)', () => {
   it.each([
     { interval: 'monthly', expected: 1 },
     { interval: 'quarterly', expected: 3 },

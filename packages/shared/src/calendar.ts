@@ -1,8 +1,8 @@
 /**
- * Calendar helpers on plain strings: dates 'YYYY-MM-DD', months 'YYYY-MM' (DESIGN.md §4).
- * Strings instead of `Date` objects because a calendar day has no time zone: a `Date` at midnight
- * shifts to the previous day as soon as someone formats it in another zone. Only the two functions
- * that take an instant touch `Intl`, and they name the zone explicitly.
+ * Calendar helpers on plain strings: dates 'YYYY-MM-DD', months 'YYYY-MM' (docs/design.md "Dates
+ * and today"). Strings instead of `Date` objects because a calendar day has no time zone: a `Date`
+ * at midnight shifts to the previous day as soon as someone formats it in another zone. Only the
+ * two functions that take an instant touch `Intl`, and they name the zone explicitly.
  */
 
 import { TIME_ZONE } from './constants.js';
@@ -178,7 +178,8 @@ function zurichFormat(): Intl.DateTimeFormat {
 
 /**
  * The calendar date in Europe/Zurich of an instant, e.g. 2026-11-21T23:30:00Z -> '2026-11-22'.
- * "Today" of the product is this date of the server's clock (DESIGN.md §4); the caller passes the instant.
+ * "Today" of the product is this date of the server's clock (docs/design.md "Dates and today"); the
+ * caller passes the instant.
  * @throws RangeError on an invalid `Date`.
  */
 export function zurichDateOf(instant: Date): string {

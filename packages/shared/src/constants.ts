@@ -1,7 +1,7 @@
 /**
- * Product constants of the spec (§4, §9) and DESIGN.md, in one place so the API, the web app and the
- * forecast engine cannot disagree about a default or a limit. Durations are in milliseconds unless
- * the name says otherwise.
+ * Product constants of the spec (§4, §9) and docs/design.md, in one place so the API, the web app
+ * and the forecast engine cannot disagree about a default or a limit. Durations are in milliseconds
+ * unless the name says otherwise.
  */
 
 /** The product's name, used in page titles ("{page title} - SaldoPilot"). */
@@ -13,7 +13,7 @@ export const BASE_CURRENCY = 'CHF';
 /** Locale of every text and number the user sees (spec §9). */
 export const BASE_LOCALE = 'de-CH';
 
-/** Zone in which "today" and server time are taken (spec §9, DESIGN.md §4). */
+/** Zone in which "today" and server time are taken (spec §9, docs/design.md "Dates and today"). */
 export const TIME_ZONE = 'Europe/Zurich';
 
 /** Defaults of the forecast page's remembered preferences (spec §4, §9): current month plus 12, no scaling. */
@@ -24,7 +24,10 @@ export const FORECAST_DEFAULTS = {
   months: 13,
 } as const;
 
-/** Accepted ranges (inclusive) of the forecast parameters (FORECAST.md 1 and 3). */
+/**
+ * Accepted ranges (inclusive) of the forecast parameters (docs/forecast.md "Months",
+ * "Performance").
+ */
 export const FORECAST_LIMITS = {
   minMonths: 1,
   maxMonths: 60,
@@ -32,7 +35,10 @@ export const FORECAST_LIMITS = {
   maxPerformance: 200,
 } as const;
 
-/** Paging of lists (spec §9, API.md "Lists"): a page number from 1 and a page size up to `maxLimit`. */
+/**
+ * Paging of lists (spec §9, docs/api.md "Lists"): a page number from 1 and a page size up to
+ * `maxLimit`.
+ */
 export const PAGINATION = {
   /** Largest page size any list accepts; bounds the work of one request. */
   maxLimit: 100,
@@ -54,7 +60,10 @@ export const MESSAGE_LIFE_MS = 3000;
 /** Full-screen loading overlay: shown only after the flag stayed on this long, so quick work does not flash. */
 export const LOADING_OVERLAY_DELAY_MS = 300;
 
-/** Top loading bar (spec §9, DESIGN.md §6): height in px and the throttle before it appears. */
+/**
+ * Top loading bar (spec §9, docs/design.md "Web conventions"): height in px and the throttle before
+ * it appears.
+ */
 export const LOADING_BAR = {
   heightPx: 4,
   throttleMs: 1000,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Machine-readable error codes of the HTTP API; each maps to exactly one status (API.md). */
+/**
+ * Machine-readable error codes of the HTTP API; each maps to exactly one status (docs/api.md
+ * "Errors").
+ */
 export const errorCodes = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,

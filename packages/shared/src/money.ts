@@ -1,6 +1,7 @@
 /**
- * Money helpers. Amounts are whole minor units (cents, "Rappen") everywhere (DESIGN.md §4): integer
- * arithmetic is exact, so totals never drift; only a conversion or a percentage rounds, once, here.
+ * Money helpers. Amounts are whole minor units (cents, "Rappen") everywhere (docs/design.md
+ * "Money"): integer arithmetic is exact, so totals never drift; only a conversion or a percentage
+ * rounds, once, here.
  */
 
 /** Largest amount a person can enter: ±999'999'999'999.99 (kept well inside exact integers). */
@@ -59,9 +60,10 @@ export function roundHalfAwayFromZero(x: number): number {
 
 /**
  * Converts an amount of some currency into the base currency: `round(amount / rate)` half away from
- * zero, where `rate` is units of that currency per 1 unit of the base (DESIGN.md §4). This is the only
- * place a conversion rounds, so every item and month is rounded exactly once.
- * With no rate (`undefined` or `null`) the amount is returned unchanged, as the spec (§9) says.
+ * zero, where `rate` is units of that currency per 1 unit of the base (docs/design.md
+ * "Currencies"). This is the only place a conversion rounds, so every item and month is rounded
+ * exactly once. With no rate (`undefined` or `null`) the amount is returned unchanged, as the spec
+ * (§9) says.
  * @throws RangeError when the amount is not whole cents or the rate is not a positive finite number.
  * @throws AmountOverflowError when the converted amount leaves the exact range: every amount entered
  *   is inside it, but 999'999'999'999.99 CHF are ~2 × 10^18 Rappen in IDR (ARCHITECTURE.md rule 7).
@@ -89,9 +91,9 @@ function groupThousands(whole: number): string {
 /**
  * Formats cents for display: exactly 2 decimals, de-CH thousands grouping with an ASCII apostrophe,
  * the currency code (if given and not empty) after the number: `formatAmount(-123450, 'CHF')` is
- * `"-1'234.50 CHF"`. Server and browser must render identical strings (DESIGN.md §4), but ICU
- * versions differ in the grouping character and the minus sign, so both are written here, without
- * Intl; the two decimals come from the integer cents, so no float division can round them.
+ * `"-1'234.50 CHF"`. Server and browser must render identical strings (docs/design.md "Money"), but
+ * ICU versions differ in the grouping character and the minus sign, so both are written here,
+ * without Intl; the two decimals come from the integer cents, so no float division can round them.
  * @throws RangeError when `cents` is not a safe integer.
  */
 export function formatAmount(cents: number, currencyCode?: string): string {

@@ -39,7 +39,7 @@ function byId(changes: SalaryEndChange[]): SalaryEndChange[] {
 
 describe('capEnd', () => {
   it.each<[string, string, Cycle, string]>([
-    // The research's three examples (§5.4).
+    // The three examples of docs/salary-rules.md "Salary timeline".
     ['2026-01-01', '2026-08-01', 'monthly', '2026-07-01'],
     ['2025-01-31', '2025-09-30', 'monthly', '2025-08-31'],
     ['2025-01-26', '2025-06-27', 'monthly', '2025-05-26'],
@@ -327,13 +327,13 @@ describe('costStepAmount', () => {
     ['floored', [pct(1, 5300)], 999999, 52999],
     ['0 %', [pct(1, 0)], 1000000, 0],
     [
-      'research: 10 % on bases 2000 + 1000 fixed = 300.00',
+      'example: 10 % on bases 2000 + 1000 fixed = 300.00',
       [cost(1, { amount: 200000 }), cost(2, { amount: 100000 }), pct(3, 10000, { baseSalaryCostIDs: [1, 2] })],
       1000000,
       30000,
     ],
     [
-      'research: 10 % on a 5.1 % both base of 10000.00 = 102.00',
+      'example: 10 % on a 5.1 % both base of 10000.00 = 102.00',
       [pct(1, 5100, { distributionType: 'both' }), pct(2, 10000, { baseSalaryCostIDs: [1] })],
       1000000,
       10200,
@@ -485,7 +485,8 @@ describe('costSchedule', () => {
   });
 
   it('salary not started yet: anchored on its start; the first round pays nothing, so no payment is extra', () => {
-    // i = 1 collects only the month before the start (skipped); §5.5 flags only i = 1 as extra.
+    // i = 1 collects only the month before the start (skipped); docs/salary-costs.md "Payment
+    // schedule" flags only i = 1 as extra.
     expect(schedule({ salary: { fromDate: '2026-05-01', toDate: '2026-07-31' } })).toEqual([
       d('2026-06', 1000, 1),
       d('2026-07', 1000, 1),
@@ -616,7 +617,7 @@ describe('salaryDeductions and salaryNet', () => {
     calculatedAmount,
   });
 
-  it('the research net effect (§5.7): employee c, employer r, both b on a monthly gross G', () => {
+  it('the net effect of docs/salary-costs.md "Costs in the forecast": employee c, employer r, both b on a monthly gross G', () => {
     const G = 1000000;
     const [cAmount, r, b] = [50000, 30000, 20000];
     const { employeeDeductions, employerCosts } = salaryDeductions(monthly, [

@@ -1,5 +1,5 @@
 /**
- * The salary rules of the employees area (research/anchor-backend.md §5.4–§5.6): the employee's
+ * The salary rules of the employees area (docs/salary-rules.md, docs/salary-costs.md): the employee's
  * salary timeline (automatic end dates), the representative salary, the amounts and payment schedule
  * of salary costs and the deductions they make from a salary. Pure: "today" and the horizon are
  * parameters, dates are 'YYYY-MM-DD' strings, months 'YYYY-MM', money integer minor units (Rappen).
@@ -44,7 +44,7 @@ function smallestStep(minN: number, guess: number, holds: (n: number) => boolean
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1. Timeline (§5.4)
+// 1. Timeline (docs/salary-rules.md "Salary timeline")
 // ---------------------------------------------------------------------------------------------
 
 /** What the timeline rules need of a salary row. */
@@ -66,13 +66,13 @@ export interface SalaryEndChange {
 }
 
 /**
- * The automatic end of an earlier salary when a later one starts at `limit` (§5.4): walking the
- * earlier salary's payment dates from `prevFrom` (anchor step, so a 31st stays on month ends), the
- * first payment p whose *next* payment's month end is on or after `limit`. For a monthly salary that
- * is the payment in the month before `limit`'s month, or `prevFrom` itself when `limit` lies within
- * the first cycle: the last payment that still belongs to the earlier salary.
- * Examples: ('2026-01-01', '2026-08-01', monthly) → '2026-07-01'; ('2025-01-31', '2025-09-30') →
- * '2025-08-31'; ('2025-01-26', '2025-06-27') → '2025-05-26'.
+ * The automatic end of an earlier salary when a later one starts at `limit` (docs/salary-rules.md
+ * "Salary timeline"): walking the earlier salary's payment dates from `prevFrom` (anchor step, so a
+ * 31st stays on month ends), the first payment p whose *next* payment's month end is on or after
+ * `limit`. For a monthly salary that is the payment in the month before `limit`'s month, or
+ * `prevFrom` itself when `limit` lies within the first cycle: the last payment that still belongs
+ * to the earlier salary. Examples: ('2026-01-01', '2026-08-01', monthly) → '2026-07-01';
+ * ('2025-01-31', '2025-09-30') → '2025-08-31'; ('2025-01-26', '2025-06-27') → '2025-05-26'.
  * @throws RangeError on invalid dates.
  */
 export function capEnd(prevFrom: string, limit: string, prevCycle: Cycle): string {
@@ -87,8 +87,9 @@ export function capEnd(prevFrom: string, limit: string, prevCycle: Cycle): strin
 }
 
 /**
- * A termination row ("Austritt") as it is stored: amount, hours and vacation 0 and no end (§5.4);
- * other rows unchanged. The API applies it before saving and before the timeline rules run.
+ * A termination row ("Austritt") as it is stored: amount, hours and vacation 0 and no end
+ * (docs/salary-rules.md "Salary timeline"); other rows unchanged. The API applies it before saving
+ * and before the timeline rules run.
  */
 export function normalizeTermination<
   T extends {
@@ -144,7 +145,8 @@ function currentEnds(salaries: readonly TimelineSalary[], changed: TimelineSalar
 }
 
 /**
- * The end dates that change when `created` is added to an employee's timeline (§5.4, create):
+ * The end dates that change when `created` is added to an employee's timeline (docs/salary-rules.md
+ * "Salary timeline", create):
  * - the previous salary P (latest non-disabled with an earlier start) ends with capEnd when it has
  *   no end or ends on/after the new start;
  * - the new salary ends with capEnd before the next salary X (earliest non-disabled with a later
@@ -167,15 +169,15 @@ export function timelineAfterCreate(salaries: readonly TimelineSalary[], created
 }
 
 /**
- * The end dates that change when a salary is saved as `updated` (§5.4, update): the previous
- * salary's end is *always* recomputed with capEnd against the updated start, and when a next salary
- * exists the updated salary's own end is always capEnd before it (overriding the submitted toDate).
- * `salaries` hold the stored rows, the updated one with its *old* values (found by id). The answer
- * is relative to `updated` as submitted: the API saves the update, then applies the changes.
- * **Ours:** when the start moved past a neighbour, the salary also leaves its old place, and the
- * row that used to precede it is re-ended as after a delete (capEnd before its new next salary, or
- * no end when none follows). The reference left that row capped at the old place, a gap in the
- * timeline nobody asked for.
+ * The end dates that change when a salary is saved as `updated` (docs/salary-rules.md "Salary
+ * timeline", update): the previous salary's end is *always* recomputed with capEnd against the
+ * updated start, and when a next salary exists the updated salary's own end is always capEnd before
+ * it (overriding the submitted toDate). `salaries` hold the stored rows, the updated one with its
+ * *old* values (found by id). The answer is relative to `updated` as submitted: the API saves the
+ * update, then applies the changes. **Ours:** when the start moved past a neighbour, the salary
+ * also leaves its old place, and the row that used to precede it is re-ended as after a delete
+ * (capEnd before its new next salary, or no end when none follows). The reference left that row
+ * capped at the old place, a gap in the timeline nobody asked for.
  */
 export function timelineAfterUpdate(salaries: readonly TimelineSalary[], updated: TimelineSalary): SalaryEndChange[] {
   const changes = new EndChanges(currentEnds(salaries, updated));
@@ -195,9 +197,10 @@ export function timelineAfterUpdate(salaries: readonly TimelineSalary[], updated
 }
 
 /**
- * The end dates that change when the salary `deletedId` is deleted (§5.4, delete): with a previous
- * and a next salary around it, the previous one ends with capEnd before the next; with only a
- * previous one, that one has no end any more ("Dauerhaft"). Nothing changes for an unknown id.
+ * The end dates that change when the salary `deletedId` is deleted (docs/salary-rules.md "Salary
+ * timeline", delete): with a previous and a next salary around it, the previous one ends with
+ * capEnd before the next; with only a previous one, that one has no end any more ("Dauerhaft").
+ * Nothing changes for an unknown id.
  */
 export function timelineAfterDelete(salaries: readonly TimelineSalary[], deletedId: number): SalaryEndChange[] {
   const deleted = salaries.find((s) => s.id === deletedId);
@@ -211,7 +214,7 @@ export function timelineAfterDelete(salaries: readonly TimelineSalary[], deleted
 }
 
 // ---------------------------------------------------------------------------------------------
-// 2. Representative salary (§5.4)
+// 2. Representative salary (docs/salary-rules.md)
 // ---------------------------------------------------------------------------------------------
 
 /** What the representative-salary rules need of a salary row. */
@@ -224,11 +227,11 @@ export interface RepresentativeCandidate {
 }
 
 /**
- * The salary that stands for the employee in the list and on the detail page (§5.4): among the
- * salaries that are not disabled and not ended (no end, or end ≥ today), the currently active one
- * (start ≤ today; the latest start when several are) before a future one (the earliest start).
- * null when no salary qualifies (every one ended or disabled): the employee's salary fields are then
- * null/false.
+ * The salary that stands for the employee in the list and on the detail page (docs/salary-rules.md
+ * "Representative salary"): among the salaries that are not disabled and not ended (no end, or end
+ * ≥ today), the currently active one (start ≤ today; the latest start when several are) before a
+ * future one (the earliest start). null when no salary qualifies (every one ended or disabled): the
+ * employee's salary fields are then null/false.
  */
 export function representativeSalary<T extends RepresentativeCandidate>(
   salaries: readonly T[],
@@ -267,7 +270,7 @@ export function willBeTerminated(salaries: readonly RepresentativeCandidate[], t
 }
 
 // ---------------------------------------------------------------------------------------------
-// 3. Per-step amount of a cost (§5.5)
+// 3. Per-step amount of a cost (docs/salary-costs.md "Cost amounts")
 // ---------------------------------------------------------------------------------------------
 
 /** Who bears a salary cost: deducted from the salary, paid on top by the employer, or both. */
@@ -332,11 +335,12 @@ function requireWholeAmount(n: number, name: string): bigint {
 }
 
 /**
- * The problems of the base costs of one salary's costs (§5.5): a cost based on itself
- * ("Lohnkosten können nicht auf sich selbst basieren"), costs that depend on each other in a circle
- * ("zirkuläre Abhängigkeit", reported for every cost on the circle), a base that is not a cost of the
- * same salary, a fixed cost with bases. `costs` are all costs of the salary *as they would be saved*
- * (the API passes the list with the new or changed cost in it). Empty = valid.
+ * The problems of the base costs of one salary's costs (docs/salary-costs.md "Cost amounts"): a
+ * cost based on itself ("Lohnkosten können nicht auf sich selbst basieren"), costs that depend on
+ * each other in a circle ("zirkuläre Abhängigkeit", reported for every cost on the circle), a base
+ * that is not a cost of the same salary, a fixed cost with bases. `costs` are all costs of the
+ * salary *as they would be saved* (the API passes the list with the new or changed cost in it).
+ * Empty = valid.
  */
 export function baseCostErrors(costs: readonly SalaryCostAmountInput[]): BaseCostError[] {
   const byId = new Map(costs.map((c) => [c.id, c] as const));
@@ -368,7 +372,8 @@ function reaches(byId: ReadonlyMap<number, SalaryCostAmountInput>, start: number
 }
 
 /**
- * The per-step amount A of a cost in minor units (§5.5), for one step of the cost's cycle:
+ * The per-step amount A of a cost in minor units (docs/salary-costs.md "Cost amounts"), for one
+ * step of the cost's cycle:
  * - fixed: the amount;
  * - percentage of the salary: floor(salaryAmount × amount / 100000), the salary amount per salary
  *   cycle whatever the cost cycle (25 % quarterly of 10'000.00 monthly = 2'500.00 per quarter step);
@@ -437,7 +442,7 @@ function stepAmountOf(
 }
 
 // ---------------------------------------------------------------------------------------------
-// 4. Payment schedule of a cost (§5.5)
+// 4. Payment schedule of a cost (docs/salary-costs.md "Payment schedule")
 // ---------------------------------------------------------------------------------------------
 
 /** One payment of a cost: `amount` pays `divider` steps of the cost cycle (minor units). */
@@ -475,8 +480,9 @@ export interface CostScheduleInput {
 }
 
 /**
- * The last day of the month of today + 3 years (§5.1): where schedules of salaries without an end
- * stop, as the reference stores them. The forecast may pass its own, later horizon instead.
+ * The last day of the month of today + 3 years (docs/schedules.md "Horizon of stored schedules"):
+ * where schedules of salaries without an end stop, as the reference stores them. The forecast may
+ * pass its own, later horizon instead.
  * @throws RangeError on an invalid date.
  */
 export function defaultHorizonEnd(today: string): string {
@@ -486,8 +492,8 @@ export function defaultHorizonEnd(today: string): string {
 
 /**
  * The last day of the longest forecast's last month (today's month + 59): where the API's stored
- * schedules stop, so a 60-month forecast has every payment (FORECAST.md 1: no 37-month cap). Later
- * than `defaultHorizonEnd`, so everything the reference stores is stored too.
+ * schedules stop, so a 60-month forecast has every payment (docs/forecast.md "Months": no 37-month
+ * cap). Later than `defaultHorizonEnd`, so everything the reference stores is stored too.
  * @throws RangeError on an invalid date.
  */
 export function forecastHorizonEnd(today: string): string {
@@ -531,7 +537,8 @@ function firstExecution(anchor: string, input: CostScheduleInput): string | null
 }
 
 /**
- * The payment schedule of a cost (§5.5), as stored in the reference's `salary_cost_details`:
+ * The payment schedule of a cost (docs/salary-costs.md "Payment schedule"), as stored in the
+ * reference's `salary_cost_details`:
  * 1. anchor S = the salary's start when today is before it, else its next payment on/after today
  *    (n ≥ 1, within the end), else (salary ended) its last payment up to today, capped at the end;
  * 2. first execution X: `once` → the target date if not past; recurring with a target date T → T,
@@ -596,14 +603,14 @@ export function costSchedule(input: CostScheduleInput): CostDetail[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 5. Calculated fields and deductions (§5.6)
+// 5. Calculated fields and deductions (docs/salary-costs.md)
 // ---------------------------------------------------------------------------------------------
 
 /**
- * How the "next" payment is chosen (§5.6): `skip-previous` (REST answers, deductions, employee
- * list) ignores the catch-up payment and takes the first payment in the current month or later;
- * `include-previous` (forecast, `?includePast=true`) counts it and prefers the payment just before
- * the first current-or-later one.
+ * How the "next" payment is chosen (docs/salary-costs.md "Calculated fields"): `skip-previous`
+ * (REST answers, deductions, employee list) ignores the catch-up payment and takes the first
+ * payment in the current month or later; `include-previous` (forecast, `?includePast=true`) counts
+ * it and prefers the payment just before the first current-or-later one.
  */
 export type CostFieldsMode = 'skip-previous' | 'include-previous';
 
@@ -620,11 +627,12 @@ export interface CalculatedCostFields {
 }
 
 /**
- * The calculated fields of a cost from its schedule (§5.6), in one of the two modes (see
- * `CostFieldsMode`): skip-previous → among the non-extra payments, next = the first in today's month
- * or later, previous = the one before it; include-previous → with Q = the first payment in today's
- * month or later, next = the payment just before Q if there is one (also when Q is this month), else
- * Q; with no Q the last payment; previous = the one before next. No next: 0 / null / null / 0.
+ * The calculated fields of a cost from its schedule (docs/salary-costs.md "Calculated fields"), in
+ * one of the two modes (see `CostFieldsMode`): skip-previous → among the non-extra payments, next =
+ * the first in today's month or later, previous = the one before it; include-previous → with Q =
+ * the first payment in today's month or later, next = the payment just before Q if there is one
+ * (also when Q is this month), else Q; with no Q the last payment; previous = the one before next.
+ * No next: 0 / null / null / 0.
  */
 export function calculatedCostFields(
   details: readonly CostDetail[],
@@ -673,12 +681,13 @@ export interface SalaryDeductions {
 }
 
 /**
- * The deductions and employer costs of a salary (§5.6), from its costs' calculated fields
- * (skip-previous mode): each cost's per-step amount converted to the salary cycle,
- * floor(calculatedAmount × salaryCycleMonths ÷ costCycleMonths) — a one-off cost counts in full
- * (§11.14: the reference lowers every month's net salary with it, kept for parity). `employee`
- * costs are deductions, `employer` costs employer costs, `both` counts once on each side. A disabled
- * salary or a termination has none (0 / 0).
+ * The deductions and employer costs of a salary (docs/salary-costs.md "Deductions and employer
+ * costs"), from its costs' calculated fields (skip-previous mode): each cost's per-step amount
+ * converted to the salary cycle, floor(calculatedAmount × salaryCycleMonths ÷ costCycleMonths) — a
+ * one-off cost counts in full (docs/salary-costs.md "Deductions and employer costs": the reference
+ * lowers every month's net salary with it, kept for parity). `employee` costs are deductions,
+ * `employer` costs employer costs, `both` counts once on each side. A disabled salary or a
+ * termination has none (0 / 0).
  */
 export function salaryDeductions(
   salary: { cycle: Cycle; isDisabled: boolean; isTermination: boolean },

@@ -28,7 +28,7 @@ describe('isLastDayOfMonth', () => {
 
 describe('addCycle (sticky end)', () => {
   it.each<[string, ScheduleCycle | null, number, string]>([
-    // The research's examples (§5.1).
+    // The examples of docs/schedules.md "Date steps".
     ['2026-01-31', 'monthly', 1, '2026-02-28'],
     ['2026-02-28', 'monthly', 1, '2026-03-31'],
     ['2026-04-30', 'monthly', 1, '2026-05-31'],
@@ -170,7 +170,7 @@ function addDays(date: string, days: number): string {
 
 describe('vatAmount', () => {
   it.each<[string, number, number | null, boolean, number]>([
-    // The research's examples (§5.8).
+    // The examples of docs/schedules.md "VAT of a transaction".
     ['120.00 @ 8.1 % on top', 120_00, 810, false, 9_72],
     ["10'000.00 @ 8.1 % on top", 10_000_00, 810, false, 810_00],
     ["19'200.00 @ 8.1 % on top", 19_200_00, 810, false, 1_555_20],

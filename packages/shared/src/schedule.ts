@@ -1,6 +1,6 @@
 /**
- * When a payment falls due and how much VAT it carries: the rules of research/anchor-backend.md
- * §5.1 (date steps), §5.2 (next execution date) and §5.8 (VAT per transaction), in one place for
+ * When a payment falls due and how much VAT it carries: the rules of docs/schedules.md
+ * (date steps, next execution date, VAT of a transaction), in one place for
  * the API (transactions, employees), the web forms and the forecast engine. Pure: "today" is always
  * a parameter, dates are 'YYYY-MM-DD' strings, money is integer minor units.
  */
@@ -32,11 +32,12 @@ export function isLastDayOfMonth(date: string): boolean {
 }
 
 /**
- * The sticky-end step (§5.1 rule 1): `date` moved by `n` steps of `cycle` (n may be negative). A date
- * on the last day of its month stays on month ends ('2026-02-28' + 1 month = '2026-03-31'); any
- * other day is kept, clamped to the target month ('2026-01-31' + 1 month = '2026-02-28'). `once` or
- * no cycle leaves the date as it is. Schedules step from their start each time (start + n steps),
- * never from the previous result, so one short month does not shift every later date.
+ * The sticky-end step (docs/schedules.md "Date steps", rule 1): `date` moved by `n` steps of
+ * `cycle` (n may be negative). A date on the last day of its month stays on month ends
+ * ('2026-02-28' + 1 month = '2026-03-31'); any other day is kept, clamped to the target month
+ * ('2026-01-31' + 1 month = '2026-02-28'). `once` or no cycle leaves the date as it is. Schedules
+ * step from their start each time (start + n steps), never from the previous result, so one short
+ * month does not shift every later date.
  * @throws RangeError on an invalid date or a non-integer `n`.
  */
 export function addCycle(date: string, cycle: ScheduleCycle | null | undefined, n: number): string {
@@ -48,16 +49,18 @@ export function addCycle(date: string, cycle: ScheduleCycle | null | undefined, 
 
 export interface AnchorStepOptions {
   /**
-   * The reference's quirk in one place (§5.7, quarterly and longer salary costs): when the current
-   * day is past the anchor day, the step lands on the last day of the month *before* the target.
+   * The reference's quirk in one place (docs/schedules.md "Date steps", quarterly and longer salary
+   * costs): when the current day is past the anchor day, the step lands on the last day of the
+   * month *before* the target.
    */
   pastAnchorFallsBack?: boolean;
 }
 
 /**
- * The anchor step (§5.1 rule 2): from `current` to the month `months` later, on the anchor's day
- * clamped to that month ('2026-02-28' with anchor '2026-01-31' + 1 = '2026-03-31'). Series that
- * step from one occurrence to the next (forecast occurrences) keep their first day this way.
+ * The anchor step (docs/schedules.md "Date steps", rule 2): from `current` to the month `months`
+ * later, on the anchor's day clamped to that month ('2026-02-28' with anchor '2026-01-31' + 1 =
+ * '2026-03-31'). Series that step from one occurrence to the next (forecast occurrences) keep their
+ * first day this way.
  * @throws RangeError on an invalid date or a non-integer `months`.
  */
 export function anchorStep(anchor: string, current: string, months: number, options: AnchorStepOptions = {}): string {
@@ -69,8 +72,9 @@ export function anchorStep(anchor: string, current: string, months: number, opti
 }
 
 /**
- * The stable add (§5.1 rule 3, VAT settlement dates): `months` later, the date's own day clamped to
- * the target month ('2026-01-31' + 1 = '2026-02-28', '2026-02-28' + 1 = '2026-03-28').
+ * The stable add (docs/schedules.md "Date steps", rule 3, VAT settlement dates): `months` later,
+ * the date's own day clamped to the target month ('2026-01-31' + 1 = '2026-02-28', '2026-02-28' + 1
+ * = '2026-03-28').
  * @throws RangeError on an invalid date or a non-integer `months`.
  */
 export function stableAdd(date: string, months: number): string {
@@ -87,13 +91,13 @@ export interface PaymentSchedule {
 }
 
 /**
- * The next day a payment falls due on or after `today` (§5.2), or null when it never does again
- * ("Abgelaufen"):
+ * The next day a payment falls due on or after `today` (docs/schedules.md "Next execution date"),
+ * or null when it never does again ("Abgelaufen"):
  * - single: the start date if it is today or later, else null;
  * - repeating, today before the start: the start (the end if that came earlier);
  * - repeating otherwise: the smallest n ≥ 1 with addCycle(start, cycle, n) ≥ today, null when that
  *   date is after the end. n starts at 1, so on the start day itself the next payment is one cycle
- *   later (§11.15, kept for parity).
+ *   later (kept for parity with the reference, docs/schedules.md "Next execution date").
  * The API computes the same in SQL for sorting and filtering (transactions.repository), and a test
  * compares both on a table of cases.
  * @throws RangeError on invalid dates, or a repeating schedule without a cycle.
@@ -120,11 +124,11 @@ export function nextExecutionDate(schedule: PaymentSchedule, today: string): str
 const WHOLE = 10_000n;
 
 /**
- * The VAT of an amount (§5.8) at `basisPoints` (810 = 8.1 %): included in the amount,
- * amount × v DIV (10000 + v); on top of it, amount × v DIV 10000. Truncates toward zero, so a
- * negative amount (an expense) has the same VAT with a minus sign. No rate: 0.
- * Computed with BigInt: amount × v exceeds 2^53 for large amounts (999'999'999'999.99 × 8.1 %), where
- * floating point would already have lost Rappen.
+ * The VAT of an amount (docs/schedules.md "VAT of a transaction") at `basisPoints` (810 = 8.1 %):
+ * included in the amount, amount × v DIV (10000 + v); on top of it, amount × v DIV 10000. Truncates
+ * toward zero, so a negative amount (an expense) has the same VAT with a minus sign. No rate: 0.
+ * Computed with BigInt: amount × v exceeds 2^53 for large amounts (999'999'999'999.99 × 8.1 %),
+ * where floating point would already have lost Rappen.
  * @throws RangeError when the amount is not whole cents or the rate not a whole number ≥ 0.
  */
 export function vatAmount(amount: number, basisPoints: number | null | undefined, included: boolean): number {

@@ -55,11 +55,11 @@ export interface DemoContext {
 }
 
 /**
- * Development only: a demo account to sign in with at once (DESIGN.md §3), "Demo Treuhand AG" with
- * data of every area, all made through the services as a person would make it. One function per
- * area, each adding its rows only while the area is still empty: a database from before an area
- * existed gets that area's demo rows at the next start, and nothing is ever added twice.
- * Instances starting together take turns (a lock), so two cannot both find an area empty.
+ * Development only: a demo account to sign in with at once (docs/design.md "Running"), "Demo
+ * Treuhand AG" with data of every area, all made through the services as a person would make it.
+ * One function per area, each adding its rows only while the area is still empty: a database from
+ * before an area existed gets that area's demo rows at the next start, and nothing is ever added
+ * twice. Instances starting together take turns (a lock), so two cannot both find an area empty.
  */
 export async function seedDemoData(services: DemoServices): Promise<void> {
   await services.database.runAlone(DEMO_LOCK, async () => {

@@ -5,7 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import { pruneRowChanges } from '../modules/forecasts/forecasts.repository.js';
 
 const HOUR_MS = 60 * 60_000;
-/** Idempotency answers are kept a day (API.md); a retry comes within seconds. */
+/** Idempotency answers are kept a day (docs/api.md "Idempotency"); a retry comes within seconds. */
 const IDEMPOTENCY_KEEP_MS = 24 * HOUR_MS;
 /** Mails are kept a month for support questions ("did the mail go out?"), then go. */
 const MAIL_KEEP_MS = 30 * 24 * HOUR_MS;

@@ -24,10 +24,11 @@ function fingerprint(request: FastifyRequest): string {
 }
 
 /**
- * Idempotency-Key on signed-in writes (API.md): the first request with a key does the work and its
- * answer (below 500) is kept 24 h (jobs/cleanup.ts); a repeat with the same key and user gets that answer again, one
- * still running gets 409. A 5xx answer releases the key, so a retry can do the work.
- * Public auth calls are left out: their answers set cookies, which must never be stored.
+ * Idempotency-Key on signed-in writes (docs/api.md "Idempotency"): the first request with a key
+ * does the work and its answer (below 500) is kept 24 h (jobs/cleanup.ts); a repeat with the same
+ * key and user gets that answer again, one still running gets 409. A 5xx answer releases the key,
+ * so a retry can do the work. Public auth calls are left out: their answers set cookies, which must
+ * never be stored.
  */
 export function registerIdempotency(app: FastifyInstance, db: AppDatabase, clock: Clock): void {
   app.decorateRequest('idempotencyKey', null);

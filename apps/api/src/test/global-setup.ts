@@ -14,7 +14,7 @@ declare module 'vitest' {
 
 /**
  * Creating a PGlite database costs seconds; migrating and seeding one template once and loading
- * its dump per test file costs a fraction of that (DESIGN.md §7).
+ * its dump per test file costs a fraction of that (docs/design.md "Testing").
  */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'saldopilot-template-'));

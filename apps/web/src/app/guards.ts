@@ -33,8 +33,8 @@ export async function signedOutOnly() {
 }
 
 /**
- * The invitation page: open to everyone (research §1.12), also when signed in. The profile is still
- * known before the page renders, so the page can tell who is signed in.
+ * The invitation page: open to everyone (docs/web.md "Session"), also when signed in. The profile
+ * is still known before the page renders, so the page can tell who is signed in.
  */
 export async function anyone() {
   await profileOrFail();

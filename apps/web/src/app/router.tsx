@@ -68,7 +68,7 @@ const routes: RouteObject[] = [
             ],
           },
           {
-            // An invitation link works whoever is signed in (research §1.12).
+            // An invitation link works whoever is signed in (docs/web.md "Session").
             id: 'open-to-anyone',
             loader: anyone,
             children: [page('auth-invitation', () => import('../features/auth/invitation-page'))],

@@ -19,7 +19,7 @@ export const routePaths = {
   'auth-registration': '/auth/registration',
   'auth-forgot-password': '/auth/forgot-password',
   'auth-reset-password': '/auth/reset-password',
-  // The link of an invitation mail; open also when signed in (research §1.12).
+  // The link of an invitation mail; open also when signed in (docs/web.md "Session").
   'auth-invitation': '/auth/invitation',
   employees: '/employees',
   'employees-id': '/employees/:id',

@@ -16,9 +16,10 @@ export const theme = createTheme({
 });
 
 /**
- * Contrast fixes for WCAG AA (axe finds no serious issue, DESIGN.md §6). Mantine's "dimmed" grey,
- * its error red and the text of its light variants (badges, light buttons, the active navigation
- * entry) fall just below 4.5:1 in the light scheme; its dimmed grey and error red also in the dark one.
+ * Contrast fixes for WCAG AA (axe finds no serious issue, docs/design.md "Web conventions").
+ * Mantine's "dimmed" grey, its error red and the text of its light variants (badges, light buttons,
+ * the active navigation entry) fall just below 4.5:1 in the light scheme; its dimmed grey and error
+ * red also in the dark one.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},

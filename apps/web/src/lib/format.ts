@@ -38,8 +38,9 @@ export function formatDateTimeInZurich(iso: string): string {
 
 /**
  * A date and time with seconds in the browser's own time zone, e.g. "31.01.2025, 14:03:22"
- * ("Zuletzt berechnet am", research §2); "-" when the instant cannot be read. Built from the Date's
- * local fields: a first Intl.DateTimeFormat in the browser's zone cost ~40 ms on the Prognose page.
+ * ("Zuletzt berechnet am", docs/web.md "Formatting"); "-" when the instant cannot be read. Built
+ * from the Date's local fields: a first Intl.DateTimeFormat in the browser's zone cost ~40 ms on
+ * the Prognose page.
  */
 export function formatLocalDateTime(iso: string): string {
   const instant = new Date(iso);

@@ -12,7 +12,7 @@ export function validateRoute(isValid: (params: Params) => boolean): LoaderFunct
   };
 }
 
-/** Ids are positive integers (API.md); anything else in `:id` cannot name a record. */
+/** Ids are positive integers (docs/api.md "Format"); anything else in `:id` cannot name a record. */
 export function hasPositiveIntegerId(params: Params): boolean {
   const id = params.id ?? '';
   return /^[1-9]\d*$/.test(id) && Number.isSafeInteger(Number(id));

@@ -1,4 +1,4 @@
-/** How often the app asks whether a newer build was deployed (research §1.7). */
+/** How often the app asks whether a newer build was deployed (docs/web.md "Shell"). */
 export const VERSION_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 
 /** The build id the server currently serves, or undefined when it cannot be read. */

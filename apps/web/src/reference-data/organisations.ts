@@ -43,7 +43,7 @@ export function reloadOrganisations(): Promise<void> {
 
 /**
  * Whether the signed-in user may change business data of the current organisation (editor and
- * above; research §0). False while the organisations are still loading, so a read-only member
+ * above; docs/web.md "Shell"). False while the organisations are still loading, so a read-only member
  * never sees a write control flash up; the server refuses their writes anyway (403).
  */
 export function useCanEditCurrentOrganisation(currentOrganisationId: number | null): boolean {

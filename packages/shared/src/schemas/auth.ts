@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textSchema } from './fields.js';
 
-// Field messages are the product's texts (research: auth pages), shared by the API and the forms.
+// Field messages are the product's texts (docs/web.md "Texts"), shared by the API and the forms.
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
@@ -22,7 +22,7 @@ export const newPasswordSchema = z
 
 /**
  * An existing password is only checked, never judged: any non-empty string up to the maximum.
- * (The reference product says "Password wird benötigt"; research §18 lists it as a typo, fixed here.)
+ * (The reference product says "Password wird benötigt"; a slip, fixed here: docs/web.md "Texts".)
  */
 export const passwordSchema = z
   .string({ error: 'Passwort wird benötigt' })

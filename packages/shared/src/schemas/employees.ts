@@ -16,7 +16,7 @@ import {
 import { listQuerySchema, pageQuerySchema, pageSchema } from './pagination.js';
 
 /**
- * The employees area (API.md "Employees", research/anchor-backend.md §2.6, §5.4–§5.6): employees,
+ * The employees area (docs/api.md "Areas", docs/salary-rules.md, docs/salary-costs.md): employees,
  * their salary timeline, the costs on each salary, cost labels and the Swiss presets. Amounts are
  * minor units; salary-cost percentages thousandths of a percent (5.3 % = 5300).
  */
@@ -56,9 +56,10 @@ export const employeeSortFields = [
 export type EmployeeSortField = (typeof employeeSortFields)[number];
 
 /**
- * An employee with the data of its representative salary (research §5.4; all salary fields null /
- * false when no salary qualifies). `salaryAmount` = gross + employer costs per cycle ("Lohn inkl.
- * Arbeitgeberkosten"), `grossAmount` the gross alone, `employerCosts` the difference.
+ * An employee with the data of its representative salary (docs/salary-rules.md "Representative
+ * salary"; all salary fields null / false when no salary qualifies). `salaryAmount` = gross +
+ * employer costs per cycle ("Lohn inkl. Arbeitgeberkosten"), `grossAmount` the gross alone,
+ * `employerCosts` the difference.
  */
 export const employeeSchema = z.object({
   id: z.number().int(),
@@ -179,7 +180,10 @@ export const salarySchema = z.object({
   hasSeparateCostsDefined: z.boolean(),
   /** Next payment day on/after today within the end; null when none. */
   nextExecutionDate: z.string().nullable(),
-  /** Deductions from the gross per cycle (costs borne by the employee, research §5.6). */
+  /**
+   * Deductions from the gross per cycle (costs borne by the employee, docs/salary-costs.md
+   * "Deductions and employer costs").
+   */
   employeeDeductions: z.number().int(),
   /** Employer costs on top per cycle. */
   employerCosts: z.number().int(),
@@ -273,7 +277,7 @@ export type SalaryCreate = z.infer<typeof salaryCreateSchema>;
 /**
  * A true partial update (absent = unchanged, `toDate: null` = "Dauerhaft"); `isDisabled` toggles
  * the salary. `isTermination` cannot be changed (unknown field). The service checks Bis ≥ Von on
- * the merged row; a later salary overrides the end (research §5.4).
+ * the merged row; a later salary overrides the end (docs/salary-rules.md "Salary timeline").
  */
 export const salaryUpdateSchema = changingAtLeastOneField(
   z.strictObject({ ...salaryFields, isDisabled: z.boolean({ error: 'Ungültiger Wert' }) }).partial(),
@@ -294,7 +298,10 @@ export const costCycleLabels: Record<CostCycle, string> = {
   yearly: 'Jährlich',
 };
 
-/** `bvgMinimum`: the legal BVG minimum by age, `amount` the risk and administration rate (docs/salary-rules.md). */
+/**
+ * `bvgMinimum`: the legal BVG minimum by age, `amount` the risk and administration rate
+ * (docs/salary-rules.md).
+ */
 export const amountTypes = ['fixed', 'percentage', 'bvgMinimum'] as const;
 export type AmountType = (typeof amountTypes)[number];
 export const amountTypeLabels: Record<AmountType, string> = {
@@ -338,7 +345,7 @@ export const salaryCostMessages = {
   copyFromItself: 'Die Lohnkosten können nicht vom selben Lohn kopiert werden',
 } as const;
 
-/** One payment of a cost's schedule (research §5.5). */
+/** One payment of a cost's schedule (docs/salary-costs.md "Payment schedule"). */
 export const salaryCostDetailSchema = z.object({
   month: z.string(),
   amount: z.number().int(),

@@ -4,8 +4,8 @@ import { ID_MAX, monthSchema } from './fields.js';
 import { wholeNumberQuery } from './pagination.js';
 
 /**
- * The forecast contract (API.md "Forecasts", FORECAST.md): the query of both reads, the totals with
- * the runway, the details tree, and the exclusions of leaves per month.
+ * The forecast contract (docs/api.md "Areas", docs/forecast.md): the query of both reads, the
+ * totals with the runway, the details tree, and the exclusions of leaves per month.
  */
 
 export const forecastMessages = {
@@ -42,10 +42,10 @@ export const forecastCategoryKeySchema = z
   .regex(/^(revenue|expense):[^\0]*$/, forecastMessages.expand);
 
 /**
- * `GET /forecasts/details`: the query of the totals, and optionally `?expand=` (repeatable) naming the
- * categories whose leaves are wanted; the other categories come with their amounts and no leaves, and
- * an empty `?expand=` asks for none. Without it every leaf comes (API.md): for a big organisation
- * tens of megabytes, so the page asks only for the rows it shows.
+ * `GET /forecasts/details`: the query of the totals, and optionally `?expand=` (repeatable) naming
+ * the categories whose leaves are wanted; the other categories come with their amounts and no
+ * leaves, and an empty `?expand=` asks for none. Without it every leaf comes (docs/api.md "Areas"):
+ * for a big organisation tens of megabytes, so the page asks only for the rows it shows.
  */
 export const forecastDetailsQuerySchema = forecastQuerySchema.extend({
   expand: z
@@ -91,7 +91,10 @@ export const forecastSchema = z.object({
 });
 export type Forecast = z.infer<typeof forecastSchema>;
 
-/** What a leaf can be excluded as (FORECAST.md 4–5); a label leaf with id 0 = "<Kein Label>". */
+/**
+ * What a leaf can be excluded as (docs/forecast.md "Leaves and the tree", "Exclusions"); a label
+ * leaf with id 0 = "<Kein Label>".
+ */
 export const exclusionTables = ['transactions', 'salaries', 'salary_cost_labels'] as const;
 export type ExcludableTable = (typeof exclusionTables)[number];
 /** Every kind of leaf: the excludable ones and the VAT settlement (id 0, never excludable). */

@@ -24,7 +24,7 @@ const pageSizeSchema = wholeNumberQuery(
   `Die Seitengrösse muss zwischen 1 und ${PAGINATION.maxLimit} liegen`,
 );
 
-/** Query of every paged list: page ≥ 1, 1 ≤ limit ≤ 100 (API.md "Lists"). */
+/** Query of every paged list: page ≥ 1, 1 ≤ limit ≤ 100 (docs/api.md "Lists"). */
 export function pageQuerySchema(defaultLimit: number) {
   return z.strictObject({
     page: pageNumberSchema.default(1),

@@ -15,7 +15,7 @@ export type User = z.infer<typeof userSchema>;
 
 /** The profile form: the name is what it edits. */
 export const profileFormSchema = z.strictObject({ name: nameSchema });
-/** PATCH /api/profile: a partial update (API.md), an absent name stays. */
+/** PATCH /api/profile: a partial update (docs/api.md "Writes"), an absent name stays. */
 export const profileUpdateSchema = profileFormSchema.partial();
 export const passwordChangeSchema = z.strictObject({ currentPassword: passwordSchema, password: newPasswordSchema });
 export const organisationSwitchSchema = z.strictObject({

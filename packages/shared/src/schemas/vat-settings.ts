@@ -3,7 +3,7 @@ import { NET_TAX_RATE_INTERVAL } from '../swiss-figures.js';
 import { cycles, dateSchema } from './fields.js';
 
 /**
- * The automatic VAT settlement of an organisation (research §5.8; API.md `/vat-settings`): one per
+ * The automatic VAT settlement of an organisation (docs/vat.md; docs/api.md "Areas"): one per
  * organisation, set by owners and admins. `interval` uses the cycle names (biannually = half-yearly).
  */
 export const vatIntervals = cycles;
@@ -25,7 +25,9 @@ export const VAT_OFFSET_MAX = 12;
 export const vatPaymentTerms = ['estv', 'offset'] as const;
 export type VatPaymentTerm = (typeof vatPaymentTerms)[number];
 
-/** `effective`: output tax − input tax; `netTaxRate`: gross revenue × net tax rate(s) (docs/vat.md). */
+/**
+ * `effective`: output tax − input tax; `netTaxRate`: gross revenue × net tax rate(s) (docs/vat.md).
+ */
 export const vatMethods = ['effective', 'netTaxRate'] as const;
 export type VatMethod = (typeof vatMethods)[number];
 export const vatMethodLabels: Record<VatMethod, string> = {

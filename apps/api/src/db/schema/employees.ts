@@ -19,10 +19,11 @@ import { currencies } from './reference.js';
 import { createdAt, cents, organisationOwned } from './columns.js';
 
 /**
- * One step of an employee's salary timeline (research §5.4). A termination ("Austritt") is a
- * zero-amount row that ends the employment. `employeeDeductions` / `employerCosts` (per salary cycle)
- * and the costs' details are derived from the costs and "today"; `scheduleDate` is the day they were
- * computed for, so a read on a later day knows to recompute them first.
+ * One step of an employee's salary timeline (docs/salary-rules.md "Salary timeline"). A termination
+ * ("Austritt") is a zero-amount row that ends the employment. `employeeDeductions` /
+ * `employerCosts` (per salary cycle) and the costs' details are derived from the costs and "today";
+ * `scheduleDate` is the day they were computed for, so a read on a later day knows to recompute
+ * them first.
  */
 export const salaries = pgTable(
   'salaries',
@@ -46,7 +47,10 @@ export const salaries = pgTable(
     employeeDeductions: cents('employee_deductions').notNull().default(0),
     employerCosts: cents('employer_costs').notNull().default(0),
     scheduleDate: date('schedule_date', { mode: 'string' }),
-    /** The 13th salary (docs/salary-rules.md): paid with the salary of `thirteenthSalaryMonth` (11 or 12). */
+    /**
+     * The 13th salary (docs/salary-rules.md): paid with the salary of `thirteenthSalaryMonth` (11
+     * or 12).
+     */
     hasThirteenthSalary: boolean('has_thirteenth_salary').notNull().default(false),
     thirteenthSalaryMonth: smallint('thirteenth_salary_month').notNull().default(12),
     /**
@@ -84,7 +88,8 @@ export const distributionTypeEnum = pgEnum('distribution_type', ['employee', 'em
 
 /**
  * A contribution on a salary: fixed minor units, or thousandths of a percent (5.3 % = 5300); for
- * `bvgMinimum` the risk and administration rate on top of the legal savings credit (docs/salary-rules.md).
+ * `bvgMinimum` the risk and administration rate on top of the legal savings credit
+ * (docs/salary-rules.md).
  */
 export const salaryCosts = pgTable(
   'salary_costs',
@@ -133,7 +138,10 @@ export const salaryCostBaseLinks = pgTable(
   ],
 );
 
-/** The stored payment schedule of a cost (research §5.5): one payment per month. */
+/**
+ * The stored payment schedule of a cost (docs/salary-costs.md "Payment schedule"): one payment per
+ * month.
+ */
 export const salaryCostDetails = pgTable(
   'salary_cost_details',
   {

@@ -20,7 +20,7 @@ import { organisationOwned } from './columns.js';
 
 const month = () => varchar('month', { length: 7 }).notNull();
 
-// Exclusions (research §5.10, FORECAST.md 5): one table per kind of leaf, so deleting the item
+// Exclusions (docs/forecast.md "Exclusions"): one table per kind of leaf, so deleting the item
 // deletes its exclusions by foreign key. Each carries the organisation for the one-query load.
 
 export const transactionExclusions = pgTable(
@@ -68,7 +68,7 @@ export const salaryCostLabelExclusions = pgTable(
   ],
 );
 
-/** The automatic VAT settlement (research §5.8): at most one per organisation. */
+/** The automatic VAT settlement (docs/vat.md): at most one per organisation. */
 export const vatSettings = pgTable(
   'vat_settings',
   {
@@ -79,11 +79,17 @@ export const vatSettings = pgTable(
     billingDate: date('billing_date', { mode: 'string' }).notNull(),
     interval: cycleEnum('interval').notNull().default('quarterly'),
     transactionMonthOffset: smallint('transaction_month_offset').notNull().default(0),
-    /** `offset`: paid `transactionMonthOffset` months after the billing date; `estv`: 60 days after the period (docs/vat.md). */
+    /**
+     * `offset`: paid `transactionMonthOffset` months after the billing date; `estv`: 60 days after
+     * the period (docs/vat.md).
+     */
     paymentTerm: varchar('payment_term', { length: 8 }).$type<'offset' | 'estv'>().notNull().default('offset'),
     /** `effective` (output tax − input tax) or `netTaxRate` (Saldosteuersatz), docs/vat.md. */
     method: varchar('method', { length: 16 }).$type<'effective' | 'netTaxRate'>().notNull().default('effective'),
-    /** Net tax rates in thousandths of a percent (6200 = 6.2 %); the second applies to `netTaxRate2Share` % of revenue. */
+    /**
+     * Net tax rates in thousandths of a percent (6200 = 6.2 %); the second applies to
+     * `netTaxRate2Share` % of revenue.
+     */
     netTaxRate: integer('net_tax_rate'),
     netTaxRate2: integer('net_tax_rate_2'),
     netTaxRate2Share: smallint('net_tax_rate_2_share'),

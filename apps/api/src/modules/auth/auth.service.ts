@@ -77,7 +77,7 @@ export function checkCredentials(
   });
 }
 
-/** Registration, login, logout and password reset (spec §1, §7; API.md "Auth"). */
+/** Registration, login, logout and password reset (spec §1, §7; docs/api.md "Sessions"). */
 export function createAuthService({ db, clock, publicUrl, sessions, mailer, limiter, reference }: AuthServiceDeps) {
   const expiresIn = (ms: number) => new Date(clock.now().getTime() + ms);
 

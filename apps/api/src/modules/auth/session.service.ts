@@ -41,7 +41,10 @@ const VERIFIED_TOKEN_MS = 60_000;
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
-/** Access tokens (JWT, 15 min) and rotating refresh tokens (opaque, hashed, 90 days) — API.md "Sessions". */
+/**
+ * Access tokens (JWT, 15 min) and rotating refresh tokens (opaque, hashed, 90 days) — docs/api.md
+ * "Sessions".
+ */
 export function createSessionService(db: AppDatabase, clock: Clock, jwtSecret: string, changes: ChangeBus) {
   // Imported once: jose imports a raw secret again for every token it signs or checks.
   const key = crypto.subtle.importKey(

@@ -8,10 +8,11 @@ import { applyListQuery, containsPattern, pageWithTotal, totalCountColumn } from
 const e = employees;
 
 /**
- * The representative salary of every employee of the organisation (research §5.4), as a subquery:
- * among the salaries neither disabled nor ended (no end, or end ≥ today) the active one with the
- * latest start, else the future one with the earliest start. `today` is a bound parameter; the
- * shared `representativeSalary` states the same rule (employees.test.ts compares both).
+ * The representative salary of every employee of the organisation (docs/salary-rules.md
+ * "Representative salary"), as a subquery: among the salaries neither disabled nor ended (no end,
+ * or end ≥ today) the active one with the latest start, else the future one with the earliest
+ * start. `today` is a bound parameter; the shared `representativeSalary` states the same rule
+ * (employees.test.ts compares both).
  */
 function representativeSalaries(db: AppDatabase, organisationId: number, today: string) {
   const active = sql`(${salaries.fromDate} <= ${today}::date)`;
@@ -28,7 +29,8 @@ function representativeSalaries(db: AppDatabase, organisationId: number, today: 
       fromDate: salaries.fromDate,
       toDate: salaries.toDate,
       isTermination: salaries.isTermination,
-      // A future termination is never ended or disabled here, so the window sees every one (§5.4).
+      // A future termination is never ended or disabled here, so the window sees every one
+      // (docs/salary-rules.md "Representative salary").
       willBeTerminated: sql<boolean>`bool_or(${salaries.isTermination} and ${salaries.fromDate} > ${today}::date)
         over (partition by ${salaries.employeeId})`.as('will_be_terminated'),
     })

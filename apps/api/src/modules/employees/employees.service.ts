@@ -32,9 +32,10 @@ export type EmployeesService = ReturnType<typeof createEmployeesService>;
 type ListRow = Omit<EmployeeRow, 'salaryCount' | 'costCount'>;
 
 /**
- * Employees of the tenant's organisation, each answered with the data of its representative
- * salary (research §5.4): `salaryAmount` = gross + employer costs per cycle, `grossAmount` the
- * gross. Reads refresh the stored schedules for today first (`ensureFreshSchedules`).
+ * Employees of the tenant's organisation, each answered with the data of its representative salary
+ * (docs/salary-rules.md "Representative salary"): `salaryAmount` = gross + employer costs per
+ * cycle, `grossAmount` the gross. Reads refresh the stored schedules for today first
+ * (`ensureFreshSchedules`).
  */
 export function createEmployeesService(deps: { db: AppDatabase; clock: Clock; reference: ReferenceService }) {
   const { db, clock, reference } = deps;

@@ -223,7 +223,7 @@ describe('salaries', () => {
     expect((await salariesOf(user, employee.id)).map((s) => s.fromDate)).toEqual(['2026-01-01', '2025-01-01']);
   });
 
-  it("keeps the neighbours' Bis consistent after create, update and delete (research §5.4)", async () => {
+  it("keeps the neighbours' Bis consistent after create, update and delete (docs/salary-rules.md)", async () => {
     const user = await signUp(app);
     const employee = await anEmployee(user);
     const a = await aSalary(user, employee.id, { fromDate: '2026-01-01' });

@@ -48,9 +48,10 @@ function duplicateFrom(): AppError {
 export type SalariesService = ReturnType<typeof createSalariesService>;
 
 /**
- * An employee's salary timeline (research §5.4). Every change runs in one database transaction
- * under the organisation's schedule lock: the row, the neighbours' end dates (shared timeline
- * rules) and the schedules, deductions and employer costs of every salary whose dates changed.
+ * An employee's salary timeline (docs/salary-rules.md "Salary timeline"). Every change runs in one
+ * database transaction under the organisation's schedule lock: the row, the neighbours' end dates
+ * (shared timeline rules) and the schedules, deductions and employer costs of every salary whose
+ * dates changed.
  */
 export function createSalariesService(deps: { db: AppDatabase; clock: Clock; reference: ReferenceService }) {
   const { db, clock, reference } = deps;

@@ -51,10 +51,10 @@ const NEW_COST = -1;
 export type SalaryCostsService = ReturnType<typeof createSalaryCostsService>;
 
 /**
- * Costs on a salary (research §5.5, §5.6): fixed amounts or percentages of the gross or of other
- * costs, borne by the employee, the employer or both. Every change recomputes the salary's
- * schedules, deductions and employer costs in the change's database transaction; answers carry
- * the calculated fields (skip-previous, `includePast` include-previous).
+ * Costs on a salary (docs/salary-costs.md "Cost amounts", "Calculated fields"): fixed amounts or
+ * percentages of the gross or of other costs, borne by the employee, the employer or both. Every
+ * change recomputes the salary's schedules, deductions and employer costs in the change's database
+ * transaction; answers carry the calculated fields (skip-previous, `includePast` include-previous).
  */
 export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }) {
   const { db, clock } = deps;
@@ -124,7 +124,10 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
     }
   }
 
-  /** 400 when the cost `costId`, saved as `cost`, would have bases the rules refuse (§5.5). */
+  /**
+   * 400 when the cost `costId`, saved as `cost`, would have bases the rules refuse
+   * (docs/salary-costs.md "Cost amounts").
+   */
   async function requireValidBases(
     tx: AppDatabase,
     tenant: Tenant,

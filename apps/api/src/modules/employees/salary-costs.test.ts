@@ -86,7 +86,7 @@ describe('salary costs', () => {
       distributionType: 'employer',
       baseSalaryCostIDs: [base.id],
     });
-    // 10 % of (510.00 × 2) = 102.00 (research §5.5).
+    // 10 % of (510.00 × 2) = 102.00 (docs/salary-costs.md "Cost amounts").
     expect(onBase.calculatedAmount).toBe(10_200);
     expect((await salary(user, s.id)).employerCosts).toBe(51_000 + 10_200);
     const patched = await user.patch(`/api/employees/salaries/costs/${onBase.id}`, { amount: 20_000 });
@@ -209,7 +209,8 @@ describe('salary costs', () => {
   it('a yearly 13th salary (100 % in December, paid a year in arrears) costs a twelfth per month', async () => {
     const user = await signUp(app);
     const s = await aMonthlySalary(user);
-    // The first December step after the start (2026-12-25) is paid one cost step later (research §5.5).
+    // The first December step after the start (2026-12-25) is paid one cost step later
+    // (docs/salary-costs.md "Payment schedule").
     const bonus = await aSalaryCost(user, s.id, {
       cycle: 'yearly',
       amountType: 'percentage',

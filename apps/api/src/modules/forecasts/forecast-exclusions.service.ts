@@ -34,9 +34,10 @@ function toAnswer(key: ExclusionKey): ForecastExclusionKey {
 }
 
 /**
- * Exclusions of forecast leaves per month (FORECAST.md 5): a transaction, a salary or a cost label
- * (0 = "<Kein Label>") counts nothing in that month. Months lie in the horizon a forecast can show
- * (current month … + 59); the item must be the organisation's (else 404, like a missing one).
+ * Exclusions of forecast leaves per month (docs/forecast.md "Exclusions"): a transaction, a salary
+ * or a cost label (0 = "<Kein Label>") counts nothing in that month. Months lie in the horizon a
+ * forecast can show (current month … + 59); the item must be the organisation's (else 404, like a
+ * missing one).
  */
 export function createForecastExclusionsService({ db, clock }: ForecastExclusionsServiceDeps) {
   function horizon() {

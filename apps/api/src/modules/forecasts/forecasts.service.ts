@@ -80,7 +80,8 @@ function toNodes(
             relatedID: leaf.relatedId,
             relatedTable: leaf.relatedTable,
             isExcluded: leaf.isExcluded,
-            // A salary leaf names its employee too: the web keys the row by the employee (docs/forecast.md).
+            // A salary leaf names its employee too: the web keys the row by the employee
+            // (docs/forecast.md).
             ...(leaf.employeeId === undefined ? {} : { employeeID: leaf.employeeId }),
             ...(leaf.thirteenthSalary ? { thirteenthSalary: true } : {}),
           },
@@ -115,11 +116,11 @@ function toDetails(details: readonly ForecastMonthDetails[], wanted: LeavesWante
 }
 
 /**
- * The forecast, computed on demand from the organisation's current rows (FORECAST.md): the stored
- * salary schedules are brought up to today first, then everything is loaded in a fixed number of
- * queries and handed to the pure engine with the Zurich "today". Nothing of the result is stored in
- * the database; the rows and results are kept in memory while the organisation's data version and
- * the day stay the same (forecast-cache.ts).
+ * The forecast, computed on demand from the organisation's current rows (docs/forecast.md): the
+ * stored salary schedules are brought up to today first, then everything is loaded in a fixed
+ * number of queries and handed to the pure engine with the Zurich "today". Nothing of the result is
+ * stored in the database; the rows and results are kept in memory while the organisation's data
+ * version and the day stay the same (forecast-cache.ts).
  */
 export function createForecastsService({ db, clock, rates, reference, ensureFreshSchedules }: ForecastsServiceDeps) {
   function codeOf(currencyId: number): string {

@@ -409,7 +409,7 @@ describe('GET /api/forecasts', () => {
     expect(refused.statusCode).toBe(403);
   });
 
-  it('pays monthly salary costs in every one of 60 months (no 37-month cap, FORECAST.md 1)', async () => {
+  it('pays monthly salary costs in every one of 60 months (no 37-month cap, docs/forecast.md "Months")', async () => {
     const user = await signUp(app);
     await aSalaryWithCosts(user);
     const details = await detailsOf(user, '?months=60');
@@ -418,7 +418,7 @@ describe('GET /api/forecasts', () => {
     expect(noLabel.every((amount) => amount === -100_00)).toBe(true);
   });
 
-  it('passes each cost the latest payment before the horizon (include-previous mode, research §5.6)', async () => {
+  it('passes each cost the latest payment before the horizon (include-previous mode, docs/salary-costs.md "Calculated fields")', async () => {
     const user = await signUp(app);
     const employee = await anEmployee(user, { name: 'Quartal' });
     const salary = await aSalary(user, employee.id, { amount: 5_000_00, fromDate: PAID_25TH });

@@ -3,7 +3,7 @@ import { vatSettingSchema, vatSettingUpdateSchema } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/authenticate.js';
 import { noContent } from '../../plugins/openapi.js';
 
-// Organisation settings: owners and admins only (API.md "Role gates").
+// Organisation settings: owners and admins only (docs/api.md "Role gates").
 const settingsRole = { role: 'admin' as const };
 
 /** /api/vat-settings: the automatic VAT settlement of the current organisation. */

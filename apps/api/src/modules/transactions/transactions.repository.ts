@@ -9,16 +9,16 @@ import { applyListQuery, containsPattern, listOrder, pageWithTotal, totalCountCo
 const t = transactions;
 
 /**
- * The next execution date (research §5.2) as an SQL expression, for sorting and for the
- * "hide expired" filter; `today` arrives as bound parameters. It must agree with the shared
- * `nextExecutionDate()` the answers are mapped with (transactions.sql.test.ts compares both on a
- * table of cases, on PGlite and PostgreSQL). Postgres adds months with clamping (31 Jan + 1 month =
- * 28 Feb) but does not keep a month-end start on month ends, so a start on the last day of its
- * month steps from the first of its month and takes the day before the following month ("sticky
- * end"). The step number is found arithmetically (no loop), and the date is built once per row
- * (`nullif(least(next, end + 1), end + 1)` is null exactly when the step passes the end): with
- * 10,000 rows sorted by it, every repeated sub-expression costs. `date_part` (double precision)
- * rather than `extract` (numeric): both changes together sort about 30 % faster.
+ * The next execution date (docs/schedules.md "Next execution date") as an SQL expression, for
+ * sorting and for the "hide expired" filter; `today` arrives as bound parameters. It must agree
+ * with the shared `nextExecutionDate()` the answers are mapped with (transactions.sql.test.ts
+ * compares both on a table of cases, on PGlite and PostgreSQL). Postgres adds months with clamping
+ * (31 Jan + 1 month = 28 Feb) but does not keep a month-end start on month ends, so a start on the
+ * last day of its month steps from the first of its month and takes the day before the following
+ * month ("sticky end"). The step number is found arithmetically (no loop), and the date is built
+ * once per row (`nullif(least(next, end + 1), end + 1)` is null exactly when the step passes the
+ * end): with 10,000 rows sorted by it, every repeated sub-expression costs. `date_part` (double
+ * precision) rather than `extract` (numeric): both changes together sort about 30 % faster.
  */
 export function nextExecutionDateSql(today: string): SQL<string | null> {
   const year = Number(today.slice(0, 4));

@@ -32,7 +32,7 @@ function SkipLink() {
   );
 }
 
-// Below 640 px the side menu gives way to the top bar and the drawer (spec §2, research §1.1).
+// Below 640 px the side menu gives way to the top bar and the drawer (spec §2, docs/web.md "Shell").
 const SMALL_SCREEN = '(max-width: 639.98px)';
 
 /** The frame of the signed-in pages (spec §2 "Application shell"); loaded lazily as a route module. */

@@ -4,7 +4,10 @@ import { Wordmark } from '../../components/wordmark';
 import { pathTo } from '../routes';
 import classes from './auth-layout.module.css';
 
-/** The auth pages and the invitation page: no navigation; the wordmark above a narrow centred column (research §3). */
+/**
+ * The auth pages and the invitation page: no navigation; the wordmark above a narrow centred column
+ * (docs/web.md "Shell").
+ */
 export function AuthLayout() {
   return (
     <div className={classes.page}>

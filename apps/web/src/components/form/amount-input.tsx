@@ -22,7 +22,7 @@ export interface AmountInputProps extends Omit<
 }
 
 /**
- * The one money field (research §2 "Amount inputs"): shows the amount de-CH formatted (`1'234.50`),
+ * The one money field (docs/web.md "Formatting"): shows the amount de-CH formatted (`1'234.50`),
  * takes what a person types or pastes (`1'234.50`, `1234,5`, `-300`) through the shared
  * `parseAmount`, selects everything on focus, shows the currency code beside the number and
  * optionally a +/- button. The value is whole cents, so no float ever reaches a form or the API.

@@ -4,8 +4,8 @@ import { IconTrash } from '@tabler/icons-react';
 import { Z_INDEX } from '@saldopilot/shared';
 
 /**
- * The footer of a form dialog (research §5.5, §7.4): a rule, then on the left the round red delete
- * button (edit mode only), on the right "Abbrechen" and the form's save button.
+ * The footer of a form dialog (docs/web.md "Forms and dialogs"): a rule, then on the left the round
+ * red delete button (edit mode only), on the right "Abbrechen" and the form's save button.
  */
 export function DialogFooter({
   remove,

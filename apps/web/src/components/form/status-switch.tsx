@@ -4,9 +4,9 @@ import { showToast } from '../../lib/toast';
 import '@mantine/core/styles/Switch.css';
 
 /**
- * "Status": on = active. A change is saved at once (research §5.2, §7.3): while it is on its way
- * the switch shows the new state; then the short info toast, or on a failure the switch goes back
- * and an error toast says so.
+ * "Status": on = active. A change is saved at once (docs/web.md "Forms and dialogs"): while it is
+ * on its way the switch shows the new state; then the short info toast, or on a failure the switch
+ * goes back and an error toast says so.
  */
 export function StatusSwitch({
   active,

@@ -3,9 +3,9 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { useFormState, type Control, type FieldValues } from 'react-hook-form';
 
 /**
- * The submit button of the app's forms (research §3): disabled until the form is valid and
- * changed, busy while it is sent. `requireChange={false}` for a clone, which may be saved as it
- * was pre-filled (research §12.1).
+ * The submit button of the app's forms (docs/web.md "Forms and dialogs"): disabled until the form
+ * is valid and changed, busy while it is sent. `requireChange={false}` for a clone, which may be
+ * saved as it was pre-filled.
  */
 export function SubmitButton<Fields extends FieldValues>({
   control,

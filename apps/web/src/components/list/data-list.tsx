@@ -58,7 +58,7 @@ function LoadingRows() {
 /**
  * The one list of the app (bank accounts, transactions, employees): a toolbar with search (300 ms,
  * trimmed, back to page 1), view toggle and sort, then cards (grid) or a table (list) — both
- * sortable (research §18 item 6) — and real pages with the total count (§18 item 15). The page
+ * sortable — and real pages with the total count (docs/web.md "Lists"). The page
  * brings the data, the columns and the card; this component never calls the API.
  */
 export function DataList<Row, Sort extends string, Key extends string | number>(props: DataListProps<Row, Sort, Key>) {

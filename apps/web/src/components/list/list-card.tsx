@@ -3,7 +3,7 @@ import { Card, Group, Stack, Text } from '@mantine/core';
 import classes from './data-list.module.css';
 
 /**
- * A card of the grid view (research §5.2, §8): the title, its buttons on the right (clone, edit),
+ * A card of the grid view (docs/web.md "Lists"): the title, its buttons on the right (clone, edit),
  * then the details in small text.
  */
 export function ListCard({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {

@@ -6,7 +6,7 @@ import type { ListSort } from './sorting';
 
 export type ListDisplay = 'grid' | 'list';
 
-/** Switches between cards and table; labelled with what a click does (research §5.1). */
+/** Switches between cards and table; labelled with what a click does (docs/web.md "Lists"). */
 export function DisplayToggle({
   display,
   onChange,
@@ -35,7 +35,7 @@ export interface SortOption<Sort extends string> {
 }
 
 /**
- * The sort of the card view (research §18 item 6: the reference sorts only in its table): the field
+ * The sort of the card view (docs/web.md "Lists": the reference sorts only in its table): the field
  * in a Select "Sortieren nach", the order in a button beside it.
  */
 export function SortControl<Sort extends string>({

@@ -9,7 +9,7 @@ const controlLabels = {
   last: listTexts.lastPage,
 } as const;
 
-/** "N Einträge" and the page buttons (research §18 item 15: real pages instead of "Mehr anzeigen"). */
+/** "N Einträge" and the page buttons (docs/web.md "Lists": real pages instead of "Mehr anzeigen"). */
 export function ListPagination({
   page,
   totalPages,

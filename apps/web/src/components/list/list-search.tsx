@@ -5,7 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { listTexts, SEARCH_DEBOUNCE_MS } from './list-texts';
 
 /**
- * The search box of a list (research §5.1): placeholder "Suchen", a clear button while there is
+ * The search box of a list (docs/web.md "Lists"): placeholder "Suchen", a clear button while there is
  * text, and the trimmed text handed on 300 ms after the last keystroke, so typing a word asks the
  * server once. Only spaces, or the same text again, ask nothing.
  */

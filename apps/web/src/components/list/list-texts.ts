@@ -1,4 +1,4 @@
-/** The German texts of the shared list (research §5.1, §8; Mantine's own labels are English). */
+/** The German texts of the shared list (docs/web.md "Lists"; Mantine's own labels are English). */
 export const listTexts = {
   search: 'Suchen',
   clearSearch: 'Suche leeren',
@@ -17,5 +17,7 @@ export const listTexts = {
   select: (name: string) => `${name} auswählen`,
 } as const;
 
-/** Search waits this long after the last keystroke before it asks the server (research §5.1). */
+/**
+ * Search waits this long after the last keystroke before it asks the server (docs/web.md "Lists").
+ */
 export const SEARCH_DEBOUNCE_MS = 300;

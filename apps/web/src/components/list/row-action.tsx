@@ -3,9 +3,9 @@ import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Z_INDEX } from '@saldopilot/shared';
 
 /**
- * The three things a card or table row offers: clone is purple (research §1.11), delete red, edit
- * the primary colour. Mantine picks a lighter shade of each for the dark scheme, so a fixed shade
- * ("grape.9") must not be given here: it fell to 1.9:1 on a dark card.
+ * The three things a card or table row offers: clone is purple (docs/web.md "Shell"), delete red,
+ * edit the primary colour. Mantine picks a lighter shade of each for the dark scheme, so a fixed
+ * shade ("grape.9") must not be given here: it fell to 1.9:1 on a dark card.
  */
 const kinds = {
   clone: { Icon: IconCopy, color: 'violet' },

@@ -7,7 +7,7 @@ export interface ListSort<Sort extends string = string> {
 }
 
 /**
- * The sort after a click on a column header (research §5.3): the active column flips its order,
+ * The sort after a click on a column header (docs/web.md "Lists"): the active column flips its order,
  * another column sorts ascending.
  */
 export function sortAfterClick<Sort extends string>(current: ListSort<Sort>, field: Sort): ListSort<Sort> {

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ListSort } from './sorting';
 
-/** The query of one page of a list, as the API's list endpoints take it (API.md "Lists"). */
+/** The query of one page of a list, as the API's list endpoints take it (docs/api.md "Lists"). */
 export interface ListPageQuery<Sort extends string> {
   page: number;
   limit: number;

@@ -2,7 +2,7 @@ import type { TextProps } from '@mantine/core';
 import { Amount } from './amount';
 
 /**
- * An amount with its currency, green above 0 and red below (research §5.2, §8), in colours that
+ * An amount with its currency, green above 0 and red below (docs/web.md "Shell"), in colours that
  * keep the AA contrast in both schemes. Bold by default, as on the cards and in the tables.
  * `warning` shows it red whatever its sign: an amount above 0 can still be too little (a balance
  * below the organisation's minimum), and green would call it good.

@@ -21,7 +21,7 @@ import { LinkChecking, LinkInvalid } from './components/link-check';
 
 export const handle = { title: 'Einladung', noindex: true } satisfies RouteHandle;
 
-/** The German texts of the invitation page (research §11.1, typos fixed). */
+/** The German texts of the invitation page (docs/web.md "Einladung", typos fixed). */
 export const invitationTexts = {
   title: 'Einladung',
   checking: 'Einladung wird überprüft …',

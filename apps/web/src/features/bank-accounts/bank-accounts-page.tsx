@@ -23,7 +23,10 @@ export const handle = { title: texts.title } satisfies RouteHandle;
 // The API's page size of this list (20, as the reference's "Mehr anzeigen" pages).
 const PAGE_SIZE = bankAccountListQuerySchema.shape.limit.parse(undefined);
 
-/** "Bankkonten" (research §8): the accounts of the current organisation and their total. */
+/**
+ * "Bankkonten" (docs/web.md "Bankkonten"): the accounts of the current organisation and their
+ * total.
+ */
 export function Component() {
   const user = useSignedInUser();
   const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationID);

@@ -26,7 +26,7 @@ import classes from './components/employees.module.css';
 
 export const handle = { title: texts.detailTitle } satisfies RouteHandle;
 
-/** A centred section heading with a line on each side (research §7.2). */
+/** A centred section heading with a line on each side (docs/web.md "Mitarbeiter/in"). */
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Stack gap="sm" component="section" aria-label={title}>
@@ -43,7 +43,10 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** "Mitarbeiter/in" (research §7): name, delete, and the salary history with its costs. */
+/**
+ * "Mitarbeiter/in" (docs/web.md "Mitarbeiter/in"): name, delete, and the salary history with its
+ * costs.
+ */
 export function Component() {
   const params = useParams();
   // The route's loader has checked that the id is a positive integer.
@@ -80,7 +83,8 @@ export function Component() {
   );
 
   if (employee.isError) {
-    // Research §7.6: a missing (or another organisation's) employee; the id itself was valid.
+    // docs/web.md "Mitarbeiter/in": a missing (or another organisation's) employee; the id itself
+    // was valid.
     return (
       <Stack gap="lg">
         <Title order={1}>{handle.title}</Title>

@@ -37,14 +37,18 @@ function FirstUse({ canEdit, action }: { canEdit: boolean; action: React.ReactNo
   );
 }
 
-/** "Mitarbeitende" (research §6): the organisation's employees with their representative salary. */
+/**
+ * "Mitarbeitende" (docs/web.md "Mitarbeitende"): the organisation's employees with their
+ * representative salary.
+ */
 export function Component() {
   const user = useSignedInUser();
   const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationID);
   const navigate = useNavigate();
   const [display, setDisplay] = usePreference('employeesDisplay');
   const [sort, setSort] = usePreference('employeesSort');
-  // Terminated employees are hidden by default (research §6); not remembered: spec §4 has no such cookie.
+  // Terminated employees are hidden by default (docs/web.md "Mitarbeitende"); not remembered: spec
+  // §4 has no such cookie.
   const [hideTerminated, setHideTerminated] = useState(true);
   const list = useListQuery({ sort, onSortChange: setSort, limit: PAGE_SIZE });
   const params: EmployeeListParams = { ...list.query, hideTerminated };

@@ -2,10 +2,12 @@ import { formatMonthLabel, type ForecastMonthTotals } from '@saldopilot/shared';
 import { leafRowKey, type ShownDetailsMonth } from './forecast-drafts';
 
 /**
- * The forecast as CSV for a spreadsheet (research §18.5: no export): one column per month, rows
- * Einnahmen, Ausgaben, Cashflow, Endsaldo and, when the details are loaded, every category of both
- * sides with the leaves loaded for it (those of the expanded rows: what the table shows). Semicolon-separated with plain decimal points and no grouping, so Excel in de-CH and
- * other programs read the numbers; amounts in the organisation currency named in the first cell.
+ * The forecast as CSV for a spreadsheet (docs/web.md "Prognose"; the reference had no export): one
+ * column per month, rows Einnahmen, Ausgaben, Cashflow, Endsaldo and, when the details are loaded,
+ * every category of both sides with the leaves loaded for it (those of the expanded rows: what the
+ * table shows). Semicolon-separated with plain decimal points and no grouping, so Excel in de-CH
+ * and other programs read the numbers; amounts in the organisation currency named in the first
+ * cell.
  */
 export function forecastCsv(
   months: ForecastMonthTotals[],

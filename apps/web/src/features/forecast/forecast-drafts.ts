@@ -8,7 +8,7 @@ import type {
 } from '@saldopilot/shared';
 
 /**
- * Unsaved exclusion changes of the Prognose page (research §4.5, improved as §18.3 asks): a toggle is
+ * Unsaved exclusion changes of the Prognose page (docs/web.md "Prognose"): a toggle is
  * a draft until "Speichern"; meanwhile the details, the totals, the cashflow, the end balance and the
  * chart already show its effect, computed here from the details tree the server sent.
  */
@@ -31,7 +31,10 @@ export function leafRowKey(leaf: Pick<ForecastLeafNode, 'relatedTable' | 'relate
   return leaf.employeeID === undefined ? `${leaf.relatedTable}:${leaf.relatedID}` : `employees:${leaf.employeeID}`;
 }
 
-/** Whether a leaf can be excluded at all: the VAT settlement cannot (FORECAST.md 4). */
+/**
+ * Whether a leaf can be excluded at all: the VAT settlement cannot (docs/forecast.md "Leaves and
+ * the tree").
+ */
 type LeafKey = Pick<ForecastLeafNode, 'relatedTable' | 'relatedID' | 'isExcluded'>;
 
 export function isExcludable<Leaf extends LeafKey>(leaf: Leaf): leaf is Leaf & { relatedTable: ExcludableTable } {

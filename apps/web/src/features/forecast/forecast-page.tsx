@@ -35,7 +35,10 @@ function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
 }
 
-/** "Prognose" (research §4): the runway first, then the controls, the table and the chart. */
+/**
+ * "Prognose" (docs/web.md "Prognose"): the runway first, then the controls, the table and the
+ * chart.
+ */
 export function Component() {
   const user = useSignedInUser();
   const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationID);

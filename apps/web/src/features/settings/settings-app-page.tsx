@@ -34,7 +34,7 @@ function saved() {
   });
 }
 
-/** Settings → App (research §10.3): colour mode and the organisation switch question. */
+/** Settings → App (docs/web.md "Einstellungen"): colour mode and the organisation switch question. */
 export function Component() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const [skipQuestion, setSkipQuestion] = usePreference('skipOrganisationSwitchQuestion');

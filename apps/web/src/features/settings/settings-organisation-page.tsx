@@ -71,7 +71,10 @@ function GeneralSection({ organisation, user }: { organisation: Organisation; us
   );
 }
 
-/** One organisation in the settings: general data, members, invitations (research §9, §10.2). */
+/**
+ * One organisation in the settings: general data, members, invitations (docs/web.md
+ * "Organisation").
+ */
 export function Component() {
   const user = useSignedInUser();
   const id = Number(useParams().id);

@@ -74,7 +74,10 @@ function OrganisationList() {
   );
 }
 
-/** Settings → Organisationen: the user's organisations, the selected one below (research §10.2). */
+/**
+ * Settings → Organisationen: the user's organisations, the selected one below (docs/web.md
+ * "Einstellungen").
+ */
 export function Component() {
   const user = useSignedInUser();
   const navigate = useNavigate();

@@ -21,7 +21,9 @@ function activeTab(pathname: string): Tab | undefined {
   return tabs.find(({ route }) => pathname === pathTo(route) || pathname.startsWith(`${pathTo(route)}/`))?.tab;
 }
 
-/** Settings with its three tabs (research §10); /settings opens the tab visited last. */
+/**
+ * Settings with its three tabs (docs/web.md "Einstellungen"); /settings opens the tab visited last.
+ */
 export function Component() {
   const { pathname } = useLocation();
   const active = activeTab(pathname);

@@ -131,7 +131,7 @@ function PasswordForm({ email }: { email: string }) {
   );
 }
 
-/** Settings → Profil (research §10.1): name, read-only e-mail, password change. */
+/** Settings → Profil (docs/web.md "Einstellungen"): name, read-only e-mail, password change. */
 export function Component() {
   const user = useSignedInUser();
   return (

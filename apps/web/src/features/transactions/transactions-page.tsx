@@ -30,7 +30,7 @@ import {
 
 export const handle = { title: texts.title } satisfies RouteHandle;
 
-/** The API's default page of transactions (research §5.4: 50 at a time). */
+/** The API's default page of transactions (docs/web.md "Transaktionen": 50 at a time). */
 const PAGE_SIZE = 50;
 
 function FirstUse({ canEdit, onAdd }: { canEdit: boolean; onAdd: () => void }) {
@@ -51,7 +51,7 @@ function FirstUse({ canEdit, onAdd }: { canEdit: boolean; onAdd: () => void }) {
   );
 }
 
-/** "Transaktionen" (research §5): the organisation's revenues and expenses. */
+/** "Transaktionen" (docs/web.md "Transaktionen"): the organisation's revenues and expenses. */
 export function Component() {
   const user = useSignedInUser();
   // Read-only members get no write control at all; until the role is known nobody does, so none flashes up.

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { Alert, Stack, Title } from '@mantine/core';
 
-/** Heading and grey introduction of an auth page (research §3: logo – h1 – message – form). */
+/**
+ * Heading and grey introduction of an auth page (docs/web.md "Shell": wordmark – heading –
+ * introduction – form).
+ */
 export function AuthHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Stack gap="md" mb="lg">

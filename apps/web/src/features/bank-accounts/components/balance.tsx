@@ -5,7 +5,7 @@ import { SignedAmount } from '../../../components/money/signed-amount';
 
 /**
  * The balance in its own currency (green/red) and, for a foreign currency, the server's conversion
- * into the organisation currency in small text: "~ 1'043.21 CHF" (research §8, §18 item 8: formatted
+ * into the organisation currency in small text: "~ 1'043.21 CHF" (docs/web.md "Bankkonten": formatted
  * like every other amount, not in the foreign currency's locale).
  */
 export function Balance({ account, organisationCurrency }: { account: BankAccount; organisationCurrency: string }) {

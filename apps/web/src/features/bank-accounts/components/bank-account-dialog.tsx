@@ -53,7 +53,7 @@ function initialValues(request: BankAccountDialogRequest): Partial<BankAccountCr
   };
 }
 
-/** Only what the person changed: a PATCH is a true partial update (API.md). */
+/** Only what the person changed: a PATCH is a true partial update (docs/api.md "Writes"). */
 function changesOf(values: BankAccountCreate, dirty: Partial<Record<keyof BankAccountCreate, unknown>>) {
   const changes: BankAccountUpdate = {};
   for (const name of fieldNames) {
@@ -84,7 +84,7 @@ function BankAccountForm({
   });
   const currencyId = useWatch({ control, name: 'currencyID' });
   const currencyCode = currencies.find((currency) => currency.id === currencyId)?.code;
-  // A new balance is dated today by the server unless the date was changed too (API.md).
+  // A new balance is dated today by the server unless the date was changed too (docs/api.md "Areas").
   const redated = mode === 'edit' && dirtyFields.amount && !dirtyFields.balanceDate;
 
   const fail = (error: unknown, text: string) => {
@@ -183,8 +183,9 @@ function BankAccountForm({
 }
 
 /**
- * The dialog "Neues Bankkonto anlegen" / "Bankkonto bearbeiten" / "Bankkonto klonen" (research §8);
- * answers the saved account, or undefined when it was cancelled or the account deleted.
+ * The dialog "Neues Bankkonto anlegen" / "Bankkonto bearbeiten" / "Bankkonto klonen" (docs/web.md
+ * "Bankkonten"); answers the saved account, or undefined when it was cancelled or the account
+ * deleted.
  */
 export function openBankAccountDialog(request: BankAccountDialogRequest): Promise<BankAccount | undefined> {
   return openDialog<BankAccount>({

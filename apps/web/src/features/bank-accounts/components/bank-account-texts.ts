@@ -1,4 +1,7 @@
-/** The German texts of the bank accounts (research §8, §12.2, §13 verbatim where given). */
+/**
+ * The German texts of the bank accounts (docs/web.md "Bankkonten"; the reference's texts verbatim
+ * where given).
+ */
 export const bankAccountTexts = {
   title: 'Bankkonten',
   add: 'Bankkonto hinzufügen',

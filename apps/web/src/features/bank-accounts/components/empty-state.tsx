@@ -3,7 +3,9 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { bankAccountTexts as texts } from './bank-account-texts';
 
-/** A new organisation's first visit (research §18 item 14): what to do, and the button to do it. */
+/**
+ * A new organisation's first visit (docs/web.md "Bankkonten"): what to do, and the button to do it.
+ */
 export function EmptyState({ canEdit, action }: { canEdit: boolean; action: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="xl">

@@ -5,8 +5,8 @@ import { Amount } from '../../../components/money/amount';
 import { bankAccountTexts as texts } from './bank-account-texts';
 
 /**
- * "Gesamtvermögen: ~ {total} {ORG CUR}" (research §8) from the server's total over every account,
- * whatever page or search is shown (§18 items 1 and 15), with the currencies it had to count 1:1.
+ * "Gesamtvermögen: ~ {total} {ORG CUR}" (docs/web.md "Bankkonten") from the server's total over
+ * every account, whatever page or search is shown, with the currencies it had to count 1:1.
  */
 export function TotalLine({ total }: { total: BankAccountList['total'] }) {
   return (

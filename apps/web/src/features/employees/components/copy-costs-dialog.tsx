@@ -23,9 +23,9 @@ interface CopyContext {
 }
 
 /**
- * "Lohnkosten kopieren" into the current salary (research §7.5.4): from another salary of the same
- * employee the chosen costs are added; from another employee's salary all costs replace this
- * salary's, asked first.
+ * "Lohnkosten kopieren" into the current salary (docs/web.md "Mitarbeiter/in"): from another salary
+ * of the same employee the chosen costs are added; from another employee's salary all costs replace
+ * this salary's, asked first.
  */
 function CopyCosts({ context, close }: { context: CopyContext; close: () => void }) {
   const [employeeId, setEmployeeId] = useState<number>(context.employee.id);

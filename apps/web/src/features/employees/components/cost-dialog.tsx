@@ -81,7 +81,10 @@ function costResolver(editedId: number | undefined): Resolver<CostFormValues, un
   };
 }
 
-/** The label select with its labels managed in place (research §7.5.3): add, edit and delete beside it. */
+/**
+ * The label select with its labels managed in place (docs/web.md "Mitarbeiter/in"): add, edit and
+ * delete beside it.
+ */
 function LabelField({ control, onChange }: { control: CostControl; onChange: (id: number | null) => void }) {
   const labels = useQuery(costLabelsQuery);
   const labelID = useWatch({ control, name: 'labelID' });
@@ -396,7 +399,10 @@ function CostForm({
   );
 }
 
-/** "Neue Lohnkosten anlegen" / "Lohnkosten bearbeiten" / "Lohnkosten klonen" (research §7.5.3). */
+/**
+ * "Neue Lohnkosten anlegen" / "Lohnkosten bearbeiten" / "Lohnkosten klonen" (docs/web.md
+ * "Mitarbeiter/in").
+ */
 export function openCostDialog(
   mode: CostDialogMode,
   context: { salary: Salary; costs: readonly SalaryCost[] },

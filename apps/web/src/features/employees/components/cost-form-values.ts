@@ -2,8 +2,8 @@ import { distributionTypeLabels, type AmountType, type CostCycle, type Distribut
 import { labelText, type CostSummary } from './employee-display';
 
 /**
- * What the cost dialog edits (research §7.5.3). `amount` is in the API's unit: minor units for a
- * fixed amount, thousandths of a percent for a percentage (5.3 % = 5300).
+ * What the cost dialog edits (docs/web.md "Mitarbeiter/in"). `amount` is in the API's unit: minor
+ * units for a fixed amount, thousandths of a percent for a percentage (5.3 % = 5300).
  */
 export interface CostFormValues {
   labelID: number | null;
@@ -17,7 +17,10 @@ export interface CostFormValues {
   baseSalaryCostIDs: number[];
 }
 
-/** A new cost: the salary's cycle, offset 1, a fixed amount, paid by the employee (research §7.5.3). */
+/**
+ * A new cost: the salary's cycle, offset 1, a fixed amount, paid by the employee (docs/web.md
+ * "Mitarbeiter/in").
+ */
 export function emptyCostValues(salaryCycle: CostCycle): CostFormValues {
   return {
     labelID: null,
@@ -65,8 +68,8 @@ export function costRequestOf(values: CostFormValues) {
 }
 
 /**
- * The base-cost choices (research §7.5.3): the salary's other costs as "{label} (AG|AN|AG & AN)";
- * the cost being edited is left out, so it cannot be based on itself.
+ * The base-cost choices (docs/web.md "Mitarbeiter/in"): the salary's other costs as "{label}
+ * (AG|AN|AG & AN)"; the cost being edited is left out, so it cannot be based on itself.
  */
 export function baseCostOptions(costs: readonly CostSummary[], editedId: number | undefined) {
   return costs

@@ -202,7 +202,10 @@ function CostOverview({ context, close }: { context: OverviewContext; close: () 
   );
 }
 
-/** "Lohnkostenübersicht" (research §7.5.1): the costs of one salary and what they come to. */
+/**
+ * "Lohnkostenübersicht" (docs/web.md "Mitarbeiter/in"): the costs of one salary and what they come
+ * to.
+ */
 export function openCostOverviewDialog(context: OverviewContext): Promise<undefined> {
   return openDialog<undefined>({
     header: texts.overviewTitle,

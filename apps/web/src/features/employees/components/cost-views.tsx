@@ -62,7 +62,7 @@ function PayerBadges({ cost }: { cost: SalaryCost }) {
   );
 }
 
-/** A cost card (research §7.5.2). */
+/** A cost card (docs/web.md "Mitarbeiter/in"). */
 export function CostCard({
   cost,
   currency,

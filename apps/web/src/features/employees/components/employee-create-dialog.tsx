@@ -67,7 +67,10 @@ function CreateEmployeeForm({ close }: { close: (employee?: Employee) => void })
   );
 }
 
-/** "Neuen Mitarbeiter anlegen" (research §6): answers the created employee, undefined when cancelled. */
+/**
+ * "Neuen Mitarbeiter anlegen" (docs/web.md "Mitarbeitende"): answers the created employee,
+ * undefined when cancelled.
+ */
 export function openCreateEmployeeDialog(): Promise<Employee | undefined> {
   return openDialog<Employee>({
     header: texts.createTitle,

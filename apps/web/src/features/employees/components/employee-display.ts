@@ -14,21 +14,24 @@ import {
 } from '@saldopilot/shared';
 import { employeeTexts as texts } from './employee-texts';
 
-/** The cost's amount type as research §2.1 words it ("Betragstyp"). */
+/** The cost's amount type as docs/web.md "Formatting" words it ("Betragstyp"). */
 export const amountTypeTexts: Record<AmountType, string> = {
   fixed: 'Fixer Betrag',
   percentage: 'Prozentualer Anteil',
   bvgMinimum: 'BVG gesetzliches Minimum nach Alter',
 };
 
-/** Who bears a cost, in full ("Zu Kosten von", research §2.1); the short form is the shared label. */
+/**
+ * Who bears a cost, in full ("Zu Kosten von", docs/web.md "Formatting"); the short form is the
+ * shared label.
+ */
 export const distributionTexts: Record<DistributionType, string> = {
   employee: 'Arbeitnehmer (AN)',
   employer: 'Arbeitgeber (AG)',
   both: 'Arbeitgeber & Arbeitnehmer (AG & AN)',
 };
 
-/** What the list card and row need of an employee (the API's answer, research §6). */
+/** What the list card and row need of an employee (the API's answer, docs/web.md "Mitarbeitende"). */
 export interface EmployeeSummary {
   salaryID: number | null;
   hoursPerMonth: number | null;
@@ -45,7 +48,10 @@ export interface EmployeeSummary {
 
 export type EmployeeState = 'no-data' | 'terminated' | 'current' | 'upcoming';
 
-/** Which block the card shows (research §6): none, "aufgelöst", "Aktuelle Daten" or "Kommende Daten". */
+/**
+ * Which block the card shows (docs/web.md "Mitarbeitende"): none, "aufgelöst", "Aktuelle Daten" or
+ * "Kommende Daten".
+ */
 export function employeeState(employee: EmployeeSummary): EmployeeState {
   if (employee.isTerminated) return 'terminated';
   if (employee.salaryID === null) return 'no-data';
@@ -59,7 +65,7 @@ export function employeeSalaryText(employee: EmployeeSummary): string {
   return `${formatAmount(employee.salaryAmount, employee.currency.code)}${cycle}`;
 }
 
-/** A count of the list view: "-" when there is none or it is 0 (research §6). */
+/** A count of the list view: "-" when there is none or it is 0 (docs/web.md "Mitarbeitende"). */
 export function countText(value: number | null): string {
   return value ? String(value) : '-';
 }
@@ -91,9 +97,9 @@ export function labelText(cost: Pick<CostSummary, 'label'>): string {
 }
 
 /**
- * The per-cycle amount of a cost card (research §7.5.2): "Monatlich: 530.00 CHF" (fixed) or
- * "Monatlich: 5.300 % (530.00 CHF)" (percentage, with the amount it comes to per step), or
- * "Monatlich: BVG-Minimum nach Alter + 1.000 % (151.80 CHF)".
+ * The per-cycle amount of a cost card (docs/web.md "Mitarbeiter/in"): "Monatlich: 530.00 CHF"
+ * (fixed) or "Monatlich: 5.300 % (530.00 CHF)" (percentage, with the amount it comes to per step),
+ * or "Monatlich: BVG-Minimum nach Alter + 1.000 % (151.80 CHF)".
  */
 export function costAmountText(cost: CostSummary, currency: string): string {
   const cycle = costCycleLabels[cost.cycle];
@@ -106,7 +112,8 @@ export function costAmountText(cost: CostSummary, currency: string): string {
 
 /**
  * "Gesamt: 1'060.00 CHF im Dezember 2026", or "Inaktiv" without a next execution. A cost borne by
- * both (AG & AN) is paid once by each, so its total is twice the per-side amount (research §7.5.2).
+ * both (AG & AN) is paid once by each, so its total is twice the per-side amount (docs/web.md
+ * "Mitarbeiter/in").
  */
 export function nextCostText(cost: CostSummary, currency: string): string {
   if (cost.calculatedNextExecutionDate === null) return texts.inactive;
@@ -122,12 +129,18 @@ export const costFilterLabels: Record<CostFilter, string> = {
   employer: 'Arbeitgeber (AG)',
 };
 
-/** Whether the cost shows under the AN/AG filter: "AG & AN" costs under both (research §7.5.1). */
+/**
+ * Whether the cost shows under the AN/AG filter: "AG & AN" costs under both (docs/web.md
+ * "Mitarbeiter/in").
+ */
 export function matchesFilter(cost: Pick<CostSummary, 'distributionType'>, filter: CostFilter): boolean {
   return filter === 'all' || cost.distributionType === filter || cost.distributionType === 'both';
 }
 
-/** Whether the cost matches the search by label name; costs without label always show (research §7.5.1). */
+/**
+ * Whether the cost matches the search by label name; costs without label always show (docs/web.md
+ * "Mitarbeiter/in").
+ */
 export function matchesSearch(cost: Pick<CostSummary, 'label'>, search: string): boolean {
   const needle = search.trim().toLocaleLowerCase('de-CH');
   if (!needle || !cost.label) return true;
@@ -169,14 +182,17 @@ export interface SalarySummary {
   nextExecutionDate: string | null;
 }
 
-/** Whether "Austritt hinzufügen" is offered: an active salary (not a termination) exists (research §7.3). */
+/**
+ * Whether "Austritt hinzufügen" is offered: an active salary (not a termination) exists
+ * (docs/web.md "Mitarbeiter/in").
+ */
 export function canAddTermination(salaries: readonly SalarySummary[]): boolean {
   return salaries.some((salary) => !salary.isTermination && !salary.isDisabled);
 }
 
 /**
- * The suggested termination date (research §7.4): the first day of the month after the latest
- * active salary's next payment (its start when it pays no more).
+ * The suggested termination date (docs/web.md "Mitarbeiter/in"): the first day of the month after
+ * the latest active salary's next payment (its start when it pays no more).
  */
 export function suggestedTermination(salaries: readonly SalarySummary[]): string | undefined {
   const latest = salaries
@@ -191,8 +207,9 @@ export function suggestedTermination(salaries: readonly SalarySummary[]): string
 }
 
 /**
- * The "Von" of a cloned salary (research §7.4): the first date from the next month on with the
- * source's day of month (clamped to shorter months) on which no salary of the employee starts.
+ * The "Von" of a cloned salary (docs/web.md "Mitarbeiter/in"): the first date from the next month
+ * on with the source's day of month (clamped to shorter months) on which no salary of the employee
+ * starts.
  */
 export function cloneFromDate(
   source: Pick<SalarySummary, 'fromDate'>,

@@ -1,7 +1,8 @@
 /**
  * The German texts of the employees area: list, detail page, salary, termination, cost, label, copy
- * and preset dialogs (research §6, §7, §12, §14 verbatim where given; §18 items 7 and 11 improved:
- * the salary card's clone button says "Lohn klonen"; "Arbeitsverhältnis" without the slip).
+ * and preset dialogs (docs/web.md "Mitarbeitende", "Mitarbeiter/in"; the reference's texts verbatim
+ * where given, improved as "Texts" says: the salary card's clone button says "Lohn klonen";
+ * "Arbeitsverhältnis" without the slip).
  */
 export const employeeTexts = {
   title: 'Mitarbeitende',
@@ -20,7 +21,7 @@ export const employeeTexts = {
   noCurrencies: 'Keine Währungen gefunden',
   loadFailed: 'Mitarbeitende konnten nicht geladen werden',
 
-  // List (research §6).
+  // List (docs/web.md "Mitarbeitende").
   hideTerminated: 'Ausgetretene ausblenden',
   showTerminatedHint: 'Ausgetretene Mitarbeiter anzeigen',
   hideTerminatedHint: 'Ausgetretene Mitarbeiter ausblenden',
@@ -48,13 +49,13 @@ export const employeeTexts = {
     to: 'Gültig bis',
   },
 
-  // Create dialog (research §6).
+  // Create dialog (docs/web.md "Mitarbeitende").
   createTitle: 'Neuen Mitarbeiter anlegen',
   name: 'Name',
   created: (name: string) => `Mitarbeiter "${name}" wurde angelegt`,
   createFailed: 'Mitarbeiter konnte nicht angelegt werden',
 
-  // Detail page (research §7.1, §7.2, §7.6).
+  // Detail page (docs/web.md "Mitarbeiter/in").
   back: 'Zurück',
   backToList: 'Zurück zur Übersicht',
   notLoaded: (id: string) => `Mitarbeiter mit ID "${id}" konnte nicht geladen werden`,
@@ -72,7 +73,7 @@ export const employeeTexts = {
   updated: 'Mitarbeiter wurde bearbeitet',
   updateFailed: 'Mitarbeiter konnte nicht bearbeitet werden',
 
-  // Salary history (research §7.3).
+  // Salary history (docs/web.md "Mitarbeiter/in").
   history: 'Lohnverlauf',
   addSalary: 'Lohn hinzufügen',
   addTermination: 'Austritt hinzufügen',
@@ -106,7 +107,7 @@ export const employeeTexts = {
   terminationDeleted: 'Austritt wurde gelöscht',
   terminationDeleteFailed: 'Austritt konnte nicht gelöscht werden',
 
-  // Salary dialog (research §7.4).
+  // Salary dialog (docs/web.md "Mitarbeiter/in").
   salaryCreateTitle: 'Neuen Lohn anlegen',
   salaryEditTitle: 'Lohn bearbeiten',
   salaryCloneTitle: 'Lohn klonen',
@@ -144,14 +145,14 @@ export const employeeTexts = {
   costsNotCopied: 'Lohnkosten konnten nicht übernommen werden',
   dateTaken: 'An diesem Datum beginnt bereits ein anderer Lohn',
 
-  // Termination dialog (research §7.4).
+  // Termination dialog (docs/web.md "Mitarbeiter/in").
   terminationTitle: 'Austritt hinzufügen',
   suggestion: (date: string) => `Vorschlag für nächsten Austritt: ${date}`,
   terminationWarning: 'Austritt = Auflösung des Arbeitsverhältnisses',
   terminationCreated: 'Austritt wurde angelegt',
   terminationCreateFailed: 'Austritt konnte nicht angelegt werden',
 
-  // Cost overview (research §7.5.1, §7.5.2).
+  // Cost overview (docs/web.md "Mitarbeiter/in").
   overviewTitle: 'Lohnkostenübersicht',
   search: 'Suchen',
   distributionFilter: 'Zu Kosten von',
@@ -185,7 +186,7 @@ export const employeeTexts = {
     distribution: 'Zu Kosten von',
   },
 
-  // Cost dialog (research §7.5.3).
+  // Cost dialog (docs/web.md "Mitarbeiter/in").
   costCreateTitle: 'Neue Lohnkosten anlegen',
   costEditTitle: 'Lohnkosten bearbeiten',
   costCloneTitle: 'Lohnkosten klonen',
@@ -231,7 +232,7 @@ export const employeeTexts = {
   costUpdateFailed: 'Lohnnebenkosten konnte nicht bearbeitet werden',
   noLabels: 'Keine Labels gefunden',
 
-  // Label dialog (research §7.5.3).
+  // Label dialog (docs/web.md "Mitarbeiter/in").
   labelCreateTitle: 'Neues Kostenlabel anlegen',
   labelEditTitle: 'Kostenlabel bearbeiten',
   labelField: 'Label',
@@ -247,7 +248,7 @@ export const employeeTexts = {
   labelDeleted: (name: string) => `Kostenlabel "${name}" wurde gelöscht`,
   labelDeleteFailed: (name: string) => `Kostenlabel "${name}" konnte nicht gelöscht werden`,
 
-  // Copy dialog (research §7.5.4 NEW).
+  // Copy dialog (docs/web.md "Mitarbeiter/in").
   copyTitle: 'Lohnkosten kopieren',
   copyFromEmployeeField: 'Kopiere von Mitarbeiter:',
   copyFromSalaryField: 'Kopiere von Lohn:',

@@ -12,7 +12,10 @@ import { employeeTexts as texts } from './employee-texts';
 import classes from './employees.module.css';
 import muted from '../../../components/list/muted.module.css';
 
-/** The round cog that opens the detail page (research §6); a link, so it opens in a new tab too. */
+/**
+ * The round cog that opens the detail page (docs/web.md "Mitarbeitende"); a link, so it opens in a
+ * new tab too.
+ */
 function OpenButton({ employee, size }: { employee: Employee; size: 'sm' | 'md' }) {
   const label = texts.open(employee.name);
   return (
@@ -31,7 +34,7 @@ function OpenButton({ employee, size }: { employee: Employee; size: 'sm' | 'md' 
   );
 }
 
-/** A card of the grid view (research §6): the representative salary's data. */
+/** A card of the grid view (docs/web.md "Mitarbeitende"): the representative salary's data. */
 export function EmployeeCard({ employee }: { employee: Employee }) {
   const state = employeeState(employee);
   const card = (
@@ -83,7 +86,7 @@ function cell(employee: Employee, content: ReactNode): ReactNode {
   return employee.isTerminated ? <span className={muted.mutedCell}>{content}</span> : content;
 }
 
-/** The table view's columns (research §6), all sortable on the server. */
+/** The table view's columns (docs/web.md "Mitarbeitende"), all sortable on the server. */
 export function employeeColumns(): ListColumn<Employee, EmployeeSortField>[] {
   const c = texts.columns;
   return [

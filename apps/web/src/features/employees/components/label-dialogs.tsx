@@ -70,7 +70,10 @@ function LabelForm({ label, close }: { label: SalaryCostLabel | undefined; close
   );
 }
 
-/** "Neues Kostenlabel anlegen" / "Kostenlabel bearbeiten" (research §7.5.3); answers the saved label. */
+/**
+ * "Neues Kostenlabel anlegen" / "Kostenlabel bearbeiten" (docs/web.md "Mitarbeiter/in"); answers
+ * the saved label.
+ */
 export function openLabelDialog(label?: SalaryCostLabel): Promise<SalaryCostLabel | undefined> {
   return openDialog<SalaryCostLabel>({
     header: label ? texts.labelEditTitle : texts.labelCreateTitle,

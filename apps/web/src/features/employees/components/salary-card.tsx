@@ -17,7 +17,10 @@ export interface SalaryActions {
   removeTermination: (salary: Salary) => void;
 }
 
-/** A termination ("Austritt") in the salary history: a note and its delete button (research §7.3). */
+/**
+ * A termination ("Austritt") in the salary history: a note and its delete button (docs/web.md
+ * "Mitarbeiter/in").
+ */
 function TerminationCard({ salary, actions }: { salary: Salary; actions: SalaryActions | undefined }) {
   const title = texts.from(formatDate(salary.fromDate));
   return (
@@ -44,8 +47,9 @@ function TerminationCard({ salary, actions }: { salary: Salary; actions: SalaryA
 }
 
 /**
- * A salary of the history (research §7.3): hours, Gesamtkosten with Brutto and Netto per cycle,
- * vacation days, "Bis" (kept by the server) or "Dauerhaft", the cost overview and the status.
+ * A salary of the history (docs/web.md "Mitarbeiter/in"): hours, Gesamtkosten with Brutto and Netto
+ * per cycle, vacation days, "Bis" (kept by the server) or "Dauerhaft", the cost overview and the
+ * status.
  */
 export function SalaryCard({
   salary,

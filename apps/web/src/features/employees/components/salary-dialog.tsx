@@ -81,7 +81,7 @@ function SaveButton({
   );
 }
 
-/** Only what the person changed: a PATCH is a true partial update (API.md). */
+/** Only what the person changed: a PATCH is a true partial update (docs/api.md "Writes"). */
 function changesOf(values: SalaryCreate, dirty: Partial<Record<keyof SalaryFormValues, unknown>>): SalaryUpdate {
   const changes: Record<string, unknown> = {};
   for (const name of fieldNames) if (dirty[name]) changes[name] = values[name];
@@ -148,7 +148,8 @@ function SalaryForm({
       const created = await createSalary(employeeId, values);
       showToast({ severity: 'success', summary: texts.success, detail: texts.salaryCreated });
       if (mode.kind === 'clone') {
-        // Research §7.4: the source's costs come along; a failure there keeps the new salary.
+        // docs/web.md "Mitarbeiter/in": the source's costs come along; a failure there keeps the
+        // new salary.
         try {
           const costs = await listSalaryCosts(mode.salary.id);
           if (costs.length > 0) await copySalaryCosts(created.id, { ids: costs.map((cost) => cost.id) });
@@ -319,7 +320,8 @@ function SalaryForm({
         ) : null}
       </SimpleGrid>
       {ends.length > 0 ? (
-        // The "Bis" dates the server will set (research §5.4), shown before saving.
+        // The "Bis" dates the server will set (docs/salary-rules.md "Salary timeline"), shown
+        // before saving.
         <Alert color="gray" variant="light" title={texts.neighbourEnds} role="status" mt="xs">
           <List size="sm">
             {ends.map((end) => (
@@ -344,8 +346,8 @@ function SalaryForm({
 }
 
 /**
- * "Neuen Lohn anlegen" / "Lohn bearbeiten" / "Lohn klonen" (research §7.4). Answers the saved
- * salary, null when it was deleted, undefined when the dialog was left.
+ * "Neuen Lohn anlegen" / "Lohn bearbeiten" / "Lohn klonen" (docs/web.md "Mitarbeiter/in"). Answers
+ * the saved salary, null when it was deleted, undefined when the dialog was left.
  */
 export function openSalaryDialog(
   mode: SalaryDialogMode,

@@ -6,7 +6,10 @@ import {
   type TimelineSalary,
 } from '@saldopilot/shared';
 
-/** What the salary dialog edits (research §7.4); the amount in cents; an emptied number field is null. */
+/**
+ * What the salary dialog edits (docs/web.md "Mitarbeiter/in"); the amount in cents; an emptied
+ * number field is null.
+ */
 export interface SalaryFormValues {
   hoursPerMonth: number | null | undefined;
   vacationDaysPerYear: number | null | undefined;
@@ -65,9 +68,9 @@ export interface EndPreview {
 }
 
 /**
- * The end dates that saving would set (research §5.4, the shared timeline rules the API applies):
- * the neighbours' "Bis" and the salary's own, so the person sees them before saving. `editedId` is
- * the stored salary being edited (undefined for a new one or a clone).
+ * The end dates that saving would set (docs/salary-rules.md "Salary timeline", the shared rules the
+ * API applies): the neighbours' "Bis" and the salary's own, so the person sees them before saving.
+ * `editedId` is the stored salary being edited (undefined for a new one or a clone).
  */
 export function endPreview(
   salaries: readonly TimelineSalary[],

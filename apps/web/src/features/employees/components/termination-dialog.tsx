@@ -34,7 +34,8 @@ function TerminationForm({ context, close }: { context: TerminationContext; clos
   const submit = handleSubmit(async ({ fromDate }) => {
     setMessage(null);
     try {
-      // A termination is stored with 0 hours, days and amount and no end (research §5.4).
+      // A termination is stored with 0 hours, days and amount and no end (docs/salary-rules.md
+      // "Salary timeline").
       const created = await createSalary(context.employeeId, {
         fromDate,
         isTermination: true,
@@ -89,7 +90,10 @@ function TerminationForm({ context, close }: { context: TerminationContext; clos
   );
 }
 
-/** "Austritt hinzufügen" (research §7.4): the end of the employment, pre-filled with the suggestion. */
+/**
+ * "Austritt hinzufügen" (docs/web.md "Mitarbeiter/in"): the end of the employment, pre-filled with
+ * the suggestion.
+ */
 export function openTerminationDialog(context: TerminationContext): Promise<Salary | undefined> {
   return openDialog<Salary>({
     header: texts.terminationTitle,

@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 import { pathTo } from '../../../app/routes';
 import { forecastTexts as texts } from './forecast-texts';
 
-/** A new organisation's forecast (research §18.13: an empty table helped nobody): what to enter first. */
+/**
+ * A new organisation's forecast (docs/web.md "Prognose": an empty table helped nobody): what to
+ * enter first.
+ */
 export function ForecastEmptyState() {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="forecast-empty">

@@ -3,8 +3,8 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { forecastTexts as texts } from './forecast-texts';
 
 /**
- * The floating "unsaved exclusions" bar (research §4.5): save the batch or discard it. Shown while
- * drafts exist; the table and chart already show their effect.
+ * The floating "unsaved exclusions" bar (docs/web.md "Prognose"): save the batch or discard it.
+ * Shown while drafts exist; the table and chart already show their effect.
  */
 export function ExclusionBar({
   count,

@@ -7,7 +7,7 @@ import { forecastTexts as texts } from './forecast-texts';
 import classes from './forecast-chart.module.css';
 
 /**
- * The forecast chart (research §4.6, improved as §18.4 asks): the end balance as a line with its
+ * The forecast chart (docs/web.md "Prognose"): the end balance as a line with its
  * area, revenue and expense as bars, the zero line in red, the minimum balance as a dashed line, and
  * a tooltip per month with the amounts in the organisation currency (de-CH), by pointer or arrow
  * keys. Hand-written SVG: a chart library (recharts, chart.js) would weigh 50–100 KB compressed for

@@ -172,7 +172,7 @@ function CategoryRows({
 }
 
 /**
- * The forecast as a real table (research §4.4, improved as §18.3 asks): month columns headed
+ * The forecast as a real table (docs/web.md "Prognose"): month columns headed
  * "Januar 2026", a sticky first column of row headers, Einnahmen and Ausgaben opening their categories
  * and each category its leaves with buttons (aria-expanded), leaves with an exclusion toggle per
  * month (aria-pressed), Cashflow with red/green text and Endsaldo with a red/green background.

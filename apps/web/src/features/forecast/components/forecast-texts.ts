@@ -1,6 +1,6 @@
 import { formatMonthLabel } from '@saldopilot/shared';
 
-/** The Prognose page's texts (research §4, with the improvements of §18). */
+/** The Prognose page's texts (docs/web.md "Prognose"). */
 export const forecastTexts = {
   title: 'Prognose',
   months: 'Zeitraum',

@@ -6,9 +6,9 @@ import { FORECAST_LIMITS } from '@saldopilot/shared';
 import { forecastTexts as texts } from './forecast-texts';
 
 /**
- * "Zeitraum" (1–60 months, research §4.2: a stepper; here the number of months shown is the number
- * asked for, so 13 shows 13 columns — §18.2) and the performance slider (0–200 %, §4.3), both handed
- * on after a short pause so typing "24" or dragging does not load every value in between.
+ * "Zeitraum" (1–60 months, a stepper; the number of months shown is the number asked for, so 13
+ * shows 13 columns) and the performance slider (0–200 %), both handed on after a short pause so
+ * typing "24" or dragging does not load every value in between (docs/web.md "Prognose").
  */
 export function ForecastToolbar({
   months,

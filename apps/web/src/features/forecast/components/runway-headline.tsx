@@ -19,7 +19,10 @@ export function RunwayHeadline({
   runway: ForecastRunwaySummary;
   months: ForecastMonthTotals[];
   currency: string;
-  /** All bank accounts converted (research §18.1: the reference summed only the loaded ones). */
+  /**
+   * All bank accounts converted (docs/web.md "Prognose": the reference summed only the loaded
+   * ones).
+   */
   startBalance: number;
 }) {
   const first = months[0]?.month;

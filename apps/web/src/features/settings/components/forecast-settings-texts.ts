@@ -1,4 +1,7 @@
-/** Texts of the organisation's forecast settings: minimum balance and automatic VAT (research §9, issue 12). */
+/**
+ * Texts of the organisation's forecast settings: minimum balance and automatic VAT (docs/web.md
+ * "Organisation", issue 12).
+ */
 export const forecastSettingsTexts = {
   minimumTitle: 'Mindestliquidität',
   minimumDescription:

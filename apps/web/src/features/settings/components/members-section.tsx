@@ -17,7 +17,7 @@ export function membersKey(organisationId: number) {
   return ['organisation', organisationId, 'members'] as const;
 }
 
-/** Roles `me` may give: owners any, admins those below admin (API.md "Role gates"). */
+/** Roles `me` may give: owners any, admins those below admin (docs/api.md "Role gates"). */
 function assignableRoles(me: Role): Role[] {
   if (me === 'owner') return [...roles];
   if (me === 'admin') return roles.filter((role) => !hasRole(role, 'admin'));

@@ -15,7 +15,7 @@ import classes from './organisations.module.css';
 
 export const myInvitationsKey = ['me', 'invitations'] as const;
 
-/** Invitations addressed to the user: join or decline (research §10.2). */
+/** Invitations addressed to the user: join or decline (docs/web.md "Einstellungen"). */
 export function MyInvitations() {
   const queryClient = useQueryClient();
   const { data: invitations = [] } = useQuery({ queryKey: myInvitationsKey, queryFn: listMyInvitations });

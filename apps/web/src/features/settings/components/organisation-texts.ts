@@ -1,4 +1,7 @@
-/** The German texts of the organisation settings (spec §8 catalogue verbatim, the rest research §9–§10). */
+/**
+ * The German texts of the organisation settings (spec §8 catalogue verbatim, the rest docs/web.md
+ * "Organisation", "Einstellungen").
+ */
 export const organisationTexts = {
   heading: 'Ihre Organisationen',
   subtitle: 'Wechseln Sie zwischen Ihren Organisationen, bearbeiten Sie sie oder erstellen Sie eine neue.',

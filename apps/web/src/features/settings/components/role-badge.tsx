@@ -3,7 +3,7 @@ import { roleLabels, type Role } from '@saldopilot/shared';
 
 const roleColors: Record<Role, string> = { owner: 'orange', admin: 'blue', editor: 'green', 'read-only': 'gray' };
 
-/** A role in the product's words (one wording everywhere, research §18.11). */
+/** A role in the product's words (one wording everywhere, docs/web.md "Texts"). */
 export function RoleBadge({ role }: { role: Role }) {
   return (
     <Badge color={roleColors[role]} variant="light" radius="sm" tt="none">

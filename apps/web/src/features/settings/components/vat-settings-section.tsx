@@ -268,8 +268,9 @@ function VatSettingsForm({
 }
 
 /**
- * "Automatische MwSt.-Abrechnung" (research §9): the settings live with the organisation in the
- * session (API.md `/vat-settings`), so they are shown for the active organisation only.
+ * "Automatische MwSt.-Abrechnung" (docs/web.md "Organisation"): the settings live with the
+ * organisation in the session (docs/api.md "Areas"), so they are shown for the active organisation
+ * only.
  */
 export function VatSettingsSection({ organisation, current }: { organisation: Organisation; current: boolean }) {
   const editable = hasRole(organisation.role, 'admin');

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export type TransactionDirection = (typeof transactionDirections)[number];
 
-/** What the page asks the list for: paging, sort, search and the filters of API.md "Additions". */
+/** What the page asks the list for: paging, sort, search and the filters of docs/api.md "Lists". */
 export interface TransactionListParams {
   page: number;
   limit: number;

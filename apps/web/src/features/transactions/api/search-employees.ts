@@ -8,7 +8,7 @@ const LIMIT = 50;
 
 /**
  * The employees the transaction dialog's "Mitarbeiter" field offers: all of the organisation's,
- * terminated ones included (research §18 item 7), by name, searched on the server.
+ * terminated ones included (docs/web.md "Transaktionen"), by name, searched on the server.
  */
 export function searchEmployees(search: string, signal?: AbortSignal): Promise<EmployeeList> {
   return api.get<EmployeeList>('/api/employees', {

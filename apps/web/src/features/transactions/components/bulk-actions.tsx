@@ -27,8 +27,8 @@ const headers: Record<Action, string> = {
 };
 
 /**
- * "N ausgewählt" with Aktivieren, Deaktivieren, Löschen (research §18 item 16). Each asks first with
- * the count, then sends one request for all of them (the server does all or nothing).
+ * "N ausgewählt" with Aktivieren, Deaktivieren, Löschen (docs/web.md "Transaktionen"). Each asks
+ * first with the count, then sends one request for all of them (the server does all or nothing).
  */
 export function BulkActions({ selected, onDone }: { selected: ReadonlySet<number>; onDone: () => void }) {
   const count = selected.size;

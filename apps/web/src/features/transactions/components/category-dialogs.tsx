@@ -82,7 +82,10 @@ function CategoryForm({ category, close }: { category?: Category; close: (saved?
   );
 }
 
-/** "Neue Kategorie" / "Kategorie bearbeiten" (research §5.7); answers the saved category. */
+/**
+ * "Neue Kategorie" / "Kategorie bearbeiten" (docs/web.md "Transaktionen"); answers the saved
+ * category.
+ */
 export function openCategoryDialog(category?: Category): Promise<Category | undefined> {
   return openDialog<Category>({
     header: category ? texts.editTitle : texts.createTitle,
@@ -173,9 +176,9 @@ function openReassignDialog(category: Category, categories: Category[]): Promise
 export type CategoryDeletion = { deleted: true; replacementId?: number } | { deleted: false };
 
 /**
- * Deletes an own category (research §5.7): one no transaction uses after "Löschen" / "Kategorie …
- * vollständig löschen?"; one in use (known from `inUse`, or learnt from the server's 409 when
- * another user assigned it meanwhile) through the reassign dialog.
+ * Deletes an own category (docs/web.md "Transaktionen"): one no transaction uses after "Löschen" /
+ * "Kategorie … vollständig löschen?"; one in use (known from `inUse`, or learnt from the server's
+ * 409 when another user assigned it meanwhile) through the reassign dialog.
  */
 export async function deleteCategoryWithReplacement(category: Category): Promise<CategoryDeletion> {
   const categories = (await queryClient.ensureQueryData(categoriesQuery).catch(() => undefined)) ?? [category];

@@ -83,7 +83,7 @@ export function withSideButtons(buttons: ReactNode) {
 }
 
 /**
- * "Kategorie *" (research §5.5 field 3, §5.7): the categories of the app; "Hinzufügen" creates one
+ * "Kategorie *" (docs/web.md "Transaktionen"): the categories of the app; "Hinzufügen" creates one
  * and selects it; the selected own category can be renamed or deleted (deleting one in use moves
  * its transactions to a replacement first); a system category says why it cannot.
  */

@@ -11,8 +11,8 @@ import type { TransactionControl } from './transaction-form-values';
 import { transactionTexts as texts } from './transaction-texts';
 
 /**
- * "Mitarbeiter" (research §5.5 field 4): optional, clearable, searching all employees of the
- * organisation on the server, terminated ones included (research §18 item 7 improved).
+ * "Mitarbeiter" (docs/web.md "Transaktionen"): optional, clearable, searching all employees of the
+ * organisation on the server, terminated ones included (ours).
  */
 export function EmployeeField({ control, linked }: { control: TransactionControl; linked: Transaction['employee'] }) {
   const [search, setSearch] = useState('');

@@ -21,10 +21,10 @@ export function InfoTip({ text }: { text: string }) {
 }
 
 /**
- * The props of a labelled switch or checkbox with a hint (research §5.5): the label shows an info
- * icon with the hint as a tooltip, and the same hint is the control's description for screen
- * readers. The icon sits inside the label, so it is no control of its own (a button in a label
- * would be invalid).
+ * The props of a labelled switch or checkbox with a hint (docs/web.md "Forms and dialogs"): the
+ * label shows an info icon with the hint as a tooltip, and the same hint is the control's
+ * description for screen readers. The icon sits inside the label, so it is no control of its own (a
+ * button in a label would be invalid).
  */
 export function hintedLabel(label: string, hint: string) {
   return {

@@ -3,7 +3,7 @@ import { StatusSwitch as Status } from '../../../components/form/status-switch';
 import { updateTransaction } from '../api/update-transaction';
 import { transactionTexts as texts } from './transaction-texts';
 
-/** A transaction's "Status" (research §5.2), saved at once. */
+/** A transaction's "Status" (docs/web.md "Forms and dialogs"), saved at once. */
 export function StatusSwitch({ transaction, withLabel }: { transaction: Transaction; withLabel: boolean }) {
   return (
     <Status

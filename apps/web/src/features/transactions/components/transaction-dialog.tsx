@@ -58,8 +58,8 @@ function titleOf(mode: TransactionDialogMode): string {
 }
 
 /**
- * Save is possible once the form is valid and changed (research §5.5); a clone may be saved as it
- * is, since saving it creates a new transaction.
+ * Save is possible once the form is valid and changed (docs/web.md "Transaktionen"); a clone may be
+ * saved as it is, since saving it creates a new transaction.
  */
 function SaveButton({ control, clone }: { control: TransactionControl; clone: boolean }) {
   const { isValid, isDirty, isSubmitting } = useFormState({ control });
@@ -75,7 +75,7 @@ function SaveButton({ control, clone }: { control: TransactionControl; clone: bo
   );
 }
 
-/** The amount field with the "~ … CHF" hint for a foreign currency (research §5.5 field 6). */
+/** The amount field with the "~ … CHF" hint for a foreign currency (docs/web.md "Transaktionen"). */
 function AmountWithConversion({
   control,
   currencyCode,
@@ -266,7 +266,8 @@ function TransactionForm({
             )}
           />
         ) : (
-          // Research §5.5: without a cycle the cell stays empty, so the dates keep their places.
+          // docs/web.md "Transaktionen": without a cycle the cell stays empty, so the dates keep
+          // their places.
           <div />
         )}
         <Controller
@@ -282,7 +283,7 @@ function TransactionForm({
               value={field.value}
               onChange={(next) => {
                 field.onChange(next);
-                // Research §5.5: a "Von" after "Bis" clears "Bis", and says so.
+                // docs/web.md "Transaktionen": a "Von" after "Bis" clears "Bis", and says so.
                 const end = getValues('endDate');
                 if (next && isIsoDate(next) && end && end < next) {
                   setValue('endDate', null, { shouldDirty: true, shouldValidate: true });
@@ -366,8 +367,9 @@ function VatIncludedSwitch({ control }: { control: TransactionControl }) {
 }
 
 /**
- * "Neue Transaktion anlegen" / "Transaktion bearbeiten" / "Transaktion klonen" (research §5.5).
- * Answers the saved transaction, null when it was deleted, undefined when the dialog was left.
+ * "Neue Transaktion anlegen" / "Transaktion bearbeiten" / "Transaktion klonen" (docs/web.md
+ * "Transaktionen"). Answers the saved transaction, null when it was deleted, undefined when the
+ * dialog was left.
  */
 export function openTransactionDialog(
   mode: TransactionDialogMode,

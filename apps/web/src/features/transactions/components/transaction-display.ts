@@ -4,7 +4,7 @@ import { transactionTexts as texts } from './transaction-texts';
 
 /**
  * "Nächste Gutschrift" for money coming in, "Nächste Belastung" for money going out, or "Abgelaufen"
- * when the transaction is never paid again (research §5.2).
+ * when the transaction is never paid again (docs/web.md "Transaktionen").
  */
 export function nextExecution(
   transaction: Pick<Transaction, 'amount' | 'nextExecutionDate'>,

@@ -5,7 +5,7 @@ import type { TransactionDirection } from '../api/list-transactions';
 import { transactionTexts as texts } from './transaction-texts';
 import '@mantine/core/styles/Switch.css';
 
-/** The page's own filters (research §5.1; category and direction are ours, §18 item 6). */
+/** The page's own filters (docs/web.md "Transaktionen"; category and direction are ours). */
 export interface TransactionFilters {
   hideDisabled: boolean;
   hideExpired: boolean;
@@ -13,7 +13,10 @@ export interface TransactionFilters {
   direction: TransactionDirection | undefined;
 }
 
-/** Disabled ones hidden, expired ones shown (research §15 defaults). Not remembered: spec §4 lists no such preference. */
+/**
+ * Disabled ones hidden, expired ones shown (docs/web.md "Transaktionen"). Not remembered: spec §4
+ * lists no such preference.
+ */
 export const defaultFilters: TransactionFilters = {
   hideDisabled: true,
   hideExpired: false,

@@ -34,7 +34,7 @@ export interface TransactionFormValues {
 export type TransactionControl = Control<TransactionFormValues, unknown, TransactionCreate>;
 export type TransactionSetValue = UseFormSetValue<TransactionFormValues>;
 
-/** A new transaction: single, in the organisation's currency (research §5.5 defaults). */
+/** A new transaction: single, in the organisation's currency (docs/web.md "Transaktionen"). */
 export function emptyValues(currencyID: number): TransactionFormValues {
   return {
     name: '',
@@ -72,7 +72,7 @@ export function valuesOf(transaction: Transaction): TransactionFormValues {
 
 /**
  * The request the values stand for: a single transaction is saved without cycle and end date
- * (research §5.5), and "inklusive" means nothing without a rate.
+ * (docs/web.md "Transaktionen"), and "inklusive" means nothing without a rate.
  */
 export function toRequest(values: TransactionFormValues) {
   const repeating = values.type === 'repeating';
@@ -115,7 +115,10 @@ export const transactionResolver: Resolver<TransactionFormValues, unknown, Trans
   return { values: {}, errors: errors as FieldErrors<TransactionFormValues> };
 };
 
-/** The fields of `next` that differ from the stored transaction: a true partial update (API.md). */
+/**
+ * The fields of `next` that differ from the stored transaction: a true partial update (docs/api.md
+ * "Writes").
+ */
 export function changesOf(original: Transaction, next: TransactionCreate): TransactionUpdate {
   const stored: Record<string, unknown> = { ...toRequest(valuesOf(original)), link: original.link };
   const changes: Record<string, unknown> = {};

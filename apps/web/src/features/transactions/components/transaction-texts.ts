@@ -1,6 +1,7 @@
 /**
  * The German texts of the transactions page, its dialogs and the category and VAT management
- * (research §5, §12, §13 verbatim where given; the rest in the same voice).
+ * (docs/web.md "Transaktionen"; the reference's texts verbatim where given, the rest in the same
+ * voice).
  */
 export const transactionTexts = {
   title: 'Transaktionen',
@@ -15,7 +16,7 @@ export const transactionTexts = {
   loadFailed: 'Transaktionen konnten nicht geladen werden',
   loading: 'Wird geladen …',
 
-  // Toolbar filters (research §5.1; the category and direction filters are ours, §18 item 6).
+  // Toolbar filters (docs/web.md "Transaktionen"; the category and direction filters are ours).
   hideDisabled: 'Deaktivierte ausblenden',
   hideExpired: 'Abgelaufene ausblenden',
   categoryFilter: 'Nach Kategorie filtern',
@@ -25,12 +26,12 @@ export const transactionTexts = {
   directionRevenue: 'Einnahmen',
   directionExpense: 'Ausgaben',
 
-  // Empty states (research §5.4, §18 item 14).
+  // Empty states (docs/web.md "Lists").
   emptyTitle: 'Erfassen Sie Ihre erste Transaktion',
   emptyText: 'Einnahmen und Ausgaben, einmalig oder wiederkehrend, bilden die Grundlage Ihrer Prognose.',
   emptyReadOnly: 'Es gibt noch keine Transaktionen',
 
-  // Card and row (research §5.2, §5.3).
+  // Card and row (docs/web.md "Transaktionen").
   clone: 'Transaktion klonen',
   edit: 'Transaktion bearbeiten',
   // Screen readers name the transaction: every card's buttons would otherwise sound alike.
@@ -58,7 +59,7 @@ export const transactionTexts = {
   statusFailed: 'Status konnte nicht geändert werden',
   opensInNewTab: '(öffnet in neuem Tab)',
 
-  // List columns (research §5.3).
+  // List columns (docs/web.md "Transaktionen").
   columns: {
     name: 'Name',
     status: 'Status',
@@ -72,7 +73,7 @@ export const transactionTexts = {
     employee: 'Mitarbeiter',
   },
 
-  // Bulk actions (ours, research §18 item 16).
+  // Bulk actions (ours, docs/web.md "Transaktionen").
   selected: (count: number) => `${count} ausgewählt`,
   bulkEnable: 'Aktivieren',
   bulkDisable: 'Deaktivieren',
@@ -85,7 +86,7 @@ export const transactionTexts = {
   bulkDeleted: (count: number) => `${count} Transaktion(en) gelöscht`,
   bulkFailed: 'Die Transaktionen konnten nicht geändert werden',
 
-  // The transaction dialog (research §5.5).
+  // The transaction dialog (docs/web.md "Transaktionen").
   createTitle: 'Neue Transaktion anlegen',
   editTitle: 'Transaktion bearbeiten',
   cloneTitle: 'Transaktion klonen',
@@ -134,7 +135,7 @@ export const transactionTexts = {
   deleteQuestion: 'Transaktion vollständig löschen?',
 } as const;
 
-/** Categories: the dialogs of research §5.7 and the management dialog (ours). */
+/** Categories: the dialogs of docs/web.md "Transaktionen" and the management dialog (ours). */
 export const categoryTexts = {
   heading: 'Kategorien',
   addCategory: 'Kategorie hinzufügen',
@@ -165,7 +166,7 @@ export const categoryTexts = {
   reassignFailed: 'Kategorie konnte nicht ersetzt werden',
 } as const;
 
-/** VAT rates: the dialog of research §5.6 and the management dialog (ours). */
+/** VAT rates: the dialog of docs/web.md "Transaktionen" and the management dialog (ours). */
 export const vatTexts = {
   heading: 'Mehrwertsteuer',
   addVat: 'Mehrwertsteuer hinzufügen',

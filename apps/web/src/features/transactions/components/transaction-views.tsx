@@ -26,7 +26,10 @@ export interface TransactionViewContext {
   actions: TransactionActions | undefined;
 }
 
-/** The name, a link to the address when one is set (opens in a new tab, research §5.2). */
+/**
+ * The name, a link to the address when one is set (opens in a new tab, docs/web.md
+ * "Transaktionen").
+ */
 function TransactionName({ transaction }: { transaction: Transaction }) {
   const href = safeHref(transaction.link);
   if (!href) return <span className={classes.nameLink}>{transaction.name}</span>;
@@ -84,7 +87,7 @@ function Converted({ transaction, context }: { transaction: Transaction; context
   return converted ? <Text span inherit c="dimmed">{` ${converted}`}</Text> : null;
 }
 
-/** A card of the grid view (research §5.2). */
+/** A card of the grid view (docs/web.md "Transaktionen"). */
 export function TransactionCard({
   transaction,
   context,
@@ -142,12 +145,12 @@ export function TransactionCard({
   return transaction.isDisabled ? <div className={`${muted.muted} ${muted.fill}`}>{card}</div> : card;
 }
 
-/** A cell of a disabled transaction is faded and italic (research §5.3). */
+/** A cell of a disabled transaction is grey and italic (docs/web.md "Lists"). */
 function cell(transaction: Transaction, content: ReactNode): ReactNode {
   return transaction.isDisabled ? <span className={muted.mutedCell}>{content}</span> : content;
 }
 
-/** The table view's columns (research §5.3); "Ausführung" sorts too, as the API can. */
+/** The table view's columns (docs/web.md "Transaktionen"); "Ausführung" sorts too, as the API can. */
 export function transactionColumns(context: TransactionViewContext): ListColumn<Transaction, TransactionSortField>[] {
   const c = texts.columns;
   return [

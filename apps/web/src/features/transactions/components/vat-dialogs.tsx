@@ -29,8 +29,8 @@ function toBasisPoints(percent: unknown): unknown {
 }
 
 /**
- * The shared rate rules on what is typed in percent, plus the duplicate check of research §5.6
- * against the rates the organisation already has (the edited one excepted).
+ * The shared rate rules on what is typed in percent, plus the duplicate check of docs/web.md
+ * "Transaktionen" against the rates the organisation already has (the edited one excepted).
  */
 function vatFormSchema(existing: readonly Vat[], editedId: number | undefined) {
   return z.strictObject({
@@ -106,7 +106,10 @@ function VatForm({ vat, existing, close }: { vat?: Vat; existing: readonly Vat[]
   );
 }
 
-/** "Neue Mehrwertsteuer anlegen" / "Mehrwertsteuer bearbeiten" (research §5.6); answers the saved rate. */
+/**
+ * "Neue Mehrwertsteuer anlegen" / "Mehrwertsteuer bearbeiten" (docs/web.md "Transaktionen");
+ * answers the saved rate.
+ */
 export async function openVatDialog(vat?: Vat): Promise<Vat | undefined> {
   const existing = await queryClient.ensureQueryData(vatsQuery).catch(() => [] as Vat[]);
   return openDialog<Vat>({
@@ -117,8 +120,8 @@ export async function openVatDialog(vat?: Vat): Promise<Vat | undefined> {
 }
 
 /**
- * Deletes an own rate after asking (research §5.6), saying how many transactions lose it. Answers
- * whether it was deleted.
+ * Deletes an own rate after asking (docs/web.md "Transaktionen"), saying how many transactions lose
+ * it. Answers whether it was deleted.
  */
 export async function deleteVatAfterConfirm(vat: Vat): Promise<boolean> {
   const rate = vat.formattedValue;

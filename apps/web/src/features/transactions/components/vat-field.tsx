@@ -9,7 +9,7 @@ import { transactionTexts, vatTexts } from './transaction-texts';
 import { deleteVatAfterConfirm, openVatDialog } from './vat-dialogs';
 
 /**
- * "Mehrwertsteuer" (research §5.5 field 7, §5.6): optional; "Hinzufügen" creates a rate and selects
+ * "Mehrwertsteuer" (docs/web.md "Transaktionen"): optional; "Hinzufügen" creates a rate and selects
  * it; the selected own rate can be changed or deleted; a preset says why it cannot.
  */
 export function VatField({
@@ -38,7 +38,7 @@ export function VatField({
     if (saved) choose(saved.id);
   };
   const remove = async (vat: Vat) => {
-    // Research §5.6: deleting the selected rate clears the selection.
+    // docs/web.md "Transaktionen": deleting the selected rate clears the selection.
     if (await deleteVatAfterConfirm(vat)) choose(null);
   };
 
