@@ -127,6 +127,11 @@ describe('ECB rates provider', () => {
     expect(logLines.some((line) => line.includes('"level":40') && line.includes('exchange rates not updated'))).toBe(
       true,
     );
+    // One warning line with the reason, no stack trace.
+    const warnings = logLines.filter((line) => line.includes('exchange rates not updated'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('"reason"');
+    expect(warnings[0]).not.toContain('"stack"');
   });
 
   it('keeps serving rates when the source is unreachable', async () => {

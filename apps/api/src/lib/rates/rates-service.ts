@@ -22,6 +22,13 @@ export interface RatesServiceOptions {
 
 export type RatesService = ReturnType<typeof createRatesService>;
 
+/** What went wrong in one line: the message, and its cause's (fetch puts the network error there). */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause.message : undefined;
+  return cause && !error.message.includes(cause) ? `${error.message}: ${cause}` : error.message;
+}
+
 /**
  * Exchange rates for every base currency, served from memory. The source of truth is the table of
  * EUR reference rates (ECB, else the bundled fallback); cross rates are derived on read.
@@ -84,7 +91,8 @@ export function createRatesService({ database, clock, log, ratesUrl, refreshHour
       if (outcome.ran && outcome.value === 'updated') log.info({ url: ratesUrl }, 'exchange rates updated');
       return outcome.ran ? outcome.value : 'skipped';
     } catch (error) {
-      log.warn({ err: error, url: ratesUrl }, 'exchange rates not updated; keeping the stored rates');
+      // One line: an offline machine is expected, not a bug (the stack trace said nothing more).
+      log.warn({ reason: reasonOf(error), url: ratesUrl }, 'exchange rates not updated; keeping the stored rates');
       return 'failed';
     }
   }
