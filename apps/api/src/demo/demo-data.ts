@@ -5,7 +5,7 @@ import type { BankAccountsService } from '../modules/bank-accounts/bank-accounts
 import type { OrganisationsService } from '../modules/organisations/organisations.service.js';
 import type { SessionUsers } from '../modules/organisations/session-users.js';
 import type { ReferenceService } from '../modules/reference/reference.service.js';
-import type { Tenant } from '../plugins/authenticate.js';
+import type { Tenant } from '../lib/tenant.js';
 import type { Clock } from '../lib/clock.js';
 import type { CategoriesService } from '../modules/categories/categories.service.js';
 import type { TransactionsService } from '../modules/transactions/transactions.service.js';

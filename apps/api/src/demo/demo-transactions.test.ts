@@ -3,7 +3,7 @@ import type { TransactionList } from '@saldopilot/shared';
 import { TEST_TODAY, useTestApp } from '../test/build-test-app.js';
 import { signUp } from '../test/test-client.js';
 import { organisationCurrency } from '../test/factories.js';
-import type { Tenant } from '../plugins/authenticate.js';
+import type { Tenant } from '../lib/tenant.js';
 import { seedDemoTransactions } from './demo-transactions.js';
 
 const app = useTestApp();

@@ -5,7 +5,7 @@ import {
   type Cycle,
   type TransactionCreate,
 } from '@saldopilot/shared';
-import type { Tenant } from '../plugins/authenticate.js';
+import type { Tenant } from '../lib/tenant.js';
 import type { CategoriesService } from '../modules/categories/categories.service.js';
 import type { TransactionsService } from '../modules/transactions/transactions.service.js';
 import type { VatsService } from '../modules/vats/vats.service.js';

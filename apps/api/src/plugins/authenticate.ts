@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole, type Role } from '@saldopilot/shared';
 import { AppError } from '../lib/app-error.js';
+import type { Tenant } from '../lib/tenant.js';
 import type { SessionService } from '../modules/auth/session.service.js';
 import type { SessionUser, SessionUsers } from '../modules/organisations/session-users.js';
 import type { SessionCookies } from './session-cookies.js';
@@ -82,15 +83,6 @@ export function registerAuthentication(
 export function sessionOf(request: FastifyRequest): SessionUser {
   if (!request.session) throw unauthenticated();
   return request.session;
-}
-
-/** Who is calling, in which organisation: the scope of every tenant read and write. */
-export interface Tenant {
-  userId: number;
-  organisationId: number;
-  role: Role;
-  /** The organisation's currency: forecasts and totals are in it. */
-  currencyId: number;
 }
 
 /**

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { converterTo, type Converter } from '../../lib/rates/conversion.js';
 import type { RatesService } from '../../lib/rates/rates-service.js';
-import type { Tenant } from '../../plugins/authenticate.js';
+import type { Tenant } from '../../lib/tenant.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import {
   deleteBankAccount,

@@ -9,7 +9,7 @@ import {
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import type { Tenant } from '../../plugins/authenticate.js';
+import type { Tenant } from '../../lib/tenant.js';
 import { messages } from '../../plugins/error-handler.js';
 import { lockOrganisationNames } from '../../lib/name-lock.js';
 import {

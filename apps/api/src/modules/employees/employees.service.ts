@@ -11,7 +11,7 @@ import {
 import type { AppDatabase } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Tenant } from '../../plugins/authenticate.js';
+import type { Tenant } from '../../lib/tenant.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import {
   deleteEmployee,

@@ -10,7 +10,7 @@ import {
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { lockOrganisationNames } from '../../lib/name-lock.js';
-import type { Tenant } from '../../plugins/authenticate.js';
+import type { Tenant } from '../../lib/tenant.js';
 import {
   deleteLabel,
   findLabel,

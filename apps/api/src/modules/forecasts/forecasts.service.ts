@@ -24,7 +24,7 @@ import {
 import type { AppDatabase } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RatesService } from '../../lib/rates/rates-service.js';
-import type { Tenant } from '../../plugins/authenticate.js';
+import type { Tenant } from '../../lib/tenant.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { encodeBody, type BodyEncoding } from '../../lib/encoded-body.js';
 import { compileResponseWriter } from '../../plugins/response-serializer.js';

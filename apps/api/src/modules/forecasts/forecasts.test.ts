@@ -19,7 +19,7 @@ import {
   salaryExclusions,
   transactionExclusions,
 } from '../../db/schema/index.js';
-import type { Tenant } from '../../plugins/authenticate.js';
+import type { Tenant } from '../../lib/tenant.js';
 import { ensureFreshSchedules } from '../employees/salary-schedules.js';
 import { createForecastsService } from './forecasts.service.js';
 import { useTestApp } from '../../test/build-test-app.js';

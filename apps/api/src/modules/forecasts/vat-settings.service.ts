@@ -2,7 +2,7 @@ import type { VatSetting, VatSettingUpdate } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Tenant } from '../../plugins/authenticate.js';
+import type { Tenant } from '../../lib/tenant.js';
 import { deleteVatSetting, findVatSetting, upsertVatSetting } from './vat-settings.repository.js';
 
 export const vatSettingMessages = {

@@ -14,7 +14,7 @@ import {
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Tenant } from '../../plugins/authenticate.js';
+import type { Tenant } from '../../lib/tenant.js';
 import { messages } from '../../plugins/error-handler.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { toVat } from '../vats/vats.service.js';

@@ -2,7 +2,7 @@ import { formatVatRate, type Affected, type Vat, type VatCreate } from '@saldopi
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { lockOrganisationNames } from '../../lib/name-lock.js';
-import type { Tenant } from '../../plugins/authenticate.js';
+import type { Tenant } from '../../lib/tenant.js';
 import {
   countTransactionsWithVatRate,
   deleteVatRate,

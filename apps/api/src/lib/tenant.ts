@@ -1,0 +1,14 @@
+import type { Role } from '@saldopilot/shared';
+
+/**
+ * Who is calling, in which organisation: the scope of every tenant read and write. A plain value
+ * that services and repositories take first; the authenticate plugin makes it from the session
+ * (`tenantOf`), tests and jobs make it themselves.
+ */
+export interface Tenant {
+  userId: number;
+  organisationId: number;
+  role: Role;
+  /** The organisation's currency: forecasts and totals are in it. */
+  currencyId: number;
+}
