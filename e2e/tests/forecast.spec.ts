@@ -184,14 +184,14 @@ test.describe('Prognose', () => {
     await expect(bar).toBeVisible();
     await expect(cells(page, 'Einnahmen').nth(1)).toHaveText('0.00 CHF');
     await expect(cells(page, 'Cashflow').nth(1)).toHaveText("-8'000.00 CHF");
-    await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF");
-    await expect(cells(page, 'Endsaldo').nth(2)).toHaveText("-4'000.00 CHF");
+    await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
+    await expect(cells(page, 'Endsaldo').nth(2)).toHaveText("-4'000.00 CHF (unter der Mindestliquidität)");
     await expectNoSeriousAxeViolations(page);
     // Closing the category keeps the unsaved exclusion and its effect (the page asks the server only
     // for the leaves of open rows, and of rows holding unsaved exclusions).
     await category.click();
     await expect(category).toHaveAttribute('aria-expanded', 'false');
-    await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF");
+    await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
     await category.click();
     await expect(december).toHaveAttribute('aria-pressed', 'true');
 
@@ -213,7 +213,7 @@ test.describe('Prognose', () => {
       'true',
     );
     await expect(cells(page, 'Einnahmen').nth(1)).toHaveText('0.00 CHF');
-    await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF");
+    await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
     await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis November 2026' })).toBeVisible();
   });
 
@@ -276,6 +276,7 @@ test.describe('Prognose', () => {
       .getByText("10'000.00 CHF", { exact: true });
     await expect(page.getByText("Tiefster Endsaldo: 10'000.00 CHF im November 2026")).toBeVisible();
     await expect(lowest).toHaveCSS('color', 'rgb(35, 112, 50)'); // the green of amounts above 0
+    await expect(cells(page, 'Endsaldo').first()).not.toHaveAttribute('title', 'unter der Mindestliquidität');
 
     // 10'000 is above 0, and still too little against a minimum of 20'000: red, as below 0.
     const { currentOrganisationID } = await apiGet<{ currentOrganisationID: number }>(page, '/api/profile');
@@ -289,6 +290,10 @@ test.describe('Prognose', () => {
     ).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("Mindestliquidität: 20'000.00 CHF")).toBeVisible();
     await expect(lowest).toHaveCSS('color', 'rgb(201, 42, 42)'); // Mantine's red 9
+    // The table marks each end balance below the minimum, as the chart's line shows them (also read out).
+    const saldo = cells(page, 'Endsaldo').first();
+    await expect(saldo).toHaveAttribute('title', 'unter der Mindestliquidität');
+    await expect(saldo).toContainText("10'000.00 CHF (unter der Mindestliquidität)");
     await expectNoSeriousAxeViolations(page);
 
     // On a phone each figure keeps its currency on its line ("CHF" wrapped alone at 375 px).

@@ -173,6 +173,7 @@ export function Component() {
       ) : null}
       <ForecastTable
         months={preview.months}
+        minimumBalance={data.runway.minimumBalance}
         details={preview.details}
         detailsMessage={detailsMessage}
         currency={data.currency}

@@ -190,6 +190,7 @@ export function ForecastTable({
   onToggleCategory,
   canEdit,
   onToggleLeaf,
+  minimumBalance,
 }: {
   months: ForecastMonthTotals[];
   details: ShownDetailsMonth[] | undefined;
@@ -204,6 +205,8 @@ export function ForecastTable({
   onToggleCategory: (key: string) => void;
   canEdit: boolean;
   onToggleLeaf: (month: string, leaf: ShownLeaf, category: string) => void;
+  /** The organisation's "Mindestliquidität": end balances below it are marked, as the chart's line shows. */
+  minimumBalance: number;
 }) {
   const monthKeys = useMemo(() => months.map((month) => month.month), [months]);
   const revenueRows = useMemo(
@@ -283,11 +286,20 @@ export function ForecastTable({
             <th scope="row" className={classes.label}>
               {texts.saldo}
             </th>
-            {months.map((month) => (
-              <td key={month.month} data-sign={sign(month.saldo)}>
-                {formatAmount(month.saldo, currency)}
-              </td>
-            ))}
+            {months.map((month) => {
+              const below = month.saldo < minimumBalance;
+              return (
+                <td
+                  key={month.month}
+                  data-sign={sign(month.saldo)}
+                  data-below-minimum={below ? 'true' : undefined}
+                  title={below ? texts.belowMinimum : undefined}
+                >
+                  {formatAmount(month.saldo, currency)}
+                  {below ? <VisuallyHidden>{` (${texts.belowMinimum})`}</VisuallyHidden> : null}
+                </td>
+              );
+            })}
           </tr>
         </tbody>
       </table>

@@ -21,6 +21,7 @@ export const forecastTexts = {
   lowest: 'Tiefster Endsaldo',
   lowestIn: (month: string) => `im ${formatMonthLabel(month)}`,
   minimum: 'Mindestliquidität',
+  belowMinimum: 'unter der Mindestliquidität',
   startBalance: 'Startsaldo (alle Bankkonten)',
   tableCaption: 'Einnahmen, Ausgaben, Cashflow und Endsaldo je Monat',
   revenue: 'Einnahmen',
