@@ -180,7 +180,7 @@ test('sorts and searches in both views, pages with the count; the total covers e
   await page.getByRole('button', { name: 'Suche leeren' }).click();
   await expect(page.getByText('22 Einträge')).toBeVisible();
 
-  // View and sort are remembered (cookies, spec §4).
+  // View and sort are remembered (cookies, docs/product.md "Remembered preferences").
   await page.reload();
   await expect(page.getByRole('table', { name: 'Bankkonten' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');

@@ -84,7 +84,7 @@ test('the full-screen overlay does not flash for work shorter than 300 ms', asyn
   await page.getByRole('option', { name: 'Schnell GmbH' }).click();
   await page.getByRole('dialog', { name: 'Organisation wechseln' }).getByRole('button', { name: 'Ja' }).click();
   await expect(toasts(page).getByRole('alert')).toContainText('Die Organisation konnte nicht geändert werden');
-  // The spec's rule: the overlay shows only once the work has lasted 300 ms. Here it takes about
+  // docs/product.md "Overlays, toasts and dialogs": the overlay shows only once the work has lasted 300 ms. Here it takes about
   // 150 ms, so the overlay stays away; on a loaded machine the routed request can take longer than
   // 300 ms (CI saw it once), and then the overlay may show, but never sooner.
   expect(overlayAfterMs ?? Number.POSITIVE_INFINITY).toBeGreaterThanOrEqual(299);

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 /**
  * Gives every build its own id: written to `dist/version.json` and compiled into the app as
  * `__BUILD_ID__`. A running app polls version.json and, when the ids differ, knows that a newer
- * build was deployed (the spec's new-version banner). The dev server uses the fixed id "development".
+ * build was deployed (the new-version banner of docs/product.md "Application shell"). The dev server uses the fixed id "development".
  */
 export function versionFile(): Plugin {
   // Sortable by time for people reading it, unique through the random suffix.

@@ -23,7 +23,7 @@ export interface RateBook {
 
 /**
  * A {@link RateBook} over `rates` for the organisation currency `currency`. A code without a rate
- * converts 1:1 (spec) and is remembered so the page can warn; the organisation currency itself never
+ * converts 1:1 (docs/design.md "Currencies") and is remembered so the page can warn; the organisation currency itself never
  * counts as missing.
  */
 export function createRateBook(currency: string, rates: Readonly<Record<string, number>>): RateBook {

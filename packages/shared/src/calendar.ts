@@ -201,7 +201,7 @@ export function formatDate(date: string): string {
 
 /**
  * Formats an instant (an ISO 8601 timestamp such as the server time) as its Europe/Zurich calendar
- * date 'dd.MM.yyyy' (spec §9: server time is shown in Europe/Zurich).
+ * date 'dd.MM.yyyy' (docs/product.md "Constants": server time is shown in Europe/Zurich).
  * @throws RangeError when `iso` is not a parseable timestamp.
  */
 export function formatInstantInZurich(iso: string): string {

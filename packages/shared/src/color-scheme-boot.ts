@@ -1,4 +1,4 @@
-/** The cookie that remembers the colour mode ("system", "dark" or "light", as JSON; spec §4). */
+/** The cookie that remembers the colour mode ("system", "dark" or "light", as JSON; docs/product.md "Remembered preferences"). */
 export const COLOR_SCHEME_COOKIE = 'color-scheme';
 
 /**

@@ -16,7 +16,7 @@ import {
   DIALOG,
 } from './constants.js';
 
-// The values the spec (§4, §9) and docs/design.md fix; a change here is a change of the product.
+// The values docs/product.md ("Remembered preferences", "Constants") and docs/design.md fix; a change here is a change of the product.
 describe('product constants', () => {
   it.each([
     ['PRODUCT_NAME', PRODUCT_NAME, 'SaldoPilot'],

@@ -1,5 +1,5 @@
 /**
- * Product constants of the spec (§4, §9) and docs/design.md, in one place so the API, the web app
+ * Product constants of docs/product.md "Constants" and docs/design.md, in one place so the API, the web app
  * and the forecast engine cannot disagree about a default or a limit. Durations are in milliseconds
  * unless the name says otherwise.
  */
@@ -7,16 +7,16 @@
 /** The product's name, used in page titles ("{page title} - SaldoPilot"). */
 export const PRODUCT_NAME = 'SaldoPilot';
 
-/** Currency of a new organisation and of the reference product (spec §9). */
+/** Currency of a new organisation and of the reference product (docs/product.md "Constants"). */
 export const BASE_CURRENCY = 'CHF';
 
-/** Locale of every text and number the user sees (spec §9). */
+/** Locale of every text and number the user sees (docs/product.md "Constants"). */
 export const BASE_LOCALE = 'de-CH';
 
-/** Zone in which "today" and server time are taken (spec §9, docs/design.md "Dates and today"). */
+/** Zone in which "today" and server time are taken (docs/design.md "Dates and today"). */
 export const TIME_ZONE = 'Europe/Zurich';
 
-/** Defaults of the forecast page's remembered preferences (spec §4, §9): current month plus 12, no scaling. */
+/** Defaults of the forecast page's remembered preferences (docs/product.md "Remembered preferences", "Constants"): current month plus 12, no scaling. */
 export const FORECAST_DEFAULTS = {
   /** Revenue scaling in percent. */
   performance: 100,
@@ -36,7 +36,7 @@ export const FORECAST_LIMITS = {
 } as const;
 
 /**
- * Paging of lists (spec §9, docs/api.md "Lists"): a page number from 1 and a page size up to
+ * Paging of lists (docs/api.md "Lists", docs/product.md "Constants"): a page number from 1 and a page size up to
  * `maxLimit`.
  */
 export const PAGINATION = {
@@ -46,7 +46,7 @@ export const PAGINATION = {
   categories: { page: 1, limit: 100 },
 } as const;
 
-/** Toasts (spec §9): lives by kind, and where they appear. The shell uses `shellPosition`. */
+/** Toasts (docs/product.md "Constants"): lives by kind, and where they appear. The shell uses `shellPosition`. */
 export const TOAST = {
   lifeMs: { default: 6000, medium: 2000, short: 1000 },
   defaultPosition: 'top-right',
@@ -54,14 +54,14 @@ export const TOAST = {
   enterAnimationMs: 300,
 } as const;
 
-/** Life of an inline message (spec §9), shorter than a default toast because it sits beside its cause. */
+/** Life of an inline message (docs/product.md "Constants"), shorter than a default toast because it sits beside its cause. */
 export const MESSAGE_LIFE_MS = 3000;
 
 /** Full-screen loading overlay: shown only after the flag stayed on this long, so quick work does not flash. */
 export const LOADING_OVERLAY_DELAY_MS = 300;
 
 /**
- * Top loading bar (spec §9, docs/design.md "Web conventions"): height in px and the throttle before
+ * Top loading bar (docs/design.md "Web conventions"): height in px and the throttle before
  * it appears.
  */
 export const LOADING_BAR = {
@@ -69,7 +69,7 @@ export const LOADING_BAR = {
   throttleMs: 1000,
 } as const;
 
-/** Page loader of route changes (spec §9). */
+/** Page loader of route changes (docs/product.md "Constants"). */
 export const PAGE_LOADER = {
   throttleMs: 200,
   durationMs: 2000,
@@ -78,20 +78,20 @@ export const PAGE_LOADER = {
 /** After a chunk-load error a path reloads at most once per this interval, so a broken deploy cannot loop. */
 export const RELOAD_GUARD_MS = 10_000;
 
-/** Prefetching (spec §9): the app manifest about 1 s after load; at most 5 route preloads at once. */
+/** Prefetching (docs/product.md "Constants"): the app manifest about 1 s after load; at most 5 route preloads at once. */
 export const PREFETCH = {
   manifestDelayMs: 1000,
   maxConcurrentRoutePreloads: 5,
 } as const;
 
-/** Dialogs (spec §9): up to `breakpointPx` of viewport width a dialog takes `narrowWidth`. */
+/** Dialogs (docs/product.md "Constants"): up to `breakpointPx` of viewport width a dialog takes `narrowWidth`. */
 export const DIALOG = {
   breakpointPx: 639,
   narrowWidth: '90vw',
   closeAnimationMs: 150,
 } as const;
 
-/** Stacking order (spec §9): modals and tooltips above overlays and menus. */
+/** Stacking order (docs/product.md "Constants"): modals and tooltips above overlays and menus. */
 export const Z_INDEX = {
   modal: 1100,
   tooltip: 1100,
@@ -99,13 +99,13 @@ export const Z_INDEX = {
   menu: 1000,
 } as const;
 
-/** Select inputs (spec §9): type-ahead buffer reset and default dropdown height. */
+/** Select inputs (docs/product.md "Constants"): type-ahead buffer reset and default dropdown height. */
 export const SELECT = {
   searchBufferResetMs: 500,
   dropdownMaxHeight: '14rem',
 } as const;
 
-/** Cookies holding remembered preferences (spec §4, §9): one year, secure, lax, whole site. */
+/** Cookies holding remembered preferences (docs/design.md "Web conventions"): one year, secure, lax, whole site. */
 export const PREFERENCE_COOKIE = {
   /** One year; cookies take `Max-Age` in seconds. */
   maxAgeSeconds: 365 * 24 * 60 * 60,

@@ -76,7 +76,7 @@ describe('convertToBase', () => {
     { amount: 123450, rate: 1, expected: 123450 },
     { amount: 0, rate: 1.1, expected: 0 },
     { amount: 100000, rate: 157.3, expected: 636 },
-    // no rate: unchanged (spec §9)
+    // no rate: unchanged (docs/design.md "Currencies")
     { amount: 123450, rate: undefined, expected: 123450 },
     { amount: -99, rate: null, expected: -99 },
   ])('$amount at rate $rate -> $expected', ({ amount, rate, expected }) => {

@@ -62,8 +62,8 @@ export function roundHalfAwayFromZero(x: number): number {
  * Converts an amount of some currency into the base currency: `round(amount / rate)` half away from
  * zero, where `rate` is units of that currency per 1 unit of the base (docs/design.md
  * "Currencies"). This is the only place a conversion rounds, so every item and month is rounded
- * exactly once. With no rate (`undefined` or `null`) the amount is returned unchanged, as the spec
- * (§9) says.
+ * exactly once. With no rate (`undefined` or `null`) the amount is returned unchanged, as
+ * docs/product.md "Constants" says.
  * @throws RangeError when the amount is not whole cents or the rate is not a positive finite number.
  * @throws AmountOverflowError when the converted amount leaves the exact range: every amount entered
  *   is inside it, but 999'999'999'999.99 CHF are ~2 × 10^18 Rappen in IDR (ARCHITECTURE.md rule 7).

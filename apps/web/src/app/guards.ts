@@ -10,7 +10,7 @@ import { pathTo, routePaths } from './routes';
 let bootProfileLoad: Promise<User | null> | undefined;
 
 /**
- * The profile, fetched on the first navigation and cached for the app load (spec §2). A failure
+ * The profile, fetched on the first navigation and cached for the app load (docs/product.md "Route guards"). A failure
  * other than "not signed in" is fatal: without knowing the user no page can be chosen.
  */
 async function profileOrFail(): Promise<User | null> {
@@ -26,7 +26,7 @@ async function profileOrFail(): Promise<User | null> {
   }
 }
 
-/** The five auth pages: a signed-in user goes home instead (spec §2); not the invitation page. */
+/** The five auth pages: a signed-in user goes home instead (docs/product.md "Route guards"); not the invitation page. */
 export async function signedOutOnly() {
   if (await profileOrFail()) throw replace(pathTo('index'));
   return null;
@@ -41,13 +41,13 @@ export async function anyone() {
   return null;
 }
 
-/** Every other page: a visitor goes to login, replacing the history entry (spec §2). */
+/** Every other page: a visitor goes to login, replacing the history entry (docs/product.md "Route guards"). */
 export async function signedInOnly() {
   if (!(await profileOrFail())) throw replace(pathTo('auth'));
   return null;
 }
 
-/** /settings opens the tab visited last (spec §2, §4), the profile by default. */
+/** /settings opens the tab visited last (docs/product.md "Routes", "Remembered preferences"), the profile by default. */
 export function rememberedSettingsTab(): never {
   const tab = readPreference('settingsTab');
   throw replace(
@@ -55,7 +55,7 @@ export function rememberedSettingsTab(): never {
   );
 }
 
-/** /settings/organisations opens the user's current organisation (spec §2). */
+/** /settings/organisations opens the user's current organisation (docs/product.md "Routes"). */
 export async function currentOrganisation() {
   const user = await profileOrFail();
   if (user?.currentOrganisationID) {

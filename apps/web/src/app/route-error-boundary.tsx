@@ -5,7 +5,7 @@ import { Wordmark } from '../components/wordmark';
 import { useDocumentTitle } from '../lib/document-title';
 import { describeRouteError } from '../lib/route-errors';
 
-/** Fatal and unhandled route errors: the error page replaces the whole app (spec §2). */
+/** Fatal and unhandled route errors: the error page replaces the whole app (docs/product.md "Error page"). */
 export function RouteErrorBoundary() {
   const { status, message } = describeRouteError(useRouteError());
   useDocumentTitle(errorPageTitle(status));

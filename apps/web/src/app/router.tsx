@@ -22,7 +22,7 @@ interface PageModule {
 
 /**
  * Loads a page's chunk. When the chunk is gone (a newer build was deployed) the page being opened
- * is loaded afresh, at most once per 10 s per path (spec §4); meanwhile nothing renders.
+ * is loaded afresh, at most once per 10 s per path (docs/product.md "Overlays, toasts and dialogs"); meanwhile nothing renders.
  */
 function loadPage(load: () => Promise<PageModule>): () => Promise<PageModule> {
   // During a navigation the address bar still shows the page being left.
@@ -31,7 +31,7 @@ function loadPage(load: () => Promise<PageModule>): () => Promise<PageModule> {
 
 /**
  * A named route whose page is its own chunk, loaded on first visit (route-level code splitting).
- * The route id is the spec's route name, so `useMatches()` tells which named route is active.
+ * The route id is the route name of docs/product.md "Routes", so `useMatches()` tells which named route is active.
  */
 function page(name: RouteName, load: () => Promise<PageModule>, more: Omit<RouteObject, 'index'> = {}): RouteObject {
   return { id: name, path: routePaths[name], lazy: loadPage(load), ...more };
@@ -56,7 +56,7 @@ const routes: RouteObject[] = [
         Component: AuthLayout,
         children: [
           {
-            // The spec's five auth pages send a signed-in user home.
+            // The five auth pages of docs/product.md "Route guards" send a signed-in user home.
             id: 'signed-out-only',
             loader: signedOutOnly,
             children: [
@@ -83,7 +83,7 @@ const routes: RouteObject[] = [
         children: [
           // The loader is static (not in the page's chunk), so the totals' request starts beside the chunk.
           page('index', () => import('../features/forecast/forecast-page'), { loader: forecastLoader }),
-          // The spec names this route without showing its path: it is the home page's address.
+          // docs/product.md "Routes" names this route without a path: it is the home page's address.
           { id: 'forecasts', path: routePaths.forecasts, loader: () => replace(pathTo('index')), element: null },
           page('settings', () => import('../features/settings/settings-page'), {
             children: [

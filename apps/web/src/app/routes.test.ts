@@ -15,7 +15,7 @@ describe('pathTo', () => {
     expect(pathTo('employees-id', { id: 'a/b' })).toBe('/employees/a%2Fb');
   });
 
-  it('has every route name of the spec, and ours for the invitation page', () => {
+  it('has every route name of docs/product.md, and ours for the invitation page', () => {
     expect(Object.keys(routePaths).sort()).toEqual(
       [
         'index',

@@ -1,12 +1,12 @@
 import { generatePath, type PathParam } from 'react-router';
 
 /**
- * The route table: the spec's route names (§2) and their paths. Links and redirects are built from
+ * The route table: the route names of docs/product.md "Routes" and their paths. Links and redirects are built from
  * names with `pathTo`, never from hand-written paths, so a path changes in this one place.
  */
 export const routePaths = {
   index: '/',
-  // The spec names this route but does not show its path; ours redirects to the home page, which
+  // docs/product.md "Routes" names this route without a path; ours redirects to the home page, which
   // is the forecast area, so that "Prognose" has one address.
   forecasts: '/forecasts',
   settings: '/settings',

@@ -3,7 +3,7 @@ import { currentUser } from '../reference-data/profile';
 import { onSessionEnded } from '../reference-data/session';
 import { pathTo, routePaths } from './routes';
 
-// The pages where a `logout: true` answer is expected and means nothing (spec §4 "excluded list"),
+// The pages where a `logout: true` answer is expected and means nothing (docs/product.md "Session"),
 // and the invitation page, which signed-out people use the same way.
 const authPaths = new Set<string>([
   routePaths.auth,
@@ -19,7 +19,7 @@ function isAuthPath(pathname: string): boolean {
 }
 
 /**
- * Session expiry (spec §4): an answer with `logout: true` outside the auth pages, for a browser that
+ * Session expiry (docs/product.md "Session"): an answer with `logout: true` outside the auth pages, for a browser that
  * was signed in, stores the sessionExpired marker and forces the logout to the login page, where
  * the marker turns into the info toast. A visitor who never signed in gets the same answers (the
  * server flags every 401) and is simply sent to login by the guard.

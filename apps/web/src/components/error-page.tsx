@@ -9,7 +9,7 @@ interface ErrorVariant {
   description: string;
 }
 
-// The spec's two variants (§2): default messages verbatim; titles and descriptions are ours.
+// The two variants of docs/product.md "Error page": default messages verbatim; titles and descriptions are ours.
 const notFound: ErrorVariant = {
   title: 'Seite nicht gefunden',
   message: 'Page Not Found',
@@ -27,7 +27,7 @@ export function errorPageTitle(status: number): string {
   return (status === 404 ? notFound : generic).title;
 }
 
-/** Status code, message and description of a route error (spec §2); nothing for crawlers. */
+/** Status code, message and description of a route error (docs/product.md "Error page"); nothing for crawlers. */
 export function ErrorPage({ status, message }: { status: number; message?: string }) {
   if (isCrawler()) return null;
   const variant = status === 404 ? notFound : generic;

@@ -11,7 +11,7 @@ export const apiMessages = {
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-/** Retried once when they fail with one of these (spec §7); reads never. */
+/** Retried once when they fail with one of these (docs/product.md "API calls"); reads never. */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const READ_METHODS: ReadonlySet<Method> = new Set(['GET']);
 /**
@@ -79,7 +79,7 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 /**
- * The one way the web app talks to the API (spec §7): JSON in and out, the session cookies of the
+ * The one way the web app talks to the API (docs/product.md "API calls"): JSON in and out, the session cookies of the
  * same origin, answers 400–599 thrown as ApiError. Writes carry an Idempotency-Key and are sent a
  * second time, with the same key, when the first answer is one of RETRY_STATUSES; reads and the
  * sessionless auth calls are sent once.
@@ -115,7 +115,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const payload = await readBody(response);
       if (retryable && attempt === 0 && RETRY_STATUSES.has(response.status)) continue;
       const error = toApiError(response.status, payload);
-      // Spec §4: any answer that says so ends the session, whatever its status.
+      // docs/product.md "Session": any answer that says so ends the session, whatever its status.
       if (error.logout) onLogout?.(error);
       if (response.status < 400) return payload as T;
       throw error;

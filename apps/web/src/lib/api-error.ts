@@ -4,9 +4,9 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** German messages per field of the request body, when the server named them. */
   readonly fields: Record<string, string> | undefined;
-  /** The server ended the session (spec §4 "Session"). */
+  /** The server ended the session (docs/product.md "Session"). */
   readonly logout: boolean;
-  /** The server's own message, kept when `message` is replaced by the one of the spec's catalogue. */
+  /** The server's own message, kept when `message` is replaced by the one of docs/product.md "Error catalogue". */
   readonly detail: string | undefined;
 
   constructor(
@@ -23,7 +23,7 @@ export class ApiError extends Error {
     this.detail = extra.detail;
   }
 
-  /** The same failure with the catalogue message of the calling situation (spec §8). */
+  /** The same failure with the catalogue message of the calling situation (docs/product.md "Error catalogue"). */
   withMessage(message: string): ApiError {
     return new ApiError(this.status, message, {
       code: this.code,
@@ -34,7 +34,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Any failure as an ApiError carrying `message` (spec §8 catalogue texts). */
+/** Any failure as an ApiError carrying `message` (docs/product.md "Error catalogue" texts). */
 export function asApiError(error: unknown, message: string): ApiError {
   return error instanceof ApiError ? error.withMessage(message) : new ApiError(0, message);
 }

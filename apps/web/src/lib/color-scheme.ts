@@ -3,7 +3,7 @@ import { readPreference, writePreference, type PreferenceValue } from './prefere
 
 type ColourPreference = PreferenceValue<'colorScheme'>;
 
-/** The spec's colour preference (system, dark, light) in Mantine's words (auto, dark, light). */
+/** The colour preference (system, dark, light; docs/product.md "Entities") in Mantine's words (auto, dark, light). */
 export function toMantineScheme(preference: ColourPreference): MantineColorScheme {
   return preference === 'system' ? 'auto' : preference;
 }

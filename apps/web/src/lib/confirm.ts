@@ -1,6 +1,6 @@
 import { createStore } from './store';
 
-/** A question for the global confirm dialog (spec §2, §4). */
+/** A question for the global confirm dialog (docs/product.md "Overlays, toasts and dialogs"). */
 export interface ConfirmRequest {
   header: string;
   message: string;
@@ -8,7 +8,7 @@ export interface ConfirmRequest {
   acceptLabel?: string;
   /** Default "Nein". */
   rejectLabel?: string;
-  /** The button that has the focus when the dialog opens; accept unless set to reject (spec §4). */
+  /** The button that has the focus when the dialog opens; accept unless set to reject (docs/product.md "Overlays, toasts and dialogs"). */
   defaultFocus?: 'accept' | 'reject';
   icon?: 'question' | 'warning' | 'info';
   /** Colours the accept button red for destructive steps. */

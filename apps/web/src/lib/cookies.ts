@@ -16,7 +16,7 @@ export function readCookie(name: string, source: string = document.cookie): stri
   return undefined;
 }
 
-/** The `document.cookie` assignment for a preference cookie: one year, secure, lax, whole site (spec §4). */
+/** The `document.cookie` assignment for a preference cookie: one year, secure, lax, whole site (docs/design.md "Web conventions"). */
 export function preferenceCookie(name: string, value: string): string {
   const { maxAgeSeconds, secure, sameSite, path } = PREFERENCE_COOKIE;
   return [

@@ -1,4 +1,4 @@
-// Search engines and link previews: they must not index an error page as content (spec §2).
+// Search engines and link previews: they must not index an error page as content (docs/product.md "Error page").
 const crawlerPattern =
   /bot\b|crawler|spider|crawling|slurp|facebookexternalhit|embedly|pinterest|vkshare|w3c_validator/i;
 

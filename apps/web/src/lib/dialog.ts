@@ -30,7 +30,7 @@ export const dialogStore = createStore<OpenDialog[]>([]);
 let counter = 0;
 
 /**
- * Opens a dialog in the app's dynamic dialog host (spec §2: not draggable, 90vw up to 639 px).
+ * Opens a dialog in the app's dynamic dialog host (docs/product.md "Application shell": not draggable, 90vw up to 639 px).
  * Dialogs stack; Escape and the close button close the top one. Answers the result given to
  * `close`, or undefined when the user dismissed it.
  */

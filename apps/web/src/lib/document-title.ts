@@ -10,7 +10,7 @@ export interface RouteHandle {
   noindex?: boolean;
 }
 
-/** The spec's page title rule: "{page title} - {product name}", or just the product name. */
+/** The page title rule of docs/product.md "Application shell": "{page title} - {product name}", or just the product name. */
 export function formatDocumentTitle(title?: string): string {
   return title ? `${title} - ${productName}` : productName;
 }

@@ -12,7 +12,7 @@ export interface Rect {
 }
 
 /**
- * Clamps the offset of a dragged element so the element stays fully in the viewport (spec §4: "kept
+ * Clamps the offset of a dragged element so the element stays fully in the viewport (docs/product.md "Overlays, toasts and dialogs": "kept
  * in the viewport"). `rect` is the element's position without offset. An element larger than the
  * viewport is pinned to the top-left edge so that its header (the drag handle) stays reachable.
  */

@@ -4,7 +4,7 @@ import { formatAmount, formatDate, formatInstantInZurich } from '@saldopilot/sha
 // few labels that only the browser shows.
 export { formatAmount, formatDate, formatInstantInZurich };
 
-/** A currency in dropdowns: code, a dash, then the description (spec §3), e.g. "CHF - Schweizer Franken". */
+/** A currency in dropdowns: code, a dash, then the description (docs/product.md "Entities"), e.g. "CHF - Schweizer Franken". */
 export function formatCurrencyLabel(currency: { code: string; description: string }): string {
   return `${currency.code} - ${currency.description}`;
 }

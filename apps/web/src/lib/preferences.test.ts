@@ -16,7 +16,7 @@ describe('preferences', () => {
     expect(parsePreference(name, 'garbage')).toEqual(fallback);
   });
 
-  it('has the defaults of spec §4', () => {
+  it('has the defaults of docs/product.md "Remembered preferences"', () => {
     expect(Object.fromEntries(names.map((name) => [name, preferenceDefinitions[name].fallback]))).toEqual({
       forecastRevenueDetails: false,
       forecastExpenseDetails: false,

@@ -10,7 +10,7 @@ function sortOf<const Fields extends readonly [string, ...string[]]>(fields: Fie
   return z.strictObject({ field: z.enum(fields), order: z.enum(['ASC', 'DESC']) });
 }
 
-/** The sortable fields of each list (spec §3). */
+/** The sortable fields of each list (docs/product.md "Entities"). */
 export const sortFields = {
   employees: ['name', 'hoursPerMonth', 'salaryAmount', 'vacationDaysPerYear', 'fromDate', 'toDate'],
   transactions: ['name', 'startDate', 'endDate', 'amount', 'cycle', 'category', 'employee', 'nextExecutionDate'],
@@ -42,7 +42,7 @@ function define<T>(cookie: string, makeSchema: () => z.ZodType<T>, fallback: T):
 const nameAscending = { field: 'name', order: 'ASC' } as const;
 
 /**
- * Every remembered preference of the spec (§4), each a cookie holding JSON. A value that is missing,
+ * Every remembered preference of docs/product.md "Remembered preferences", each a cookie holding JSON. A value that is missing,
  * not JSON or not allowed by its schema reads as the default: a hand-edited or outdated cookie can
  * never break a page.
  */

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // Reads are idempotent, and the spec retries idempotent requests never; the API client owns
+      // Reads are idempotent, and docs/product.md "API calls" retries idempotent requests never; the API client owns
       // the retry-once rule for the other requests.
       retry: false,
       refetchOnWindowFocus: false,

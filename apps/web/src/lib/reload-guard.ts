@@ -6,7 +6,7 @@ type Address = { pathname: string; search?: string; hash?: string };
 
 /**
  * Decides whether a chunk-load failure on `path` may reload the page: at most once per 10 s per
- * path (spec §4, §9), so a broken deployment shows the error page instead of reloading forever.
+ * path (docs/product.md "Overlays, toasts and dialogs", "Constants"), so a broken deployment shows the error page instead of reloading forever.
  * Records the reload when it allows one.
  */
 export function mayReload(path: string, now: number, store: Pick<Storage, 'getItem' | 'setItem'>): boolean {

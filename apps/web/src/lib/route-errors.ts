@@ -2,8 +2,8 @@ import { isRouteErrorResponse } from 'react-router';
 
 /**
  * An error a route throws on purpose (a loader or route-meta validation). Thrown errors reach the
- * root error boundary and replace the whole app with the error page: they are the spec's "fatal"
- * errors. The spec's non-fatal 404 for unknown routes is not thrown; the catch-all route renders it.
+ * root error boundary and replace the whole app with the error page: they are the "fatal" ones of docs/product.md "Route guards"
+ * errors. The non-fatal 404 (docs/product.md "Route guards") for unknown routes is not thrown; the catch-all route renders it.
  */
 export class RouteError extends Error {
   constructor(
@@ -15,12 +15,12 @@ export class RouteError extends Error {
   }
 }
 
-/** The fatal 404 of a failed route-meta validation (spec §2, message verbatim). */
+/** The fatal 404 of a failed route-meta validation (docs/product.md "Route guards", message verbatim). */
 export function pageNotFoundError(path: string): RouteError {
   return new RouteError(404, `Page Not Found: ${path}`);
 }
 
-/** The message of the non-fatal 404 for a path no route matches (spec §2, verbatim). */
+/** The message of the non-fatal 404 for a path no route matches (docs/product.md "Route guards", verbatim). */
 export function unknownRouteMessage(path: string): string {
   return `Page not found: ${path}`;
 }

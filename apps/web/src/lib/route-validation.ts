@@ -2,7 +2,7 @@ import type { LoaderFunction, Params } from 'react-router';
 import { pageNotFoundError } from './route-errors';
 
 /**
- * Route-meta validation: a loader that answers the spec's fatal 404 when the path parameters are
+ * Route-meta validation: a loader that answers the fatal 404 of docs/product.md "Route guards" when the path parameters are
  * invalid, before the page asks the API for something that cannot exist.
  */
 export function validateRoute(isValid: (params: Params) => boolean): LoaderFunction {

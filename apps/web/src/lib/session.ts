@@ -1,6 +1,6 @@
 /**
  * What the browser remembers about sessions between page loads, in localStorage:
- * - `sessionExpired` (spec §4): set when the server ended a session; the login page removes it and
+ * - `sessionExpired` (docs/product.md "Session"): set when the server ended a session; the login page removes it and
  *   tells the user once.
  * - "had session": this browser was signed in and has not signed out. Only then does a `logout: true`
  *   answer mean an expired session; a first-time visitor gets the same answer and must not see the

@@ -1,6 +1,6 @@
 import { createStore } from './store';
 
-/** The spec's full-screen spinner (§3): a show flag and an optional text. */
+/** The full-screen spinner (docs/product.md "Entities"): a show flag and an optional text. */
 export interface SpinnerState {
   show: boolean;
   text?: string;

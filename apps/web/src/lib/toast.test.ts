@@ -4,7 +4,7 @@ import { clearToasts, closeToast, lifeInMs, showToast, toastStore } from './toas
 describe('toasts', () => {
   beforeEach(() => clearToasts());
 
-  it('has the lives of spec §9', () => {
+  it('has the lives of docs/product.md "Constants"', () => {
     expect(lifeInMs()).toBe(6000);
     expect(lifeInMs('medium')).toBe(2000);
     expect(lifeInMs('short')).toBe(1000);

@@ -1,10 +1,10 @@
 import { TOAST } from '@saldopilot/shared';
 import { createStore } from './store';
 
-/** The spec's toast message (§3): severity, summary, detail, life, closable, group, id. */
+/** The toast message of docs/product.md "Entities": severity, summary, detail, life, closable, group, id. */
 export type ToastSeverity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast';
 
-/** Lives of spec §9: 6000 ms by default, 2000 "medium", 1000 "short"; or any number of ms. */
+/** Lives of docs/product.md "Constants": 6000 ms by default, 2000 "medium", 1000 "short"; or any number of ms. */
 export type ToastLife = 'default' | 'medium' | 'short' | number;
 
 export interface ToastMessage {

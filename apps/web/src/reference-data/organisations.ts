@@ -23,7 +23,7 @@ export const organisationsQuery = queryOptions({
   staleTime: Infinity,
 });
 
-// Spec §4: at start the organisations are loaded after the other reference data.
+// docs/product.md "Start of a signed-in app": at start the organisations are loaded after the other reference data.
 const gate = createStore(false);
 
 /** Lets the organisations load; the startup calls it once the other reference data settled. */
@@ -36,7 +36,7 @@ export function useOrganisations() {
   return useQuery({ ...organisationsQuery, enabled: useStore(gate) });
 }
 
-/** After creating or editing an organisation the list is loaded again (spec §7). */
+/** After creating or editing an organisation the list is loaded again (docs/product.md "API calls"). */
 export function reloadOrganisations(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ['organisations'] });
 }

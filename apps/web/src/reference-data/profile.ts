@@ -23,7 +23,7 @@ async function fetchProfile(): Promise<User | null> {
   }
 }
 
-/** Fetched once per app load (spec §2 "Route guards"); login, logout and updates set it directly. */
+/** Fetched once per app load (docs/product.md "Route guards"); login, logout and updates set it directly. */
 export const profileQuery = queryOptions({
   queryKey: ['profile'] as const,
   queryFn: fetchProfile,

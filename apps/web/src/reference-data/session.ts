@@ -2,7 +2,7 @@ import { api } from '../lib/api-client';
 import { forgetSession } from '../lib/session';
 
 /**
- * Ends the session on the server. Failures are only logged (spec §8): the caller leaves for the
+ * Ends the session on the server. Failures are only logged (docs/product.md "Error catalogue"): the caller leaves for the
  * login page anyway, and the cookies are HttpOnly, so the browser cannot drop them itself.
  */
 export async function logout(): Promise<void> {
@@ -14,7 +14,7 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** Renews the session cookies once after the app mounted (spec §4); the answer is not used. */
+/** Renews the session cookies once after the app mounted (docs/product.md "Session"); the answer is not used. */
 export async function requestAccessToken(): Promise<void> {
   try {
     await api.get('/api/access-token');

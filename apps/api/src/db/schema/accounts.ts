@@ -150,7 +150,7 @@ export const invitations = pgTable(
 
 /**
  * Answers of mutating requests that carried an Idempotency-Key (24 h): a retried request with the
- * same key gets the first answer instead of doing the work twice (the spec's retry-once rule).
+ * same key gets the first answer instead of doing the work twice (the retry-once rule of docs/product.md "API calls").
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -3,7 +3,7 @@ import type { RatesService } from './rates-service.js';
 
 /**
  * Converts amounts of any currency into `base` with the stored rates, each amount rounded once
- * (`convertToBase`, as the forecast does). A currency without a rate counts 1:1 (spec §9) and is
+ * (`convertToBase`, as the forecast does). A currency without a rate counts 1:1 (docs/design.md "Currencies") and is
  * remembered, so the answer can name it (`missingRates`) instead of silently mixing currencies.
  */
 export function converterTo(rates: RatesService, base: string) {

@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     { config: publicRoute('FORBIDDEN'), schema: { response: { 200: success } } },
     async (request, reply) => {
-      // Logout is a GET (spec §7), so the Origin check does not cover it: a link on another site
+      // Logout is a GET (docs/product.md "API calls"), so the Origin check does not cover it: a link on another site
       // must not sign the user out. Browsers tell the origin of a request in Sec-Fetch-Site.
       if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('FORBIDDEN', FOREIGN_ORIGIN);
       const refresh = cookies.refreshToken(request);

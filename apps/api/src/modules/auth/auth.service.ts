@@ -77,7 +77,7 @@ export function checkCredentials(
   });
 }
 
-/** Registration, login, logout and password reset (spec §1, §7; docs/api.md "Sessions"). */
+/** Registration, login, logout and password reset (docs/product.md "API calls"; docs/api.md "Sessions"). */
 export function createAuthService({ db, clock, publicUrl, sessions, mailer, limiter, reference }: AuthServiceDeps) {
   const expiresIn = (ms: number) => new Date(clock.now().getTime() + ms);
 

@@ -16,7 +16,7 @@ import { noContent } from '../../plugins/openapi.js';
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { categories } = app.deps;
 
-  // The web loads this list once at start (`?page=1&limit=100`, spec §4).
+  // The web loads this list once at start (`?page=1&limit=100`, docs/product.md "Start of a signed-in app").
   app.get(
     '/categories',
     { schema: { querystring: categoryListQuerySchema, response: { 200: categoryListSchema } } },

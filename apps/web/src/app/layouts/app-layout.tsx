@@ -32,10 +32,10 @@ function SkipLink() {
   );
 }
 
-// Below 640 px the side menu gives way to the top bar and the drawer (spec §2, docs/web.md "Shell").
+// Below 640 px the side menu gives way to the top bar and the drawer (docs/product.md "Navigation", docs/web.md "Shell").
 const SMALL_SCREEN = '(max-width: 639.98px)';
 
-/** The frame of the signed-in pages (spec §2 "Application shell"); loaded lazily as a route module. */
+/** The frame of the signed-in pages (docs/product.md "Application shell"); loaded lazily as a route module. */
 export function Component() {
   const user = useSignedInUser();
   // Read synchronously: the first paint already has the right frame, no jump.

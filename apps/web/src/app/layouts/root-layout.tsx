@@ -11,7 +11,7 @@ import { useStore } from '../../lib/store';
 import { DocumentTitle } from '../document-title';
 
 // Dialogs are loaded with the first question or form: the login page never needs them. Like a
-// page, a host whose chunk is gone after a deployment reloads the page (spec §4).
+// page, a host whose chunk is gone after a deployment reloads the page (docs/product.md "Overlays, toasts and dialogs").
 const ConfirmDialogHost = lazy(
   importOrReload(() =>
     import('../../components/dialogs/confirm-dialog-host').then((module) => ({ default: module.ConfirmDialogHost })),
@@ -30,7 +30,7 @@ function useOnceTrue(flag: boolean): boolean {
   return seen || flag;
 }
 
-/** The root route: the pieces every page shares, one of each (spec §2 "Application shell"). */
+/** The root route: the pieces every page shares, one of each (docs/product.md "Application shell"). */
 export function RootLayout() {
   const confirmWanted = useOnceTrue(useStore(confirmStore) !== null);
   const dialogWanted = useOnceTrue(useStore(dialogStore).length > 0);

@@ -10,7 +10,7 @@ export interface AppDialogProps {
   onClose: () => void;
   header: ReactNode;
   children: ReactNode;
-  /** Spec §9 dialog default: draggable by its header, kept in the viewport. */
+  /** Dialog default (docs/product.md "Constants"): draggable by its header, kept in the viewport. */
   draggable?: boolean;
   /** Shows a button that fills the viewport with the dialog and restores it. */
   maximizable?: boolean;
@@ -19,14 +19,14 @@ export interface AppDialogProps {
   closeOnEscape?: boolean;
   /** Called when the closing animation ended. */
   onExitTransitionEnd?: () => void;
-  /** `compact` 28 rem, `wide` 40 rem; up to 639 px wide screens the dialog takes 90vw (spec §2). */
+  /** `compact` 28 rem, `wide` 40 rem; up to 639 px wide screens the dialog takes 90vw (docs/product.md "Constants"). */
   size?: 'compact' | 'wide';
 }
 
 const origin: Offset = { x: 0, y: 0 };
 
 /**
- * The app's dialog (spec §4, §9): centred, closable, closes on Escape, optionally on a mask click;
+ * The app's dialog (docs/product.md "Overlays, toasts and dialogs", "Constants"): centred, closable, closes on Escape, optionally on a mask click;
  * can be dragged by its header within the viewport and maximised or restored.
  */
 export function AppDialog({

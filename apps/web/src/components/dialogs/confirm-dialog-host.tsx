@@ -10,7 +10,7 @@ const icons = { question: IconHelpCircle, warning: IconAlertTriangle, info: Icon
 const iconColors = { question: 'blue', warning: 'orange', info: 'blue' };
 
 /**
- * The one confirm dialog (spec §2, §4): accept and reject both close it; the focus starts on accept
+ * The one confirm dialog (docs/product.md "Overlays, toasts and dialogs"): accept and reject both close it; the focus starts on accept
  * unless the question asks for reject. Escape counts as reject. Not draggable.
  */
 export function ConfirmDialogHost() {

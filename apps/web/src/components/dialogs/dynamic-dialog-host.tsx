@@ -3,7 +3,7 @@ import { useStore } from '../../lib/store';
 import { AppDialog } from './app-dialog';
 
 /**
- * The dynamic dialog host (spec §2): every form dialog the app opens with `openDialog`; not
+ * The dynamic dialog host (docs/product.md "Application shell"): every form dialog the app opens with `openDialog`; not
  * draggable, 90vw on screens up to 639 px. Stacked dialogs: only the top one reacts to Escape.
  */
 export function DynamicDialogHost() {

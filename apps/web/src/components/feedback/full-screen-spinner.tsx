@@ -6,7 +6,7 @@ import { useStore } from '../../lib/store';
 import classes from './full-screen-spinner.module.css';
 
 /**
- * The full-screen loading overlay (spec §4): appears only after the show flag stayed on for 300 ms,
+ * The full-screen loading overlay (docs/product.md "Overlays, toasts and dialogs"): appears only after the show flag stayed on for 300 ms,
  * so quick work does not flash, and disappears as soon as the flag turns off.
  */
 export function FullScreenSpinner() {

@@ -4,7 +4,7 @@ import { LOADING_BAR } from '@saldopilot/shared';
 import classes from './loading-bar.module.css';
 
 /**
- * The top loading bar of page changes (spec §2, §9): 4 px, green, shown only when loading the next
+ * The top loading bar of page changes (docs/design.md "Web conventions", docs/product.md "Constants"): 4 px, green, shown only when loading the next
  * page takes longer than the 1000 ms throttle, so ordinary navigation shows nothing.
  */
 export function LoadingBar() {

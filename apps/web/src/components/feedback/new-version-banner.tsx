@@ -25,7 +25,7 @@ function useNewerBuildAvailable(): boolean {
   return available;
 }
 
-/** The new-version banner (spec §2): slides in at the bottom-right; "Neu laden" forces a reload. */
+/** The new-version banner (docs/product.md "Application shell"): slides in at the bottom-right; "Neu laden" forces a reload. */
 export function NewVersionBanner() {
   const available = useNewerBuildAvailable();
   return (

@@ -16,7 +16,7 @@ const looks: Record<ToastSeverity, { color: MantineColor; Icon: typeof IconInfoC
 
 /**
  * One toast: closes itself after its life. The timer pauses while the pointer is over the toast or
- * the keyboard focus is in it, and goes on with the time that was left (spec §4).
+ * the keyboard focus is in it, and goes on with the time that was left (docs/product.md "Overlays, toasts and dialogs").
  */
 function Toast({ toast }: { toast: ShownToast }) {
   const remaining = useRef(toast.lifeMs);
@@ -66,7 +66,7 @@ function Toast({ toast }: { toast: ShownToast }) {
   );
 }
 
-/** The app's single toast area, bottom-center (spec §2, §9). */
+/** The app's single toast area, bottom-center (docs/product.md "Application shell", "Constants"). */
 export function ToastArea() {
   const toasts = useStore(toastStore);
   useEffect(() => showPendingToast(), []);

@@ -19,7 +19,7 @@ export interface DateInputProps extends Omit<
 }
 
 /**
- * The one date field: shows and takes "dd.mm.yyyy" (spec §9) whatever the browser's language — a
+ * The one date field: shows and takes "dd.mm.yyyy" (docs/web.md "Formatting") whatever the browser's language — a
  * native date input would show the browser's own format — and offers the browser's calendar
  * through its button. The value is 'YYYY-MM-DD', as the API takes it.
  *

@@ -20,7 +20,7 @@ export function isoOfDateText(text: string): string | null {
   return isIsoDate(iso) ? iso : trimmed;
 }
 
-/** What a date field shows for a value: "05.03.2026" (spec §9), the raw text of an invalid one, or nothing. */
+/** What a date field shows for a value: "05.03.2026" (docs/web.md "Formatting"), the raw text of an invalid one, or nothing. */
 export function textOfIsoDate(date: string | null | undefined): string {
   if (!date) return '';
   return isIsoDate(date) ? formatDate(date) : date;

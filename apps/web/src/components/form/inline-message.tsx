@@ -8,7 +8,7 @@ export interface InlineMessageValue {
   detail?: string;
 }
 
-/** A form's result message: a success disappears after the message life of 3 s (spec §9), an error stays. */
+/** A form's result message: a success disappears after the message life of 3 s (docs/product.md "Constants"), an error stays. */
 export function useInlineMessage() {
   const [message, setMessage] = useState<InlineMessageValue | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

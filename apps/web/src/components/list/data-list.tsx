@@ -23,7 +23,7 @@ export interface DataListProps<Row, Sort extends string, Key extends string | nu
   fetching?: boolean;
   /** Shown instead of the rows when loading failed. */
   error?: ReactNode;
-  /** Remembered preference of the page (spec §4). */
+  /** Remembered preference of the page (docs/product.md "Remembered preferences"). */
   display: ListDisplay;
   onDisplayChange: (display: ListDisplay) => void;
   /** The table view's columns; those with a `sortField` sort on a click. */

@@ -1,6 +1,6 @@
 import type { SortOrder } from '@saldopilot/shared';
 
-/** The sort of a list: one of its sortable fields and the order (spec §3: name ascending by default). */
+/** The sort of a list: one of its sortable fields and the order (name ascending by default: docs/product.md "Entities"). */
 export interface ListSort<Sort extends string = string> {
   field: Sort;
   order: SortOrder;

@@ -21,8 +21,8 @@ export interface ListControls<Sort extends string> {
 }
 
 /**
- * Page and search of a list page, next to its sort (a remembered preference the page holds, spec
- * §4). A new search or sort starts at page 1 again, so nobody lands on an empty page 7. Answers
+ * Page and search of a list page, next to its sort (a remembered preference the page holds,
+ * docs/product.md "Remembered preferences"). A new search or sort starts at page 1 again, so nobody lands on an empty page 7. Answers
  * the API query (for the page's TanStack query key) and the controls for `DataList`.
  */
 export function useListQuery<Sort extends string>(options: {

@@ -23,7 +23,7 @@ interface Entry {
   prefixes: string[];
 }
 
-// The spec's main navigation (§2), in its order; "Abmelden" follows as an action.
+// The main navigation of docs/product.md "Navigation", in its order; "Abmelden" follows as an action.
 const entries: Entry[] = [
   { label: 'Prognose', route: 'index', icon: IconChartLine, prefixes: [pathTo('forecasts')] },
   { label: 'Mitarbeitende', route: 'employees', icon: IconUsers, prefixes: [pathTo('employees')] },
@@ -39,7 +39,7 @@ function isActive(entry: Entry, pathname: string): boolean {
   return entry.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
-/** Asks, signs out on the server and leaves for the login page with a fresh app (spec §4 "Logout"). */
+/** Asks, signs out on the server and leaves for the login page with a fresh app (docs/product.md "Logout"). */
 async function confirmLogout() {
   const accepted = await confirm({ header: logoutTexts.header, message: logoutTexts.question, icon: 'warning' });
   if (!accepted) return;

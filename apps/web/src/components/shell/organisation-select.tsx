@@ -6,7 +6,7 @@ import { useOrganisations } from '../../reference-data/organisations';
 import { useSignedInUser } from '../../reference-data/profile';
 import { switchOrganisation } from './organisation-switch';
 
-/** The organisation dropdown of the navigation (spec §2, §4): lists the user's organisations by name. */
+/** The organisation dropdown of the navigation (docs/product.md "Navigation", "Organisation switch"): lists the user's organisations by name. */
 export function OrganisationSelect() {
   const user = useSignedInUser();
   const { data: organisations = [], isPending } = useOrganisations();

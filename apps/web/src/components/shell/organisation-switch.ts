@@ -13,7 +13,7 @@ export const organisationSwitchTexts = {
 } as const;
 
 /**
- * The organisation switch of spec §4: nothing for the current one or none; the question unless the
+ * The organisation switch of docs/product.md "Organisation switch": nothing for the current one or none; the question unless the
  * user chose to skip it; then the full-screen spinner, the change on the server and a reload of the
  * app. Answers false when nothing changed (the caller shows the current organisation again).
  */

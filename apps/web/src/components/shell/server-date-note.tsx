@@ -3,7 +3,7 @@ import { formatServerDate } from '../../lib/format';
 import { useServerTime } from '../../reference-data/server-time';
 import classes from './server-date-note.module.css';
 
-/** The small note with the server's date in Europe/Zurich (spec §2), when it is known. */
+/** The small note with the server's date in Europe/Zurich (docs/product.md "Application shell"), when it is known. */
 export function ServerDateNote() {
   const { data } = useServerTime();
   const date = formatServerDate(data?.date);

@@ -20,9 +20,9 @@ export const startupTexts = {
 let accessTokenRequested = false;
 
 /**
- * The start of a signed-in app (spec §4): currencies, categories, rates for the organisation's
+ * The start of a signed-in app (docs/product.md "Start of a signed-in app"): currencies, categories, rates for the organisation's
  * currency and the server time in parallel, then the organisations; the access token once.
- * Failures show the spec's toasts (§8).
+ * Failures show the toasts of docs/product.md "Error catalogue".
  */
 function useStartupData(user: User): void {
   const results = useQueries({

@@ -34,7 +34,7 @@ export function Component() {
     formState: { errors },
   } = useSchemaForm(loginSchema, { defaultValues: { email: '', password: '' } });
 
-  // Spec §4: signed out with the marker present → remove it and say why the user is here.
+  // docs/product.md "Session": signed out with the marker present → remove it and say why the user is here.
   useEffect(() => {
     if (!takeSessionExpiredMarker()) return;
     showToast({

@@ -47,8 +47,8 @@ export function Component() {
   const navigate = useNavigate();
   const [display, setDisplay] = usePreference('employeesDisplay');
   const [sort, setSort] = usePreference('employeesSort');
-  // Terminated employees are hidden by default (docs/web.md "Mitarbeitende"); not remembered: spec
-  // §4 has no such cookie.
+  // Terminated employees are hidden by default (docs/web.md "Mitarbeitende"); not remembered:
+  // docs/product.md "Remembered preferences" has no such cookie.
   const [hideTerminated, setHideTerminated] = useState(true);
   const list = useListQuery({ sort, onSortChange: setSort, limit: PAGE_SIZE });
   const params: EmployeeListParams = { ...list.query, hideTerminated };

@@ -28,7 +28,7 @@ export function Component() {
   const { pathname } = useLocation();
   const active = activeTab(pathname);
 
-  // Remembered for the next visit of /settings (spec §4 "settings tab"): at the click already, so a
+  // Remembered for the next visit of /settings (docs/product.md "Remembered preferences": settings tab): at the click already, so a
   // reload right after it cannot beat the effect; the effect covers tabs opened by address.
   useEffect(() => {
     if (active) writePreference('settingsTab', active);

@@ -155,7 +155,7 @@ export interface CostGroup<Cost> {
 
 /**
  * The overview's costs after search and filter, ungrouped (one group without title) or grouped by
- * who pays (spec §4 "cost overview grouping"); empty groups are left out.
+ * who pays (docs/product.md "Remembered preferences": cost overview grouping); empty groups are left out.
  */
 export function visibleCostGroups<Cost extends CostSummary>(
   costs: readonly Cost[],

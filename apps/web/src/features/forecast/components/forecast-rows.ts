@@ -56,7 +56,7 @@ export function detailRows(details: ShownDetailsMonth[], side: 'revenue' | 'expe
     .sort((a, b) => compareNames(a.name, b.name));
 }
 
-/** The key of a category in the remembered list of expanded categories (spec §4 "child details"). */
+/** The key of a category in the remembered list of expanded categories (docs/product.md "Remembered preferences": child details). */
 export function childDetailsKey(side: 'revenue' | 'expense', category: string): string {
   return `${side}:${category}`;
 }

@@ -22,7 +22,7 @@ const keyboardHints: { keys: string[]; action: string }[] = [
 /**
  * Facts a person may need for support: the running build and the server's date, plus how to use
  * the app with the keyboard. Long or wide content can be maximised; the dialog can be moved aside
- * to compare with the page behind it (spec §4 dialog: draggable, kept in the viewport).
+ * to compare with the page behind it (docs/product.md "Overlays, toasts and dialogs": draggable, kept in the viewport).
  */
 export function AboutDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { data } = useServerTime();

@@ -1,5 +1,5 @@
 /**
- * The German texts of the organisation settings (spec §8 catalogue verbatim, the rest docs/web.md
+ * The German texts of the organisation settings (docs/product.md "Error catalogue" verbatim, the rest docs/web.md
  * "Organisation", "Einstellungen").
  */
 export const organisationTexts = {

@@ -14,7 +14,7 @@ export interface TransactionFilters {
 }
 
 /**
- * Disabled ones hidden, expired ones shown (docs/web.md "Transaktionen"). Not remembered: spec §4
+ * Disabled ones hidden, expired ones shown (docs/web.md "Transaktionen"). Not remembered: docs/product.md "Remembered preferences"
  * lists no such preference.
  */
 export const defaultFilters: TransactionFilters = {
