@@ -29,6 +29,18 @@ const accountNames = async (client: Browser) =>
 
 const sessionCurrency = async (client: Browser) => (await client.get('/api/currencies')).json<Currency[]>()[0]?.code;
 
+/** The owner demotes the editor to read-only on A; then the editor tries a write (named `name`) on B. */
+async function demotedEditorWritesOnB(name: string) {
+  const { owner, organisationId, editor, editorOnB } = await organisationWithEditor();
+  const demoted = await owner.patch(`/api/organisations/${organisationId}/members/${editor.user.id}`, {
+    role: 'read-only',
+  });
+  expect(demoted.statusCode).toBe(200);
+  const chf = await currencyId(owner, 'CHF');
+  const write = await editorOnB.post('/api/bank-accounts', { name, amount: 100, currencyID: chf });
+  return { owner, write };
+}
+
 describe('membership changes on instance A hold on instance B at once', () => {
   it('a removed member writes nothing more into the organisation through B', async () => {
     const { owner, organisationId, editor, editorOnB } = await organisationWithEditor();
@@ -42,18 +54,7 @@ describe('membership changes on instance A hold on instance B at once', () => {
   });
 
   it('a member demoted to read-only gets 403 on their next write through B', async () => {
-    const { owner, organisationId, editor, editorOnB } = await organisationWithEditor();
-    const demoted = await owner.patch(`/api/organisations/${organisationId}/members/${editor.user.id}`, {
-      role: 'read-only',
-    });
-    expect(demoted.statusCode).toBe(200);
-
-    const chf = await currencyId(owner, 'CHF');
-    const write = await editorOnB.post('/api/bank-accounts', {
-      name: 'Nach dem Herabstufen',
-      amount: 100,
-      currencyID: chf,
-    });
+    const { owner, write } = await demotedEditorWritesOnB('Nach dem Herabstufen');
     expect(write.statusCode).toBe(403);
     expect(write.json()).toEqual({ error: ROLE_TOO_LOW, code: 'FORBIDDEN' });
     expect(await accountNames(owner)).toEqual(['Vor der Änderung']);
@@ -120,17 +121,7 @@ if (process.env.DATABASE_URL) {
         if (Date.now() > deadline) throw new Error('the listener did not connect again');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      const { owner, organisationId, editor, editorOnB } = await organisationWithEditor();
-      const demoted = await owner.patch(`/api/organisations/${organisationId}/members/${editor.user.id}`, {
-        role: 'read-only',
-      });
-      expect(demoted.statusCode).toBe(200);
-      const chf = await currencyId(owner, 'CHF');
-      const write = await editorOnB.post('/api/bank-accounts', {
-        name: 'Nach dem Neustart',
-        amount: 100,
-        currencyID: chf,
-      });
+      const { write } = await demotedEditorWritesOnB('Nach dem Neustart');
       expect(write.statusCode).toBe(403);
     });
   });
