@@ -45,8 +45,8 @@ export async function createTransactions(origin, cookie, count) {
         ...(single ? {} : { cycle: cycles[i % 4] }),
         startDate: `${2024 + (i % 4)}-${month}-${String((i % 28) + 1).padStart(2, '0')}`,
         ...(single || i % 7 ? {} : { endDate: `${2028 + (i % 3)}-12-31` }),
-        categoryID: categories[i % categories.length].id,
-        currencyID: currency.id,
+        categoryId: categories[i % categories.length].id,
+        currencyId: currency.id,
       };
       const response = await fetch(`${origin}/api/transactions`, {
         method: 'POST',

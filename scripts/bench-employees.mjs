@@ -118,7 +118,7 @@ async function benchEmployees(label, { dataDir, port, env, openRaw }, tools) {
   const setup = await startServer(dataDir, port, env);
   const cookie = await signUp(origin);
   const profile = await (await fetch(`${origin}/api/profile`, { headers: { cookie } })).json();
-  const organisationId = profile.currentOrganisationID;
+  const organisationId = profile.currentOrganisationId;
   const [currency] = await (await fetch(`${origin}/api/currencies`, { headers: { cookie } })).json();
   await stop(setup.child);
   const raw = await openRaw();

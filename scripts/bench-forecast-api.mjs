@@ -132,7 +132,7 @@ export async function startSeeded(helpers, { dataDir, port, env, target }, size)
   const started = performance.now();
   const database = await openDatabase(target);
   try {
-    await seed(database, profile.currentOrganisationID, zurichDateOf(new Date()), size);
+    await seed(database, profile.currentOrganisationId, zurichDateOf(new Date()), size);
   } finally {
     await database.close();
   }

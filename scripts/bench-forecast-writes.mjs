@@ -54,7 +54,7 @@ export async function oneRowEdits(origin, cookie) {
       'an exclusion',
       (i) =>
         send('PUT', '/api/forecasts/exclude', {
-          updates: [{ relatedTable: 'transactions', relatedID: transaction.id, month, isExcluded: i % 2 === 0 }],
+          updates: [{ relatedTable: 'transactions', relatedId: transaction.id, month, isExcluded: i % 2 === 0 }],
         }),
     ],
   ];

@@ -257,12 +257,12 @@ async function createBankAccounts(origin, cookie, count) {
         name: `Konto ${index}`,
         amount: index * 123_45,
         // Every fifth in another currency, so the total converts.
-        currencyID: index % 5 === 0 ? eur : chf,
+        currencyId: index % 5 === 0 ? eur : chf,
       }),
     });
     if (response.status !== 201) throw new Error(`creating a bank account failed: ${await response.text()}`);
   }
-  return (await (await fetch(`${origin}/api/profile`, { headers: { cookie } })).json()).currentOrganisationID;
+  return (await (await fetch(`${origin}/api/profile`, { headers: { cookie } })).json()).currentOrganisationId;
 }
 
 /**
@@ -388,7 +388,7 @@ async function benchTransactions(label, { dataDir, port, env }, openRaw) {
   // after; otherwise autovacuum may start during one side of the comparison (PostgreSQL only).
   if (env?.DATABASE_URL) await vacuumAnalyze(env.DATABASE_URL);
   await stop(server.child);
-  const organisationId = profile.currentOrganisationID;
+  const organisationId = profile.currentOrganisationId;
   const lists = Object.entries(TRANSACTION_LISTS);
   const measured = await inTurns(
     () =>

@@ -97,13 +97,13 @@ async function prepare(url) {
         body: JSON.stringify({
           name: `Konto ${index}`,
           amount: index * 123_45,
-          currencyID: index % 5 === 0 ? eur : chf,
+          currencyId: index % 5 === 0 ? eur : chf,
         }),
       });
     }
     await createTransactions(origin, cookie, Number(process.env.TX ?? 10_000));
     const profile = await (await fetch(`${origin}/api/profile`, { headers })).json();
-    return { email, organisationId: profile.currentOrganisationID };
+    return { email, organisationId: profile.currentOrganisationId };
   } finally {
     await stop(child);
   }

@@ -72,7 +72,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await apiWrite(page, 'POST', '/api/bank-accounts', {
       name: 'Kasse',
       amount: 420_00,
-      currencyID: (await currencyIds(page)).CHF,
+      currencyId: (await currencyIds(page)).CHF,
     });
     await page.goto('/bank-accounts');
     const buttons = page.getByRole('button', { name: /^Kasse (klonen|bearbeiten)$/ });

@@ -130,10 +130,10 @@ test('sorts and searches in both views, pages with the count; the total covers e
     await apiWrite(page, 'POST', '/api/bank-accounts', {
       name: `Konto ${String(index).padStart(2, '0')}`,
       amount: index * 100_00,
-      currencyID: CHF,
+      currencyId: CHF,
     });
   }
-  await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'PostFinance', amount: 50_00, currencyID: CHF });
+  await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'PostFinance', amount: 50_00, currencyId: CHF });
   const total = "Gesamtvermögen: ~ 23'150.00 CHF";
 
   await page.goto('/bank-accounts');
@@ -194,11 +194,11 @@ async function readOnlyMemberOf(browser: Browser, page: Page) {
   });
   const ownerPage = await context.newPage();
   await signUp(ownerPage, 'Olga Owner');
-  const { currentOrganisationID } = await apiGet<{ currentOrganisationID: number }>(ownerPage, '/api/profile');
+  const { currentOrganisationId } = await apiGet<{ currentOrganisationId: number }>(ownerPage, '/api/profile');
   const { CHF } = await currencyIds(ownerPage);
-  await apiWrite(ownerPage, 'POST', '/api/bank-accounts', { name: 'Kasse', amount: 420_00, currencyID: CHF });
+  await apiWrite(ownerPage, 'POST', '/api/bank-accounts', { name: 'Kasse', amount: 420_00, currencyId: CHF });
   const member = await signUp(page, 'Rolf Reader');
-  await apiWrite(ownerPage, 'POST', `/api/organisations/${currentOrganisationID}/invitations`, {
+  await apiWrite(ownerPage, 'POST', `/api/organisations/${currentOrganisationId}/invitations`, {
     email: member.email,
     role: 'read-only',
   });

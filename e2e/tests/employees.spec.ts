@@ -44,7 +44,7 @@ async function addEmployee(
             hoursPerMonth: salary.hoursPerMonth ?? 160,
             vacationDaysPerYear: 25,
             cycle: 'monthly',
-            currencyID: chf,
+            currencyId: chf,
           },
     );
   }
@@ -427,7 +427,7 @@ test.describe('Mitarbeitende', () => {
       hoursPerMonth: 160,
       vacationDaysPerYear: 25,
       cycle: 'monthly',
-      currencyID: chf,
+      currencyId: chf,
     });
     const fixedCost = (amount: number) => ({
       cycle: 'monthly',

@@ -33,14 +33,14 @@ async function seedLiquidityDip(page: Page, ids: Ids) {
   await apiWrite(page, 'POST', '/api/bank-accounts', {
     name: 'UBS Geschäftskonto',
     amount: 10_000_00,
-    currencyID: ids.chf,
+    currencyId: ids.chf,
   });
   const repeating = {
     type: 'repeating',
     cycle: 'monthly',
     startDate: '2026-11-25',
-    categoryID: ids.general,
-    currencyID: ids.chf,
+    categoryId: ids.general,
+    currencyId: ids.chf,
     vatIncluded: false,
   };
   await apiWrite(page, 'POST', '/api/transactions', { ...repeating, name: 'Beratung', amount: 5_000_00 });
@@ -224,10 +224,10 @@ test.describe('Prognose', () => {
     await apiWrite(page, 'POST', '/api/bank-accounts', {
       name: 'UBS Geschäftskonto',
       amount: 50_000_00,
-      currencyID: chf,
+      currencyId: chf,
     });
     const anna = await apiWrite<{ id: number }>(page, 'POST', '/api/employees', { name: 'Anna Muster' });
-    const salary = { hoursPerMonth: 160, vacationDaysPerYear: 25, cycle: 'monthly', currencyID: chf };
+    const salary = { hoursPerMonth: 160, vacationDaysPerYear: 25, cycle: 'monthly', currencyId: chf };
     // 5'000.00 paid on the 25th, raised to 6'000.00 from 25 January 2027.
     await apiWrite(page, 'POST', `/api/employees/${anna.id}/salaries`, {
       ...salary,
@@ -255,7 +255,7 @@ test.describe('Prognose', () => {
     await bar.getByRole('button', { name: 'Änderungen speichern' }).click();
     await expect(toasts(page).getByRole('status')).toContainText('Änderungen an der Prognose wurden übernommen');
     expect(await apiGet(page, '/api/forecasts/exclude?relatedTable=salaries')).toEqual([
-      { month: '2027-01', relatedTable: 'salaries', relatedID: raise.id },
+      { month: '2027-01', relatedTable: 'salaries', relatedId: raise.id },
     ]);
     await expect(cells(page, 'Anna Muster').nth(2)).toContainText('0.00 CHF');
     await expect(cells(page, 'Anna Muster').nth(3)).toContainText("-6'000.00 CHF");
@@ -264,7 +264,7 @@ test.describe('Prognose', () => {
   test('a plan that never falls below the minimum says so; above 0 but below the minimum is red', async ({ page }) => {
     await signUp(page);
     const ids = await referenceIds(page);
-    await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'PostFinance', amount: 10_000_00, currencyID: ids.chf });
+    await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'PostFinance', amount: 10_000_00, currencyId: ids.chf });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 2, name: 'Über den ganzen Zeitraum gedeckt' })).toBeVisible({
       timeout: 15_000,
@@ -279,8 +279,8 @@ test.describe('Prognose', () => {
     await expect(cells(page, 'Endsaldo').first()).not.toHaveAttribute('title', 'unter der Mindestliquidität');
 
     // 10'000 is above 0, and still too little against a minimum of 20'000: red, as below 0.
-    const { currentOrganisationID } = await apiGet<{ currentOrganisationID: number }>(page, '/api/profile');
-    await apiWrite(page, 'PATCH', `/api/organisations/${currentOrganisationID}`, { minimumBalance: 20_000_00 });
+    const { currentOrganisationId } = await apiGet<{ currentOrganisationId: number }>(page, '/api/profile');
+    await apiWrite(page, 'PATCH', `/api/organisations/${currentOrganisationId}`, { minimumBalance: 20_000_00 });
     await page.reload();
     await expect(
       page.getByRole('heading', {
@@ -311,7 +311,7 @@ test.describe('Prognose', () => {
   test('a currency without a rate is named in a warning', async ({ page }) => {
     await signUp(page);
     const ids = await referenceIds(page);
-    await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'Reykjavik', amount: 50_000_00, currencyID: ids.isk });
+    await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'Reykjavik', amount: 50_000_00, currencyId: ids.isk });
     // Every currency has at least a fallback rate in this server, so the forecast's answer is told
     // that ISK has none (as after a rate source dropped it; the API tests cover the computation).
     await page.route(/\/api\/forecasts\?/, async (route) => {
@@ -335,16 +335,16 @@ async function ownerWithReader(browser: Browser, page: Page) {
   });
   const ownerPage = await context.newPage();
   await signUp(ownerPage, 'Otto Owner');
-  const { currentOrganisationID } = await apiGet<{ currentOrganisationID: number }>(ownerPage, '/api/profile');
+  const { currentOrganisationId } = await apiGet<{ currentOrganisationId: number }>(ownerPage, '/api/profile');
   const reader = await signUp(page, 'Rita Reader');
-  await apiWrite(ownerPage, 'POST', `/api/organisations/${currentOrganisationID}/invitations`, {
+  await apiWrite(ownerPage, 'POST', `/api/organisations/${currentOrganisationId}/invitations`, {
     email: reader.email,
     role: 'read-only',
   });
   const [invitation] = await apiGet<{ id: number }[]>(page, '/api/me/invitations');
   await apiWrite(page, 'POST', `/api/me/invitations/${invitation?.id}/accept`);
-  await apiWrite(page, 'PATCH', '/api/profile/organisation', { organisationId: currentOrganisationID });
-  return { context, ownerPage, organisationId: currentOrganisationID };
+  await apiWrite(page, 'PATCH', '/api/profile/organisation', { organisationId: currentOrganisationId });
+  return { context, ownerPage, organisationId: currentOrganisationId };
 }
 
 test.describe('Prognose-Einstellungen der Organisation', () => {
@@ -352,8 +352,8 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
     test.slow();
     await signUp(page);
     await seedLiquidityDip(page, await referenceIds(page));
-    const { currentOrganisationID } = await apiGet<{ currentOrganisationID: number }>(page, '/api/profile');
-    await page.goto(`/settings/organisations/${currentOrganisationID}`);
+    const { currentOrganisationId } = await apiGet<{ currentOrganisationId: number }>(page, '/api/profile');
+    await page.goto(`/settings/organisations/${currentOrganisationId}`);
 
     const minimum = page.getByRole('form', { name: 'Mindestliquidität' });
     await minimum.getByRole('textbox', { name: 'Mindestliquidität' }).fill('5000');
@@ -400,9 +400,9 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
     const ids = await referenceIds(page);
     const vats = await apiGet<{ id: number; value: number }[]>(page, '/api/vats');
     const standardRate = vats.find((vat) => vat.value === 810)?.id;
-    const monthly = { type: 'repeating', cycle: 'monthly', categoryID: ids.general, currencyID: ids.chf };
-    const withVat = { vatID: standardRate, vatIncluded: false };
-    await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'UBS', amount: 50_000_00, currencyID: ids.chf });
+    const monthly = { type: 'repeating', cycle: 'monthly', categoryId: ids.general, currencyId: ids.chf };
+    const withVat = { vatId: standardRate, vatIncluded: false };
+    await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'UBS', amount: 50_000_00, currencyId: ids.chf });
     // 15'000.00 + 8.1 % a month in (3'645.00 VAT a quarter), 1'000.00 + 8.1 % out (243.00 input tax).
     await apiWrite(page, 'POST', '/api/transactions', {
       ...monthly,
@@ -418,8 +418,8 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
       amount: -1_000_00,
       startDate: '2026-10-20',
     });
-    const { currentOrganisationID } = await apiGet<{ currentOrganisationID: number }>(page, '/api/profile');
-    await page.goto(`/settings/organisations/${currentOrganisationID}`);
+    const { currentOrganisationId } = await apiGet<{ currentOrganisationId: number }>(page, '/api/profile');
+    await page.goto(`/settings/organisations/${currentOrganisationId}`);
 
     const vat = page.getByRole('form', { name: 'Automatische MwSt.-Abrechnung' });
     await vat.getByRole('switch', { name: 'MwSt.-Abrechnung aktivieren' }).check();

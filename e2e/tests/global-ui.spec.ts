@@ -62,7 +62,7 @@ test('the top loading bar appears only when a page takes longer than 1 s: 4 px, 
 
 test('the full-screen overlay does not flash for work shorter than 300 ms', async ({ page }) => {
   await signUp(page);
-  await apiWrite(page, 'POST', '/api/organisations', { name: 'Schnell GmbH', currencyID: 1 });
+  await apiWrite(page, 'POST', '/api/organisations', { name: 'Schnell GmbH', currencyId: 1 });
   await page.route('**/api/profile/organisation', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     // 404 is not retried: the whole attempt stays well under 300 ms.

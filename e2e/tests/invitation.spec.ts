@@ -33,9 +33,9 @@ async function otherBrowser(browser: Browser, width = 1280) {
 /** The page's user owns an organisation with a name of its own (the invitee's default is "Meine Organisation"). */
 async function ownOrganisation(page: Page): Promise<number> {
   await signUp(page, 'Olivia Owner');
-  const { currentOrganisationID } = await apiGet<{ currentOrganisationID: number }>(page, '/api/profile');
-  await apiWrite(page, 'PATCH', `/api/organisations/${currentOrganisationID}`, { name: ORGANISATION });
-  return currentOrganisationID;
+  const { currentOrganisationId } = await apiGet<{ currentOrganisationId: number }>(page, '/api/profile');
+  await apiWrite(page, 'PATCH', `/api/organisations/${currentOrganisationId}`, { name: ORGANISATION });
+  return currentOrganisationId;
 }
 
 /** Invites `email` through the API and answers the link of the invitation mail. */

@@ -5,7 +5,7 @@ async function withTwoOrganisations(page: Page) {
   await signUp(page);
   const second = await apiWrite<{ id: number; name: string }>(page, 'POST', '/api/organisations', {
     name: 'Zweite Gesellschaft AG',
-    currencyID: 1,
+    currencyId: 1,
   });
   await page.goto('/employees');
   const select = page.getByRole('combobox', { name: 'Organisation' });
@@ -14,7 +14,7 @@ async function withTwoOrganisations(page: Page) {
 }
 
 async function currentOrganisationId(page: Page): Promise<number> {
-  return (await apiGet<{ currentOrganisationID: number }>(page, '/api/profile')).currentOrganisationID;
+  return (await apiGet<{ currentOrganisationId: number }>(page, '/api/profile')).currentOrganisationId;
 }
 
 test('the dropdown lists the organisations by name; picking the current one does nothing', async ({ page }) => {

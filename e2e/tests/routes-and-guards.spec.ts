@@ -145,7 +145,7 @@ test.describe('signed in', () => {
     await signUp(page);
     const second = await apiWrite<{ id: number }>(page, 'POST', '/api/organisations', {
       name: 'Zweite AG',
-      currencyID: 1,
+      currencyId: 1,
     });
     await apiWrite(page, 'PATCH', '/api/profile/organisation', { organisationId: second.id });
     await page.goto('/settings/organisations');

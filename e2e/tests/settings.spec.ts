@@ -195,7 +195,7 @@ test.describe('Organisationen', () => {
     page,
   }) => {
     await signUp(page);
-    const other = await apiWrite<{ id: number }>(page, 'POST', '/api/organisations', { name: 'Alt AG', currencyID: 1 });
+    const other = await apiWrite<{ id: number }>(page, 'POST', '/api/organisations', { name: 'Alt AG', currencyId: 1 });
     await page.goto(`/settings/organisations/${other.id}`);
     const name = page.getByRole('textbox', { name: 'Name' });
     await expect(name).toHaveValue('Alt AG');
@@ -276,8 +276,8 @@ test.describe('Organisationen', () => {
 
   test('revoking an invitation asks first, with the focus on Abbrechen', async ({ page }) => {
     await signUp(page);
-    const organisation = (await (await page.request.get('/api/profile')).json()) as { currentOrganisationID: number };
-    await apiWrite(page, 'POST', `/api/organisations/${organisation.currentOrganisationID}/invitations`, {
+    const organisation = (await (await page.request.get('/api/profile')).json()) as { currentOrganisationId: number };
+    await apiWrite(page, 'POST', `/api/organisations/${organisation.currentOrganisationId}/invitations`, {
       email: 'gast@example.ch',
       role: 'read-only',
     });
@@ -295,10 +295,10 @@ test.describe('Organisationen', () => {
   test('read-only members see the organisation but cannot edit or invite', async ({ page, browser }) => {
     const owner = await anotherUser(browser, 'Otto Owner');
     const ownerProfile = (await (await owner.page.request.get('/api/profile')).json()) as {
-      currentOrganisationID: number;
+      currentOrganisationId: number;
     };
     const member = await signUp(page, 'Rita Reader');
-    await apiWrite(owner.page, 'POST', `/api/organisations/${ownerProfile.currentOrganisationID}/invitations`, {
+    await apiWrite(owner.page, 'POST', `/api/organisations/${ownerProfile.currentOrganisationId}/invitations`, {
       email: member.email,
       role: 'read-only',
     });
@@ -306,7 +306,7 @@ test.describe('Organisationen', () => {
     const [invitation] = (await (await page.request.get('/api/me/invitations')).json()) as { id: number }[];
     await apiWrite(page, 'POST', `/api/me/invitations/${invitation?.id}/accept`);
 
-    await page.goto(`/settings/organisations/${ownerProfile.currentOrganisationID}`);
+    await page.goto(`/settings/organisations/${ownerProfile.currentOrganisationId}`);
     await expect(page.getByText('Ihre Rolle: Nur Lesen')).toBeVisible();
     await expect(
       page.getByText('Nur Eigentümer und Administratoren können die Organisation bearbeiten.'),
@@ -325,9 +325,9 @@ test.describe('Organisation verlassen', () => {
     browser,
   }) => {
     const owner = await anotherUser(browser, 'Otto Owner');
-    const { currentOrganisationID: ownerOrganisation } = (await (
+    const { currentOrganisationId: ownerOrganisation } = (await (
       await owner.page.request.get('/api/profile')
-    ).json()) as { currentOrganisationID: number };
+    ).json()) as { currentOrganisationId: number };
     await apiWrite(owner.page, 'PATCH', `/api/organisations/${ownerOrganisation}`, { name: 'Otto AG' });
     const member = await signUp(page, 'Erich Editor');
     await apiWrite(owner.page, 'POST', `/api/organisations/${ownerOrganisation}/invitations`, {
@@ -361,8 +361,8 @@ test.describe('Organisation verlassen', () => {
 
   test('the last owner cannot leave: the server says why, and nothing changes', async ({ page }) => {
     await signUp(page);
-    const { currentOrganisationID } = (await (await page.request.get('/api/profile')).json()) as {
-      currentOrganisationID: number;
+    const { currentOrganisationId } = (await (await page.request.get('/api/profile')).json()) as {
+      currentOrganisationId: number;
     };
     await page.goto('/settings/organisations');
     await page.getByRole('button', { name: 'Organisation verlassen' }).click();
@@ -373,7 +373,7 @@ test.describe('Organisation verlassen', () => {
     await expect(toasts(page).getByRole('alert')).toContainText('Eigentümer');
     await expect(page).toHaveURL(/\/settings\/organisations\/\d+$/);
     const members = (await (
-      await page.request.get(`/api/organisations/${currentOrganisationID}/members`)
+      await page.request.get(`/api/organisations/${currentOrganisationId}/members`)
     ).json()) as unknown[];
     expect(members).toHaveLength(1);
   });

@@ -35,8 +35,8 @@ async function addTransaction(page: Page, ids: Ids, fields: Record<string, unkno
   return apiWrite<Created>(page, 'POST', '/api/transactions', {
     type: 'single',
     startDate: '2026-12-01',
-    categoryID: ids.general,
-    currencyID: ids.chf,
+    categoryId: ids.general,
+    currencyId: ids.chf,
     vatIncluded: false,
     ...fields,
   });
@@ -168,7 +168,7 @@ test.describe('Transaktionen', () => {
   test('edits, clones and deletes a transaction; a foreign amount shows its value in CHF', async ({ page }) => {
     await signUp(page);
     const ids = await referenceIds(page);
-    await addTransaction(page, ids, { name: 'Lizenz', amount: -105_00, currencyID: ids.eur });
+    await addTransaction(page, ids, { name: 'Lizenz', amount: -105_00, currencyId: ids.eur });
     await page.goto('/transactions');
     const lizenz = card(page, 'Lizenz');
     await expect(lizenz).toContainText('Betrag: -105.00 EUR ~ -');
@@ -405,7 +405,7 @@ test.describe('Transaktionen', () => {
     const ids = await referenceIds(page);
     const marketing = await apiWrite<Created>(page, 'POST', '/api/categories', { name: 'Marketing' });
     await apiWrite(page, 'POST', '/api/categories', { name: 'Leer' });
-    await addTransaction(page, ids, { name: 'Inserat', amount: -800_00, categoryID: marketing.id });
+    await addTransaction(page, ids, { name: 'Inserat', amount: -800_00, categoryId: marketing.id });
     await page.goto('/transactions');
     await expect(card(page, 'Inserat')).toContainText('Kategorie: Marketing');
 
@@ -445,7 +445,7 @@ test.describe('Transaktionen', () => {
     await signUp(page);
     const ids = await referenceIds(page);
     const vat = await apiWrite<{ id: number }>(page, 'POST', '/api/vats', { value: 550 });
-    await addTransaction(page, ids, { name: 'Hotel', amount: -300_00, vatID: vat.id, vatIncluded: true });
+    await addTransaction(page, ids, { name: 'Hotel', amount: -300_00, vatId: vat.id, vatIncluded: true });
     await page.goto('/transactions');
     await expect(card(page, 'Hotel')).toContainText('inkl. ');
     await page.getByRole('button', { name: 'Kategorien & MWST' }).click();
@@ -472,7 +472,7 @@ test.describe('Transaktionen', () => {
     await page.goto('/transactions');
     await expect(page.getByRole('heading', { name: 'Erfassen Sie Ihre erste Transaktion' })).toBeVisible();
     // Another user assigns it after this page loaded the categories (still unused here).
-    await addTransaction(page, ids, { name: 'Zugticket', amount: -90_00, categoryID: travel.id });
+    await addTransaction(page, ids, { name: 'Zugticket', amount: -90_00, categoryId: travel.id });
 
     await page.getByRole('button', { name: 'Transaktion hinzufügen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Transaktion anlegen' });

@@ -38,11 +38,11 @@ const horizon = Array.from({ length: FORECAST_LIMITS.maxMonths }, (_, index) =>
 );
 
 async function transactionsOf(user: SignedInUser, count: number): Promise<number[]> {
-  const categoryID = (await aCategory(user)).id;
-  const currencyID = (await organisationCurrency(user)).id;
+  const categoryId = (await aCategory(user)).id;
+  const currencyId = (await organisationCurrency(user)).id;
   const ids: number[] = [];
   for (let index = 0; index < count; index += 1) {
-    ids.push((await aTransaction(user, { name: `T${index}`, amount: 1_00, categoryID, currencyID })).id);
+    ids.push((await aTransaction(user, { name: `T${index}`, amount: 1_00, categoryId, currencyId })).id);
   }
   return ids;
 }
@@ -87,11 +87,11 @@ describe('PUT /api/forecasts/exclude at its limit', () => {
     const labelId = (await aLabel(user)).id;
     const keys = [
       ...transactionIds.flatMap((id) =>
-        horizon.map((month) => ({ month, relatedTable: 'transactions', relatedID: id })),
+        horizon.map((month) => ({ month, relatedTable: 'transactions', relatedId: id })),
       ),
-      ...horizon.map((month) => ({ month, relatedTable: 'salaries', relatedID: salary.id })),
-      ...horizon.map((month) => ({ month, relatedTable: 'salary_cost_labels', relatedID: 0 })),
-      ...horizon.slice(0, 20).map((month) => ({ month, relatedTable: 'salary_cost_labels', relatedID: labelId })),
+      ...horizon.map((month) => ({ month, relatedTable: 'salaries', relatedId: salary.id })),
+      ...horizon.map((month) => ({ month, relatedTable: 'salary_cost_labels', relatedId: 0 })),
+      ...horizon.slice(0, 20).map((month) => ({ month, relatedTable: 'salary_cost_labels', relatedId: labelId })),
     ];
     expect(keys).toHaveLength(EXCLUSION_BATCH_MAX);
     const put = (isExcluded: boolean, entries = keys) =>
@@ -111,7 +111,7 @@ describe('PUT /api/forecasts/exclude at its limit', () => {
     expect(lifted.json()).toEqual({ affected: EXCLUSION_BATCH_MAX });
     expect(await exclusionsOf(user)).toEqual([]);
 
-    const tooMany = await put(true, [...keys, { month: horizon[0]!, relatedTable: 'transactions', relatedID: 1 }]);
+    const tooMany = await put(true, [...keys, { month: horizon[0]!, relatedTable: 'transactions', relatedId: 1 }]);
     expect(tooMany.statusCode, tooMany.body).toBe(400);
     expect(tooMany.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -174,7 +174,7 @@ describe('salary cost lists at their limits', () => {
     expect(copies).toHaveLength(COST_COPY_MAX);
     expect(await costCount(user, target.id)).toBe(COST_COPY_MAX);
     // The whole salary again, by its id: the same number of costs replaced in one request.
-    const replaced = await user.post(`/api/employees/salaries/${target.id}/costs/copy`, { sourceSalaryID: source.id });
+    const replaced = await user.post(`/api/employees/salaries/${target.id}/costs/copy`, { sourceSalaryId: source.id });
     expect(replaced.statusCode, replaced.body).toBe(201);
     expect(await costCount(user, target.id)).toBe(COST_COPY_MAX);
 
@@ -203,7 +203,7 @@ describe('salary cost lists at their limits', () => {
     // 400 percentage costs on all 100 bases, written at once: through the API each of them would
     // recompute the salary's schedules, and every one of them is allowed anyway.
     const { db } = app.deps.database;
-    const organisationId = user.user.currentOrganisationID;
+    const organisationId = user.user.currentOrganisationId;
     await db.execute(sql`with percentages as (
         insert into salary_costs (organisation_id, salary_id, cycle, amount_type, amount, distribution_type, relative_offset)
         select ${organisationId}::int, ${source.id}::int, 'monthly', 'percentage', 10, 'employer', 1
@@ -214,7 +214,7 @@ describe('salary cost lists at their limits', () => {
       where b.salary_id = ${source.id}::int and b.amount_type = 'fixed'`);
     expect(await costCount(user, source.id)).toBe(COST_COPY_MAX);
 
-    const copied = await user.post(`/api/employees/salaries/${target.id}/costs/copy`, { sourceSalaryID: source.id });
+    const copied = await user.post(`/api/employees/salaries/${target.id}/costs/copy`, { sourceSalaryId: source.id });
     expect(copied.statusCode, copied.body.slice(0, 500)).toBe(201);
     const costs = copied.json<SalaryCostsCreated>().costs;
     expect(costs).toHaveLength(COST_COPY_MAX);

@@ -173,14 +173,14 @@ export async function ownerWithReader<T>(
   const ownerPage = await owner.newPage();
   await signUp(ownerPage, 'Otto Owner');
   const prepared = await prepare(ownerPage);
-  const { currentOrganisationID } = await apiGet<{ currentOrganisationID: number }>(ownerPage, '/api/profile');
+  const { currentOrganisationId } = await apiGet<{ currentOrganisationId: number }>(ownerPage, '/api/profile');
   const reader = await signUp(page, 'Rita Reader');
-  await apiWrite(ownerPage, 'POST', `/api/organisations/${currentOrganisationID}/invitations`, {
+  await apiWrite(ownerPage, 'POST', `/api/organisations/${currentOrganisationId}/invitations`, {
     email: reader.email,
     role: 'read-only',
   });
   const [invitation] = await apiGet<{ id: number }[]>(page, '/api/me/invitations');
   await apiWrite(page, 'POST', `/api/me/invitations/${invitation?.id}/accept`);
-  await apiWrite(page, 'PATCH', '/api/profile/organisation', { organisationId: currentOrganisationID });
+  await apiWrite(page, 'PATCH', '/api/profile/organisation', { organisationId: currentOrganisationId });
   return { owner, prepared };
 }

@@ -21,7 +21,7 @@ export async function seedDemoBankAccounts({ services, tenant, currencyId }: Dem
     await services.bankAccounts.create(tenant, {
       name: account.name,
       amount: account.amount,
-      currencyID: currencyId(account.currency),
+      currencyId: currencyId(account.currency),
     });
   }
 }

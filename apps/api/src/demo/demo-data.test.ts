@@ -75,7 +75,7 @@ describe('development demo data', () => {
     const history = (await client.get(`/api/employees/${sandra.id}/salaries`)).json<SalaryList>().data;
     expect(history.map((salary) => salary.amount)).toEqual([1_550_000, 1_400_000]);
     expect(history[0]!.netAmount).toBeLessThan(history[0]!.amount);
-    const costs = (await client.get(`/api/employees/salaries/${sandra.salaryID}/costs`)).json<SalaryCostList>().data;
+    const costs = (await client.get(`/api/employees/salaries/${sandra.salaryId}/costs`)).json<SalaryCostList>().data;
     expect(costs.map((cost) => cost.label?.name).sort()).toEqual(
       ['13. Monatslohn', 'AHV/IV/EO', 'ALV', 'BVG', 'FAK', 'KTG', 'UVG BU', 'UVG NBU'].sort(),
     );

@@ -91,7 +91,7 @@ export async function seedDemoEmployees({ services, tenant, currencyId }: DemoCo
         hoursPerMonth: step.hours ?? FULL_TIME_HOURS,
         amount: step.amount ?? 0,
         cycle: 'monthly',
-        currencyID: chf,
+        currencyId: chf,
         vacationDaysPerYear: 25,
         fromDate,
       });
@@ -108,7 +108,7 @@ export async function seedDemoEmployees({ services, tenant, currencyId }: DemoCo
           distributionType: 'employer',
           relativeOffset: 1,
           targetDate: december,
-          labelID: bonusLabel.id,
+          labelId: bonusLabel.id,
         });
       }
     }

@@ -47,9 +47,9 @@ export async function seedDemoForecast({ services, tenant }: DemoContext): Promi
       cycle: entry.month === 'monthly' ? 'monthly' : 'yearly',
       startDate: `${year}-${month}-28`,
       endDate: null,
-      categoryID: revenue.id,
-      currencyID: tenant.currencyId,
-      vatID: standardRate?.id ?? null,
+      categoryId: revenue.id,
+      currencyId: tenant.currencyId,
+      vatId: standardRate?.id ?? null,
       vatIncluded: false,
     };
     await services.transactions.create(tenant, input);

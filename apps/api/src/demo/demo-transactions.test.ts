@@ -12,7 +12,7 @@ async function tenantOfNewUser() {
   const user = await signUp(app);
   const tenant: Tenant = {
     userId: user.user.id,
-    organisationId: user.user.currentOrganisationID,
+    organisationId: user.user.currentOrganisationId,
     role: 'owner',
     currencyId: (await organisationCurrency(user)).id,
   };

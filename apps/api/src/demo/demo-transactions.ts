@@ -145,8 +145,8 @@ export async function seedDemoTransactions(
 
   const thisMonth = `${today.slice(0, 7)}-01`;
   for (const demo of DEMO_TRANSACTIONS) {
-    const categoryID = categoryIds.get(demo.category);
-    if (categoryID === undefined) throw new Error(`demo category missing: ${demo.category}`);
+    const categoryId = categoryIds.get(demo.category);
+    if (categoryId === undefined) throw new Error(`demo category missing: ${demo.category}`);
     const [months, day] = demo.start;
     const startDate = dayOfMonth(addMonths(thisMonth, months), day);
     const endDate =
@@ -161,9 +161,9 @@ export async function seedDemoTransactions(
       cycle: demo.cycle ?? null,
       startDate,
       endDate,
-      categoryID,
-      currencyID: tenant.currencyId,
-      vatID: demo.vat && standardRate ? standardRate.id : null,
+      categoryId,
+      currencyId: tenant.currencyId,
+      vatId: demo.vat && standardRate ? standardRate.id : null,
       vatIncluded: demo.vat === 'included',
     };
     const created = await services.transactions.create(tenant, input);

@@ -29,7 +29,7 @@ describe('the hourly cleanup', () => {
     await user.send({
       method: 'POST',
       url: '/api/organisations',
-      payload: { name: 'Aufgeräumt AG', currencyID: app.deps.reference.baseCurrency().id },
+      payload: { name: 'Aufgeräumt AG', currencyId: app.deps.reference.baseCurrency().id },
       headers: { 'idempotency-key': 'cleanup-1' },
     });
     const fresh = await counts();

@@ -36,7 +36,7 @@ beforeAll(async () => {
   app = await buildTestApp({}, { apiPlugins: [probes] });
   owner = await signUp(app);
   for (const role of ['admin', 'editor', 'read-only'] as const) {
-    members[role] = await addMember(app, owner, owner.user.currentOrganisationID, role);
+    members[role] = await addMember(app, owner, owner.user.currentOrganisationId, role);
   }
 });
 afterAll(async () => {
@@ -47,7 +47,7 @@ describe('the role guard of every endpoint', () => {
   it('lets read-only members read', async () => {
     const response = await members['read-only']!.get('/api/probe/items');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ organisationId: owner.user.currentOrganisationID });
+    expect(response.json()).toMatchObject({ organisationId: owner.user.currentOrganisationId });
   });
 
   it.each(['POST', 'PATCH', 'PUT', 'DELETE'] as const)(
@@ -74,10 +74,10 @@ describe('the role guard of every endpoint', () => {
       code: 'UNAUTHENTICATED',
       logout: true,
     });
-    const editor = await addMember(app, owner, owner.user.currentOrganisationID, 'editor');
-    await owner.delete(`/api/organisations/${owner.user.currentOrganisationID}/members/${editor.user.id}`);
+    const editor = await addMember(app, owner, owner.user.currentOrganisationId, 'editor');
+    await owner.delete(`/api/organisations/${owner.user.currentOrganisationId}/members/${editor.user.id}`);
     // Their current organisation fell back to their own one, where they are owner.
     const after = await editor.get('/api/probe/items');
-    expect(after.json<{ organisationId: number }>().organisationId).not.toBe(owner.user.currentOrganisationID);
+    expect(after.json<{ organisationId: number }>().organisationId).not.toBe(owner.user.currentOrganisationId);
   });
 });

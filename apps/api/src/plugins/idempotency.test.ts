@@ -21,7 +21,7 @@ describe('Idempotency-Key', () => {
     const request = {
       method: 'POST' as const,
       url: '/api/organisations',
-      payload: { name: 'Einmal AG', currencyID: chf },
+      payload: { name: 'Einmal AG', currencyId: chf },
       headers: { 'idempotency-key': 'create-einmal-ag-1' },
     };
     const first = await user.send(request);
@@ -39,7 +39,7 @@ describe('Idempotency-Key', () => {
     const request = {
       method: 'POST' as const,
       url: '/api/organisations',
-      payload: { name: 'Gleich', currencyID: chf },
+      payload: { name: 'Gleich', currencyId: chf },
     };
     const headers = { 'idempotency-key': 'shared-key' };
     const first = await one.send({ ...request, headers });
@@ -52,13 +52,13 @@ describe('Idempotency-Key', () => {
     const request = {
       method: 'POST' as const,
       url: '/api/organisations',
-      payload: { name: 'Falsch', currencyID: 999_999 },
+      payload: { name: 'Falsch', currencyId: 999_999 },
       headers: { 'idempotency-key': 'bad-currency' },
     };
     expect((await user.send(request)).statusCode).toBe(400);
     const retry = await user.send(request);
     expect(retry.statusCode).toBe(400);
-    expect(retry.json()).toMatchObject({ fields: { currencyID: 'Unbekannte Währung' } });
+    expect(retry.json()).toMatchObject({ fields: { currencyId: 'Unbekannte Währung' } });
   });
 
   it('refuses a key reused for another request, and malformed keys', async () => {
@@ -68,7 +68,7 @@ describe('Idempotency-Key', () => {
     const other = await user.send({
       method: 'POST',
       url: '/api/organisations',
-      payload: { name: 'X', currencyID: chf },
+      payload: { name: 'X', currencyId: chf },
       headers,
     });
     expect(other.statusCode).toBe(400);
@@ -95,7 +95,7 @@ describe('Idempotency-Key under a pinned date far from the real one', () => {
       const request = {
         method: 'POST' as const,
         url: '/api/organisations',
-        payload: { name: 'Zukunft AG', currencyID: farAhead.deps.reference.baseCurrency().id },
+        payload: { name: 'Zukunft AG', currencyId: farAhead.deps.reference.baseCurrency().id },
         headers: { 'idempotency-key': 'future-1' },
       };
       const first = await user.send(request);

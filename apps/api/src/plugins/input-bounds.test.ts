@@ -9,7 +9,7 @@ describe('ids are digits within the columns’ range', () => {
   it('an id above 2^31 − 1 is a 400 on every address and body that takes one, never a 500', async () => {
     const owner = await signUp(app);
     const tooBig = '2147483648';
-    const own = owner.user.currentOrganisationID;
+    const own = owner.user.currentOrganisationId;
     const answers = [
       await owner.get(`/api/organisations/${tooBig}`),
       await owner.get(`/api/organisations/${tooBig}/members`),
@@ -29,7 +29,7 @@ describe('ids are digits within the columns’ range', () => {
 
   it('refuses lenient number spellings in paths instead of guessing', async () => {
     const owner = await signUp(app);
-    const id = owner.user.currentOrganisationID;
+    const id = owner.user.currentOrganisationId;
     expect((await owner.get(`/api/organisations/${id}`)).statusCode).toBe(200);
     for (const spelling of ['1e3', '0x10', '+3', `000${id}`, `${id}%20`, `${id}.0`, '-1', '0']) {
       const response = await owner.get(`/api/organisations/${spelling}`);
@@ -53,10 +53,10 @@ describe('user-entered text', () => {
 
   it('a NUL or other control character in a name is a German 400, and nothing is stored', async () => {
     const user = await signUp(app);
-    const organisationId = user.user.currentOrganisationID;
+    const organisationId = user.user.currentOrganisationId;
     const answers = {
       profile: await user.patch('/api/profile', { name: nul }),
-      createOrganisation: await user.post('/api/organisations', { name: nul, currencyID: 1 }),
+      createOrganisation: await user.post('/api/organisations', { name: nul, currencyId: 1 }),
       renameOrganisation: await user.patch(`/api/organisations/${organisationId}`, { name: 'bell\u0007' }),
     };
     for (const [what, response] of Object.entries(answers)) {
@@ -158,12 +158,12 @@ describe('a key named twice in one JSON object', () => {
       amount: 100,
       type: 'single',
       startDate: '2026-12-01',
-      categoryID: (await user.post('/api/categories', { name: 'Abos' })).json<{ id: number }>().id,
-      currencyID: (await user.get('/api/currencies')).json<{ id: number }[]>()[0]!.id,
+      categoryId: (await user.post('/api/categories', { name: 'Abos' })).json<{ id: number }>().id,
+      currencyId: (await user.get('/api/currencies')).json<{ id: number }[]>()[0]!.id,
     });
     expect(transaction.statusCode, transaction.body).toBe(201);
     const id = transaction.json<{ id: number }>().id;
-    const entry = `"month":"${month}","relatedTable":"transactions","relatedID":${id}`;
+    const entry = `"month":"${month}","relatedTable":"transactions","relatedId":${id}`;
     const batch = `{"updates":[{${entry},"isExcluded":true},{${entry},"isExcluded":false,"isExcluded":true}]}`;
     const refused = await send(user, 'PUT', '/api/forecasts/exclude', batch);
     expect(refused.statusCode).toBe(400);
@@ -183,7 +183,7 @@ describe('a key named twice in one JSON object', () => {
     const entries = Array.from(
       { length: 5_000 },
       (_, index) =>
-        `{"month":"2026-12","relatedTable":"transactions","relatedID":${index + 1},"isExcluded":true,"pad":"${'x'.repeat(100)}"}`,
+        `{"month":"2026-12","relatedTable":"transactions","relatedId":${index + 1},"isExcluded":true,"pad":"${'x'.repeat(100)}"}`,
     );
     const clean = `{"updates":[${entries.join(',')}]}`;
     expect(clean.length).toBeGreaterThan(900_000);

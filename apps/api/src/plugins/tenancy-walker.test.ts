@@ -29,7 +29,7 @@ interface TenantRows {
 type Fixture = (app: FastifyInstance, a: SignedInUser) => Promise<TenantRows>;
 
 async function anInvitation(app: FastifyInstance, a: SignedInUser): Promise<number> {
-  const organisationId = a.user.currentOrganisationID;
+  const organisationId = a.user.currentOrganisationId;
   const response = await a.post(`/api/organisations/${organisationId}/invitations`, {
     email: uniqueEmail('walker'),
     role: 'editor',
@@ -44,30 +44,30 @@ async function anInvitation(app: FastifyInstance, a: SignedInUser): Promise<numb
  */
 const FIXTURES: Record<string, Fixture> = {
   '/api/organisations/:id': async (_app, a) => {
-    const id = a.user.currentOrganisationID;
+    const id = a.user.currentOrganisationId;
     return { ids: { id }, witnesses: [`/api/organisations/${id}`] };
   },
   '/api/organisations/:id/members': async (_app, a) => {
-    const id = a.user.currentOrganisationID;
+    const id = a.user.currentOrganisationId;
     return { ids: { id }, witnesses: [`/api/organisations/${id}/members`] };
   },
   '/api/organisations/:id/members/:userId': async (_app, a) => {
-    const id = a.user.currentOrganisationID;
+    const id = a.user.currentOrganisationId;
     return { ids: { id, userId: a.user.id }, witnesses: [`/api/organisations/${id}/members`] };
   },
   '/api/organisations/:id/invitations': async (_app, a) => {
-    const id = a.user.currentOrganisationID;
+    const id = a.user.currentOrganisationId;
     return { ids: { id }, witnesses: [`/api/organisations/${id}/invitations`] };
   },
   '/api/organisations/:id/invitations/:invitationId': async (app, a) => {
-    const id = a.user.currentOrganisationID;
+    const id = a.user.currentOrganisationId;
     return {
       ids: { id, invitationId: await anInvitation(app, a) },
       witnesses: [`/api/organisations/${id}/invitations`],
     };
   },
   '/api/organisations/:id/invitations/:invitationId/resend': async (app, a) => {
-    const id = a.user.currentOrganisationID;
+    const id = a.user.currentOrganisationId;
     return {
       ids: { id, invitationId: await anInvitation(app, a) },
       witnesses: [`/api/organisations/${id}/invitations`],
@@ -87,7 +87,7 @@ const FIXTURES: Record<string, Fixture> = {
   // A category in use: a reassignment by B would move A's transaction.
   '/api/categories/:id/reassign': async (_app, a) => {
     const { id } = await aCategory(a);
-    const transaction = await aTransaction(a, { categoryID: id });
+    const transaction = await aTransaction(a, { categoryId: id });
     return { ids: { id }, witnesses: [`/api/categories/${id}`, `/api/transactions/${transaction.id}`] };
   },
   '/api/vats/:id': async (_app, a) => {
@@ -146,7 +146,7 @@ async function salaryRows(a: SignedInUser): Promise<TenantRows> {
 
 async function meInvitation(app: FastifyInstance, a: SignedInUser): Promise<TenantRows> {
   const inviter = await signUp(app);
-  const response = await inviter.post(`/api/organisations/${inviter.user.currentOrganisationID}/invitations`, {
+  const response = await inviter.post(`/api/organisations/${inviter.user.currentOrganisationId}/invitations`, {
     email: a.email,
     role: 'editor',
   });

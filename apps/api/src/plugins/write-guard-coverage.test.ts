@@ -39,7 +39,7 @@ describe('the role guard covers every write', () => {
 
   it('every write outside the auth pages and the short list refuses a read-only member with 403', async () => {
     const owner = await signUp(app);
-    const organisationId = owner.user.currentOrganisationID;
+    const organisationId = owner.user.currentOrganisationId;
     const reader = await addMember(app, owner, organisationId, 'read-only');
     const invited = await owner.post(`/api/organisations/${organisationId}/invitations`, {
       email: uniqueEmail('guarded'),

@@ -71,7 +71,7 @@ export async function aBankAccount(client: Client, overrides: Partial<BankAccoun
   const body = {
     name: 'Geschäftskonto',
     amount: 123_450,
-    currencyID: overrides.currencyID ?? (await organisationCurrency(client)).id,
+    currencyId: overrides.currencyId ?? (await organisationCurrency(client)).id,
     ...overrides,
   };
   return created('creating a bank account', await client.post('/api/bank-accounts', body));
@@ -88,8 +88,8 @@ export async function aTransaction(client: Client, overrides: Partial<Transactio
     type: 'repeating',
     cycle: 'monthly',
     startDate: '2026-01-01',
-    categoryID: overrides.categoryID ?? (await aCategory(client)).id,
-    currencyID: overrides.currencyID ?? (await organisationCurrency(client)).id,
+    categoryId: overrides.categoryId ?? (await aCategory(client)).id,
+    currencyId: overrides.currencyId ?? (await organisationCurrency(client)).id,
     ...overrides,
   };
   return created('creating a transaction', await client.post('/api/transactions', body));
@@ -115,7 +115,7 @@ export async function aSalary(
         hoursPerMonth: 180,
         amount: 800_000,
         cycle: 'monthly',
-        currencyID: overrides.currencyID ?? (await organisationCurrency(client)).id,
+        currencyId: overrides.currencyId ?? (await organisationCurrency(client)).id,
         vacationDaysPerYear: 25,
         fromDate: '2026-01-01',
         ...overrides,

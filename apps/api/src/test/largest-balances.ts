@@ -17,7 +17,7 @@ export async function fillWithLargestBalances(app: FastifyInstance, user: Signed
   const chf = await currencyId(user, 'CHF');
   await app.deps.database.db.insert(bankAccounts).values(
     Array.from({ length: EXACT_LARGEST_BALANCES }, (_, index) => ({
-      organisationId: user.user.currentOrganisationID,
+      organisationId: user.user.currentOrganisationId,
       name: `Konto ${index + 1}`,
       amount: AMOUNT_MAX_CENTS,
       currencyId: chf,

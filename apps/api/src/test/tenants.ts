@@ -8,7 +8,7 @@ import { browser, signUp, TEST_PASSWORD, uniqueEmail, type SignedInUser } from '
  */
 export async function twoTenants(app: FastifyInstance) {
   const [a, b] = await Promise.all([signUp(app, uniqueEmail('a')), signUp(app, uniqueEmail('b'))]);
-  return { a, b, organisationA: a.user.currentOrganisationID, organisationB: b.user.currentOrganisationID };
+  return { a, b, organisationA: a.user.currentOrganisationId, organisationB: b.user.currentOrganisationId };
 }
 
 /** The token of the newest invitation mail to `email`, read from the link as the invitee would. */

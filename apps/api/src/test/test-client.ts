@@ -79,7 +79,7 @@ export async function signUp(
   const code = await readCode(email);
   const finished = await client.post('/api/auth/registration/finish', { email, code, password: TEST_PASSWORD });
   if (finished.statusCode !== 200) throw new Error(`finishing registration failed: ${finished.body}`);
-  const user = finished.json<{ id: number; currentOrganisationID: number }>();
+  const user = finished.json<{ id: number; currentOrganisationId: number }>();
   return { ...client, email, password: TEST_PASSWORD, user };
 }
 

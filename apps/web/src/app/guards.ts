@@ -58,8 +58,8 @@ export function rememberedSettingsTab(): never {
 /** /settings/organisations opens the user's current organisation (docs/product.md "Routes"). */
 export async function currentOrganisation() {
   const user = await profileOrFail();
-  if (user?.currentOrganisationID) {
-    throw replace(pathTo('settings-organisations-id', { id: user.currentOrganisationID }));
+  if (user?.currentOrganisationId) {
+    throw replace(pathTo('settings-organisations-id', { id: user.currentOrganisationId }));
   }
   return null;
 }

@@ -35,7 +35,7 @@ export type BankAccountListQuery = z.infer<typeof bankAccountListQuerySchema>;
 const bankAccountFields = {
   name: textSchema({ max: 100, required: 'Name wird benötigt' }),
   amount: centsSchema,
-  currencyID: idFieldSchema('Ungültige Währung', 'Währung wird benötigt'),
+  currencyId: idFieldSchema('Ungültige Währung', 'Währung wird benötigt'),
   /** Defaults to today when the amount is set or changed. */
   balanceDate: dateSchema().optional(),
 };

@@ -79,7 +79,7 @@ export const employeeSchema = z.object({
   isTerminated: z.boolean(),
   /** A termination after today exists ("Austritt angesetzt"). */
   willBeTerminated: z.boolean(),
-  salaryID: z.number().int().nullable(),
+  salaryId: z.number().int().nullable(),
   /** 'YYYY-MM-DD' or null; needed for BVG by age (docs/salary-rules.md). */
   birthDate: z.string().nullable(),
 });
@@ -165,7 +165,7 @@ export const salaryAmountSchema = centsSchema.refine((cents) => cents >= 0, sala
 /** A salary step of an employee's timeline ("Lohnverlauf"); amounts per salary cycle. */
 export const salarySchema = z.object({
   id: z.number().int(),
-  employeeID: z.number().int(),
+  employeeId: z.number().int(),
   hoursPerMonth: z.number().int(),
   /** Gross ("Brutto") per cycle. */
   amount: z.number().int(),
@@ -207,7 +207,7 @@ const salaryFields = {
   hoursPerMonth: hoursPerMonthSchema,
   amount: salaryAmountSchema,
   cycle: cycleSchema,
-  currencyID: idFieldSchema(salaryMessages.invalidCurrency, salaryMessages.currencyRequired),
+  currencyId: idFieldSchema(salaryMessages.invalidCurrency, salaryMessages.currencyRequired),
   vacationDaysPerYear: vacationDaysSchema,
   fromDate: dateSchema(salaryMessages.fromRequired),
   toDate: dateSchema().nullable().optional(),
@@ -245,7 +245,7 @@ export const salaryCreateSchema = z
     hoursPerMonth: salaryFields.hoursPerMonth.optional(),
     amount: salaryFields.amount.optional(),
     cycle: salaryFields.cycle.optional(),
-    currencyID: salaryFields.currencyID.optional(),
+    currencyId: salaryFields.currencyId.optional(),
     vacationDaysPerYear: salaryFields.vacationDaysPerYear.optional(),
     fromDate: salaryFields.fromDate,
     toDate: salaryFields.toDate,
@@ -259,7 +259,7 @@ export const salaryCreateSchema = z
         hoursPerMonth: salaryMessages.hoursRequired,
         amount: salaryMessages.amountRequired,
         cycle: salaryMessages.cycleRequired,
-        currencyID: salaryMessages.currencyRequired,
+        currencyId: salaryMessages.currencyRequired,
         vacationDaysPerYear: salaryMessages.vacationRequired,
       } as const;
       for (const [field, message] of Object.entries(required)) {
@@ -359,7 +359,7 @@ export type SalaryCostLabel = z.infer<typeof salaryCostLabelSchema>;
 /** A cost on a salary with its calculated fields (skip-previous, `?includePast=true` include-previous). */
 export const salaryCostSchema = z.object({
   id: z.number().int(),
-  salaryID: z.number().int(),
+  salaryId: z.number().int(),
   label: salaryCostLabelSchema.nullable(),
   cycle: z.enum(costCycles),
   amountType: z.enum(amountTypes),
@@ -398,7 +398,7 @@ const salaryCostFields = {
     .min(1, salaryCostMessages.offset)
     .max(RELATIVE_OFFSET_MAX, salaryCostMessages.offset),
   targetDate: dateSchema().nullable().optional(),
-  labelID: idFieldSchema(salaryCostMessages.invalidLabel).nullable().optional(),
+  labelId: idFieldSchema(salaryCostMessages.invalidLabel).nullable().optional(),
   baseSalaryCostIDs: z
     .array(idSchema, { error: 'Ungültige Berechnungsgrundlage' })
     .max(BASE_COSTS_MAX, `Höchstens ${BASE_COSTS_MAX} Einträge erlaubt`)
@@ -447,7 +447,7 @@ export type SalaryCostUpdate = z.infer<typeof salaryCostUpdateSchema>;
 
 /**
  * `POST /employees/salaries/{salaryId}/costs/copy`: `{ ids }` appends copies of these costs (any
- * salary of the organisation); `{ sourceSalaryID }` replaces the salary's costs by copies of that
+ * salary of the organisation); `{ sourceSalaryId }` replaces the salary's costs by copies of that
  * salary's. Base links among the copied costs are remapped, links to costs not copied dropped.
  */
 export const salaryCostCopySchema = z
@@ -458,14 +458,14 @@ export const salaryCostCopySchema = z
       .max(COST_COPY_MAX, `Höchstens ${COST_COPY_MAX} Einträge erlaubt`)
       .refine((ids) => new Set(ids).size === ids.length, 'Doppelte Auswahl nicht erlaubt')
       .optional(),
-    sourceSalaryID: idFieldSchema('Ungültiger Lohn').optional(),
+    sourceSalaryId: idFieldSchema('Ungültiger Lohn').optional(),
   })
   .superRefine((value, context) => {
-    if (value.ids === undefined && value.sourceSalaryID === undefined) {
+    if (value.ids === undefined && value.sourceSalaryId === undefined) {
       context.addIssue({ code: 'custom', path: ['ids'], message: salaryCostMessages.nothingToCopy });
     }
-    if (value.ids !== undefined && value.sourceSalaryID !== undefined) {
-      context.addIssue({ code: 'custom', path: ['sourceSalaryID'], message: salaryCostMessages.copyEitherOr });
+    if (value.ids !== undefined && value.sourceSalaryId !== undefined) {
+      context.addIssue({ code: 'custom', path: ['sourceSalaryId'], message: salaryCostMessages.copyEitherOr });
     }
   });
 export type SalaryCostCopy = z.infer<typeof salaryCostCopySchema>;

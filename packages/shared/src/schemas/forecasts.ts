@@ -103,13 +103,13 @@ export type ForecastLeafTable = (typeof leafTables)[number];
 
 /**
  * Level 2 of the details tree: one item in one month (0 and `isExcluded` when excluded). An
- * employee's salaries are one leaf across the months (docs/forecast.md): `relatedID` is the salary
- * that paid in this month (the one to exclude), `employeeID` the employee (salary leaves only).
+ * employee's salaries are one leaf across the months (docs/forecast.md): `relatedId` is the salary
+ * that paid in this month (the one to exclude), `employeeId` the employee (salary leaves only).
  */
 export const forecastLeafNodeSchema = z.object({
   name: z.string(),
   amount: z.number().int(),
-  relatedID: z.number().int(),
+  relatedId: z.number().int(),
   relatedTable: z.enum(leafTables),
   isExcluded: z.boolean(),
   /**
@@ -124,7 +124,7 @@ export const forecastLeafNodeSchema = z.object({
   netTaxRate: z.number().int().optional(),
   netTaxRate2: z.number().int().optional(),
   netTaxRate2Share: z.number().int().optional(),
-  employeeID: z.number().int().optional(),
+  employeeId: z.number().int().optional(),
   /** Salary leaves only: the month's payment includes a 13th salary ("inkl. 13. Monatslohn"). */
   thirteenthSalary: z.literal(true).optional(),
 });
@@ -160,20 +160,20 @@ const relatedIdSchema = z
   .min(0, forecastMessages.relatedId)
   .max(ID_MAX, forecastMessages.relatedId);
 
-const exclusionKeyShape = { month: monthSchema, relatedTable: relatedTableSchema, relatedID: relatedIdSchema };
+const exclusionKeyShape = { month: monthSchema, relatedTable: relatedTableSchema, relatedId: relatedIdSchema };
 
 function zeroOnlyForLabels(
-  value: { relatedTable: ExcludableTable; relatedID: number },
+  value: { relatedTable: ExcludableTable; relatedId: number },
   context: z.RefinementCtx,
   path: (string | number)[] = [],
 ) {
-  if (value.relatedID === 0 && value.relatedTable !== 'salary_cost_labels') {
-    context.addIssue({ code: 'custom', message: forecastMessages.relatedId, path: [...path, 'relatedID'] });
+  if (value.relatedId === 0 && value.relatedTable !== 'salary_cost_labels') {
+    context.addIssue({ code: 'custom', message: forecastMessages.relatedId, path: [...path, 'relatedId'] });
   }
 }
 
 /**
- * One exclusion: the leaf (relatedTable, relatedID) counts nothing in `month` ('YYYY-MM', within the
+ * One exclusion: the leaf (relatedTable, relatedId) counts nothing in `month` ('YYYY-MM', within the
  * current month … current month + 59). Body of `POST` and `DELETE /forecasts/exclude`, and an item of
  * the `GET` list.
  */
@@ -186,19 +186,19 @@ export type ForecastExclusionKey = z.infer<typeof forecastExclusionSchema>;
 export const forecastExclusionAnswerSchema = z.object({
   month: z.string(),
   relatedTable: z.enum(exclusionTables),
-  relatedID: z.number().int(),
+  relatedId: z.number().int(),
 });
 /** `GET /forecasts/exclude`: the organisation's exclusions from the current month on, by month. */
 export const forecastExclusionListSchema = z.array(forecastExclusionAnswerSchema);
 
 /**
- * `GET /forecasts/exclude?relatedTable=…&relatedID=…`: both optional filters (relatedID only with
+ * `GET /forecasts/exclude?relatedTable=…&relatedId=…`: both optional filters (relatedId only with
  * relatedTable); without them every exclusion of the organisation from the current month on.
  */
 export const forecastExclusionListQuerySchema = z
   .strictObject({
     relatedTable: relatedTableSchema.optional(),
-    relatedID: z
+    relatedId: z
       .string({ error: forecastMessages.relatedId })
       .regex(/^(0|[1-9][0-9]{0,9})$/, forecastMessages.relatedId)
       .transform(Number)
@@ -206,7 +206,7 @@ export const forecastExclusionListQuerySchema = z
       .optional(),
   })
   .superRefine((value, context) => {
-    if (value.relatedID !== undefined && value.relatedTable === undefined) {
+    if (value.relatedId !== undefined && value.relatedTable === undefined) {
       context.addIssue({ code: 'custom', message: forecastMessages.relatedTable, path: ['relatedTable'] });
     }
   });

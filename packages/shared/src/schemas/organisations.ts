@@ -27,11 +27,11 @@ export type Organisation = z.infer<typeof organisationSchema>;
 
 const currencyIdSchema = idFieldSchema('Ungültige Währung', 'Währung wird benötigt');
 
-export const organisationCreateSchema = z.strictObject({ name: nameSchema, currencyID: currencyIdSchema });
+export const organisationCreateSchema = z.strictObject({ name: nameSchema, currencyId: currencyIdSchema });
 export const organisationUpdateSchema = changingAtLeastOneField(
   z.strictObject({
     name: nameSchema.optional(),
-    currencyID: currencyIdSchema.optional(),
+    currencyId: currencyIdSchema.optional(),
     minimumBalance: centsSchema.optional(),
   }),
 );

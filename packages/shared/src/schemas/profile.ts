@@ -8,7 +8,7 @@ export const userSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
-  currentOrganisationID: z.number().int().nullable(),
+  currentOrganisationId: z.number().int().nullable(),
   currency: z.object({ id: z.number().int(), code: z.string(), localeCode: z.string() }),
 });
 export type User = z.infer<typeof userSchema>;

@@ -68,7 +68,7 @@ export const transactionListQuerySchema = listQuerySchema({
   filters: {
     hideDisabled: booleanQuerySchema.optional(),
     hideExpired: booleanQuerySchema.optional(),
-    categoryID: idParamSchema.optional(),
+    categoryId: idParamSchema.optional(),
     direction: z.enum(transactionDirections, { error: 'Ungültiger Wert: revenue oder expense' }).optional(),
   },
 });
@@ -90,10 +90,10 @@ const transactionFields = {
   cycle: cycleSchema.nullable().optional(),
   startDate: dateSchema('Start wird benötigt'),
   endDate: dateSchema().nullable().optional(),
-  categoryID: idFieldSchema('Ungültige Kategorie', 'Kategorie wird benötigt'),
-  currencyID: idFieldSchema('Ungültige Währung', 'Währung wird benötigt'),
-  employeeID: idFieldSchema('Ungültiger Mitarbeiter').nullable().optional(),
-  vatID: idFieldSchema('Ungültige Mehrwertsteuer').nullable().optional(),
+  categoryId: idFieldSchema('Ungültige Kategorie', 'Kategorie wird benötigt'),
+  currencyId: idFieldSchema('Ungültige Währung', 'Währung wird benötigt'),
+  employeeId: idFieldSchema('Ungültiger Mitarbeiter').nullable().optional(),
+  vatId: idFieldSchema('Ungültige Mehrwertsteuer').nullable().optional(),
   vatIncluded: z.boolean({ error: 'Ungültiger Wert' }).optional(),
 };
 

@@ -53,7 +53,7 @@ export const salaryExclusions = pgTable(
   ],
 );
 
-/** By label across all salaries; `labelId` null = the "<Kein Label>" leaf (relatedID 0). */
+/** By label across all salaries; `labelId` null = the "<Kein Label>" leaf (relatedId 0). */
 export const salaryCostLabelExclusions = pgTable(
   'salary_cost_label_exclusions',
   {

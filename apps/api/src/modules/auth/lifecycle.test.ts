@@ -85,12 +85,12 @@ describe('the whole account life cycle over a real SMTP server', () => {
     });
     keepTokens(finished);
     expect(finished.statusCode).toBe(200);
-    const user = finished.json<{ id: number; currentOrganisationID: number }>();
+    const user = finished.json<{ id: number; currentOrganisationId: number }>();
     expect(user).toEqual({
       id: expect.any(Number),
       name: 'Anna Muster',
       email,
-      currentOrganisationID: expect.any(Number),
+      currentOrganisationId: expect.any(Number),
       currency: { id: expect.any(Number), code: 'CHF', localeCode: 'de-CH' },
     });
     expect(Object.keys(client.jar).sort()).toEqual(['sp_access', 'sp_refresh']);
@@ -100,7 +100,7 @@ describe('the whole account life cycle over a real SMTP server', () => {
       .from(organisations)
       .innerJoin(currencies, eq(currencies.id, organisations.currencyId))
       .innerJoin(memberships, eq(memberships.organisationId, organisations.id))
-      .where(eq(organisations.id, user.currentOrganisationID));
+      .where(eq(organisations.id, user.currentOrganisationId));
     expect(organisation).toEqual({ name: 'Meine Organisation', currency: 'CHF', role: 'owner' });
     // The password is kept only as an argon2id hash.
     const hashAtRegistration = await storedPasswordHash(user.id);

@@ -308,7 +308,7 @@ describe('POST /api/auth/registration/finish', () => {
   it('gives every registration its own first organisation', async () => {
     const anna = await signUp(app);
     const ben = await signUp(app);
-    expect(anna.user.currentOrganisationID).toEqual(expect.any(Number));
-    expect(ben.user.currentOrganisationID).not.toBe(anna.user.currentOrganisationID);
+    expect(anna.user.currentOrganisationId).toEqual(expect.any(Number));
+    expect(ben.user.currentOrganisationId).not.toBe(anna.user.currentOrganisationId);
   });
 });

@@ -54,7 +54,7 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
   function requireCurrency(currencyId: number | undefined): void {
     if (currencyId !== undefined && !reference.currencyById(currencyId)) {
       throw new AppError('VALIDATION_FAILED', bankAccountMessages.unknownCurrency, {
-        fields: { currencyID: bankAccountMessages.unknownCurrency },
+        fields: { currencyId: bankAccountMessages.unknownCurrency },
       });
     }
   }
@@ -129,12 +129,12 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
 
     /** Creates an account; "Stand per" is today unless given. 0 and negative balances are allowed. */
     async create(tenant: Tenant, input: BankAccountCreate): Promise<BankAccount> {
-      requireCurrency(input.currencyID);
+      requireCurrency(input.currencyId);
       const row = await keepingTotalExact(tenant, (tx) =>
         insertBankAccount(tx, tenant.organisationId, {
           name: input.name,
           amount: input.amount,
-          currencyId: input.currencyID,
+          currencyId: input.currencyId,
           balanceDate: input.balanceDate ?? clock.today(),
         }),
       );
@@ -146,12 +146,12 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
      * date would claim the new balance was already true then.
      */
     async update(tenant: Tenant, id: number, changes: BankAccountUpdate): Promise<BankAccount> {
-      requireCurrency(changes.currencyID);
+      requireCurrency(changes.currencyId);
       const row = await keepingTotalExact(tenant, (tx) =>
         updateBankAccount(tx, tenant.organisationId, id, {
           name: changes.name,
           amount: changes.amount,
-          currencyId: changes.currencyID,
+          currencyId: changes.currencyId,
           balanceDate: changes.balanceDate,
           balanceDateIfAmountChanged: clock.today(),
         }),

@@ -28,7 +28,7 @@ describe('bank accounts', () => {
     const created = await user.post('/api/bank-accounts', {
       name: '  UBS Geschäftskonto ',
       amount: 1_234_50,
-      currencyID: chf,
+      currencyId: chf,
     });
     expect(created.statusCode).toBe(201);
     const account = created.json<BankAccount>();
@@ -91,8 +91,8 @@ describe('bank accounts', () => {
     const eur = await currencyId(user, 'EUR');
     const usd = await currencyId(user, 'USD');
     await aBankAccount(user, { name: 'CHF', amount: 1_000_00 });
-    const euro = await aBankAccount(user, { name: 'EUR', amount: 3_333_33, currencyID: eur });
-    const dollar = await aBankAccount(user, { name: 'USD', amount: -777_77, currencyID: usd });
+    const euro = await aBankAccount(user, { name: 'EUR', amount: 3_333_33, currencyId: eur });
+    const dollar = await aBankAccount(user, { name: 'USD', amount: -777_77, currencyId: usd });
     expect(euro.convertedAmount).toBe(inChf(3_333_33, 'EUR'));
     expect(euro.convertedAmount).not.toBe(3_333_33);
     expect(dollar.convertedAmount).toBe(inChf(-777_77, 'USD'));
@@ -111,7 +111,7 @@ describe('bank accounts', () => {
     const small = await aBankAccount(user, { name: 'Kasse', amount: 0 });
     const tooMuch = 'Die Beträge ergeben zusammen eine zu grosse Summe, um sie auf den Rappen genau zu berechnen.';
     for (const refused of [
-      await user.post('/api/bank-accounts', { name: 'Noch eines', amount: AMOUNT_MAX_CENTS, currencyID: chf }),
+      await user.post('/api/bank-accounts', { name: 'Noch eines', amount: AMOUNT_MAX_CENTS, currencyId: chf }),
       await user.patch(`/api/bank-accounts/${small.id}`, { amount: AMOUNT_MAX_CENTS }),
     ]) {
       expect(refused.statusCode, refused.body).toBe(400);
@@ -125,7 +125,7 @@ describe('bank accounts', () => {
 
   it('counts a currency without a stored rate 1:1 and names it', async () => {
     const user = await signUp(app);
-    await aBankAccount(user, { name: 'Reykjavik', amount: 50_000_00, currencyID: await currencyId(user, 'ISK') });
+    await aBankAccount(user, { name: 'Reykjavik', amount: 50_000_00, currencyId: await currencyId(user, 'ISK') });
     await aBankAccount(user, { name: 'Zürich', amount: 1_00 });
     // The stored table loses ISK, as if the source had never had it; a failed refresh (no network
     // in tests) still reloads what is stored.
@@ -197,23 +197,23 @@ describe('bank accounts', () => {
   });
 
   it.each([
-    [{ amount: 1_00, currencyID: 1 }, 'name', 'Name wird benötigt'],
-    [{ name: '   ', amount: 1_00, currencyID: 1 }, 'name', 'Name wird benötigt'],
-    [{ name: '\u200b\u200d', amount: 1_00, currencyID: 1 }, 'name', 'Name wird benötigt'],
-    [{ name: 'x'.repeat(101), amount: 1_00, currencyID: 1 }, 'name', 'Höchstens 100 Zeichen erlaubt'],
-    [{ name: 'Konto', currencyID: 1 }, 'amount', 'Betrag wird benötigt'],
-    [{ name: 'Konto', amount: 12.5, currencyID: 1 }, 'amount', 'Ungültiger Betrag'],
-    [{ name: 'Konto', amount: '100', currencyID: 1 }, 'amount', 'Ungültiger Betrag'],
+    [{ amount: 1_00, currencyId: 1 }, 'name', 'Name wird benötigt'],
+    [{ name: '   ', amount: 1_00, currencyId: 1 }, 'name', 'Name wird benötigt'],
+    [{ name: '\u200b\u200d', amount: 1_00, currencyId: 1 }, 'name', 'Name wird benötigt'],
+    [{ name: 'x'.repeat(101), amount: 1_00, currencyId: 1 }, 'name', 'Höchstens 100 Zeichen erlaubt'],
+    [{ name: 'Konto', currencyId: 1 }, 'amount', 'Betrag wird benötigt'],
+    [{ name: 'Konto', amount: 12.5, currencyId: 1 }, 'amount', 'Ungültiger Betrag'],
+    [{ name: 'Konto', amount: '100', currencyId: 1 }, 'amount', 'Ungültiger Betrag'],
     [
-      { name: 'Konto', amount: 100_000_000_000_000, currencyID: 1 },
+      { name: 'Konto', amount: 100_000_000_000_000, currencyId: 1 },
       'amount',
       "Der Betrag darf höchstens 999'999'999'999.99 sein",
     ],
-    [{ name: 'Konto', amount: 1_00 }, 'currencyID', 'Währung wird benötigt'],
-    [{ name: 'Konto', amount: 1_00, currencyID: 'CHF' }, 'currencyID', 'Ungültige Währung'],
-    [{ name: 'Konto', amount: 1_00, currencyID: 999_999 }, 'currencyID', 'Ungültige Währung'],
-    [{ name: 'Konto', amount: 1_00, currencyID: 1, balanceDate: '2026-02-30' }, 'balanceDate', 'Ungültiger Datumswert'],
-    [{ name: 'Konto', amount: 1_00, currencyID: 1, organisationId: 1 }, 'organisationId', expect.any(String)],
+    [{ name: 'Konto', amount: 1_00 }, 'currencyId', 'Währung wird benötigt'],
+    [{ name: 'Konto', amount: 1_00, currencyId: 'CHF' }, 'currencyId', 'Ungültige Währung'],
+    [{ name: 'Konto', amount: 1_00, currencyId: 999_999 }, 'currencyId', 'Ungültige Währung'],
+    [{ name: 'Konto', amount: 1_00, currencyId: 1, balanceDate: '2026-02-30' }, 'balanceDate', 'Ungültiger Datumswert'],
+    [{ name: 'Konto', amount: 1_00, currencyId: 1, organisationId: 1 }, 'organisationId', expect.any(String)],
   ])('refuses %j with a German 400 naming %s, storing nothing', async (body, field, message) => {
     const user = await signUp(app);
     const response = await user.post('/api/bank-accounts', body);
@@ -227,9 +227,9 @@ describe('bank accounts', () => {
     const account = await aBankAccount(user);
     const url = `/api/bank-accounts/${account.id}`;
     expect((await user.patch(url, {})).statusCode).toBe(400);
-    const unknown = await user.patch(url, { name: 'Neu', currencyID: 999_999 });
+    const unknown = await user.patch(url, { name: 'Neu', currencyId: 999_999 });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ fields: { currencyID: 'Ungültige Währung' } });
+    expect(unknown.json()).toMatchObject({ fields: { currencyId: 'Ungültige Währung' } });
     expect((await user.patch(url, { amount: null })).statusCode).toBe(400);
     expect((await user.get(url)).json()).toEqual(account);
   });
@@ -270,17 +270,17 @@ describe('bank accounts', () => {
   it('lets read-only members read but not write', async () => {
     const owner = await signUp(app);
     const account = await aBankAccount(owner);
-    const reader = await addMember(app, owner, owner.user.currentOrganisationID, 'read-only');
+    const reader = await addMember(app, owner, owner.user.currentOrganisationId, 'read-only');
     expect((await list(reader)).data).toEqual([account]);
     for (const response of [
-      await reader.post('/api/bank-accounts', { name: 'Neu', amount: 1, currencyID: account.currency.id }),
+      await reader.post('/api/bank-accounts', { name: 'Neu', amount: 1, currencyId: account.currency.id }),
       await reader.patch(`/api/bank-accounts/${account.id}`, { name: 'Neu' }),
       await reader.delete(`/api/bank-accounts/${account.id}`),
     ]) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ error: 'Ihre Rolle erlaubt diese Aktion nicht.', code: 'FORBIDDEN' });
     }
-    const editor = await addMember(app, owner, owner.user.currentOrganisationID, 'editor');
+    const editor = await addMember(app, owner, owner.user.currentOrganisationId, 'editor');
     expect((await editor.patch(`/api/bank-accounts/${account.id}`, { name: 'Vom Editor' })).statusCode).toBe(200);
   });
 
@@ -289,7 +289,7 @@ describe('bank accounts', () => {
     for (const response of [
       await stranger.get('/api/bank-accounts'),
       await stranger.get('/api/bank-accounts/1'),
-      await stranger.post('/api/bank-accounts', { name: 'Konto', amount: 1, currencyID: 1 }),
+      await stranger.post('/api/bank-accounts', { name: 'Konto', amount: 1, currencyId: 1 }),
     ]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED', logout: true });

@@ -50,7 +50,7 @@ describe('GET /api/categories', () => {
     const own = await aCategory(a, { name: 'Ärztekasse' });
     const foreign = await aCategory(b, { name: 'Fremdkategorie' });
     const rent = await systemCategory(a, 'Miete');
-    await aTransaction(b, { categoryID: rent.id });
+    await aTransaction(b, { categoryId: rent.id });
 
     let list = await allCategories(a);
     expect(list).toHaveLength(17);
@@ -65,8 +65,8 @@ describe('GET /api/categories', () => {
     // B's transaction in "Miete" is none of A's business.
     expect(list.find((category) => category.id === rent.id)?.inUse).toBe(false);
 
-    await aTransaction(a, { categoryID: own.id });
-    await aTransaction(a, { categoryID: rent.id });
+    await aTransaction(a, { categoryId: own.id });
+    await aTransaction(a, { categoryId: rent.id });
     list = await allCategories(a);
     expect(list.find((category) => category.id === own.id)?.inUse).toBe(true);
     expect(list.find((category) => category.id === rent.id)?.inUse).toBe(true);
@@ -206,7 +206,7 @@ describe('DELETE /api/categories/:id', () => {
     expect(system.json()).toEqual({ error: 'System-Kategorien können nicht gelöscht werden', code: 'CONFLICT' });
 
     const used = await aCategory(a);
-    await aTransaction(a, { categoryID: used.id });
+    await aTransaction(a, { categoryId: used.id });
     const inUse = await a.delete(`/api/categories/${used.id}`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json()).toEqual({
@@ -226,9 +226,9 @@ describe('POST /api/categories/:id/reassign', () => {
     const { a, b } = await twoTenants(app);
     const old = await aCategory(a, { name: 'Alt' });
     const target = await systemCategory(a, 'Übriges');
-    const moved = [await aTransaction(a, { categoryID: old.id }), await aTransaction(a, { categoryID: old.id })];
-    const untouched = await aTransaction(a, { categoryID: target.id });
-    const others = await aTransaction(b, { categoryID: target.id });
+    const moved = [await aTransaction(a, { categoryId: old.id }), await aTransaction(a, { categoryId: old.id })];
+    const untouched = await aTransaction(a, { categoryId: target.id });
+    const others = await aTransaction(b, { categoryId: target.id });
 
     const response = await a.post(`/api/categories/${old.id}/reassign`, { targetId: target.id });
     expect(response.statusCode).toBe(200);
@@ -247,8 +247,8 @@ describe('POST /api/categories/:id/reassign', () => {
   it("moves only this organisation's transactions off a system category", async () => {
     const { a, b } = await twoTenants(app);
     const rent = await systemCategory(a, 'Miete');
-    const mine = await aTransaction(a, { categoryID: rent.id });
-    const theirs = await aTransaction(b, { categoryID: rent.id });
+    const mine = await aTransaction(a, { categoryId: rent.id });
+    const theirs = await aTransaction(b, { categoryId: rent.id });
     const target = await aCategory(a);
     const response = await a.post(`/api/categories/${rent.id}/reassign`, { targetId: target.id });
     expect(response.json()).toEqual({ affected: 1 });
@@ -259,7 +259,7 @@ describe('POST /api/categories/:id/reassign', () => {
   it('refuses a target the organisation cannot see, a missing one or the same category (400 naming targetId)', async () => {
     const { a, b } = await twoTenants(app);
     const source = await aCategory(a);
-    const transaction = await aTransaction(a, { categoryID: source.id });
+    const transaction = await aTransaction(a, { categoryId: source.id });
     const foreign = await aCategory(b);
     for (const [targetId, message] of [
       [foreign.id, 'Ungültige Kategorie'],
@@ -284,7 +284,7 @@ describe('POST /api/categories/:id/reassign', () => {
   it("answers 404 for another organisation's category and moves nothing", async () => {
     const { a, b } = await twoTenants(app);
     const source = await aCategory(a);
-    const transaction = await aTransaction(a, { categoryID: source.id });
+    const transaction = await aTransaction(a, { categoryId: source.id });
     const bTarget = await aCategory(b);
     const response = await b.post(`/api/categories/${source.id}/reassign`, { targetId: bTarget.id });
     expect(response.statusCode).toBe(404);
@@ -298,8 +298,8 @@ describe('replace and delete: POST /api/categories/:id/reassign with deleteAfter
     const old = await aCategory(user);
     const target = await aCategory(user);
     const transactions = [
-      await aTransaction(user, { categoryID: old.id }),
-      await aTransaction(user, { categoryID: old.id }),
+      await aTransaction(user, { categoryId: old.id }),
+      await aTransaction(user, { categoryId: old.id }),
     ];
     const response = await user.post(`/api/categories/${old.id}/reassign`, { targetId: target.id, deleteAfter: true });
     expect(response.statusCode).toBe(200);
@@ -322,7 +322,7 @@ describe('replace and delete: POST /api/categories/:id/reassign with deleteAfter
   it('moves nothing when the category cannot be deleted (a system category: 409)', async () => {
     const user = await signUp(app);
     const rent = await systemCategory(user, 'Miete');
-    const transaction = await aTransaction(user, { categoryID: rent.id });
+    const transaction = await aTransaction(user, { categoryId: rent.id });
     const target = await aCategory(user);
     const response = await user.post(`/api/categories/${rent.id}/reassign`, { targetId: target.id, deleteAfter: true });
     expect(response.statusCode).toBe(409);
@@ -346,8 +346,8 @@ describe('replace and delete: POST /api/categories/:id/reassign with deleteAfter
 describe('roles and sessions', () => {
   it('lets a read-only member read but not write (403)', async () => {
     const owner = await signUp(app);
-    const reader = await addMember(app, owner, owner.user.currentOrganisationID, 'read-only');
-    await reader.patch('/api/profile/organisation', { organisationId: owner.user.currentOrganisationID });
+    const reader = await addMember(app, owner, owner.user.currentOrganisationId, 'read-only');
+    await reader.patch('/api/profile/organisation', { organisationId: owner.user.currentOrganisationId });
     const own = await aCategory(owner);
     expect((await reader.get('/api/categories')).json<CategoryList>().data.map((category) => category.id)).toContain(
       own.id,

@@ -58,7 +58,7 @@ export function createEmployeesService(deps: { db: AppDatabase; clock: Clock; re
       isInFuture: hasSalary && row.fromDate !== null && row.fromDate > today,
       isTerminated: row.isTermination ?? false,
       willBeTerminated: Boolean(row.willBeTerminated),
-      salaryID: row.salaryId,
+      salaryId: row.salaryId,
       birthDate: row.birthDate,
     };
   }

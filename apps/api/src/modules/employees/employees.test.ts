@@ -52,7 +52,7 @@ describe('employees', () => {
       isInFuture: false,
       isTerminated: false,
       willBeTerminated: false,
-      salaryID: null,
+      salaryId: null,
       birthDate: null,
       salaryCount: 0,
       costCount: 0,
@@ -83,7 +83,7 @@ describe('employees', () => {
     await aSalaryCost(user, old.id, { amountType: 'fixed', amount: 10_000, distributionType: 'employer' });
     const detail = (await user.get(`/api/employees/${employee.id}`)).json<EmployeeDetail>();
     expect(detail).toMatchObject({
-      salaryID: current.id,
+      salaryId: current.id,
       grossAmount: 800_000,
       employerCosts: 42_400,
       salaryAmount: 842_400,
@@ -173,7 +173,7 @@ describe('employees', () => {
       }
       const expected = representativeSalary(await salariesOf(user, employee.id), '2026-11-21');
       const answered = (await user.get(`/api/employees/${employee.id}`)).json<EmployeeDetail>();
-      expect(answered.salaryID, JSON.stringify(timeline)).toBe(expected?.id ?? null);
+      expect(answered.salaryId, JSON.stringify(timeline)).toBe(expected?.id ?? null);
     }
   });
 
@@ -182,7 +182,7 @@ describe('employees', () => {
     const employee = await anEmployee(user);
     const salary = await aSalary(user, employee.id);
     await aSalaryCost(user, salary.id);
-    const transaction = await aTransaction(user, { employeeID: employee.id, amount: -100_000 });
+    const transaction = await aTransaction(user, { employeeId: employee.id, amount: -100_000 });
     expect((await user.delete(`/api/employees/${employee.id}`)).statusCode).toBe(204);
     expect((await user.get(`/api/employees/salaries/${salary.id}`)).statusCode).toBe(404);
     const stored = (await user.get('/api/transactions')).json<TransactionList>().data;
@@ -196,7 +196,7 @@ describe('employees', () => {
     await aSalary(user, gone.id, { isTermination: true, fromDate: '2026-01-01' });
     const found = await employeeList(user, 'search=eva&hideTerminated=false&limit=20');
     expect(found.data.map((row) => [row.name, row.isTerminated])).toEqual([['Ehemalige Eva', true]]);
-    const transaction = await aTransaction(user, { employeeID: gone.id, amount: -5_000 });
+    const transaction = await aTransaction(user, { employeeId: gone.id, amount: -5_000 });
     expect(transaction.employee).toEqual({ id: gone.id, name: 'Ehemalige Eva' });
   });
 });
@@ -207,7 +207,7 @@ describe('salaries', () => {
     const employee = await anEmployee(user);
     const first = await aSalary(user, employee.id, { fromDate: '2025-01-01' });
     expect(first).toMatchObject({
-      employeeID: employee.id,
+      employeeId: employee.id,
       amount: 800_000,
       cycle: 'monthly',
       isTermination: false,
@@ -285,12 +285,12 @@ describe('salaries', () => {
     const employee = await anEmployee(user);
     const first = await aSalary(user, employee.id, { fromDate: '2026-01-01' });
     const other = await aSalary(user, employee.id, { fromDate: '2026-05-01' });
-    const currencyID = first.currency.id;
+    const currencyId = first.currency.id;
     const body = {
       hoursPerMonth: 1,
       amount: 1,
       cycle: 'monthly',
-      currencyID,
+      currencyId,
       vacationDaysPerYear: 1,
       fromDate: '2026-01-01',
     };
@@ -312,17 +312,17 @@ describe('salaries', () => {
     [{ amount: -1 }, 'amount', 'Der Lohn darf nicht negativ sein'],
     [{ fromDate: '2026-02-30' }, 'fromDate', 'Ungültiger Datumswert'],
     [{ cycle: 'weekly' }, 'cycle', 'Zahlungs-Zyklus wird benötigt'],
-    [{ currencyID: 999_999 }, 'currencyID', 'Ungültige Währung'],
+    [{ currencyId: 999_999 }, 'currencyId', 'Ungültige Währung'],
     [{ amount: undefined }, 'amount', 'Lohn wird benötigt'],
   ])('refuses %j (400, German, nothing stored)', async (override, field, message) => {
     const user = await signUp(app);
     const employee = await anEmployee(user);
-    const currencyID = (await aSalary(user, (await anEmployee(user)).id)).currency.id;
+    const currencyId = (await aSalary(user, (await anEmployee(user)).id)).currency.id;
     const body = {
       hoursPerMonth: 160,
       amount: 500_000,
       cycle: 'monthly',
-      currencyID,
+      currencyId,
       vacationDaysPerYear: 20,
       fromDate: '2026-01-01',
       ...override,

@@ -61,7 +61,7 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
     if (!currency) throw new Error(`salary ${row.id} has an unknown currency ${row.currencyId}`);
     return {
       id: row.id,
-      employeeID: row.employeeId,
+      employeeId: row.employeeId,
       hoursPerMonth: row.hoursPerMonth,
       amount: row.amount,
       cycle: row.cycle,
@@ -87,9 +87,9 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
     };
   }
 
-  function requireCurrency(currencyID: number | undefined): void {
-    if (currencyID !== undefined && !reference.currencyById(currencyID)) {
-      throw invalidInput({ currencyID: salaryMessages.invalidCurrency });
+  function requireCurrency(currencyId: number | undefined): void {
+    if (currencyId !== undefined && !reference.currencyById(currencyId)) {
+      throw invalidInput({ currencyId: salaryMessages.invalidCurrency });
     }
   }
 
@@ -136,7 +136,7 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
 
     /** Adds a salary or a termination; a second salary on the same Von date is a 409. */
     async create(tenant: Tenant, employeeId: number, input: SalaryCreate): Promise<Salary> {
-      requireCurrency(input.currencyID);
+      requireCurrency(input.currencyId);
       const id = await db.transaction(async (tx) => {
         await lockOrganisationSchedules(tx, tenant.organisationId);
         if (!(await lockEmployee(tx, tenant.organisationId, employeeId))) throw notFound(employeeMessages.notFound);
@@ -144,7 +144,7 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
           hoursPerMonth: input.hoursPerMonth ?? 0,
           amount: input.amount ?? 0,
           cycle: input.cycle ?? 'monthly',
-          currencyId: input.currencyID ?? tenant.currencyId,
+          currencyId: input.currencyId ?? tenant.currencyId,
           vacationDaysPerYear: input.vacationDaysPerYear ?? 0,
           fromDate: input.fromDate,
           toDate: input.toDate ?? null,
@@ -168,7 +168,7 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
      * start; with a later salary the end is set by the timeline, overriding the one sent.
      */
     async update(tenant: Tenant, id: number, update: SalaryUpdate): Promise<Salary> {
-      requireCurrency(update.currencyID);
+      requireCurrency(update.currencyId);
       await db.transaction(async (tx) => {
         await lockOrganisationSchedules(tx, tenant.organisationId);
         const stored = await findSalary(tx, tenant.organisationId, id);
@@ -178,7 +178,7 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
             hoursPerMonth: update.hoursPerMonth,
             amount: update.amount,
             cycle: update.cycle,
-            currencyId: update.currencyID,
+            currencyId: update.currencyId,
             vacationDaysPerYear: update.vacationDaysPerYear,
             fromDate: update.fromDate,
             toDate: update.toDate,

@@ -73,7 +73,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
         .map(({ month, amount, divider, isExtraMonth }) => ({ month, amount, divider, isExtraMonth }));
       return {
         id: row.id,
-        salaryID: row.salaryId,
+        salaryId: row.salaryId,
         label: row.labelId === null || row.labelName === null ? null : { id: row.labelId, name: row.labelName },
         cycle: row.cycle,
         amountType: row.amountType,
@@ -98,7 +98,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
     if (!salary) throw notFound(salaryMessages.notFound);
     if (salary.isTermination) {
       throw new AppError('VALIDATION_FAILED', salaryCostMessages.terminationHasNoCosts, {
-        fields: { salaryID: salaryCostMessages.terminationHasNoCosts },
+        fields: { salaryId: salaryCostMessages.terminationHasNoCosts },
       });
     }
     return salary;
@@ -120,7 +120,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
 
   async function requireLabel(tx: AppDatabase, tenant: Tenant, labelId: number | null | undefined): Promise<void> {
     if (typeof labelId === 'number' && !(await findLabel(tx, tenant.organisationId, labelId))) {
-      throw invalidInput({ labelID: salaryCostMessages.invalidLabel });
+      throw invalidInput({ labelId: salaryCostMessages.invalidLabel });
     }
   }
 
@@ -204,13 +204,13 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
       const id = await db.transaction(async (tx) => {
         await lockOrganisationSchedules(tx, tenant.organisationId);
         await requireCostSalary(tx, tenant, salaryId);
-        await requireLabel(tx, tenant, input.labelID);
+        await requireLabel(tx, tenant, input.labelId);
         const bases = input.baseSalaryCostIDs ?? [];
         await requireValidBases(tx, tenant, salaryId, { ...input, id: NEW_COST, baseSalaryCostIDs: bases });
         await requireBirthDateForBvg(tx, tenant, salaryId, [input]);
         const [created] = await insertCosts(tx, tenant.organisationId, salaryId, [
           {
-            labelId: input.labelID ?? null,
+            labelId: input.labelId ?? null,
             cycle: input.cycle,
             amountType: input.amountType,
             amount: input.amount,
@@ -235,7 +235,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
         if (!stored) throw notFound(salaryCostMessages.notFound);
         const changes = Object.fromEntries(
           Object.entries({
-            labelId: update.labelID,
+            labelId: update.labelId,
             cycle: update.cycle,
             amountType: update.amountType,
             amount: update.amount,
@@ -247,7 +247,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
         const merged = { ...stored, ...changes, baseSalaryCostIDs: update.baseSalaryCostIDs ?? stored.baseCostIds };
         const shape = salaryCostShapeErrors(merged);
         if (Object.keys(shape).length > 0) throw invalidInput(shape);
-        await requireLabel(tx, tenant, update.labelID);
+        await requireLabel(tx, tenant, update.labelId);
         // The base rules read only the amount types and the links: the stored ones passed them.
         if (update.amountType !== undefined || update.baseSalaryCostIDs !== undefined) {
           await requireValidBases(tx, tenant, stored.salaryId, { ...merged, id });
@@ -273,7 +273,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
     },
 
     /**
-     * `{ ids }` appends copies of these costs; `{ sourceSalaryID }` replaces the salary's costs by
+     * `{ ids }` appends copies of these costs; `{ sourceSalaryId }` replaces the salary's costs by
      * copies of that salary's. A source of another organisation is a 404 and nothing is copied.
      */
     async copy(tenant: Tenant, salaryId: number, request: SalaryCostCopy): Promise<SalaryCostsCreated> {
@@ -281,14 +281,14 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
         await lockOrganisationSchedules(tx, tenant.organisationId);
         await requireCostSalary(tx, tenant, salaryId);
         let sourceIds: number[];
-        if (request.sourceSalaryID !== undefined) {
-          if (request.sourceSalaryID === salaryId) {
-            throw invalidInput({ sourceSalaryID: salaryCostMessages.copyFromItself });
+        if (request.sourceSalaryId !== undefined) {
+          if (request.sourceSalaryId === salaryId) {
+            throw invalidInput({ sourceSalaryId: salaryCostMessages.copyFromItself });
           }
-          if (!(await findSalaryOfCosts(tx, tenant.organisationId, request.sourceSalaryID))) {
+          if (!(await findSalaryOfCosts(tx, tenant.organisationId, request.sourceSalaryId))) {
             throw notFound(salaryMessages.notFound);
           }
-          sourceIds = await costIdsOfSalary(tx, tenant.organisationId, request.sourceSalaryID);
+          sourceIds = await costIdsOfSalary(tx, tenant.organisationId, request.sourceSalaryId);
           await deleteCostsOfSalary(tx, tenant.organisationId, salaryId);
         } else {
           sourceIds = request.ids ?? [];

@@ -47,9 +47,9 @@ describe('salary costs', () => {
     const user = await signUp(app);
     const label = await aLabel(user, { name: 'AHV/IV/EO' });
     const s = await aMonthlySalary(user);
-    const cost = await aSalaryCost(user, s.id, { labelID: label.id });
+    const cost = await aSalaryCost(user, s.id, { labelId: label.id });
     expect(cost).toMatchObject({
-      salaryID: s.id,
+      salaryId: s.id,
       label: { id: label.id, name: 'AHV/IV/EO' },
       cycle: 'monthly',
       amountType: 'percentage',
@@ -105,7 +105,7 @@ describe('salary costs', () => {
     [{ relativeOffset: 0 }, 'relativeOffset', 'Der Versatz muss zwischen 1 und 120 liegen'],
     [{ cycle: 'once' }, 'targetDate', 'Für einmalige Lohnkosten wird ein Datum benötigt'],
     [{ amount: -5 }, 'amount', 'Der Betrag darf nicht negativ sein'],
-    [{ labelID: 2_147_483_000 }, 'labelID', 'Ungültiges Label'],
+    [{ labelId: 2_147_483_000 }, 'labelId', 'Ungültiges Label'],
     [
       { baseSalaryCostIDs: [1] },
       'baseSalaryCostIDs',
@@ -374,7 +374,7 @@ describe('Swiss presets', () => {
       'items.0.ceiling',
       'Die Höchstgrenze muss grösser als 0 sein',
     );
-    const termination = await aSalary(user, s.employeeID, { isTermination: true, fromDate: '2027-06-01' });
+    const termination = await aSalary(user, s.employeeId, { isTermination: true, fromDate: '2027-06-01' });
     const refused = await user.post(`/api/employees/salaries/${termination.id}/costs/presets`, {
       items: [{ preset: 'ahv' }],
     });
@@ -409,13 +409,13 @@ describe('copying costs', () => {
     await aSalaryCost(a, source.id, { amountType: 'fixed', amount: 2000, distributionType: 'employer' });
     const target = await aMonthlySalary(a);
     await aSalaryCost(a, target.id, { amount: 100 });
-    const replaced = await a.post(`/api/employees/salaries/${target.id}/costs/copy`, { sourceSalaryID: source.id });
+    const replaced = await a.post(`/api/employees/salaries/${target.id}/costs/copy`, { sourceSalaryId: source.id });
     expect(replaced.statusCode, replaced.body).toBe(201);
     expect((await costsOf(a, target.id)).map((cost) => cost.amount).sort()).toEqual([2000, 5300]);
 
     const bTarget = await aMonthlySalary(b);
     await aSalaryCost(b, bTarget.id, { amount: 100 });
-    const foreign = await b.post(`/api/employees/salaries/${bTarget.id}/costs/copy`, { sourceSalaryID: source.id });
+    const foreign = await b.post(`/api/employees/salaries/${bTarget.id}/costs/copy`, { sourceSalaryId: source.id });
     expect(foreign.statusCode, foreign.body).toBe(404);
     const foreignIds = (await costsOf(a, source.id)).map((cost) => cost.id);
     expect((await b.post(`/api/employees/salaries/${bTarget.id}/costs/copy`, { ids: foreignIds })).statusCode).toBe(
@@ -451,7 +451,7 @@ describe('labels', () => {
     expect(list.data.map((label) => label.name)).toEqual(['Ärztekasse', 'BVG']);
     expect((await a.get(`/api/employees/salaries/costs/labels/${bvg.id}`)).json()).toEqual({ id: bvg.id, name: 'BVG' });
     const s = await aMonthlySalary(a);
-    const cost = await aSalaryCost(a, s.id, { labelID: bvg.id });
+    const cost = await aSalaryCost(a, s.id, { labelId: bvg.id });
     expect((await a.delete(`/api/employees/salaries/costs/labels/${bvg.id}`)).statusCode).toBe(204);
     expect((await a.get(`/api/employees/salaries/costs/${cost.id}`)).json<SalaryCost>().label).toBeNull();
     expect((await a.get('/api/employees/salaries/costs/labels/abc')).statusCode).toBe(400);
@@ -465,7 +465,7 @@ describe('freshness', () => {
     await aSalaryCost(user, s.id);
     const { database } = app.deps;
     const { ensureFreshSchedules } = await import('./salary-schedules.js');
-    await ensureFreshSchedules(database.db, user.user.currentOrganisationID, '2027-03-10');
+    await ensureFreshSchedules(database.db, user.user.currentOrganisationId, '2027-03-10');
     const later = await database.db.query.salaries.findFirst({ where: (row, { eq }) => eq(row.id, s.id) });
     expect(later?.scheduleDate).toBe('2027-03-10');
     // Back on the app's today, the next read makes them current again.

@@ -21,7 +21,7 @@ const payment = (costId: number, month: string, amount: number, divider = 1, isE
  */
 async function aSalaryWithStoredPayments(payments: (first: number, second: number) => StoredDetail[]) {
   const user = await signUp(app);
-  const organisationId = user.user.currentOrganisationID;
+  const organisationId = user.user.currentOrganisationId;
   const salary = await aSalary(user, (await anEmployee(user)).id);
   const [first, second] = [(await aSalaryCost(user, salary.id)).id, (await aSalaryCost(user, salary.id)).id];
   const { db } = app.deps.database;

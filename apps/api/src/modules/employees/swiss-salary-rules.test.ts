@@ -270,7 +270,7 @@ async function aSalaryBody(user: SignedInUser, employeeId: number, overrides: ob
   return user.post(`/api/employees/${employeeId}/salaries`, {
     hoursPerMonth: 180,
     cycle: 'monthly',
-    currencyID: currency.id,
+    currencyId: currency.id,
     vacationDaysPerYear: 25,
     fromDate: '2026-01-01',
     ...overrides,

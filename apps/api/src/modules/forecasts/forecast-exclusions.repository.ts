@@ -52,7 +52,7 @@ function keyRows(keys: readonly ExclusionKey[]): SQL {
     as k(related_id, month)`;
 }
 
-/** Each exclusion table with the expression of its relatedID (a label's null is the "no label" 0). */
+/** Each exclusion table with the expression of its relatedId (a label's null is the "no label" 0). */
 const exclusionTables = {
   transactions: { target: transactionExclusions, relatedId: sql`${transactionExclusions.transactionId}` },
   salaries: { target: salaryExclusions, relatedId: sql`${salaryExclusions.salaryId}` },

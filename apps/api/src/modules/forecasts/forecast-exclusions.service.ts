@@ -30,7 +30,7 @@ export type ForecastExclusionsService = ReturnType<typeof createForecastExclusio
 const tables: readonly ExclusionTableName[] = ['transactions', 'salaries', 'salary_cost_labels'];
 
 function toAnswer(key: ExclusionKey): ForecastExclusionKey {
-  return { month: key.month, relatedTable: key.relatedTable, relatedID: key.relatedId };
+  return { month: key.month, relatedTable: key.relatedTable, relatedId: key.relatedId };
 }
 
 /**
@@ -69,7 +69,7 @@ export function createForecastExclusionsService({ db, clock }: ForecastExclusion
 
   const keyOf = (input: ForecastExclusionKey): ExclusionKey => ({
     relatedTable: input.relatedTable,
-    relatedId: input.relatedID,
+    relatedId: input.relatedId,
     month: input.month,
   });
 
@@ -103,7 +103,7 @@ export function createForecastExclusionsService({ db, clock }: ForecastExclusion
       const rows = await listExclusions(db, tenant.organisationId, {
         firstMonth: horizon().first,
         ...(query.relatedTable === undefined ? {} : { relatedTable: query.relatedTable }),
-        ...(query.relatedID === undefined ? {} : { relatedId: query.relatedID }),
+        ...(query.relatedId === undefined ? {} : { relatedId: query.relatedId }),
       });
       return rows.map(toAnswer);
     },

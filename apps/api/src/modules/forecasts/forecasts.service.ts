@@ -77,12 +77,12 @@ function toNodes(
         : {
             name: leaf.name,
             amount: leaf.amount,
-            relatedID: leaf.relatedId,
+            relatedId: leaf.relatedId,
             relatedTable: leaf.relatedTable,
             isExcluded: leaf.isExcluded,
             // A salary leaf names its employee too: the web keys the row by the employee
             // (docs/forecast.md).
-            ...(leaf.employeeId === undefined ? {} : { employeeID: leaf.employeeId }),
+            ...(leaf.employeeId === undefined ? {} : { employeeId: leaf.employeeId }),
             ...(leaf.thirteenthSalary ? { thirteenthSalary: true } : {}),
           },
     ),
@@ -94,7 +94,7 @@ function toVatNode(leaf: ForecastLeaf): ForecastLeafNode {
   const node: ForecastLeafNode = {
     name: leaf.name,
     amount: leaf.amount,
-    relatedID: leaf.relatedId,
+    relatedId: leaf.relatedId,
     relatedTable: leaf.relatedTable,
     isExcluded: leaf.isExcluded,
   };

@@ -91,8 +91,8 @@ async function aSalaryWithCosts(user: SignedInUser, name = 'Anna Muster') {
   const salary = await aSalary(user, employee.id, { amount: 5_000_00, fromDate: PAID_25TH });
   const label = await aLabel(user, { name: `AHV ${name}` });
   const fixed = { amountType: 'fixed', cycle: 'monthly', relativeOffset: 1 } as const;
-  await aSalaryCost(user, salary.id, { ...fixed, amount: 300_00, distributionType: 'employer', labelID: label.id });
-  await aSalaryCost(user, salary.id, { ...fixed, amount: 500_00, distributionType: 'employee', labelID: label.id });
+  await aSalaryCost(user, salary.id, { ...fixed, amount: 300_00, distributionType: 'employer', labelId: label.id });
+  await aSalaryCost(user, salary.id, { ...fixed, amount: 500_00, distributionType: 'employee', labelId: label.id });
   await aSalaryCost(user, salary.id, { ...fixed, amount: 100_00, distributionType: 'employer' });
   return { employee, salaryId: salary.id, label };
 }
@@ -101,7 +101,7 @@ async function aSalaryWithCosts(user: SignedInUser, name = 'Anna Muster') {
 async function ownerTenantOf(user: SignedInUser) {
   return {
     userId: user.user.id,
-    organisationId: user.user.currentOrganisationID,
+    organisationId: user.user.currentOrganisationId,
     role: 'owner' as const,
     currencyId: await currencyId(user, 'CHF'),
   };
@@ -168,14 +168,14 @@ describe('GET /api/forecasts', () => {
     const user = await signUp(app);
     const eur = await currencyId(user, 'EUR');
     await aBankAccount(user, { name: 'Zürich', amount: 10_000_00 });
-    await aBankAccount(user, { name: 'Frankfurt', amount: 1_000_00, currencyID: eur });
+    await aBankAccount(user, { name: 'Frankfurt', amount: 1_000_00, currencyId: eur });
     const sales = await aCategory(user, { name: 'Verkauf' });
     const revenue = await aTransaction(user, {
       name: 'Beratung',
       amount: 1_000_00,
       startDate: PAID_25TH,
-      categoryID: sales.id,
-      vatID: await vatRateId(user, 810),
+      categoryId: sales.id,
+      vatId: await vatRateId(user, 810),
       vatIncluded: false,
     });
     await aTransaction(user, { name: 'Miete', amount: -500_00, startDate: PAID_25TH });
@@ -214,7 +214,7 @@ describe('GET /api/forecasts', () => {
     expect(leaf(monthOf(details, '2027-01'), 'Mwst.', 'Mwst.')).toEqual({
       name: 'Mwst.',
       amount: -243_00,
-      relatedID: 0,
+      relatedId: 0,
       relatedTable: 'vat_settlement',
       isExcluded: false,
       outputTax: 243_00,
@@ -224,7 +224,7 @@ describe('GET /api/forecasts', () => {
     expect(leaf(monthOf(details, '2026-11'), 'Verkauf', 'Beratung')).toEqual({
       name: 'Beratung',
       amount: 1_081_00,
-      relatedID: revenue.id,
+      relatedId: revenue.id,
       relatedTable: 'transactions',
       isExcluded: false,
     });
@@ -232,7 +232,7 @@ describe('GET /api/forecasts', () => {
     expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', 'AHV Anna Muster')).toMatchObject({ amount: -800_00 });
     expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', '<Kein Label>')).toMatchObject({
       amount: -100_00,
-      relatedID: 0,
+      relatedId: 0,
       relatedTable: 'salary_cost_labels',
     });
     // Each month loses 4'819.00 (and the VAT settlements more): the money lasts until the minimum is hit.
@@ -256,7 +256,7 @@ describe('GET /api/forecasts', () => {
       name: 'Island',
       amount: 200_00,
       startDate: PAID_25TH,
-      currencyID: await currencyId(user, 'ISK'),
+      currencyId: await currencyId(user, 'ISK'),
     });
     await app.deps.database.db.delete(eurRates).where(eq(eurRates.currencyCode, 'ISK'));
     await app.deps.rates.refresh({ force: true });
@@ -321,7 +321,7 @@ describe('GET /api/forecasts', () => {
   it('sends the leaves of the categories named by ?expand= only, every category with its amount', async () => {
     const user = await signUp(app);
     const sales = await aCategory(user, { name: 'Verkauf, Schweiz' });
-    await aTransaction(user, { name: 'Beratung', amount: 1_000_00, startDate: PAID_25TH, categoryID: sales.id });
+    await aTransaction(user, { name: 'Beratung', amount: 1_000_00, startDate: PAID_25TH, categoryId: sales.id });
     await aTransaction(user, { name: 'Miete', amount: -500_00, startDate: PAID_25TH });
     await aSalaryWithCosts(user);
     const all = await detailsOf(user, '?months=2');
@@ -349,7 +349,7 @@ describe('GET /api/forecasts', () => {
   it('answers a browser the details compressed, written once and kept until the data changes', async () => {
     const user = await signUp(app);
     const sales = await aCategory(user, { name: 'Verkauf' });
-    await aTransaction(user, { name: 'Beratung', amount: 1_000_00, startDate: PAID_25TH, categoryID: sales.id });
+    await aTransaction(user, { name: 'Beratung', amount: 1_000_00, startDate: PAID_25TH, categoryId: sales.id });
     await aSalaryWithCosts(user);
     const url = `/api/forecasts/details?months=3&expand=revenue:Verkauf`;
     const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
@@ -369,7 +369,7 @@ describe('GET /api/forecasts', () => {
     expect(await compressed('gzip', 'gzip')).toEqual(plain);
     expect(await compressed('gzip, deflate, br, zstd', 'br')).toEqual(plain);
     // A change shows at once, compressed too.
-    await aTransaction(user, { name: 'Wartung', amount: 300_00, startDate: PAID_25TH, categoryID: sales.id });
+    await aTransaction(user, { name: 'Wartung', amount: 300_00, startDate: PAID_25TH, categoryId: sales.id });
     const changed = await detailsOf(user, '?months=3&expand=revenue:Verkauf');
     expect(changed).not.toEqual(plain);
     expect(await compressed('br', 'br')).toEqual(changed);
@@ -398,13 +398,13 @@ describe('GET /api/forecasts', () => {
     }
     const owner = await signUp(app);
     const transaction = await aTransaction(owner);
-    const reader = await addMember(app, owner, owner.user.currentOrganisationID, 'read-only');
+    const reader = await addMember(app, owner, owner.user.currentOrganisationId, 'read-only');
     expect((await reader.get('/api/forecasts')).statusCode).toBe(200);
     expect((await reader.get('/api/forecasts/details')).statusCode).toBe(200);
     const refused = await reader.post('/api/forecasts/exclude', {
       month: '2026-12',
       relatedTable: 'transactions',
-      relatedID: transaction.id,
+      relatedId: transaction.id,
     });
     expect(refused.statusCode).toBe(403);
   });
@@ -429,7 +429,7 @@ describe('GET /api/forecasts', () => {
       amount: 300_00,
       distributionType: 'employer',
       relativeOffset: 1,
-      labelID: label.id,
+      labelId: label.id,
     });
     const quarterly = async () =>
       (await detailsOf(user, '?months=4')).map((month) => leaf(month, 'Lohnkosten', 'Quartalskosten')?.amount ?? 0);
@@ -459,7 +459,7 @@ describe('GET /api/forecasts', () => {
     await aSalaryWithCosts(user, 'Erste');
     const few = await queriesOfOneRead();
     const category = await aCategory(user);
-    for (let i = 0; i < 5; i += 1) await aTransaction(user, { categoryID: category.id });
+    for (let i = 0; i < 5; i += 1) await aTransaction(user, { categoryId: category.id });
     for (const name of ['Zweite', 'Dritte', 'Vierte']) await aSalaryWithCosts(user, name);
     await aBankAccount(user);
     const many = await queriesOfOneRead();
@@ -517,10 +517,10 @@ describe('GET /api/forecasts', () => {
     const [secondCost] = await costIdsOf(second.salaryId);
     expect((await user.delete(`/api/employees/salaries/costs/${secondCost}`)).statusCode).toBe(204);
     await expectSameAsFresh('a deleted cost');
-    await aSalaryCost(user, third.salaryId, { amount: 42_00, distributionType: 'employer', labelID: third.label.id });
+    await aSalaryCost(user, third.salaryId, { amount: 42_00, distributionType: 'employer', labelId: third.label.id });
     await expectSameAsFresh('an added cost');
     const copied = await user.post(`/api/employees/salaries/${second.salaryId}/costs/copy`, {
-      sourceSalaryID: first.salaryId,
+      sourceSalaryId: first.salaryId,
     });
     expect(copied.statusCode, copied.body).toBe(201);
     await expectSameAsFresh('costs copied over another salary');
@@ -584,7 +584,7 @@ describe('GET /api/forecasts', () => {
     const category = await aCategory(user);
     const transactions = [];
     for (let i = 0; i < 4; i += 1) {
-      transactions.push(await aTransaction(user, { categoryID: category.id, amount: -(1_000_00 + i) }));
+      transactions.push(await aTransaction(user, { categoryId: category.id, amount: -(1_000_00 + i) }));
     }
     const anna = await aSalaryWithCosts(user, 'Anna');
     await aSalaryWithCosts(user, 'Beat');
@@ -603,7 +603,7 @@ describe('GET /api/forecasts', () => {
     expect(transactionLoads(afterChange)[0]).toMatch(/"transactions"."id" = any\(\$\d+::int\[\]\)/);
     expect((await user.delete(`/api/transactions/${transactions[2]!.id}`)).statusCode).toBe(204);
     await expectSameAsFresh('a deleted transaction');
-    await aTransaction(user, { categoryID: category.id, amount: 55_00 });
+    await aTransaction(user, { categoryId: category.id, amount: 55_00 });
     await expectSameAsFresh('an added transaction');
     const renamed = await user.send({
       method: 'PATCH',
@@ -692,21 +692,21 @@ describe('GET /api/forecasts', () => {
 
   it('raises the data version with every write to each table the forecast reads', async () => {
     const user = await signUp(app);
-    const organisation = user.user.currentOrganisationID;
+    const organisation = user.user.currentOrganisationId;
     const db = app.deps.database.db;
     // A row of the organisation in each table.
     const category = await aCategory(user);
     const vat = (await user.post('/api/vats', { value: 333 })).json<Vat>();
-    const transaction = await aTransaction(user, { categoryID: category.id, vatID: vat.id });
+    const transaction = await aTransaction(user, { categoryId: category.id, vatId: vat.id });
     await aBankAccount(user);
     const { salaryId, label } = await aSalaryWithCosts(user);
     await aQuarterlyVatSettlement(user);
-    for (const [relatedTable, relatedID] of [
+    for (const [relatedTable, relatedId] of [
       ['transactions', transaction.id],
       ['salaries', salaryId],
       ['salary_cost_labels', label.id],
     ] as const) {
-      const response = await user.post('/api/forecasts/exclude', { month: '2026-12', relatedTable, relatedID });
+      const response = await user.post('/api/forecasts/exclude', { month: '2026-12', relatedTable, relatedId });
       expect(response.statusCode, response.body).toBe(201);
     }
     const owned = `organisation_id = ${organisation}`;
@@ -752,7 +752,7 @@ describe('GET /api/forecasts', () => {
   it("another organisation's writes leave an organisation's forecast in memory", async () => {
     const { a: alice, b: bob } = await twoTenants(app);
     const versions = async (user: SignedInUser) =>
-      Object.fromEntries(await dataVersionsOf(app.deps.database.db, user.user.currentOrganisationID));
+      Object.fromEntries(await dataVersionsOf(app.deps.database.db, user.user.currentOrganisationId));
     await forecastOf(alice);
     const before = await versions(alice);
     await aBankAccount(bob);
@@ -773,17 +773,17 @@ describe('forecast exclusions', () => {
     const excluded = await user.post('/api/forecasts/exclude', {
       month: '2026-12',
       relatedTable: 'transactions',
-      relatedID: transaction.id,
+      relatedId: transaction.id,
     });
     expect(excluded.statusCode).toBe(201);
-    expect(excluded.json()).toEqual({ month: '2026-12', relatedTable: 'transactions', relatedID: transaction.id });
+    expect(excluded.json()).toEqual({ month: '2026-12', relatedTable: 'transactions', relatedId: transaction.id });
     // Twice is no error and stores it once.
     expect(
       (
         await user.post('/api/forecasts/exclude', {
           month: '2026-12',
           relatedTable: 'transactions',
-          relatedID: transaction.id,
+          relatedId: transaction.id,
         })
       ).statusCode,
     ).toBe(201);
@@ -795,7 +795,7 @@ describe('forecast exclusions', () => {
     expect(leaf(monthOf(details, '2026-12'), transaction.category.name, 'Abo')).toEqual({
       name: 'Abo',
       amount: 0,
-      relatedID: transaction.id,
+      relatedId: transaction.id,
       relatedTable: 'transactions',
       isExcluded: true,
     });
@@ -803,11 +803,11 @@ describe('forecast exclusions', () => {
     // One batch: lift December, exclude the salary, the label and "<Kein Label>" in November.
     const batch = await put(user, '/api/forecasts/exclude', {
       updates: [
-        { month: '2026-12', relatedTable: 'transactions', relatedID: transaction.id, isExcluded: false },
-        { month: '2026-11', relatedTable: 'salaries', relatedID: salaryId, isExcluded: true },
-        { month: '2026-11', relatedTable: 'salary_cost_labels', relatedID: label.id, isExcluded: true },
-        { month: '2026-11', relatedTable: 'salary_cost_labels', relatedID: 0, isExcluded: true },
-        { month: '2027-01', relatedTable: 'transactions', relatedID: transaction.id, isExcluded: true },
+        { month: '2026-12', relatedTable: 'transactions', relatedId: transaction.id, isExcluded: false },
+        { month: '2026-11', relatedTable: 'salaries', relatedId: salaryId, isExcluded: true },
+        { month: '2026-11', relatedTable: 'salary_cost_labels', relatedId: label.id, isExcluded: true },
+        { month: '2026-11', relatedTable: 'salary_cost_labels', relatedId: 0, isExcluded: true },
+        { month: '2027-01', relatedTable: 'transactions', relatedId: transaction.id, isExcluded: true },
       ],
     });
     expect(batch.statusCode, batch.body).toBe(200);
@@ -827,21 +827,21 @@ describe('forecast exclusions', () => {
     const all = await user.get('/api/forecasts/exclude');
     expect(all.statusCode).toBe(200);
     expect(all.json<ForecastExclusionKey[]>()).toEqual([
-      { month: '2026-11', relatedTable: 'salaries', relatedID: salaryId },
-      { month: '2026-11', relatedTable: 'salary_cost_labels', relatedID: 0 },
-      { month: '2026-11', relatedTable: 'salary_cost_labels', relatedID: label.id },
-      { month: '2027-01', relatedTable: 'transactions', relatedID: transaction.id },
+      { month: '2026-11', relatedTable: 'salaries', relatedId: salaryId },
+      { month: '2026-11', relatedTable: 'salary_cost_labels', relatedId: 0 },
+      { month: '2026-11', relatedTable: 'salary_cost_labels', relatedId: label.id },
+      { month: '2027-01', relatedTable: 'transactions', relatedId: transaction.id },
     ]);
-    const ofOne = await user.get(`/api/forecasts/exclude?relatedTable=transactions&relatedID=${transaction.id}`);
-    expect(ofOne.json()).toEqual([{ month: '2027-01', relatedTable: 'transactions', relatedID: transaction.id }]);
-    expect((await user.get('/api/forecasts/exclude?relatedTable=salary_cost_labels&relatedID=0')).json()).toEqual([
-      { month: '2026-11', relatedTable: 'salary_cost_labels', relatedID: 0 },
+    const ofOne = await user.get(`/api/forecasts/exclude?relatedTable=transactions&relatedId=${transaction.id}`);
+    expect(ofOne.json()).toEqual([{ month: '2027-01', relatedTable: 'transactions', relatedId: transaction.id }]);
+    expect((await user.get('/api/forecasts/exclude?relatedTable=salary_cost_labels&relatedId=0')).json()).toEqual([
+      { month: '2026-11', relatedTable: 'salary_cost_labels', relatedId: 0 },
     ]);
 
     const lifted = await deleteWithBody(user, '/api/forecasts/exclude', {
       month: '2027-01',
       relatedTable: 'transactions',
-      relatedID: transaction.id,
+      relatedId: transaction.id,
     });
     expect(lifted.statusCode).toBe(204);
     expect(lifted.body).toBe('');
@@ -869,12 +869,12 @@ describe('forecast exclusions', () => {
       'Die Mehrwertsteuer-Abrechnung kann nicht ausgeschlossen werden',
     ],
     [{ month, relatedTable: 'salary_costs' }, 'relatedTable', 'Unbekannte Art des Eintrags'],
-    [{ month, relatedTable: 'transactions', relatedID: 0 }, 'relatedID', 'Ungültige Id'],
-    [{ month, relatedTable: 'transactions', relatedID: 1.5 }, 'relatedID', 'Ungültige Id'],
+    [{ month, relatedTable: 'transactions', relatedId: 0 }, 'relatedId', 'Ungültige Id'],
+    [{ month, relatedTable: 'transactions', relatedId: 1.5 }, 'relatedId', 'Ungültige Id'],
   ])('refuses %j with 400 and stores nothing', async (body, field, message) => {
     const user = await signUp(app);
     const transaction = await aTransaction(user);
-    const payload = { relatedID: transaction.id, ...body };
+    const payload = { relatedId: transaction.id, ...body };
     for (const [method, answer] of [
       ['POST', () => user.post('/api/forecasts/exclude', payload)],
       ['DELETE', () => deleteWithBody(user, '/api/forecasts/exclude', payload)],
@@ -894,17 +894,17 @@ describe('forecast exclusions', () => {
     const foreign = await aTransaction(a);
     const { salaryId, label } = await aSalaryWithCosts(a);
     for (const body of [
-      { month: '2026-12', relatedTable: 'transactions', relatedID: 2_000_000_000 },
-      { month: '2026-12', relatedTable: 'transactions', relatedID: foreign.id },
-      { month: '2026-12', relatedTable: 'salaries', relatedID: salaryId },
-      { month: '2026-12', relatedTable: 'salary_cost_labels', relatedID: label.id },
+      { month: '2026-12', relatedTable: 'transactions', relatedId: 2_000_000_000 },
+      { month: '2026-12', relatedTable: 'transactions', relatedId: foreign.id },
+      { month: '2026-12', relatedTable: 'salaries', relatedId: salaryId },
+      { month: '2026-12', relatedTable: 'salary_cost_labels', relatedId: label.id },
     ]) {
       for (const response of [
         await b.post('/api/forecasts/exclude', body),
         await deleteWithBody(b, '/api/forecasts/exclude', body),
         await put(b, '/api/forecasts/exclude', {
           updates: [
-            { month: '2026-12', relatedTable: 'transactions', relatedID: own.id, isExcluded: true },
+            { month: '2026-12', relatedTable: 'transactions', relatedId: own.id, isExcluded: true },
             { ...body, isExcluded: true },
           ],
         }),
@@ -916,8 +916,8 @@ describe('forecast exclusions', () => {
     // A batch with a month outside the horizon stores nothing either.
     const badMonth = await put(b, '/api/forecasts/exclude', {
       updates: [
-        { month: '2026-12', relatedTable: 'transactions', relatedID: own.id, isExcluded: true },
-        { month: '2020-01', relatedTable: 'transactions', relatedID: own.id, isExcluded: true },
+        { month: '2026-12', relatedTable: 'transactions', relatedId: own.id, isExcluded: true },
+        { month: '2020-01', relatedTable: 'transactions', relatedId: own.id, isExcluded: true },
       ],
     });
     expect(badMonth.statusCode).toBe(400);
@@ -929,8 +929,8 @@ describe('forecast exclusions', () => {
     expect(await db.$count(transactionExclusions, eq(transactionExclusions.transactionId, own.id))).toBe(0);
     expect(await db.$count(salaryExclusions, eq(salaryExclusions.salaryId, salaryId))).toBe(0);
     // B sees none of A's exclusions.
-    await a.post('/api/forecasts/exclude', { month: '2026-12', relatedTable: 'transactions', relatedID: foreign.id });
-    expect((await b.get(`/api/forecasts/exclude?relatedTable=transactions&relatedID=${foreign.id}`)).json()).toEqual(
+    await a.post('/api/forecasts/exclude', { month: '2026-12', relatedTable: 'transactions', relatedId: foreign.id });
+    expect((await b.get(`/api/forecasts/exclude?relatedTable=transactions&relatedId=${foreign.id}`)).json()).toEqual(
       [],
     );
   });
@@ -963,7 +963,7 @@ describe('one "Löhne" row per employee (docs/forecast.md)', () => {
     // Every month holds Anna at most once.
     for (const month of details) expect(annaOf(month).length).toBeLessThanOrEqual(1);
     expect(
-      details.map((month) => [month.month, annaOf(month).map((child) => [child.amount, child.relatedID])]),
+      details.map((month) => [month.month, annaOf(month).map((child) => [child.amount, child.relatedId])]),
     ).toEqual([
       ['2026-11', [[-5_000_00, first.id]]],
       ['2026-12', [[-5_000_00, first.id]]],
@@ -977,12 +977,12 @@ describe('one "Löhne" row per employee (docs/forecast.md)', () => {
     expect(leaf(monthOf(details, '2027-01'), 'Löhne', 'Anna Muster')).toEqual({
       name: 'Anna Muster',
       amount: -6_000_00,
-      relatedID: raise.id,
+      relatedId: raise.id,
       relatedTable: 'salaries',
       isExcluded: false,
-      employeeID: anna.id,
+      employeeId: anna.id,
     });
-    expect(leaf(monthOf(details, '2027-01'), 'Löhne', 'Beat Beispiel')).toMatchObject({ employeeID: beat.id });
+    expect(leaf(monthOf(details, '2027-01'), 'Löhne', 'Beat Beispiel')).toMatchObject({ employeeId: beat.id });
     // Anna 5,000.00 + Beat 3,000.00 in November; Beat alone in March.
     const forecast = await forecastOf(user, '?months=8');
     expect(forecast.months.map((month) => month.expense)).toEqual([
@@ -995,15 +995,15 @@ describe('one "Löhne" row per employee (docs/forecast.md)', () => {
     const { first, raise } = await annaAndBeat(user);
     const batch = await put(user, '/api/forecasts/exclude', {
       updates: [
-        { month: '2027-01', relatedTable: 'salaries', relatedID: raise.id, isExcluded: true },
+        { month: '2027-01', relatedTable: 'salaries', relatedId: raise.id, isExcluded: true },
         // The first salary paid nothing in February (the raise did): stored, but no effect.
-        { month: '2027-02', relatedTable: 'salaries', relatedID: first.id, isExcluded: true },
+        { month: '2027-02', relatedTable: 'salaries', relatedId: first.id, isExcluded: true },
       ],
     });
     expect(batch.statusCode, batch.body).toBe(200);
     const details = await detailsOf(user, '?months=4');
     expect(
-      details.map((month) => annaOf(month).map((child) => [child.amount, child.relatedID, child.isExcluded])),
+      details.map((month) => annaOf(month).map((child) => [child.amount, child.relatedId, child.isExcluded])),
     ).toEqual([
       [[-5_000_00, first.id, false]],
       [[-5_000_00, first.id, false]],
@@ -1013,8 +1013,8 @@ describe('one "Löhne" row per employee (docs/forecast.md)', () => {
     expect((await forecastOf(user, '?months=4')).months.map((month) => month.expense)).toEqual([
       -8_000_00, -8_000_00, -3_000_00, -9_000_00,
     ]);
-    expect((await user.get(`/api/forecasts/exclude?relatedTable=salaries&relatedID=${raise.id}`)).json()).toEqual([
-      { month: '2027-01', relatedTable: 'salaries', relatedID: raise.id },
+    expect((await user.get(`/api/forecasts/exclude?relatedTable=salaries&relatedId=${raise.id}`)).json()).toEqual([
+      { month: '2027-01', relatedTable: 'salaries', relatedId: raise.id },
     ]);
   });
 });
@@ -1044,11 +1044,11 @@ describe('VAT settings', () => {
     expect(saved.json()).toEqual(answer);
     expect((await owner.get('/api/vat-settings')).json()).toEqual(answer);
 
-    const admin = await addMember(app, owner, owner.user.currentOrganisationID, 'admin');
+    const admin = await addMember(app, owner, owner.user.currentOrganisationId, 'admin');
     const replaced = await put(admin, '/api/vat-settings', { ...setting, enabled: false, interval: 'monthly' });
     expect(replaced.json()).toEqual({ ...answer, enabled: false, interval: 'monthly' });
 
-    const editor = await addMember(app, owner, owner.user.currentOrganisationID, 'editor');
+    const editor = await addMember(app, owner, owner.user.currentOrganisationId, 'editor');
     expect((await editor.get('/api/vat-settings')).statusCode).toBe(200);
     expect((await put(editor, '/api/vat-settings', setting)).statusCode).toBe(403);
     expect((await editor.delete('/api/vat-settings')).statusCode).toBe(403);
@@ -1090,7 +1090,7 @@ describe('VAT settings', () => {
 describe('minimum balance (Mindestliquidität)', () => {
   it('is 0 at first, set by owners and admins, and the runway measures against it', async () => {
     const owner = await signUp(app);
-    const organisationId = owner.user.currentOrganisationID;
+    const organisationId = owner.user.currentOrganisationId;
     const url = `/api/organisations/${organisationId}`;
     expect((await owner.get(url)).json<Organisation>().minimumBalance).toBe(0);
     await aBankAccount(owner, { amount: 10_000_00 });

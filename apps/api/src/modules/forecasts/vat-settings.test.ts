@@ -51,7 +51,7 @@ function vatLeaves(details: ForecastDetails) {
   for (const month of details) {
     for (const side of ['revenue', 'expense'] as const) {
       for (const category of month[side]) {
-        for (const { name: _name, relatedID: _id, relatedTable, isExcluded: _excluded, ...rest } of category.children) {
+        for (const { name: _name, relatedId: _id, relatedTable, isExcluded: _excluded, ...rest } of category.children) {
           if (relatedTable === 'vat_settlement') found[month.month] = { side, category: category.name, ...rest };
         }
       }
@@ -66,8 +66,8 @@ async function withVat(user: SignedInUser, name: string, amount: number, startDa
     name,
     amount,
     startDate,
-    categoryID: (await aCategory(user, { name: `Kategorie ${name}` })).id,
-    vatID: await vatRateId(user, 810),
+    categoryId: (await aCategory(user, { name: `Kategorie ${name}` })).id,
+    vatId: await vatRateId(user, 810),
     vatIncluded: false,
     ...overrides,
   });
@@ -160,7 +160,7 @@ describe('PUT/GET /api/vat-settings: method, net tax rates and payment term', ()
   it('is closed to read-only members, and each organisation sees only its own', async () => {
     const { a, b } = await twoTenants(app);
     const setting = await saved(a, netTaxRate);
-    const readOnly = await addMember(app, a, a.user.currentOrganisationID, 'read-only');
+    const readOnly = await addMember(app, a, a.user.currentOrganisationId, 'read-only');
     const refused = await put(readOnly, { ...netTaxRate, netTaxRate: 100 });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });

@@ -12,18 +12,18 @@ const app = useTestApp();
 /**
  * A currency change keeps every sum exact (ARCHITECTURE.md rule 7): 999'999'999'999.99 CHF are
  * about 2 × 10^18 Rappen in IDR, beyond exact integers. The change is refused with the German 400
- * naming `currencyID`; data made inexact later by new rates, which no write can refuse, answers the
+ * naming `currencyId`; data made inexact later by new rates, which no write can refuse, answers the
  * same 400 on every read and write that sums it, never a 500.
  */
 
 async function changeCurrency(user: SignedInUser, code: string) {
-  return user.patch(`/api/organisations/${user.user.currentOrganisationID}`, {
-    currencyID: await currencyId(user, code),
+  return user.patch(`/api/organisations/${user.user.currentOrganisationId}`, {
+    currencyId: await currencyId(user, code),
   });
 }
 
 async function organisationOf(user: SignedInUser): Promise<Organisation> {
-  return (await user.get(`/api/organisations/${user.user.currentOrganisationID}`)).json<Organisation>();
+  return (await user.get(`/api/organisations/${user.user.currentOrganisationId}`)).json<Organisation>();
 }
 
 /** Every read that converts and sums the organisation's amounts, and a new account (which sums them too). */
@@ -36,20 +36,20 @@ async function summingRequests(user: SignedInUser, accountId: number) {
     newAccount: await user.post('/api/bank-accounts', {
       name: 'Kasse',
       amount: 1_00,
-      currencyID: await currencyId(user, 'CHF'),
+      currencyId: await currencyId(user, 'CHF'),
     }),
   };
 }
 
 describe('changing the organisation currency', () => {
-  it('refuses IDR for 999,999,999,999.99 CHF (400 naming currencyID, nothing stored); every read stays 200', async () => {
+  it('refuses IDR for 999,999,999,999.99 CHF (400 naming currencyId, nothing stored); every read stays 200', async () => {
     const user = await signUp(app);
     expect((await organisationOf(user)).currency.code).toBe('CHF');
     const account = await aBankAccount(user, { name: 'Tresor', amount: AMOUNT_MAX_CENTS });
     await aTransaction(user, { name: 'Miete', amount: -2_000_00 });
 
     const refused = await changeCurrency(user, 'IDR');
-    expectFieldError(refused, 'currencyID', AMOUNT_OVERFLOW_MESSAGE);
+    expectFieldError(refused, 'currencyId', AMOUNT_OVERFLOW_MESSAGE);
     expect((await organisationOf(user)).currency.code).toBe('CHF');
 
     const answers = await summingRequests(user, account.id);
@@ -77,7 +77,7 @@ describe('changing the organisation currency', () => {
     await aTransaction(user, { name: 'Grossauftrag', amount: 1_000_000_000_00 });
     expect((await user.get('/api/forecasts?months=60')).statusCode).toBe(200);
     const refused = await changeCurrency(user, 'IDR');
-    expectFieldError(refused, 'currencyID', AMOUNT_OVERFLOW_MESSAGE);
+    expectFieldError(refused, 'currencyId', AMOUNT_OVERFLOW_MESSAGE);
     expect((await organisationOf(user)).currency.code).toBe('CHF');
   });
 
@@ -86,7 +86,7 @@ describe('changing the organisation currency', () => {
     const account = await aBankAccount(user, {
       name: 'Tresor',
       amount: 1_000_000_000_00,
-      currencyID: await currencyId(user, 'CHF'),
+      currencyId: await currencyId(user, 'CHF'),
     });
     // 1'000'000'000.00 CHF are about 2 × 10^15 Rappen in IDR: exact, so the change is taken.
     const changed = await changeCurrency(user, 'IDR');

@@ -15,7 +15,7 @@ const app = useTestApp({}, { clock });
 async function ownerWithInvitation(role: 'admin' | 'editor' | 'read-only' = 'editor', email = uniqueEmail('invitee')) {
   const owner = await signUp(app);
   await owner.patch('/api/profile', { name: 'Petra Muster' });
-  const organisationId = owner.user.currentOrganisationID;
+  const organisationId = owner.user.currentOrganisationId;
   const created = await owner.post(`/api/organisations/${organisationId}/invitations`, { email, role });
   expect(created.statusCode).toBe(201);
   const token = await invitationTokenFromOutbox(app, email);
@@ -61,7 +61,7 @@ describe('inviting', () => {
 
   it('lets admins invite below admin only, and editors not at all', async () => {
     const owner = await signUp(app);
-    const id = owner.user.currentOrganisationID;
+    const id = owner.user.currentOrganisationId;
     const admin = await addMember(app, owner, id, 'admin');
     const editor = await addMember(app, owner, id, 'editor');
     expect(
@@ -105,7 +105,7 @@ describe('inviting', () => {
     [{ email: uniqueEmail(), role: 'editor', note: 'x' }, 'note'],
   ])('refuses %j with 400 naming %s, storing nothing', async (body, field) => {
     const owner = await signUp(app);
-    const id = owner.user.currentOrganisationID;
+    const id = owner.user.currentOrganisationId;
     const response = await owner.post(`/api/organisations/${id}/invitations`, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: expect.any(String) } });
@@ -128,7 +128,7 @@ describe('inviting', () => {
 
   it('sends one invitation when the same one is sent twice at the same moment', async () => {
     const owner = await signUp(app);
-    const organisationId = owner.user.currentOrganisationID;
+    const organisationId = owner.user.currentOrganisationId;
     const email = uniqueEmail('twice');
     const invite = () => owner.post(`/api/organisations/${organisationId}/invitations`, { email, role: 'editor' });
     const answers = await Promise.all([invite(), invite()]);
@@ -212,9 +212,9 @@ describe('limits on invitation mails', () => {
 
   it('lets one person send 20 an hour over all their organisations; the rest: 429, nothing stored, no mail', async () => {
     const owner = await signUp(app);
-    const first = owner.user.currentOrganisationID;
-    const currencyID = app.deps.reference.baseCurrency().id;
-    const second = (await owner.post('/api/organisations', { name: 'Zweite GmbH', currencyID })).json<{ id: number }>()
+    const first = owner.user.currentOrganisationId;
+    const currencyId = app.deps.reference.baseCurrency().id;
+    const second = (await owner.post('/api/organisations', { name: 'Zweite GmbH', currencyId })).json<{ id: number }>()
       .id;
     const emails = Array.from({ length: 25 }, () => uniqueEmail('massenmail'));
     const answers = await Promise.all(emails.map((email, index) => invite(owner, index % 2 ? first : second, email)));
@@ -233,7 +233,7 @@ describe('limits on invitation mails', () => {
 
   it('lets an organisation send 20 an hour from all its admins together', async () => {
     const owner = await signUp(app);
-    const organisationId = owner.user.currentOrganisationID;
+    const organisationId = owner.user.currentOrganisationId;
     const admin = await addMember(app, owner, organisationId, 'admin'); // the first invitation
     for (let count = 1; count < 20; count += 1) expect((await invite(owner, organisationId)).statusCode).toBe(201);
     const email = uniqueEmail('zu-viel');
@@ -243,7 +243,7 @@ describe('limits on invitation mails', () => {
 
   it('allows 100 a day, resends included, then 429 until the day has passed', async () => {
     const owner = await signUp(app);
-    const organisationId = owner.user.currentOrganisationID;
+    const organisationId = owner.user.currentOrganisationId;
     const sent: number[] = [];
     for (let hour = 0; hour < 4; hour += 1) {
       for (let count = 0; count < 20; count += 1) {
@@ -294,7 +294,7 @@ describe('accepting', () => {
       name: 'Neu Hier',
     });
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toMatchObject({ name: 'Neu Hier', currentOrganisationID: organisationId });
+    expect(accepted.json()).toMatchObject({ name: 'Neu Hier', currentOrganisationId: organisationId });
     expect((await client.get('/api/organisations')).json<{ data: Array<{ id: number; role: string }> }>().data).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: organisationId, role: 'editor' })]),
     );
@@ -317,7 +317,7 @@ describe('accepting', () => {
     expect(wrong.json()).toMatchObject({ error: 'Login fehlgeschlagen, bitte prüfen Sie Ihre Zugangsdaten' });
     const right = await browser(app).post('/api/auth/invitation/accept', { token, password: TEST_PASSWORD });
     expect(right.statusCode).toBe(200);
-    expect(right.json()).toMatchObject({ id: existing.user.id, currentOrganisationID: organisationId });
+    expect(right.json()).toMatchObject({ id: existing.user.id, currentOrganisationId: organisationId });
   });
 
   it("someone guessing the account's password elsewhere is locked out; its owner still accepts", async () => {
@@ -333,7 +333,7 @@ describe('accepting', () => {
     expect(locked.statusCode).toBe(429);
     const accepted = await browser(app).post('/api/auth/invitation/accept', { token, password: TEST_PASSWORD });
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toMatchObject({ id: existing.user.id, currentOrganisationID: organisationId });
+    expect(accepted.json()).toMatchObject({ id: existing.user.id, currentOrganisationId: organisationId });
   });
 
   it('refuses an expired invitation with 410', async () => {
@@ -377,7 +377,7 @@ describe('my invitations', () => {
     expect(mine.body).not.toContain(first.token);
     const accepted = await me.post(`/api/me/invitations/${first.invitation.id}/accept`);
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toMatchObject({ currentOrganisationID: first.organisationId });
+    expect(accepted.json()).toMatchObject({ currentOrganisationId: first.organisationId });
     expect((await me.delete(`/api/me/invitations/${second.invitation.id}`)).statusCode).toBe(204);
     expect((await me.get('/api/me/invitations')).json()).toEqual([]);
     expect(

@@ -77,7 +77,7 @@ export function createOrganisationsService(
   function requireCurrency(currencyId: number): void {
     if (!reference.currencyById(currencyId)) {
       throw new AppError('VALIDATION_FAILED', organisationMessages.unknownCurrency, {
-        fields: { currencyID: organisationMessages.unknownCurrency },
+        fields: { currencyId: organisationMessages.unknownCurrency },
       });
     }
   }
@@ -89,7 +89,7 @@ export function createOrganisationsService(
     } catch (error) {
       if (!(error instanceof AmountOverflowError)) throw error;
       throw new AppError('VALIDATION_FAILED', messages.validation, {
-        fields: { currencyID: AMOUNT_OVERFLOW_MESSAGE },
+        fields: { currencyId: AMOUNT_OVERFLOW_MESSAGE },
       });
     }
   }
@@ -148,30 +148,30 @@ export function createOrganisationsService(
 
     /** Creates an organisation owned by the caller; the current organisation stays as it is. */
     async create(userId: number, input: OrganisationCreate): Promise<Organisation> {
-      requireCurrency(input.currencyID);
+      requireCurrency(input.currencyId);
       const id = await db.transaction((tx) =>
-        insertOrganisation(tx, { name: input.name, currencyId: input.currencyID }, userId),
+        insertOrganisation(tx, { name: input.name, currencyId: input.currencyId }, userId),
       );
       return getOne(userId, id);
     },
 
     /**
      * Renames, changes the currency or the minimum balance ("Mindestliquidität"; admins and owners).
-     * A new currency must keep every sum of the organisation's data exact (400 naming `currencyID`,
+     * A new currency must keep every sum of the organisation's data exact (400 naming `currencyId`,
      * nothing stored; ARCHITECTURE.md rule 7); the members see it with their next request.
      */
     async update(userId: number, organisationId: number, changes: OrganisationUpdate): Promise<Organisation> {
       await roleIn(userId, organisationId, 'admin');
-      const { currencyID } = changes;
-      if (currencyID !== undefined) requireCurrency(currencyID);
+      const { currencyId } = changes;
+      if (currencyId !== undefined) requireCurrency(currencyId);
       await db.transaction(async (tx) => {
-        if (currencyID !== undefined) {
+        if (currencyId !== undefined) {
           await lockOrganisation(tx, organisationId);
-          await requireExactSumsIn(tx, organisationId, currencyID);
+          await requireExactSumsIn(tx, organisationId, currencyId);
         }
         await updateOrganisation(tx, organisationId, {
           name: changes.name,
-          currencyId: currencyID,
+          currencyId: currencyId,
           minimumBalance: changes.minimumBalance,
         });
       });

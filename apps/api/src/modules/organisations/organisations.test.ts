@@ -31,7 +31,7 @@ describe('organisations of a user', () => {
     expect(response.json()).toEqual({
       data: [
         {
-          id: user.user.currentOrganisationID,
+          id: user.user.currentOrganisationId,
           name: 'Meine Organisation',
           currency: { id: currencyIds.CHF, code: 'CHF', description: 'Franken (Schweiz)', localeCode: 'de-CH' },
           role: 'owner',
@@ -47,7 +47,7 @@ describe('organisations of a user', () => {
     const user = await signUp(app);
     const created = await user.post('/api/organisations', {
       name: '  Zürcher Bäckerei AG ',
-      currencyID: currencyIds.EUR,
+      currencyId: currencyIds.EUR,
     });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
@@ -56,9 +56,9 @@ describe('organisations of a user', () => {
       role: 'owner',
       memberCount: 1,
     });
-    await user.post('/api/organisations', { name: 'Alpen Treuhand GmbH', currencyID: currencyIds.CHF });
+    await user.post('/api/organisations', { name: 'Alpen Treuhand GmbH', currencyId: currencyIds.CHF });
     const profile = await user.get('/api/profile');
-    expect(profile.json()).toMatchObject({ currentOrganisationID: user.user.currentOrganisationID });
+    expect(profile.json()).toMatchObject({ currentOrganisationId: user.user.currentOrganisationId });
 
     const names = (await user.get('/api/organisations')).json<{ data: OrganisationBody[] }>().data.map((o) => o.name);
     expect(names).toEqual(['Alpen Treuhand GmbH', 'Meine Organisation', 'Zürcher Bäckerei AG']);
@@ -71,11 +71,11 @@ describe('organisations of a user', () => {
   });
 
   it.each([
-    [{ name: '', currencyID: 1 }, 'name'],
-    [{ name: 'x'.repeat(201), currencyID: 1 }, 'name'],
-    [{ name: 'Firma' }, 'currencyID'],
-    [{ name: 'Firma', currencyID: 'CHF' }, 'currencyID'],
-    [{ name: 'Firma', currencyID: 1, owner: 2 }, 'owner'],
+    [{ name: '', currencyId: 1 }, 'name'],
+    [{ name: 'x'.repeat(201), currencyId: 1 }, 'name'],
+    [{ name: 'Firma' }, 'currencyId'],
+    [{ name: 'Firma', currencyId: 'CHF' }, 'currencyId'],
+    [{ name: 'Firma', currencyId: 1, owner: 2 }, 'owner'],
   ])('refuses %j with a German 400 naming %s, storing nothing', async (body, field) => {
     const user = await signUp(app);
     const response = await user.post('/api/organisations', body);
@@ -86,15 +86,15 @@ describe('organisations of a user', () => {
 
   it('refuses an unknown currency with 400 naming the field', async () => {
     const user = await signUp(app);
-    const response = await user.post('/api/organisations', { name: 'Firma', currencyID: 999_999 });
+    const response = await user.post('/api/organisations', { name: 'Firma', currencyId: 999_999 });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ fields: { currencyID: 'Unbekannte Währung' } });
+    expect(response.json()).toMatchObject({ fields: { currencyId: 'Unbekannte Währung' } });
   });
 
   it('updates name and currency for owners and admins', async () => {
     const owner = await signUp(app);
-    const id = owner.user.currentOrganisationID;
-    const renamed = await owner.patch(`/api/organisations/${id}`, { name: 'Neuer Name', currencyID: currencyIds.USD });
+    const id = owner.user.currentOrganisationId;
+    const renamed = await owner.patch(`/api/organisations/${id}`, { name: 'Neuer Name', currencyId: currencyIds.USD });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Neuer Name', currency: { code: 'USD', localeCode: 'en-US' } });
     expect((await owner.get('/api/profile')).json()).toMatchObject({ currency: { code: 'USD' } });
@@ -105,7 +105,7 @@ describe('organisations of a user', () => {
 
   it('refuses updates by editors and read-only members with 403, changing nothing', async () => {
     const owner = await signUp(app);
-    const id = owner.user.currentOrganisationID;
+    const id = owner.user.currentOrganisationId;
     for (const role of ['editor', 'read-only'] as const) {
       const member = await addMember(app, owner, id, role);
       const response = await member.patch(`/api/organisations/${id}`, { name: 'Übernommen' });
@@ -120,28 +120,28 @@ describe('switching the current organisation', () => {
   it('switches to an own organisation and the profile follows', async () => {
     const user = await signUp(app);
     const other = (
-      await user.post('/api/organisations', { name: 'Zweite', currencyID: currencyIds.EUR })
+      await user.post('/api/organisations', { name: 'Zweite', currencyId: currencyIds.EUR })
     ).json<OrganisationBody>();
     const switched = await user.patch('/api/profile/organisation', { organisationId: other.id });
     expect(switched.statusCode).toBe(200);
     expect(switched.json()).toMatchObject({
-      currentOrganisationID: other.id,
+      currentOrganisationId: other.id,
       currency: { code: 'EUR', localeCode: 'de-DE' },
     });
-    expect((await user.get('/api/profile')).json()).toMatchObject({ currentOrganisationID: other.id });
+    expect((await user.get('/api/profile')).json()).toMatchObject({ currentOrganisationId: other.id });
   });
 
   it('answers 404 for a non-member organisation and changes nothing', async () => {
     const { a, b, organisationA, organisationB } = await twoTenants(app);
     const response = await b.patch('/api/profile/organisation', { organisationId: organisationA });
     expect(response.statusCode).toBe(404);
-    expect((await b.get('/api/profile')).json()).toMatchObject({ currentOrganisationID: organisationB });
-    expect((await a.get('/api/profile')).json()).toMatchObject({ currentOrganisationID: organisationA });
+    expect((await b.get('/api/profile')).json()).toMatchObject({ currentOrganisationId: organisationB });
+    expect((await a.get('/api/profile')).json()).toMatchObject({ currentOrganisationId: organisationA });
   });
 
   it('read-only members may switch', async () => {
     const owner = await signUp(app);
-    const reader = await addMember(app, owner, owner.user.currentOrganisationID, 'read-only');
+    const reader = await addMember(app, owner, owner.user.currentOrganisationId, 'read-only');
     const own = (await reader.get('/api/organisations')).json<{ data: OrganisationBody[] }>().data;
     const personal = own.find((organisation) => organisation.role === 'owner');
     expect((await reader.patch('/api/profile/organisation', { organisationId: personal?.id })).statusCode).toBe(200);
@@ -151,7 +151,7 @@ describe('switching the current organisation', () => {
 describe('members and roles', () => {
   async function organisationWithMembers() {
     const owner = await signUp(app);
-    const id = owner.user.currentOrganisationID;
+    const id = owner.user.currentOrganisationId;
     const admin = await addMember(app, owner, id, 'admin');
     const editor = await addMember(app, owner, id, 'editor');
     const reader = await addMember(app, owner, id, 'read-only');
@@ -232,13 +232,13 @@ describe('members and roles', () => {
   it('removing a member ends their access at once and moves their current organisation', async () => {
     const { owner, editor, id } = await organisationWithMembers();
     expect((await editor.get(`/api/organisations/${id}`)).statusCode).toBe(200);
-    expect((await editor.get('/api/profile')).json()).toMatchObject({ currentOrganisationID: id });
+    expect((await editor.get('/api/profile')).json()).toMatchObject({ currentOrganisationId: id });
     expect((await owner.delete(`/api/organisations/${id}/members/${editor.user.id}`)).statusCode).toBe(204);
     expect((await editor.get(`/api/organisations/${id}`)).statusCode).toBe(404);
-    const profile = (await editor.get('/api/profile')).json<{ currentOrganisationID: number }>();
-    expect(profile.currentOrganisationID).not.toBe(id);
+    const profile = (await editor.get('/api/profile')).json<{ currentOrganisationId: number }>();
+    expect(profile.currentOrganisationId).not.toBe(id);
     expect((await editor.get('/api/organisations')).json<{ data: OrganisationBody[] }>().data.map((o) => o.id)).toEqual(
-      [profile.currentOrganisationID],
+      [profile.currentOrganisationId],
     );
   });
 
@@ -255,7 +255,7 @@ describe('members and roles', () => {
   });
 
   it.each([
-    ['an unknown currency', { currencyID: 999_999 }],
+    ['an unknown currency', { currencyId: 999_999 }],
     ['an empty name', { name: '' }],
     ['a blank name', { name: '   ' }],
     ['a too long name', { name: 'n'.repeat(101) }],
@@ -359,7 +359,7 @@ describe('tenancy: another organisation is invisible', () => {
   });
 
   it("B cannot reach A's membership through B's own organisation either", async () => {
-    const base = `/api/organisations/${b.user.currentOrganisationID}/members/${a.user.id}`;
+    const base = `/api/organisations/${b.user.currentOrganisationId}/members/${a.user.id}`;
     const changed = await b.patch(base, { role: 'read-only' });
     expect(changed.statusCode).toBe(404);
     expect(changed.json()).toMatchObject({ code: 'NOT_FOUND' });

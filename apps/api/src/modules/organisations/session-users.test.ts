@@ -16,7 +16,7 @@ const instances = useTwoInstances();
 async function organisationWithEditor() {
   const { a, b } = instances;
   const owner = await signUp(a);
-  const organisationId = owner.user.currentOrganisationID;
+  const organisationId = owner.user.currentOrganisationId;
   const editor = await addMember(a, owner, organisationId, 'editor');
   const editorOnB = onInstance(b, editor);
   // B has seen the editor write there, so its cache holds the editor's role in the organisation.
@@ -37,7 +37,7 @@ async function demotedEditorWritesOnB(name: string) {
   });
   expect(demoted.statusCode).toBe(200);
   const chf = await currencyId(owner, 'CHF');
-  const write = await editorOnB.post('/api/bank-accounts', { name, amount: 100, currencyID: chf });
+  const write = await editorOnB.post('/api/bank-accounts', { name, amount: 100, currencyId: chf });
   return { owner, write };
 }
 
@@ -80,7 +80,7 @@ describe('membership changes on instance A hold on instance B at once', () => {
     const { a } = instances;
     const { owner, editor, editorOnB } = await organisationWithEditor();
     const other = await signUp(a);
-    const invited = await other.post(`/api/organisations/${other.user.currentOrganisationID}/invitations`, {
+    const invited = await other.post(`/api/organisations/${other.user.currentOrganisationId}/invitations`, {
       email: editor.email,
       role: 'editor',
     });
@@ -102,7 +102,7 @@ describe('an organisation currency changed on A', () => {
     for (const client of [owner, ownerOnB, editorOnA, editorOnB]) expect(await sessionCurrency(client)).toBe('CHF');
 
     const euro = await currencyId(owner, 'EUR');
-    expect((await owner.patch(`/api/organisations/${organisationId}`, { currencyID: euro })).statusCode).toBe(200);
+    expect((await owner.patch(`/api/organisations/${organisationId}`, { currencyId: euro })).statusCode).toBe(200);
 
     for (const client of [owner, ownerOnB, editorOnA, editorOnB]) expect(await sessionCurrency(client)).toBe('EUR');
   });

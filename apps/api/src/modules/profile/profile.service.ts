@@ -34,7 +34,7 @@ export function createProfileService(
       id: row.id,
       name: row.name,
       email: row.email,
-      currentOrganisationID: row.currentOrganisationId,
+      currentOrganisationId: row.currentOrganisationId,
       currency:
         row.currencyId !== null && row.currencyCode !== null && row.currencyLocaleCode !== null
           ? { id: row.currencyId, code: row.currencyCode, localeCode: row.currencyLocaleCode }

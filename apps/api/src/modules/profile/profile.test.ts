@@ -57,7 +57,7 @@ describe('GET /api/profile', () => {
       id: user.user.id,
       name: '',
       email: user.email,
-      currentOrganisationID: user.user.currentOrganisationID,
+      currentOrganisationId: user.user.currentOrganisationId,
       currency: { id: expect.any(Number), code: 'CHF', localeCode: 'de-CH' },
     });
     // Nothing secret is part of the answer.
@@ -192,14 +192,14 @@ describe('PATCH /api/profile/organisation', () => {
     const second = await addOrganisation(user, 'Zweitfirma GmbH', 'EUR');
     const response = await user.patch('/api/profile/organisation', { organisationId: second.id });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ currentOrganisationID: second.id, currency: second.currency });
-    expect((await user.get('/api/profile')).json()).toMatchObject({ currentOrganisationID: second.id });
+    expect(response.json()).toMatchObject({ currentOrganisationId: second.id, currency: second.currency });
+    expect((await user.get('/api/profile')).json()).toMatchObject({ currentOrganisationId: second.id });
     // The choice is the user's, not the browser's: a new login starts there.
-    expect((await login(user.email, TEST_PASSWORD)).json()).toMatchObject({ currentOrganisationID: second.id });
-    const back = await user.patch('/api/profile/organisation', { organisationId: user.user.currentOrganisationID });
+    expect((await login(user.email, TEST_PASSWORD)).json()).toMatchObject({ currentOrganisationId: second.id });
+    const back = await user.patch('/api/profile/organisation', { organisationId: user.user.currentOrganisationId });
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({
-      currentOrganisationID: user.user.currentOrganisationID,
+      currentOrganisationId: user.user.currentOrganisationId,
       currency: { code: 'CHF' },
     });
   });
@@ -207,13 +207,13 @@ describe('PATCH /api/profile/organisation', () => {
   it('answers 404 for another user’s or a non-existing organisation and changes nothing', async () => {
     const user = await signUp(app);
     const stranger = await signUp(app);
-    for (const organisationId of [stranger.user.currentOrganisationID, 2_000_000_000]) {
+    for (const organisationId of [stranger.user.currentOrganisationId, 2_000_000_000]) {
       const response = await user.patch('/api/profile/organisation', { organisationId });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'Die Organisation wurde nicht gefunden.', code: 'NOT_FOUND' });
     }
     expect((await user.get('/api/profile')).json()).toMatchObject({
-      currentOrganisationID: user.user.currentOrganisationID,
+      currentOrganisationId: user.user.currentOrganisationId,
     });
   });
 
@@ -235,7 +235,7 @@ describe('PATCH /api/profile/organisation', () => {
     expect(Object.keys(body.fields)).toEqual([field]);
     expect(body.fields[field]).toMatch(/^[A-ZÄÖÜ][a-zäöüß]/);
     expect((await user.get('/api/profile')).json()).toMatchObject({
-      currentOrganisationID: user.user.currentOrganisationID,
+      currentOrganisationId: user.user.currentOrganisationId,
     });
   });
 });

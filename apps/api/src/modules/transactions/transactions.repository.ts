@@ -83,7 +83,7 @@ function listConditions(organisationId: number, query: TransactionListQuery, nex
     query.search ? ilike(t.name, containsPattern(query.search)) : undefined,
     query.hideDisabled ? eq(t.isDisabled, false) : undefined,
     query.hideExpired ? isNotNull(next) : undefined,
-    query.categoryID ? eq(t.categoryId, query.categoryID) : undefined,
+    query.categoryId ? eq(t.categoryId, query.categoryId) : undefined,
     query.direction === 'revenue' ? gt(t.amount, 0) : undefined,
     query.direction === 'expense' ? lt(t.amount, 0) : undefined,
   )!;

@@ -44,10 +44,10 @@ export const transactionMessages = {
 
 /** The referenced ids of a create or an update (absent = unchanged, null = cleared). */
 interface References {
-  categoryID?: number | undefined;
-  currencyID?: number | undefined;
-  employeeID?: number | null | undefined;
-  vatID?: number | null | undefined;
+  categoryId?: number | undefined;
+  currencyId?: number | undefined;
+  employeeId?: number | null | undefined;
+  vatId?: number | null | undefined;
 }
 
 function invalidInput(fields: Record<string, string>): AppError {
@@ -63,10 +63,10 @@ function valuesOf(input: TransactionCreate): TransactionValues {
     cycle: input.cycle ?? null,
     startDate: input.startDate,
     endDate: input.endDate ?? null,
-    categoryId: input.categoryID,
-    currencyId: input.currencyID,
-    employeeId: input.employeeID ?? null,
-    vatRateId: input.vatID ?? null,
+    categoryId: input.categoryId,
+    currencyId: input.currencyId,
+    employeeId: input.employeeId ?? null,
+    vatRateId: input.vatId ?? null,
     vatIncluded: input.vatIncluded ?? false,
   };
 }
@@ -81,10 +81,10 @@ function changesOf(update: TransactionUpdate): Partial<TransactionValues> {
     cycle: update.cycle,
     startDate: update.startDate,
     endDate: update.endDate,
-    categoryId: update.categoryID,
-    currencyId: update.currencyID,
-    employeeId: update.employeeID,
-    vatRateId: update.vatID,
+    categoryId: update.categoryId,
+    currencyId: update.currencyId,
+    employeeId: update.employeeId,
+    vatRateId: update.vatId,
     vatIncluded: update.vatIncluded,
     isDisabled: update.isDisabled,
   };
@@ -132,17 +132,17 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
   /** 400 naming every referenced id the organisation may not use; locks the ones it may. */
   async function requireReferences(tx: AppDatabase, tenant: Tenant, ids: References): Promise<void> {
     const found = await findReferences(tx, tenant.organisationId, {
-      categoryId: ids.categoryID,
-      vatRateId: ids.vatID ?? undefined,
-      employeeId: ids.employeeID ?? undefined,
+      categoryId: ids.categoryId,
+      vatRateId: ids.vatId ?? undefined,
+      employeeId: ids.employeeId ?? undefined,
     });
     const fields: Record<string, string> = {};
-    if (ids.categoryID !== undefined && !found.category) fields.categoryID = transactionMessages.invalidCategory;
-    if (ids.currencyID !== undefined && !reference.currencyById(ids.currencyID)) {
-      fields.currencyID = transactionMessages.invalidCurrency;
+    if (ids.categoryId !== undefined && !found.category) fields.categoryId = transactionMessages.invalidCategory;
+    if (ids.currencyId !== undefined && !reference.currencyById(ids.currencyId)) {
+      fields.currencyId = transactionMessages.invalidCurrency;
     }
-    if (typeof ids.employeeID === 'number' && !found.employee) fields.employeeID = transactionMessages.invalidEmployee;
-    if (typeof ids.vatID === 'number' && !found.vatRate) fields.vatID = transactionMessages.invalidVat;
+    if (typeof ids.employeeId === 'number' && !found.employee) fields.employeeId = transactionMessages.invalidEmployee;
+    if (typeof ids.vatId === 'number' && !found.vatRate) fields.vatId = transactionMessages.invalidVat;
     if (Object.keys(fields).length > 0) throw invalidInput(fields);
   }
 

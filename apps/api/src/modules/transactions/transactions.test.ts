@@ -47,8 +47,8 @@ async function validBody(user: SignedInUser, overrides: Record<string, unknown> 
     type: 'repeating',
     cycle: 'monthly',
     startDate: '2026-01-31',
-    categoryID: (await systemCategory(user, 'Miete')).id,
-    currencyID: (await organisationCurrency(user)).id,
+    categoryId: (await systemCategory(user, 'Miete')).id,
+    currencyId: (await organisationCurrency(user)).id,
     ...overrides,
   };
 }
@@ -68,10 +68,10 @@ describe('POST /api/transactions', () => {
       cycle: 'quarterly',
       startDate: '2026-01-31',
       endDate: '2027-12-31',
-      categoryID: category.id,
-      currencyID: currency.id,
-      employeeID: employee.id,
-      vatID: vat.id,
+      categoryId: category.id,
+      currencyId: currency.id,
+      employeeId: employee.id,
+      vatId: vat.id,
       vatIncluded: false,
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -165,12 +165,12 @@ describe('POST /api/transactions', () => {
         'link',
         'Höchstens 2048 Zeichen erlaubt',
       ],
-      ['unknown currency', { currencyID: 999_999 }, 'currencyID', 'Ungültige Währung'],
-      ['missing category', { categoryID: undefined }, 'categoryID', 'Kategorie wird benötigt'],
-      ['nonexistent category', { categoryID: 2_147_483_647 }, 'categoryID', 'Ungültige Kategorie'],
-      ['nonexistent employee', { employeeID: 2_147_483_647 }, 'employeeID', 'Ungültiger Mitarbeiter'],
-      ['nonexistent VAT rate', { vatID: 2_147_483_647 }, 'vatID', 'Ungültige Mehrwertsteuer'],
-      ['an id beyond the integer range', { categoryID: 2_147_483_648 }, 'categoryID', 'Ungültige Kategorie'],
+      ['unknown currency', { currencyId: 999_999 }, 'currencyId', 'Ungültige Währung'],
+      ['missing category', { categoryId: undefined }, 'categoryId', 'Kategorie wird benötigt'],
+      ['nonexistent category', { categoryId: 2_147_483_647 }, 'categoryId', 'Ungültige Kategorie'],
+      ['nonexistent employee', { employeeId: 2_147_483_647 }, 'employeeId', 'Ungültiger Mitarbeiter'],
+      ['nonexistent VAT rate', { vatId: 2_147_483_647 }, 'vatId', 'Ungültige Mehrwertsteuer'],
+      ['an id beyond the integer range', { categoryId: 2_147_483_648 }, 'categoryId', 'Ungültige Kategorie'],
       ['an unknown field', { organisationId: 1 }, 'organisationId'],
       ['VAT included as text', { vatIncluded: 'ja' }, 'vatIncluded', 'Ungültiger Wert'],
     ];
@@ -195,13 +195,13 @@ describe('POST /api/transactions', () => {
       const foreignEmployee = await anEmployee(b);
       const response = await a.post(
         '/api/transactions',
-        await validBody(a, { categoryID: foreignCategory.id, vatID: foreignVat.id, employeeID: foreignEmployee.id }),
+        await validBody(a, { categoryId: foreignCategory.id, vatId: foreignVat.id, employeeId: foreignEmployee.id }),
       );
-      expectFieldError(response, 'categoryID', 'Ungültige Kategorie');
+      expectFieldError(response, 'categoryId', 'Ungültige Kategorie');
       expect(response.json<{ fields: object }>().fields).toEqual({
-        categoryID: 'Ungültige Kategorie',
-        vatID: 'Ungültige Mehrwertsteuer',
-        employeeID: 'Ungültiger Mitarbeiter',
+        categoryId: 'Ungültige Kategorie',
+        vatId: 'Ungültige Mehrwertsteuer',
+        employeeId: 'Ungültiger Mitarbeiter',
       });
       expect(await countOf(a)).toBe(0);
     });
@@ -229,8 +229,8 @@ describe('PATCH /api/transactions/:id (true partial update)', () => {
     const vat = await standardVat(user);
     return aTransaction(user, {
       link: 'https://example.ch/a',
-      employeeID: employee.id,
-      vatID: vat.id,
+      employeeId: employee.id,
+      vatId: vat.id,
       endDate: '2027-06-30',
     });
   }
@@ -248,8 +248,8 @@ describe('PATCH /api/transactions/:id (true partial update)', () => {
     const transaction = await fullTransaction(user);
     const response = await user.patch(`/api/transactions/${transaction.id}`, {
       link: '',
-      employeeID: null,
-      vatID: null,
+      employeeId: null,
+      vatId: null,
       endDate: null,
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -321,10 +321,10 @@ describe('PATCH /api/transactions/:id (true partial update)', () => {
     const foreignVat = await aVatRate(b);
     const foreignEmployee = await anEmployee(b);
     for (const [field, value, message] of [
-      ['categoryID', foreignCategory.id, 'Ungültige Kategorie'],
-      ['vatID', foreignVat.id, 'Ungültige Mehrwertsteuer'],
-      ['employeeID', foreignEmployee.id, 'Ungültiger Mitarbeiter'],
-      ['currencyID', 999_999, 'Ungültige Währung'],
+      ['categoryId', foreignCategory.id, 'Ungültige Kategorie'],
+      ['vatId', foreignVat.id, 'Ungültige Mehrwertsteuer'],
+      ['employeeId', foreignEmployee.id, 'Ungültiger Mitarbeiter'],
+      ['currencyId', 999_999, 'Ungültige Währung'],
       ['amount', 0, 'Der Betrag darf nicht 0 sein'],
       ['name', 'x'.repeat(256), 'Höchstens 255 Zeichen erlaubt'],
     ] as const) {
@@ -448,8 +448,8 @@ describe('GET /api/transactions', () => {
         amount: -300_000,
         cycle: 'monthly',
         startDate: '2026-01-01',
-        categoryID: categories.b.id,
-        employeeID: anna.id,
+        categoryId: categories.b.id,
+        employeeId: anna.id,
       },
       // next 2027-01-15 (quarterly from 15 Jan 2026: 15 Apr, 15 Jul, 15 Oct, 15 Jan)
       {
@@ -458,8 +458,8 @@ describe('GET /api/transactions', () => {
         cycle: 'quarterly',
         startDate: '2026-01-15',
         endDate: '2027-12-31',
-        categoryID: categories.a.id,
-        employeeID: zoe.id,
+        categoryId: categories.a.id,
+        employeeId: zoe.id,
       },
       // single in the past: expired
       {
@@ -468,7 +468,7 @@ describe('GET /api/transactions', () => {
         type: 'single',
         cycle: null,
         startDate: '2026-03-10',
-        categoryID: categories.z.id,
+        categoryId: categories.z.id,
       },
       // yearly, next 2027-02-28
       {
@@ -476,8 +476,8 @@ describe('GET /api/transactions', () => {
         amount: -90_000,
         cycle: 'yearly',
         startDate: '2025-02-28',
-        categoryID: categories.b.id,
-        employeeID: urs.id,
+        categoryId: categories.b.id,
+        employeeId: urs.id,
       },
       // ended: expired
       {
@@ -486,7 +486,7 @@ describe('GET /api/transactions', () => {
         cycle: 'biannually',
         startDate: '2025-01-31',
         endDate: '2026-08-31',
-        categoryID: categories.a.id,
+        categoryId: categories.a.id,
       },
       // single later
       {
@@ -495,7 +495,7 @@ describe('GET /api/transactions', () => {
         type: 'single',
         cycle: null,
         startDate: '2027-05-05',
-        categoryID: categories.z.id,
+        categoryId: categories.z.id,
       },
     ];
     const created: Transaction[] = [];
@@ -596,7 +596,7 @@ describe('GET /api/transactions', () => {
     expect((await list(user, 'search=e&limit=1')).pagination.totalCount).toBe(5);
   });
 
-  it('filters: hideDisabled, hideExpired, categoryID, direction — and their totals', async () => {
+  it('filters: hideDisabled, hideExpired, categoryId, direction — and their totals', async () => {
     const { user, created, categories } = await sortable();
     const disabled = created.find((transaction) => transaction.name === 'Miete')!;
     await user.patch(`/api/transactions/${disabled.id}`, { isDisabled: true });
@@ -609,10 +609,10 @@ describe('GET /api/transactions', () => {
     expect(await names('hideDisabled=true')).toHaveLength(5);
     expect(await names('hideDisabled=false')).toHaveLength(6);
     expect(await names('hideExpired=true')).toEqual(['Miete', 'übersetzung', 'Versicherung', 'Zahlung 100%_sicher']);
-    expect(await names(`categoryID=${categories.a.id}`)).toEqual(['Beratung', 'übersetzung']);
+    expect(await names(`categoryId=${categories.a.id}`)).toEqual(['Beratung', 'übersetzung']);
     expect(await names('direction=revenue')).toEqual(['Beratung', 'übersetzung', 'Zahlung 100%_sicher']);
     expect(await names('direction=expense')).toEqual(['Anschaffung', 'Miete', 'Versicherung']);
-    expect(await names(`direction=expense&hideExpired=true&hideDisabled=true&categoryID=${categories.b.id}`)).toEqual([
+    expect(await names(`direction=expense&hideExpired=true&hideDisabled=true&categoryId=${categories.b.id}`)).toEqual([
       'Versicherung',
     ]);
     const paged = await list(user, 'hideExpired=true&limit=1&page=2&sortBy=nextExecutionDate');
@@ -643,8 +643,8 @@ describe('GET /api/transactions', () => {
     'sortOrder=UP',
     'hideExpired=yes',
     'hideDisabled=1',
-    'categoryID=abc',
-    'categoryID=0',
+    'categoryId=abc',
+    'categoryId=0',
     'direction=both',
     'organisationId=1',
     `search=${'x'.repeat(101)}`,
@@ -668,8 +668,8 @@ describe('roles and sessions', () => {
   it('lets a read-only member read but not write (403)', async () => {
     const owner = await signUp(app);
     const transaction = await aTransaction(owner);
-    const reader = await addMember(app, owner, owner.user.currentOrganisationID, 'read-only');
-    await reader.patch('/api/profile/organisation', { organisationId: owner.user.currentOrganisationID });
+    const reader = await addMember(app, owner, owner.user.currentOrganisationId, 'read-only');
+    await reader.patch('/api/profile/organisation', { organisationId: owner.user.currentOrganisationId });
     expect((await reader.get(`/api/transactions/${transaction.id}`)).statusCode).toBe(200);
     expect((await list(reader)).pagination.totalCount).toBe(1);
     expect((await reader.patch(`/api/transactions/${transaction.id}`, { name: 'Leser' })).statusCode).toBe(403);

@@ -104,7 +104,7 @@ describe('PATCH /api/vats/:id', () => {
   it('changes an own rate; transactions using it show the new VAT', async () => {
     const user = await signUp(app);
     const rate = await aVatRate(user, { value: 770 });
-    const transaction = await aTransaction(user, { amount: 107_700, vatID: rate.id, vatIncluded: true });
+    const transaction = await aTransaction(user, { amount: 107_700, vatId: rate.id, vatIncluded: true });
     expect(transaction.vatAmount).toBe(7_700);
     const response = await user.patch(`/api/vats/${rate.id}`, { value: 1000 });
     expect(response.statusCode).toBe(200);
@@ -138,8 +138,8 @@ describe('DELETE /api/vats/:id and GET /api/vats/:id/usage', () => {
     const rate = await aVatRate(a, { value: 500 });
     expect((await a.get(`/api/vats/${rate.id}/usage`)).json()).toEqual({ affected: 0 });
     const using = [
-      await aTransaction(a, { amount: 10_000, vatID: rate.id }),
-      await aTransaction(a, { amount: -10_000, vatID: rate.id }),
+      await aTransaction(a, { amount: 10_000, vatId: rate.id }),
+      await aTransaction(a, { amount: -10_000, vatId: rate.id }),
     ];
     expect(using.map((transaction) => transaction.vatAmount)).toEqual([500, -500]);
     expect((await a.get(`/api/vats/${rate.id}/usage`)).json()).toEqual({ affected: 2 });
@@ -157,9 +157,9 @@ describe('DELETE /api/vats/:id and GET /api/vats/:id/usage', () => {
   it("counts only the organisation's own transactions on a system rate", async () => {
     const { a, b } = await twoTenants(app);
     const standard = await systemRate(a, 810);
-    await aTransaction(a, { vatID: standard.id });
-    await aTransaction(b, { vatID: standard.id });
-    await aTransaction(b, { vatID: standard.id });
+    await aTransaction(a, { vatId: standard.id });
+    await aTransaction(b, { vatId: standard.id });
+    await aTransaction(b, { vatId: standard.id });
     expect((await a.get(`/api/vats/${standard.id}/usage`)).json()).toEqual({ affected: 1 });
   });
 

@@ -12,13 +12,13 @@ export function OrganisationSelect() {
   const { data: organisations = [], isPending } = useOrganisations();
   // The pick waiting for the question's answer; null shows the current organisation.
   const [picked, setPicked] = useState<string | null>(null);
-  const current = user.currentOrganisationID === null ? null : String(user.currentOrganisationID);
+  const current = user.currentOrganisationId === null ? null : String(user.currentOrganisationId);
 
   const onChange = async (value: string | null) => {
     const target = organisations.find((organisation) => String(organisation.id) === value);
-    if (!target || target.id === user.currentOrganisationID) return;
+    if (!target || target.id === user.currentOrganisationId) return;
     setPicked(value);
-    const switched = await switchOrganisation(target, user.currentOrganisationID);
+    const switched = await switchOrganisation(target, user.currentOrganisationId);
     if (!switched) setPicked(null);
   };
 

@@ -29,7 +29,7 @@ const PAGE_SIZE = bankAccountListQuerySchema.shape.limit.parse(undefined);
  */
 export function Component() {
   const user = useSignedInUser();
-  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationID);
+  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationId);
   const organisationCurrency = user.currency.code;
   const [display, setDisplay] = usePreference('bankAccountsDisplay');
   const [sort, setSort] = usePreference('bankAccountsSort');

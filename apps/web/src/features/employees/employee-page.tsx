@@ -52,7 +52,7 @@ export function Component() {
   // The route's loader has checked that the id is a positive integer.
   const id = Number(params.id);
   const user = useSignedInUser();
-  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationID);
+  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationId);
   const navigate = useNavigate();
   const employee = useQuery(employeeQuery(id));
   const salaries = useQuery({ ...salariesQuery(id), enabled: employee.isSuccess });
@@ -123,8 +123,8 @@ export function Component() {
     if (done) void navigate(pathTo('employees'));
   };
 
-  // The active salary: the representative one while it is not in the future (API: salaryID).
-  const activeId = current.isInFuture || current.isTerminated ? null : current.salaryID;
+  // The active salary: the representative one while it is not in the future (API: salaryId).
+  const activeId = current.isInFuture || current.isTerminated ? null : current.salaryId;
 
   return (
     <Stack gap="lg">

@@ -43,7 +43,7 @@ function FirstUse({ canEdit, action }: { canEdit: boolean; action: React.ReactNo
  */
 export function Component() {
   const user = useSignedInUser();
-  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationID);
+  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationId);
   const navigate = useNavigate();
   const [display, setDisplay] = usePreference('employeesDisplay');
   const [sort, setSort] = usePreference('employeesSort');

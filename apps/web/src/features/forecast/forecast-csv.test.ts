@@ -21,7 +21,7 @@ describe('forecastCsv', () => {
   });
 
   it('adds categories and leaves when the details are loaded, quoting names that need it', () => {
-    const leaf = { name: 'Miete; Büro', relatedTable: 'transactions' as const, relatedID: 4, isExcluded: false };
+    const leaf = { name: 'Miete; Büro', relatedTable: 'transactions' as const, relatedId: 4, isExcluded: false };
     const csv = forecastCsv(
       months,
       [
@@ -45,19 +45,19 @@ describe('forecastCsv', () => {
 
 describe('forecastCsv, salaries', () => {
   it('writes an employee once across a raise: the months of both salaries side by side', () => {
-    const anna = { name: 'Anna Muster', relatedTable: 'salaries' as const, isExcluded: false, employeeID: 5 };
+    const anna = { name: 'Anna Muster', relatedTable: 'salaries' as const, isExcluded: false, employeeId: 5 };
     const csv = forecastCsv(
       months,
       [
         {
           month: '2026-11',
           revenue: [],
-          expense: [{ name: 'Löhne', amount: -8_000_50, children: [{ ...anna, relatedID: 11, amount: -8_000_50 }] }],
+          expense: [{ name: 'Löhne', amount: -8_000_50, children: [{ ...anna, relatedId: 11, amount: -8_000_50 }] }],
         },
         {
           month: '2026-12',
           revenue: [],
-          expense: [{ name: 'Löhne', amount: -8_000_00, children: [{ ...anna, relatedID: 12, amount: -8_000_00 }] }],
+          expense: [{ name: 'Löhne', amount: -8_000_00, children: [{ ...anna, relatedId: 12, amount: -8_000_00 }] }],
         },
       ],
       'CHF',

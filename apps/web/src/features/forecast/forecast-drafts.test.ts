@@ -5,22 +5,22 @@ import { draftKey, leafRowKey, previewDrafts, toggleDraft, type Drafts } from '.
 const rent: ForecastLeafNode = {
   name: 'Miete',
   amount: -2_000_00,
-  relatedID: 7,
+  relatedId: 7,
   relatedTable: 'transactions',
   isExcluded: false,
 };
 const sales: ForecastLeafNode = {
   name: 'Verkauf',
   amount: 5_000_00,
-  relatedID: 8,
+  relatedId: 8,
   relatedTable: 'transactions',
   isExcluded: false,
 };
-const alice: ForecastLeafNode = { name: 'Alice', amount: 0, relatedID: 3, relatedTable: 'salaries', isExcluded: true };
+const alice: ForecastLeafNode = { name: 'Alice', amount: 0, relatedId: 3, relatedTable: 'salaries', isExcluded: true };
 const vat: ForecastLeafNode = {
   name: 'Mwst.',
   amount: -300_00,
-  relatedID: 0,
+  relatedId: 0,
   relatedTable: 'vat_settlement',
   isExcluded: false,
 };
@@ -45,7 +45,7 @@ describe('toggleDraft', () => {
   it('makes a draft of the opposite state and removes it on the second toggle', () => {
     const once = toggleDraft(new Map(), '2026-12', rent);
     expect([...once.values()]).toEqual([
-      { month: '2026-12', relatedTable: 'transactions', relatedID: 7, isExcluded: true },
+      { month: '2026-12', relatedTable: 'transactions', relatedId: 7, isExcluded: true },
     ]);
     expect(toggleDraft(once, '2026-12', rent).size).toBe(0);
     expect(toggleDraft(new Map(), '2026-12', alice).get(draftKey('2026-12', 'salaries', 3))?.isExcluded).toBe(false);
@@ -131,17 +131,17 @@ describe('previewDrafts', () => {
 
 describe('leafRowKey', () => {
   it("keys an employee's salaries as one row and every other leaf by its item", () => {
-    const raise = { ...alice, relatedID: 4, employeeID: 9 };
-    expect(leafRowKey({ ...alice, employeeID: 9 })).toBe('employees:9');
+    const raise = { ...alice, relatedId: 4, employeeId: 9 };
+    expect(leafRowKey({ ...alice, employeeId: 9 })).toBe('employees:9');
     expect(leafRowKey(raise)).toBe('employees:9');
     expect(leafRowKey(rent)).toBe('transactions:7');
     expect(leafRowKey(vat)).toBe('vat_settlement:0');
   });
 
   it("toggles a cell of an employee's row with that month's salary", () => {
-    const december = { ...alice, relatedID: 4, employeeID: 9, isExcluded: false };
+    const december = { ...alice, relatedId: 4, employeeId: 9, isExcluded: false };
     expect([...toggleDraft(new Map(), '2026-12', december).values()]).toEqual([
-      { month: '2026-12', relatedTable: 'salaries', relatedID: 4, isExcluded: true },
+      { month: '2026-12', relatedTable: 'salaries', relatedId: 4, isExcluded: true },
     ]);
   });
 });

@@ -13,29 +13,29 @@ import type {
  * chart already show its effect, computed here from the details tree the server sent.
  */
 
-/** A draft: the leaf (relatedTable, relatedID) is to be excluded (true) or counted again (false) in `month`. */
+/** A draft: the leaf (relatedTable, relatedId) is to be excluded (true) or counted again (false) in `month`. */
 export type ExclusionDraft = ForecastExclusionUpdate;
 export type Drafts = ReadonlyMap<string, ExclusionDraft>;
 
-export function draftKey(month: string, relatedTable: string, relatedID: number): string {
-  return `${month}|${relatedTable}|${relatedID}`;
+export function draftKey(month: string, relatedTable: string, relatedId: number): string {
+  return `${month}|${relatedTable}|${relatedId}`;
 }
 
 /**
  * The row a leaf belongs to across the months: an employee's salaries are one row
- * (`employees:<employeeID>`, also across a raise or a rehire), every other leaf is its item's row
- * (`<relatedTable>:<relatedID>`). A cell's exclusion still names the leaf's own relatedID — for an
+ * (`employees:<employeeId>`, also across a raise or a rehire), every other leaf is its item's row
+ * (`<relatedTable>:<relatedId>`). A cell's exclusion still names the leaf's own relatedId — for an
  * employee that month's salary (docs/forecast.md).
  */
-export function leafRowKey(leaf: Pick<ForecastLeafNode, 'relatedTable' | 'relatedID' | 'employeeID'>): string {
-  return leaf.employeeID === undefined ? `${leaf.relatedTable}:${leaf.relatedID}` : `employees:${leaf.employeeID}`;
+export function leafRowKey(leaf: Pick<ForecastLeafNode, 'relatedTable' | 'relatedId' | 'employeeId'>): string {
+  return leaf.employeeId === undefined ? `${leaf.relatedTable}:${leaf.relatedId}` : `employees:${leaf.employeeId}`;
 }
 
 /**
  * Whether a leaf can be excluded at all: the VAT settlement cannot (docs/forecast.md "Leaves and
  * the tree").
  */
-type LeafKey = Pick<ForecastLeafNode, 'relatedTable' | 'relatedID' | 'isExcluded'>;
+type LeafKey = Pick<ForecastLeafNode, 'relatedTable' | 'relatedId' | 'isExcluded'>;
 
 export function isExcludable<Leaf extends LeafKey>(leaf: Leaf): leaf is Leaf & { relatedTable: ExcludableTable } {
   return leaf.relatedTable !== 'vat_settlement';
@@ -49,10 +49,10 @@ export function isExcludable<Leaf extends LeafKey>(leaf: Leaf): leaf is Leaf & {
 export function toggleDraft(drafts: Drafts, month: string, leaf: LeafKey): Map<string, ExclusionDraft> {
   const next = new Map(drafts);
   if (!isExcludable(leaf)) return next;
-  const key = draftKey(month, leaf.relatedTable, leaf.relatedID);
+  const key = draftKey(month, leaf.relatedTable, leaf.relatedId);
   if (next.has(key)) next.delete(key);
   else
-    next.set(key, { month, relatedTable: leaf.relatedTable, relatedID: leaf.relatedID, isExcluded: !leaf.isExcluded });
+    next.set(key, { month, relatedTable: leaf.relatedTable, relatedId: leaf.relatedId, isExcluded: !leaf.isExcluded });
   return next;
 }
 
@@ -94,7 +94,7 @@ function shownCategories(
     // leaves (only expanded ones are sent) and would otherwise show 0.
     let amount = category.amount;
     const children = category.children.map((leaf): ShownLeaf => {
-      const draft = drafts.get(draftKey(month, leaf.relatedTable, leaf.relatedID));
+      const draft = drafts.get(draftKey(month, leaf.relatedTable, leaf.relatedId));
       if (!draft || draft.isExcluded === leaf.isExcluded) return leaf;
       if (draft.isExcluded) {
         amount -= leaf.amount;

@@ -41,7 +41,7 @@ function messageOf(error: unknown, fallback: string): string {
  */
 export function Component() {
   const user = useSignedInUser();
-  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationID);
+  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationId);
   const queryClient = useQueryClient();
   const [months, setMonths] = usePreference('forecastMonths');
   const [performance, setPerformance] = usePreference('forecastPerformance');

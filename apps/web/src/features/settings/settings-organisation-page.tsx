@@ -36,16 +36,16 @@ function GeneralSection({ organisation, user }: { organisation: Organisation; us
       <OrganisationForm
         label={texts.general}
         readOnly={!editable}
-        values={{ name: organisation.name, currencyID: organisation.currency.id }}
+        values={{ name: organisation.name, currencyId: organisation.currency.id }}
         onSubmit={async (input, reset) => {
-          const currencyChanged = input.currencyID !== organisation.currency.id;
-          const reloadApp = currencyChanged && organisation.id === user.currentOrganisationID;
+          const currencyChanged = input.currencyId !== organisation.currency.id;
+          const reloadApp = currencyChanged && organisation.id === user.currentOrganisationId;
           // The current organisation's currency drives every amount on screen: start afresh after it.
           if (reloadApp) showSpinner();
           try {
             const updated = await updateOrganisation(organisation.id, {
               ...(input.name !== organisation.name ? { name: input.name } : {}),
-              ...(currencyChanged ? { currencyID: input.currencyID } : {}),
+              ...(currencyChanged ? { currencyId: input.currencyId } : {}),
             });
             if (reloadApp) {
               window.location.reload();
@@ -53,7 +53,7 @@ function GeneralSection({ organisation, user }: { organisation: Organisation; us
             }
             queryClient.setQueryData(organisationKey(organisation.id), updated);
             await reloadOrganisations();
-            reset({ name: updated.name, currencyID: updated.currency.id });
+            reset({ name: updated.name, currencyId: updated.currency.id });
             showMessage({ severity: 'success', text: texts.updated });
           } catch (error) {
             hideSpinner();
@@ -97,7 +97,7 @@ export function Component() {
   }
 
   const organisation = query.data;
-  const current = organisation.id === user.currentOrganisationID;
+  const current = organisation.id === user.currentOrganisationId;
   return (
     <Stack gap="lg" miw={0}>
       <Group justify="space-between" gap="sm">
@@ -117,7 +117,7 @@ export function Component() {
           <Button
             variant="outline"
             leftSection={<IconArrowsExchange size={16} aria-hidden />}
-            onClick={() => void switchOrganisation(organisation, user.currentOrganisationID)}
+            onClick={() => void switchOrganisation(organisation, user.currentOrganisationId)}
           >
             {texts.switch}
           </Button>

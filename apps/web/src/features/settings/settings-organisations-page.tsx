@@ -39,7 +39,7 @@ function OrganisationList() {
       <ul className={classes.list}>
         {organisations.map((organisation) => {
           const selected = String(organisation.id) === id;
-          const current = organisation.id === user.currentOrganisationID;
+          const current = organisation.id === user.currentOrganisationId;
           return (
             <li key={organisation.id}>
               <Link

@@ -55,7 +55,7 @@ function FirstUse({ canEdit, onAdd }: { canEdit: boolean; onAdd: () => void }) {
 export function Component() {
   const user = useSignedInUser();
   // Read-only members get no write control at all; until the role is known nobody does, so none flashes up.
-  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationID);
+  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationId);
   const [display, setDisplay] = usePreference('transactionsDisplay');
   const [sort, setSort] = usePreference('transactionsSort');
   const [filters, setFilters] = useState<TransactionFilters>(defaultFilters);

@@ -40,15 +40,15 @@ const createSchema = bankAccountCreateSchema.extend({
 
 const titles = { create: texts.createTitle, edit: texts.editTitle, clone: texts.cloneTitle } as const;
 const failures = { create: texts.createFailed, edit: texts.updateFailed, clone: texts.createFailed } as const;
-const fieldNames: FieldPath<BankAccountCreate>[] = ['name', 'amount', 'currencyID', 'balanceDate'];
+const fieldNames: FieldPath<BankAccountCreate>[] = ['name', 'amount', 'currencyId', 'balanceDate'];
 
 function initialValues(request: BankAccountDialogRequest): Partial<BankAccountCreate> {
-  if (request.mode === 'create') return { name: '', currencyID: request.currencyId };
+  if (request.mode === 'create') return { name: '', currencyId: request.currencyId };
   const { account } = request;
   return {
     name: account.name,
     amount: account.amount,
-    currencyID: account.currency.id,
+    currencyId: account.currency.id,
     balanceDate: account.balanceDate,
   };
 }
@@ -82,7 +82,7 @@ function BankAccountForm({
   } = useSchemaForm(mode === 'edit' ? editSchema : createSchema, {
     defaultValues: initialValues(request),
   });
-  const currencyId = useWatch({ control, name: 'currencyID' });
+  const currencyId = useWatch({ control, name: 'currencyId' });
   const currencyCode = currencies.find((currency) => currency.id === currencyId)?.code;
   // A new balance is dated today by the server unless the date was changed too (docs/api.md "Areas").
   const redated = mode === 'edit' && dirtyFields.amount && !dirtyFields.balanceDate;
@@ -132,7 +132,7 @@ function BankAccountForm({
     <Form onSubmit={submit} aria-label={titles[mode]}>
       <TextInput label={texts.name} required data-autofocus error={errors.name?.message} {...register('name')} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing={4}>
-        <CurrencyField control={control} name="currencyID" label={texts.currency} />
+        <CurrencyField control={control} name="currencyId" label={texts.currency} />
         <AmountField
           control={control}
           name="amount"

@@ -5,7 +5,7 @@ import { employeeKeys } from './list-employees';
 
 /**
  * Copies costs into the salary `salaryId`: `{ ids }` appends copies of those costs (another salary of
- * the same employee), `{ sourceSalaryID }` replaces all its costs by the source salary's.
+ * the same employee), `{ sourceSalaryId }` replaces all its costs by the source salary's.
  */
 export async function copySalaryCosts(salaryId: number, input: SalaryCostCopy): Promise<SalaryCostsCreated> {
   const copied = await api.post<SalaryCostsCreated>(`/api/employees/salaries/${salaryId}/costs/copy`, input);

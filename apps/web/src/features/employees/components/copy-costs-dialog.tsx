@@ -62,7 +62,7 @@ function CopyCosts({ context, close }: { context: CopyContext; close: () => void
     try {
       await copySalaryCosts(
         context.salary.id,
-        sameEmployee ? { ids: chosen.map((cost) => cost.id) } : { sourceSalaryID: sourceId },
+        sameEmployee ? { ids: chosen.map((cost) => cost.id) } : { sourceSalaryId: sourceId },
       );
       showToast({ severity: 'success', summary: texts.success, detail: texts.copied });
       close();

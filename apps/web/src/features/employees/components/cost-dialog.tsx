@@ -87,8 +87,8 @@ function costResolver(editedId: number | undefined): Resolver<CostFormValues, un
  */
 function LabelField({ control, onChange }: { control: CostControl; onChange: (id: number | null) => void }) {
   const labels = useQuery(costLabelsQuery);
-  const labelID = useWatch({ control, name: 'labelID' });
-  const selected = labels.data?.find((label) => label.id === labelID);
+  const labelId = useWatch({ control, name: 'labelId' });
+  const selected = labels.data?.find((label) => label.id === labelId);
   const side = (label: string, onClick: () => void, icon: React.ReactNode, color?: string) => (
     <Tooltip label={label} zIndex={tooltipZ}>
       <ActionIcon variant="subtle" color={color} size="input-sm" aria-label={label} onClick={onClick}>
@@ -101,7 +101,7 @@ function LabelField({ control, onChange }: { control: CostControl; onChange: (id
       <Group gap={4} align="flex-end" wrap="nowrap">
         <Controller
           control={control}
-          name="labelID"
+          name="labelId"
           render={({ field, fieldState }) => (
             <Select
               label={texts.costFields.label}
@@ -276,7 +276,7 @@ function CostForm({
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing={0}>
         <LabelField
           control={control}
-          onChange={(id) => setValue('labelID', id, { shouldDirty: true, shouldValidate: true })}
+          onChange={(id) => setValue('labelId', id, { shouldDirty: true, shouldValidate: true })}
         />
         {select(
           'cycle',

@@ -23,14 +23,14 @@ describe('cost form values', () => {
       relativeOffset: 1,
       amountType: 'fixed',
       distributionType: 'employee',
-      labelID: null,
+      labelId: null,
       baseSalaryCostIDs: [],
     });
   });
 
   it('round-trips a stored cost', () => {
     expect(costRequestOf(costValuesOf(stored))).toEqual({
-      labelID: 2,
+      labelId: 2,
       cycle: 'monthly',
       relativeOffset: 1,
       amountType: 'percentage',

@@ -6,7 +6,7 @@ import { labelText, type CostSummary } from './employee-display';
  * units for a fixed amount, thousandths of a percent for a percentage (5.3 % = 5300).
  */
 export interface CostFormValues {
-  labelID: number | null;
+  labelId: number | null;
   cycle: CostCycle;
   relativeOffset: number | null | undefined;
   amountType: AmountType;
@@ -23,7 +23,7 @@ export interface CostFormValues {
  */
 export function emptyCostValues(salaryCycle: CostCycle): CostFormValues {
   return {
-    labelID: null,
+    labelId: null,
     cycle: salaryCycle,
     relativeOffset: 1,
     amountType: 'fixed',
@@ -42,7 +42,7 @@ export interface StoredCost extends CostSummary {
 
 export function costValuesOf(cost: StoredCost): CostFormValues {
   return {
-    labelID: cost.label?.id ?? null,
+    labelId: cost.label?.id ?? null,
     cycle: cost.cycle,
     relativeOffset: cost.relativeOffset,
     amountType: cost.amountType,
@@ -56,7 +56,7 @@ export function costValuesOf(cost: StoredCost): CostFormValues {
 /** The request the values stand for: "Einmalig" has offset 1, a fixed amount no base costs. */
 export function costRequestOf(values: CostFormValues) {
   return {
-    labelID: values.labelID,
+    labelId: values.labelId,
     cycle: values.cycle,
     relativeOffset: values.cycle === 'once' ? 1 : values.relativeOffset,
     amountType: values.amountType,

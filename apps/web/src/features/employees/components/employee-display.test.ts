@@ -17,7 +17,7 @@ import {
 } from './employee-display';
 
 const employee = (overrides: Partial<EmployeeSummary> = {}): EmployeeSummary => ({
-  salaryID: 1,
+  salaryId: 1,
   hoursPerMonth: 160,
   salaryAmount: 850_000,
   cycle: 'monthly',
@@ -56,7 +56,7 @@ const salary = (overrides: Partial<SalarySummary> = {}): SalarySummary => ({
 
 describe('employee list display', () => {
   it.each([
-    ['no salary', { salaryID: null, salaryAmount: null }, 'no-data'],
+    ['no salary', { salaryId: null, salaryAmount: null }, 'no-data'],
     ['terminated', { isTerminated: true }, 'terminated'],
     ['upcoming', { isInFuture: true }, 'upcoming'],
     ['current', {}, 'current'],

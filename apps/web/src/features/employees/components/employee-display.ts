@@ -33,7 +33,7 @@ export const distributionTexts: Record<DistributionType, string> = {
 
 /** What the list card and row need of an employee (the API's answer, docs/web.md "Mitarbeitende"). */
 export interface EmployeeSummary {
-  salaryID: number | null;
+  salaryId: number | null;
   hoursPerMonth: number | null;
   salaryAmount: number | null;
   cycle: Cycle | null;
@@ -54,7 +54,7 @@ export type EmployeeState = 'no-data' | 'terminated' | 'current' | 'upcoming';
  */
 export function employeeState(employee: EmployeeSummary): EmployeeState {
   if (employee.isTerminated) return 'terminated';
-  if (employee.salaryID === null) return 'no-data';
+  if (employee.salaryId === null) return 'no-data';
   return employee.isInFuture ? 'upcoming' : 'current';
 }
 

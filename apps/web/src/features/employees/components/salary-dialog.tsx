@@ -44,7 +44,7 @@ const titles = { create: texts.salaryCreateTitle, edit: texts.salaryEditTitle, c
 const fieldNames = [
   'hoursPerMonth',
   'vacationDaysPerYear',
-  'currencyID',
+  'currencyId',
   'amount',
   'fromDate',
   'cycle',
@@ -120,11 +120,11 @@ function SalaryForm({
         ? emptySalaryValues(organisationCurrencyId)
         : salaryValuesOf(mode.salary, mode.kind === 'clone' ? cloneFromDate(mode.salary, salaries) : undefined),
   });
-  const [currencyID, fromDate, cycle, hasThirteenth] = useWatch({
+  const [currencyId, fromDate, cycle, hasThirteenth] = useWatch({
     control,
-    name: ['currencyID', 'fromDate', 'cycle', 'hasThirteenthSalary'],
+    name: ['currencyId', 'fromDate', 'cycle', 'hasThirteenthSalary'],
   });
-  const currencyCode = currencies.find((currency) => currency.id === currencyID)?.code;
+  const currencyCode = currencies.find((currency) => currency.id === currencyId)?.code;
   const ends = endPreview(salaries, { fromDate, cycle }, editedId);
 
   const fail = (error: unknown, text: string) => {
@@ -206,7 +206,7 @@ function SalaryForm({
         {numberField('vacationDaysPerYear', texts.fields.vacation, 365)}
         <Controller
           control={control}
-          name="currencyID"
+          name="currencyId"
           render={({ field }) => (
             <Select
               label={texts.fields.currency}
@@ -224,7 +224,7 @@ function SalaryForm({
               allowDeselect={false}
               maxDropdownHeight={SELECT.dropdownMaxHeight}
               comboboxProps={inDialog}
-              error={errors.currencyID?.message}
+              error={errors.currencyId?.message}
             />
           )}
         />

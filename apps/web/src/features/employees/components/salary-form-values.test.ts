@@ -16,7 +16,7 @@ describe('salary form values', () => {
     expect(emptySalaryValues(7)).toEqual({
       hoursPerMonth: 0,
       vacationDaysPerYear: 0,
-      currencyID: 7,
+      currencyId: 7,
       amount: 0,
       fromDate: undefined,
       cycle: 'monthly',

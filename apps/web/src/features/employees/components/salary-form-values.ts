@@ -13,7 +13,7 @@ import {
 export interface SalaryFormValues {
   hoursPerMonth: number | null | undefined;
   vacationDaysPerYear: number | null | undefined;
-  currencyID: number | undefined;
+  currencyId: number | undefined;
   amount: number | null;
   fromDate: string | null | undefined;
   cycle: Cycle;
@@ -22,11 +22,11 @@ export interface SalaryFormValues {
 }
 
 /** A new salary: 0 hours, 0 days, 0 gross in the organisation's currency, monthly, no 13th salary. */
-export function emptySalaryValues(currencyID: number): SalaryFormValues {
+export function emptySalaryValues(currencyId: number): SalaryFormValues {
   return {
     hoursPerMonth: 0,
     vacationDaysPerYear: 0,
-    currencyID,
+    currencyId,
     amount: 0,
     fromDate: undefined,
     cycle: 'monthly',
@@ -52,7 +52,7 @@ export function salaryValuesOf(
   return {
     hoursPerMonth: salary.hoursPerMonth,
     vacationDaysPerYear: salary.vacationDaysPerYear,
-    currencyID: salary.currency.id,
+    currencyId: salary.currency.id,
     amount: salary.amount,
     fromDate,
     cycle: salary.cycle,

@@ -43,7 +43,7 @@ function TerminationForm({ context, close }: { context: TerminationContext; clos
         vacationDaysPerYear: 0,
         amount: 0,
         cycle: 'monthly',
-        currencyID: context.organisationCurrencyId,
+        currencyId: context.organisationCurrencyId,
       });
       showToast({ severity: 'success', summary: texts.success, detail: texts.terminationCreated });
       close(created);

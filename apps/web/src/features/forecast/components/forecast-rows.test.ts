@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ForecastLeafNode } from '@saldopilot/shared';
 import { detailRows } from './forecast-rows';
 
-const salary = (relatedID: number, employeeID: number, name: string, amount: number): ForecastLeafNode => ({
+const salary = (relatedId: number, employeeId: number, name: string, amount: number): ForecastLeafNode => ({
   name,
   amount,
-  relatedID,
+  relatedId,
   relatedTable: 'salaries',
   isExcluded: false,
-  employeeID,
+  employeeId,
 });
 
 describe('detailRows', () => {
@@ -33,7 +33,7 @@ describe('detailRows', () => {
       ['employees:5', 'Anna Muster'],
       ['employees:6', 'Beat Beispiel'],
     ]);
-    expect([...leaves[0]!.cells].map(([key, leaf]) => [key, leaf.relatedID, leaf.amount])).toEqual([
+    expect([...leaves[0]!.cells].map(([key, leaf]) => [key, leaf.relatedId, leaf.amount])).toEqual([
       ['2026-11', 11, -5_000_00],
       ['2026-12', 12, -6_000_00],
       ['2027-02', 14, -4_000_00],

@@ -14,7 +14,7 @@ function CreateOrganisationForm({ user, close }: { user: User; close: (created?:
   return (
     <OrganisationForm
       label={organisationTexts.createTitle}
-      values={{ name: '', currencyID: user.currency.id }}
+      values={{ name: '', currencyId: user.currency.id }}
       onCancel={() => close()}
       onSubmit={async (input) => {
         try {

@@ -34,7 +34,7 @@ export function MyInvitations() {
         detail: texts.accepted(invitation.organisationName),
       } as const;
       // Now working in the joined organisation: everything on screen belongs to the old one.
-      if (before && before.currentOrganisationID !== user.currentOrganisationID) {
+      if (before && before.currentOrganisationId !== user.currentOrganisationId) {
         showToastAfterReload(joined);
         window.location.reload();
         return;

@@ -35,7 +35,7 @@ export function OrganisationForm({
     control,
     formState: { errors },
   } = useSchemaForm(organisationCreateSchema, {
-    values: { name: values.name ?? '', currencyID: values.currencyID as number },
+    values: { name: values.name ?? '', currencyId: values.currencyId as number },
     resetOptions: { keepDirtyValues: true },
   });
 
@@ -52,7 +52,7 @@ export function OrganisationForm({
       />
       <CurrencyField
         control={control}
-        name="currencyID"
+        name="currencyId"
         label={organisationTexts.currency}
         description={organisationTexts.currencyHint}
         readOnly={readOnly}

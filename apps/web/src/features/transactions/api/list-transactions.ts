@@ -13,7 +13,7 @@ export interface TransactionListParams {
   search?: string | undefined;
   hideDisabled: boolean;
   hideExpired: boolean;
-  categoryID?: number | undefined;
+  categoryId?: number | undefined;
   direction?: TransactionDirection | undefined;
 }
 

@@ -97,10 +97,10 @@ export function CategoryField({
   error: string | undefined;
 }) {
   const { data: categories = [], isPending } = useCategories();
-  const selectedId = useWatch({ control, name: 'categoryID' });
+  const selectedId = useWatch({ control, name: 'categoryId' });
   const selected: Category | undefined = categories.find((category) => category.id === selectedId);
   const choose = (id: number | undefined) =>
-    setValue('categoryID', id, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+    setValue('categoryId', id, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
 
   const add = async () => {
     const created = await openCategoryDialog();
@@ -133,7 +133,7 @@ export function CategoryField({
   return (
     <Controller
       control={control}
-      name="categoryID"
+      name="categoryId"
       render={({ field }) => (
         <Select
           label={transactionTexts.fields.category}

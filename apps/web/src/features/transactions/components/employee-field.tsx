@@ -27,7 +27,7 @@ export function EmployeeField({ control, linked }: { control: TransactionControl
   return (
     <Controller
       control={control}
-      name="employeeID"
+      name="employeeId"
       render={({ field }) => (
         <Select
           {...hinted(texts.fields.employee, texts.hints.employee)}

@@ -152,9 +152,9 @@ function TransactionForm({
     mode: 'onTouched',
     defaultValues: original ? valuesOf(original) : emptyValues(user.currency.id),
   });
-  const [type, currencyID, startDate] = useWatch({ control, name: ['type', 'currencyID', 'startDate'] });
+  const [type, currencyId, startDate] = useWatch({ control, name: ['type', 'currencyId', 'startDate'] });
   const repeating = type === 'repeating';
-  const currencyCode = currencies.find((currency) => currency.id === currencyID)?.code;
+  const currencyCode = currencies.find((currency) => currency.id === currencyId)?.code;
 
   const onSubmit = handleSubmit(async (input) => {
     try {
@@ -222,11 +222,11 @@ function TransactionForm({
           error={errors.link?.message}
           {...register('link')}
         />
-        <CategoryField control={control} setValue={setValue} error={errors.categoryID?.message} />
+        <CategoryField control={control} setValue={setValue} error={errors.categoryId?.message} />
         <EmployeeField control={control} linked={original?.employee ?? null} />
-        <CurrencyField control={control} name="currencyID" label={texts.fields.currency} />
+        <CurrencyField control={control} name="currencyId" label={texts.fields.currency} />
         <AmountWithConversion control={control} currencyCode={currencyCode} organisationCurrency={user.currency.code} />
-        <VatField control={control} setValue={setValue} error={errors.vatID?.message} />
+        <VatField control={control} setValue={setValue} error={errors.vatId?.message} />
         <VatIncludedSwitch control={control} />
         <Controller
           control={control}
@@ -345,7 +345,7 @@ function TransactionForm({
 
 /** "Mehrwertsteuer inklusive?": only meaningful with a rate, so disabled until one is chosen. */
 function VatIncludedSwitch({ control }: { control: TransactionControl }) {
-  const vatID = useWatch({ control, name: 'vatID' });
+  const vatId = useWatch({ control, name: 'vatId' });
   return (
     <Controller
       control={control}
@@ -353,8 +353,8 @@ function VatIncludedSwitch({ control }: { control: TransactionControl }) {
       render={({ field }) => (
         <Switch
           {...hintedLabel(texts.fields.vatIncluded, texts.hints.vatIncluded)}
-          disabled={!vatID}
-          checked={Boolean(vatID) && field.value}
+          disabled={!vatId}
+          checked={Boolean(vatId) && field.value}
           onChange={(event) => field.onChange(event.currentTarget.checked)}
           onBlur={field.onBlur}
           ref={field.ref}

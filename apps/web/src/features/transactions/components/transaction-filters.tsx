@@ -9,7 +9,7 @@ import '@mantine/core/styles/Switch.css';
 export interface TransactionFilters {
   hideDisabled: boolean;
   hideExpired: boolean;
-  categoryID: number | undefined;
+  categoryId: number | undefined;
   direction: TransactionDirection | undefined;
 }
 
@@ -20,13 +20,13 @@ export interface TransactionFilters {
 export const defaultFilters: TransactionFilters = {
   hideDisabled: true,
   hideExpired: false,
-  categoryID: undefined,
+  categoryId: undefined,
   direction: undefined,
 };
 
 /** Whether the filters narrow the list beyond what a new organisation sees by default. */
 export function narrowsList(filters: TransactionFilters): boolean {
-  return filters.hideExpired || filters.categoryID !== undefined || filters.direction !== undefined;
+  return filters.hideExpired || filters.categoryId !== undefined || filters.direction !== undefined;
 }
 
 const directions = [
@@ -63,8 +63,8 @@ export function TransactionFilterControls({
         searchable
         nothingFoundMessage={texts.noCategories}
         data={categories.map((category) => ({ value: String(category.id), label: category.name }))}
-        value={filters.categoryID ? String(filters.categoryID) : null}
-        onChange={(value) => onChange({ ...filters, categoryID: value ? Number(value) : undefined })}
+        value={filters.categoryId ? String(filters.categoryId) : null}
+        onChange={(value) => onChange({ ...filters, categoryId: value ? Number(value) : undefined })}
         maxDropdownHeight={SELECT.dropdownMaxHeight}
         comboboxProps={{ zIndex: Z_INDEX.menu }}
         clearButtonProps={{ 'aria-label': 'Kategoriefilter entfernen' }}

@@ -35,7 +35,7 @@ const valid: TransactionFormValues = {
   ...emptyValues(1),
   name: 'Beratung',
   amount: 1_200_00,
-  categoryID: 2,
+  categoryId: 2,
   startDate: '2026-12-15',
 };
 
@@ -57,7 +57,7 @@ describe('transaction form values', () => {
     const empty = await transactionResolver(emptyValues(1), undefined, options);
     expect(empty.errors.name?.message).toBe('Name wird benötigt');
     expect(empty.errors.amount?.message).toBe('Betrag wird benötigt');
-    expect(empty.errors.categoryID?.message).toBe('Kategorie wird benötigt');
+    expect(empty.errors.categoryId?.message).toBe('Kategorie wird benötigt');
     expect(empty.errors.startDate?.message).toBe('Start wird benötigt');
   });
 

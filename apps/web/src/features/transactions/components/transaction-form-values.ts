@@ -18,11 +18,11 @@ import {
 export interface TransactionFormValues {
   name: string;
   link: string;
-  categoryID: number | undefined;
-  employeeID: number | null;
-  currencyID: number | undefined;
+  categoryId: number | undefined;
+  employeeId: number | null;
+  currencyId: number | undefined;
   amount: number | null;
-  vatID: number | null;
+  vatId: number | null;
   vatIncluded: boolean;
   type: TransactionType;
   cycle: Cycle;
@@ -35,15 +35,15 @@ export type TransactionControl = Control<TransactionFormValues, unknown, Transac
 export type TransactionSetValue = UseFormSetValue<TransactionFormValues>;
 
 /** A new transaction: single, in the organisation's currency (docs/web.md "Transaktionen"). */
-export function emptyValues(currencyID: number): TransactionFormValues {
+export function emptyValues(currencyId: number): TransactionFormValues {
   return {
     name: '',
     link: '',
-    categoryID: undefined,
-    employeeID: null,
-    currencyID,
+    categoryId: undefined,
+    employeeId: null,
+    currencyId,
     amount: null,
-    vatID: null,
+    vatId: null,
     vatIncluded: false,
     type: 'single',
     cycle: 'monthly',
@@ -57,11 +57,11 @@ export function valuesOf(transaction: Transaction): TransactionFormValues {
   return {
     name: transaction.name,
     link: transaction.link ?? '',
-    categoryID: transaction.category.id,
-    employeeID: transaction.employee?.id ?? null,
-    currencyID: transaction.currency.id,
+    categoryId: transaction.category.id,
+    employeeId: transaction.employee?.id ?? null,
+    currencyId: transaction.currency.id,
     amount: transaction.amount,
-    vatID: transaction.vat?.id ?? null,
+    vatId: transaction.vat?.id ?? null,
     vatIncluded: transaction.vatIncluded,
     type: transaction.type,
     cycle: transaction.cycle ?? 'monthly',
@@ -84,11 +84,11 @@ export function toRequest(values: TransactionFormValues) {
     cycle: repeating ? values.cycle : null,
     startDate: values.startDate || undefined,
     endDate: repeating ? values.endDate || null : null,
-    categoryID: values.categoryID,
-    currencyID: values.currencyID,
-    employeeID: values.employeeID,
-    vatID: values.vatID,
-    vatIncluded: values.vatID ? values.vatIncluded : false,
+    categoryId: values.categoryId,
+    currencyId: values.currencyId,
+    employeeId: values.employeeId,
+    vatId: values.vatId,
+    vatIncluded: values.vatId ? values.vatIncluded : false,
   };
 }
 

@@ -22,10 +22,10 @@ export function VatField({
   error: string | undefined;
 }) {
   const { data: vats = [], isPending, isError } = useQuery(vatsQuery);
-  const selectedId = useWatch({ control, name: 'vatID' });
+  const selectedId = useWatch({ control, name: 'vatId' });
   const selected: Vat | undefined = vats.find((vat) => vat.id === selectedId);
   const choose = (id: number | null) => {
-    setValue('vatID', id, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+    setValue('vatId', id, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
     if (id === null) setValue('vatIncluded', false, { shouldDirty: true });
   };
 
@@ -63,7 +63,7 @@ export function VatField({
   return (
     <Controller
       control={control}
-      name="vatID"
+      name="vatId"
       render={({ field }) => (
         <Select
           label={transactionTexts.fields.vat}
