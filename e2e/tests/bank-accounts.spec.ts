@@ -222,3 +222,71 @@ test('a read-only member sees the accounts and the total, without any control to
   await expect(page.getByRole('button', { name: /bearbeiten|klonen/ })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
 });
+
+test('a changed dialog asks before it closes (Escape, ×, mask click); an unchanged one closes at once', async ({
+  page,
+}) => {
+  await signUp(page);
+  const { CHF } = await currencyIds(page);
+  await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'Kasse', amount: 420_00, currencyId: CHF });
+  await page.goto('/bank-accounts');
+  const kasse = card(page, 'Kasse');
+  const edit = kasse.getByRole('button', { name: 'Kasse bearbeiten' });
+  const dialog = page.getByRole('dialog', { name: 'Bankkonto bearbeiten' });
+  const question = page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
+  const name = dialog.getByRole('textbox', { name: 'Name' });
+  const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+  const leaveBy = {
+    Escape: () => page.keyboard.press('Escape'),
+    '×': () => dialog.getByRole('button', { name: 'Dialog schliessen' }).click(),
+    mask: () => page.mouse.click(8, viewport.height - 8),
+    Abbrechen: () => dialog.getByRole('button', { name: 'Abbrechen' }).click(),
+  };
+
+  // Unchanged: each way closes at once, without a question.
+  for (const leave of Object.values(leaveBy)) {
+    await edit.click();
+    await expect(name).toHaveValue('Kasse');
+    await leave();
+    await expect(dialog).toBeHidden();
+    await expect(question).toHaveCount(0);
+  }
+
+  // Changed: each way asks; "Nein" keeps the dialog and the input.
+  await edit.click();
+  await name.fill('Kasse Filiale');
+  for (const leave of Object.values(leaveBy)) {
+    await leave();
+    await expect(question).toContainText('Die Eingaben in diesem Dialog gehen verloren.');
+    // A hasty Enter keeps the input: the focus is on "Nein".
+    await expect(question.getByRole('button', { name: 'Nein' })).toBeFocused();
+    await question.getByRole('button', { name: 'Nein' }).click();
+    await expect(question).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(name).toHaveValue('Kasse Filiale');
+  }
+  // Escape on the question answers it ("Nein") and leaves the dialog open.
+  await page.keyboard.press('Escape');
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(name).toHaveValue('Kasse Filiale');
+
+  // "Ja" closes and drops the input: nothing was saved, and the dialog opens with the stored name.
+  await leaveBy.mask();
+  await question.getByRole('button', { name: 'Ja' }).click();
+  await expect(question).toBeHidden();
+  await expect(dialog).toBeHidden();
+  await expect(kasse).toBeVisible();
+  await expect(card(page, 'Kasse Filiale')).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  await edit.click();
+  await expect(name).toHaveValue('Kasse');
+  // Changed back to what it was, the dialog is unchanged again and closes at once.
+  await name.fill('Kasse 2');
+  await name.fill('Kasse');
+  await leaveBy.Escape();
+  await expect(dialog).toBeHidden();
+  await expect(question).toHaveCount(0);
+});

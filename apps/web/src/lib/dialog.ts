@@ -1,9 +1,18 @@
 import type { ReactNode } from 'react';
 import { createStore } from './store';
+import { closeUnlessKept } from './user-action';
 
 /** What the content of a dynamic dialog receives to close it (with an optional result). */
 export interface DialogControls<Result> {
+  /** Closes at once, with the result (a form that saved). */
   close: (result?: Result) => void;
+  /**
+   * Leaves without a result, as Escape, the close button, a mask click and "Abbrechen" do: a dialog
+   * whose input changed asks "Änderungen verwerfen?" first (docs/web.md "Forms and dialogs").
+   */
+  dismiss: () => void;
+  /** Tells the dialog whether its input differs from what it opened with. */
+  setDirty: (dirty: boolean) => void;
 }
 
 export interface DialogRequest<Result> {
@@ -22,6 +31,10 @@ export interface OpenDialog {
   size: 'compact' | 'wide';
   content: (controls: DialogControls<unknown>) => ReactNode;
   close: (result?: unknown) => void;
+  /** Its input changed: leaving asks first (`dismiss`). */
+  dirty: boolean;
+  dismiss: () => void;
+  setDirty: (dirty: boolean) => void;
   /** What had the focus when the dialog opened (the button that opened it, usually). */
   opener: Element | null;
 }
@@ -31,16 +44,23 @@ let counter = 0;
 
 /**
  * Opens a dialog in the app's dynamic dialog host (docs/product.md "Application shell": not draggable, 90vw up to 639 px).
- * Dialogs stack; Escape and the close button close the top one. Answers the result given to
- * `close`, or undefined when the user dismissed it.
+ * Dialogs stack; Escape, the close button and a mask click leave the top one (asking first while
+ * its input changed: `setDirty`). Answers the result given to `close`, or undefined when the user
+ * dismissed it.
  */
 export function openDialog<Result = undefined>(request: DialogRequest<Result>): Promise<Result | undefined> {
   return new Promise((resolve) => {
     counter += 1;
     const key = counter;
+    const update = (change: Partial<OpenDialog>) =>
+      dialogStore.set((open) => open.map((dialog) => (dialog.key === key ? { ...dialog, ...change } : dialog)));
     const close = (result?: unknown) => {
-      dialogStore.set((open) => open.map((dialog) => (dialog.key === key ? { ...dialog, closing: true } : dialog)));
+      update({ closing: true });
       resolve(result as Result | undefined);
+    };
+    const dirty = () => dialogStore.get().find((dialog) => dialog.key === key)?.dirty ?? false;
+    const setDirty = (next: boolean) => {
+      if (next !== dirty()) update({ dirty: next });
     };
     dialogStore.set((open) => [
       ...open,
@@ -51,6 +71,9 @@ export function openDialog<Result = undefined>(request: DialogRequest<Result>): 
         size: request.size ?? 'wide',
         content: request.content as (controls: DialogControls<unknown>) => ReactNode,
         close,
+        dirty: false,
+        dismiss: () => void closeUnlessKept(dirty(), () => close()),
+        setDirty,
         opener: document.activeElement,
       },
     ]);

@@ -2,7 +2,10 @@ import { useCallback, useRef, useState, type PointerEvent, type ReactNode } from
 import { ActionIcon, CloseButton, Group, Modal, Tooltip } from '@mantine/core';
 import { IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { DIALOG, Z_INDEX } from '@saldopilot/shared';
+import { confirmStore } from '../../lib/confirm';
 import { clampToViewport, type Offset } from '../../lib/drag';
+import { useStore } from '../../lib/store';
+import { closeUnlessKept } from '../../lib/user-action';
 import classes from './app-dialog.module.css';
 
 export interface AppDialogProps {
@@ -17,6 +20,11 @@ export interface AppDialogProps {
   /** Closes on a click on the mask around the dialog. */
   dismissableMask?: boolean;
   closeOnEscape?: boolean;
+  /**
+   * Its input changed: Escape, the close button and a mask click ask "Änderungen verwerfen?" before
+   * `onClose` (docs/web.md "Forms and dialogs").
+   */
+  dirty?: boolean;
   /** Called when the closing animation ended. */
   onExitTransitionEnd?: () => void;
   /** `compact` 28 rem, `wide` 40 rem; up to 639 px wide screens the dialog takes 90vw (docs/product.md "Constants"). */
@@ -27,7 +35,8 @@ const origin: Offset = { x: 0, y: 0 };
 
 /**
  * The app's dialog (docs/product.md "Overlays, toasts and dialogs", "Constants"): centred, closable, closes on Escape, optionally on a mask click;
- * can be dragged by its header within the viewport and maximised or restored.
+ * can be dragged by its header within the viewport and maximised or restored. A dirty dialog asks
+ * before it closes.
  */
 export function AppDialog({
   opened,
@@ -38,6 +47,7 @@ export function AppDialog({
   maximizable = false,
   dismissableMask = false,
   closeOnEscape = true,
+  dirty = false,
   size = 'wide',
   onExitTransitionEnd,
 }: AppDialogProps) {
@@ -45,6 +55,9 @@ export function AppDialog({
   const [maximized, setMaximized] = useState(false);
   const contentRef = useRef<HTMLElement | null>(null);
   const drag = useRef<{ pointerX: number; pointerY: number; start: Offset } | undefined>(undefined);
+  // Mantine hears Escape on the window: while a question is shown above the dialog (delete,
+  // discard), Escape answers the question and must not close the dialog too.
+  const asking = useStore(confirmStore) !== null;
 
   const onPointerDown = useCallback(
     (event: PointerEvent<HTMLElement>) => {
@@ -80,11 +93,12 @@ export function AppDialog({
     drag.current = undefined;
   }, []);
 
-  const close = () => {
-    setOffset(origin);
-    setMaximized(false);
-    onClose();
-  };
+  const close = () =>
+    void closeUnlessKept(dirty, () => {
+      setOffset(origin);
+      setMaximized(false);
+      onClose();
+    });
 
   const translate = maximized ? undefined : `translate(${offset.x}px, ${offset.y}px)`;
   return (
@@ -92,7 +106,7 @@ export function AppDialog({
       opened={opened}
       onClose={close}
       centered
-      closeOnEscape={closeOnEscape}
+      closeOnEscape={closeOnEscape && !asking}
       closeOnClickOutside={dismissableMask}
       zIndex={Z_INDEX.modal}
       fullScreen={maximized}

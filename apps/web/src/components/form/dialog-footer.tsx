@@ -2,22 +2,28 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Button, Divider, Group, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { Z_INDEX } from '@saldopilot/shared';
+import { InlineMessage, type InlineMessageValue } from './inline-message';
+import { dialogTexts } from './dialog-texts';
 
 /**
- * The footer of a form dialog (docs/web.md "Forms and dialogs"): a rule, then on the left the round
- * red delete button (edit mode only), on the right "Abbrechen" and the form's save button.
+ * The one footer of the app's dialogs (docs/web.md "Forms and dialogs"): a rule, then on the left
+ * the round red delete button (edit mode only), on the right "Abbrechen" and the dialog's action
+ * (the form's save button); the result message below.
  */
 export function DialogFooter({
   remove,
   onCancel,
-  cancelLabel = 'Abbrechen',
+  cancelLabel = dialogTexts.cancel,
+  message,
   children,
 }: {
   /** The delete button's label and action; absent when nothing can be deleted (create, clone). */
   remove?: { label: string; onClick: () => void } | undefined;
+  /** Leaves the dialog (`DialogControls.dismiss`: a changed dialog asks first). */
   onCancel: () => void;
   cancelLabel?: string;
-  /** The save button. */
+  message: InlineMessageValue | null;
+  /** The save button (or the dialog's one action). */
   children: ReactNode;
 }) {
   return (
@@ -44,6 +50,7 @@ export function DialogFooter({
         </Button>
         {children}
       </Group>
+      <InlineMessage message={message} />
     </>
   );
 }

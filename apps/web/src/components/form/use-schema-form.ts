@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldValues, type UseFormProps } from 'react-hook-form';
+import { useForm, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -13,8 +13,15 @@ export function useSchemaForm<Schema extends FormSchema>(
   options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver' | 'mode'>,
 ) {
   return useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     mode: 'onTouched',
     ...options,
   });
+}
+
+/** A form's check by a shared zod schema: its input is what the form edits, its output the request. */
+export function schemaResolver<Schema extends FormSchema>(
+  schema: Schema,
+): Resolver<z.input<Schema>, unknown, z.output<Schema>> {
+  return zodResolver(schema);
 }

@@ -15,6 +15,7 @@ import { updateOrganisation } from './api/update-organisation';
 import { InvitationsSection } from './components/invitations-section';
 import { MembersSection } from './components/members-section';
 import { MinimumBalanceSection } from './components/minimum-balance-section';
+import { changesOf } from '../../components/form/entity-changes';
 import { OrganisationForm } from './components/organisation-form';
 import { organisationTexts as texts } from './components/organisation-texts';
 import { SettingsSection } from './components/settings-section';
@@ -43,10 +44,10 @@ function GeneralSection({ organisation, user }: { organisation: Organisation; us
           // The current organisation's currency drives every amount on screen: start afresh after it.
           if (reloadApp) showSpinner();
           try {
-            const updated = await updateOrganisation(organisation.id, {
-              ...(input.name !== organisation.name ? { name: input.name } : {}),
-              ...(currencyChanged ? { currencyId: input.currencyId } : {}),
-            });
+            const updated = await updateOrganisation(
+              organisation.id,
+              changesOf({ name: organisation.name, currencyId: organisation.currency.id }, input),
+            );
             if (reloadApp) {
               window.location.reload();
               return;

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Select, Stack, Table, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { costCycleLabels, SELECT, Z_INDEX, type EmployeeDetail, type Salary } from '@saldopilot/shared';
-import { InlineMessage, type InlineMessageValue } from '../../../components/form/inline-message';
+import { DialogFooter } from '../../../components/form/dialog-footer';
+import { useInlineMessage } from '../../../components/form/inline-message';
+import { useDialogDirty } from '../../../components/form/use-entity-form';
 import { ApiError } from '../../../lib/api-error';
-import { openDialog } from '../../../lib/dialog';
+import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { showToast } from '../../../lib/toast';
 import { confirmDestructive } from '../../../lib/user-action';
 import { copySalaryCosts } from '../api/copy-salary-costs';
@@ -27,12 +29,14 @@ interface CopyContext {
  * of the same employee the chosen costs are added; from another employee's salary all costs replace
  * this salary's, asked first.
  */
-function CopyCosts({ context, close }: { context: CopyContext; close: () => void }) {
+function CopyCosts({ context, dialog }: { context: CopyContext; dialog: DialogControls<undefined> }) {
   const [employeeId, setEmployeeId] = useState<number>(context.employee.id);
   const [sourceId, setSourceId] = useState<number | null>(null);
   const [excluded, setExcluded] = useState<ReadonlySet<number>>(new Set());
-  const [message, setMessage] = useState<InlineMessageValue | null>(null);
+  const [message, setMessage] = useInlineMessage();
   const [busy, setBusy] = useState(false);
+  // A chosen source is input: leaving asks first.
+  useDialogDirty(dialog, sourceId !== null || employeeId !== context.employee.id);
   const employees = useQuery(
     employeesQuery({ page: 1, limit: 100, sortBy: 'name', sortOrder: 'ASC', hideTerminated: false }),
   );
@@ -65,7 +69,7 @@ function CopyCosts({ context, close }: { context: CopyContext; close: () => void
         sameEmployee ? { ids: chosen.map((cost) => cost.id) } : { sourceSalaryId: sourceId },
       );
       showToast({ severity: 'success', summary: texts.success, detail: texts.copied });
-      close();
+      dialog.close();
     } catch (error) {
       setMessage({
         severity: 'error',
@@ -168,10 +172,7 @@ function CopyCosts({ context, close }: { context: CopyContext; close: () => void
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={close}>
-          {texts.close}
-        </Button>
+      <DialogFooter onCancel={dialog.dismiss} cancelLabel={texts.close} message={message}>
         <Button
           leftSection={<IconCopy size={18} aria-hidden />}
           disabled={sourceId === null || chosen.length === 0}
@@ -180,8 +181,7 @@ function CopyCosts({ context, close }: { context: CopyContext; close: () => void
         >
           {texts.copyButton}
         </Button>
-      </Group>
-      <InlineMessage message={message} />
+      </DialogFooter>
     </Stack>
   );
 }
@@ -189,6 +189,6 @@ function CopyCosts({ context, close }: { context: CopyContext; close: () => void
 export function openCopyCostsDialog(context: CopyContext): Promise<undefined> {
   return openDialog<undefined>({
     header: texts.copyTitle,
-    content: ({ close }) => <CopyCosts context={context} close={() => close()} />,
+    content: (dialog) => <CopyCosts context={context} dialog={dialog} />,
   });
 }

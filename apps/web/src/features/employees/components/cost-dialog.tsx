@@ -1,16 +1,8 @@
-import { ActionIcon, Alert, Button, Group, MultiSelect, Select, SimpleGrid, Text, Tooltip } from '@mantine/core';
-import { IconDeviceFloppy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Group, MultiSelect, Select, SimpleGrid, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Controller,
-  useForm,
-  useFormState,
-  useWatch,
-  type Control,
-  type FieldErrors,
-  type Resolver,
-} from 'react-hook-form';
+import { Controller, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
 import {
   amountTypes,
   costCycleLabels,
@@ -26,19 +18,15 @@ import {
   type Salary,
   type SalaryCost,
   type SalaryCostCreate,
-  type SalaryCostUpdate,
 } from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
 import { WholeNumberField } from '../../../components/form/whole-number-field';
-import { DialogFooter } from '../../../components/form/dialog-footer';
 import { DateInput } from '../../../components/form/date-input';
-import { Form } from '../../../components/form/form';
+import { EntityForm } from '../../../components/form/entity-dialog';
 import { PercentInput } from '../../../components/form/percent-input';
-import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
-import { ApiError } from '../../../lib/api-error';
-import { openDialog } from '../../../lib/dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
+import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { formatAmount, formatDate } from '../../../lib/format';
-import { showToast } from '../../../lib/toast';
 import { createSalaryCost } from '../api/create-salary-cost';
 import { costLabelsQuery } from '../api/list-cost-labels';
 import { updateSalaryCost } from '../api/update-salary-cost';
@@ -151,88 +139,44 @@ function LabelField({ control, onChange }: { control: CostControl; onChange: (id
   );
 }
 
-function SaveButton({ control, clone }: { control: CostControl; clone: boolean }) {
-  const { isValid, isDirty, isSubmitting } = useFormState({ control });
-  return (
-    <Button
-      type="submit"
-      leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-      disabled={!isValid || (!isDirty && !clone)}
-      loading={isSubmitting}
-    >
-      {texts.save}
-    </Button>
-  );
-}
-
-/** The fields of `next` that differ from the stored cost: a true partial update. */
-function changesOf(original: SalaryCost, next: SalaryCostCreate): SalaryCostUpdate {
-  const stored: Record<string, unknown> = costRequestOf(costValuesOf(original));
-  const changes: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(next)) {
-    if (JSON.stringify(value ?? null) !== JSON.stringify(stored[field] ?? null)) changes[field] = value ?? null;
-  }
-  return changes as SalaryCostUpdate;
-}
-
 function CostForm({
   mode,
   salary,
   costs,
-  close,
+  dialog,
 }: {
   mode: CostDialogMode;
   salary: Salary;
   costs: readonly SalaryCost[];
-  close: (cost?: SalaryCost) => void;
+  dialog: DialogControls<SalaryCost | null>;
 }) {
-  const [message, showMessage] = useInlineMessage();
+  const source = mode.kind === 'create' ? undefined : mode.cost;
   const editedId = mode.kind === 'edit' ? mode.cost.id : undefined;
+  const entity = useEntityForm({
+    dialog,
+    mode: mode.kind,
+    titles,
+    resolver: costResolver(editedId),
+    defaultValues: source ? costValuesOf(source) : emptyCostValues(salary.cycle),
+    stored: source && (costRequestOf(costValuesOf(source)) as Partial<SalaryCostCreate>),
+    save: {
+      create: (request) => createSalaryCost(salary.id, request),
+      update: (changes) => updateSalaryCost(source?.id ?? 0, changes),
+    },
+    saved: (saved, savedMode) => (savedMode === 'edit' ? texts.costUpdated : texts.costCreated(labelText(saved))),
+    failed: { create: texts.costCreateFailed, update: texts.costUpdateFailed },
+  });
   const {
-    handleSubmit,
     control,
     setValue,
-    setError,
-    getValues,
     formState: { errors },
-  } = useForm<CostFormValues, unknown, SalaryCostCreate>({
-    resolver: costResolver(editedId),
-    mode: 'onTouched',
-    defaultValues: mode.kind === 'create' ? emptyCostValues(salary.cycle) : costValuesOf(mode.cost),
-  });
+  } = entity.form;
   const [cycle, amountType, distributionType] = useWatch({
     control,
     name: ['cycle', 'amountType', 'distributionType'],
   });
   const currency = salary.currency.code;
   const once = cycle === 'once';
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      const saved =
-        mode.kind === 'edit'
-          ? await updateSalaryCost(mode.cost.id, changesOf(mode.cost, input))
-          : await createSalaryCost(salary.id, input);
-      showToast({
-        severity: 'success',
-        summary: texts.success,
-        detail: mode.kind === 'edit' ? texts.costUpdated : texts.costCreated(labelText(saved)),
-      });
-      close(saved);
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, fieldMessage] of Object.entries(error.fields)) {
-          if (field in getValues()) setError(field as keyof CostFormValues, { message: fieldMessage });
-        }
-      }
-      showMessage({
-        severity: 'error',
-        text: mode.kind === 'edit' ? texts.costUpdateFailed : texts.costCreateFailed,
-        // The birth date is no field of this dialog: its message (BVG by age) is the detail.
-        detail: error instanceof ApiError ? (error.fields?.birthDate ?? error.message) : undefined,
-      });
-    }
-  });
 
   const select = <Name extends 'cycle' | 'amountType' | 'distributionType'>(
     name: Name,
@@ -266,7 +210,7 @@ function CostForm({
   );
 
   return (
-    <Form onSubmit={onSubmit} aria-label={titles[mode.kind]}>
+    <EntityForm entity={entity}>
       <Alert color="gray" variant="light" mb="sm">
         {texts.paymentInfo(
           salary.nextExecutionDate ? formatDate(salary.nextExecutionDate) : null,
@@ -391,11 +335,7 @@ function CostForm({
           )}
         />
       </SimpleGrid>
-      <DialogFooter onCancel={() => close()} cancelLabel={texts.cancel}>
-        <SaveButton control={control} clone={mode.kind === 'clone'} />
-      </DialogFooter>
-      <InlineMessage message={message} />
-    </Form>
+    </EntityForm>
   );
 }
 
@@ -406,9 +346,9 @@ function CostForm({
 export function openCostDialog(
   mode: CostDialogMode,
   context: { salary: Salary; costs: readonly SalaryCost[] },
-): Promise<SalaryCost | undefined> {
-  return openDialog<SalaryCost>({
+): Promise<SalaryCost | null | undefined> {
+  return openDialog<SalaryCost | null>({
     header: titles[mode.kind],
-    content: ({ close }) => <CostForm mode={mode} {...context} close={close} />,
+    content: (dialog) => <CostForm mode={mode} {...context} dialog={dialog} />,
   });
 }

@@ -2,11 +2,11 @@ import { Group, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { employeeUpdateSchema, type EmployeeDetail } from '@saldopilot/shared';
 import { DateField } from '../../../components/form/date-input';
+import { refusedSave } from '../../../components/form/entity-changes';
 import { Form } from '../../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { ApiError } from '../../../lib/api-error';
 import { updateEmployee } from '../api/update-employee';
 import { employeeTexts as texts } from './employee-texts';
 
@@ -33,16 +33,11 @@ export function EmployeeNameForm({ employee, canEdit }: { employee: EmployeeDeta
       reset({ name: saved.name, birthDate: saved.birthDate });
       showMessage({ severity: 'success', text: texts.updated });
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : undefined;
-      for (const field of ['name', 'birthDate'] as const) {
-        const fieldMessage = fields?.[field];
-        if (fieldMessage) setError(field, { message: fieldMessage });
+      const refused = refusedSave(error, ['name', 'birthDate']);
+      for (const [field, fieldMessage] of refused.fields) {
+        setError(field as 'name' | 'birthDate', { message: fieldMessage });
       }
-      showMessage({
-        severity: 'error',
-        text: texts.updateFailed,
-        detail: error instanceof ApiError ? error.message : undefined,
-      });
+      showMessage({ severity: 'error', text: texts.updateFailed, detail: refused.detail });
     }
   });
 

@@ -1,13 +1,9 @@
-import { useState } from 'react';
-import { Button, Group, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { TextInput } from '@mantine/core';
 import { salaryCostLabelCreateSchema, type SalaryCostLabel } from '@saldopilot/shared';
-import { Form } from '../../../components/form/form';
-import { InlineMessage, type InlineMessageValue } from '../../../components/form/inline-message';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { ApiError } from '../../../lib/api-error';
-import { openDialog } from '../../../lib/dialog';
+import { EntityForm } from '../../../components/form/entity-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
+import { schemaResolver } from '../../../components/form/use-schema-form';
+import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { showToast } from '../../../lib/toast';
 import { confirmDestructive } from '../../../lib/user-action';
 import { createCostLabel } from '../api/create-cost-label';
@@ -15,39 +11,36 @@ import { deleteCostLabel } from '../api/delete-cost-label';
 import { updateCostLabel } from '../api/update-cost-label';
 import { employeeTexts as texts } from './employee-texts';
 
-function LabelForm({ label, close }: { label: SalaryCostLabel | undefined; close: (saved?: SalaryCostLabel) => void }) {
-  const [message, setMessage] = useState<InlineMessageValue | null>(null);
+const resolver = schemaResolver(salaryCostLabelCreateSchema);
+const titles = { create: texts.labelCreateTitle, edit: texts.labelEditTitle } as const;
+
+function LabelForm({
+  label,
+  dialog,
+}: {
+  label: SalaryCostLabel | undefined;
+  dialog: DialogControls<SalaryCostLabel | null>;
+}) {
+  const entity = useEntityForm({
+    dialog,
+    mode: label ? 'edit' : 'create',
+    titles,
+    resolver,
+    defaultValues: { name: label?.name ?? '' },
+    save: {
+      create: createCostLabel,
+      update: (_changes, request) => updateCostLabel(label?.id ?? 0, request),
+    },
+    saved: (saved, mode) => (mode === 'edit' ? texts.labelUpdated : texts.labelCreated(saved.name)),
+    failed: { create: texts.labelCreateFailed, update: texts.labelUpdateFailed },
+  });
   const {
     register,
-    handleSubmit,
-    control,
-    setError,
     formState: { errors },
-  } = useSchemaForm(salaryCostLabelCreateSchema, { defaultValues: { name: label?.name ?? '' } });
-
-  const submit = handleSubmit(async (values) => {
-    setMessage(null);
-    try {
-      const saved = label ? await updateCostLabel(label.id, values) : await createCostLabel(values);
-      showToast({
-        severity: 'success',
-        summary: texts.success,
-        detail: label ? texts.labelUpdated : texts.labelCreated(saved.name),
-      });
-      close(saved);
-    } catch (error) {
-      const fieldMessage = error instanceof ApiError ? error.fields?.name : undefined;
-      if (fieldMessage) setError('name', { message: fieldMessage });
-      setMessage({
-        severity: 'error',
-        text: label ? texts.labelUpdateFailed : texts.labelCreateFailed,
-        detail: error instanceof ApiError ? error.message : undefined,
-      });
-    }
-  });
+  } = entity.form;
 
   return (
-    <Form onSubmit={submit} aria-label={label ? texts.labelEditTitle : texts.labelCreateTitle}>
+    <EntityForm entity={entity}>
       <TextInput
         label={texts.labelField}
         required
@@ -57,16 +50,7 @@ function LabelForm({ label, close }: { label: SalaryCostLabel | undefined; close
         error={errors.name?.message}
         {...register('name')}
       />
-      <Group justify="flex-end" gap="sm" mt="sm">
-        <Button variant="default" onClick={() => close()}>
-          {texts.cancel}
-        </Button>
-        <SubmitButton control={control} icon={<IconDeviceFloppy size={18} aria-hidden />}>
-          {texts.save}
-        </SubmitButton>
-      </Group>
-      <InlineMessage message={message} />
-    </Form>
+    </EntityForm>
   );
 }
 
@@ -74,11 +58,11 @@ function LabelForm({ label, close }: { label: SalaryCostLabel | undefined; close
  * "Neues Kostenlabel anlegen" / "Kostenlabel bearbeiten" (docs/web.md "Mitarbeiter/in"); answers
  * the saved label.
  */
-export function openLabelDialog(label?: SalaryCostLabel): Promise<SalaryCostLabel | undefined> {
-  return openDialog<SalaryCostLabel>({
+export function openLabelDialog(label?: SalaryCostLabel): Promise<SalaryCostLabel | null | undefined> {
+  return openDialog<SalaryCostLabel | null>({
     header: label ? texts.labelEditTitle : texts.labelCreateTitle,
     size: 'compact',
-    content: ({ close }) => <LabelForm label={label} close={close} />,
+    content: (dialog) => <LabelForm label={label} dialog={dialog} />,
   });
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
 import {
   bvgStepAmount,
@@ -12,10 +12,12 @@ import {
   type SwissPresetId,
 } from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
+import { DialogFooter } from '../../../components/form/dialog-footer';
 import { PercentInput } from '../../../components/form/percent-input';
-import { InlineMessage, type InlineMessageValue } from '../../../components/form/inline-message';
+import { useInlineMessage } from '../../../components/form/inline-message';
+import { useDialogDirty } from '../../../components/form/use-entity-form';
 import { ApiError } from '../../../lib/api-error';
-import { openDialog } from '../../../lib/dialog';
+import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { showToast } from '../../../lib/toast';
 import { applySalaryCostPresets } from '../api/apply-salary-cost-presets';
 import { initialChoices, presetPreview, presetRequest, type Choice } from './preset-choices';
@@ -29,9 +31,20 @@ import '@mantine/core/styles/NumberInput.css';
  * the API stores with (above an insurance's ceiling a fixed amount, with its note; KTG takes the
  * policy's ceiling).
  */
-function Presets({ salary, birthDate, close }: { salary: Salary; birthDate: string | null; close: () => void }) {
-  const [choices, setChoices] = useState(initialChoices);
-  const [message, setMessage] = useState<InlineMessageValue | null>(null);
+function Presets({
+  salary,
+  birthDate,
+  dialog,
+}: {
+  salary: Salary;
+  birthDate: string | null;
+  dialog: DialogControls<undefined>;
+}) {
+  const [initial] = useState(initialChoices);
+  const [choices, setChoices] = useState(initial);
+  const [message, setMessage] = useInlineMessage();
+  // Any choice touched counts as input: leaving asks first.
+  useDialogDirty(dialog, choices !== initial);
   const [busy, setBusy] = useState(false);
   const currency = salary.currency.code;
   const request = presetRequest(choices);
@@ -49,7 +62,7 @@ function Presets({ salary, birthDate, close }: { salary: Salary; birthDate: stri
         summary: texts.success,
         detail: [texts.presetsAdded(created.costs.length), ...created.notes].join(' '),
       });
-      close();
+      dialog.close();
     } catch (error) {
       setMessage({
         severity: 'error',
@@ -160,10 +173,7 @@ function Presets({ salary, birthDate, close }: { salary: Salary; birthDate: stri
           {request}
         </Alert>
       ) : null}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={close}>
-          {texts.cancel}
-        </Button>
+      <DialogFooter onCancel={dialog.dismiss} message={message}>
         <Button
           leftSection={<IconStar size={18} aria-hidden />}
           disabled={typeof request === 'string'}
@@ -172,8 +182,7 @@ function Presets({ salary, birthDate, close }: { salary: Salary; birthDate: stri
         >
           {texts.presetsAdd}
         </Button>
-      </Group>
-      <InlineMessage message={message} />
+      </DialogFooter>
     </Stack>
   );
 }
@@ -203,6 +212,6 @@ function BvgByAgePreview({ salary, birthDate, rate }: { salary: Salary; birthDat
 export function openPresetsDialog(salary: Salary, birthDate: string | null): Promise<undefined> {
   return openDialog<undefined>({
     header: texts.presetsTitle,
-    content: ({ close }) => <Presets salary={salary} birthDate={birthDate} close={() => close()} />,
+    content: (dialog) => <Presets salary={salary} birthDate={birthDate} dialog={dialog} />,
   });
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, List, Select, SimpleGrid } from '@mantine/core';
-import { IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
+import { Alert, Checkbox, List, Select, SimpleGrid } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useFormState, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import {
   cycleLabels,
   cycles,
@@ -12,19 +11,15 @@ import {
   type Cycle,
   type Salary,
   type SalaryCreate,
-  type SalaryUpdate,
 } from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
 import { WholeNumberField } from '../../../components/form/whole-number-field';
-import { DialogFooter } from '../../../components/form/dialog-footer';
 import { DateInput } from '../../../components/form/date-input';
-import { Form } from '../../../components/form/form';
-import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
-import { ApiError } from '../../../lib/api-error';
-import { openDialog } from '../../../lib/dialog';
+import { EntityForm } from '../../../components/form/entity-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
+import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { formatCurrencyLabel, formatDate } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
-import { confirmDestructive } from '../../../lib/user-action';
 import { useCurrencies } from '../../../reference-data/currencies';
 import { copySalaryCosts } from '../api/copy-salary-costs';
 import { createSalary } from '../api/create-salary';
@@ -41,17 +36,6 @@ export type SalaryDialogMode = { kind: 'create' } | { kind: 'edit' | 'clone'; sa
 
 const titles = { create: texts.salaryCreateTitle, edit: texts.salaryEditTitle, clone: texts.salaryCloneTitle } as const;
 
-const fieldNames = [
-  'hoursPerMonth',
-  'vacationDaysPerYear',
-  'currencyId',
-  'amount',
-  'fromDate',
-  'cycle',
-  'hasThirteenthSalary',
-  'thirteenthSalaryMonth',
-] as const;
-
 /** The shared create schema, plus: no two salaries of the employee start on the same day (a 409 otherwise). */
 function salaryResolver(takenDates: ReadonlySet<string>): Resolver<SalaryFormValues, unknown, SalaryCreate> {
   const schema = salaryCreateSchema.superRefine((value, context) => {
@@ -61,31 +45,21 @@ function salaryResolver(takenDates: ReadonlySet<string>): Resolver<SalaryFormVal
   return zodResolver(schema) as unknown as Resolver<SalaryFormValues, unknown, SalaryCreate>;
 }
 
-function SaveButton({
-  control,
-  clone,
-}: {
-  control: ReturnType<typeof useForm<SalaryFormValues, unknown, SalaryCreate>>['control'];
-  clone: boolean;
-}) {
-  const { isValid, isDirty, isSubmitting } = useFormState({ control });
-  return (
-    <Button
-      type="submit"
-      leftSection={clone ? <IconCopy size={18} aria-hidden /> : <IconDeviceFloppy size={18} aria-hidden />}
-      disabled={!isValid || (!isDirty && !clone)}
-      loading={isSubmitting}
-    >
-      {clone ? texts.cloneButton : texts.save}
-    </Button>
-  );
-}
-
-/** Only what the person changed: a PATCH is a true partial update (docs/api.md "Writes"). */
-function changesOf(values: SalaryCreate, dirty: Partial<Record<keyof SalaryFormValues, unknown>>): SalaryUpdate {
-  const changes: Record<string, unknown> = {};
-  for (const name of fieldNames) if (dirty[name]) changes[name] = values[name];
-  return changes as SalaryUpdate;
+/**
+ * Creates the salary; a clone takes the source's costs along (docs/web.md "Mitarbeiter/in"), and a
+ * failure there keeps the new salary and says so.
+ */
+async function createWithCosts(employeeId: number, request: SalaryCreate, source: Salary | undefined) {
+  const created = await createSalary(employeeId, request);
+  if (source) {
+    try {
+      const costs = await listSalaryCosts(source.id);
+      if (costs.length > 0) await copySalaryCosts(created.id, { ids: costs.map((cost) => cost.id) });
+    } catch {
+      showToast({ severity: 'warn', summary: texts.hint, detail: texts.costsNotCopied });
+    }
+  }
+  return created;
 }
 
 function SalaryForm({
@@ -93,89 +67,53 @@ function SalaryForm({
   employeeId,
   salaries,
   organisationCurrencyId,
-  close,
+  dialog,
 }: {
   mode: SalaryDialogMode;
   employeeId: number;
   salaries: readonly Salary[];
   organisationCurrencyId: number;
-  close: (result?: Salary | null) => void;
+  dialog: DialogControls<Salary | null>;
 }) {
-  const [message, showMessage] = useInlineMessage();
   const { data: currencies = [], isPending: currenciesPending } = useCurrencies();
+  const source = mode.kind === 'create' ? undefined : mode.salary;
   const editedId = mode.kind === 'edit' ? mode.salary.id : undefined;
   const [takenDates] = useState(
     () => new Set(salaries.filter((salary) => salary.id !== editedId).map((salary) => salary.fromDate)),
   );
-  const {
-    handleSubmit,
-    control,
-    setError,
-    formState: { errors, dirtyFields },
-  } = useForm<SalaryFormValues, unknown, SalaryCreate>({
+  const entity = useEntityForm({
+    dialog,
+    mode: mode.kind,
+    titles,
     resolver: salaryResolver(takenDates),
-    mode: 'onTouched',
-    defaultValues:
-      mode.kind === 'create'
-        ? emptySalaryValues(organisationCurrencyId)
-        : salaryValuesOf(mode.salary, mode.kind === 'clone' ? cloneFromDate(mode.salary, salaries) : undefined),
+    defaultValues: source
+      ? salaryValuesOf(source, mode.kind === 'clone' ? cloneFromDate(source, salaries) : undefined)
+      : emptySalaryValues(organisationCurrencyId),
+    stored: source && (salaryValuesOf(source) as Partial<SalaryCreate>),
+    save: {
+      create: (request) => createWithCosts(employeeId, request, mode.kind === 'clone' ? source : undefined),
+      update: (changes) => updateSalary(source?.id ?? 0, changes),
+    },
+    saved: (_saved, savedMode) => (savedMode === 'edit' ? texts.salaryUpdated : texts.salaryCreated),
+    failed: { create: texts.salaryCreateFailed, update: texts.salaryUpdateFailed },
+    remove: source && {
+      label: texts.deleteSalary,
+      question: texts.deleteSalaryQuestion,
+      run: () => deleteSalary(source.id),
+      deleted: texts.salaryDeleted,
+      failed: texts.salaryDeleteFailed,
+    },
   });
+  const {
+    control,
+    formState: { errors },
+  } = entity.form;
   const [currencyId, fromDate, cycle, hasThirteenth] = useWatch({
     control,
     name: ['currencyId', 'fromDate', 'cycle', 'hasThirteenthSalary'],
   });
   const currencyCode = currencies.find((currency) => currency.id === currencyId)?.code;
   const ends = endPreview(salaries, { fromDate, cycle }, editedId);
-
-  const fail = (error: unknown, text: string) => {
-    if (error instanceof ApiError && error.fields) {
-      for (const name of fieldNames) {
-        const fieldMessage = error.fields[name];
-        if (fieldMessage) setError(name, { message: fieldMessage });
-      }
-    }
-    showMessage({ severity: 'error', text, detail: error instanceof ApiError ? error.message : undefined });
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (mode.kind === 'edit') {
-        const saved = await updateSalary(mode.salary.id, changesOf(values, dirtyFields));
-        showToast({ severity: 'success', summary: texts.success, detail: texts.salaryUpdated });
-        close(saved);
-        return;
-      }
-      const created = await createSalary(employeeId, values);
-      showToast({ severity: 'success', summary: texts.success, detail: texts.salaryCreated });
-      if (mode.kind === 'clone') {
-        // docs/web.md "Mitarbeiter/in": the source's costs come along; a failure there keeps the
-        // new salary.
-        try {
-          const costs = await listSalaryCosts(mode.salary.id);
-          if (costs.length > 0) await copySalaryCosts(created.id, { ids: costs.map((cost) => cost.id) });
-        } catch {
-          showToast({ severity: 'warn', summary: texts.hint, detail: texts.costsNotCopied });
-        }
-      }
-      close(created);
-    } catch (error) {
-      fail(error, mode.kind === 'edit' ? texts.salaryUpdateFailed : texts.salaryCreateFailed);
-    }
-  });
-
-  const remove = async () => {
-    if (mode.kind !== 'edit') return;
-    const confirmed = await confirmDestructive({ header: texts.delete, message: texts.deleteSalaryQuestion });
-    if (!confirmed) return;
-    try {
-      await deleteSalary(mode.salary.id);
-    } catch (error) {
-      fail(error, texts.salaryDeleteFailed);
-      return;
-    }
-    showToast({ severity: 'success', summary: texts.success, detail: texts.salaryDeleted });
-    close(null);
-  };
 
   const numberField = (name: 'hoursPerMonth' | 'vacationDaysPerYear', label: string, max: number) => (
     <WholeNumberField
@@ -190,7 +128,7 @@ function SalaryForm({
   );
 
   return (
-    <Form onSubmit={onSubmit} aria-label={titles[mode.kind]}>
+    <EntityForm entity={entity}>
       {mode.kind === 'create' ? (
         <Alert color="blue" variant="light" mb="sm">
           {texts.createInfo}
@@ -333,15 +271,7 @@ function SalaryForm({
           </List>
         </Alert>
       ) : null}
-      <DialogFooter
-        remove={mode.kind === 'edit' ? { label: texts.deleteSalary, onClick: () => void remove() } : undefined}
-        onCancel={() => close()}
-        cancelLabel={texts.cancel}
-      >
-        <SaveButton control={control} clone={mode.kind === 'clone'} />
-      </DialogFooter>
-      <InlineMessage message={message} />
-    </Form>
+    </EntityForm>
   );
 }
 
@@ -355,6 +285,6 @@ export function openSalaryDialog(
 ): Promise<Salary | null | undefined> {
   return openDialog<Salary | null>({
     header: titles[mode.kind],
-    content: ({ close }) => <SalaryForm mode={mode} {...context} close={close} />,
+    content: (dialog) => <SalaryForm mode={mode} {...context} dialog={dialog} />,
   });
 }

@@ -1,17 +1,14 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { dateSchema, type Salary } from '@saldopilot/shared';
 import { DateField } from '../../../components/form/date-input';
-import { Form } from '../../../components/form/form';
-import { InlineMessage, type InlineMessageValue } from '../../../components/form/inline-message';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { ApiError } from '../../../lib/api-error';
-import { openDialog } from '../../../lib/dialog';
+import { EntityForm } from '../../../components/form/entity-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
+import { schemaResolver } from '../../../components/form/use-schema-form';
+import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { formatDate } from '../../../lib/format';
-import { showToast } from '../../../lib/toast';
 import { createSalary } from '../api/create-salary';
 import { suggestedTermination } from './employee-display';
 import { employeeTexts as texts } from './employee-texts';
@@ -22,49 +19,49 @@ interface TerminationContext {
   organisationCurrencyId: number;
 }
 
-function TerminationForm({ context, close }: { context: TerminationContext; close: (salary?: Salary) => void }) {
-  const [message, setMessage] = useState<InlineMessageValue | null>(null);
+function TerminationForm({ context, dialog }: { context: TerminationContext; dialog: DialogControls<Salary | null> }) {
   const suggestion = suggestedTermination(context.salaries);
-  const taken = new Set(context.salaries.map((salary) => salary.fromDate));
-  const schema = z.strictObject({
-    fromDate: dateSchema('Von wird benötigt').refine((date) => !taken.has(date), texts.dateTaken),
+  const [resolver] = useState(() => {
+    const taken = new Set(context.salaries.map((salary) => salary.fromDate));
+    return schemaResolver(
+      z.strictObject({
+        fromDate: dateSchema('Von wird benötigt').refine((date) => !taken.has(date), texts.dateTaken),
+      }),
+    );
   });
-  const { handleSubmit, control, setError } = useSchemaForm(schema, { defaultValues: { fromDate: suggestion } });
-
-  const submit = handleSubmit(async ({ fromDate }) => {
-    setMessage(null);
-    try {
-      // A termination is stored with 0 hours, days and amount and no end (docs/salary-rules.md
-      // "Salary timeline").
-      const created = await createSalary(context.employeeId, {
-        fromDate,
-        isTermination: true,
-        hoursPerMonth: 0,
-        vacationDaysPerYear: 0,
-        amount: 0,
-        cycle: 'monthly',
-        currencyId: context.organisationCurrencyId,
-      });
-      showToast({ severity: 'success', summary: texts.success, detail: texts.terminationCreated });
-      close(created);
-    } catch (error) {
-      const fieldMessage = error instanceof ApiError ? error.fields?.fromDate : undefined;
-      if (fieldMessage) setError('fromDate', { message: fieldMessage });
-      setMessage({
-        severity: 'error',
-        text: texts.terminationCreateFailed,
-        detail: error instanceof ApiError ? error.message : undefined,
-      });
-    }
+  const entity = useEntityForm({
+    dialog,
+    mode: 'create',
+    titles: { create: texts.terminationTitle },
+    resolver,
+    defaultValues: { fromDate: suggestion },
+    // A termination is stored with 0 hours, days and amount and no end (docs/salary-rules.md
+    // "Salary timeline").
+    save: {
+      create: ({ fromDate }) =>
+        createSalary(context.employeeId, {
+          fromDate,
+          isTermination: true,
+          hoursPerMonth: 0,
+          vacationDaysPerYear: 0,
+          amount: 0,
+          cycle: 'monthly',
+          currencyId: context.organisationCurrencyId,
+        }),
+    },
+    saved: () => texts.terminationCreated,
+    failed: { create: texts.terminationCreateFailed },
+    // The suggestion is a valid value: it may be saved without a change.
+    requireChange: false,
   });
 
   return (
-    <Form onSubmit={submit} aria-label={texts.terminationTitle}>
+    <EntityForm entity={entity} submit={{ label: texts.save, icon: <IconBan size={18} aria-hidden /> }}>
       <Alert color="yellow" variant="light" mb="sm">
         {texts.terminationWarning}
       </Alert>
       <DateField
-        control={control}
+        control={entity.form.control}
         name="fromDate"
         label={texts.fields.from}
         description={texts.hints.terminationFrom}
@@ -76,17 +73,7 @@ function TerminationForm({ context, close }: { context: TerminationContext; clos
           {texts.suggestion(formatDate(suggestion))}
         </Text>
       ) : null}
-      <Group justify="flex-end" gap="sm" mt="sm">
-        <Button variant="default" onClick={() => close()}>
-          {texts.cancel}
-        </Button>
-        {/* The suggestion is a valid value: it may be saved without a change. */}
-        <SubmitButton control={control} requireChange={false} icon={<IconBan size={18} aria-hidden />}>
-          {texts.save}
-        </SubmitButton>
-      </Group>
-      <InlineMessage message={message} />
-    </Form>
+    </EntityForm>
   );
 }
 
@@ -94,10 +81,10 @@ function TerminationForm({ context, close }: { context: TerminationContext; clos
  * "Austritt hinzufügen" (docs/web.md "Mitarbeiter/in"): the end of the employment, pre-filled with
  * the suggestion.
  */
-export function openTerminationDialog(context: TerminationContext): Promise<Salary | undefined> {
-  return openDialog<Salary>({
+export function openTerminationDialog(context: TerminationContext): Promise<Salary | null | undefined> {
+  return openDialog<Salary | null>({
     header: texts.terminationTitle,
     size: 'compact',
-    content: ({ close }) => <TerminationForm context={context} close={close} />,
+    content: (dialog) => <TerminationForm context={context} dialog={dialog} />,
   });
 }

@@ -1,50 +1,49 @@
-import { useState } from 'react';
-import type { Organisation, User } from '@saldopilot/shared';
-import { InlineMessage, type InlineMessageValue } from '../../../components/form/inline-message';
-import { ApiError } from '../../../lib/api-error';
-import { openDialog } from '../../../lib/dialog';
-import { showToast } from '../../../lib/toast';
+import { organisationCreateSchema, type Organisation, type User } from '@saldopilot/shared';
+import { EntityForm } from '../../../components/form/entity-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
+import { schemaResolver } from '../../../components/form/use-schema-form';
+import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { reloadOrganisations } from '../../../reference-data/organisations';
 import { createOrganisation } from '../api/create-organisation';
-import { OrganisationForm } from './organisation-form';
+import { OrganisationFields } from './organisation-form';
 import { organisationTexts } from './organisation-texts';
 
-function CreateOrganisationForm({ user, close }: { user: User; close: (created?: Organisation) => void }) {
-  const [message, setMessage] = useState<InlineMessageValue | null>(null);
+const resolver = schemaResolver(organisationCreateSchema);
+
+function CreateOrganisationForm({ user, dialog }: { user: User; dialog: DialogControls<Organisation | null> }) {
+  const entity = useEntityForm({
+    dialog,
+    mode: 'create',
+    titles: { create: organisationTexts.createTitle },
+    resolver,
+    defaultValues: { name: '', currencyId: user.currency.id },
+    save: {
+      create: async (input) => {
+        const created = await createOrganisation(input);
+        await reloadOrganisations();
+        return created;
+      },
+    },
+    saved: (created) => organisationTexts.created(created.name),
+    failed: { create: organisationTexts.createFailed },
+  });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = entity.form;
   return (
-    <OrganisationForm
-      label={organisationTexts.createTitle}
-      values={{ name: '', currencyId: user.currency.id }}
-      onCancel={() => close()}
-      onSubmit={async (input) => {
-        try {
-          const created = await createOrganisation(input);
-          await reloadOrganisations();
-          showToast({
-            severity: 'success',
-            summary: organisationTexts.success,
-            detail: organisationTexts.created(created.name),
-          });
-          close(created);
-        } catch (error) {
-          setMessage({
-            severity: 'error',
-            text: organisationTexts.createFailed,
-            detail: error instanceof ApiError ? error.message : undefined,
-          });
-        }
-      }}
-    >
-      <InlineMessage message={message} />
-    </OrganisationForm>
+    <EntityForm entity={entity}>
+      <OrganisationFields register={register} control={control} errors={errors} />
+    </EntityForm>
   );
 }
 
 /** The dialog "Neue Organisation anlegen"; answers the created organisation. */
-export function openCreateOrganisationDialog(user: User): Promise<Organisation | undefined> {
-  return openDialog<Organisation>({
+export function openCreateOrganisationDialog(user: User): Promise<Organisation | null | undefined> {
+  return openDialog<Organisation | null>({
     header: organisationTexts.createTitle,
     size: 'compact',
-    content: ({ close }) => <CreateOrganisationForm user={user} close={close} />,
+    content: (dialog) => <CreateOrganisationForm user={user} dialog={dialog} />,
   });
 }

@@ -4,15 +4,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { invitationCreateSchema, roleLabels, Z_INDEX, type Invitation, type Organisation } from '@saldopilot/shared';
 import { EmailInput } from '../../../components/form/email-input';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { Form } from '../../../components/form/form';
-import { useInlineMessage } from '../../../components/form/inline-message';
-import { DialogFormActions } from '../../../components/form/dialog-form-actions';
-import { ApiError } from '../../../lib/api-error';
+import { EntityForm } from '../../../components/form/entity-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
+import { schemaResolver } from '../../../components/form/use-schema-form';
 import { runConfirmed, runReported } from '../../../lib/user-action';
-import { openDialog } from '../../../lib/dialog';
+import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { formatDateTimeInZurich } from '../../../lib/format';
-import { showToast } from '../../../lib/toast';
 import { createInvitation } from '../api/create-invitation';
 import { listInvitations } from '../api/list-invitations';
 import { resendInvitation } from '../api/resend-invitation';
@@ -28,31 +25,33 @@ function invitationsKey(organisationId: number) {
 
 const invitableRoles = ['admin', 'editor', 'read-only'] as const;
 
-function InviteForm({ organisation, close }: { organisation: Organisation; close: (sent?: boolean) => void }) {
-  const [message, showMessage] = useInlineMessage();
+const inviteResolver = schemaResolver(invitationCreateSchema);
+
+function InviteForm({
+  organisation,
+  dialog,
+}: {
+  organisation: Organisation;
+  dialog: DialogControls<Invitation | null>;
+}) {
+  const entity = useEntityForm({
+    dialog,
+    mode: 'create',
+    titles: { create: texts.inviteTitle },
+    resolver: inviteResolver,
+    defaultValues: { email: '', role: 'read-only' as const },
+    save: { create: (invitation) => createInvitation(organisation.id, invitation) },
+    saved: (invitation) => texts.invited(invitation.email),
+    failed: { create: texts.inviteFailed },
+  });
   const {
     register,
-    handleSubmit,
     control,
     formState: { errors },
-  } = useSchemaForm(invitationCreateSchema, { defaultValues: { email: '', role: 'read-only' as const } });
-
-  const onSubmit = handleSubmit(async (invitation) => {
-    try {
-      await createInvitation(organisation.id, invitation);
-      showToast({ severity: 'success', summary: texts.success, detail: texts.invited(invitation.email) });
-      close(true);
-    } catch (error) {
-      showMessage({
-        severity: 'error',
-        text: texts.inviteFailed,
-        detail: error instanceof ApiError ? error.message : undefined,
-      });
-    }
-  });
+  } = entity.form;
 
   return (
-    <Form onSubmit={onSubmit} aria-label={texts.inviteTitle}>
+    <EntityForm entity={entity} submit={{ label: texts.invite, icon: <IconSend size={16} aria-hidden /> }}>
       <EmailInput autoComplete="off" data-autofocus error={errors.email?.message} {...register('email')} />
       <Controller
         control={control}
@@ -70,15 +69,7 @@ function InviteForm({ organisation, close }: { organisation: Organisation; close
           />
         )}
       />
-      <DialogFormActions
-        control={control}
-        onCancel={() => close()}
-        cancelLabel={texts.cancel}
-        submitLabel={texts.invite}
-        icon={<IconSend size={16} aria-hidden />}
-        message={message}
-      />
-    </Form>
+    </EntityForm>
   );
 }
 
@@ -183,10 +174,10 @@ export function InvitationsSection({ organisation }: { organisation: Organisatio
   });
 
   const invite = async () => {
-    const sent = await openDialog<boolean>({
+    const sent = await openDialog<Invitation | null>({
       header: texts.inviteTitle,
       size: 'compact',
-      content: ({ close }) => <InviteForm organisation={organisation} close={close} />,
+      content: (dialog) => <InviteForm organisation={organisation} dialog={dialog} />,
     });
     if (sent) await queryClient.invalidateQueries({ queryKey: invitationsKey(organisation.id) });
   };

@@ -1,20 +1,12 @@
 import { Select, Text, TextInput } from '@mantine/core';
-import { IconArrowsExchange, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconArrowsExchange } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
-import {
-  categoryCreateSchema,
-  categoryReassignSchema,
-  SELECT,
-  Z_INDEX,
-  type Category,
-  type CategoryCreate,
-} from '@saldopilot/shared';
-import { Form } from '../../../components/form/form';
-import { useInlineMessage } from '../../../components/form/inline-message';
-import { DialogFormActions } from '../../../components/form/dialog-form-actions';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { categoryCreateSchema, categoryReassignSchema, SELECT, Z_INDEX, type Category } from '@saldopilot/shared';
+import { EntityForm } from '../../../components/form/entity-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
+import { schemaResolver } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
-import { openDialog } from '../../../lib/dialog';
+import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { showToast } from '../../../lib/toast';
 import { confirmDestructive } from '../../../lib/user-action';
 import { queryClient } from '../../../lib/query-client';
@@ -28,39 +20,31 @@ import { categoryTexts as texts, transactionTexts } from './transaction-texts';
 // Selects inside a dialog open their list above it.
 const inDialog = { zIndex: Z_INDEX.modal + 10 };
 
-function errorDetail(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.message : undefined;
-}
+const categoryResolver = schemaResolver(categoryCreateSchema);
+const reassignResolver = schemaResolver(categoryReassignSchema);
+const titles = { create: texts.createTitle, edit: texts.editTitle } as const;
 
-function CategoryForm({ category, close }: { category?: Category; close: (saved?: Category) => void }) {
-  const [message, showMessage] = useInlineMessage();
+function CategoryForm({ category, dialog }: { category?: Category; dialog: DialogControls<Category | null> }) {
+  const entity = useEntityForm({
+    dialog,
+    mode: category ? 'edit' : 'create',
+    titles,
+    resolver: categoryResolver,
+    defaultValues: { name: category?.name ?? '' },
+    save: {
+      create: createCategory,
+      update: (_changes, request) => updateCategory(category?.id ?? 0, request),
+    },
+    saved: (saved, mode) => (mode === 'edit' ? texts.updated : texts.created(saved.name)),
+    failed: { create: texts.createFailed, update: texts.updateFailed },
+  });
   const {
     register,
-    handleSubmit,
-    control,
     formState: { errors },
-  } = useSchemaForm(categoryCreateSchema, { defaultValues: { name: category?.name ?? '' } });
-
-  const onSubmit = handleSubmit(async (input: CategoryCreate) => {
-    try {
-      const saved = category ? await updateCategory(category.id, input) : await createCategory(input);
-      showToast({
-        severity: 'success',
-        summary: transactionTexts.success,
-        detail: category ? texts.updated : texts.created(saved.name),
-      });
-      close(saved);
-    } catch (error) {
-      showMessage({
-        severity: 'error',
-        text: category ? texts.updateFailed : texts.createFailed,
-        detail: errorDetail(error),
-      });
-    }
-  });
+  } = entity.form;
 
   return (
-    <Form onSubmit={onSubmit} aria-label={category ? texts.editTitle : texts.createTitle}>
+    <EntityForm entity={entity}>
       <TextInput
         label={texts.name}
         placeholder={texts.namePlaceholder}
@@ -70,15 +54,7 @@ function CategoryForm({ category, close }: { category?: Category; close: (saved?
         error={errors.name?.message}
         {...register('name')}
       />
-      <DialogFormActions
-        control={control}
-        onCancel={() => close()}
-        cancelLabel={transactionTexts.cancel}
-        submitLabel={transactionTexts.save}
-        icon={<IconDeviceFloppy size={18} aria-hidden />}
-        message={message}
-      />
-    </Form>
+    </EntityForm>
   );
 }
 
@@ -86,47 +62,46 @@ function CategoryForm({ category, close }: { category?: Category; close: (saved?
  * "Neue Kategorie" / "Kategorie bearbeiten" (docs/web.md "Transaktionen"); answers the saved
  * category.
  */
-export function openCategoryDialog(category?: Category): Promise<Category | undefined> {
-  return openDialog<Category>({
+export function openCategoryDialog(category?: Category): Promise<Category | null | undefined> {
+  return openDialog<Category | null>({
     header: category ? texts.editTitle : texts.createTitle,
     size: 'compact',
-    content: ({ close }) => <CategoryForm category={category} close={close} />,
+    content: (dialog) => <CategoryForm category={category} dialog={dialog} />,
   });
 }
 
 function ReassignForm({
   category,
   categories,
-  close,
+  dialog,
 }: {
   category: Category;
   categories: Category[];
-  close: (targetId?: number) => void;
+  dialog: DialogControls<{ targetId: number } | null>;
 }) {
-  const [message, showMessage] = useInlineMessage();
+  const entity = useEntityForm({
+    dialog,
+    mode: 'create',
+    titles: { create: texts.reassignTitle },
+    resolver: reassignResolver,
+    defaultValues: {},
+    save: {
+      create: async ({ targetId }) => ({ targetId, ...(await replaceCategory(category.id, targetId)) }),
+    },
+    saved: ({ affected }) => texts.reassigned(affected, category.name),
+    failed: { create: texts.reassignFailed },
+  });
   const {
-    handleSubmit,
     control,
     formState: { errors },
-  } = useSchemaForm(categoryReassignSchema, { defaultValues: {} });
+  } = entity.form;
   const others = categories.filter((candidate) => candidate.id !== category.id);
 
-  const onSubmit = handleSubmit(async ({ targetId }) => {
-    try {
-      const { affected } = await replaceCategory(category.id, targetId);
-      showToast({
-        severity: 'success',
-        summary: transactionTexts.success,
-        detail: texts.reassigned(affected, category.name),
-      });
-      close(targetId);
-    } catch (error) {
-      showMessage({ severity: 'error', text: texts.reassignFailed, detail: errorDetail(error) });
-    }
-  });
-
   return (
-    <Form onSubmit={onSubmit} aria-label={texts.reassignTitle}>
+    <EntityForm
+      entity={entity}
+      submit={{ label: texts.reassignButton, icon: <IconArrowsExchange size={18} aria-hidden />, color: 'red' }}
+    >
       <Text mb="sm">{texts.reassignText(category.name)}</Text>
       <Controller
         control={control}
@@ -150,26 +125,18 @@ function ReassignForm({
           />
         )}
       />
-      <DialogFormActions
-        control={control}
-        onCancel={() => close()}
-        cancelLabel={transactionTexts.cancel}
-        submitLabel={texts.reassignButton}
-        icon={<IconArrowsExchange size={18} aria-hidden />}
-        color="red"
-        message={message}
-      />
-    </Form>
+    </EntityForm>
   );
 }
 
 /** "Kategorie ersetzen und löschen"; answers the replacement's id once done. */
-function openReassignDialog(category: Category, categories: Category[]): Promise<number | undefined> {
-  return openDialog<number>({
+async function openReassignDialog(category: Category, categories: Category[]): Promise<number | undefined> {
+  const done = await openDialog<{ targetId: number } | null>({
     header: texts.reassignTitle,
     size: 'compact',
-    content: ({ close }) => <ReassignForm category={category} categories={categories} close={close} />,
+    content: (dialog) => <ReassignForm category={category} categories={categories} dialog={dialog} />,
   });
+  return done?.targetId;
 }
 
 /** How a category deletion ended: gone (its transactions moved to `replacementId`), or kept. */

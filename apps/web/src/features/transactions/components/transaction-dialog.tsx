@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
-import { Controller, useForm, useFormState, useWatch } from 'react-hook-form';
+import { Alert, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Controller, useWatch } from 'react-hook-form';
 import {
   cycleLabels,
   cycles,
@@ -11,20 +10,15 @@ import {
   Z_INDEX,
   type Cycle,
   type Transaction,
-  type TransactionCreate,
   type TransactionType,
   type User,
 } from '@saldopilot/shared';
 import { AmountInput } from '../../../components/form/amount-input';
-import { DialogFooter } from '../../../components/form/dialog-footer';
 import { DateInput } from '../../../components/form/date-input';
-import { Form } from '../../../components/form/form';
-import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
-import { ApiError } from '../../../lib/api-error';
-import { openDialog } from '../../../lib/dialog';
+import { EntityForm } from '../../../components/form/entity-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
+import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { CurrencyField } from '../../../components/form/currency-field';
-import { showToast } from '../../../lib/toast';
-import { confirmDestructive } from '../../../lib/user-action';
 import { useCurrencies } from '../../../reference-data/currencies';
 import { useFiatRates } from '../../../reference-data/fiat-rates';
 import { createTransaction } from '../api/create-transaction';
@@ -34,12 +28,11 @@ import { CategoryField } from './category-field';
 import { EmployeeField } from './employee-field';
 import { hinted, hintedLabel } from './info-tip';
 import {
-  changesOf,
   emptyValues,
+  storedRequest,
   transactionResolver,
   valuesOf,
   type TransactionControl,
-  type TransactionFormValues,
 } from './transaction-form-values';
 import { convertedText } from './transaction-display';
 import { transactionTexts as texts } from './transaction-texts';
@@ -52,28 +45,7 @@ const inDialog = { zIndex: Z_INDEX.modal + 10 };
 
 export type TransactionDialogMode = { kind: 'create' } | { kind: 'edit' | 'clone'; transaction: Transaction };
 
-function titleOf(mode: TransactionDialogMode): string {
-  if (mode.kind === 'create') return texts.createTitle;
-  return mode.kind === 'edit' ? texts.editTitle : texts.cloneTitle;
-}
-
-/**
- * Save is possible once the form is valid and changed (docs/web.md "Transaktionen"); a clone may be
- * saved as it is, since saving it creates a new transaction.
- */
-function SaveButton({ control, clone }: { control: TransactionControl; clone: boolean }) {
-  const { isValid, isDirty, isSubmitting } = useFormState({ control });
-  return (
-    <Button
-      type="submit"
-      leftSection={clone ? <IconCopy size={18} aria-hidden /> : <IconDeviceFloppy size={18} aria-hidden />}
-      disabled={!isValid || (!isDirty && !clone)}
-      loading={isSubmitting}
-    >
-      {clone ? texts.cloneButton : texts.save}
-    </Button>
-  );
-}
+const titles = { create: texts.createTitle, edit: texts.editTitle, clone: texts.cloneTitle } as const;
 
 /** The amount field with the "~ … CHF" hint for a foreign currency (docs/web.md "Transaktionen"). */
 function AmountWithConversion({
@@ -128,83 +100,49 @@ function AmountWithConversion({
 function TransactionForm({
   mode,
   user,
-  close,
+  dialog,
 }: {
   mode: TransactionDialogMode;
   user: User;
-  close: (result?: Transaction | null) => void;
+  dialog: DialogControls<Transaction | null>;
 }) {
-  const [message, showMessage] = useInlineMessage();
   const [endCleared, setEndCleared] = useState(false);
   const { data: currencies = [] } = useCurrencies();
   const original = mode.kind === 'create' ? undefined : mode.transaction;
+  const entity = useEntityForm({
+    dialog,
+    mode: mode.kind,
+    titles,
+    resolver: transactionResolver,
+    defaultValues: original ? valuesOf(original) : emptyValues(user.currency.id),
+    stored: original && storedRequest(original),
+    save: {
+      create: createTransaction,
+      update: (changes) => updateTransaction(original?.id ?? 0, changes),
+    },
+    saved: (saved, savedMode) => (savedMode === 'edit' ? texts.updated(saved.name) : texts.created(saved.name)),
+    failed: { create: texts.createFailed, update: texts.updateFailed },
+    remove: original && {
+      label: texts.deleteTransaction,
+      question: texts.deleteQuestion,
+      run: () => deleteTransaction(original.id),
+      deleted: texts.deleted(original.name),
+      failed: texts.deleteFailed,
+    },
+  });
   const {
     register,
-    handleSubmit,
     control,
     setValue,
-    setError,
     getValues,
     formState: { errors },
-  } = useForm<TransactionFormValues, unknown, TransactionCreate>({
-    resolver: transactionResolver,
-    // The house way (useSchemaForm): a field's message shows once it was left.
-    mode: 'onTouched',
-    defaultValues: original ? valuesOf(original) : emptyValues(user.currency.id),
-  });
+  } = entity.form;
   const [type, currencyId, startDate] = useWatch({ control, name: ['type', 'currencyId', 'startDate'] });
   const repeating = type === 'repeating';
   const currencyCode = currencies.find((currency) => currency.id === currencyId)?.code;
 
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      let saved: Transaction;
-      if (mode.kind === 'edit') {
-        saved = await updateTransaction(mode.transaction.id, changesOf(mode.transaction, input));
-      } else {
-        saved = await createTransaction(input);
-      }
-      showToast({
-        severity: 'success',
-        summary: texts.success,
-        detail: mode.kind === 'edit' ? texts.updated(saved.name) : texts.created(saved.name),
-      });
-      close(saved);
-    } catch (error) {
-      // The server names the fields it refused (e.g. a category deleted meanwhile): show them there.
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, fieldMessage] of Object.entries(error.fields)) {
-          if (field in getValues()) setError(field as keyof TransactionFormValues, { message: fieldMessage });
-        }
-      }
-      showMessage({
-        severity: 'error',
-        text: mode.kind === 'edit' ? texts.updateFailed : texts.createFailed,
-        detail: error instanceof ApiError ? error.message : undefined,
-      });
-    }
-  });
-
-  const remove = async () => {
-    if (mode.kind !== 'edit') return;
-    const confirmed = await confirmDestructive({ header: texts.delete, message: texts.deleteQuestion });
-    if (!confirmed) return;
-    try {
-      await deleteTransaction(mode.transaction.id);
-    } catch (error) {
-      showMessage({
-        severity: 'error',
-        text: texts.deleteFailed,
-        detail: error instanceof ApiError ? error.message : undefined,
-      });
-      return;
-    }
-    showToast({ severity: 'success', summary: texts.success, detail: texts.deleted(mode.transaction.name) });
-    close(null);
-  };
-
   return (
-    <Form onSubmit={onSubmit} aria-label={titleOf(mode)}>
+    <EntityForm entity={entity}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing={0}>
         <TextInput
           label={texts.fields.name}
@@ -331,15 +269,7 @@ function TransactionForm({
           {texts.endCleared}
         </Alert>
       ) : null}
-      <DialogFooter
-        remove={mode.kind === 'edit' ? { label: texts.deleteTransaction, onClick: () => void remove() } : undefined}
-        onCancel={() => close()}
-        cancelLabel={texts.cancel}
-      >
-        <SaveButton control={control} clone={mode.kind === 'clone'} />
-      </DialogFooter>
-      <InlineMessage message={message} />
-    </Form>
+    </EntityForm>
   );
 }
 
@@ -376,7 +306,7 @@ export function openTransactionDialog(
   user: User,
 ): Promise<Transaction | null | undefined> {
   return openDialog<Transaction | null>({
-    header: titleOf(mode),
-    content: ({ close }) => <TransactionForm mode={mode} user={user} close={close} />,
+    header: titles[mode.kind],
+    content: (dialog) => <TransactionForm mode={mode} user={user} dialog={dialog} />,
   });
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ResolverOptions } from 'react-hook-form';
 import type { Transaction } from '@saldopilot/shared';
+import { changesOf } from '../../../components/form/entity-changes';
 import {
-  changesOf,
   emptyValues,
+  storedRequest,
   toRequest,
   transactionResolver,
   valuesOf,
@@ -74,12 +75,14 @@ describe('transaction form values', () => {
   it('sends only what changed (a true partial update)', () => {
     // As the schema hands it over: an empty link is null.
     const unchanged = { ...toRequest(valuesOf(stored)), link: null };
-    expect(changesOf(stored, unchanged as never)).toEqual({});
-    expect(changesOf(stored, { ...unchanged, name: 'Büromiete', link: 'https://example.ch' } as never)).toEqual({
+    expect(changesOf(storedRequest(stored), unchanged as never)).toEqual({});
+    expect(
+      changesOf(storedRequest(stored), { ...unchanged, name: 'Büromiete', link: 'https://example.ch' } as never),
+    ).toEqual({
       name: 'Büromiete',
       link: 'https://example.ch',
     });
-    expect(changesOf(stored, { ...unchanged, type: 'single', cycle: null } as never)).toEqual({
+    expect(changesOf(storedRequest(stored), { ...unchanged, type: 'single', cycle: null } as never)).toEqual({
       type: 'single',
       cycle: null,
     });

@@ -7,7 +7,6 @@ import {
   type Transaction,
   type TransactionCreate,
   type TransactionType,
-  type TransactionUpdate,
 } from '@saldopilot/shared';
 
 /**
@@ -116,14 +115,9 @@ export const transactionResolver: Resolver<TransactionFormValues, unknown, Trans
 };
 
 /**
- * The fields of `next` that differ from the stored transaction: a true partial update (docs/api.md
- * "Writes").
+ * The request the stored transaction stands for: an edit sends what differs from it (`changesOf`,
+ * docs/api.md "Writes"). The link as stored (null when none), as the schema hands an empty one over.
  */
-export function changesOf(original: Transaction, next: TransactionCreate): TransactionUpdate {
-  const stored: Record<string, unknown> = { ...toRequest(valuesOf(original)), link: original.link };
-  const changes: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(next)) {
-    if ((value ?? null) !== (stored[field] ?? null)) changes[field] = value ?? null;
-  }
-  return changes as TransactionUpdate;
+export function storedRequest(transaction: Transaction): Partial<TransactionCreate> {
+  return { ...toRequest(valuesOf(transaction)), link: transaction.link } as Partial<TransactionCreate>;
 }

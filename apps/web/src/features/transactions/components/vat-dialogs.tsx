@@ -1,15 +1,13 @@
 import { useMemo } from 'react';
 import { NumberInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { formatVatRate, vatValueSchema, type Vat } from '@saldopilot/shared';
-import { Form } from '../../../components/form/form';
-import { useInlineMessage } from '../../../components/form/inline-message';
-import { DialogFormActions } from '../../../components/form/dialog-form-actions';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { EntityForm } from '../../../components/form/entity-dialog';
+import { useEntityForm } from '../../../components/form/use-entity-form';
+import { schemaResolver } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
-import { openDialog } from '../../../lib/dialog';
+import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { queryClient } from '../../../lib/query-client';
 import { showToast } from '../../../lib/toast';
 import { confirmDestructive } from '../../../lib/user-action';
@@ -44,35 +42,38 @@ function vatFormSchema(existing: readonly Vat[], editedId: number | undefined) {
   });
 }
 
-function VatForm({ vat, existing, close }: { vat?: Vat; existing: readonly Vat[]; close: (saved?: Vat) => void }) {
-  const [message, showMessage] = useInlineMessage();
-  const schema = useMemo(() => vatFormSchema(existing, vat?.id), [existing, vat?.id]);
+const titles = { create: texts.createTitle, edit: texts.editTitle } as const;
+
+function VatForm({
+  vat,
+  existing,
+  dialog,
+}: {
+  vat?: Vat;
+  existing: readonly Vat[];
+  dialog: DialogControls<Vat | null>;
+}) {
+  const resolver = useMemo(() => schemaResolver(vatFormSchema(existing, vat?.id)), [existing, vat?.id]);
+  const entity = useEntityForm({
+    dialog,
+    mode: vat ? 'edit' : 'create',
+    titles,
+    resolver,
+    defaultValues: { value: vat ? vat.value / 100 : '' },
+    save: {
+      create: createVat,
+      update: (_changes, request) => updateVat(vat?.id ?? 0, request),
+    },
+    saved: (saved, mode) => (mode === 'edit' ? texts.updated : texts.created(formatVatRate(saved.value))),
+    failed: { create: texts.createFailed, update: texts.updateFailed },
+  });
   const {
-    handleSubmit,
     control,
     formState: { errors },
-  } = useSchemaForm(schema, { defaultValues: { value: vat ? vat.value / 100 : '' } });
-
-  const onSubmit = handleSubmit(async ({ value }) => {
-    try {
-      const saved = vat ? await updateVat(vat.id, { value }) : await createVat({ value });
-      showToast({
-        severity: 'success',
-        summary: transactionTexts.success,
-        detail: vat ? texts.updated : texts.created(formatVatRate(saved.value)),
-      });
-      close(saved);
-    } catch (error) {
-      showMessage({
-        severity: 'error',
-        text: vat ? texts.updateFailed : texts.createFailed,
-        detail: error instanceof ApiError ? error.message : undefined,
-      });
-    }
-  });
+  } = entity.form;
 
   return (
-    <Form onSubmit={onSubmit} aria-label={vat ? texts.editTitle : texts.createTitle}>
+    <EntityForm entity={entity}>
       <Controller
         control={control}
         name="value"
@@ -94,15 +95,7 @@ function VatForm({ vat, existing, close }: { vat?: Vat; existing: readonly Vat[]
           />
         )}
       />
-      <DialogFormActions
-        control={control}
-        onCancel={() => close()}
-        cancelLabel={transactionTexts.cancel}
-        submitLabel={transactionTexts.save}
-        icon={<IconDeviceFloppy size={18} aria-hidden />}
-        message={message}
-      />
-    </Form>
+    </EntityForm>
   );
 }
 
@@ -110,12 +103,12 @@ function VatForm({ vat, existing, close }: { vat?: Vat; existing: readonly Vat[]
  * "Neue Mehrwertsteuer anlegen" / "Mehrwertsteuer bearbeiten" (docs/web.md "Transaktionen");
  * answers the saved rate.
  */
-export async function openVatDialog(vat?: Vat): Promise<Vat | undefined> {
+export async function openVatDialog(vat?: Vat): Promise<Vat | null | undefined> {
   const existing = await queryClient.ensureQueryData(vatsQuery).catch(() => [] as Vat[]);
-  return openDialog<Vat>({
+  return openDialog<Vat | null>({
     header: vat ? texts.editTitle : texts.createTitle,
     size: 'compact',
-    content: ({ close }) => <VatForm vat={vat} existing={existing} close={close} />,
+    content: (dialog) => <VatForm vat={vat} existing={existing} dialog={dialog} />,
   });
 }
 
