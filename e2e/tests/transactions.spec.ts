@@ -252,6 +252,48 @@ test.describe('Transaktionen', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('a changed dialog asks before it closes; stacked, only the top one is asked about and closed', async ({
+    page,
+  }) => {
+    await signUp(page);
+    await page.goto('/transactions');
+    const add = page.getByRole('button', { name: 'Transaktion hinzufügen' }).first();
+    const dialog = page.getByRole('dialog', { name: 'Neue Transaktion anlegen' });
+    const question = page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+
+    // Unchanged: "Abbrechen" closes at once.
+    await add.click();
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(question).toHaveCount(0);
+
+    // Changed: "Abbrechen" asks; "Nein" keeps the input.
+    await add.click();
+    await name.fill('Büromiete');
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await question.getByRole('button', { name: 'Nein' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(name).toHaveValue('Büromiete');
+
+    // A category dialog on top: Escape asks about it alone, "Ja" closes it alone.
+    await dialog.getByRole('button', { name: 'Kategorie hinzufügen' }).click();
+    const categoryDialog = page.getByRole('dialog', { name: 'Neue Kategorie' });
+    await categoryDialog.getByRole('textbox', { name: 'Name' }).fill('Reisen');
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Ja' }).click();
+    await expect(categoryDialog).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(name).toHaveValue('Büromiete');
+
+    // "Ja" on the transaction dialog drops its input: opened again, it is empty.
+    await dialog.getByRole('button', { name: 'Dialog schliessen' }).click();
+    await question.getByRole('button', { name: 'Ja' }).click();
+    await expect(dialog).toBeHidden();
+    await add.click();
+    await expect(name).toHaveValue('');
+  });
+
   test('an emptied "Bis" stays empty, and the transaction is saved without an end', async ({ page }) => {
     await signUp(page);
     const ids = await referenceIds(page);
