@@ -252,8 +252,15 @@ test('a changed dialog asks before it closes (Escape, ×, mask click); an unchan
     await expect(question).toHaveCount(0);
   }
 
-  // Changed: each way asks; "Nein" keeps the dialog and the input.
+  // Changed: each way asks; "Nein" keeps the dialog and the input. The first change leaves the
+  // focus where the person types (not back on the first field).
   await edit.click();
+  const balance = dialog.getByRole('textbox', { name: 'Kontostand' });
+  await balance.fill('42');
+  await page.keyboard.type('1');
+  await expect(balance).toBeFocused();
+  await balance.blur();
+  await expect(balance).toHaveValue('421.00');
   await name.fill('Kasse Filiale');
   for (const leave of Object.values(leaveBy)) {
     await leave();
@@ -283,6 +290,7 @@ test('a changed dialog asks before it closes (Escape, ×, mask click); an unchan
   await expect(edit).toBeFocused();
   await edit.click();
   await expect(name).toHaveValue('Kasse');
+  await expect(balance).toHaveValue('420.00');
   // Changed back to what it was, the dialog is unchanged again and closes at once.
   await name.fill('Kasse 2');
   await name.fill('Kasse');

@@ -58,6 +58,11 @@ export function AppDialog({
   // Mantine hears Escape on the window: while a question is shown above the dialog (delete,
   // discard), Escape answers the question and must not close the dialog too.
   const asking = useStore(confirmStore) !== null;
+  // A stable ref: Mantine's focus trap focuses the dialog's first field again whenever the
+  // content's ref changes, which a new callback on every render (a dialog turning dirty) did.
+  const setContent = useCallback((element: HTMLElement | null) => {
+    contentRef.current = element;
+  }, []);
 
   const onPointerDown = useCallback(
     (event: PointerEvent<HTMLElement>) => {
@@ -118,9 +123,7 @@ export function AppDialog({
     >
       <Modal.Overlay />
       <Modal.Content
-        ref={(element: HTMLElement | null) => {
-          contentRef.current = element;
-        }}
+        ref={setContent}
         style={{ transform: translate }}
         data-offset-x={offset.x}
         data-offset-y={offset.y}

@@ -29,7 +29,9 @@ export function ConfirmDialogHost() {
       title={request?.header}
       centered
       size="28rem"
-      zIndex={Z_INDEX.modal}
+      // Above every dialog it asks about (delete, discard) and their dropdowns and tooltips: at the
+      // dialogs' own level, a dialog opened after this host mounted lay above the question.
+      zIndex={Z_INDEX.modal + 30}
       closeButtonProps={{ 'aria-label': 'Dialog schliessen' }}
       classNames={{ content: classes.content }}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}

@@ -22,9 +22,9 @@ export function DialogFooter({
   /** Leaves the dialog (`DialogControls.dismiss`: a changed dialog asks first). */
   onCancel: () => void;
   cancelLabel?: string;
-  message: InlineMessageValue | null;
-  /** The save button (or the dialog's one action). */
-  children: ReactNode;
+  message?: InlineMessageValue | null;
+  /** The save button (or the dialog's one action); none in a dialog that only shows. */
+  children?: ReactNode;
 }) {
   return (
     <>
@@ -50,7 +50,7 @@ export function DialogFooter({
         </Button>
         {children}
       </Group>
-      <InlineMessage message={message} />
+      <InlineMessage message={message ?? null} />
     </>
   );
 }

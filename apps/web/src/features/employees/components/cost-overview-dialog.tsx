@@ -19,6 +19,7 @@ import { cycleLabels, Z_INDEX, type EmployeeDetail, type Salary, type SalaryCost
 import { Amount } from '../../../components/money/amount';
 import { DisplayToggle } from '../../../components/list/list-controls';
 import { ListTable } from '../../../components/list/list-table';
+import { DialogFooter } from '../../../components/form/dialog-footer';
 import { openDialog } from '../../../lib/dialog';
 import { usePreference } from '../../../lib/preferences';
 import { runConfirmed } from '../../../lib/user-action';
@@ -193,11 +194,7 @@ function CostOverview({ context, close }: { context: OverviewContext; close: () 
           </Stack>
         ))}
       </Stack>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={close}>
-          {texts.close}
-        </Button>
-      </Group>
+      <DialogFooter onCancel={close} cancelLabel={texts.close} />
     </Stack>
   );
 }

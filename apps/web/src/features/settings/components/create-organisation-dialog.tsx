@@ -27,14 +27,9 @@ function CreateOrganisationForm({ user, dialog }: { user: User; dialog: DialogCo
     saved: (created) => organisationTexts.created(created.name),
     failed: { create: organisationTexts.createFailed },
   });
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = entity.form;
   return (
     <EntityForm entity={entity}>
-      <OrganisationFields register={register} control={control} errors={errors} />
+      <OrganisationFields form={entity.form} />
     </EntityForm>
   );
 }

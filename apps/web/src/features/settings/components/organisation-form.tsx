@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Group, TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { organisationCreateSchema, type OrganisationCreate } from '@saldopilot/shared';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Form } from '../../../components/form/form';
@@ -11,16 +11,17 @@ import { organisationTexts } from './organisation-texts';
 
 /** Name and main currency of an organisation: the fields of the create dialog and the settings form. */
 export function OrganisationFields({
-  register,
-  control,
-  errors,
+  form,
   readOnly = false,
 }: {
-  register: UseFormRegister<OrganisationCreate>;
-  control: Control<OrganisationCreate>;
-  errors: FieldErrors<OrganisationCreate>;
+  form: Pick<UseFormReturn<OrganisationCreate>, 'register' | 'control' | 'formState'>;
   readOnly?: boolean;
 }) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
   return (
     <>
       <TextInput
@@ -61,20 +62,14 @@ export function OrganisationForm({
   /** Shown below the buttons (the result message). */
   children?: ReactNode;
 }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    formState: { errors },
-  } = useSchemaForm(organisationCreateSchema, { values, resetOptions: { keepDirtyValues: true } });
+  const form = useSchemaForm(organisationCreateSchema, { values, resetOptions: { keepDirtyValues: true } });
 
   return (
-    <Form onSubmit={handleSubmit((input) => onSubmit(input, reset))} aria-label={label}>
-      <OrganisationFields register={register} control={control} errors={errors} readOnly={readOnly} />
+    <Form onSubmit={form.handleSubmit((input) => onSubmit(input, form.reset))} aria-label={label}>
+      <OrganisationFields form={form} readOnly={readOnly} />
       {readOnly ? null : (
         <Group justify="flex-start" mt="xs" gap="sm">
-          <SubmitButton control={control} icon={<IconDeviceFloppy size={18} aria-hidden />}>
+          <SubmitButton control={form.control} icon={<IconDeviceFloppy size={18} aria-hidden />}>
             {organisationTexts.save}
           </SubmitButton>
         </Group>

@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, Title, Tooltip
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Z_INDEX } from '@saldopilot/shared';
+import { DialogFooter } from '../../../components/form/dialog-footer';
 import { openDialog } from '../../../lib/dialog';
 import { categoriesMessages, useCategories } from '../../../reference-data/categories';
 import { vatsQuery } from '../api/list-vats';
@@ -183,11 +184,7 @@ export function openManageDialog(): Promise<undefined> {
       <Stack gap="lg">
         <CategoriesSection />
         <VatsSection />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => close()}>
-            {transactionTexts.close}
-          </Button>
-        </Group>
+        <DialogFooter onCancel={() => close()} cancelLabel={transactionTexts.close} />
       </Stack>
     ),
   });
