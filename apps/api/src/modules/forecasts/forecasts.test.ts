@@ -1122,6 +1122,12 @@ describe('minimum balance (Mindestliquidität)', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().fields.minimumBalance).toMatch(/Betrag/);
     }
+    // A reserve is 0 or more: a negative one is refused with its own message, not taken silently.
+    const negative = await owner.patch(url, { minimumBalance: -1_00 });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().fields).toEqual({
+      minimumBalance: 'Die Mindestliquidität darf nicht negativ sein (0 oder mehr)',
+    });
     expect((await owner.get(url)).json<Organisation>().minimumBalance).toBe(2_500_00);
   });
 });
