@@ -26,7 +26,7 @@ const alice: ForecastLeafNode = {
   excludedAmount: -4_000_00,
 };
 const vat: ForecastLeafNode = {
-  name: 'Mwst.',
+  name: 'MWST',
   amount: -300_00,
   relatedId: 0,
   relatedTable: 'vat_settlement',
@@ -45,7 +45,7 @@ const details: ForecastDetails = months.map((month, index) => ({
   expense: [
     { name: 'Generell', amount: -2_000_00, children: [rent] },
     { name: 'Löhne', amount: 0, children: [alice] },
-    ...(index === 0 ? [{ name: 'Mwst.', amount: -300_00, children: [vat] }] : []),
+    ...(index === 0 ? [{ name: 'MWST', amount: -300_00, children: [vat] }] : []),
   ],
 }));
 
