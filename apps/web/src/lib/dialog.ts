@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createStore } from './store';
-import { closeUnlessKept } from './user-action';
+import { closeUnlessKept } from './unsaved-changes';
 
 /** What the content of a dynamic dialog receives to close it (with an optional result). */
 export interface DialogControls<Result> {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
 import { confirmStore } from './confirm';
 import { clearToasts, toastStore } from './toast';
-import { closeUnlessKept, confirmDestructive, runConfirmed, runReported } from './user-action';
+import { confirmDestructive, runConfirmed, runReported } from './user-action';
 
 const shown = () => toastStore.get().map(({ severity, summary, detail }) => ({ severity, summary, detail }));
 
@@ -65,32 +65,5 @@ describe('runConfirmed', () => {
     confirmStore.get()?.resolve(true);
     await expect(answer).resolves.toBe(true);
     expect(shown()).toEqual([{ severity: 'success', summary: 'Erfolg', detail: 'Entfernt' }]);
-  });
-});
-
-describe('closeUnlessKept', () => {
-  it('closes an unchanged dialog at once, without a question', async () => {
-    let closed = false;
-    await expect(closeUnlessKept(false, () => (closed = true))).resolves.toBe(true);
-    expect(closed).toBe(true);
-    expect(confirmStore.get()).toBeNull();
-  });
-
-  it('asks about a changed one with the focus on "Nein"; "Nein" keeps it open', async () => {
-    let closed = false;
-    const answer = closeUnlessKept(true, () => (closed = true));
-    expect(confirmStore.get()).toMatchObject({ header: 'Änderungen verwerfen?', defaultFocus: 'reject' });
-    expect(closed).toBe(false);
-    confirmStore.get()?.resolve(false);
-    await expect(answer).resolves.toBe(false);
-    expect(closed).toBe(false);
-  });
-
-  it('closes a changed one after "Ja"', async () => {
-    let closed = false;
-    const answer = closeUnlessKept(true, () => (closed = true));
-    confirmStore.get()?.resolve(true);
-    await expect(answer).resolves.toBe(true);
-    expect(closed).toBe(true);
   });
 });

@@ -56,22 +56,3 @@ export async function runConfirmed(
   if (!(await confirmDestructive(question))) return false;
   return runReported(work, success);
 }
-
-/**
- * Leaving a dialog (docs/web.md "Forms and dialogs"): with changed input it asks "Änderungen
- * verwerfen?" first (the focus on "Nein", so a hasty Enter keeps the input); "Ja" closes and drops
- * the input, "Nein" keeps the dialog as it was. Unchanged, it closes at once. Answers whether it
- * closed.
- */
-export async function closeUnlessKept(dirty: boolean, close: () => void): Promise<boolean> {
-  if (dirty && !(await confirmDestructive({ header: discardTexts.header, message: discardTexts.question }))) {
-    return false;
-  }
-  close();
-  return true;
-}
-
-export const discardTexts = {
-  header: 'Änderungen verwerfen?',
-  question: 'Die Eingaben in diesem Dialog gehen verloren.',
-} as const;

@@ -5,7 +5,7 @@ import { DIALOG, Z_INDEX } from '@saldopilot/shared';
 import { confirmStore } from '../../lib/confirm';
 import { clampToViewport, type Offset } from '../../lib/drag';
 import { useStore } from '../../lib/store';
-import { closeUnlessKept } from '../../lib/user-action';
+import { closeUnlessKept } from '../../lib/unsaved-changes';
 import classes from './app-dialog.module.css';
 
 export interface AppDialogProps {

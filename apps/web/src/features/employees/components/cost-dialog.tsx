@@ -70,7 +70,7 @@ function costResolver(editedId: number | undefined): Resolver<CostFormValues, un
 }
 
 /**
- * The label select with its labels managed in place (docs/web.md "Mitarbeiter/in"): add, edit and
+ * The label select with its labels managed in place (docs/web.md "Mitarbeitende (Detailseite)"): add, edit and
  * delete beside it.
  */
 function LabelField({ control, onChange }: { control: CostControl; onChange: (id: number | null) => void }) {
@@ -341,7 +341,7 @@ function CostForm({
 
 /**
  * "Neue Lohnkosten anlegen" / "Lohnkosten bearbeiten" / "Lohnkosten klonen" (docs/web.md
- * "Mitarbeiter/in").
+ * "Mitarbeitende (Detailseite)").
  */
 export function openCostDialog(
   mode: CostDialogMode,

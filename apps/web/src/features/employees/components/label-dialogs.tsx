@@ -55,7 +55,7 @@ function LabelForm({
 }
 
 /**
- * "Neues Kostenlabel anlegen" / "Kostenlabel bearbeiten" (docs/web.md "Mitarbeiter/in"); answers
+ * "Neues Kostenlabel anlegen" / "Kostenlabel bearbeiten" (docs/web.md "Mitarbeitende (Detailseite)"); answers
  * the saved label.
  */
 export function openLabelDialog(label?: SalaryCostLabel): Promise<SalaryCostLabel | null | undefined> {

@@ -46,7 +46,7 @@ function salaryResolver(takenDates: ReadonlySet<string>): Resolver<SalaryFormVal
 }
 
 /**
- * Creates the salary; a clone takes the source's costs along (docs/web.md "Mitarbeiter/in"), and a
+ * Creates the salary; a clone takes the source's costs along (docs/web.md "Mitarbeitende (Detailseite)"), and a
  * failure there keeps the new salary and says so.
  */
 async function createWithCosts(employeeId: number, request: SalaryCreate, source: Salary | undefined) {
@@ -276,7 +276,7 @@ function SalaryForm({
 }
 
 /**
- * "Neuen Lohn anlegen" / "Lohn bearbeiten" / "Lohn klonen" (docs/web.md "Mitarbeiter/in"). Answers
+ * "Neuen Lohn anlegen" / "Lohn bearbeiten" / "Lohn klonen" (docs/web.md "Mitarbeitende (Detailseite)"). Answers
  * the saved salary, null when it was deleted, undefined when the dialog was left.
  */
 export function openSalaryDialog(

@@ -78,7 +78,7 @@ function TerminationForm({ context, dialog }: { context: TerminationContext; dia
 }
 
 /**
- * "Austritt hinzufügen" (docs/web.md "Mitarbeiter/in"): the end of the employment, pre-filled with
+ * "Austritt hinzufügen" (docs/web.md "Mitarbeitende (Detailseite)"): the end of the employment, pre-filled with
  * the suggestion.
  */
 export function openTerminationDialog(context: TerminationContext): Promise<Salary | null | undefined> {
