@@ -523,6 +523,49 @@ test.describe('Mitarbeitende', () => {
     await expect(overview).toContainText('Monatlich: 250.00 CHF');
   });
 
+  test('every dialog of the area opens unchanged and closes at once; a changed one asks first', async ({ page }) => {
+    await signUp(page);
+    const anna = await addEmployee(page, 'Anna Berg', [{ fromDate: '2026-01-01', amount: 8_000_00 }]);
+    await page.goto(`/employees/${anna.id}`);
+    const question = page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
+    const closesAtOnce = async (opener: Locator, title: string) => {
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(question).toHaveCount(0);
+    };
+    const card = salaryCard(page, 'Von 01.01.2026');
+    await closesAtOnce(page.getByRole('button', { name: 'Lohn hinzufügen' }), 'Neuen Lohn anlegen');
+    await closesAtOnce(card.getByRole('button', { name: 'Lohn bearbeiten' }), 'Lohn bearbeiten');
+    await closesAtOnce(card.getByRole('button', { name: 'Lohn klonen' }), 'Lohn klonen');
+    // Filled with the suggested date, the termination dialog is unchanged too.
+    await closesAtOnce(page.getByRole('button', { name: 'Austritt hinzufügen' }), 'Austritt hinzufügen');
+
+    await card.getByRole('button', { name: 'Lohnkosten des Lohns vom 01.01.2026' }).click();
+    const overview = page.getByRole('dialog', { name: 'Lohnkostenübersicht' });
+    await closesAtOnce(overview.getByRole('button', { name: 'Lohnkosten hinzufügen' }), 'Neue Lohnkosten anlegen');
+    await closesAtOnce(
+      overview.getByRole('button', { name: 'Schweizer Sozialabgaben' }),
+      'Schweizer Sozialabgaben hinzufügen',
+    );
+
+    // A changed cost asks; "Nein" keeps it, "Ja" leaves only the cost dialog.
+    await overview.getByRole('button', { name: 'Lohnkosten hinzufügen' }).click();
+    const costDialog = page.getByRole('dialog', { name: 'Neue Lohnkosten anlegen' });
+    const amount = costDialog.getByRole('textbox', { name: 'Betrag' });
+    await amount.fill('120');
+    await costDialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await question.getByRole('button', { name: 'Nein' }).click();
+    await expect(amount).toHaveValue('120.00');
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Ja' }).click();
+    await expect(costDialog).toBeHidden();
+    await expect(overview).toBeVisible();
+    await expect(overview).toContainText('Noch keine Lohnkosten vorhanden');
+  });
+
   test('sorts in both views, searches on the server and hides terminated employees; view and sort are remembered', async ({
     page,
   }) => {
