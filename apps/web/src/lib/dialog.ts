@@ -40,6 +40,14 @@ export interface OpenDialog {
 }
 
 export const dialogStore = createStore<OpenDialog[]>([]);
+
+/**
+ * The Escape presses one of the app's modals (dialogs, the confirm dialog) has acted on. Mantine
+ * hears Escape on the window, in every open modal: without this, the Escape that opened
+ * "Änderungen verwerfen?" also reached the new question and answered it "Nein" at once, and the
+ * Escape that answered a question could reach the dialog beneath.
+ */
+export const handledEscapes = new WeakSet<KeyboardEvent>();
 let counter = 0;
 
 /**

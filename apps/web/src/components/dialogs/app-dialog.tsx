@@ -3,6 +3,7 @@ import { ActionIcon, CloseButton, Group, Modal, Tooltip } from '@mantine/core';
 import { IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { DIALOG, Z_INDEX } from '@saldopilot/shared';
 import { confirmStore } from '../../lib/confirm';
+import { handledEscapes } from '../../lib/dialog';
 import { clampToViewport, type Offset } from '../../lib/drag';
 import { useStore } from '../../lib/store';
 import { closeUnlessKept } from '../../lib/unsaved-changes';
@@ -112,6 +113,7 @@ export function AppDialog({
       onClose={close}
       centered
       closeOnEscape={closeOnEscape && !asking}
+      __handledEscapeEvents={handledEscapes}
       closeOnClickOutside={dismissableMask}
       zIndex={Z_INDEX.modal}
       fullScreen={maximized}

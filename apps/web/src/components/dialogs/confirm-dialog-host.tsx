@@ -3,6 +3,7 @@ import { Button, Group, Modal, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconHelpCircle, IconInfoCircle } from '@tabler/icons-react';
 import { DIALOG, Z_INDEX } from '@saldopilot/shared';
 import { confirmStore, type OpenConfirm } from '../../lib/confirm';
+import { handledEscapes } from '../../lib/dialog';
 import { useStore } from '../../lib/store';
 import classes from './app-dialog.module.css';
 
@@ -32,6 +33,7 @@ export function ConfirmDialogHost() {
       // Above every dialog it asks about (delete, discard) and their dropdowns and tooltips: at the
       // dialogs' own level, a dialog opened after this host mounted lay above the question.
       zIndex={Z_INDEX.modal + 30}
+      __handledEscapeEvents={handledEscapes}
       closeButtonProps={{ 'aria-label': 'Dialog schliessen' }}
       classNames={{ content: classes.content }}
       styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}
