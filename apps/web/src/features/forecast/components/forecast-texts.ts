@@ -15,9 +15,6 @@ export const forecastTexts = {
   missingRates: (codes: string[]) =>
     `Für ${codes.join(', ')} gibt es keinen Umrechnungskurs: diese Beträge sind 1:1 umgerechnet, Startsaldo und Prognose können daher abweichen.`,
   missingRatesTitle: 'Umrechnungskurs fehlt',
-  coveredUntil: (month: string) => `Liquidität reicht bis ${formatMonthLabel(month)}`,
-  coveredAll: 'Über den ganzen Zeitraum gedeckt',
-  belowFromStart: (month: string) => `Liquidität liegt schon im ${formatMonthLabel(month)} unter der Mindestliquidität`,
   lowest: 'Tiefster Endsaldo',
   lowestIn: (month: string) => `im ${formatMonthLabel(month)}`,
   minimum: 'Mindestliquidität',
