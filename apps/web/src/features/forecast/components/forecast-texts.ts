@@ -9,6 +9,9 @@ export const forecastTexts = {
   performanceHint: 'Skaliert alle Einnahmen und die MWST-Abrechnung',
   recalculate: 'Neu berechnen',
   exportCsv: 'Als CSV exportieren',
+  exportXlsx: 'Als Excel exportieren',
+  exportFailed: 'Die Datei konnte nicht erstellt werden',
+  exportBlocked: 'Zuerst die geänderten Prognosen speichern oder verwerfen',
   calculatedAt: (text: string) => `Zuletzt berechnet am ${text}`,
   timeZoneHint: (month: string) =>
     `Hinweis: Sie befinden sich noch im Monat "${formatMonthLabel(month)}" aufgrund Ihrer Zeitzone, für diesen Monat werden keine Prognosedaten mehr dargestellt`,
