@@ -1,5 +1,8 @@
 import type { ApiErrorBody } from '@saldopilot/shared';
 import { ApiError } from './api-error';
+import type { DownloadedFile } from './save-file';
+
+export type { DownloadedFile };
 
 export { ApiError, asApiError } from './api-error';
 
@@ -66,12 +69,6 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return text;
   }
-}
-
-export interface DownloadedFile {
-  blob: Blob;
-  /** The name the server gave the file (Content-Disposition), if any. */
-  fileName: string | undefined;
 }
 
 /** The file name of a Content-Disposition header: the UTF-8 spelling (`filename*`) first. */

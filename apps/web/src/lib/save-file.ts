@@ -1,4 +1,8 @@
-import type { DownloadedFile } from './api-client';
+/** A file the server handed out: its bytes and the name it gave it (Content-Disposition), if any. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | undefined;
+}
 
 /**
  * Hands a downloaded file to the browser to save, under the server's name (or `fallbackName`).

@@ -1,6 +1,12 @@
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import { forecastMessages, type Forecast, type ForecastDetails, type Vat } from '@saldopilot/shared';
+import {
+  forecastMessages,
+  type Forecast,
+  type ForecastDetails,
+  type TransactionList,
+  type Vat,
+} from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
 import { expectFieldError } from '../../test/expectations.js';
 import {
@@ -58,8 +64,8 @@ async function organisationWithEverything(): Promise<SignedInUser> {
   return user;
 }
 
-async function download(user: SignedInUser, query: string) {
-  const response = await user.get(`/api/forecasts/export?${query}`);
+async function download(user: SignedInUser, query: string, path = '/api/forecasts/export') {
+  const response = await user.get(`${path}?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response;
 }
@@ -268,6 +274,105 @@ describe('GET /api/forecasts/export', () => {
     expect(theirs).toContain(`Organisation;Meine Organisation`);
   });
 });
+
+describe('GET /api/<list>/export', () => {
+  it("transactions: every row the list's filters, search and sort select, over several pages, with the list's values", async () => {
+    const user = await signUp(app);
+    const category = await aCategory(user, { name: 'Büro' });
+    for (let index = 0; index < 105; index += 1) {
+      await aTransaction(user, { name: `Ausgabe ${index}`, amount: -(index + 1) * 100, categoryId: category.id });
+    }
+    await aTransaction(user, { name: 'Einnahme', amount: 5_000_00 });
+    const query = 'direction=expense&sortBy=amount&sortOrder=ASC&search=Ausgabe';
+    const listed = [
+      ...(await user.get(`/api/transactions?${query}&limit=100`)).json<TransactionList>().data,
+      ...(await user.get(`/api/transactions?${query}&limit=100&page=2`)).json<TransactionList>().data,
+    ];
+    expect(listed).toHaveLength(105);
+    const response = await download(user, `format=csv&${query}`, '/api/transactions/export');
+    expect(response.headers['content-disposition']).toContain(
+      'filename="Transaktionen-Meine-Organisation-2026-11-21.csv"',
+    );
+    const [header, ...lines] = response.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(header).toBe(
+      'Name;Kategorie;Betrag;Währung;MWST-Satz;MWST-Betrag;MWST;Häufigkeit;Von;Bis;Nächste Ausführung;Mitarbeitende;Status;Link',
+    );
+    expect(lines.map((line) => cellsOfCsvLine(line)[0])).toEqual(listed.map((row) => row.name));
+    const first = cellsOfCsvLine(lines[0]!);
+    expect(first.slice(1, 4)).toEqual(['Büro', plainCents(listed[0]!.amount), 'CHF']);
+    expect(first[12]).toBe('Aktiv');
+
+    const xlsx = await download(user, `format=xlsx&${query}`, '/api/transactions/export');
+    const [sheet] = await readXlsxFile(xlsx.rawPayload, { parseNumber: (text) => text });
+    expect(sheet!.sheet).toBe('Transaktionen');
+    expect(sheet!.data.slice(1).map((row) => [row[0], centsOf(String(row[2]))])).toEqual(
+      listed.map((row) => [row.name, row.amount]),
+    );
+  });
+
+  it('bank accounts and employees: their values, amounts as numbers and dates as dates', async () => {
+    const user = await signUp(app);
+    await aBankAccount(user, { name: 'PostFinance', amount: 12_345_67 });
+    const employee = await anEmployee(user, { name: 'Nora Keller' });
+    await aSalary(user, employee.id, { amount: 6_500_00, fromDate: '2026-01-01' });
+    const accounts = await readXlsxFile((await download(user, 'format=xlsx', '/api/bank-accounts/export')).rawPayload);
+    expect(accounts[0]!.data[0]).toEqual(['Name', 'Kontostand', 'Währung', 'Stand per', 'Kontostand in CHF']);
+    expect(accounts[0]!.data[1]).toEqual(['PostFinance', 12345.67, 'CHF', new Date('2026-11-21T00:00:00Z'), 12345.67]);
+    const people = (
+      await download(user, 'format=csv&hideTerminated=true', '/api/employees/export')
+    ).rawPayload.toString('utf8');
+    const [header, line] = people.slice(1).split('\r\n');
+    expect(cellsOfCsvLine(header!).slice(0, 8)).toEqual([
+      'Name',
+      'Arbeitsstunden / Monat',
+      'Bruttolohn',
+      'Arbeitgeberkosten',
+      'Lohn inkl. Arbeitgeberkosten',
+      'Zyklus',
+      'Jahreskosten',
+      'Währung',
+    ]);
+    const cells = cellsOfCsvLine(line!);
+    expect(cells.slice(0, 8)).toEqual([
+      'Nora Keller',
+      '180',
+      '6500.00',
+      '0.00',
+      '6500.00',
+      'Monatlich',
+      '78000.00',
+      'CHF',
+    ]);
+    expect(cells.slice(9)).toEqual(['01.01.2026', '', 'Aktiv']);
+  });
+
+  it('refuses paging, an unknown filter or format in German; read-only members export, strangers see their own only', async () => {
+    const owner = await signUp(app);
+    await aBankAccount(owner, { name: 'Geheim' });
+    expectFieldError(await owner.get('/api/transactions/export?format=csv&page=2'), 'page');
+    expectFieldError(
+      await owner.get('/api/employees/export?format=pdf'),
+      'format',
+      'Unbekanntes Format: erwartet wird «xlsx» oder «csv»',
+    );
+    expectFieldError(await owner.get('/api/bank-accounts/export?format=csv&sortBy=secret'), 'sortBy');
+    expect((await browser(app).get('/api/bank-accounts/export?format=csv')).statusCode).toBe(401);
+    const reader = await addMember(app, owner, owner.user.currentOrganisationId, 'read-only');
+    expect((await download(reader, 'format=csv', '/api/bank-accounts/export')).rawPayload.toString('utf8')).toContain(
+      'Geheim;',
+    );
+    const stranger = await signUp(app);
+    expect(
+      (await download(stranger, 'format=csv', '/api/bank-accounts/export')).rawPayload.toString('utf8'),
+    ).not.toContain('Geheim');
+  });
+});
+
+/** `-1234.50` from cents, as the CSV writes amounts. */
+function plainCents(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
 
 /** The cells of one CSV line (quotes as written by csvCell). */
 function cellsOfCsvLine(line: string): string[] {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, NumberInput, Slider, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
-import { FORECAST_LIMITS, forecastMessages as forecastRules, type ForecastExportFormat } from '@saldopilot/shared';
+import { FORECAST_LIMITS, forecastMessages as forecastRules, type ExportFormat } from '@saldopilot/shared';
 import { forecastTexts as texts } from './forecast-texts';
 
 /** Whether the text of the "Zeitraum" field is a number of months the forecast can show. */
@@ -35,9 +35,9 @@ export function ForecastToolbar({
   onMonthsChange: (months: number) => void;
   onPerformanceChange: (performance: number) => void;
   onRecalculate: () => void;
-  onExport: (format: ForecastExportFormat) => void;
+  onExport: (format: ExportFormat) => void;
   /** The format being exported, while the file is made. */
-  exporting: ForecastExportFormat | undefined;
+  exporting: ExportFormat | undefined;
   /** Unsaved exclusions: a file would not hold them, so exporting waits for save or discard. */
   exportBlocked: boolean;
   recalculating: boolean;
