@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encodeBody, preferredEncoding } from './encoded-body.js';
+import { encodeBody, preferredEncoding } from './encoded-answer.js';
 
 describe('preferredEncoding', () => {
   it.each([
