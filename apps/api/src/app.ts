@@ -34,7 +34,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createProfileService, type ProfileService } from './modules/profile/profile.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
-import { createSessionUsers } from './modules/organisations/session-users.js';
+import { createSessionUsers } from './modules/auth/session-users.js';
 import {
   createOrganisationsService,
   type OrganisationsService,
