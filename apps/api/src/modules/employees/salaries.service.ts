@@ -197,7 +197,8 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
         const ends = timelineAfterUpdate(timeline, { id, ...merged });
         const ownEnd = ends.find((end) => end.id === id);
         const toDate = ownEnd ? ownEnd.toDate : merged.toDate;
-        if (toDate !== null && toDate < merged.fromDate) throw validationFailed({ toDate: salaryMessages.toBeforeFrom });
+        if (toDate !== null && toDate < merged.fromDate)
+          throw validationFailed({ toDate: salaryMessages.toBeforeFrom });
         await updateSalary(tx, tenant.organisationId, id, { ...merged, toDate });
         await settle(
           tx,

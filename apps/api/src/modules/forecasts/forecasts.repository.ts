@@ -76,7 +76,11 @@ export function transactionsOf(db: AppDatabase, organisationId: number, ids?: re
 }
 
 /** The organisation's salaries, or only those with the given ids and those of the given employees. */
-export async function salariesOf(db: AppDatabase, organisationId: number, only?: { ids: number[]; employeeIds: number[] }) {
+export async function salariesOf(
+  db: AppDatabase,
+  organisationId: number,
+  only?: { ids: number[]; employeeIds: number[] },
+) {
   const rows = await db
     .select({
       id: salaries.id,
