@@ -109,10 +109,11 @@ function toDetails(details: readonly ForecastMonthDetails[], wanted: LeavesWante
 
 /**
  * The forecast, computed on demand from the organisation's current rows (docs/forecast.md): the
- * stored salary schedules are brought up to today first, then everything is loaded in a fixed
- * number of queries and handed to the pure engine with the Zurich "today". Nothing of the result is
- * stored in the database; the rows and results are kept in memory while the organisation's data
- * version and the day stay the same (forecast-cache.ts).
+ * stored salary schedules are brought up to today first, then the parts of forecast-inputs.ts are
+ * read (from memory while their tables are unchanged) and handed to the pure engine with the Zurich
+ * "today". Nothing of the result is stored in the database; the rows and results are kept in memory
+ * while the organisation's data versions and the day stay the same (forecast-cache.ts). Here:
+ * preparing a read (its key), computing it, and mapping the result to the answers.
  */
 export function createForecastsService({ db, clock, rates, reference, ensureFreshSchedules }: ForecastsServiceDeps) {
   function codeOf(currencyId: number): string {
