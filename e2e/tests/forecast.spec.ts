@@ -186,6 +186,13 @@ test.describe('Prognose', () => {
     await expect(cells(page, 'Cashflow').nth(1)).toHaveText("-8'000.00 CHF");
     await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
     await expect(cells(page, 'Endsaldo').nth(2)).toHaveText("-4'000.00 CHF (unter der Mindestliquidität)");
+    // The excluded cell shows what was taken out, struck through; the headline follows the draft.
+    await expect(cells(page, 'Beratung').nth(1)).toContainText("5'000.00 CHF (ausgeschlossen)");
+    await expect(cells(page, 'Beratung').nth(1).getByText("5'000.00 CHF", { exact: false }).first()).toHaveCSS(
+      'text-decoration-line',
+      'line-through',
+    );
+    await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis November 2026' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     // Closing the category keeps the unsaved exclusion and its effect (the page asks the server only
     // for the leaves of open rows, and of rows holding unsaved exclusions).
@@ -194,6 +201,27 @@ test.describe('Prognose', () => {
     await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
     await category.click();
     await expect(december).toHaveAttribute('aria-pressed', 'true');
+
+    // Leaving with the pending draft asks first: "Nein" keeps the page and the draft.
+    const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    await navigation.getByRole('link', { name: 'Transaktionen' }).click();
+    const question = page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Nein' }).click();
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(december).toHaveAttribute('aria-pressed', 'true');
+    await expect(bar).toBeVisible();
+    // A reload or a closed tab gets the browser's own leave warning; dismissed, the page stays.
+    const leaveWarning = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await leaveWarning).toBe('beforeunload');
+    await expect(bar).toBeVisible();
 
     // Discard: back to the saved figures.
     await bar.getByRole('button', { name: 'Änderungen verwerfen' }).click();
@@ -215,6 +243,20 @@ test.describe('Prognose', () => {
     await expect(cells(page, 'Einnahmen').nth(1)).toHaveText('0.00 CHF');
     await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
     await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis November 2026' })).toBeVisible();
+
+    // Counting it again as a draft shows the amount at once; leaving with "Ja" drops the draft.
+    await december.click();
+    await expect(cells(page, 'Einnahmen').nth(1)).toHaveText("5'000.00 CHF");
+    await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis Januar 2027' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Transaktionen' })
+      .click();
+    await page.getByRole('dialog', { name: 'Änderungen verwerfen?' }).getByRole('button', { name: 'Ja' }).click();
+    await expect(page).toHaveURL(/\/transactions$/);
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Prognose' }).click();
+    await expect(cells(page, 'Einnahmen').nth(1)).toHaveText('0.00 CHF');
+    await expect(page.getByRole('region', { name: 'Geänderte Prognosen speichern?' })).toBeHidden();
   });
 
   test("an employee is one row after a raise; a month's toggle excludes that month's salary", async ({ page }) => {

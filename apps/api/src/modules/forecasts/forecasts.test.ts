@@ -804,6 +804,8 @@ describe('forecast exclusions', () => {
       relatedId: transaction.id,
       relatedTable: 'transactions',
       isExcluded: true,
+      // What the exclusion took out, for the struck-through cell (docs/forecast.md "Exclusions").
+      excludedAmount: 100_00,
     });
 
     // One batch: lift December, exclude the salary, the label and "<Kein Label>" in November.
@@ -825,6 +827,13 @@ describe('forecast exclusions', () => {
     expect(forecast.months[2]!.revenue).toBe(0);
     details = await detailsOf(user);
     expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', label.name)).toMatchObject({ amount: 0, isExcluded: true });
+    expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', label.name)?.excludedAmount).toBeLessThan(0);
+    // After performance, as the amount would have counted.
+    const halved = await detailsOf(user, '?performance=50');
+    expect(leaf(monthOf(halved, '2027-01'), transaction.category.name, 'Abo')).toMatchObject({
+      amount: 0,
+      excludedAmount: 50_00,
+    });
     expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', '<Kein Label>')).toMatchObject({
       amount: 0,
       isExcluded: true,
@@ -1119,6 +1128,12 @@ describe('minimum balance (Mindestliquidität)', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().fields.minimumBalance).toMatch(/Betrag/);
     }
+    // A reserve is 0 or more: a negative one is refused with its own message, not taken silently.
+    const negative = await owner.patch(url, { minimumBalance: -1_00 });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().fields).toEqual({
+      minimumBalance: 'Die Mindestliquidität darf nicht negativ sein (0 oder mehr)',
+    });
     expect((await owner.get(url)).json<Organisation>().minimumBalance).toBe(2_500_00);
   });
 });

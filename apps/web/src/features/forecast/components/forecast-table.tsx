@@ -52,26 +52,23 @@ function LeafCell({
 }) {
   if (!leaf) return <td>{formatAmount(0, currency)}</td>;
   const excluded = leaf.isExcluded;
-  const amount =
-    leaf.amount === null ? (
-      <span className={classes.pending} title={texts.unknownAmount}>
-        …
-      </span>
-    ) : (
-      <span
-        className={`${excluded ? classes.excluded : ''} ${leaf.pending ? classes.pending : ''}`}
-        title={leaf.thirteenthSalary ? texts.withThirteenthSalary : undefined}
-      >
-        {formatAmount(leaf.amount, currency)}
-        {/* The month's payment holds a 13th salary: a hover title, and the same words for screen readers. */}
-        {leaf.thirteenthSalary ? (
-          <>
-            <sup aria-hidden>13</sup>
-            <VisuallyHidden>{` (${texts.withThirteenthSalary})`}</VisuallyHidden>
-          </>
-        ) : null}
-      </span>
-    );
+  // An excluded cell shows what the exclusion took out, struck through (docs/web.md "Prognose").
+  const amount = (
+    <span
+      className={`${excluded ? classes.excluded : ''} ${leaf.pending ? classes.pending : ''}`}
+      title={excluded ? texts.excluded : leaf.thirteenthSalary ? texts.withThirteenthSalary : undefined}
+    >
+      {formatAmount(excluded ? (leaf.excludedAmount ?? 0) : leaf.amount, currency)}
+      {excluded ? <VisuallyHidden>{` (${texts.excludedNote})`}</VisuallyHidden> : null}
+      {/* The month's payment holds a 13th salary: a hover title, and the same words for screen readers. */}
+      {leaf.thirteenthSalary && !excluded ? (
+        <>
+          <sup aria-hidden>13</sup>
+          <VisuallyHidden>{` (${texts.withThirteenthSalary})`}</VisuallyHidden>
+        </>
+      ) : null}
+    </span>
+  );
   const excludable = canEdit && leaf.relatedTable !== 'vat_settlement';
   return (
     <td data-pending={leaf.pending ? 'true' : undefined}>
