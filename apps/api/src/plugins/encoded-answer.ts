@@ -55,7 +55,7 @@ export interface EncodedAnswerKey {
  * The answers of one route with the response schema `schema`, written by the schema's own writer
  * (the one the response serializer uses), compressed in the encoding the request accepts and kept
  * under their key and encoding. A request that accepts neither brotli nor gzip is answered as
- * usual (`undefined`: the route returns the value itself).
+ * usual (the route returns the value itself).
  */
 export function createEncodedAnswers<T>(schema: z.ZodType<T>) {
   const write = compileResponseWriter(schema);
@@ -63,17 +63,18 @@ export function createEncodedAnswers<T>(schema: z.ZodType<T>) {
 
   return {
     /**
-     * Sends the answer `make` computes, from memory under `key` and the accepted encoding; undefined
-     * when the request accepts no encoding we write.
+     * Sends the answer `make` computes, from memory under `key` and the accepted encoding: true when
+     * sent, false when the request accepts no encoding we write (the route answers as usual then).
+     * A boolean, not the reply: a reply is thenable, and awaiting it waits for the answer to go out.
      */
     async send(
       request: FastifyRequest,
       reply: FastifyReply,
       { scope, key }: EncodedAnswerKey,
       make: () => Promise<T>,
-    ): Promise<FastifyReply | undefined> {
+    ): Promise<boolean> {
       const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (!encoding) return undefined;
+      if (!encoding) return false;
       const bodies = touch(scopes, scope, scopes.get(scope) ?? new Map<string, Promise<Buffer>>(), MAX_SCOPES);
       const body = await remembered(
         bodies,
@@ -83,11 +84,12 @@ export function createEncodedAnswers<T>(schema: z.ZodType<T>) {
       );
       // Already written and compressed: Fastify sends a Buffer as it is, and the response
       // compression passes an answer with its Content-Encoding set by.
-      return reply
+      reply
         .header('content-encoding', encoding)
         .header('vary', 'accept-encoding')
         .type('application/json; charset=utf-8')
         .send(body);
+      return true;
     },
   };
 }

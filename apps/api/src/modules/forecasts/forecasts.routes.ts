@@ -26,9 +26,9 @@ export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const tenant = tenantOf(request);
       const { key, details } = await forecasts.detailsAnswer(tenant, request.query);
-      const sent = await detailsAnswers.send(request, reply, { scope: tenant.organisationId, key }, details);
+      if (await detailsAnswers.send(request, reply, { scope: tenant.organisationId, key }, details)) return reply;
       // Without an encoding we write, the answer goes the usual way (written per request).
-      return sent ?? details();
+      return details();
     },
   );
 };
