@@ -106,7 +106,7 @@ describe('development demo data', () => {
     const forecast = (await client.get('/api/forecasts')).json<Forecast>();
     const details = (await client.get('/api/forecasts/details')).json<ForecastDetails>();
     const vatMonths = details
-      .filter((month) => month.expense.some((category) => category.name === 'Mwst.'))
+      .filter((month) => month.expense.some((category) => category.name === 'MWST'))
       .map((month) => month.month);
     // Quarterly VAT settlements, three months apart.
     expect(vatMonths.length).toBeGreaterThanOrEqual(4);

@@ -132,7 +132,7 @@ export const forecastLeafNodeSchema = z.object({
 });
 export type ForecastLeafNode = z.infer<typeof forecastLeafNodeSchema>;
 
-/** Level 1: a category ("Löhne", "Lohnkosten", "Mwst." or a transaction category); amount = Σ children. */
+/** Level 1: a category ("Löhne", "Lohnkosten", "MWST" or a transaction category); amount = Σ children. */
 export const forecastCategoryNodeSchema = z.object({
   name: z.string(),
   amount: z.number().int(),

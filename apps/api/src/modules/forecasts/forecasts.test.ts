@@ -213,8 +213,8 @@ describe('GET /api/forecasts', () => {
     });
     // January 2027 pays the VAT of October–December 2026 (3 × 81.00); March pays none.
     const details = await detailsOf(user);
-    expect(leaf(monthOf(details, '2027-01'), 'Mwst.', 'Mwst.')).toEqual({
-      name: 'Mwst.',
+    expect(leaf(monthOf(details, '2027-01'), 'MWST', 'MWST')).toEqual({
+      name: 'MWST',
       amount: -243_00,
       relatedId: 0,
       relatedTable: 'vat_settlement',
@@ -222,7 +222,7 @@ describe('GET /api/forecasts', () => {
       outputTax: 243_00,
       inputTax: 0,
     });
-    expect(leaf(monthOf(details, '2027-03'), 'Mwst.', 'Mwst.')).toBeUndefined();
+    expect(leaf(monthOf(details, '2027-03'), 'MWST', 'MWST')).toBeUndefined();
     expect(leaf(monthOf(details, '2026-11'), 'Verkauf', 'Beratung')).toEqual({
       name: 'Beratung',
       amount: 1_081_00,

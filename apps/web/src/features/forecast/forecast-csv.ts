@@ -1,5 +1,6 @@
 import { formatMonthLabel, type ForecastMonthTotals } from '@saldopilot/shared';
-import { leafRowKey, type ShownDetailsMonth } from './forecast-drafts';
+import { leafRowKey } from '@saldopilot/shared';
+import type { ShownDetailsMonth } from './forecast-drafts';
 
 /**
  * The forecast as CSV for a spreadsheet (docs/web.md "Prognose"; the reference had no export): one

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ForecastDetails, ForecastLeafNode, ForecastMonthTotals } from '@saldopilot/shared';
-import { draftKey, leafRowKey, previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
+import { leafRowKey } from '@saldopilot/shared';
+import { draftKey, previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
 
 const rent: ForecastLeafNode = {
   name: 'Miete',
@@ -26,7 +27,7 @@ const alice: ForecastLeafNode = {
   excludedAmount: -4_000_00,
 };
 const vat: ForecastLeafNode = {
-  name: 'Mwst.',
+  name: 'MWST',
   amount: -300_00,
   relatedId: 0,
   relatedTable: 'vat_settlement',
@@ -45,7 +46,7 @@ const details: ForecastDetails = months.map((month, index) => ({
   expense: [
     { name: 'Generell', amount: -2_000_00, children: [rent] },
     { name: 'Löhne', amount: 0, children: [alice] },
-    ...(index === 0 ? [{ name: 'Mwst.', amount: -300_00, children: [vat] }] : []),
+    ...(index === 0 ? [{ name: 'MWST', amount: -300_00, children: [vat] }] : []),
   ],
 }));
 

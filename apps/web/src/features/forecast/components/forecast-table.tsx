@@ -1,18 +1,16 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconHistory, IconSquareCheck } from '@tabler/icons-react';
-import { formatMonthLabel, type ForecastMonthTotals } from '@saldopilot/shared';
+import { detailRows, formatMonthLabel, VAT_SETTLEMENT_NAME, type ForecastMonthTotals } from '@saldopilot/shared';
 import { SignedAmount } from '../../../components/money/signed-amount';
 import { formatAmount } from '../../../lib/format';
 import type { ShownDetailsMonth, ShownLeaf } from '../forecast-drafts';
-import { childDetailsKey, detailRows, type CategoryRow } from './forecast-rows';
+import { childDetailsKey, type CategoryRow } from './forecast-rows';
 import { forecastTexts as texts } from './forecast-texts';
 import { vatDetailText } from './vat-detail';
 import classes from './forecast-table.module.css';
 
 type Side = 'revenue' | 'expense';
-
-const VAT_CATEGORY = 'Mwst.';
 
 function sign(cents: number): 'positive' | 'negative' | undefined {
   return cents > 0 ? 'positive' : cents < 0 ? 'negative' : undefined;
@@ -114,7 +112,7 @@ function CategoryRows({
   return rows.map((row) => {
     const key = childDetailsKey(side, row.name);
     // The VAT settlement: an expense, or revenue in a month it is a refund (docs/vat.md).
-    const isVat = row.name === VAT_CATEGORY && row.leaves.every((leaf) => leaf.key.startsWith('vat_settlement'));
+    const isVat = row.name === VAT_SETTLEMENT_NAME && row.leaves.every((leaf) => leaf.key.startsWith('vat_settlement'));
     const expanded = !isVat && expandedCategories.has(key);
     return (
       <Fragment key={key}>

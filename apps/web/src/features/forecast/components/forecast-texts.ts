@@ -6,7 +6,7 @@ export const forecastTexts = {
   months: 'Zeitraum',
   monthsSuffix: (count: number) => (count === 1 ? ' Monat' : ' Monate'),
   performance: (percent: number) => `Performance (${percent}%)`,
-  performanceHint: 'Skaliert alle Einnahmen und die Mwst.-Abrechnung',
+  performanceHint: 'Skaliert alle Einnahmen und die MWST-Abrechnung',
   recalculate: 'Neu berechnen',
   exportCsv: 'Als CSV exportieren',
   calculatedAt: (text: string) => `Zuletzt berechnet am ${text}`,
@@ -15,9 +15,6 @@ export const forecastTexts = {
   missingRates: (codes: string[]) =>
     `Für ${codes.join(', ')} gibt es keinen Umrechnungskurs: diese Beträge sind 1:1 umgerechnet, Startsaldo und Prognose können daher abweichen.`,
   missingRatesTitle: 'Umrechnungskurs fehlt',
-  coveredUntil: (month: string) => `Liquidität reicht bis ${formatMonthLabel(month)}`,
-  coveredAll: 'Über den ganzen Zeitraum gedeckt',
-  belowFromStart: (month: string) => `Liquidität liegt schon im ${formatMonthLabel(month)} unter der Mindestliquidität`,
   lowest: 'Tiefster Endsaldo',
   lowestIn: (month: string) => `im ${formatMonthLabel(month)}`,
   minimum: 'Mindestliquidität',
@@ -30,7 +27,7 @@ export const forecastTexts = {
   saldo: 'Endsaldo',
   saldoLine: 'Saldo',
   showDetails: (label: string) => `${label}: Kategorien anzeigen`,
-  vatHint: 'MwSt. ist eine automatisch berechnete Ausgabe (oder Rückerstattung) basierend auf den MwSt.-Einstellungen.',
+  vatHint: 'MWST ist eine automatisch berechnete Ausgabe (oder Rückerstattung) basierend auf den MWST-Einstellungen.',
   vatEffective: (outputTax: string, inputTax: string) => `Umsatzsteuer ${outputTax} / Vorsteuer ${inputTax}`,
   vatNetTaxRate: (revenue: string, rate: string) => `Umsatz inkl. MWST ${revenue} × Saldosteuersatz ${rate}`,
   vatNetTaxRates: (revenue: string, parts: { share: number; rate: string }[]) =>
