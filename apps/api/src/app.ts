@@ -35,7 +35,7 @@ import { createProfileService, type ProfileService } from './modules/profile/pro
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { demoAccountRoutes } from './modules/dev/demo-account.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
-import { createSessionUsers } from './modules/organisations/session-users.js';
+import { createSessionUsers } from './modules/auth/session-users.js';
 import {
   createOrganisationsService,
   type OrganisationsService,
