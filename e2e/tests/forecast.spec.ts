@@ -131,7 +131,11 @@ test.describe('Prognose', () => {
     const xlsxFile = await xlsxDownload;
     expect(xlsxFile.suggestedFilename()).toBe('Prognose-Meine-Organisation-2026-11-21.xlsx');
     // A zip archive (XLSX), not an error page.
-    expect(readFileSync(await xlsxFile.path()).subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(
+      readFileSync(await xlsxFile.path())
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
 
     // The chart's tooltip by keyboard, in de-CH with the currency.
     const chart = page.getByRole('slider', { name: /^Diagramm/ });

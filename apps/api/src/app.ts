@@ -224,7 +224,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     changes,
   });
   const vatSettings = createVatSettingsService({ db, clock });
-  const reports = createReportsService({ clock, forecasts, organisations, profile, transactions, bankAccounts, employees });
+  const reports = createReportsService({
+    clock,
+    forecasts,
+    organisations,
+    profile,
+    transactions,
+    bankAccounts,
+    employees,
+  });
   app.decorate('deps', {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
