@@ -34,6 +34,13 @@ const boundaries = [
   },
   { from: '^apps/api/src/.*\\.repository\\.ts$', to: '^fastify', message: 'repositories know no HTTP.' },
   {
+    from: '^apps/api/src/(?!.*\\.(routes|test)\\.ts$)(modules|lib|db)/',
+    to: '^apps/api/src/plugins/',
+    message:
+      'services, repositories, lib/ and db/ never import plugins/ (HTTP sits above them): errors come from ' +
+      'lib/app-error.ts, answers are written and compressed by the route or a plugin.',
+  },
+  {
     from: '^apps/api/src/(db|lib)/',
     to: '^apps/api/src/(modules|demo|jobs)/',
     message: 'db/ and lib/ sit below the modules: work across modules lives above them, in jobs/ or demo/.',

@@ -35,7 +35,7 @@ import { createProfileService, type ProfileService } from './modules/profile/pro
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { demoAccountRoutes } from './modules/dev/demo-account.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
-import { createSessionUsers } from './modules/organisations/session-users.js';
+import { createSessionUsers } from './modules/auth/session-users.js';
 import {
   createOrganisationsService,
   type OrganisationsService,
@@ -68,6 +68,8 @@ import {
 import { salaryCostLabelsRoutes } from './modules/employees/salary-cost-labels.routes.js';
 import { createForecastsService, type ForecastsService } from './modules/forecasts/forecasts.service.js';
 import { forecastsRoutes } from './modules/forecasts/forecasts.routes.js';
+import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import {
   createForecastExclusionsService,
   type ForecastExclusionsService,
@@ -105,6 +107,7 @@ export interface AppDeps {
   forecasts: ForecastsService;
   forecastExclusions: ForecastExclusionsService;
   vatSettings: VatSettingsService;
+  reports: ReportsService;
 }
 
 declare module 'fastify' {
@@ -221,12 +224,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     changes,
   });
   const vatSettings = createVatSettingsService({ db, clock });
+  const reports = createReportsService({
+    clock,
+    forecasts,
+    organisations,
+    profile,
+    transactions,
+    bankAccounts,
+    employees,
+  });
   app.decorate('deps', {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
-    ...{ forecasts, forecastExclusions, vatSettings },
+    ...{ forecasts, forecastExclusions, vatSettings, reports },
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {
@@ -263,6 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(salaryCostsRoutes);
       await api.register(salaryCostLabelsRoutes);
       await api.register(forecastsRoutes);
+      await api.register(reportsRoutes);
       await api.register(forecastExclusionsRoutes);
       await api.register(vatSettingsRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);

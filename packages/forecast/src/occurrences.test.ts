@@ -2,13 +2,13 @@ import { anchorStep, daysInMonth, isIsoDate, isIsoMonth } from '@saldopilot/shar
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { daysOfMonthIndex, monthKeyOf, parseDay, parseMonthIndex } from './horizon.js';
-import { forEachOccurrence, parseSchedule } from './occurrences.js';
+import { forEachOccurrence, occurrenceSeries } from './occurrences.js';
 
 const dateOf = (monthIndex: number, day: number) => `${monthKeyOf(monthIndex)}-${String(day).padStart(2, '0')}`;
 
 function occurrences(start: string, step: number, end: string | null, from: number, to: number): string[] {
   const found: string[] = [];
-  forEachOccurrence(parseSchedule(start, step, end), from, to, (month, day) => found.push(dateOf(month, day)));
+  forEachOccurrence(occurrenceSeries(start, step, end), from, to, (month, day) => found.push(dateOf(month, day)));
   return found;
 }
 

@@ -9,19 +9,19 @@
 
 import { daysOfMonthIndex, parseDay, type DayPoint } from './horizon.js';
 
-/** A parsed schedule: start, step in months (0 = a single occurrence), optional end. */
-export interface ParsedSchedule {
+/** A series of occurrences: start, step in months (0 = a single occurrence), optional end. */
+export interface OccurrenceSeries {
   start: DayPoint;
   stepMonths: number;
   end: DayPoint | null;
 }
 
 /**
- * Parses a schedule; `stepMonths` 0 means one occurrence on the start date (the end is then ignored,
- * as single transactions have none).
+ * The series of a transaction's or salary's occurrences, its dates read once: `stepMonths` 0 means
+ * one occurrence on the start date (the end is then ignored, as single transactions have none).
  * @throws RangeError on invalid dates.
  */
-export function parseSchedule(startDate: string, stepMonths: number, endDate: string | null): ParsedSchedule {
+export function occurrenceSeries(startDate: string, stepMonths: number, endDate: string | null): OccurrenceSeries {
   return { start: parseDay(startDate), stepMonths, end: stepMonths > 0 && endDate ? parseDay(endDate) : null };
 }
 
@@ -31,7 +31,7 @@ export function parseSchedule(startDate: string, stepMonths: number, endDate: st
  * arithmetically, so a series that started decades ago costs nothing.
  */
 export function forEachOccurrence(
-  schedule: ParsedSchedule,
+  schedule: OccurrenceSeries,
   fromMonth: number,
   toMonth: number,
   visit: (monthIndex: number, day: number) => void,

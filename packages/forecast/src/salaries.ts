@@ -10,7 +10,7 @@
 import { monthsPerStep } from '@saldopilot/shared';
 import { parseMonthIndex, type Horizon } from './horizon.js';
 import type { Ledger } from './ledger.js';
-import { forEachOccurrence, isTodayOrLater, parseSchedule } from './occurrences.js';
+import { forEachOccurrence, isTodayOrLater, occurrenceSeries } from './occurrences.js';
 import { convert, type RateBook } from './rates.js';
 import type { ForecastSalary } from './types.js';
 
@@ -51,7 +51,7 @@ export function addSalary(salary: ForecastSalary, horizon: Horizon, rates: RateB
   const amount = -convert(net, rate);
   const adjustments = adjustmentsByMonth(salary);
   if (amount === 0 && adjustments === undefined) return;
-  const schedule = parseSchedule(salary.fromDate, monthsPerStep(salary.cycle), salary.toDate);
+  const schedule = occurrenceSeries(salary.fromDate, monthsPerStep(salary.cycle), salary.toDate);
   let slot = -1;
   forEachOccurrence(schedule, first, last, (month, day) => {
     if (!isTodayOrLater(month, day, today)) return;

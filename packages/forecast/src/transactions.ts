@@ -8,7 +8,7 @@
 import { monthsPerStep, vatAmount } from '@saldopilot/shared';
 import type { Horizon } from './horizon.js';
 import type { Ledger } from './ledger.js';
-import { forEachOccurrence, isTodayOrLater, parseSchedule } from './occurrences.js';
+import { forEachOccurrence, isTodayOrLater, occurrenceSeries } from './occurrences.js';
 import { convert, type RateBook } from './rates.js';
 import type { VatCollector } from './vat-settlement.js';
 import type { ForecastTransaction } from './types.js';
@@ -57,7 +57,7 @@ export function addTransaction(
   if (converted === 0) return;
   const step = transaction.type === 'single' ? 0 : monthsPerStep(transaction.cycle);
   if (transaction.type === 'repeating' && step === 0) throw new RangeError(`Transaction ${transaction.id}: no cycle`);
-  const schedule = parseSchedule(transaction.startDate, step, transaction.endDate);
+  const schedule = occurrenceSeries(transaction.startDate, step, transaction.endDate);
 
   let slot = -1;
   const signed = sign * converted;

@@ -10,7 +10,7 @@ import type {
 } from '@saldopilot/shared';
 import { buildTestApp, useTestApp } from '../test/build-test-app.js';
 import { browser } from '../test/test-client.js';
-import { createSessionUsers } from '../modules/organisations/session-users.js';
+import { createSessionUsers } from '../modules/auth/session-users.js';
 import { DEMO_EMAIL, DEMO_ORGANISATION, DEMO_PASSWORD, seedDemoData } from './demo-data.js';
 import { DEMO_MINIMUM_BALANCE } from './demo-forecast.js';
 

@@ -3,7 +3,7 @@ import type { Database } from '../db/client.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { BankAccountsService } from '../modules/bank-accounts/bank-accounts.service.js';
 import type { OrganisationsService } from '../modules/organisations/organisations.service.js';
-import type { SessionUsers } from '../modules/organisations/session-users.js';
+import type { SessionUsers } from '../modules/auth/session-users.js';
 import type { ReferenceService } from '../modules/reference/reference.service.js';
 import type { Tenant } from '../lib/tenant.js';
 import type { Clock } from '../lib/clock.js';

@@ -33,3 +33,18 @@ export class AppError extends Error {
 export function notFound(message: string): AppError {
   return new AppError('NOT_FOUND', message);
 }
+
+/** The message of a 400 that names its fields: each field carries its own German message. */
+export const INVALID_FIELDS = 'Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.';
+
+/** A 400 `VALIDATION_FAILED` naming the wrong fields, each with its German message. */
+export function validationFailed(fields: Record<string, string>): AppError {
+  return new AppError('VALIDATION_FAILED', INVALID_FIELDS, { fields });
+}
+
+/** The 403 of a role below what the action needs (the role gate and the organisation services). */
+export const ROLE_TOO_LOW = 'Ihre Rolle erlaubt diese Aktion nicht.';
+
+export function roleTooLow(): AppError {
+  return new AppError('FORBIDDEN', ROLE_TOO_LOW);
+}

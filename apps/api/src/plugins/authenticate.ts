@@ -1,13 +1,12 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole, type Role } from '@saldopilot/shared';
-import { AppError } from '../lib/app-error.js';
+import { AppError, roleTooLow } from '../lib/app-error.js';
 import type { Tenant } from '../lib/tenant.js';
 import type { SessionService } from '../modules/auth/session.service.js';
-import type { SessionUser, SessionUsers } from '../modules/organisations/session-users.js';
+import type { SessionUser, SessionUsers } from '../modules/auth/session-users.js';
 import type { SessionCookies } from './session-cookies.js';
 
 export const NOT_SIGNED_IN = 'Sie sind nicht angemeldet. Bitte melden Sie sich an.';
-export const ROLE_TOO_LOW = 'Ihre Rolle erlaubt diese Aktion nicht.';
 export const NO_ORGANISATION = 'Keine Berechtigung für diese Organisation.';
 
 declare module 'fastify' {
@@ -75,7 +74,7 @@ export function registerAuthentication(
     const role = requiredRole(request.method, request.routeOptions.config);
     if (role === 'any') return;
     if (!user.role) throw new AppError('FORBIDDEN', NO_ORGANISATION);
-    if (!hasRole(user.role, role)) throw new AppError('FORBIDDEN', ROLE_TOO_LOW);
+    if (!hasRole(user.role, role)) throw roleTooLow();
   });
 }
 

@@ -10,10 +10,10 @@ import {
   type ErrorCode,
 } from '@saldopilot/shared';
 import { findConnectionFailure } from '../db/connection-errors.js';
-import { AppError } from '../lib/app-error.js';
+import { AppError, INVALID_FIELDS } from '../lib/app-error.js';
 
 export const messages = {
-  validation: 'Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.',
+  validation: INVALID_FIELDS,
   invalidJson: 'Die Anfrage enthält kein gültiges JSON.',
   emptyBody: 'Die Anfrage enthält keine Daten.',
   tooLarge: 'Die Anfrage ist zu gross (höchstens 1 MB).',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportFormatSchema, unpaged } from './exports.js';
 import { currencySchema } from './reference.js';
 import { centsSchema, changingAtLeastOneField, dateSchema, idFieldSchema, textSchema } from './fields.js';
 import { listQuerySchema, pageSchema } from './pagination.js';
@@ -31,6 +32,10 @@ export type BankAccountList = z.infer<typeof bankAccountListSchema>;
 
 export const bankAccountListQuerySchema = listQuerySchema({ defaultLimit: 20, sortBy: bankAccountSortFields });
 export type BankAccountListQuery = z.infer<typeof bankAccountListQuerySchema>;
+/** `GET …/export`: the list's query without paging, and the file format (docs/reports.md "Lists"). */
+export const bankAccountExportQuerySchema = bankAccountListQuerySchema
+  .omit(unpaged)
+  .extend({ format: exportFormatSchema });
 
 const bankAccountFields = {
   name: textSchema({ max: 100, required: 'Name wird benötigt' }),

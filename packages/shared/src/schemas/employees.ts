@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportFormatSchema, unpaged } from './exports.js';
 import { currencySchema } from './reference.js';
 import {
   changingAtLeastOneField,
@@ -101,6 +102,8 @@ export const employeeListQuerySchema = listQuerySchema({
   filters: { hideTerminated: booleanQuerySchema.optional() },
 });
 export type EmployeeListQuery = z.infer<typeof employeeListQuerySchema>;
+/** `GET …/export`: the list's query without paging, and the file format (docs/reports.md "Lists"). */
+export const employeeExportQuerySchema = employeeListQuerySchema.omit(unpaged).extend({ format: exportFormatSchema });
 
 export const employeeNameSchema = textSchema({ max: EMPLOYEE_NAME_MAX, required: 'Name wird benötigt' });
 /** A birth date: a calendar date from 1900 on (not after today: the service checks, it knows the day). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FORECAST_DEFAULTS, FORECAST_LIMITS } from '../constants.js';
 import { ID_MAX, monthSchema } from './fields.js';
+import { exportFormatSchema } from './exports.js';
 import { wholeNumberQuery } from './pagination.js';
 
 /**
@@ -31,6 +32,10 @@ export const forecastQuerySchema = z.strictObject({
   ).default(FORECAST_DEFAULTS.performance),
 });
 export type ForecastQuery = z.infer<typeof forecastQuerySchema>;
+
+/** `GET /forecasts/export?format=xlsx|csv&months=&performance=`: the same figures as `GET /forecasts`. */
+export const forecastExportQuerySchema = forecastQuerySchema.extend({ format: exportFormatSchema });
+export type ForecastExportQuery = z.infer<typeof forecastExportQuerySchema>;
 
 /** Most categories one details read may expand (the remembered list of expanded rows holds as many). */
 export const FORECAST_EXPAND_MAX = 500;

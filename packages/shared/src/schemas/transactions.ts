@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportFormatSchema, unpaged } from './exports.js';
 import { currencySchema } from './reference.js';
 import { vatSchema } from './vats.js';
 import {
@@ -73,6 +74,10 @@ export const transactionListQuerySchema = listQuerySchema({
   },
 });
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
+/** `GET …/export`: the list's query without paging, and the file format (docs/reports.md "Lists"). */
+export const transactionExportQuerySchema = transactionListQuerySchema
+  .omit(unpaged)
+  .extend({ format: exportFormatSchema });
 
 export const LINK_MAX = 2048;
 /** An optional http(s) address; empty means none. */

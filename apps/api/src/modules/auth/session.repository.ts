@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.js';
-import { refreshTokens } from '../../db/schema/index.js';
+import { memberships, organisations, refreshTokens, users } from '../../db/schema/index.js';
 
 export interface NewRefreshToken {
   userId: number;
@@ -60,4 +60,23 @@ export async function findActiveFamilyUser(db: AppDatabase, familyId: string, no
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
     .limit(1);
   return row?.userId;
+}
+
+/** The user and their role in the current organisation (null when that membership is gone). */
+export async function findSessionUser(db: AppDatabase, userId: number) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      organisationId: memberships.organisationId,
+      role: memberships.role,
+      currencyId: organisations.currencyId,
+    })
+    .from(users)
+    .leftJoin(
+      memberships,
+      and(eq(memberships.userId, users.id), eq(memberships.organisationId, users.currentOrganisationId)),
+    )
+    .leftJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(eq(users.id, userId));
+  return row;
 }

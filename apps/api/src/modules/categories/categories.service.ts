@@ -8,9 +8,8 @@ import {
   type PageQuery,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, notFound, validationFailed } from '../../lib/app-error.js';
 import type { Tenant } from '../../lib/tenant.js';
-import { messages } from '../../plugins/error-handler.js';
 import { lockOrganisationNames } from '../../lib/name-lock.js';
 import {
   deleteCategory,
@@ -39,7 +38,7 @@ function toCategory(row: CategoryRow): Category {
 }
 
 function targetError(message: string): AppError {
-  return new AppError('VALIDATION_FAILED', messages.validation, { fields: { targetId: message } });
+  return validationFailed({ targetId: message });
 }
 
 export type CategoriesService = ReturnType<typeof createCategoriesService>;

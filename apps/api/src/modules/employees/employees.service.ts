@@ -9,7 +9,7 @@ import {
   type EmployeeUpdate,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
-import { notFound } from '../../lib/app-error.js';
+import { notFound, validationFailed } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { ReferenceService } from '../reference/reference.service.js';
@@ -24,7 +24,6 @@ import {
   updateEmployee,
   type EmployeeRow,
 } from './employees.repository.js';
-import { invalidInput } from './salaries.service.js';
 import { ensureFreshSchedules, lockOrganisationSchedules, recomputeSalarySchedules } from './salary-schedules.js';
 
 export type EmployeesService = ReturnType<typeof createEmployeesService>;
@@ -65,7 +64,7 @@ export function createEmployeesService(deps: { db: AppDatabase; clock: Clock; re
 
   /** A birth date after today is a typing error (400 naming the field). */
   function checkBirthDate(birthDate: string | null | undefined, today: string): void {
-    if (birthDate && birthDate > today) throw invalidInput({ birthDate: employeeMessages.birthDateInFuture });
+    if (birthDate && birthDate > today) throw validationFailed({ birthDate: employeeMessages.birthDateInFuture });
   }
 
   async function getOne(tenant: Tenant, id: number): Promise<EmployeeDetail> {
@@ -109,7 +108,7 @@ export function createEmployeesService(deps: { db: AppDatabase; clock: Clock; re
         if (!stored) throw notFound(employeeMessages.notFound);
         const birthDateChanges = input.birthDate !== undefined && input.birthDate !== stored.birthDate;
         if (birthDateChanges && input.birthDate === null && (await hasBvgMinimumCosts(tx, tenant.organisationId, id))) {
-          throw invalidInput({ birthDate: employeeMessages.birthDateRequiredForBvg });
+          throw validationFailed({ birthDate: employeeMessages.birthDateRequiredForBvg });
         }
         await updateEmployee(tx, tenant.organisationId, id, input);
         if (birthDateChanges) {

@@ -16,10 +16,9 @@ import {
   type SalaryUpdate,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, notFound, validationFailed } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Tenant } from '../../lib/tenant.js';
-import { messages } from '../../plugins/error-handler.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { employeeExists, lockEmployee } from './employees.repository.js';
 import {
@@ -36,10 +35,6 @@ import {
   type SalaryValues,
 } from './salaries.repository.js';
 import { ensureFreshSchedules, lockOrganisationSchedules, recomputeSalarySchedules } from './salary-schedules.js';
-
-export function invalidInput(fields: Record<string, string>): AppError {
-  return new AppError('VALIDATION_FAILED', messages.validation, { fields });
-}
 
 function duplicateFrom(): AppError {
   return new AppError('CONFLICT', salaryMessages.duplicateFrom, { fields: { fromDate: salaryMessages.duplicateFrom } });
@@ -89,7 +84,7 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
 
   function requireCurrency(currencyId: number | undefined): void {
     if (currencyId !== undefined && !reference.currencyById(currencyId)) {
-      throw invalidInput({ currencyId: salaryMessages.invalidCurrency });
+      throw validationFailed({ currencyId: salaryMessages.invalidCurrency });
     }
   }
 
@@ -191,7 +186,7 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
         // The end is checked only when sent (a later salary may have set it); the 13th salary always.
         const { toDate: endError, ...shape } = salaryShapeErrors(merged);
         const errors = update.toDate !== undefined && endError ? { ...shape, toDate: endError } : shape;
-        if (Object.keys(errors).length > 0) throw invalidInput(errors);
+        if (Object.keys(errors).length > 0) throw validationFailed(errors);
         if (
           merged.fromDate !== stored.fromDate &&
           (await hasSalaryOn(tx, tenant.organisationId, stored.employeeId, merged.fromDate, id))
@@ -202,7 +197,8 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
         const ends = timelineAfterUpdate(timeline, { id, ...merged });
         const ownEnd = ends.find((end) => end.id === id);
         const toDate = ownEnd ? ownEnd.toDate : merged.toDate;
-        if (toDate !== null && toDate < merged.fromDate) throw invalidInput({ toDate: salaryMessages.toBeforeFrom });
+        if (toDate !== null && toDate < merged.fromDate)
+          throw validationFailed({ toDate: salaryMessages.toBeforeFrom });
         await updateSalary(tx, tenant.organisationId, id, { ...merged, toDate });
         await settle(
           tx,

@@ -16,10 +16,9 @@ import {
   type SalaryCostPresets,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, notFound, validationFailed } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Tenant } from '../../lib/tenant.js';
-import { messages } from '../../plugins/error-handler.js';
 import { findLabel } from './salary-cost-labels.repository.js';
 import { presetCostRows } from './salary-cost-presets.js';
 import {
@@ -40,10 +39,6 @@ import {
   type CostValues,
 } from './salary-costs.repository.js';
 import { ensureFreshSchedules, lockOrganisationSchedules, recomputeSalarySchedules } from './salary-schedules.js';
-
-function invalidInput(fields: Record<string, string>): AppError {
-  return new AppError('VALIDATION_FAILED', messages.validation, { fields });
-}
 
 /** The id a cost not yet saved has while its bases are checked. */
 const NEW_COST = -1;
@@ -114,13 +109,13 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
     if (!rows.some((row) => row.amountType === 'bvgMinimum')) return;
     const salary = await findSalaryOfCosts(tx, tenant.organisationId, salaryId);
     if (salary && salary.birthDate === null) {
-      throw invalidInput({ birthDate: employeeMessages.birthDateRequiredForBvg });
+      throw validationFailed({ birthDate: employeeMessages.birthDateRequiredForBvg });
     }
   }
 
   async function requireLabel(tx: AppDatabase, tenant: Tenant, labelId: number | null | undefined): Promise<void> {
     if (typeof labelId === 'number' && !(await findLabel(tx, tenant.organisationId, labelId))) {
-      throw invalidInput({ labelId: salaryCostMessages.invalidLabel });
+      throw validationFailed({ labelId: salaryCostMessages.invalidLabel });
     }
   }
 
@@ -144,7 +139,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
     const error =
       baseCostErrors([...others, cost]).find((problem) => problem.costId === cost.id) ??
       baseCostErrors([...others, cost])[0];
-    if (error) throw invalidInput({ baseSalaryCostIDs: error.message });
+    if (error) throw validationFailed({ baseSalaryCostIDs: error.message });
   }
 
   /** Copies `sourceIds` (costs of the organisation) onto the salary, remapping links among them. */
@@ -246,7 +241,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
         ) as Partial<CostValues>;
         const merged = { ...stored, ...changes, baseSalaryCostIDs: update.baseSalaryCostIDs ?? stored.baseCostIds };
         const shape = salaryCostShapeErrors(merged);
-        if (Object.keys(shape).length > 0) throw invalidInput(shape);
+        if (Object.keys(shape).length > 0) throw validationFailed(shape);
         await requireLabel(tx, tenant, update.labelId);
         // The base rules read only the amount types and the links: the stored ones passed them.
         if (update.amountType !== undefined || update.baseSalaryCostIDs !== undefined) {
@@ -283,7 +278,7 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
         let sourceIds: number[];
         if (request.sourceSalaryId !== undefined) {
           if (request.sourceSalaryId === salaryId) {
-            throw invalidInput({ sourceSalaryId: salaryCostMessages.copyFromItself });
+            throw validationFailed({ sourceSalaryId: salaryCostMessages.copyFromItself });
           }
           if (!(await findSalaryOfCosts(tx, tenant.organisationId, request.sourceSalaryId))) {
             throw notFound(salaryMessages.notFound);

@@ -1,10 +1,12 @@
 import { ForecastModel, type ForecastInput } from '@saldopilot/forecast';
+import { forgetOnFailure, remembered, touch } from '../../lib/recently-used.js';
 
 /**
  * The forecasts of the most recently read organisations, kept in memory while nothing they are
- * computed from changed. Every write to a table the forecast reads raises the organisation's
- * version of that table (triggers of migration 0006), so a part of the data stamped with the day
- * and the versions of its tables is still right while the stamp is the same. Loading a big
+ * computed from changed (what a forecast reads, and what makes it stale: forecast-inputs.ts).
+ * Every write to a table the forecast reads raises the organisation's version of that table
+ * (triggers of migration 0006), so a part of the data stamped with the day and the versions of its
+ * tables is still right while the stamp is the same. Loading a big
  * organisation takes most of a second and computing 60 months tens of milliseconds; after an edit
  * only the parts read from the edited table are loaded again (an exclusion saved on the Prognose
  * page reloads the exclusions, not 24,000 salary costs), and a part that can refresh itself loads
@@ -21,8 +23,6 @@ import { ForecastModel, type ForecastInput } from '@saldopilot/forecast';
 const MAX_ORGANISATIONS = 16;
 /** Results kept per organisation: a few month/performance combinations a user switches between. */
 const MAX_RESULTS = 4;
-/** Compressed answers kept per organisation (tens of kilobytes each: the details of a few views). */
-const MAX_BODIES = 8;
 
 interface Stamped {
   stamp: string;
@@ -41,43 +41,9 @@ export interface PartRefresh<T> {
 interface OrganisationEntry {
   parts: Map<string, Stamped>;
   results: Map<string, Promise<unknown>>;
-  bodies: Map<string, Promise<Buffer>>;
   /** "day|salaries version" at which the salary schedules were last found up to date. */
   freshSchedules?: string;
   model?: ForecastModel;
-}
-
-/** Puts `key` last in `map` (most recently used) and drops the oldest entries beyond `max`. */
-function touch<K, V>(map: Map<K, V>, key: K, value: V, max: number): V {
-  map.delete(key);
-  map.set(key, value);
-  for (const oldest of map.keys()) {
-    if (map.size <= max) break;
-    map.delete(oldest);
-  }
-  return value;
-}
-
-/** `promise`, removed from `map` under `key` should it fail, so that the next read tries again. */
-function forgetOnFailure<K, V extends { value: Promise<unknown> } | Promise<unknown>>(
-  map: Map<K, V>,
-  key: K,
-  entry: V,
-): V {
-  const promise = entry instanceof Promise ? entry : entry.value;
-  promise.catch(() => {
-    if (map.get(key) === entry) map.delete(key);
-  });
-  return entry;
-}
-
-/** The value under `key` in `map` (most recently used), else `make`'s, kept unless it fails. */
-function remembered<V>(map: Map<string, Promise<V>>, key: string, make: () => Promise<V>, max: number): Promise<V> {
-  const cached = map.get(key);
-  if (cached) return touch(map, key, cached, max);
-  const value = make();
-  touch(map, key, forgetOnFailure(map, key, value), max);
-  return value;
 }
 
 export type ForecastCache = ReturnType<typeof createForecastCache>;
@@ -86,7 +52,7 @@ export function createForecastCache() {
   const organisations = new Map<number, OrganisationEntry>();
 
   function entryOf(organisationId: number): OrganisationEntry {
-    const entry = organisations.get(organisationId) ?? { parts: new Map(), results: new Map(), bodies: new Map() };
+    const entry = organisations.get(organisationId) ?? { parts: new Map(), results: new Map() };
     return touch(organisations, organisationId, entry, MAX_ORGANISATIONS);
   }
 
@@ -141,11 +107,6 @@ export function createForecastCache() {
       entry.model = undefined;
       entry.model = kept?.update(input) ? kept : ForecastModel.build(input);
       return entry.model;
-    },
-
-    /** A compressed answer under a `key` that names everything it depends on, as `result`. */
-    body(organisationId: number, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
-      return remembered(entryOf(organisationId).bodies, key, make, MAX_BODIES);
     },
   };
 }

@@ -1,4 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import { intArray, isAnyOf, textArray } from '../../db/arrays.js';
 import type { AppDatabase } from '../../db/client.js';
 import {
@@ -9,9 +10,8 @@ import {
   transactionExclusions,
   transactions,
 } from '../../db/schema/index.js';
-import type { ExclusionRow } from './forecasts.repository.js';
 
-export type ExclusionTableName = ExclusionRow['relatedTable'];
+export type ExclusionTableName = 'transactions' | 'salaries' | 'salary_cost_labels';
 export interface ExclusionKey {
   relatedTable: ExclusionTableName;
   relatedId: number;
@@ -100,4 +100,83 @@ export async function deleteExclusions(
     )
     .returning({ month: target.month });
   return rows.length;
+}
+
+// The same selected types in every part of the union: id and month as plain expressions.
+function keyColumns(id: SQL, month: PgColumn) {
+  return {
+    relatedId: sql<number>`${id}`.mapWith(Number).as('related_id'),
+    month: sql<string>`${month}`.as('month'),
+  };
+}
+
+/** The organisation's exclusions of all three kinds from `firstMonth` on, optionally of one item (one query). */
+export function listExclusions(
+  db: AppDatabase,
+  organisationId: number,
+  filter: { firstMonth: string; lastMonth?: string; relatedTable?: ExclusionTableName; relatedId?: number },
+): Promise<ExclusionKey[]> {
+  const { firstMonth, lastMonth, relatedTable, relatedId } = filter;
+  const months = (column: PgColumn) =>
+    and(gte(column, firstMonth), lastMonth === undefined ? undefined : lte(column, lastMonth));
+  const wanted = (table: ExclusionTableName) => relatedTable === undefined || relatedTable === table;
+  const parts = [];
+  if (wanted('transactions')) {
+    parts.push(
+      db
+        .select({
+          relatedTable: sql<ExclusionTableName>`'transactions'`.as('related_table'),
+          ...keyColumns(sql`${transactionExclusions.transactionId}`, transactionExclusions.month),
+        })
+        .from(transactionExclusions)
+        .where(
+          and(
+            eq(transactionExclusions.organisationId, organisationId),
+            months(transactionExclusions.month),
+            relatedId === undefined ? undefined : eq(transactionExclusions.transactionId, relatedId),
+          ),
+        ),
+    );
+  }
+  if (wanted('salaries')) {
+    parts.push(
+      db
+        .select({
+          relatedTable: sql<ExclusionTableName>`'salaries'`.as('related_table'),
+          ...keyColumns(sql`${salaryExclusions.salaryId}`, salaryExclusions.month),
+        })
+        .from(salaryExclusions)
+        .where(
+          and(
+            eq(salaryExclusions.organisationId, organisationId),
+            months(salaryExclusions.month),
+            relatedId === undefined ? undefined : eq(salaryExclusions.salaryId, relatedId),
+          ),
+        ),
+    );
+  }
+  if (wanted('salary_cost_labels')) {
+    const labelOrZero = sql<number>`coalesce(${salaryCostLabelExclusions.labelId}, 0)`;
+    parts.push(
+      db
+        .select({
+          relatedTable: sql<ExclusionTableName>`'salary_cost_labels'`.as('related_table'),
+          ...keyColumns(labelOrZero, salaryCostLabelExclusions.month),
+        })
+        .from(salaryCostLabelExclusions)
+        .where(
+          and(
+            eq(salaryCostLabelExclusions.organisationId, organisationId),
+            months(salaryCostLabelExclusions.month),
+            relatedId === undefined ? undefined : eq(labelOrZero, relatedId),
+          ),
+        ),
+    );
+  }
+  const [first, ...rest] = parts;
+  if (!first) return Promise.resolve([]);
+  // The parts select the same expressions from different tables; drizzle types each by its table.
+  const union = unionAll as unknown as (...queries: unknown[]) => NonNullable<typeof first>;
+  const query = rest.length === 0 ? first : union(first, ...rest);
+  return query.orderBy(sql`3`, sql`1`, sql`2`) as unknown as Promise<ExclusionKey[]>;
 }

@@ -15,10 +15,10 @@ import {
   deleteExclusions,
   findOwnItems,
   insertExclusions,
+  listExclusions,
   type ExclusionKey,
   type ExclusionTableName,
 } from './forecast-exclusions.repository.js';
-import { listExclusions } from './forecasts.repository.js';
 
 export interface ForecastExclusionsServiceDeps {
   db: AppDatabase;

@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  type ForecastDetails,
   forecastDetailsQuerySchema,
   forecastDetailsSchema,
   forecastQuerySchema,
   forecastSchema,
 } from '@saldopilot/shared';
-import { preferredEncoding } from '../../lib/encoded-body.js';
 import { tenantOf } from '../../plugins/authenticate.js';
+import { createEncodedAnswers } from '../../plugins/encoded-answer.js';
 
 /** /api/forecasts: the forecast, computed on demand (every member, read-only ones too). */
 export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { forecasts } = app.deps;
+  // The details written and compressed once per forecast, rows asked for and encoding, then kept.
+  const detailsAnswers = createEncodedAnswers(forecastDetailsSchema);
 
   app.get(
     '/forecasts',
@@ -23,19 +24,11 @@ export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forecasts/details',
     { schema: { querystring: forecastDetailsQuerySchema, response: { 200: forecastDetailsSchema } } },
     async (request, reply) => {
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (!encoding) return forecasts.details(tenantOf(request), request.query);
-      // Compressed once and kept (see encodedDetails); the response compression passes it by.
-      const body = await forecasts.encodedDetails(tenantOf(request), request.query, encoding);
-      return (
-        reply
-          .header('content-encoding', encoding)
-          .header('vary', 'accept-encoding')
-          .type('application/json; charset=utf-8')
-          // The schema's answer, already written (by its own writer) and compressed: Fastify sends a
-          // Buffer as it is; the type provider only knows the unwritten shape.
-          .send(body as unknown as ForecastDetails)
-      );
+      const tenant = tenantOf(request);
+      const { key, details } = await forecasts.detailsAnswer(tenant, request.query);
+      if (await detailsAnswers.send(request, reply, { scope: tenant.organisationId, key }, details)) return reply;
+      // Without an encoding we write, the answer goes the usual way (written per request).
+      return details();
     },
   );
 };

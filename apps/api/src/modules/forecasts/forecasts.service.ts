@@ -12,7 +12,6 @@ import {
   addMonthsToMonth,
   FORECAST_DEFAULTS,
   FORECAST_LIMITS,
-  forecastDetailsSchema,
   monthOf,
   type Forecast,
   type ForecastCategoryNode,
@@ -26,16 +25,9 @@ import type { Clock } from '../../lib/clock.js';
 import type { RatesService } from '../../lib/rates/rates-service.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { ReferenceService } from '../reference/reference.service.js';
-import { encodeBody, type BodyEncoding } from '../../lib/encoded-body.js';
-import { compileResponseWriter } from '../../plugins/response-serializer.js';
 import { createForecastCache } from './forecast-cache.js';
-import {
-  dataVersionsOf,
-  forecastDataParts,
-  type ForecastData,
-  type ForecastDataPart,
-  type Part,
-} from './forecasts.repository.js';
+import { inputStamps, loadForecastData, readForecastData, type ForecastData } from './forecast-inputs.js';
+import { dataVersionsOf } from './forecasts.repository.js';
 
 /**
  * Brings the stored salary schedules (cost details, employee deductions) of an organisation up to
@@ -118,10 +110,11 @@ function toDetails(details: readonly ForecastMonthDetails[], wanted: LeavesWante
 
 /**
  * The forecast, computed on demand from the organisation's current rows (docs/forecast.md): the
- * stored salary schedules are brought up to today first, then everything is loaded in a fixed
- * number of queries and handed to the pure engine with the Zurich "today". Nothing of the result is
- * stored in the database; the rows and results are kept in memory while the organisation's data
- * version and the day stay the same (forecast-cache.ts).
+ * stored salary schedules are brought up to today first, then the parts of forecast-inputs.ts are
+ * read (from memory while their tables are unchanged) and handed to the pure engine with the Zurich
+ * "today". Nothing of the result is stored in the database; the rows and results are kept in memory
+ * while the organisation's data versions and the day stay the same (forecast-cache.ts). Here:
+ * preparing a read (its key), computing it, and mapping the result to the answers.
  */
 export function createForecastsService({ db, clock, rates, reference, ensureFreshSchedules }: ForecastsServiceDeps) {
   function codeOf(currencyId: number): string {
@@ -132,7 +125,6 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
   }
 
   const cache = createForecastCache();
-  const writeDetails = compileResponseWriter(forecastDetailsSchema);
 
   /** A salary without costs: one shared list, so that it compares equal from one read to the next. */
   const noCosts: ForecastSalaryCost[] = [];
@@ -165,50 +157,6 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       exclusions: data.exclusions,
       minimumBalance: data.minimumBalance,
     };
-  }
-
-  const partNames = Object.keys(forecastDataParts) as ForecastDataPart[];
-
-  /** "day|version,version,…" of `tables`: equal stamps mean equal rows in those tables. */
-  function stampOf(today: string, tables: readonly string[], versions: Map<string, number>): string {
-    return `${today}|${tables.map((table) => versions.get(table) ?? 0).join(',')}`;
-  }
-
-  /**
-   * Each part of the organisation's data from memory while its stamp (`stamps`, in the order of
-   * `partNames`) holds, else refreshed or loaded (side by side).
-   */
-  async function dataOf(
-    organisationId: number,
-    today: string,
-    versions: Map<string, number>,
-    stamps: readonly string[],
-    firstMonth: string,
-    lastMonth: string,
-  ): Promise<ForecastData> {
-    const values = await Promise.all(
-      partNames.map((name, index) => {
-        const { load, refresh } = forecastDataParts[name] as Part<unknown>;
-        const scope = { organisationId, firstMonth, lastMonth, versions };
-        return cache.part(
-          organisationId,
-          name,
-          stamps[index]!,
-          () => load(db, scope),
-          refresh && {
-            base: stampOf(today, refresh.unless, versions),
-            run: (previous) => refresh.run(db, scope, previous),
-          },
-        );
-      }),
-    );
-    return dataFrom(values);
-  }
-
-  /** The parts' load results (in the order of `partNames`) as the forecast's data. */
-  function dataFrom(values: readonly unknown[]): ForecastData {
-    // Each value is its part's load result (same names, same order).
-    return Object.fromEntries(partNames.map((name, index) => [name, values[index]])) as unknown as ForecastData;
   }
 
   /** The first and last month of the longest horizon: one load serves every "Zeitraum". */
@@ -250,12 +198,13 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     const today = clock.today();
     const { firstMonth, lastMonth } = horizonOf(today);
     const versions = await versionsWithFreshSchedules(organisationId, today);
-    const stamps = partNames.map((name) => stampOf(today, forecastDataParts[name].tables, versions));
+    const stamps = inputStamps(today, versions);
     const currency = codeOf(currencyId);
     const key = [...stamps, query.months, query.performance, currency, rates.generation()].join('/');
     const result = (details: boolean) =>
       cache.result(organisationId, `${key}/${details ? 'details' : 'totals'}`, async () => {
-        const data = await dataOf(organisationId, today, versions, stamps, firstMonth, lastMonth);
+        const scope = { organisationId, firstMonth, lastMonth, versions };
+        const data = await readForecastData(cache, db, scope, today, stamps);
         // Synchronous from here: no other request can move the model between its update and the result.
         const model = cache.model(organisationId, inputOf(currency, today, data));
         return model.result({ months: query.months, performance: query.performance, details });
@@ -265,6 +214,24 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
 
   async function compute(tenant: Tenant, query: ForecastQuery, details: boolean): Promise<ForecastResult> {
     return (await prepare(tenant, query)).result(details);
+  }
+
+  /**
+   * The details for `query` and the key that names everything they depend on (the forecast's key
+   * and the rows asked for): the route keeps them written and compressed under it
+   * (plugins/encoded-answer.ts; brotli makes the 6 MB of a big organisation's "Löhne" about 20 KB,
+   * and writing and compressing them took ~100 ms per request).
+   */
+  async function detailsAnswer(
+    tenant: Tenant,
+    { expand, ...query }: ForecastDetailsQuery,
+  ): Promise<{ key: string; details: () => Promise<ForecastDetails> }> {
+    const { key, result } = await prepare(tenant, query);
+    const expandKey = expand === undefined ? '*' : JSON.stringify([...new Set(expand)].sort());
+    return {
+      key: `${key}/${expandKey}`,
+      details: async () => toDetails((await result(true)).details, leavesWanted(expand)),
+    };
   }
 
   return {
@@ -277,12 +244,10 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       const today = clock.today();
       const { firstMonth, lastMonth } = horizonOf(today);
       await ensureFreshSchedules(reader, organisationId, today);
-      const values: unknown[] = [];
       // Nothing of this is kept, so no versions are recorded with the rows.
       const scope = { organisationId, firstMonth, lastMonth, versions: new Map<string, number>() };
-      // One after the other: a transaction's queries share one connection.
-      for (const name of partNames) values.push(await forecastDataParts[name].load(reader, scope));
-      ForecastModel.build(inputOf(codeOf(currencyId), today, dataFrom(values))).result({
+      const data = await loadForecastData(reader, scope);
+      ForecastModel.build(inputOf(codeOf(currencyId), today, data)).result({
         months: FORECAST_LIMITS.maxMonths,
         performance: FORECAST_DEFAULTS.performance,
         details: false,
@@ -304,25 +269,10 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     },
 
     /** `GET /forecasts/details`: the tree (category → leaf) of every month, same input as the totals. */
-    async details(tenant: Tenant, { expand, ...query }: ForecastDetailsQuery): Promise<ForecastDetails> {
-      return toDetails((await compute(tenant, query, true)).details, leavesWanted(expand));
+    async details(tenant: Tenant, query: ForecastDetailsQuery): Promise<ForecastDetails> {
+      return (await detailsAnswer(tenant, query)).details();
     },
 
-    /**
-     * The same details as the answer's compressed bytes, written and compressed once per forecast,
-     * `expand` and encoding, then kept (brotli makes the 6 MB of a big organisation's "Löhne" about
-     * 20 KB; writing and compressing them took ~100 ms per request).
-     */
-    async encodedDetails(
-      tenant: Tenant,
-      { expand, ...query }: ForecastDetailsQuery,
-      encoding: BodyEncoding,
-    ): Promise<Buffer> {
-      const { key, result } = await prepare(tenant, query);
-      const expandKey = expand === undefined ? '*' : JSON.stringify([...new Set(expand)].sort());
-      return cache.body(tenant.organisationId, `${key}/${expandKey}/${encoding}`, async () =>
-        encodeBody(writeDetails(toDetails((await result(true)).details, leavesWanted(expand))), encoding),
-      );
-    },
+    detailsAnswer,
   };
 }

@@ -1,6 +1,6 @@
 import { hasRole, type Invitation, type Role } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, notFound, roleTooLow } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { insertMail } from '../../lib/mailer/mail-repository.js';
 import { invitationMail } from '../../lib/mailer/mail-templates.js';
@@ -44,7 +44,6 @@ export const invitationMessages = {
   notFound: 'Die Einladung wurde nicht gefunden.',
   alreadyMember: 'Diese Person ist bereits Mitglied der Organisation.',
   alreadyInvited: 'Diese E-Mail-Adresse wurde bereits eingeladen.',
-  roleTooLow: 'Ihre Rolle erlaubt diese Aktion nicht.',
   resendTooSoon: (minutes: number) =>
     `Bitte warten Sie noch ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'}, bevor Sie die Einladung erneut senden.`,
 } as const;
@@ -85,7 +84,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
   async function requireInviter(userId: number, organisationId: number, role?: Role): Promise<void> {
     const actorRole = await organisations.roleIn(userId, organisationId, 'admin');
     if (role && actorRole !== 'owner' && hasRole(role, 'admin')) {
-      throw new AppError('FORBIDDEN', invitationMessages.roleTooLow);
+      throw roleTooLow();
     }
   }
 

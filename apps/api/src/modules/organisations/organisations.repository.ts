@@ -5,25 +5,6 @@ import { currencies, memberships, organisations, users } from '../../db/schema/i
 import { germanOrder } from '../../lib/german-order.js';
 import { totalCountColumn } from '../../lib/list-query.js';
 
-/** The user and their role in the current organisation (null when that membership is gone). */
-export async function findSessionUser(db: AppDatabase, userId: number) {
-  const [row] = await db
-    .select({
-      userId: users.id,
-      organisationId: memberships.organisationId,
-      role: memberships.role,
-      currencyId: organisations.currencyId,
-    })
-    .from(users)
-    .leftJoin(
-      memberships,
-      and(eq(memberships.userId, users.id), eq(memberships.organisationId, users.currentOrganisationId)),
-    )
-    .leftJoin(organisations, eq(organisations.id, memberships.organisationId))
-    .where(eq(users.id, userId));
-  return row;
-}
-
 // A correlated count keeps the list one query; organisations have few members.
 const memberCount = sql<number>`(select count(*)::int from memberships m where m.organisation_id = ${organisations.id})`;
 

@@ -11,10 +11,9 @@ import {
   type Role,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError, notFound, roleTooLow, validationFailed } from '../../lib/app-error.js';
 import type { ChangeBus } from '../../lib/change-bus.js';
 import { pageWithTotal } from '../../lib/list-query.js';
-import { messages } from '../../plugins/error-handler.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import {
   countOwners,
@@ -34,7 +33,6 @@ import {
 export const organisationMessages = {
   notFound: 'Die Organisation wurde nicht gefunden.',
   memberNotFound: 'Dieses Mitglied wurde nicht gefunden.',
-  roleTooLow: 'Ihre Rolle erlaubt diese Aktion nicht.',
   unknownCurrency: 'Unbekannte Währung',
   lastOwner: 'Die Organisation braucht mindestens eine Eigentümerin oder einen Eigentümer.',
 } as const;
@@ -88,9 +86,7 @@ export function createOrganisationsService(
       await requireExactSums(tx, organisationId, currencyId);
     } catch (error) {
       if (!(error instanceof AmountOverflowError)) throw error;
-      throw new AppError('VALIDATION_FAILED', messages.validation, {
-        fields: { currencyId: AMOUNT_OVERFLOW_MESSAGE },
-      });
+      throw validationFailed({ currencyId: AMOUNT_OVERFLOW_MESSAGE });
     }
   }
 
@@ -98,7 +94,7 @@ export function createOrganisationsService(
   async function roleIn(userId: number, organisationId: number, minimum: Role = 'read-only', database = db) {
     const role = await findMemberRole(database, organisationId, userId);
     if (!role) throw notFound(organisationMessages.notFound);
-    if (!hasRole(role, minimum)) throw new AppError('FORBIDDEN', organisationMessages.roleTooLow);
+    if (!hasRole(role, minimum)) throw roleTooLow();
     return role;
   }
 
@@ -128,7 +124,7 @@ export function createOrganisationsService(
         (actorRole === 'admin' &&
           !hasRole(targetRole, 'admin') &&
           (newRole === undefined || !hasRole(newRole, 'admin')));
-      if (!allowed) throw new AppError('FORBIDDEN', organisationMessages.roleTooLow);
+      if (!allowed) throw roleTooLow();
     }
     if (targetRole === 'owner' && newRole !== 'owner' && (await countOwners(tx, organisationId)) <= 1) {
       throw new AppError('CONFLICT', organisationMessages.lastOwner);

@@ -12,10 +12,9 @@ import {
   type TransactionUpdate,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { notFound, validationFailed } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Tenant } from '../../lib/tenant.js';
-import { messages } from '../../plugins/error-handler.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { toVat } from '../vats/vats.service.js';
 import {
@@ -48,10 +47,6 @@ interface References {
   currencyId?: number | undefined;
   employeeId?: number | null | undefined;
   vatId?: number | null | undefined;
-}
-
-function invalidInput(fields: Record<string, string>): AppError {
-  return new AppError('VALIDATION_FAILED', messages.validation, { fields });
 }
 
 function valuesOf(input: TransactionCreate): TransactionValues {
@@ -143,7 +138,7 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
     }
     if (typeof ids.employeeId === 'number' && !found.employee) fields.employeeId = transactionMessages.invalidEmployee;
     if (typeof ids.vatId === 'number' && !found.vatRate) fields.vatId = transactionMessages.invalidVat;
-    if (Object.keys(fields).length > 0) throw invalidInput(fields);
+    if (Object.keys(fields).length > 0) throw validationFailed(fields);
   }
 
   async function getOne(tenant: Tenant, id: number): Promise<Transaction> {
@@ -183,7 +178,7 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
         if (!stored) throw notFound(transactionMessages.notFound);
         const changes = changesOf(update);
         const shapeErrors = transactionShapeErrors({ ...stored, ...changes });
-        if (Object.keys(shapeErrors).length > 0) throw invalidInput(shapeErrors);
+        if (Object.keys(shapeErrors).length > 0) throw validationFailed(shapeErrors);
         await requireReferences(tx, tenant, update);
         await updateTransaction(tx, tenant.organisationId, id, changes);
       });

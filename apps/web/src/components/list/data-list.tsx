@@ -1,6 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentProps, type ReactNode } from 'react';
 import { Alert, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { Pagination } from '@saldopilot/shared';
+import { ExportMenu } from './export-menu';
 import { DisplayToggle, SortControl, type ListDisplay, type SortOption } from './list-controls';
 import { ListPagination } from './list-pagination';
 import { ListSearch } from './list-search';
@@ -44,6 +45,8 @@ export interface DataListProps<Row, Sort extends string, Key extends string | nu
   summary?: ReactNode;
   /** Row checkboxes for bulk actions (table view only). */
   selection?: ListSelection<Row, Key>;
+  /** The list as a file with the current search, filters and sort ("Exportieren"). */
+  onExport?: ComponentProps<typeof ExportMenu>['onExport'];
 }
 
 function LoadingRows() {
@@ -88,7 +91,12 @@ export function DataList<Row, Sort extends string, Key extends string | number>(
           ) : null}
           {props.toolbar}
         </Group>
-        {props.actions ? <Group gap="xs">{props.actions}</Group> : null}
+        {props.actions || props.onExport ? (
+          <Group gap="xs">
+            {props.onExport ? <ExportMenu onExport={props.onExport} /> : null}
+            {props.actions}
+          </Group>
+        ) : null}
       </Group>
       {props.summary}
       {props.error ? (

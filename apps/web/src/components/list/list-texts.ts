@@ -15,6 +15,10 @@ export const listTexts = {
   lastPage: 'Letzte Seite',
   selectPage: 'Alle auf dieser Seite auswählen',
   select: (name: string) => `${name} auswählen`,
+  export: 'Exportieren',
+  exportXlsx: 'Als Excel (.xlsx)',
+  exportCsv: 'Als CSV (.csv)',
+  exportFailed: 'Die Datei konnte nicht erstellt werden',
 } as const;
 
 /**

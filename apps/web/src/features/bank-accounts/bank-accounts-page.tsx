@@ -10,6 +10,7 @@ import type { RouteHandle } from '../../lib/document-title';
 import { usePreference } from '../../lib/preferences';
 import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
 import { useSignedInUser } from '../../reference-data/profile';
+import { exportBankAccounts } from './api/export-bank-accounts';
 import { bankAccountsQuery, bankAccountsMessages } from './api/list-bank-accounts';
 import { BankAccountCard } from './components/bank-account-card';
 import { bankAccountColumns } from './components/bank-account-columns';
@@ -65,6 +66,7 @@ export function Component() {
         )}
         empty={<EmptyState canEdit={canEdit} action={addButton} />}
         actions={addButton}
+        onExport={(format) => exportBankAccounts(format, list.query)}
         summary={data ? <TotalLine total={data.total} /> : null}
       />
     </Stack>

@@ -12,6 +12,7 @@ import type { RouteHandle } from '../../lib/document-title';
 import { usePreference } from '../../lib/preferences';
 import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
 import { useSignedInUser } from '../../reference-data/profile';
+import { exportEmployees } from './api/export-employees';
 import { employeesQuery, type EmployeeListParams } from './api/list-employees';
 import { openCreateEmployeeDialog } from './components/employee-create-dialog';
 import { employeeTexts as texts } from './components/employee-texts';
@@ -91,6 +92,7 @@ export function Component() {
         renderCard={(employee) => <EmployeeCard employee={employee} />}
         empty={<FirstUse canEdit={canEdit} action={addButton} />}
         filtered={hidingSome}
+        onExport={(format) => exportEmployees(format, params)}
         toolbar={
           <Switch
             label={texts.hideTerminated}

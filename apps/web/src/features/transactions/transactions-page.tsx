@@ -10,6 +10,7 @@ import { usePreference } from '../../lib/preferences';
 import { useFiatRates } from '../../reference-data/fiat-rates';
 import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
 import { useSignedInUser } from '../../reference-data/profile';
+import { exportTransactions } from './api/export-transactions';
 import { transactionsQuery, type TransactionListParams } from './api/list-transactions';
 import { BulkActions } from './components/bulk-actions';
 import { openManageDialog } from './components/manage-dialog';
@@ -149,6 +150,7 @@ export function Component() {
         empty={<FirstUse canEdit={canEdit} onAdd={add} />}
         filtered={narrowsList(filters) || hidingSome}
         toolbar={<TransactionFilterControls filters={filters} onChange={changeFilters} />}
+        onExport={(format) => exportTransactions(format, params)}
         actions={
           canEdit ? (
             <>

@@ -9,7 +9,7 @@ import { useEntityForm } from '../../../components/form/use-entity-form';
 import { schemaResolver } from '../../../components/form/use-schema-form';
 import { runConfirmed, runReported } from '../../../lib/user-action';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
-import { formatDateTimeInZurich } from '../../../lib/format';
+import { formatDateTimeInZurich } from '@saldopilot/shared';
 import { createInvitation } from '../api/create-invitation';
 import { listInvitations } from '../api/list-invitations';
 import { resendInvitation } from '../api/resend-invitation';

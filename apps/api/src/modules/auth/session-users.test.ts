@@ -5,7 +5,7 @@ import { addMember } from '../../test/tenants.js';
 import { aBankAccount, currencyId } from '../../test/factories.js';
 import { signUp, type Browser } from '../../test/test-client.js';
 import { onInstance, useTwoInstances } from '../../test/two-instances.js';
-import { ROLE_TOO_LOW } from '../../plugins/authenticate.js';
+import { ROLE_TOO_LOW } from '../../lib/app-error.js';
 
 // Who is calling (organisation, role, currency) is cached per instance (ARCHITECTURE.md "Sessions,
 // roles, protection"). A change through instance A must hold on instance B with B's very next

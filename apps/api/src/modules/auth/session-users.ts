@@ -2,7 +2,7 @@ import type { Role } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import type { Change, ChangeBus } from '../../lib/change-bus.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
-import { findSessionUser } from './organisations.repository.js';
+import { findSessionUser } from './session.repository.js';
 
 export interface SessionUser {
   userId: number;

@@ -1,0 +1,115 @@
+import {
+  type BankAccountListQuery,
+  type EmployeeListQuery,
+  type ExportFormat,
+  type ForecastExportQuery,
+  type TransactionListQuery,
+} from '@saldopilot/shared';
+import type { Clock } from '../../lib/clock.js';
+import type { Tenant } from '../../lib/tenant.js';
+import type { BankAccountsService } from '../bank-accounts/bank-accounts.service.js';
+import type { EmployeesService } from '../employees/employees.service.js';
+import type { ForecastsService } from '../forecasts/forecasts.service.js';
+import type { OrganisationsService } from '../organisations/organisations.service.js';
+import type { ProfileService } from '../profile/profile.service.js';
+import type { TransactionsService } from '../transactions/transactions.service.js';
+import { buildForecastReport, reportFileName } from './forecast-report.js';
+import { reportCsv } from './report-csv.js';
+import { bankAccountColumns, employeeColumns, transactionColumns } from './list-columns.js';
+import { everyPage, listFile } from './list-export.js';
+import { reportXlsx } from './report-xlsx.js';
+
+export interface ReportsServiceDeps {
+  clock: Clock;
+  forecasts: ForecastsService;
+  organisations: OrganisationsService;
+  profile: ProfileService;
+  transactions: TransactionsService;
+  bankAccounts: BankAccountsService;
+  employees: EmployeesService;
+}
+
+/** A list query without its paging, as an export takes it. */
+type Unpaged<Query> = Omit<Query, 'page' | 'limit'> & { format: ExportFormat };
+
+/** A file to hand out: its bytes, its media type and the name it is saved under. */
+export interface ReportFile {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+const contentTypes = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+
+export type ReportsService = ReturnType<typeof createReportsService>;
+
+/**
+ * The forecast leaves the product as a file (docs/reports.md): the same figures `GET /forecasts`
+ * and `/forecasts/details` answer for the same months and performance — whatever the member may
+ * read, read-only members included.
+ */
+export function createReportsService(deps: ReportsServiceDeps) {
+  const { clock, forecasts, organisations, profile } = deps;
+
+  /** The file of a list: every row its query selects, named `<Liste>-<Organisation>-<Datum>`. */
+  async function listExport<Item>(
+    tenant: Tenant,
+    prefix: string,
+    format: ExportFormat,
+    columns: Parameters<typeof listFile<Item>>[2],
+    items: Item[],
+  ): Promise<ReportFile> {
+    const organisation = await organisations.get(tenant.userId, tenant.organisationId);
+    return {
+      body: await listFile(format, prefix, columns, items),
+      contentType: contentTypes[format],
+      fileName: reportFileName(prefix, organisation.name, clock.today(), format),
+    };
+  }
+
+  return {
+    async transactionsExport(tenant: Tenant, { format, ...query }: Unpaged<TransactionListQuery>) {
+      const items = await everyPage((page) => deps.transactions.list(tenant, { ...query, ...page }));
+      return listExport(tenant, 'Transaktionen', format, transactionColumns, items);
+    },
+
+    async bankAccountsExport(tenant: Tenant, { format, ...query }: Unpaged<BankAccountListQuery>) {
+      let currency = '';
+      const items = await everyPage(async (page) => {
+        const list = await deps.bankAccounts.list(tenant, { ...query, ...page });
+        currency = list.total.currency;
+        return list;
+      });
+      return listExport(tenant, 'Bankkonten', format, bankAccountColumns(currency), items);
+    },
+
+    async employeesExport(tenant: Tenant, { format, ...query }: Unpaged<EmployeeListQuery>) {
+      const items = await everyPage((page) => deps.employees.list(tenant, { ...query, ...page }));
+      return listExport(tenant, 'Mitarbeitende', format, employeeColumns, items);
+    },
+
+    async forecastExport(tenant: Tenant, { format, ...query }: ForecastExportQuery): Promise<ReportFile> {
+      const [forecast, details, organisation, user] = await Promise.all([
+        forecasts.forecast(tenant, query),
+        forecasts.details(tenant, query),
+        organisations.get(tenant.userId, tenant.organisationId),
+        profile.getUser(tenant.userId),
+      ]);
+      const report = buildForecastReport({
+        organisationName: organisation.name,
+        userName: user.name ? `${user.name} (${user.email})` : user.email,
+        performance: query.performance,
+        forecast,
+        details,
+      });
+      return {
+        body: format === 'xlsx' ? await reportXlsx(report) : reportCsv(report),
+        contentType: contentTypes[format],
+        fileName: reportFileName('Prognose', organisation.name, clock.today(), format),
+      };
+    },
+  };
+}

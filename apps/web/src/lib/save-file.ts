@@ -1,0 +1,18 @@
+/** A file the server handed out: its bytes and the name it gave it (Content-Disposition), if any. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | undefined;
+}
+
+/**
+ * Hands a downloaded file to the browser to save, under the server's name (or `fallbackName`).
+ * The object URL is released once the browser has taken the file.
+ */
+export function saveFile({ blob, fileName }: DownloadedFile, fallbackName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName ?? fallbackName;
+  link.click();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
