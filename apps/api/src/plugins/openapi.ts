@@ -80,7 +80,12 @@ export async function registerOpenApi(app: FastifyInstance, options: { checkStat
         ...Object.fromEntries(errors.map((code) => [errorCodes[code], errorResponse(code)])),
         ...(input.schema?.response as object | undefined),
       };
-      return jsonSchemaTransform({ ...input, schema: { ...input.schema, response } });
+      const transformed = jsonSchemaTransform({ ...input, schema: { ...input.schema, response } });
+      // A file as the raw body: documented as binary under each content type the route reads.
+      const raw = (route.config as FastifyContextConfig | undefined)?.rawBody;
+      if (!raw) return transformed;
+      const body = { type: 'string', format: 'binary', description: `The file: ${raw.accepted}.` };
+      return { ...transformed, schema: { ...transformed.schema, body, consumes: [...raw.contentTypes] } };
     },
   });
   if (!options.checkStatuses) return;

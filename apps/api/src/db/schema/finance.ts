@@ -62,11 +62,14 @@ export const bankAccounts = pgTable(
       .references(() => currencies.id),
     /** "Stand per": the day the balance was last set. */
     balanceDate: date('balance_date', { mode: 'string' }).notNull(),
+    /** ISO 13616, without spaces in capitals; statements are matched to the account by it. */
+    iban: varchar('iban', { length: 34 }),
     createdAt: createdAt(),
   },
   (table) => [
     index('bank_accounts_organisation_name_idx').on(table.organisationId, table.name),
     index('bank_accounts_organisation_amount_idx').on(table.organisationId, table.amount),
+    uniqueIndex('bank_accounts_organisation_iban_unique').on(table.organisationId, table.iban),
   ],
 );
 
