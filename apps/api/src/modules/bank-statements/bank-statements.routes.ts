@@ -24,7 +24,10 @@ const rawBody = {
 /** The uploaded file as the service reads it: the bytes (none without a body) and their content type. */
 function fileOf(request: { body: unknown; headers: { 'content-type'?: string } }) {
   return {
-    bytes: Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined,
+    // A view of the body's bytes, not a copy (up to 20 MB).
+    bytes: Buffer.isBuffer(request.body)
+      ? new Uint8Array(request.body.buffer, request.body.byteOffset, request.body.length)
+      : undefined,
     contentType: request.headers['content-type'],
   };
 }
