@@ -1,9 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://127.0.0.1:${port}`;
+import { baseURL, developmentURL, e2ePort as port } from './tests/support/servers.js';
 
 const dataRoot = path.resolve(import.meta.dirname, '../.e2e-data');
 const dayMs = 24 * 60 * 60 * 1000;
@@ -54,26 +52,46 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node ../apps/api/dist/server.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    // A fresh embedded database is created and migrated first (a few seconds).
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      FIXED_TODAY: '2026-11-21',
-      NODE_ENV: 'test',
-      // The tests act as many clients: each sends its own X-Forwarded-For (tests/support/fixtures.ts),
-      // as a load balancer on this machine would, so per-IP rate limits never couple two tests.
-      TRUST_PROXY: '127.0.0.1',
-      // No network here: the rates stay the bundled ones, and no request leaves the machine.
-      RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
+  webServer: [
+    {
+      command: 'node ../apps/api/dist/server.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      // A fresh embedded database is created and migrated first (a few seconds).
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        FIXED_TODAY: '2026-11-21',
+        NODE_ENV: 'test',
+        // The tests act as many clients: each sends its own X-Forwarded-For (tests/support/fixtures.ts),
+        // as a load balancer on this machine would, so per-IP rate limits never couple two tests.
+        TRUST_PROXY: '127.0.0.1',
+        // No network here: the rates stay the bundled ones, and no request leaves the machine.
+        RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
+      },
     },
-  },
+    {
+      command: 'node ../apps/api/dist/server.js',
+      url: `${developmentURL}/api/health`,
+      reuseExistingServer: false,
+      // Migrates a fresh database and seeds the demo account and its organisation.
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port + 1),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: developmentURL,
+        DATA_DIR: path.join(dataDir, 'development'),
+        FIXED_TODAY: '2026-11-21',
+        NODE_ENV: 'development',
+        RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
+      },
+    },
+  ],
 });

@@ -5,7 +5,7 @@ import { apiWrite, currencyIds, expect, expectNoSeriousAxeViolations, signUp, te
 const pages = [
   ['/', 'Prognose'],
   ['/employees', 'Mitarbeitende'],
-  ['/employees/1', 'Mitarbeiter/in'],
+  ['/employees/1', 'Mitarbeitende'],
   ['/transactions', 'Transaktionen'],
   ['/bank-accounts', 'Bankkonten'],
   ['/settings/profile', 'Einstellungen'],

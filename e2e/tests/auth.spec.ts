@@ -16,6 +16,8 @@ test.describe('login', () => {
     await expect(page).toHaveTitle('Login - SaldoPilot');
     await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
     await expect(page.getByText('Willkommen zurück! ❤️')).toBeVisible();
+    // Outside development there is no demo account to name (tests/first-run.spec.ts shows it there).
+    await expect(page.getByText('Demo-Zugang (Entwicklungsmodus)')).toHaveCount(0);
     const email = page.getByRole('textbox', { name: 'E-Mail' });
     const password = field(page, 'Passwort');
     const button = page.getByRole('button', { name: 'Login' });

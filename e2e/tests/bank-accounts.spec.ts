@@ -47,7 +47,7 @@ test('a new organisation is invited to its first account; accounts are created, 
   const ubs = card(page, 'UBS Geschäftskonto');
   await expect(ubs).toContainText("Kontostand: 12'500.50 CHF");
   await expect(ubs).toContainText('Stand per 21.11.2026');
-  await expect(page.getByText("Gesamtvermögen: ~ 12'500.50 CHF")).toBeVisible();
+  await expect(page.getByText("Total Bankguthaben (umgerechnet): 12'500.50 CHF")).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
   // Edit: the +/- button turns the balance into an overdraft; "Stand per" stays today.
@@ -119,7 +119,7 @@ test('a new organisation is invited to its first account; accounts are created, 
   await question.getByRole('button', { name: 'Ja' }).click();
   await expect(toasts(page).getByRole('status').last()).toContainText('Bankkonto "UBS Euro" wurde gelöscht');
   await expect(cards(page)).toHaveCount(1);
-  await expect(page.getByText("Gesamtvermögen: ~ -12'500.50 CHF")).toBeVisible();
+  await expect(page.getByText("Total Bankguthaben (umgerechnet): -12'500.50 CHF")).toBeVisible();
 });
 
 test('sorts and searches in both views, pages with the count; the total covers every account', async ({ page }) => {
@@ -134,7 +134,7 @@ test('sorts and searches in both views, pages with the count; the total covers e
     });
   }
   await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'PostFinance', amount: 50_00, currencyId: CHF });
-  const total = "Gesamtvermögen: ~ 23'150.00 CHF";
+  const total = "Total Bankguthaben (umgerechnet): 23'150.00 CHF";
 
   await page.goto('/bank-accounts');
   await expect(page.getByText('22 Einträge')).toBeVisible();
@@ -214,7 +214,7 @@ test('a read-only member sees the accounts and the total, without any control to
   await readOnlyMemberOf(browser, page);
   await page.goto('/bank-accounts');
   await expect(card(page, 'Kasse')).toContainText('Kontostand: 420.00 CHF');
-  await expect(page.getByText('Gesamtvermögen: ~ 420.00 CHF')).toBeVisible();
+  await expect(page.getByText('Total Bankguthaben (umgerechnet): 420.00 CHF')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Bankkonto hinzufügen' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /bearbeiten|klonen/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Als Liste anzeigen' }).click();

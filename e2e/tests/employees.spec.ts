@@ -79,7 +79,7 @@ async function confirmWith(page: Page, header: string, message: string | RegExp)
 
 async function fillSalary(dialog: Locator, values: { hours: string; vacation: string; gross: string; from: string }) {
   await dialog.getByRole('textbox', { name: 'Arbeitsstunden pro Monat' }).fill(values.hours);
-  await dialog.getByRole('textbox', { name: 'Urlaubstage pro Jahr' }).fill(values.vacation);
+  await dialog.getByRole('textbox', { name: 'Ferientage pro Jahr' }).fill(values.vacation);
   await dialog.getByRole('textbox', { name: 'Bruttolohn' }).fill(values.gross);
   await dialog.getByRole('textbox', { name: 'Von' }).fill(values.from);
   await dialog.getByRole('textbox', { name: 'Von' }).blur();
@@ -96,16 +96,16 @@ test.describe('Mitarbeitende', () => {
     await expectNoSeriousAxeViolations(page);
 
     // Creating an employee opens its detail page.
-    await page.getByRole('button', { name: 'Mitarbeiter hinzufügen' }).first().click();
-    const create = page.getByRole('dialog', { name: 'Neuen Mitarbeiter anlegen' });
+    await page.getByRole('button', { name: 'Mitarbeitende hinzufügen' }).first().click();
+    const create = page.getByRole('dialog', { name: 'Neue Mitarbeitende anlegen' });
     await create.getByRole('textbox', { name: 'Name' }).fill('Nora Keller');
     await create.getByRole('button', { name: 'Speichern' }).click();
     await expect(page).toHaveURL(/\/employees\/\d+$/);
     await expect(
-      toasts(page).getByRole('status').filter({ hasText: 'Mitarbeiter "Nora Keller" wurde angelegt' }),
+      toasts(page).getByRole('status').filter({ hasText: 'Mitarbeitende "Nora Keller" wurde angelegt' }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Nora Keller' })).toBeVisible();
-    await expect(page.getByText('Mitarbeiter hat noch keinen Lohn.')).toBeVisible();
+    await expect(page.getByText('Noch kein Lohn erfasst.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Austritt hinzufügen' })).toHaveCount(0);
 
     // The first salary.
@@ -115,14 +115,14 @@ test.describe('Mitarbeitende', () => {
     // Whole numbers out of range stay as typed and are named; an emptied field is asked for, not 0;
     // saving waits until both are right.
     await fillSalary(first, { hours: '500', vacation: '25', gross: '8000', from: '01.01.2026' });
-    await first.getByRole('textbox', { name: 'Urlaubstage pro Jahr' }).fill('');
+    await first.getByRole('textbox', { name: 'Ferientage pro Jahr' }).fill('');
     await first.getByRole('textbox', { name: 'Bruttolohn' }).fill('');
     await first.getByRole('textbox', { name: 'Bruttolohn' }).blur();
     await expect(first.getByText('Die Arbeitsstunden müssen zwischen 0 und 480 liegen')).toBeVisible();
-    await expect(first.getByText('Urlaubstage werden benötigt')).toBeVisible();
+    await expect(first.getByText('Ferientage werden benötigt')).toBeVisible();
     await expect(first.getByText('Betrag wird benötigt')).toBeVisible();
     await expect(first.getByRole('textbox', { name: 'Arbeitsstunden pro Monat' })).toHaveValue('500');
-    await expect(first.getByRole('textbox', { name: 'Urlaubstage pro Jahr' })).toHaveValue('');
+    await expect(first.getByRole('textbox', { name: 'Ferientage pro Jahr' })).toHaveValue('');
     await expect(first.getByRole('textbox', { name: 'Bruttolohn' })).toHaveValue('');
     await expect(first.getByRole('button', { name: 'Speichern' })).toBeDisabled();
     await fillSalary(first, { hours: '160', vacation: '25', gross: '8000', from: '01.01.2026' });
@@ -287,8 +287,8 @@ test.describe('Mitarbeitende', () => {
     test.slow();
     await signUp(page);
     await page.goto('/employees');
-    await page.getByRole('button', { name: 'Mitarbeiter hinzufügen' }).first().click();
-    const create = page.getByRole('dialog', { name: 'Neuen Mitarbeiter anlegen' });
+    await page.getByRole('button', { name: 'Mitarbeitende hinzufügen' }).first().click();
+    const create = page.getByRole('dialog', { name: 'Neue Mitarbeitende anlegen' });
     await create.getByRole('textbox', { name: 'Name' }).fill('Mia Graf');
     // A birth date after today (2026-11-21) is refused by the server, named at the field.
     await create.getByRole('textbox', { name: 'Geburtsdatum' }).fill('01.01.2030');
@@ -369,7 +369,7 @@ test.describe('Mitarbeitende', () => {
     await expect(save).toBeDisabled();
     await name.fill('Lea Brunner');
     await save.click();
-    await expect(page.getByText('Mitarbeiter wurde bearbeitet')).toBeVisible();
+    await expect(page.getByText('Mitarbeitende wurde bearbeitet')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Lea Brunner' })).toBeVisible();
 
     // Clone: "Lohn klonen", the next free month on the same day.
@@ -407,11 +407,11 @@ test.describe('Mitarbeitende', () => {
     await confirmWith(
       page,
       'Löschen',
-      'Mitarbeiter "Lea Brunner" vollständig löschen? 1 Lohn und 0 Lohnkosten-Einträge werden ebenfalls gelöscht.',
+      'Mitarbeitende "Lea Brunner" vollständig löschen? 1 Lohn und 0 Lohnkosten-Einträge werden ebenfalls gelöscht.',
     );
     await expect(page).toHaveURL('/employees');
     await expect(
-      toasts(page).getByRole('status').filter({ hasText: 'Mitarbeiter "Lea Brunner" wurde gelöscht' }),
+      toasts(page).getByRole('status').filter({ hasText: 'Mitarbeitende "Lea Brunner" wurde gelöscht' }),
     ).toBeVisible();
   });
 
@@ -491,7 +491,7 @@ test.describe('Mitarbeitende', () => {
     await expect(overview).toContainText('Monatlich: 4.125 % (350.62 CHF)');
 
     // From the same employee's other salary: the chosen costs are added.
-    await overview.getByRole('button', { name: 'Von Mitarbeiter kopieren' }).click();
+    await overview.getByRole('button', { name: 'Von Mitarbeitenden kopieren' }).click();
     const copy = page.getByRole('dialog', { name: 'Lohnkosten kopieren' });
     await copy.getByRole('combobox', { name: 'Kopiere von Lohn:' }).click();
     await page.getByRole('option', { name: "Von 01.01.2026, 8'000.00 CHF / Monatlich", exact: true }).click();
@@ -505,9 +505,9 @@ test.describe('Mitarbeitende', () => {
     await expect(overview.getByRole('heading', { name: 'Quellensteuer' })).toBeVisible();
 
     // From another employee: all costs are replaced, asked first.
-    await overview.getByRole('button', { name: 'Von Mitarbeiter kopieren' }).click();
+    await overview.getByRole('button', { name: 'Von Mitarbeitenden kopieren' }).click();
     const replace = page.getByRole('dialog', { name: 'Lohnkosten kopieren' });
-    await replace.getByRole('combobox', { name: 'Kopiere von Mitarbeiter:' }).click();
+    await replace.getByRole('combobox', { name: 'Kopieren von Mitarbeitenden:' }).click();
     await page.getByRole('option', { name: 'Ben Vogt', exact: true }).click();
     await expect(replace).toContainText('Beim Kopieren werden vorhandene Lohnkosten dieses Lohns vollständig ersetzt.');
     await replace.getByRole('combobox', { name: 'Kopiere von Lohn:' }).click();
@@ -582,7 +582,7 @@ test.describe('Mitarbeitende', () => {
     );
     await page.goto('/employees');
     await expect(employeeCard(page, 'Mia Lang')).toContainText("8'000.00 CHF / Monatlich");
-    await expect(page.getByRole('button', { name: 'Mitarbeiter hinzufügen' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Mitarbeitende hinzufügen' })).toHaveCount(0);
     await page.goto(`/employees/${employee.id}`);
     await expect(salaryCard(page, 'Von 01.01.2026')).toContainText('Aktiver Lohn');
     for (const label of ['Lohn hinzufügen', 'Austritt hinzufügen', 'Lohn klonen', 'Lohn bearbeiten', 'Löschen']) {
@@ -606,7 +606,7 @@ test.describe('Mitarbeitende', () => {
   }) => {
     await signUp(page);
     await page.goto('/employees/999999');
-    await expect(page.getByRole('alert')).toContainText('Mitarbeiter mit ID "999999" konnte nicht geladen werden');
+    await expect(page.getByRole('alert')).toContainText('Mitarbeitende mit ID "999999" konnte nicht geladen werden');
     await page.getByRole('link', { name: 'Zurück zur Übersicht' }).click();
     await expect(page).toHaveURL('/employees');
     await page.goto('/employees/12abc');
@@ -622,7 +622,7 @@ test.describe('Mitarbeitende', () => {
     await page.goto('/transactions');
     await page.getByRole('button', { name: 'Transaktion hinzufügen' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Neue Transaktion anlegen' });
-    const employee = dialog.getByRole('combobox', { name: 'Mitarbeiter' });
+    const employee = dialog.getByRole('combobox', { name: 'Mitarbeitende' });
     await employee.click();
     await employee.fill('olga');
     await page.getByRole('option', { name: 'Olga Ehemalig', exact: true }).click();

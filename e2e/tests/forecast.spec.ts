@@ -186,6 +186,13 @@ test.describe('Prognose', () => {
     await expect(cells(page, 'Cashflow').nth(1)).toHaveText("-8'000.00 CHF");
     await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
     await expect(cells(page, 'Endsaldo').nth(2)).toHaveText("-4'000.00 CHF (unter der Mindestliquidität)");
+    // The excluded cell shows what was taken out, struck through; the headline follows the draft.
+    await expect(cells(page, 'Beratung').nth(1)).toContainText("5'000.00 CHF (ausgeschlossen)");
+    await expect(cells(page, 'Beratung').nth(1).getByText("5'000.00 CHF", { exact: false }).first()).toHaveCSS(
+      'text-decoration-line',
+      'line-through',
+    );
+    await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis November 2026' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     // Closing the category keeps the unsaved exclusion and its effect (the page asks the server only
     // for the leaves of open rows, and of rows holding unsaved exclusions).
@@ -194,6 +201,27 @@ test.describe('Prognose', () => {
     await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
     await category.click();
     await expect(december).toHaveAttribute('aria-pressed', 'true');
+
+    // Leaving with the pending draft asks first: "Nein" keeps the page and the draft.
+    const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    await navigation.getByRole('link', { name: 'Transaktionen' }).click();
+    const question = page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Nein' }).click();
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(december).toHaveAttribute('aria-pressed', 'true');
+    await expect(bar).toBeVisible();
+    // A reload or a closed tab gets the browser's own leave warning; dismissed, the page stays.
+    const leaveWarning = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await leaveWarning).toBe('beforeunload');
+    await expect(bar).toBeVisible();
 
     // Discard: back to the saved figures.
     await bar.getByRole('button', { name: 'Änderungen verwerfen' }).click();
@@ -215,6 +243,20 @@ test.describe('Prognose', () => {
     await expect(cells(page, 'Einnahmen').nth(1)).toHaveText('0.00 CHF');
     await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
     await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis November 2026' })).toBeVisible();
+
+    // Counting it again as a draft shows the amount at once; leaving with "Ja" drops the draft.
+    await december.click();
+    await expect(cells(page, 'Einnahmen').nth(1)).toHaveText("5'000.00 CHF");
+    await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis Januar 2027' })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Transaktionen' })
+      .click();
+    await page.getByRole('dialog', { name: 'Änderungen verwerfen?' }).getByRole('button', { name: 'Ja' }).click();
+    await expect(page).toHaveURL(/\/transactions$/);
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Prognose' }).click();
+    await expect(cells(page, 'Einnahmen').nth(1)).toHaveText('0.00 CHF');
+    await expect(page.getByRole('region', { name: 'Geänderte Prognosen speichern?' })).toBeHidden();
   });
 
   test("an employee is one row after a raise; a month's toggle excludes that month's salary", async ({ page }) => {
@@ -360,17 +402,17 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
     await minimum.getByRole('button', { name: 'Mindestliquidität speichern' }).click();
     await expect(minimum).toContainText('Mindestliquidität wurde gespeichert');
 
-    const vat = page.getByRole('form', { name: 'Automatische MwSt.-Abrechnung' });
-    await vat.getByRole('switch', { name: 'MwSt.-Abrechnung aktivieren' }).check();
-    await expect(vat.getByRole('switch', { name: 'MwSt.-Abrechnung aktivieren' })).toBeChecked();
+    const vat = page.getByRole('form', { name: 'Automatische MWST-Abrechnung' });
+    await vat.getByRole('switch', { name: 'MWST-Abrechnung aktivieren' }).check();
+    await expect(vat.getByRole('switch', { name: 'MWST-Abrechnung aktivieren' })).toBeChecked();
     await vat.getByRole('textbox', { name: /Rechnungszeitpunkt/ }).fill('31.12.2026');
     await vat.getByRole('textbox', { name: /Rechnungszeitpunkt/ }).blur();
     await vat.getByRole('combobox', { name: /Transaktionszeitpunkt/ }).click();
     await page.getByRole('option', { name: '2 Monate später', exact: true }).click();
     await expect(vat.getByRole('combobox', { name: /Abrechnungsintervall/ })).toHaveValue('Vierteljährlich');
     await expectNoSeriousAxeViolations(page);
-    await vat.getByRole('button', { name: 'MwSt.-Einstellungen speichern' }).click();
-    await expect(vat).toContainText('MwSt.-Einstellungen wurden gespeichert');
+    await vat.getByRole('button', { name: 'MWST-Einstellungen speichern' }).click();
+    await expect(vat).toContainText('MWST-Einstellungen wurden gespeichert');
     expect(await apiGet(page, '/api/vat-settings')).toEqual({
       enabled: true,
       billingDate: '2026-12-31',
@@ -386,13 +428,13 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
     // Kept after a reload; the runway now measures against 5'000.
     await page.reload();
     await expect(page.getByRole('form', { name: 'Mindestliquidität' }).getByRole('textbox')).toHaveValue("5'000.00");
-    await expect(page.getByRole('form', { name: 'Automatische MwSt.-Abrechnung' }).getByRole('switch')).toBeChecked();
+    await expect(page.getByRole('form', { name: 'Automatische MWST-Abrechnung' }).getByRole('switch')).toBeChecked();
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis November 2026' })).toBeVisible();
     await expect(page.getByText("Mindestliquidität: 5'000.00 CHF")).toBeVisible();
   });
 
-  test('an owner sets the net tax rate method, then the effective method; the Mwst. row shows output and input tax', async ({
+  test('an owner sets the net tax rate method, then the effective method; the MWST row shows output and input tax', async ({
     page,
   }) => {
     test.slow();
@@ -421,8 +463,8 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
     const { currentOrganisationId } = await apiGet<{ currentOrganisationId: number }>(page, '/api/profile');
     await page.goto(`/settings/organisations/${currentOrganisationId}`);
 
-    const vat = page.getByRole('form', { name: 'Automatische MwSt.-Abrechnung' });
-    await vat.getByRole('switch', { name: 'MwSt.-Abrechnung aktivieren' }).check();
+    const vat = page.getByRole('form', { name: 'Automatische MWST-Abrechnung' });
+    await vat.getByRole('switch', { name: 'MWST-Abrechnung aktivieren' }).check();
     // A new setting is paid by the ESTV deadline and computed with the effective method.
     await expect(vat.getByRole('combobox', { name: /Transaktionszeitpunkt/ })).toHaveValue(
       'Zahlung nach ESTV-Frist (60 Tage nach Periodenende)',
@@ -440,15 +482,15 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
     await page.getByRole('option', { name: 'Vierteljährlich', exact: true }).click();
     await vat.getByRole('textbox', { name: /^Saldosteuersatz/ }).fill('6.2');
     // Another interval is refused at once, and the form cannot be saved so.
-    await expect(vat.getByRole('button', { name: 'MwSt.-Einstellungen speichern' })).toBeDisabled();
+    await expect(vat.getByRole('button', { name: 'MWST-Einstellungen speichern' })).toBeDisabled();
     await expect(vat).toContainText(
       'Die Saldosteuersatzmethode wird halbjährlich abgerechnet: bitte «Halbjährlich» wählen',
     );
     await vat.getByRole('combobox', { name: /Abrechnungsintervall/ }).click();
     await page.getByRole('option', { name: 'Halbjährlich', exact: true }).click();
     await expectNoSeriousAxeViolations(page);
-    await vat.getByRole('button', { name: 'MwSt.-Einstellungen speichern' }).click();
-    await expect(vat).toContainText('MwSt.-Einstellungen wurden gespeichert');
+    await vat.getByRole('button', { name: 'MWST-Einstellungen speichern' }).click();
+    await expect(vat).toContainText('MWST-Einstellungen wurden gespeichert');
     expect(await apiGet(page, '/api/vat-settings')).toEqual({
       enabled: true,
       billingDate: '2027-01-01',
@@ -461,7 +503,7 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
       netTaxRate2Share: null,
     });
     await page.reload();
-    const reloaded = page.getByRole('form', { name: 'Automatische MwSt.-Abrechnung' });
+    const reloaded = page.getByRole('form', { name: 'Automatische MWST-Abrechnung' });
     await expect(reloaded.getByRole('textbox', { name: /^Saldosteuersatz/ })).toHaveValue('6.2 %');
 
     // Back to the effective method, quarterly.
@@ -470,14 +512,14 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
     await expect(reloaded.getByRole('textbox', { name: /^Saldosteuersatz/ })).toHaveCount(0);
     await reloaded.getByRole('combobox', { name: /Abrechnungsintervall/ }).click();
     await page.getByRole('option', { name: 'Vierteljährlich', exact: true }).click();
-    await reloaded.getByRole('button', { name: 'MwSt.-Einstellungen speichern' }).click();
-    await expect(reloaded).toContainText('MwSt.-Einstellungen wurden gespeichert');
+    await reloaded.getByRole('button', { name: 'MWST-Einstellungen speichern' }).click();
+    await expect(reloaded).toContainText('MWST-Einstellungen wurden gespeichert');
     expect(await apiGet(page, '/api/vat-settings')).toMatchObject({ method: 'effective', netTaxRate: null });
 
     // Oct–Dec 2026 is due on March 1, 2027 at the latest: paid in February, 3'645.00 − 243.00.
     await page.goto('/');
     await table(page).getByRole('button', { name: 'Ausgaben' }).click();
-    const february = cells(page, 'Mwst. (auto)').nth(3);
+    const february = cells(page, 'MWST (auto)').nth(3);
     await expect(february).toHaveText(/^-3'402.00 CHF/);
     await expect(february).toHaveAttribute('title', "Umsatzsteuer 3'645.00 CHF / Vorsteuer 243.00 CHF");
     // The same detail is read out after the amount (the title alone reaches neither keyboard nor screen reader).
@@ -492,9 +534,9 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
       const minimum = page.getByRole('form', { name: 'Mindestliquidität' });
       await expect(minimum.getByRole('textbox', { name: 'Mindestliquidität' })).toHaveAttribute('readonly', '');
       await expect(minimum.getByRole('button', { name: 'Mindestliquidität speichern' })).toHaveCount(0);
-      const vat = page.getByRole('form', { name: 'Automatische MwSt.-Abrechnung' });
-      await expect(vat.getByRole('switch', { name: 'MwSt.-Abrechnung aktivieren' })).toBeDisabled();
-      await expect(vat.getByRole('button', { name: 'MwSt.-Einstellungen speichern' })).toHaveCount(0);
+      const vat = page.getByRole('form', { name: 'Automatische MWST-Abrechnung' });
+      await expect(vat.getByRole('switch', { name: 'MWST-Abrechnung aktivieren' })).toBeDisabled();
+      await expect(vat.getByRole('button', { name: 'MWST-Einstellungen speichern' })).toHaveCount(0);
       await expect(
         page.getByText('Nur Eigentümer und Administratoren können diese Einstellungen ändern.').first(),
       ).toBeVisible();

@@ -116,7 +116,7 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL('/');
     for (const [path, title] of [
       ['/employees', 'Mitarbeitende - SaldoPilot'],
-      ['/employees/5', 'Mitarbeiter/in - SaldoPilot'],
+      ['/employees/5', 'Mitarbeitende - SaldoPilot'],
       ['/transactions', 'Transaktionen - SaldoPilot'],
       ['/bank-accounts', 'Bankkonten - SaldoPilot'],
       ['/settings/profile', 'Profil - SaldoPilot'],

@@ -91,7 +91,7 @@ test.describe('Transaktionen', () => {
     await expect(save).toBeDisabled();
     await expect(dialog.getByRole('combobox', { name: 'Währung' })).toHaveValue(/^CHF - /);
     // The employee field searches all employees (employees.spec.ts); with none there is nothing to pick.
-    await expect(dialog.getByRole('combobox', { name: 'Mitarbeiter' })).toBeEnabled();
+    await expect(dialog.getByRole('combobox', { name: 'Mitarbeitende' })).toBeEnabled();
     await expect(dialog.getByRole('switch', { name: 'Mehrwertsteuer inklusive?' })).toBeDisabled();
     await expect(dialog.getByRole('combobox', { name: 'Zahlungszyklus' })).toHaveCount(0);
     // A field with a hint lines up with its neighbour, and the hint is read out with it.

@@ -25,7 +25,7 @@ import { createRateLimiter, databaseRateLimitStore, type RateLimitStore } from '
 import { redisRateLimitStore } from './lib/redis-rate-limit-store.js';
 import { fallbackRateLimitStore } from './lib/fallback-rate-limit-store.js';
 import { startBackgroundJobs } from './jobs/background-jobs.js';
-import { seedDemoData } from './demo/demo-data.js';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './demo/demo-data.js';
 import { createReferenceService, type ReferenceService } from './modules/reference/reference.service.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { createSessionService, type SessionService } from './modules/auth/session.service.js';
@@ -33,6 +33,7 @@ import { createAuthService, type AuthService } from './modules/auth/auth.service
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createProfileService, type ProfileService } from './modules/profile/profile.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { demoAccountRoutes } from './modules/dev/demo-account.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
 import { createSessionUsers } from './modules/organisations/session-users.js';
 import {
@@ -274,6 +275,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(vatSettingsRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
+      if (config.NODE_ENV === 'development') {
+        await api.register(demoAccountRoutes({ email: DEMO_EMAIL, password: DEMO_PASSWORD }));
+      }
     },
     { prefix: '/api' },
   );

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { AMOUNT_MAX_CENTS, AmountOverflowError } from '@saldopilot/shared';
 import { computeForecast } from './compute-forecast.js';
 import { applyPerformance } from './performance.js';
-import { runwayOf } from './runway.js';
 import { aCost, aSalary, aTransaction, amountsOf, anInput, details, leavesOf } from './test-builders.js';
 
 describe('start balance and saldo (docs/forecast.md "Start balance and saldo")', () => {
@@ -173,18 +172,6 @@ describe('details tree (docs/forecast.md "Leaves and the tree")', () => {
 });
 
 describe('runway', () => {
-  const months = (...saldos: number[]) =>
-    saldos.map((saldo, i) => ({ month: `2026-0${i + 3}`, revenue: 0, expense: 0, cashflow: 0, saldo }));
-  it.each([
-    { saldos: [500, 400, 300], minimum: 0, coveredUntil: null, lowest: { month: '2026-05', saldo: 300 } },
-    { saldos: [500, 100, 50], minimum: 100, coveredUntil: '2026-04', lowest: { month: '2026-05', saldo: 50 } },
-    { saldos: [500, 99, 600], minimum: 100, coveredUntil: '2026-03', lowest: { month: '2026-04', saldo: 99 } },
-    { saldos: [-1, 5, 5], minimum: 0, coveredUntil: '2026-02', lowest: { month: '2026-03', saldo: -1 } },
-    { saldos: [7, 3, 3], minimum: 3, coveredUntil: null, lowest: { month: '2026-04', saldo: 3 } },
-  ])('$saldos with minimum $minimum: covered until $coveredUntil', ({ saldos, minimum, coveredUntil, lowest }) => {
-    expect(runwayOf(months(...saldos), minimum)).toEqual({ minimumBalance: minimum, coveredUntil, lowest });
-  });
-
   it('comes with the forecast', () => {
     const result = computeForecast(
       anInput({

@@ -11,12 +11,11 @@
  * a cell left the exact range, or when deleted items left more empty slots than live ones.
  */
 
-import { convertToBase, exactSum, toCents } from '@saldopilot/shared';
+import { convertToBase, exactSum, runwayOf, toCents } from '@saldopilot/shared';
 import { horizonOf, parseMonthIndex, type Horizon } from './horizon.js';
 import { Ledger } from './ledger.js';
 import { checkPerformance } from './performance.js';
 import { createRateBook, type RateBook } from './rates.js';
-import { runwayOf } from './runway.js';
 import { addSalary, isIncludedSalary } from './salaries.js';
 import { addCostsOf } from './salary-costs.js';
 import { addTransaction } from './transactions.js';

@@ -135,9 +135,21 @@ export function monthTotals(ledger: Ledger, months: number, performance: number)
 }
 
 /**
+ * An excluded leaf counts 0 but names what it took out (`excludedAmount`, after performance), so
+ * the table can show it struck through and a draft that counts it again knows its amount.
+ */
+function exclusionOf(isExcluded: boolean, counted: number): { isExcluded: boolean; excludedAmount?: number } {
+  return isExcluded ? { isExcluded, excludedAmount: counted } : { isExcluded };
+}
+
+function sameExclusion(previous: ForecastLeaf, isExcluded: boolean, counted: number): boolean {
+  return previous.isExcluded === isExcluded && (!isExcluded || previous.excludedAmount === counted);
+}
+
+/**
  * Builds the details of every month and their totals. Per leaf and month: raw > 0 is revenue, < 0
- * expense, 0 is left out unless excluded (an excluded leaf is shown with amount 0 in the tree its
- * amount would have gone to, so it can be included again). Revenue leaves get the performance; the
+ * expense, 0 is left out unless excluded (an excluded leaf is shown with amount 0 and its
+ * `excludedAmount` in the tree its amount would have gone to, so it can be included again). Revenue leaves get the performance; the
  * VAT settlement has it already (`vatParts`: its parts per month offset, carried by its leaves) and
  * can never be excluded.
  *
@@ -190,7 +202,8 @@ export function buildDetails(
       if ((raw === 0 && !isExcluded) || present[base + i] === 0) continue;
       const isRevenue = raw > 0;
       // The VAT settlement comes after performance already (docs/vat.md: it scales output tax only).
-      const amount = isExcluded ? 0 : isRevenue && !isVat ? applyPerformance(raw, performance) : raw;
+      const counted = isRevenue && !isVat ? applyPerformance(raw, performance) : raw;
+      const amount = isExcluded ? 0 : counted;
       const parts = isVat ? vatParts?.get(i) : undefined;
       // A leaf equal to this item's leaf of an earlier month is shared (the result is read-only):
       // most items repeat their amount every month, and 250,000 fresh objects cost more than the rest
@@ -200,16 +213,16 @@ export function buildDetails(
         leaf = { name, amount, relatedTable: table, relatedId: id, isExcluded, ...parts };
       } else if (payers === undefined) {
         leaf =
-          previous !== undefined && previous.amount === amount && previous.isExcluded === isExcluded
+          previous !== undefined && previous.amount === amount && sameExclusion(previous, isExcluded, counted)
             ? previous
-            : { name, amount, relatedTable: table, relatedId: id, isExcluded };
+            : { name, amount, relatedTable: table, relatedId: id, ...exclusionOf(isExcluded, counted) };
       } else {
         const salaryId = payers[i] as number;
         const withThirteenth = thirteenth?.[i] === 1;
         leaf =
           previous !== undefined &&
           previous.amount === amount &&
-          previous.isExcluded === isExcluded &&
+          sameExclusion(previous, isExcluded, counted) &&
           previous.relatedId === salaryId &&
           (previous.thirteenthSalary === true) === withThirteenth
             ? previous
@@ -218,7 +231,7 @@ export function buildDetails(
                 amount,
                 relatedTable: table,
                 relatedId: salaryId,
-                isExcluded,
+                ...exclusionOf(isExcluded, counted),
                 employeeId: id,
                 ...(withThirteenth ? { thirteenthSalary: true } : {}),
               };

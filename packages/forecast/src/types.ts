@@ -4,7 +4,7 @@
  * database or the clock, so the API loads the rows, passes its Zurich "today" and maps the result.
  */
 
-import type { Cycle } from '@saldopilot/shared';
+import type { Cycle, Runway } from '@saldopilot/shared';
 
 /** A cycle of a salary cost: the four payment cycles plus `once`. */
 export type CostCycle = Cycle | 'once';
@@ -176,6 +176,8 @@ export interface ForecastLeaf {
   /** The item; for `salaries` the salary that paid in this month (the one an exclusion names). */
   readonly relatedId: number;
   readonly isExcluded: boolean;
+  /** On excluded leaves only: the amount the exclusion takes out (after performance). */
+  readonly excludedAmount?: number;
   /**
    * The VAT settlement's parts (docs/vat.md), on `vat_settlement` leaves only, all after performance.
    * Effective method: the period's output tax and input tax (both ≥ 0; amount = input − output).
@@ -222,17 +224,8 @@ export interface ForecastMonth {
   saldo: number;
 }
 
-/** How long the money lasts above the organisation's minimum balance. */
-export interface ForecastRunway {
-  minimumBalance: number;
-  /**
-   * The last month before the end balance first falls below the minimum, or null when no month does.
-   * When the very first month already falls below, this is the month before it (nothing is covered).
-   */
-  coveredUntil: string | null;
-  /** The month with the lowest end balance (the first of equal ones). */
-  lowest: { month: string; saldo: number };
-}
+/** How long the money lasts above the organisation's minimum balance (shared `runwayOf`). */
+export type ForecastRunway = Runway;
 
 /** The computed forecast. */
 export interface ForecastResult {

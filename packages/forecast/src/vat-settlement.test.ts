@@ -137,7 +137,7 @@ describe('VAT settlement (docs/vat.md)', () => {
     expect(settlements(setting, transactions, { rates: { EUR: 1.083706 } })).toEqual(expected);
   });
 
-  it('is one leaf "Mwst." (vat_settlement, id 0) under "Mwst." and gets the performance, rounded per leaf', () => {
+  it('is one leaf "MWST" (vat_settlement, id 0) under "MWST" and gets the performance, rounded per leaf', () => {
     const result = computeForecast(
       anInput({
         months: 2,
@@ -149,11 +149,11 @@ describe('VAT settlement (docs/vat.md)', () => {
     // VAT 81.01 (1'000.13 × 8.1 %, truncated) × 150 % = 121.515 → 121.52 (half away from zero).
     expect(result.details[1]?.expense).toEqual([
       {
-        name: 'Mwst.',
+        name: 'MWST',
         amount: -12_152,
         children: [
           {
-            name: 'Mwst.',
+            name: 'MWST',
             amount: -12_152,
             relatedTable: 'vat_settlement',
             relatedId: 0,
@@ -220,7 +220,7 @@ describe('VAT settlement, effective method: output tax − input tax (docs/vat.m
     expect(leaves).toEqual({ '2026-05': { side: 'revenue', amount: 347, outputTax: 8_100, inputTax: 8_447 } });
   });
 
-  it('pays a refund as revenue in the month it is paid, in the same row "Mwst."', () => {
+  it('pays a refund as revenue in the month it is paid, in the same row "MWST"', () => {
     // Monthly, paid one month after the billing date: April's period is paid on June 1.
     // April: revenue 1'000.00 net (81.00 VAT), a purchase of 10'000.00 net (810.00 input tax): 729.00 back.
     const result = computeForecast(
@@ -238,11 +238,11 @@ describe('VAT settlement, effective method: output tax − input tax (docs/vat.m
     expect(june?.expense).toEqual([]);
     expect(june?.revenue).toEqual([
       {
-        name: 'Mwst.',
+        name: 'MWST',
         amount: 72_900,
         children: [
           {
-            name: 'Mwst.',
+            name: 'MWST',
             amount: 72_900,
             relatedTable: 'vat_settlement',
             relatedId: 0,

@@ -4,18 +4,17 @@
  * - effective method: the VAT of the revenue transactions (output tax) and of the expense
  *   transactions (input tax);
  * - net tax rate method: the gross revenue (VAT included) of the revenue transactions that carry VAT.
- * Each billing period is then paid as one leaf "Mwst." in its payment month, when that day is after
+ * Each billing period is then paid as one leaf "MWST" in its payment month, when that day is after
  * today: an expense, or revenue when the input tax exceeds the output tax (a refund).
  */
 
-import { cycleMonths, stableAdd, VAT_PAYMENT_DAYS } from '@saldopilot/shared';
+import { cycleMonths, stableAdd, VAT_PAYMENT_DAYS, VAT_SETTLEMENT_NAME } from '@saldopilot/shared';
 import { daysOfMonthIndex, parseDay, type DayPoint, type Horizon } from './horizon.js';
 import type { Ledger } from './ledger.js';
 import { applyPerformance } from './performance.js';
 import type { ForecastLeaf, ForecastVatSetting } from './types.js';
 
 /** Name and category of the settlement leaf. */
-export const VAT_SETTLEMENT_NAME = 'Mwst.';
 
 /** The parts of one settlement, shown with its leaf (docs/vat.md), all after performance. */
 export type VatParts = Pick<
@@ -37,7 +36,7 @@ export interface VatCollector {
   addInput(monthIndex: number, amount: number): void;
   /**
    * Writes the settlements paid up to the month index `until` (default: the horizon's last), after
-   * performance, into the ledger's `Mwst.` leaf, emptied first (a model settles for every result),
+   * performance, into the ledger's `MWST` leaf, emptied first (a model settles for every result),
    * and answers the parts of each written settlement by month offset (0 = first month of the horizon).
    */
   settle(ledger: Ledger, performance: number, until?: number): Map<number, VatParts>;

@@ -28,6 +28,12 @@ export const FORECAST_DEFAULTS = {
  * Accepted ranges (inclusive) of the forecast parameters (docs/forecast.md "Months",
  * "Performance").
  */
+/**
+ * The name of the VAT settlement's category and leaf in the forecast (docs/vat.md "In the forecast"):
+ * "MWST", as the ESTV writes it. The engine names it, the web app recognises its row by it.
+ */
+export const VAT_SETTLEMENT_NAME = 'MWST';
+
 export const FORECAST_LIMITS = {
   minMonths: 1,
   maxMonths: 60,

@@ -7,6 +7,7 @@ export * from './currencies.js';
 export * from './money.js';
 export * from './calendar.js';
 export * from './schedule.js';
+export * from './runway.js';
 export * from './constants.js';
 export * from './color-scheme-boot.js';
 export * from './reference-data.js';

@@ -3,6 +3,7 @@
  * "Money"): integer arithmetic is exact, so totals never drift; only a conversion or a percentage
  * rounds, once, here.
  */
+import { currencyCodes } from './currencies.js';
 
 /** Largest amount a person can enter: ±999'999'999'999.99 (kept well inside exact integers). */
 export const AMOUNT_MAX_CENTS = 99_999_999_999_999;
@@ -106,15 +107,34 @@ export function formatAmount(cents: number, currencyCode?: string): string {
 }
 
 /**
+ * A currency before or after the number, as pasted from a document: a code the app knows ("CHF",
+ * also lower case), the Swiss "Fr." / "SFr." or a currency sign. Any other letters make the text no
+ * amount.
+ */
+const CURRENCY_AROUND = new RegExp(
+  `^(?:${currencyCodes.join('|')}|s?fr\\.?|[€$£])(?=[\\s\\d.,'\u2019\\-\u2212])|(?<=[\\s\\d.\u2013-])(?:${currencyCodes.join('|')}|s?fr\\.?|[€$£])$`,
+  'i',
+);
+/** What an amount may hold once a currency is gone: digits, grouping, a decimal mark, a leading minus. */
+const AMOUNT_CHARACTERS = /^[-\u2212]?[\s\d.,'\u2019\u00a0\u202f]*$/;
+
+/**
  * Reads an amount as a person types or pastes it (`1'234.50`, `1234,5`, `-300`, `CHF 1 234.–`) into
- * whole cents, without floating point. Apostrophes, spaces and letters are ignored; a comma counts as
- * a dot; the last dot separates at most two decimals, earlier ones are grouping. A leading minus (or
- * the typographic minus sign) makes it negative. Answers undefined for anything that is not an
- * amount, has more than two decimals, or lies beyond ±{@link AMOUNT_MAX_CENTS}.
+ * whole cents, without floating point. Apostrophes and spaces group digits; a currency code (or
+ * "Fr.") before or after the number is ignored; a comma counts as a dot; the last dot separates at
+ * most two decimals, earlier ones are grouping. A leading minus (or the typographic minus sign)
+ * makes it negative. Answers undefined for anything that is not an amount — other letters (`1e5`,
+ * `12abc`: never read as 15.00 or 12.00), more than two decimals, a minus inside the number — or lies
+ * beyond ±{@link AMOUNT_MAX_CENTS}.
  */
 export function parseAmount(text: string): number | undefined {
-  const trimmed = text.trim().replace(/[.,]-+$|[.,]\u2013$/, '');
-  const negative = /^[^0-9.,]*[-\u2212]/.test(trimmed);
+  const trimmed = text
+    .trim()
+    .replace(CURRENCY_AROUND, '')
+    .trim()
+    .replace(/[.,](?:-+|\u2013)$/, '');
+  if (!AMOUNT_CHARACTERS.test(trimmed)) return undefined;
+  const negative = /^[-\u2212]/.test(trimmed);
   const kept = trimmed.replaceAll(',', '.').replace(/[^0-9.]/g, '');
   if (!/[0-9]/.test(kept)) return undefined;
   const lastDot = kept.lastIndexOf('.');

@@ -50,7 +50,7 @@ export const preferenceDefinitions = {
   forecastRevenueDetails: define('forecast-revenue-details', () => z.boolean(), false),
   forecastExpenseDetails: define('forecast-expense-details', () => z.boolean(), false),
   // The expanded categories of the forecast table, as "revenue:<name>" / "expense:<name>": the
-  // details tree names its categories ("Löhne", "Mwst.", a transaction category), it has no ids.
+  // details tree names its categories ("Löhne", "MWST", a transaction category), it has no ids.
   forecastChildDetails: define(
     'forecast-child-details',
     () =>

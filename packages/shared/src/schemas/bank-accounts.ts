@@ -21,7 +21,7 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
-/** "Gesamtvermögen": every account of the organisation, whatever page or search is shown. */
+/** "Total Bankguthaben": every account of the organisation, whatever page or search is shown. */
 export const bankAccountTotalSchema = z.object({
   amount: z.number().int(),
   currency: z.string(),

@@ -35,7 +35,7 @@ export const salaryCostParamsSchema = z.strictObject({ costId: idParamSchema });
 // ---------------------------------------------------------------------------------------------
 
 export const employeeMessages = {
-  notFound: 'Der Mitarbeiter wurde nicht gefunden.',
+  notFound: 'Mitarbeitende wurde nicht gefunden.',
   birthDateInvalid: 'Ungültiges Geburtsdatum (JJJJ-MM-TT)',
   birthDateInFuture: 'Das Geburtsdatum darf nicht in der Zukunft liegen',
   birthDateRequiredForBvg: 'Geburtsdatum wird für die BVG-Berechnung benötigt',
@@ -121,8 +121,8 @@ export type EmployeeUpdate = z.infer<typeof employeeUpdateSchema>;
 export const salaryMessages = {
   hoursRequired: 'Arbeitsstunden werden benötigt',
   hours: `Die Arbeitsstunden müssen zwischen 0 und ${HOURS_PER_MONTH_MAX} liegen`,
-  vacationRequired: 'Urlaubstage werden benötigt',
-  vacation: `Die Urlaubstage müssen zwischen 0 und ${VACATION_DAYS_MAX} liegen`,
+  vacationRequired: 'Ferientage werden benötigt',
+  vacation: `Die Ferientage müssen zwischen 0 und ${VACATION_DAYS_MAX} liegen`,
   amountRequired: 'Lohn wird benötigt',
   amountNegative: 'Der Lohn darf nicht negativ sein',
   cycleRequired: 'Zahlungs-Zyklus wird benötigt',

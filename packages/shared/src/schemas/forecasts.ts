@@ -102,7 +102,7 @@ export const leafTables = [...exclusionTables, 'vat_settlement'] as const;
 export type ForecastLeafTable = (typeof leafTables)[number];
 
 /**
- * Level 2 of the details tree: one item in one month (0 and `isExcluded` when excluded). An
+ * Level 2 of the details tree: one item in one month (0, `isExcluded` and `excludedAmount` when excluded). An
  * employee's salaries are one leaf across the months (docs/forecast.md): `relatedId` is the salary
  * that paid in this month (the one to exclude), `employeeId` the employee (salary leaves only).
  */
@@ -112,6 +112,8 @@ export const forecastLeafNodeSchema = z.object({
   relatedId: z.number().int(),
   relatedTable: z.enum(leafTables),
   isExcluded: z.boolean(),
+  /** On excluded leaves only: the amount the exclusion takes out (after performance). */
+  excludedAmount: z.number().int().optional(),
   /**
    * Only on `vat_settlement` leaves, minor units after performance (docs/vat.md). Effective method:
    * the period's output tax ("Umsatzsteuer") and input tax ("Vorsteuer"), both ≥ 0; net tax rate
@@ -130,7 +132,7 @@ export const forecastLeafNodeSchema = z.object({
 });
 export type ForecastLeafNode = z.infer<typeof forecastLeafNodeSchema>;
 
-/** Level 1: a category ("Löhne", "Lohnkosten", "Mwst." or a transaction category); amount = Σ children. */
+/** Level 1: a category ("Löhne", "Lohnkosten", "MWST" or a transaction category); amount = Σ children. */
 export const forecastCategoryNodeSchema = z.object({
   name: z.string(),
   amount: z.number().int(),

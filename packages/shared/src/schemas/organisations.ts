@@ -27,12 +27,21 @@ export type Organisation = z.infer<typeof organisationSchema>;
 
 const currencyIdSchema = idFieldSchema('Ungültige Währung', 'Währung wird benötigt');
 
+/**
+ * "Mindestliquidität": a reserve the end balance should keep, so 0 or more (docs/forecast.md
+ * "Runway"). A negative value was once taken without a word; a credit line is not a reserve.
+ */
+export const minimumBalanceSchema = centsSchema.refine(
+  (cents) => cents >= 0,
+  'Die Mindestliquidität darf nicht negativ sein (0 oder mehr)',
+);
+
 export const organisationCreateSchema = z.strictObject({ name: nameSchema, currencyId: currencyIdSchema });
 export const organisationUpdateSchema = changingAtLeastOneField(
   z.strictObject({
     name: nameSchema.optional(),
     currencyId: currencyIdSchema.optional(),
-    minimumBalance: centsSchema.optional(),
+    minimumBalance: minimumBalanceSchema.optional(),
   }),
 );
 export type OrganisationCreate = z.infer<typeof organisationCreateSchema>;

@@ -92,7 +92,7 @@ const transactionFields = {
   endDate: dateSchema().nullable().optional(),
   categoryId: idFieldSchema('Ungültige Kategorie', 'Kategorie wird benötigt'),
   currencyId: idFieldSchema('Ungültige Währung', 'Währung wird benötigt'),
-  employeeId: idFieldSchema('Ungültiger Mitarbeiter').nullable().optional(),
+  employeeId: idFieldSchema('Ungültige Mitarbeitende').nullable().optional(),
   vatId: idFieldSchema('Ungültige Mehrwertsteuer').nullable().optional(),
   vatIncluded: z.boolean({ error: 'Ungültiger Wert' }).optional(),
 };

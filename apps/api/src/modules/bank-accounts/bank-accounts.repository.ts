@@ -50,7 +50,7 @@ export async function listBankAccounts(
   return pageWithTotal(rows, query, () => db.$count(bankAccounts, where));
 }
 
-/** Balance and currency of every account of the organisation (for "Gesamtvermögen"). */
+/** Balance and currency of every account of the organisation (for "Total Bankguthaben"). */
 export function listBalances(db: AppDatabase, organisationId: number) {
   return db
     .select({ amount: bankAccounts.amount, currencyId: bankAccounts.currencyId })

@@ -44,7 +44,7 @@ export type BankAccountsService = ReturnType<typeof createBankAccountsService>;
 
 /**
  * Bank accounts of the caller's organisation: balances in their own currency, each also converted
- * into the organisation's currency, and "Gesamtvermögen" over all of them.
+ * into the organisation's currency, and "Total Bankguthaben" over all of them.
  */
 export function createBankAccountsService({ db, clock, reference, rates }: BankAccountsServiceDeps) {
   function currencyOf(currencyId: number): Currency {
@@ -80,7 +80,7 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
   }
 
   /**
-   * "Gesamtvermögen" in the currency `currencyId`: each balance converted and rounded once, then
+   * "Total Bankguthaben" in the currency `currencyId`: each balance converted and rounded once, then
    * summed (as the forecast's start). A balance or sum beyond exact integers throws
    * AmountOverflowError (400; ARCHITECTURE.md rule 7), never a rounded total.
    */
@@ -88,18 +88,18 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
     const converter = converterOf(currencyId);
     const amount = exactSum(
       balances.reduce((sum, row) => sum + converter.convert(row.amount, currencyOf(row.currencyId).code), 0),
-      'Gesamtvermögen',
+      'Total Bankguthaben',
     );
     return { amount, currency: currencyOf(currencyId).code, missingRates: converter.missingRates() };
   }
 
-  /** Throws AmountOverflowError unless the organisation's "Gesamtvermögen" in `currencyId` is exact. */
+  /** Throws AmountOverflowError unless the organisation's "Total Bankguthaben" in `currencyId` is exact. */
   async function requireExactTotal(reader: AppDatabase, organisationId: number, currencyId: number): Promise<void> {
     totalOf(currencyId, await listBalances(reader, organisationId));
   }
 
   /**
-   * Runs a write in a transaction that is undone when "Gesamtvermögen" afterwards would be too large
+   * Runs a write in a transaction that is undone when "Total Bankguthaben" afterwards would be too large
    * to be exact (AmountOverflowError, 400): each balance is in range, but enough of the largest are not.
    */
   function keepingTotalExact<T>(tenant: Tenant, write: (tx: AppDatabase) => Promise<T>): Promise<T> {

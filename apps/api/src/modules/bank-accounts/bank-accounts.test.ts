@@ -105,7 +105,7 @@ describe('bank accounts', () => {
     });
   });
 
-  it('refuses a balance after which Gesamtvermögen is too large to be exact (400 German, nothing stored)', async () => {
+  it('refuses a balance after which Total Bankguthaben is too large to be exact (400 German, nothing stored)', async () => {
     const user = await signUp(app);
     const chf = await currencyId(user, 'CHF');
     await fillWithLargestBalances(app, user);

@@ -308,7 +308,7 @@ describe('salaries', () => {
   it.each([
     [{ toDate: '2025-12-31' }, 'toDate', 'Bis darf nicht vor Von liegen'],
     [{ hoursPerMonth: 481 }, 'hoursPerMonth', 'Die Arbeitsstunden müssen zwischen 0 und 480 liegen'],
-    [{ vacationDaysPerYear: 366 }, 'vacationDaysPerYear', 'Die Urlaubstage müssen zwischen 0 und 365 liegen'],
+    [{ vacationDaysPerYear: 366 }, 'vacationDaysPerYear', 'Die Ferientage müssen zwischen 0 und 365 liegen'],
     [{ amount: -1 }, 'amount', 'Der Lohn darf nicht negativ sein'],
     [{ fromDate: '2026-02-30' }, 'fromDate', 'Ungültiger Datumswert'],
     [{ cycle: 'weekly' }, 'cycle', 'Zahlungs-Zyklus wird benötigt'],

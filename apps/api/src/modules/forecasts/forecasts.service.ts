@@ -80,6 +80,7 @@ function toNodes(
             relatedId: leaf.relatedId,
             relatedTable: leaf.relatedTable,
             isExcluded: leaf.isExcluded,
+            ...(leaf.excludedAmount === undefined ? {} : { excludedAmount: leaf.excludedAmount }),
             // A salary leaf names its employee too: the web keys the row by the employee
             // (docs/forecast.md).
             ...(leaf.employeeId === undefined ? {} : { employeeId: leaf.employeeId }),

@@ -211,8 +211,8 @@ describe('GET /api/forecasts', () => {
     });
     // January 2027 pays the VAT of October–December 2026 (3 × 81.00); March pays none.
     const details = await detailsOf(user);
-    expect(leaf(monthOf(details, '2027-01'), 'Mwst.', 'Mwst.')).toEqual({
-      name: 'Mwst.',
+    expect(leaf(monthOf(details, '2027-01'), 'MWST', 'MWST')).toEqual({
+      name: 'MWST',
       amount: -243_00,
       relatedId: 0,
       relatedTable: 'vat_settlement',
@@ -220,7 +220,7 @@ describe('GET /api/forecasts', () => {
       outputTax: 243_00,
       inputTax: 0,
     });
-    expect(leaf(monthOf(details, '2027-03'), 'Mwst.', 'Mwst.')).toBeUndefined();
+    expect(leaf(monthOf(details, '2027-03'), 'MWST', 'MWST')).toBeUndefined();
     expect(leaf(monthOf(details, '2026-11'), 'Verkauf', 'Beratung')).toEqual({
       name: 'Beratung',
       amount: 1_081_00,
@@ -798,6 +798,8 @@ describe('forecast exclusions', () => {
       relatedId: transaction.id,
       relatedTable: 'transactions',
       isExcluded: true,
+      // What the exclusion took out, for the struck-through cell (docs/forecast.md "Exclusions").
+      excludedAmount: 100_00,
     });
 
     // One batch: lift December, exclude the salary, the label and "<Kein Label>" in November.
@@ -819,6 +821,13 @@ describe('forecast exclusions', () => {
     expect(forecast.months[2]!.revenue).toBe(0);
     details = await detailsOf(user);
     expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', label.name)).toMatchObject({ amount: 0, isExcluded: true });
+    expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', label.name)?.excludedAmount).toBeLessThan(0);
+    // After performance, as the amount would have counted.
+    const halved = await detailsOf(user, '?performance=50');
+    expect(leaf(monthOf(halved, '2027-01'), transaction.category.name, 'Abo')).toMatchObject({
+      amount: 0,
+      excludedAmount: 50_00,
+    });
     expect(leaf(monthOf(details, '2026-11'), 'Lohnkosten', '<Kein Label>')).toMatchObject({
       amount: 0,
       isExcluded: true,
@@ -1113,6 +1122,12 @@ describe('minimum balance (Mindestliquidität)', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().fields.minimumBalance).toMatch(/Betrag/);
     }
+    // A reserve is 0 or more: a negative one is refused with its own message, not taken silently.
+    const negative = await owner.patch(url, { minimumBalance: -1_00 });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().fields).toEqual({
+      minimumBalance: 'Die Mindestliquidität darf nicht negativ sein (0 oder mehr)',
+    });
     expect((await owner.get(url)).json<Organisation>().minimumBalance).toBe(2_500_00);
   });
 });

@@ -190,7 +190,7 @@ describe('the VAT settlement in the forecast (docs/vat.md)', () => {
       interval: 'quarterly',
       paymentTerm: 'estv',
     });
-    const quarter = { side: 'expense', category: 'Mwst.', amount: -3_402_00, outputTax: 3_645_00, inputTax: 243_00 };
+    const quarter = { side: 'expense', category: 'MWST', amount: -3_402_00, outputTax: 3_645_00, inputTax: 243_00 };
     const leaves = vatLeaves(await detailsOf(user));
     expect(leaves['2027-02']).toEqual(quarter);
     expect(leaves['2027-05']).toEqual(quarter);
@@ -223,7 +223,7 @@ describe('the VAT settlement in the forecast (docs/vat.md)', () => {
     });
     const details = await detailsOf(user);
     expect(vatLeaves(details)).toEqual({
-      '2027-01': { side: 'revenue', category: 'Mwst.', amount: 729_00, outputTax: 81_00, inputTax: 810_00 },
+      '2027-01': { side: 'revenue', category: 'MWST', amount: 729_00, outputTax: 81_00, inputTax: 810_00 },
     });
     expect(monthOf(details, '2027-01').expense).toEqual([]);
     expect((await forecastOf(user)).months[2]).toMatchObject({ month: '2027-01', revenue: 729_00, expense: 0 });
@@ -248,7 +248,7 @@ describe('the VAT settlement in the forecast (docs/vat.md)', () => {
     // 64'860.00 × 6.2 % = 4'021.32.
     expect(vatLeaves(await detailsOf(user))['2027-02']).toEqual({
       side: 'expense',
-      category: 'Mwst.',
+      category: 'MWST',
       amount: -4_021_32,
       grossRevenue: 64_860_00,
       netTaxRate: 6_200,
@@ -258,7 +258,7 @@ describe('the VAT settlement in the forecast (docs/vat.md)', () => {
     const leaves = vatLeaves(await detailsOf(user));
     expect(leaves['2027-02']).toEqual({
       side: 'expense',
-      category: 'Mwst.',
+      category: 'MWST',
       amount: -3_489_47,
       grossRevenue: 64_860_00,
       netTaxRate: 6_200,

@@ -59,7 +59,7 @@ export type OrganisationsService = ReturnType<typeof createOrganisationsService>
 
 /**
  * Throws AmountOverflowError when a sum of the organisation's data would not be exact in the
- * currency `currencyId` ("Gesamtvermögen", the forecast's totals); reads through `tx`. Given by
+ * currency `currencyId` ("Total Bankguthaben", the forecast's totals); reads through `tx`. Given by
  * app.ts, which knows the areas that sum amounts.
  */
 export type RequireExactSums = (tx: AppDatabase, organisationId: number, currencyId: number) => Promise<void>;

@@ -38,7 +38,7 @@ export const transactionMessages = {
   someNotFound: 'Mindestens eine der gewählten Transaktionen wurde nicht gefunden. Es wurde nichts geändert.',
   invalidCategory: 'Ungültige Kategorie',
   invalidCurrency: 'Ungültige Währung',
-  invalidEmployee: 'Ungültiger Mitarbeiter',
+  invalidEmployee: 'Ungültige Mitarbeitende',
   invalidVat: 'Ungültige Mehrwertsteuer',
 } as const;
 

@@ -168,7 +168,7 @@ describe('POST /api/transactions', () => {
       ['unknown currency', { currencyId: 999_999 }, 'currencyId', 'Ungültige Währung'],
       ['missing category', { categoryId: undefined }, 'categoryId', 'Kategorie wird benötigt'],
       ['nonexistent category', { categoryId: 2_147_483_647 }, 'categoryId', 'Ungültige Kategorie'],
-      ['nonexistent employee', { employeeId: 2_147_483_647 }, 'employeeId', 'Ungültiger Mitarbeiter'],
+      ['nonexistent employee', { employeeId: 2_147_483_647 }, 'employeeId', 'Ungültige Mitarbeitende'],
       ['nonexistent VAT rate', { vatId: 2_147_483_647 }, 'vatId', 'Ungültige Mehrwertsteuer'],
       ['an id beyond the integer range', { categoryId: 2_147_483_648 }, 'categoryId', 'Ungültige Kategorie'],
       ['an unknown field', { organisationId: 1 }, 'organisationId'],
@@ -201,7 +201,7 @@ describe('POST /api/transactions', () => {
       expect(response.json<{ fields: object }>().fields).toEqual({
         categoryId: 'Ungültige Kategorie',
         vatId: 'Ungültige Mehrwertsteuer',
-        employeeId: 'Ungültiger Mitarbeiter',
+        employeeId: 'Ungültige Mitarbeitende',
       });
       expect(await countOf(a)).toBe(0);
     });
@@ -323,7 +323,7 @@ describe('PATCH /api/transactions/:id (true partial update)', () => {
     for (const [field, value, message] of [
       ['categoryId', foreignCategory.id, 'Ungültige Kategorie'],
       ['vatId', foreignVat.id, 'Ungültige Mehrwertsteuer'],
-      ['employeeId', foreignEmployee.id, 'Ungültiger Mitarbeiter'],
+      ['employeeId', foreignEmployee.id, 'Ungültige Mitarbeitende'],
       ['currencyId', 999_999, 'Ungültige Währung'],
       ['amount', 0, 'Der Betrag darf nicht 0 sein'],
       ['name', 'x'.repeat(256), 'Höchstens 255 Zeichen erlaubt'],

@@ -15,7 +15,9 @@ export type WholeNumberFieldProps<Fields extends FieldValues, Context, Transform
  * A whole number of zero or more (hours, days, an offset) bound to a field of a `useSchemaForm`
  * form; shows the field's German message. An emptied field is `null` and stays empty, so the
  * schema's "required" message shows instead of a silent default; out-of-range numbers stay as typed
- * (no clamping), so the schema's range message tells the person what is allowed.
+ * (no clamping), and so do a minus and decimals (the field would otherwise drop the sign of "-5" or
+ * the point of "1.5" and show 5 or 15 without a word), so the schema's message tells the person what
+ * is allowed.
  */
 export function WholeNumberField<Fields extends FieldValues, Context = unknown, Transformed = Fields>({
   control,
@@ -30,8 +32,6 @@ export function WholeNumberField<Fields extends FieldValues, Context = unknown, 
         <NumberInput
           clampBehavior="none"
           {...inputProps}
-          allowDecimal={false}
-          allowNegative={false}
           name={field.name}
           ref={field.ref}
           value={(field.value as number | null | undefined) ?? ''}

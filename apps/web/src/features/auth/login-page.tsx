@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Anchor, Group, PasswordInput, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { IconLogin } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { loginSchema } from '@saldopilot/shared';
@@ -13,6 +14,7 @@ import type { RouteHandle } from '../../lib/document-title';
 import { takeSessionExpiredMarker } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { setUser } from '../../reference-data/profile';
+import { demoAccountQuery } from './api/get-demo-account';
 import { login } from './api/login';
 import { AuthHeading } from './components/auth-heading';
 
@@ -23,6 +25,9 @@ export const loginTexts = {
   failed: 'Login fehlgeschlagen, bitte prüfen Sie Ihre Zugangsdaten',
   sessionExpiredSummary: 'Info',
   sessionExpiredDetail: 'Ihre Session ist aus Sicherheitsgründen abgelaufen. Bitte loggen Sie sich erneut ein.',
+  demoTitle: 'Demo-Zugang (Entwicklungsmodus)',
+  demoText: (email: string, password: string) => `E-Mail ${email}, Passwort ${password}`,
+  demoFill: 'Demo-Zugang einsetzen',
 } as const;
 
 export function Component() {
@@ -31,8 +36,11 @@ export function Component() {
     register,
     handleSubmit,
     control,
+    setValue,
     formState: { errors },
   } = useSchemaForm(loginSchema, { defaultValues: { email: '', password: '' } });
+  // Only a development server answers: whoever ran `npm start` learns how to get in.
+  const demo = useQuery(demoAccountQuery).data;
 
   // docs/product.md "Session": signed out with the marker present → remove it and say why the user is here.
   useEffect(() => {
@@ -56,6 +64,22 @@ export function Component() {
   return (
     <>
       <AuthHeading title="Login">{loginTexts.welcome}</AuthHeading>
+      {demo ? (
+        <Alert variant="light" color="blue" title={loginTexts.demoTitle} mb="md">
+          <Text size="sm">{loginTexts.demoText(demo.email, demo.password)}</Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            mt={4}
+            onClick={() => {
+              setValue('email', demo.email, { shouldDirty: true, shouldValidate: true });
+              setValue('password', demo.password, { shouldDirty: true, shouldValidate: true });
+            }}
+          >
+            {loginTexts.demoFill}
+          </Button>
+        </Alert>
+      ) : null}
       <Form onSubmit={onSubmit} aria-label="Login">
         <EmailInput error={errors.email?.message} {...register('email')} />
         <PasswordInput

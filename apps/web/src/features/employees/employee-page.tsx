@@ -26,7 +26,7 @@ import classes from './components/employees.module.css';
 
 export const handle = { title: texts.detailTitle } satisfies RouteHandle;
 
-/** A centred section heading with a line on each side (docs/web.md "Mitarbeiter/in"). */
+/** A centred section heading with a line on each side (docs/web.md "Mitarbeitende (Detailseite)"). */
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Stack gap="sm" component="section" aria-label={title}>
@@ -44,7 +44,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * "Mitarbeiter/in" (docs/web.md "Mitarbeiter/in"): name, delete, and the salary history with its
+ * "Mitarbeitende (Detailseite)" (docs/web.md "Mitarbeitende (Detailseite)"): name, delete, and the salary history with its
  * costs.
  */
 export function Component() {
@@ -83,7 +83,7 @@ export function Component() {
   );
 
   if (employee.isError) {
-    // docs/web.md "Mitarbeiter/in": a missing (or another organisation's) employee; the id itself
+    // docs/web.md "Mitarbeitende (Detailseite)": a missing (or another organisation's) employee; the id itself
     // was valid.
     return (
       <Stack gap="lg">

@@ -16,9 +16,17 @@ const sales: ForecastLeafNode = {
   relatedTable: 'transactions',
   isExcluded: false,
 };
-const alice: ForecastLeafNode = { name: 'Alice', amount: 0, relatedId: 3, relatedTable: 'salaries', isExcluded: true };
+// A saved exclusion: counts 0 and names what it took out.
+const alice: ForecastLeafNode = {
+  name: 'Alice',
+  amount: 0,
+  relatedId: 3,
+  relatedTable: 'salaries',
+  isExcluded: true,
+  excludedAmount: -4_000_00,
+};
 const vat: ForecastLeafNode = {
-  name: 'Mwst.',
+  name: 'MWST',
   amount: -300_00,
   relatedId: 0,
   relatedTable: 'vat_settlement',
@@ -37,7 +45,7 @@ const details: ForecastDetails = months.map((month, index) => ({
   expense: [
     { name: 'Generell', amount: -2_000_00, children: [rent] },
     { name: 'Löhne', amount: 0, children: [alice] },
-    ...(index === 0 ? [{ name: 'Mwst.', amount: -300_00, children: [vat] }] : []),
+    ...(index === 0 ? [{ name: 'MWST', amount: -300_00, children: [vat] }] : []),
   ],
 }));
 
@@ -73,10 +81,15 @@ describe('previewDrafts', () => {
     ]);
     const december = preview.details?.[1];
     expect(december?.expense[0]).toMatchObject({ name: 'Generell', amount: 0 });
-    expect(december?.expense[0]?.children[0]).toMatchObject({ amount: 0, isExcluded: true, pending: true });
+    // The cell shows what was taken out (struck through), the totals count 0.
+    expect(december?.expense[0]?.children[0]).toMatchObject({
+      amount: 0,
+      excludedAmount: -2_000_00,
+      isExcluded: true,
+      pending: true,
+    });
     // Other months are untouched.
     expect(preview.details?.[2]).toBe(details[2]);
-    expect(preview.unknownAmounts).toBe(0);
   });
 
   it('keeps the amounts of collapsed categories, which come without their leaves', () => {
@@ -111,16 +124,18 @@ describe('previewDrafts', () => {
     }
   });
 
-  it('marks a leaf counted again as unknown until saved and leaves the totals alone', () => {
+  it('counts a saved exclusion again with the amount it had taken out', () => {
     const drafts = toggleDraft(new Map(), '2026-11', alice);
     const preview = previewDrafts(months, details, drafts);
-    expect(preview.unknownAmounts).toBe(1);
-    expect(preview.months[0]).toEqual(months[0]);
-    expect(preview.details?.[0]?.expense[1]?.children[0]).toMatchObject({
-      amount: null,
-      isExcluded: false,
-      pending: true,
-    });
+    expect(preview.months.map((month) => [month.expense, month.cashflow, month.saldo])).toEqual([
+      [-6_300_00, -1_300_00, 8_700_00],
+      [-2_000_00, 3_000_00, 11_700_00],
+      [-2_000_00, 3_000_00, 14_700_00],
+    ]);
+    const counted = preview.details?.[0]?.expense[1]?.children[0];
+    expect(counted).toMatchObject({ amount: -4_000_00, isExcluded: false, pending: true });
+    expect(counted).not.toHaveProperty('excludedAmount');
+    expect(preview.details?.[0]?.expense[1]?.amount).toBe(-4_000_00);
   });
 
   it('leaves the totals alone while the details are not loaded', () => {

@@ -56,9 +56,8 @@ export function toggleDraft(drafts: Drafts, month: string, leaf: LeafKey): Map<s
   return next;
 }
 
-/** A leaf as shown: `pending` marks a draft; `amount` is null while it is unknown (see below). */
-export interface ShownLeaf extends Omit<ForecastLeafNode, 'amount'> {
-  amount: number | null;
+/** A leaf as shown: `pending` marks a draft. */
+export interface ShownLeaf extends ForecastLeafNode {
   pending?: boolean;
 }
 
@@ -75,20 +74,19 @@ export interface ShownDetailsMonth {
 export interface DraftPreview {
   months: ForecastMonthTotals[];
   details: ShownDetailsMonth[] | undefined;
-  /**
-   * Drafts that count an excluded leaf again: the server sends an excluded leaf with amount 0, so its
-   * amount is known only after saving. They are listed, their cells show "…", and the totals leave
-   * them out until then.
-   */
-  unknownAmounts: number;
 }
 
-function shownCategories(
-  categories: ForecastCategoryNode[],
-  month: string,
-  drafts: Drafts,
-  delta: { value: number; unknown: number },
-) {
+/**
+ * A leaf with a draft applied: excluded, it counts 0 and names what it took out (`excludedAmount`,
+ * shown struck through); counted again, it gets back the amount its saved exclusion had taken out.
+ */
+function draftedLeaf(leaf: ForecastLeafNode, isExcluded: boolean): ShownLeaf {
+  if (isExcluded) return { ...leaf, amount: 0, isExcluded: true, excludedAmount: leaf.amount, pending: true };
+  const { excludedAmount = 0, ...counted } = leaf;
+  return { ...counted, amount: excludedAmount, isExcluded: false, pending: true };
+}
+
+function shownCategories(categories: ForecastCategoryNode[], month: string, drafts: Drafts, delta: { value: number }) {
   return categories.map((category): ShownCategory => {
     // From the server's amount, not the sum of `children`: a collapsed category comes without its
     // leaves (only expanded ones are sent) and would otherwise show 0.
@@ -96,13 +94,10 @@ function shownCategories(
     const children = category.children.map((leaf): ShownLeaf => {
       const draft = drafts.get(draftKey(month, leaf.relatedTable, leaf.relatedId));
       if (!draft || draft.isExcluded === leaf.isExcluded) return leaf;
-      if (draft.isExcluded) {
-        amount -= leaf.amount;
-        delta.value -= leaf.amount;
-        return { ...leaf, amount: 0, isExcluded: true, pending: true };
-      }
-      delta.unknown += 1;
-      return { ...leaf, amount: null, isExcluded: false, pending: true };
+      const shown = draftedLeaf(leaf, draft.isExcluded);
+      amount += shown.amount - leaf.amount;
+      delta.value += shown.amount - leaf.amount;
+      return shown;
     });
     return { ...category, amount, children };
   });
@@ -110,7 +105,7 @@ function shownCategories(
 
 /**
  * The totals and details with the drafts applied: an excluded leaf counts 0 in its month, its
- * category and the revenue or expense total lose its amount, the cashflow follows, and every end
+ * category and the revenue or expense total lose its amount (a leaf counted again gets it back), the cashflow follows, and every end
  * balance from that month on moves by the running sum of the changes. Without drafts the server's
  * figures are answered unchanged.
  */
@@ -120,21 +115,19 @@ export function previewDrafts(
   drafts: Drafts,
 ): DraftPreview {
   if (drafts.size === 0 || !details) {
-    return { months, details, unknownAmounts: 0 };
+    return { months, details };
   }
   const draftMonths = new Set([...drafts.values()].map((draft) => draft.month));
-  let unknownAmounts = 0;
   const changes = new Map<string, { revenue: number; expense: number }>();
   const shown = details.map((month): ShownDetailsMonth => {
     if (!draftMonths.has(month.month)) return month;
-    const revenue = { value: 0, unknown: 0 };
-    const expense = { value: 0, unknown: 0 };
+    const revenue = { value: 0 };
+    const expense = { value: 0 };
     const result = {
       month: month.month,
       revenue: shownCategories(month.revenue, month.month, drafts, revenue),
       expense: shownCategories(month.expense, month.month, drafts, expense),
     };
-    unknownAmounts += revenue.unknown + expense.unknown;
     changes.set(month.month, { revenue: revenue.value, expense: expense.value });
     return result;
   });
@@ -147,5 +140,5 @@ export function previewDrafts(
     const expense = month.expense + (change?.expense ?? 0);
     return { month: month.month, revenue, expense, cashflow: revenue + expense, saldo: month.saldo + shift };
   });
-  return { months: totals, details: shown, unknownAmounts };
+  return { months: totals, details: shown };
 }

@@ -6,13 +6,13 @@ describe('detailsExpand', () => {
 
   it('asks for the expanded categories and the VAT settlement of the open sides only', () => {
     expect(detailsExpand(expanded, { revenue: true, expense: false }, new Set())).toEqual([
-      'revenue:Mwst.',
+      'revenue:MWST',
       'revenue:Verkauf',
     ]);
     expect(detailsExpand(expanded, { revenue: false, expense: true }, new Set())).toEqual([
       'expense:Löhne',
+      'expense:MWST',
       'expense:Miete',
-      'expense:Mwst.',
     ]);
     expect(detailsExpand(expanded, { revenue: false, expense: false }, new Set())).toEqual([]);
   });
@@ -21,8 +21,8 @@ describe('detailsExpand', () => {
     const drafts = new Set(['expense:Miete', 'revenue:Zinsen']);
     expect(detailsExpand(expanded, { revenue: false, expense: true }, drafts)).toEqual([
       'expense:Löhne',
+      'expense:MWST',
       'expense:Miete',
-      'expense:Mwst.',
       'revenue:Zinsen',
     ]);
     expect(detailsExpand([...expanded].reverse(), { revenue: false, expense: true }, drafts)).toEqual(

@@ -1,5 +1,7 @@
-/** The VAT settlement's category (the engine's `Mwst.`): its one leaf carries the row's tooltip. */
-const VAT_ROWS = ['revenue:Mwst.', 'expense:Mwst.'];
+import { VAT_SETTLEMENT_NAME } from '@saldopilot/shared';
+
+/** The VAT settlement's category (the engine's `MWST`): its one leaf carries the row's tooltip. */
+const VAT_ROWS = [`revenue:${VAT_SETTLEMENT_NAME}`, `expense:${VAT_SETTLEMENT_NAME}`];
 
 /**
  * The categories whose leaves the details read asks for (`?expand=`): the expanded rows of an open

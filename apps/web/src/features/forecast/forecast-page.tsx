@@ -5,11 +5,13 @@ import { useMemo, useState } from 'react';
 import { Alert, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { runwayOf } from '@saldopilot/shared';
 import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { formatLocalDateTime, localMonth } from '../../lib/format';
 import { usePreference } from '../../lib/preferences';
 import { showToast } from '../../lib/toast';
+import { useLeaveGuard } from '../../lib/unsaved-changes';
 import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
 import { useSignedInUser } from '../../reference-data/profile';
 import { forecastDetailsQuery } from './api/get-forecast-details';
@@ -65,6 +67,7 @@ export function Component() {
     () => (forecast.data ? previewDrafts(forecast.data.months, details.data, drafts) : undefined),
     [forecast.data, details.data, drafts],
   );
+  useLeaveGuard(drafts.size > 0);
 
   if (forecast.isPending) {
     return (
@@ -90,6 +93,9 @@ export function Component() {
   }
 
   const data = forecast.data;
+  // While drafts are pending the headline follows the figures the table and chart show.
+  const runway =
+    drafts.size > 0 && preview.months.length > 0 ? runwayOf(preview.months, data.runway.minimumBalance) : data.runway;
   const isEmpty = data.startBalance === 0 && data.months.every((month) => month.revenue === 0 && month.expense === 0);
   const firstMonth = data.months[0]?.month;
   const browserMonth = localMonth();
@@ -150,7 +156,7 @@ export function Component() {
         <ForecastEmptyState />
       ) : (
         <RunwayHeadline
-          runway={data.runway}
+          runway={runway}
           months={preview.months}
           currency={data.currency}
           startBalance={data.startBalance}
@@ -202,13 +208,7 @@ export function Component() {
         <ForecastChart months={preview.months} currency={data.currency} minimumBalance={data.runway.minimumBalance} />
       </Stack>
       {drafts.size > 0 ? (
-        <ExclusionBar
-          count={drafts.size}
-          unknownAmounts={preview.unknownAmounts}
-          saving={saving}
-          onSave={() => void save()}
-          onDiscard={discard}
-        />
+        <ExclusionBar count={drafts.size} saving={saving} onSave={() => void save()} onDiscard={discard} />
       ) : null}
     </Stack>
   );

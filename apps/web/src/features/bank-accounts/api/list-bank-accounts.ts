@@ -13,7 +13,7 @@ export const bankAccountKeys = {
 
 export const bankAccountsMessages = { loadFailed: 'Bankkonten konnten nicht geladen werden' } as const;
 
-/** One page of the organisation's accounts with the total over all of them ("Gesamtvermögen"). */
+/** One page of the organisation's accounts with the total over all of them ("Total Bankguthaben"). */
 export function listBankAccounts(query: BankAccountPageQuery, signal?: AbortSignal): Promise<BankAccountList> {
   return api.get<BankAccountList>('/api/bank-accounts', { query: { ...query }, signal }).catch((error: unknown) => {
     throw asApiError(error, bankAccountsMessages.loadFailed);

@@ -8,7 +8,7 @@ export const bankAccountTexts = {
   emptyTitle: 'Erfassen Sie Ihr erstes Bankkonto',
   emptyHint: 'Ihre Kontostände sind der Startpunkt der Prognose. Erfassen Sie jedes Konto mit seinem aktuellen Stand.',
   emptyReadOnly: 'Es gibt noch keine Bankkonten',
-  total: 'Gesamtvermögen:',
+  total: 'Total Bankguthaben (umgerechnet):',
   missingRates: (codes: string[]) =>
     codes.length === 1
       ? `Für ${codes[0]} ist kein Wechselkurs bekannt: Konten in dieser Währung sind 1:1 gezählt.`

@@ -23,7 +23,7 @@ interface CopyContext {
 }
 
 /**
- * "Lohnkosten kopieren" into the current salary (docs/web.md "Mitarbeiter/in"): from another salary
+ * "Lohnkosten kopieren" into the current salary (docs/web.md "Mitarbeitende (Detailseite)"): from another salary
  * of the same employee the chosen costs are added; from another employee's salary all costs replace
  * this salary's, asked first.
  */

@@ -82,7 +82,7 @@ function costResolver(editedId: number | undefined): Resolver<CostFormValues, un
 }
 
 /**
- * The label select with its labels managed in place (docs/web.md "Mitarbeiter/in"): add, edit and
+ * The label select with its labels managed in place (docs/web.md "Mitarbeitende (Detailseite)"): add, edit and
  * delete beside it.
  */
 function LabelField({ control, onChange }: { control: CostControl; onChange: (id: number | null) => void }) {
@@ -401,7 +401,7 @@ function CostForm({
 
 /**
  * "Neue Lohnkosten anlegen" / "Lohnkosten bearbeiten" / "Lohnkosten klonen" (docs/web.md
- * "Mitarbeiter/in").
+ * "Mitarbeitende (Detailseite)").
  */
 export function openCostDialog(
   mode: CostDialogMode,

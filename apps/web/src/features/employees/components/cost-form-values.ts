@@ -2,7 +2,7 @@ import { distributionTypeLabels, type AmountType, type CostCycle, type Distribut
 import { labelText, type CostSummary } from './employee-display';
 
 /**
- * What the cost dialog edits (docs/web.md "Mitarbeiter/in"). `amount` is in the API's unit: minor
+ * What the cost dialog edits (docs/web.md "Mitarbeitende (Detailseite)"). `amount` is in the API's unit: minor
  * units for a fixed amount, thousandths of a percent for a percentage (5.3 % = 5300).
  */
 export interface CostFormValues {
@@ -19,7 +19,7 @@ export interface CostFormValues {
 
 /**
  * A new cost: the salary's cycle, offset 1, a fixed amount, paid by the employee (docs/web.md
- * "Mitarbeiter/in").
+ * "Mitarbeitende (Detailseite)").
  */
 export function emptyCostValues(salaryCycle: CostCycle): CostFormValues {
   return {
@@ -68,7 +68,7 @@ export function costRequestOf(values: CostFormValues) {
 }
 
 /**
- * The base-cost choices (docs/web.md "Mitarbeiter/in"): the salary's other costs as "{label}
+ * The base-cost choices (docs/web.md "Mitarbeitende (Detailseite)"): the salary's other costs as "{label}
  * (AG|AN|AG & AN)"; the cost being edited is left out, so it cannot be based on itself.
  */
 export function baseCostOptions(costs: readonly CostSummary[], editedId: number | undefined) {

@@ -203,7 +203,7 @@ function CostOverview({ context, close }: { context: OverviewContext; close: () 
 }
 
 /**
- * "Lohnkostenübersicht" (docs/web.md "Mitarbeiter/in"): the costs of one salary and what they come
+ * "Lohnkostenübersicht" (docs/web.md "Mitarbeitende (Detailseite)"): the costs of one salary and what they come
  * to.
  */
 export function openCostOverviewDialog(context: OverviewContext): Promise<undefined> {

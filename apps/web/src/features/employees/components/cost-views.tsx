@@ -62,7 +62,7 @@ function PayerBadges({ cost }: { cost: SalaryCost }) {
   );
 }
 
-/** A cost card (docs/web.md "Mitarbeiter/in"). */
+/** A cost card (docs/web.md "Mitarbeitende (Detailseite)"). */
 export function CostCard({
   cost,
   currency,

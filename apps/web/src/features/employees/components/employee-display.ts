@@ -97,7 +97,7 @@ export function labelText(cost: Pick<CostSummary, 'label'>): string {
 }
 
 /**
- * The per-cycle amount of a cost card (docs/web.md "Mitarbeiter/in"): "Monatlich: 530.00 CHF"
+ * The per-cycle amount of a cost card (docs/web.md "Mitarbeitende (Detailseite)"): "Monatlich: 530.00 CHF"
  * (fixed) or "Monatlich: 5.300 % (530.00 CHF)" (percentage, with the amount it comes to per step),
  * or "Monatlich: BVG-Minimum nach Alter + 1.000 % (151.80 CHF)".
  */
@@ -113,7 +113,7 @@ export function costAmountText(cost: CostSummary, currency: string): string {
 /**
  * "Gesamt: 1'060.00 CHF im Dezember 2026", or "Inaktiv" without a next execution. A cost borne by
  * both (AG & AN) is paid once by each, so its total is twice the per-side amount (docs/web.md
- * "Mitarbeiter/in").
+ * "Mitarbeitende (Detailseite)").
  */
 export function nextCostText(cost: CostSummary, currency: string): string {
   if (cost.calculatedNextExecutionDate === null) return texts.inactive;
@@ -131,7 +131,7 @@ export const costFilterLabels: Record<CostFilter, string> = {
 
 /**
  * Whether the cost shows under the AN/AG filter: "AG & AN" costs under both (docs/web.md
- * "Mitarbeiter/in").
+ * "Mitarbeitende (Detailseite)").
  */
 export function matchesFilter(cost: Pick<CostSummary, 'distributionType'>, filter: CostFilter): boolean {
   return filter === 'all' || cost.distributionType === filter || cost.distributionType === 'both';
@@ -139,7 +139,7 @@ export function matchesFilter(cost: Pick<CostSummary, 'distributionType'>, filte
 
 /**
  * Whether the cost matches the search by label name; costs without label always show (docs/web.md
- * "Mitarbeiter/in").
+ * "Mitarbeitende (Detailseite)").
  */
 export function matchesSearch(cost: Pick<CostSummary, 'label'>, search: string): boolean {
   const needle = search.trim().toLocaleLowerCase('de-CH');
@@ -184,14 +184,14 @@ export interface SalarySummary {
 
 /**
  * Whether "Austritt hinzufügen" is offered: an active salary (not a termination) exists
- * (docs/web.md "Mitarbeiter/in").
+ * (docs/web.md "Mitarbeitende (Detailseite)").
  */
 export function canAddTermination(salaries: readonly SalarySummary[]): boolean {
   return salaries.some((salary) => !salary.isTermination && !salary.isDisabled);
 }
 
 /**
- * The suggested termination date (docs/web.md "Mitarbeiter/in"): the first day of the month after
+ * The suggested termination date (docs/web.md "Mitarbeitende (Detailseite)"): the first day of the month after
  * the latest active salary's next payment (its start when it pays no more).
  */
 export function suggestedTermination(salaries: readonly SalarySummary[]): string | undefined {
@@ -207,7 +207,7 @@ export function suggestedTermination(salaries: readonly SalarySummary[]): string
 }
 
 /**
- * The "Von" of a cloned salary (docs/web.md "Mitarbeiter/in"): the first date from the next month
+ * The "Von" of a cloned salary (docs/web.md "Mitarbeitende (Detailseite)"): the first date from the next month
  * on with the source's day of month (clamped to shorter months) on which no salary of the employee
  * starts.
  */

@@ -1,13 +1,13 @@
 /**
  * The German texts of the employees area: list, detail page, salary, termination, cost, label, copy
- * and preset dialogs (docs/web.md "Mitarbeitende", "Mitarbeiter/in"; the reference's texts verbatim
+ * and preset dialogs (docs/web.md "Mitarbeitende", "Mitarbeitende (Detailseite)"; the reference's texts verbatim
  * where given, improved as "Texts" says: the salary card's clone button says "Lohn klonen";
  * "Arbeitsverhältnis" without the slip).
  */
 export const employeeTexts = {
   title: 'Mitarbeitende',
-  detailTitle: 'Mitarbeiter/in',
-  add: 'Mitarbeiter hinzufügen',
+  detailTitle: 'Mitarbeitende',
+  add: 'Mitarbeitende hinzufügen',
   success: 'Erfolg',
   error: 'Fehler',
   hint: 'Hinweis',
@@ -23,62 +23,62 @@ export const employeeTexts = {
 
   // List (docs/web.md "Mitarbeitende").
   hideTerminated: 'Ausgetretene ausblenden',
-  showTerminatedHint: 'Ausgetretene Mitarbeiter anzeigen',
-  hideTerminatedHint: 'Ausgetretene Mitarbeiter ausblenden',
+  showTerminatedHint: 'Ausgetretene Mitarbeitende anzeigen',
+  hideTerminatedHint: 'Ausgetretene Mitarbeitende ausblenden',
   emptyTitle: 'Erfassen Sie Ihre ersten Mitarbeitenden',
   emptyText: 'Löhne und Lohnkosten Ihrer Mitarbeitenden fliessen Monat für Monat in die Prognose ein.',
-  emptyReadOnly: 'Es gibt noch keine Mitarbeiter',
+  emptyReadOnly: 'Es gibt noch keine Mitarbeitenden',
   open: (name: string) => `${name} öffnen`,
   terminatedNote: 'Arbeitsverhältnis aktuell aufgelöst',
   terminatedTag: 'Ausgetreten',
   currentData: 'Aktuelle Daten:',
   upcomingData: 'Kommende Daten:',
   hoursPerMonth: (hours: number) => `${hours} Arbeitsstunden / Monat`,
-  vacationPerYear: (days: number) => `${days} Urlaubstage / Jahr`,
+  vacationPerYear: (days: number) => `${days} Ferientage / Jahr`,
   validSince: 'Gültig seit',
   validFrom: 'Gültig ab',
   validUntil: 'Gültig bis',
   leaving: 'Austritt angesetzt',
-  noData: 'Der Mitarbeiter hat aktuell keine Daten',
+  noData: 'Zu dieser Person gibt es aktuell keine Daten',
   columns: {
     name: 'Name',
     hours: 'Arbeitsstunden / Monat',
     salary: 'Lohn',
-    vacation: 'Urlaubstage / Jahr',
+    vacation: 'Ferientage / Jahr',
     from: 'Gültig ab/seit',
     to: 'Gültig bis',
   },
 
   // Create dialog (docs/web.md "Mitarbeitende").
-  createTitle: 'Neuen Mitarbeiter anlegen',
+  createTitle: 'Neue Mitarbeitende anlegen',
   name: 'Name',
-  created: (name: string) => `Mitarbeiter "${name}" wurde angelegt`,
-  createFailed: 'Mitarbeiter konnte nicht angelegt werden',
+  created: (name: string) => `Mitarbeitende "${name}" wurde angelegt`,
+  createFailed: 'Mitarbeitende konnte nicht angelegt werden',
 
-  // Detail page (docs/web.md "Mitarbeiter/in").
+  // Detail page (docs/web.md "Mitarbeitende (Detailseite)").
   back: 'Zurück',
   backToList: 'Zurück zur Übersicht',
-  notLoaded: (id: string) => `Mitarbeiter mit ID "${id}" konnte nicht geladen werden`,
+  notLoaded: (id: string) => `Mitarbeitende mit ID "${id}" konnte nicht geladen werden`,
   deleteHeader: 'Löschen',
   deleteQuestion: (name: string, salaries: number, costs: number) =>
-    `Mitarbeiter "${name}" vollständig löschen?` +
+    `Mitarbeitende "${name}" vollständig löschen?` +
     (salaries > 0
       ? ` ${salaries === 1 ? '1 Lohn' : `${salaries} Löhne`} und ${costs === 1 ? '1 Lohnkosten-Eintrag' : `${costs} Lohnkosten-Einträge`} werden ebenfalls gelöscht.`
       : ''),
-  deleted: (name: string) => `Mitarbeiter "${name}" wurde gelöscht`,
-  deleteFailed: 'Mitarbeiter konnte nicht gelöscht werden',
+  deleted: (name: string) => `Mitarbeitende "${name}" wurde gelöscht`,
+  deleteFailed: 'Mitarbeitende konnte nicht gelöscht werden',
   general: 'Allgemeine Informationen',
   birthDate: 'Geburtsdatum',
   birthDateHint: 'Optional. Wird für die BVG-Berechnung nach Alter benötigt (gesetzliches Minimum).',
-  updated: 'Mitarbeiter wurde bearbeitet',
-  updateFailed: 'Mitarbeiter konnte nicht bearbeitet werden',
+  updated: 'Mitarbeitende wurde bearbeitet',
+  updateFailed: 'Mitarbeitende konnte nicht bearbeitet werden',
 
-  // Salary history (docs/web.md "Mitarbeiter/in").
+  // Salary history (docs/web.md "Mitarbeitende (Detailseite)").
   history: 'Lohnverlauf',
   addSalary: 'Lohn hinzufügen',
   addTermination: 'Austritt hinzufügen',
   historyFailed: 'Fehler beim Laden des Lohnverlaufs',
-  noSalary: 'Mitarbeiter hat noch keinen Lohn. Erstelle den',
+  noSalary: 'Noch kein Lohn erfasst. Erstellen Sie den',
   firstSalary: 'ersten Lohn',
   activeSalary: 'Aktiver Lohn',
   disabledPill: 'Deaktiviert',
@@ -90,7 +90,7 @@ export const employeeTexts = {
   gross: 'Brutto',
   net: 'Netto',
   perCycle: (cycle: string) => `/ ${cycle}`,
-  vacationInYear: (days: number) => `${days} Urlaubstage im Jahr`,
+  vacationInYear: (days: number) => `${days} Ferientage im Jahr`,
   costsButton: 'Lohnkosten',
   costsOf: (date: string) => `Lohnkosten des Lohns vom ${date}`,
   cloneSalary: 'Lohn klonen',
@@ -107,14 +107,14 @@ export const employeeTexts = {
   terminationDeleted: 'Austritt wurde gelöscht',
   terminationDeleteFailed: 'Austritt konnte nicht gelöscht werden',
 
-  // Salary dialog (docs/web.md "Mitarbeiter/in").
+  // Salary dialog (docs/web.md "Mitarbeitende (Detailseite)").
   salaryCreateTitle: 'Neuen Lohn anlegen',
   salaryEditTitle: 'Lohn bearbeiten',
   salaryCloneTitle: 'Lohn klonen',
   cloneButton: 'Klonen',
   fields: {
     hours: 'Arbeitsstunden pro Monat',
-    vacation: 'Urlaubstage pro Jahr',
+    vacation: 'Ferientage pro Jahr',
     currency: 'Währung des Lohns',
     gross: 'Bruttolohn',
     from: 'Von',
@@ -145,20 +145,20 @@ export const employeeTexts = {
   costsNotCopied: 'Lohnkosten konnten nicht übernommen werden',
   dateTaken: 'An diesem Datum beginnt bereits ein anderer Lohn',
 
-  // Termination dialog (docs/web.md "Mitarbeiter/in").
+  // Termination dialog (docs/web.md "Mitarbeitende (Detailseite)").
   terminationTitle: 'Austritt hinzufügen',
   suggestion: (date: string) => `Vorschlag für nächsten Austritt: ${date}`,
   terminationWarning: 'Austritt = Auflösung des Arbeitsverhältnisses',
   terminationCreated: 'Austritt wurde angelegt',
   terminationCreateFailed: 'Austritt konnte nicht angelegt werden',
 
-  // Cost overview (docs/web.md "Mitarbeiter/in").
+  // Cost overview (docs/web.md "Mitarbeitende (Detailseite)").
   overviewTitle: 'Lohnkostenübersicht',
   search: 'Suchen',
   distributionFilter: 'Zu Kosten von',
   noCosts: 'Noch keine Lohnkosten vorhanden',
   costsFailed: 'Es gab einen Fehler beim Laden der Lohnkosten',
-  copyFromEmployee: 'Von Mitarbeiter kopieren',
+  copyFromEmployee: 'Von Mitarbeitenden kopieren',
   addCost: 'Lohnkosten hinzufügen',
   presets: 'Schweizer Sozialabgaben',
   grouped: 'Nach Zahler gruppieren',
@@ -186,7 +186,7 @@ export const employeeTexts = {
     distribution: 'Zu Kosten von',
   },
 
-  // Cost dialog (docs/web.md "Mitarbeiter/in").
+  // Cost dialog (docs/web.md "Mitarbeitende (Detailseite)").
   costCreateTitle: 'Neue Lohnkosten anlegen',
   costEditTitle: 'Lohnkosten bearbeiten',
   costCloneTitle: 'Lohnkosten klonen',
@@ -206,7 +206,8 @@ export const employeeTexts = {
   },
   costHints: {
     label: 'Beispiel: BVG, AHV, Quellensteuer, ...',
-    offset: 'Definiert, wie viele Intervalle der gewählten Frequenz in die Berechnung einbezogen werden',
+    offset:
+      'Zahlungsverzug in Perioden der Frequenz: bezahlt wird alle so viele Perioden, im Nachhinein für die Perioden davor (z. B. monatlich und 3: alle drei Monate für die drei Monate davor)',
     distribution: 'Arbeitnehmer: Abzug vom Bruttolohn, Arbeitgeber: Zusatz zum Bruttolohn',
     bases:
       'Optional: Auswahl bestehender Lohnkosten als Basis für den Prozentwert, leer lassen um auf dem Lohn zu basieren',
@@ -232,7 +233,7 @@ export const employeeTexts = {
   costUpdateFailed: 'Lohnnebenkosten konnte nicht bearbeitet werden',
   noLabels: 'Keine Labels gefunden',
 
-  // Label dialog (docs/web.md "Mitarbeiter/in").
+  // Label dialog (docs/web.md "Mitarbeitende (Detailseite)").
   labelCreateTitle: 'Neues Kostenlabel anlegen',
   labelEditTitle: 'Kostenlabel bearbeiten',
   labelField: 'Label',
@@ -248,9 +249,9 @@ export const employeeTexts = {
   labelDeleted: (name: string) => `Kostenlabel "${name}" wurde gelöscht`,
   labelDeleteFailed: (name: string) => `Kostenlabel "${name}" konnte nicht gelöscht werden`,
 
-  // Copy dialog (docs/web.md "Mitarbeiter/in").
+  // Copy dialog (docs/web.md "Mitarbeitende (Detailseite)").
   copyTitle: 'Lohnkosten kopieren',
-  copyFromEmployeeField: 'Kopiere von Mitarbeiter:',
+  copyFromEmployeeField: 'Kopieren von Mitarbeitenden:',
   copyFromSalaryField: 'Kopiere von Lohn:',
   copyAppendInfo: 'Die gewählten Lohnkosten werden diesem Lohn hinzugefügt.',
   copyReplaceWarning: 'Beim Kopieren werden vorhandene Lohnkosten dieses Lohns vollständig ersetzt.',
@@ -262,7 +263,7 @@ export const employeeTexts = {
   selectAll: 'Alle auswählen',
   select: (label: string) => `${label} auswählen`,
   salaryOption: (date: string, amount: string, cycle: string) => `Von ${date}, ${amount} / ${cycle}`,
-  noEmployees: 'Keine Mitarbeiter gefunden',
+  noEmployees: 'Keine Mitarbeitenden gefunden',
   noSalaries: 'Keine Löhne gefunden',
 
   // Swiss presets (issue 11 ★).

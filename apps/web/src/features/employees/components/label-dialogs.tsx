@@ -71,7 +71,7 @@ function LabelForm({ label, close }: { label: SalaryCostLabel | undefined; close
 }
 
 /**
- * "Neues Kostenlabel anlegen" / "Kostenlabel bearbeiten" (docs/web.md "Mitarbeiter/in"); answers
+ * "Neues Kostenlabel anlegen" / "Kostenlabel bearbeiten" (docs/web.md "Mitarbeitende (Detailseite)"); answers
  * the saved label.
  */
 export function openLabelDialog(label?: SalaryCostLabel): Promise<SalaryCostLabel | undefined> {

@@ -19,7 +19,7 @@ export interface SalaryActions {
 
 /**
  * A termination ("Austritt") in the salary history: a note and its delete button (docs/web.md
- * "Mitarbeiter/in").
+ * "Mitarbeitende (Detailseite)").
  */
 function TerminationCard({ salary, actions }: { salary: Salary; actions: SalaryActions | undefined }) {
   const title = texts.from(formatDate(salary.fromDate));
@@ -47,7 +47,7 @@ function TerminationCard({ salary, actions }: { salary: Salary; actions: SalaryA
 }
 
 /**
- * A salary of the history (docs/web.md "Mitarbeiter/in"): hours, Gesamtkosten with Brutto and Netto
+ * A salary of the history (docs/web.md "Mitarbeitende (Detailseite)"): hours, Gesamtkosten with Brutto and Netto
  * per cycle, vacation days, "Bis" (kept by the server) or "Dauerhaft", the cost overview and the
  * status.
  */

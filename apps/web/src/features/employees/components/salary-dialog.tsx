@@ -148,7 +148,7 @@ function SalaryForm({
       const created = await createSalary(employeeId, values);
       showToast({ severity: 'success', summary: texts.success, detail: texts.salaryCreated });
       if (mode.kind === 'clone') {
-        // docs/web.md "Mitarbeiter/in": the source's costs come along; a failure there keeps the
+        // docs/web.md "Mitarbeitende (Detailseite)": the source's costs come along; a failure there keeps the
         // new salary.
         try {
           const costs = await listSalaryCosts(mode.salary.id);
@@ -346,7 +346,7 @@ function SalaryForm({
 }
 
 /**
- * "Neuen Lohn anlegen" / "Lohn bearbeiten" / "Lohn klonen" (docs/web.md "Mitarbeiter/in"). Answers
+ * "Neuen Lohn anlegen" / "Lohn bearbeiten" / "Lohn klonen" (docs/web.md "Mitarbeitende (Detailseite)"). Answers
  * the saved salary, null when it was deleted, undefined when the dialog was left.
  */
 export function openSalaryDialog(

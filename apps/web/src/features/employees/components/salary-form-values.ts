@@ -7,7 +7,7 @@ import {
 } from '@saldopilot/shared';
 
 /**
- * What the salary dialog edits (docs/web.md "Mitarbeiter/in"); the amount in cents; an emptied
+ * What the salary dialog edits (docs/web.md "Mitarbeitende (Detailseite)"); the amount in cents; an emptied
  * number field is null.
  */
 export interface SalaryFormValues {

@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/format';
 import { updateSalary } from '../api/update-salary';
 import { employeeTexts as texts } from './employee-texts';
 
-/** "Status:" of a salary (docs/web.md "Mitarbeiter/in"): on = active, saved at once. */
+/** "Status:" of a salary (docs/web.md "Mitarbeitende (Detailseite)"): on = active, saved at once. */
 export function SalaryStatusSwitch({ salary }: { salary: Salary }) {
   return (
     <StatusSwitch

@@ -91,7 +91,7 @@ function TerminationForm({ context, close }: { context: TerminationContext; clos
 }
 
 /**
- * "Austritt hinzufügen" (docs/web.md "Mitarbeiter/in"): the end of the employment, pre-filled with
+ * "Austritt hinzufügen" (docs/web.md "Mitarbeitende (Detailseite)"): the end of the employment, pre-filled with
  * the suggestion.
  */
 export function openTerminationDialog(context: TerminationContext): Promise<Salary | undefined> {

@@ -8,13 +8,11 @@ import { forecastTexts as texts } from './forecast-texts';
  */
 export function ExclusionBar({
   count,
-  unknownAmounts,
   saving,
   onSave,
   onDiscard,
 }: {
   count: number;
-  unknownAmounts: number;
   saving: boolean;
   onSave: () => void;
   onDiscard: () => void;
@@ -37,7 +35,6 @@ export function ExclusionBar({
           </Text>
           <Text size="xs" c="dimmed">
             {texts.changeCount(count)}
-            {unknownAmounts > 0 ? ` · ${texts.unknownNote}` : ''}
           </Text>
         </div>
         <ActionIcon

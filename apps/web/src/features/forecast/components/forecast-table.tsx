@@ -1,7 +1,7 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconHistory, IconSquareCheck } from '@tabler/icons-react';
-import { formatMonthLabel, type ForecastMonthTotals } from '@saldopilot/shared';
+import { formatMonthLabel, VAT_SETTLEMENT_NAME, type ForecastMonthTotals } from '@saldopilot/shared';
 import { SignedAmount } from '../../../components/money/signed-amount';
 import { formatAmount } from '../../../lib/format';
 import type { ShownDetailsMonth, ShownLeaf } from '../forecast-drafts';
@@ -11,8 +11,6 @@ import { vatDetailText } from './vat-detail';
 import classes from './forecast-table.module.css';
 
 type Side = 'revenue' | 'expense';
-
-const VAT_CATEGORY = 'Mwst.';
 
 function sign(cents: number): 'positive' | 'negative' | undefined {
   return cents > 0 ? 'positive' : cents < 0 ? 'negative' : undefined;
@@ -52,26 +50,23 @@ function LeafCell({
 }) {
   if (!leaf) return <td>{formatAmount(0, currency)}</td>;
   const excluded = leaf.isExcluded;
-  const amount =
-    leaf.amount === null ? (
-      <span className={classes.pending} title={texts.unknownAmount}>
-        …
-      </span>
-    ) : (
-      <span
-        className={`${excluded ? classes.excluded : ''} ${leaf.pending ? classes.pending : ''}`}
-        title={leaf.thirteenthSalary ? texts.withThirteenthSalary : undefined}
-      >
-        {formatAmount(leaf.amount, currency)}
-        {/* The month's payment holds a 13th salary: a hover title, and the same words for screen readers. */}
-        {leaf.thirteenthSalary ? (
-          <>
-            <sup aria-hidden>13</sup>
-            <VisuallyHidden>{` (${texts.withThirteenthSalary})`}</VisuallyHidden>
-          </>
-        ) : null}
-      </span>
-    );
+  // An excluded cell shows what the exclusion took out, struck through (docs/web.md "Prognose").
+  const amount = (
+    <span
+      className={`${excluded ? classes.excluded : ''} ${leaf.pending ? classes.pending : ''}`}
+      title={excluded ? texts.excluded : leaf.thirteenthSalary ? texts.withThirteenthSalary : undefined}
+    >
+      {formatAmount(excluded ? (leaf.excludedAmount ?? 0) : leaf.amount, currency)}
+      {excluded ? <VisuallyHidden>{` (${texts.excludedNote})`}</VisuallyHidden> : null}
+      {/* The month's payment holds a 13th salary: a hover title, and the same words for screen readers. */}
+      {leaf.thirteenthSalary && !excluded ? (
+        <>
+          <sup aria-hidden>13</sup>
+          <VisuallyHidden>{` (${texts.withThirteenthSalary})`}</VisuallyHidden>
+        </>
+      ) : null}
+    </span>
+  );
   const excludable = canEdit && leaf.relatedTable !== 'vat_settlement';
   return (
     <td data-pending={leaf.pending ? 'true' : undefined}>
@@ -117,7 +112,7 @@ function CategoryRows({
   return rows.map((row) => {
     const key = childDetailsKey(side, row.name);
     // The VAT settlement: an expense, or revenue in a month it is a refund (docs/vat.md).
-    const isVat = row.name === VAT_CATEGORY && row.leaves.every((leaf) => leaf.key.startsWith('vat_settlement'));
+    const isVat = row.name === VAT_SETTLEMENT_NAME && row.leaves.every((leaf) => leaf.key.startsWith('vat_settlement'));
     const expanded = !isVat && expandedCategories.has(key);
     return (
       <Fragment key={key}>

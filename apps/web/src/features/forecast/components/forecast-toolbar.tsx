@@ -2,8 +2,16 @@ import { useState } from 'react';
 import { Button, Group, NumberInput, Slider, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
-import { FORECAST_LIMITS } from '@saldopilot/shared';
+import { FORECAST_LIMITS, forecastMessages as forecastRules } from '@saldopilot/shared';
 import { forecastTexts as texts } from './forecast-texts';
+
+/** Whether the text of the "Zeitraum" field is a number of months the forecast can show. */
+function monthsOf(value: number | string): number | undefined {
+  const count = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  return Number.isInteger(count) && count >= FORECAST_LIMITS.minMonths && count <= FORECAST_LIMITS.maxMonths
+    ? count
+    : undefined;
+}
 
 /**
  * "Zeitraum" (1–60 months, a stepper; the number of months shown is the number asked for, so 13
@@ -49,19 +57,21 @@ export function ForecastToolbar({
           value={monthsText}
           onChange={(value) => {
             setMonthsText(value);
-            const count = Number(value);
-            if (Number.isInteger(count) && count >= FORECAST_LIMITS.minMonths && count <= FORECAST_LIMITS.maxMonths) {
-              commitMonths(count);
-            }
+            const count = monthsOf(value);
+            if (count !== undefined) commitMonths(count);
           }}
-          onBlur={() => setMonthsText(months)}
+          // Text that is no period stays as typed with the rule beside it, instead of jumping back to
+          // the old value without a word (docs/web.md "Prognose"); the table keeps the last valid one.
+          error={
+            String(monthsText).trim() !== '' && monthsOf(monthsText) === undefined ? forecastRules.months : undefined
+          }
+          // An emptied field shows the period in use again.
+          onBlur={() => String(monthsText).trim() === '' && setMonthsText(months)}
           min={FORECAST_LIMITS.minMonths}
           max={FORECAST_LIMITS.maxMonths}
           step={1}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="strict"
-          suffix={texts.monthsSuffix(Number(monthsText) || months)}
+          clampBehavior="none"
+          suffix={texts.monthsSuffix(monthsOf(monthsText) ?? months)}
           w={150}
         />
         <Stack gap={6} w={240}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { netTaxRateText, vatDetailText } from './vat-detail';
 
-describe('the tooltip of the "Mwst." row (docs/vat.md)', () => {
+describe('the tooltip of the "MWST" row (docs/vat.md)', () => {
   it('names output and input tax of the effective method', () => {
     expect(vatDetailText({ outputTax: 3_645_00, inputTax: 243_00 }, 'CHF')).toBe(
       "Umsatzsteuer 3'645.00 CHF / Vorsteuer 243.00 CHF",

@@ -8,7 +8,7 @@ export function netTaxRateText(thousandths: number): string {
 }
 
 /**
- * What the VAT settlement of a month was computed from (docs/vat.md), for the tooltip of the "Mwst."
+ * What the VAT settlement of a month was computed from (docs/vat.md), for the tooltip of the "MWST"
  * row: output and input tax (effective method), or the gross revenue and the net tax rate(s);
  * undefined for a month without a settlement or a leaf without its parts.
  */

@@ -10,15 +10,15 @@ export const forecastSettingsTexts = {
   minimumSave: 'Mindestliquidität speichern',
   minimumSaved: 'Mindestliquidität wurde gespeichert',
   minimumFailed: 'Mindestliquidität konnte nicht gespeichert werden',
-  vatTitle: 'Automatische MwSt.-Abrechnung',
+  vatTitle: 'Automatische MWST-Abrechnung',
   vatDescription:
-    'Berechnet die MwSt. aus Ihren Einnahmen und Ausgaben und plant die Zahlung jeder Abrechnungsperiode (oder die Rückerstattung) automatisch in der Prognose.',
+    'Berechnet die MWST aus Ihren Einnahmen und Ausgaben und plant die Zahlung jeder Abrechnungsperiode (oder die Rückerstattung) automatisch in der Prognose.',
   vatOtherOrganisation:
-    'Die MwSt.-Abrechnung wird in der aktiven Organisation eingestellt. Wechseln Sie zu dieser Organisation, um sie zu sehen.',
-  vatEnabled: 'MwSt.-Abrechnung aktivieren',
+    'Die MWST-Abrechnung wird in der aktiven Organisation eingestellt. Wechseln Sie zu dieser Organisation, um sie zu sehen.',
+  vatEnabled: 'MWST-Abrechnung aktivieren',
   billingDate: 'Rechnungszeitpunkt',
   billingDateHint:
-    'Datum der MwSt.-Abrechnung (wird zur Berechnung der Periode verwendet): die Periode endet mit dem Monat davor, z. B. 01.04. für das 1. Quartal',
+    'Datum der MWST-Abrechnung (wird zur Berechnung der Periode verwendet): die Periode endet mit dem Monat davor, z. B. 01.04. für das 1. Quartal',
   offset: 'Transaktionszeitpunkt',
   offsetHint:
     'Zeitpunkt der tatsächlichen Zahlung. Nach ESTV-Frist: im zweiten Monat nach dem letzten Monat der Periode (Q1 im Mai); sonst relativ zum Rechnungszeitpunkt. Dies definiert die Anzeige in der Prognose',
@@ -36,9 +36,9 @@ export const forecastSettingsTexts = {
   netTaxRate2Hint: 'Nur bei zwei bewilligten Saldosteuersätzen für verschiedene Tätigkeiten, z. B. 2.1',
   netTaxRate2Share: 'Anteil am Umsatz zum zweiten Satz',
   netTaxRate2ShareHint: 'Ganze Prozent des Umsatzes inkl. MWST, die zum zweiten Satz abgerechnet werden (1 bis 99)',
-  vatSave: 'MwSt.-Einstellungen speichern',
-  vatSaved: 'MwSt.-Einstellungen wurden gespeichert',
-  vatFailed: 'MwSt.-Einstellungen konnten nicht gespeichert werden',
-  vatLoadFailed: 'MwSt.-Einstellungen konnten nicht geladen werden',
+  vatSave: 'MWST-Einstellungen speichern',
+  vatSaved: 'MWST-Einstellungen wurden gespeichert',
+  vatFailed: 'MWST-Einstellungen konnten nicht gespeichert werden',
+  vatLoadFailed: 'MWST-Einstellungen konnten nicht geladen werden',
   readOnlyHint: 'Nur Eigentümer und Administratoren können diese Einstellungen ändern.',
 } as const;

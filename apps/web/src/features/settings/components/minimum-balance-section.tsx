@@ -2,7 +2,7 @@ import { Group } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { centsSchema, hasRole, type Organisation } from '@saldopilot/shared';
+import { hasRole, minimumBalanceSchema, type Organisation } from '@saldopilot/shared';
 import { AmountField } from '../../../components/form/amount-input';
 import { Form } from '../../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
@@ -13,7 +13,7 @@ import { updateOrganisation } from '../api/update-organisation';
 import { forecastSettingsTexts as texts } from './forecast-settings-texts';
 import { SettingsSection } from './settings-section';
 
-const schema = z.strictObject({ minimumBalance: centsSchema });
+const schema = z.strictObject({ minimumBalance: minimumBalanceSchema });
 
 /** "Mindestliquidität": the runway's threshold (issue 12 ★), set by owners and admins. */
 export function MinimumBalanceSection({

@@ -268,7 +268,7 @@ function VatSettingsForm({
 }
 
 /**
- * "Automatische MwSt.-Abrechnung" (docs/web.md "Organisation"): the settings live with the
+ * "Automatische MWST-Abrechnung" (docs/web.md "Organisation"): the settings live with the
  * organisation in the session (docs/api.md "Areas"), so they are shown for the active organisation
  * only.
  */
