@@ -44,21 +44,20 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
     useRawBodies(scope, statementContentTypes, FILE_LIMITS.fileBytes);
     const files = scope.withTypeProvider<ZodTypeProvider>();
 
+    // Both take the same file and choices; the OpenAPI document lists the body under each content type.
+    const fileRoute = { bodyLimit: FILE_LIMITS.fileBytes, config: { rawBody, errors: ['NOT_FOUND' as const] } };
     files.post(
       '/bank-statements/preview',
       {
-        bodyLimit: FILE_LIMITS.fileBytes,
-        config: { rawBody, errors: ['NOT_FOUND'] },
+        ...fileRoute,
         schema: { querystring: statementImportQuerySchema, response: { 200: statementFilePreviewSchema } },
       },
       async (request) => bankStatements.preview(tenantOf(request), fileOf(request), request.query),
     );
-
     files.post(
       '/bank-statements',
       {
-        bodyLimit: FILE_LIMITS.fileBytes,
-        config: { rawBody, errors: ['NOT_FOUND'] },
+        ...fileRoute,
         schema: { querystring: statementImportQuerySchema, response: { 200: statementImportResultSchema } },
       },
       async (request) => bankStatements.importFile(tenantOf(request), fileOf(request), request.query),

@@ -341,7 +341,7 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
             balancesUpdated += 1;
           }
         }
-        // A new balance must keep "Gesamtvermögen" exact (ARCHITECTURE.md rule 7).
+        // A new balance must keep "Total Bankguthaben" exact (ARCHITECTURE.md rule 7).
         if (balancesUpdated > 0) await bankAccounts.requireExactTotal(tx, tenant.organisationId, tenant.currencyId);
         return { imported, duplicates: total - imported, balancesUpdated };
       });

@@ -244,19 +244,7 @@ export function parseCsv(bytes: Uint8Array, fileName: string | null = null): Par
           type: 'CSV' as const,
         }
       : null;
-  return {
-    kind: 'csv',
-    version: null,
-    fileName,
-    statementId: null,
-    iban,
-    currency,
-    period,
-    opening,
-    closing,
-    entries,
-    pendingCount: 0,
-    warnings,
-    errors,
-  };
+  // No statement id, version or pending entries in an export.
+  const read = { iban, currency, period, opening, closing, entries, warnings, errors };
+  return { kind: 'csv', version: null, fileName, statementId: null, pendingCount: 0, ...read };
 }
