@@ -45,6 +45,14 @@ export const bankStatementMessages = {
 
 /** How many entries of each statement the preview shows. */
 export const PREVIEW_ENTRIES = 20;
+/** How many warnings and errors of each statement the preview lists (a last line counts the rest). */
+export const PREVIEW_MESSAGES = 50;
+
+/** The first messages of a list, and one line saying how many more there are. */
+function firstMessages(messages: string[]): string[] {
+  if (messages.length <= PREVIEW_MESSAGES) return messages;
+  return [...messages.slice(0, PREVIEW_MESSAGES), `… und ${messages.length - PREVIEW_MESSAGES} weitere`];
+}
 
 export interface StatementFile {
   bytes: Uint8Array | undefined;
@@ -253,8 +261,8 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
       duplicateCount,
       pendingCount: statement.pendingCount,
       summary: `${newCount} neu, ${duplicateCount} bereits importiert`,
-      warnings: item.warnings,
-      errors: item.errors,
+      warnings: firstMessages(item.warnings),
+      errors: firstMessages(item.errors),
       entries: statement.entries.slice(0, PREVIEW_ENTRIES).map((entry, index) => ({
         ...toEntryFields(entry, item.accountCurrency),
         alreadyImported: item.taken[index]!,

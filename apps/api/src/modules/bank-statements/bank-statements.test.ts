@@ -337,7 +337,8 @@ describe('CSV exports', () => {
   it('layout B (windows-1252, commas) and C (ISO dates, debit/credit) into a chosen account', async () => {
     const user = await signUp(app);
     const target = await chfAccount(user);
-    expect(await imported(user, fixture('csv-layout-b.csv'), target.id)).toEqual({
+    // A content type with parameters is still the type.
+    expect(await imported(user, fixture('csv-layout-b.csv', 'text/csv; charset=windows-1252'), target.id)).toEqual({
       imported: 3,
       duplicates: 0,
       balancesUpdated: 0,
@@ -359,6 +360,17 @@ describe('CSV exports', () => {
     const november = await entries(user, target.id, '?from=2026-11-07&to=2026-11-14&direction=credit');
     expect(november.data.map((entry) => entry.amount)).toEqual([25, 300_000]);
     expect(await account(user, target.id)).toMatchObject({ amount: 925_000, balanceDate: '2026-11-14' });
+  });
+
+  it('lists at most 50 errors per statement in the preview, and counts the rest', async () => {
+    const user = await signUp(app);
+    const target = await chfAccount(user);
+    const rows = Array.from({ length: 120 }, (_, i) => `;Zeile ohne Datum ${i};1.00`).join('\n');
+    const answer = await preview(user, upload(`Datum;Buchungstext;Betrag\n${rows}\n`, 'text/csv'), target.id);
+    const errors = answer.statements[0]!.errors;
+    expect(errors).toHaveLength(51);
+    expect(errors[0]).toBe('Zeile 2: Datum fehlt');
+    expect(errors[50]).toBe('… und 70 weitere');
   });
 
   it('shows unreadable rows by line in the preview; the import stores nothing', async () => {

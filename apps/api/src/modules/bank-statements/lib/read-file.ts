@@ -52,7 +52,7 @@ export function readStatementFile(bytes: Uint8Array, contentType?: string): Pars
   const format = sniffed === 'zip' ? 'zip' : (declared ?? sniffed);
   if (format !== 'zip') return readOne(bytes, format, null);
   return unzipStatements(bytes).flatMap((file) => {
-    const name = file.name.split('/').at(-1) ?? file.name;
+    const name = (file.name.split('/').at(-1) ?? file.name).slice(0, 200);
     const extension = name.toLowerCase().split('.').at(-1);
     const inner = extension === 'csv' ? 'csv' : extension === 'xml' ? 'xml' : sniff(file.bytes);
     try {
