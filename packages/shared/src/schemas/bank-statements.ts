@@ -12,6 +12,18 @@ export const referenceTypes = ['QRR', 'SCOR', 'ISR'] as const;
 export const balanceTypes = ['OPBD', 'PRCD', 'CLBD', 'CLAV', 'CSV'] as const;
 export const entryDirections = ['credit', 'debit'] as const;
 export const entrySources = statementKinds;
+export const csvColumnRoles = [
+  'date',
+  'valueDate',
+  'amount',
+  'credit',
+  'debit',
+  'balance',
+  'text',
+  'reference',
+  'currency',
+  'counterparty',
+] as const;
 
 /** The content types the two file routes read; `application/octet-stream` is detected by its bytes. */
 export const statementContentTypes = [
@@ -98,6 +110,8 @@ export const statementPreviewSchema = z.object({
   errors: z.array(z.string()),
   /** The first entries, in the file's order. */
   entries: z.array(statementEntryPreviewSchema),
+  /** CSV: each header cell and what it was read as (null: not read); null for camt. */
+  csvColumns: z.array(z.object({ header: z.string(), role: z.enum(csvColumnRoles).nullable() })).nullable(),
 });
 export type StatementPreview = z.infer<typeof statementPreviewSchema>;
 

@@ -267,6 +267,7 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
         ...toEntryFields(entry, item.accountCurrency),
         alreadyImported: item.taken[index]!,
       })),
+      csvColumns: statement.csvColumns ?? null,
     };
   }
 

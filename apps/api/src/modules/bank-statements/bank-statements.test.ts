@@ -320,6 +320,14 @@ describe('CSV exports', () => {
       entryCount: 3,
       closingBalance: { amount: 421_550, date: '2026-11-18' },
       balanceCheck: null,
+      csvColumns: [
+        { header: 'Buchungsdatum', role: 'date' },
+        { header: 'Avisierungstext', role: 'text' },
+        { header: 'Gutschrift in CHF', role: 'credit' },
+        { header: 'Lastschrift in CHF', role: 'debit' },
+        { header: 'Valuta', role: 'valueDate' },
+        { header: 'Saldo in CHF', role: 'balance' },
+      ],
     });
     expect(await imported(user, fixture('csv-layout-a.csv'))).toEqual({
       imported: 3,

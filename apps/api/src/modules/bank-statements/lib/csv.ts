@@ -1,7 +1,13 @@
 import { formatDate, looksLikeIban, normalizeIban } from '@saldopilot/shared';
 import { localAmountToMinorUnits, localDateToIso, minorUnitsOf } from './amounts.js';
 import { classifyReference, wrongReferenceWarning } from './references.js';
-import { periodOf, StatementFileError, type ParsedEntry, type ParsedStatement } from './statement.js';
+import {
+  periodOf,
+  StatementFileError,
+  type CsvColumnRole,
+  type ParsedEntry,
+  type ParsedStatement,
+} from './statement.js';
 
 /**
  * CSV exports of e-banking (docs/bank-statements.md "CSV"): encoding, delimiter and header row are
@@ -246,5 +252,13 @@ export function parseCsv(bytes: Uint8Array, fileName: string | null = null): Par
       : null;
   // No statement id, version or pending entries in an export.
   const read = { iban, currency, period, opening, closing, entries, warnings, errors };
-  return { kind: 'csv', version: null, fileName, statementId: null, pendingCount: 0, ...read };
+  // What each header cell was taken for, so the person can see how the export was read.
+  const roles = new Map(
+    Object.entries(mapping).flatMap(([role, indexes]) => indexes.map((index) => [index, role as Column])),
+  );
+  const csvColumns = header.map((cell, index) => ({
+    header: cell.trim().slice(0, 100),
+    role: roles.get(index) ?? null,
+  }));
+  return { kind: 'csv', version: null, fileName, statementId: null, pendingCount: 0, csvColumns, ...read };
 }

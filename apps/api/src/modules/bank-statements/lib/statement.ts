@@ -5,6 +5,10 @@
 
 export type StatementKind = 'camt.053' | 'camt.054' | 'csv';
 export type ReferenceType = 'QRR' | 'SCOR' | 'ISR';
+/** What a CSV column was read as (docs/bank-statements.md "CSV"). */
+export type CsvColumnRole =
+  'date' | 'valueDate' | 'amount' | 'credit' | 'debit' | 'balance' | 'text' | 'reference' | 'currency' | 'counterparty';
+
 export type BalanceType = 'OPBD' | 'PRCD' | 'CLBD' | 'CLAV' | 'CSV';
 
 export interface ParsedBalance {
@@ -50,6 +54,8 @@ export interface ParsedStatement {
   warnings: string[];
   /** Per-line errors of a CSV ("Zeile 7: Datum fehlt"); a statement with errors is not imported. */
   errors: string[];
+  /** CSV: each header cell and what it was read as (null: not read). */
+  csvColumns?: { header: string; role: CsvColumnRole | null }[];
 }
 
 /** A file that cannot be read at all: the German message names what is wrong (400). */
