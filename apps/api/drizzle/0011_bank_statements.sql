@@ -22,6 +22,7 @@ CREATE TABLE "bank_entries" (
 );
 --> statement-breakpoint
 ALTER TABLE "bank_accounts" ADD COLUMN "iban" varchar(34);--> statement-breakpoint
+ALTER TABLE "bank_accounts" ADD COLUMN "csv_mapping" jsonb;--> statement-breakpoint
 ALTER TABLE "bank_entries" ADD CONSTRAINT "bank_entries_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_entries" ADD CONSTRAINT "bank_entries_bank_account_id_bank_accounts_id_fk" FOREIGN KEY ("bank_account_id") REFERENCES "public"."bank_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_entries" ADD CONSTRAINT "bank_entries_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

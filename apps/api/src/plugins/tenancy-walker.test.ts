@@ -82,6 +82,13 @@ const FIXTURES: Record<string, Fixture> = {
     return { ids: { id }, witnesses: [`/api/bank-accounts/${id}`, '/api/bank-accounts'] };
   },
   '/api/bank-accounts/:id/entries': async (_app, a) => accountWithEntries(a),
+  '/api/bank-accounts/:id/csv-mapping': async (_app, a) => {
+    const { id } = await aBankAccount(a);
+    const csvMapping = { date: 'Datum', amount: 'Betrag' };
+    const saved = await a.send({ method: 'PUT', url: `/api/bank-accounts/${id}/csv-mapping`, payload: { csvMapping } });
+    if (saved.statusCode !== 200) throw new Error(`saving a CSV mapping failed: ${saved.body}`);
+    return { ids: { id }, witnesses: [`/api/bank-accounts/${id}/csv-mapping`] };
+  },
   '/api/bank-accounts/:id/entries/:entryId': async (_app, a) => accountWithEntries(a),
   '/api/categories/:id': async (_app, a) => {
     const { id } = await aCategory(a);
@@ -180,6 +187,7 @@ const BODIES: Record<string, object> = {
   'POST /api/organisations/:id/invitations': { email: 'fremd@example.ch', role: 'read-only' },
   'PATCH /api/bank-accounts/:id': { name: 'Übernommen', amount: 1 },
   'PATCH /api/bank-accounts/:id/entries/:entryId': { categoryId: 1 },
+  'PUT /api/bank-accounts/:id/csv-mapping': { csvMapping: { date: 'Tag', amount: 'Wieviel' } },
   'PATCH /api/categories/:id': { name: 'Übernommen' },
   // Any visible target passes validation (1 is a system category); the source is A's: 404 first.
   'POST /api/categories/:id/reassign': { targetId: 1, deleteAfter: true },

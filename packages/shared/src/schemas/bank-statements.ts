@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idFieldSchema, idParamSchema } from './fields.js';
+import { dateSchema, idFieldSchema, idParamSchema, textSchema } from './fields.js';
 import { listQuerySchema, pageSchema } from './pagination.js';
 
 /**
@@ -34,6 +34,38 @@ export const statementContentTypes = [
   'text/csv',
   'application/octet-stream',
 ] as const;
+
+const headerName = textSchema({ max: 100, required: 'Spaltenname wird benötigt' });
+const optionalHeader = headerName.nullable().optional();
+
+/**
+ * How a CSV export is read when its headers are not recognised, by header names (so reordered
+ * columns still fit): a date, and one signed amount or credit and debit columns; remembered per
+ * bank account (`PUT /bank-accounts/{id}/csv-mapping`).
+ */
+export const csvMappingSchema = z
+  .strictObject({
+    date: headerName,
+    valueDate: optionalHeader,
+    amount: optionalHeader,
+    credit: optionalHeader,
+    debit: optionalHeader,
+    balance: optionalHeader,
+    text: z.array(headerName).max(10, 'Höchstens 10 Textspalten').optional(),
+    reference: optionalHeader,
+    currency: optionalHeader,
+    counterparty: optionalHeader,
+  })
+  .refine((mapping) => Boolean(mapping.amount || mapping.credit || mapping.debit), {
+    message: 'Bitte wählen Sie die Spalte des Betrags (oder Gutschrift und Belastung)',
+    path: ['amount'],
+  });
+export type CsvMapping = z.infer<typeof csvMappingSchema>;
+
+export const csvMappingAnswerSchema = z.object({ csvMapping: csvMappingSchema.nullable() });
+/** `PUT /bank-accounts/{id}/csv-mapping`: the mapping to remember, or null to forget it. */
+export const csvMappingUpdateSchema = z.strictObject({ csvMapping: csvMappingSchema.nullable() });
+export type CsvMappingAnswer = z.infer<typeof csvMappingAnswerSchema>;
 
 /** Query of preview and import: the account for statements whose IBAN matches none (or that have none). */
 export const statementImportQuerySchema = z.strictObject({ bankAccountId: idParamSchema.optional() });

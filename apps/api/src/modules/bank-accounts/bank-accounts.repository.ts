@@ -1,5 +1,5 @@
 import { and, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
-import type { BankAccountSortField, ListQuery } from '@saldopilot/shared';
+import type { BankAccountSortField, CsvMapping, ListQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { bankAccounts } from '../../db/schema/index.js';
 import { germanOrder } from '../../lib/german-order.js';
@@ -140,4 +140,32 @@ export async function findAccountWithIban(
 /** Every account of the organisation with what a statement import needs: IBAN, currency, balance and its date. */
 export function listAccountsForImport(db: AppDatabase, organisationId: number): Promise<BankAccountRow[]> {
   return db.select(accountColumns).from(bankAccounts).where(eq(bankAccounts.organisationId, organisationId));
+}
+
+/** The CSV mapping remembered for an account of the organisation; undefined when there is no such account. */
+export async function findCsvMapping(
+  db: AppDatabase,
+  organisationId: number,
+  id: number,
+): Promise<{ csvMapping: CsvMapping | null } | undefined> {
+  const [row] = await db
+    .select({ csvMapping: bankAccounts.csvMapping })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.organisationId, organisationId)));
+  return row;
+}
+
+/** Remembers (or with null forgets) the CSV mapping of an account; false when there is no such account. */
+export async function setCsvMapping(
+  db: AppDatabase,
+  organisationId: number,
+  id: number,
+  csvMapping: CsvMapping | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(bankAccounts)
+    .set({ csvMapping })
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.organisationId, organisationId)))
+    .returning({ id: bankAccounts.id });
+  return rows.length === 1;
 }

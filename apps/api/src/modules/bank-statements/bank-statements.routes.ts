@@ -5,6 +5,8 @@ import {
   bankEntryParamsSchema,
   bankEntrySchema,
   bankEntryUpdateSchema,
+  csvMappingAnswerSchema,
+  csvMappingUpdateSchema,
   idParamsSchema,
   statementContentTypes,
   statementFilePreviewSchema,
@@ -70,6 +72,18 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, querystring: bankEntryListQuerySchema, response: { 200: bankEntryListSchema } },
     },
     async (request) => bankStatements.listEntries(tenantOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/bank-accounts/:id/csv-mapping',
+    { schema: { params: idParamsSchema, response: { 200: csvMappingAnswerSchema } } },
+    async (request) => bankStatements.getCsvMapping(tenantOf(request), request.params.id),
+  );
+
+  app.put(
+    '/bank-accounts/:id/csv-mapping',
+    { schema: { params: idParamsSchema, body: csvMappingUpdateSchema, response: { 200: csvMappingAnswerSchema } } },
+    async (request) => bankStatements.setCsvMapping(tenantOf(request), request.params.id, request.body.csvMapping),
   );
 
   app.patch(

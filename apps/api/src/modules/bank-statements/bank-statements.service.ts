@@ -5,6 +5,8 @@ import {
   type BankEntryList,
   type BankEntryListQuery,
   type BankEntryUpdate,
+  type CsvMapping,
+  type CsvMappingAnswer,
   type StatementFilePreview,
   type StatementImportQuery,
   type StatementImportResult,
@@ -17,7 +19,9 @@ import type { Tenant } from '../../lib/tenant.js';
 import { bankAccountMessages, type BankAccountsService } from '../bank-accounts/bank-accounts.service.js';
 import {
   findBankAccount,
+  findCsvMapping,
   listAccountsForImport,
+  setCsvMapping as storeCsvMapping,
   type BankAccountRow,
 } from '../bank-accounts/bank-accounts.repository.js';
 import { findVisibleCategory } from '../categories/categories.repository.js';
@@ -92,12 +96,12 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     return reference.currencyById(currencyId)?.code ?? '';
   }
 
-  function readFile(file: StatementFile): ParsedStatement[] {
+  function readFile(file: StatementFile, csvMapping: CsvMapping | undefined): ParsedStatement[] {
     if (!file.bytes || file.bytes.length === 0) {
       throw new AppError('VALIDATION_FAILED', bankStatementMessages.missingFile);
     }
     try {
-      return readStatementFile(file.bytes, file.contentType);
+      return readStatementFile(file.bytes, file.contentType, csvMapping);
     } catch (error) {
       if (error instanceof StatementFileError) throw new AppError('VALIDATION_FAILED', error.message);
       throw error;
@@ -105,10 +109,12 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
   }
 
   async function plan(reader: AppDatabase, tenant: Tenant, file: StatementFile, query: StatementImportQuery) {
-    const statements = readFile(file);
     const accounts = await listAccountsForImport(reader, tenant.organisationId);
     const chosen = query.bankAccountId === undefined ? undefined : accounts.find((a) => a.id === query.bankAccountId);
     if (query.bankAccountId !== undefined && !chosen) throw notFound(bankAccountMessages.notFound);
+    // A CSV is read with the chosen account's remembered mapping, where it has one.
+    const remembered = chosen ? (await findCsvMapping(reader, tenant.organisationId, chosen.id))?.csvMapping : null;
+    const statements = readFile(file, remembered ?? undefined);
     const byIban = new Map(accounts.filter((a) => a.iban).map((a) => [a.iban!, a]));
     const seen = new Map<number, Set<string>>();
     const planned: PlannedStatement[] = [];
@@ -361,6 +367,25 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
       const { rows, totalCount } = await listEntries(db, tenant.organisationId, bankAccountId, query);
       const currency = currencyCode(account.currencyId);
       return { data: rows.map((row) => toBankEntry(row, currency)), pagination: describePage(query, totalCount) };
+    },
+
+    /** The CSV mapping remembered for the account (null: the headers are recognised by their names). */
+    async getCsvMapping(tenant: Tenant, bankAccountId: number): Promise<CsvMappingAnswer> {
+      const row = await findCsvMapping(db, tenant.organisationId, bankAccountId);
+      if (!row) throw notFound(bankAccountMessages.notFound);
+      return { csvMapping: row.csvMapping };
+    },
+
+    /** Remembers how the account's CSV exports are read (null forgets it). */
+    async setCsvMapping(
+      tenant: Tenant,
+      bankAccountId: number,
+      csvMapping: CsvMapping | null,
+    ): Promise<CsvMappingAnswer> {
+      if (!(await storeCsvMapping(db, tenant.organisationId, bankAccountId, csvMapping))) {
+        throw notFound(bankAccountMessages.notFound);
+      }
+      return { csvMapping };
     },
 
     /** Sets or removes an entry's category (a system category or one of the organisation's). */

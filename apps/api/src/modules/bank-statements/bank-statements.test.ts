@@ -370,6 +370,50 @@ describe('CSV exports', () => {
     expect(await account(user, target.id)).toMatchObject({ amount: 925_000, balanceDate: '2026-11-14' });
   });
 
+  it('remembers a CSV mapping per account and reads unknown headers with it', async () => {
+    const user = await signUp(app);
+    const target = await chfAccount(user);
+    const file = upload('Tag;Was;Wieviel\n03.11.2026;Miete;-1200.00\n04.11.2026;Honorar;2500.00\n', 'text/csv');
+    const unknown = await sendStatement(user, file, { preview: true, bankAccountId: target.id });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ error: string }>().error).toMatch(/ohne erkennbare Kopfzeile/);
+
+    expect((await user.get(`/api/bank-accounts/${target.id}/csv-mapping`)).json()).toEqual({ csvMapping: null });
+    const csvMapping = { date: 'Tag', amount: 'Wieviel', text: ['Was'] };
+    const saved = await user.send({
+      method: 'PUT',
+      url: `/api/bank-accounts/${target.id}/csv-mapping`,
+      payload: { csvMapping },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ csvMapping });
+    expect((await user.get(`/api/bank-accounts/${target.id}/csv-mapping`)).json()).toEqual({ csvMapping });
+
+    const [statement] = (await preview(user, file, target.id)).statements;
+    expect(statement!.csvColumns).toEqual([
+      { header: 'Tag', role: 'date' },
+      { header: 'Was', role: 'text' },
+      { header: 'Wieviel', role: 'amount' },
+    ]);
+    expect(await imported(user, file, target.id)).toEqual({ imported: 2, duplicates: 0, balancesUpdated: 0 });
+
+    const noAmount = await user.send({
+      method: 'PUT',
+      url: `/api/bank-accounts/${target.id}/csv-mapping`,
+      payload: { csvMapping: { date: 'Tag' } },
+    });
+    expect(noAmount.statusCode).toBe(400);
+    expect(noAmount.json()).toMatchObject({
+      fields: { 'csvMapping.amount': 'Bitte wählen Sie die Spalte des Betrags (oder Gutschrift und Belastung)' },
+    });
+    const forgotten = await user.send({
+      method: 'PUT',
+      url: `/api/bank-accounts/${target.id}/csv-mapping`,
+      payload: { csvMapping: null },
+    });
+    expect(forgotten.json()).toEqual({ csvMapping: null });
+  });
+
   it('lists at most 50 errors per statement in the preview, and counts the rest', async () => {
     const user = await signUp(app);
     const target = await chfAccount(user);

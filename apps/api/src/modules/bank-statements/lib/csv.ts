@@ -1,4 +1,4 @@
-import { formatDate, looksLikeIban, normalizeIban } from '@saldopilot/shared';
+import { formatDate, looksLikeIban, normalizeIban, type CsvMapping } from '@saldopilot/shared';
 import { localAmountToMinorUnits, localDateToIso, minorUnitsOf } from './amounts.js';
 import { classifyReference, wrongReferenceWarning } from './references.js';
 import {
@@ -120,19 +120,49 @@ function currencyInHeader(header: string[], columns: number[]): string | undefin
   return undefined;
 }
 
-/** The delimiter, the header row and its mapping: the delimiter whose header names the most columns. */
-function detectLayout(text: string) {
-  let best: { records: CsvRecord[]; headerAt: number; mapping: Partial<Record<Column, number[]>> } | undefined;
+type Layout = { records: CsvRecord[]; headerAt: number; mapping: Partial<Record<Column, number[]>> };
+
+/** A person's mapping (header names) applied to a header row; undefined unless every named column is there. */
+function chosenMappingOf(header: string[], chosen: CsvMapping): Partial<Record<Column, number[]>> | undefined {
+  const names = header.map((cell) => cell.trim().toLowerCase());
+  const mapping: Partial<Record<Column, number[]>> = {};
+  for (const [role, value] of Object.entries(chosen) as [Column, string | string[] | null | undefined][]) {
+    for (const name of [value ?? []].flat()) {
+      const index = names.indexOf(name.trim().toLowerCase());
+      if (index < 0) return undefined;
+      (mapping[role] ??= []).push(index);
+    }
+  }
+  return mapping;
+}
+
+/**
+ * The delimiter, the header row and its mapping: with a person's mapping, the first row (of the
+ * first 30) that names all its columns; else the delimiter whose header names the most known columns.
+ */
+function detectLayout(text: string, chosen?: CsvMapping): Layout {
+  let best: Layout | undefined;
   for (const delimiter of DELIMITERS) {
     const records = splitRecords(text, delimiter);
     const limit = Math.min(records.length, HEADER_SEARCH);
     for (let index = 0; index < limit; index += 1) {
-      const mapping = mappingOf(records[index]!.cells);
+      const cells = records[index]!.cells;
+      const mapping = chosen ? chosenMappingOf(cells, chosen) : mappingOf(cells);
       if (!mapping) continue;
+      if (chosen) return { records, headerAt: index, mapping };
       const named = Object.values(mapping).flat().length;
       if (!best || named > Object.values(best.mapping).flat().length) best = { records, headerAt: index, mapping };
       break;
     }
+  }
+  if (chosen) {
+    const names = Object.values(chosen)
+      .flat()
+      .filter(Boolean)
+      .map((name) => `«${String(name)}»`);
+    throw new StatementFileError(
+      `Die gespeicherte CSV-Zuordnung passt nicht zu dieser Datei: keine Kopfzeile mit den Spalten ${names.join(', ')}.`,
+    );
   }
   if (!best) {
     throw new StatementFileError(
@@ -142,10 +172,32 @@ function detectLayout(text: string) {
   return best;
 }
 
+/**
+ * The layout by the remembered mapping; when it does not fit, by the header names (with a warning),
+ * and when neither reads the file, the mapping's message.
+ */
+function layoutOf(text: string, chosen: CsvMapping | undefined, warnings: string[]): Layout {
+  if (!chosen) return detectLayout(text);
+  try {
+    return detectLayout(text, chosen);
+  } catch (error) {
+    try {
+      const layout = detectLayout(text);
+      warnings.push(
+        'Die gespeicherte CSV-Zuordnung passt nicht zu dieser Datei; die Spalten wurden an ihren Namen erkannt.',
+      );
+      return layout;
+    } catch {
+      throw error;
+    }
+  }
+}
+
 /** Reads a CSV export into one statement; unreadable rows are errors of the statement, by line. */
-export function parseCsv(bytes: Uint8Array, fileName: string | null = null): ParsedStatement {
+export function parseCsv(bytes: Uint8Array, fileName: string | null = null, chosen?: CsvMapping): ParsedStatement {
   const text = decodeCsv(bytes);
-  const { records, headerAt, mapping } = detectLayout(text);
+  const warnings: string[] = [];
+  const { records, headerAt, mapping } = layoutOf(text, chosen, warnings);
   const header = records[headerAt]!.cells;
   const cellOf = (record: CsvRecord, column: Column) =>
     (mapping[column] ?? []).map((index) => (record.cells[index] ?? '').trim());
@@ -171,7 +223,6 @@ export function parseCsv(bytes: Uint8Array, fileName: string | null = null): Par
   const entries: ParsedEntry[] = [];
   const balances: (number | undefined)[] = [];
   const errors: string[] = [];
-  const warnings: string[] = [];
   for (const record of records.slice(headerAt + 1)) {
     const filled = record.cells.filter((cell) => cell.trim() !== '').length;
     // Empty lines and single notes (a footer, a disclaimer) are no bookings.

@@ -254,6 +254,26 @@ describe('CSV', () => {
     ]);
   });
 
+  it('reads unknown headers with a remembered mapping (by header names), else by the known names with a warning', () => {
+    const file = text('Kontoauszug\nTag;Was;Wieviel;Stand\n03.11.2026;Miete;-1200.00;800.00\n');
+    const mapping = { date: 'tag', amount: 'Wieviel', text: ['Was'], balance: 'Stand' };
+    const statement = parseCsv(file, null, mapping);
+    expect(statement.entries[0]).toMatchObject({
+      bookingDate: '2026-11-03',
+      amount: -120_000,
+      remittanceInformation: 'Miete',
+    });
+    expect(statement.closing).toMatchObject({ amount: 80_000 });
+    expect(refusal(() => parseCsv(file, null, { ...mapping, reference: 'Ref' }))).toBe(
+      'Die gespeicherte CSV-Zuordnung passt nicht zu dieser Datei: keine Kopfzeile mit den Spalten «tag», «Wieviel», «Was», «Stand», «Ref».',
+    );
+    const known = parseCsv(fixture('csv-layout-c.csv'), null, mapping);
+    expect(known.entries).toHaveLength(3);
+    expect(known.warnings).toEqual([
+      'Die gespeicherte CSV-Zuordnung passt nicht zu dieser Datei; die Spalten wurden an ihren Namen erkannt.',
+    ]);
+  });
+
   it('detects tabs and refuses a file without a header', () => {
     const tabbed = parseCsv(text('Datum\tText\tBetrag\n01.11.2026\tA\t1.00\n'));
     expect(tabbed.entries[0]).toMatchObject({ amount: 100, remittanceInformation: 'A' });

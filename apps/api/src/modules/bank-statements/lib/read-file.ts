@@ -1,3 +1,4 @@
+import type { CsvMapping } from '@saldopilot/shared';
 import { parseCamt } from './camt.js';
 import { parseCsv } from './csv.js';
 import { FILE_LIMITS, StatementFileError, type ParsedStatement } from './statement.js';
@@ -24,9 +25,14 @@ function formatOf(contentType: string | undefined): Format | undefined {
   return undefined;
 }
 
-function readOne(bytes: Uint8Array, format: Format, fileName: string | null): ParsedStatement[] {
+function readOne(
+  bytes: Uint8Array,
+  format: Format,
+  fileName: string | null,
+  csvMapping?: CsvMapping,
+): ParsedStatement[] {
   if (format === 'xml') return parseCamt(bytes, fileName);
-  if (format === 'csv') return [parseCsv(bytes, fileName)];
+  if (format === 'csv') return [parseCsv(bytes, fileName, csvMapping)];
   throw new StatementFileError('Ein ZIP-Archiv darf keine weiteren ZIP-Archive enthalten.');
 }
 
@@ -39,9 +45,10 @@ function inFile(name: string, error: unknown): never {
 /**
  * The statements of an uploaded file: a camt.053/054, a CSV export or a zip of them
  * (docs/bank-statements.md "Files"). Throws StatementFileError with a German message for a file
- * that cannot be read at all.
+ * that cannot be read at all. `csvMapping` (the chosen account's) reads CSV files whose headers are
+ * not recognised.
  */
-export function readStatementFile(bytes: Uint8Array, contentType?: string): ParsedStatement[] {
+export function readStatementFile(bytes: Uint8Array, contentType?: string, csvMapping?: CsvMapping): ParsedStatement[] {
   if (bytes.length === 0) throw new StatementFileError('Die Datei ist leer.');
   if (bytes.length > FILE_LIMITS.fileBytes) {
     throw new StatementFileError(`Die Datei ist grösser als ${FILE_LIMITS.fileBytes / 1024 / 1024} MB.`);
@@ -50,13 +57,13 @@ export function readStatementFile(bytes: Uint8Array, contentType?: string): Pars
   const sniffed = sniff(bytes);
   if (declared === 'zip' && sniffed !== 'zip') throw new StatementFileError('Die Datei ist kein ZIP-Archiv.');
   const format = sniffed === 'zip' ? 'zip' : (declared ?? sniffed);
-  if (format !== 'zip') return readOne(bytes, format, null);
+  if (format !== 'zip') return readOne(bytes, format, null, csvMapping);
   return unzipStatements(bytes).flatMap((file) => {
     const name = (file.name.split('/').at(-1) ?? file.name).slice(0, 200);
     const extension = name.toLowerCase().split('.').at(-1);
     const inner = extension === 'csv' ? 'csv' : extension === 'xml' ? 'xml' : sniff(file.bytes);
     try {
-      return readOne(file.bytes, inner, name);
+      return readOne(file.bytes, inner, name, csvMapping);
     } catch (error) {
       return inFile(name, error);
     }
