@@ -15,8 +15,7 @@ import {
  * every row that cannot be read is reported by its line ("Zeile 7: Datum fehlt").
  */
 
-type Column =
-  'date' | 'valueDate' | 'amount' | 'credit' | 'debit' | 'balance' | 'text' | 'reference' | 'currency' | 'counterparty';
+type Column = CsvColumnRole;
 
 // Header names by column, matched at the start of the lower-cased header cell; the first match wins.
 const HEADER_NAMES: [Column, RegExp][] = [

@@ -1,15 +1,16 @@
+import type { balanceTypes, csvColumnRoles, referenceTypes, statementKinds } from '@saldopilot/shared';
+
 /**
  * What the parsers read out of a bank file, before any account is known (docs/bank-statements.md).
  * Pure data: the service matches accounts, finds duplicates and stores.
  */
 
-export type StatementKind = 'camt.053' | 'camt.054' | 'csv';
-export type ReferenceType = 'QRR' | 'SCOR' | 'ISR';
+// The names the answers use too (packages/shared/src/schemas/bank-statements.ts).
+export type StatementKind = (typeof statementKinds)[number];
+export type ReferenceType = (typeof referenceTypes)[number];
 /** What a CSV column was read as (docs/bank-statements.md "CSV"). */
-export type CsvColumnRole =
-  'date' | 'valueDate' | 'amount' | 'credit' | 'debit' | 'balance' | 'text' | 'reference' | 'currency' | 'counterparty';
-
-export type BalanceType = 'OPBD' | 'PRCD' | 'CLBD' | 'CLAV' | 'CSV';
+export type CsvColumnRole = (typeof csvColumnRoles)[number];
+export type BalanceType = (typeof balanceTypes)[number];
 
 export interface ParsedBalance {
   /** Signed minor units. */
