@@ -48,7 +48,12 @@ export async function findTakenIdentities(
  * Inserts entries of the organisation; an entry whose identity its account already has is skipped
  * by the unique index (also when a concurrent import wrote it first). Answers how many were new.
  */
-export async function insertEntries(db: AppDatabase, organisationId: number, entries: NewBankEntry[]): Promise<number> {
+export async function insertEntries(db: AppDatabase, organisationId: number, rows: NewBankEntry[]): Promise<number> {
+  // In one order (account, identity) in every import, so two imports that share entries (a camt.054
+  // and its camt.053) wait for each other on the unique index instead of deadlocking.
+  const entries = [...rows].sort(
+    (a, b) => a.bankAccountId - b.bankAccountId || (a.identity < b.identity ? -1 : a.identity > b.identity ? 1 : 0),
+  );
   let inserted = 0;
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
     const chunk = entries.slice(start, start + INSERT_CHUNK);

@@ -230,6 +230,18 @@ describe('camt.053 preview and import', () => {
     expect((await entries(user, target.id)).pagination.totalCount).toBe(8);
   });
 
+  it('lets a camt.054 and its camt.053 import at the same moment without a deadlock or a double entry', async () => {
+    const user = await signUp(app);
+    const target = await chfAccount(user, IBAN_A);
+    const results = await Promise.all([
+      imported(user, fixture('camt054-001-08.xml')),
+      imported(user, fixture('camt053-001-08.xml')),
+      imported(user, fixture('camt054-001-08.xml')),
+    ]);
+    expect(results.reduce((sum, result) => sum + result.imported, 0)).toBe(9);
+    expect((await entries(user, target.id)).pagination.totalCount).toBe(9);
+  });
+
   it('reads .001.04 with fallback balances, flags an entry in another currency, and a zip with its notification', async () => {
     const user = await signUp(app);
     const target = await chfAccount(user, IBAN_B);
