@@ -192,8 +192,40 @@ async function benchOne(label, helpers, { dataDir, port, env, target }) {
         line(`${label}: ${name} (target p99 < 100 ms)`, 'n/a', '', `no answer within ${seconds} s, ${size}`);
       else line(`${label}: ${name} (target p99 < 100 ms)`, measured.p99, 'ms p99', `${measured.rps} req/s, ${size}`);
     }
+    await measureExports(label, helpers, origin, cookie);
   } finally {
     await stop(server.child);
+  }
+}
+
+/**
+ * The forecast as files (docs/reports.md): the big organisation, 60 months, every leaf; three
+ * downloads each, one after the other, the median with the spread (docs/design.md "Performance
+ * budgets": XLSX < 2 s).
+ */
+async function measureExports(label, { line }, origin, cookie) {
+  for (const [format, target] of [
+    ['xlsx', 2000],
+    ['csv', 2000],
+  ]) {
+    const times = [];
+    let bytes = 0;
+    for (let round = 0; round < 3; round += 1) {
+      const started = performance.now();
+      const response = await fetch(`${origin}/api/forecasts/export?format=${format}&months=60`, {
+        headers: { cookie },
+      });
+      if (response.status !== 200) throw new Error(`export ${format}: ${response.status} ${await response.text()}`);
+      bytes = (await response.arrayBuffer()).byteLength;
+      times.push(Math.round(performance.now() - started));
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    line(
+      `${label}: GET /api/forecasts/export?format=${format}&months=60, every leaf (target < ${target / 1000} s)`,
+      sorted[1],
+      'ms median',
+      `runs ${times.join(', ')} ms (spread ${sorted[2] - sorted[0]} ms); ${Math.round(bytes / 1024)} KB`,
+    );
   }
 }
 

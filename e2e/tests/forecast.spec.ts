@@ -117,14 +117,21 @@ test.describe('Prognose', () => {
     await expect(page.getByTestId('forecast-chart').locator('path')).toHaveCount(2);
     await expectNoSeriousAxeViolations(page);
 
-    // The table as CSV for a spreadsheet.
-    const download = page.waitForEvent('download');
+    // The forecast as files from the server, named after the organisation and the day.
+    const csvDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Als CSV exportieren' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe('prognose-2026-11.csv');
-    const csv = readFileSync(await file.path(), 'utf8');
+    const csvFile = await csvDownload;
+    expect(csvFile.suggestedFilename()).toBe('Prognose-Meine-Organisation-2026-11-21.csv');
+    const csv = readFileSync(await csvFile.path(), 'utf8');
+    expect(csv).toContain('Organisation;Meine Organisation');
     expect(csv).toContain('Betrag in CHF;November 2026;Dezember 2026;');
     expect(csv).toContain('Endsaldo;7000.00;4000.00;1000.00;-2000.00;');
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Als Excel exportieren' }).click();
+    const xlsxFile = await xlsxDownload;
+    expect(xlsxFile.suggestedFilename()).toBe('Prognose-Meine-Organisation-2026-11-21.xlsx');
+    // A zip archive (XLSX), not an error page.
+    expect(readFileSync(await xlsxFile.path()).subarray(0, 2).toString('latin1')).toBe('PK');
 
     // The chart's tooltip by keyboard, in de-CH with the currency.
     const chart = page.getByRole('slider', { name: /^Diagramm/ });

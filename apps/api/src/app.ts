@@ -73,6 +73,8 @@ import {
 import { salaryCostLabelsRoutes } from './modules/employees/salary-cost-labels.routes.js';
 import { createForecastsService, type ForecastsService } from './modules/forecasts/forecasts.service.js';
 import { forecastsRoutes } from './modules/forecasts/forecasts.routes.js';
+import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import {
   createForecastExclusionsService,
   type ForecastExclusionsService,
@@ -111,6 +113,7 @@ export interface AppDeps {
   forecasts: ForecastsService;
   forecastExclusions: ForecastExclusionsService;
   vatSettings: VatSettingsService;
+  reports: ReportsService;
 }
 
 declare module 'fastify' {
@@ -228,12 +231,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     changes,
   });
   const vatSettings = createVatSettingsService({ db, clock });
+  const reports = createReportsService({ clock, forecasts, organisations, profile });
   app.decorate('deps', {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
-    ...{ forecasts, forecastExclusions, vatSettings },
+    ...{ forecasts, forecastExclusions, vatSettings, reports },
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {
@@ -271,6 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(salaryCostsRoutes);
       await api.register(salaryCostLabelsRoutes);
       await api.register(forecastsRoutes);
+      await api.register(reportsRoutes);
       await api.register(forecastExclusionsRoutes);
       await api.register(vatSettingsRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);

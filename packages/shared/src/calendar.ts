@@ -210,6 +210,23 @@ export function formatInstantInZurich(iso: string): string {
   return formatDate(zurichDateOf(instant));
 }
 
+/** A date and time in Europe/Zurich, e.g. "02.05.2026, 14:30" (an invitation's expiry, the date of an export's data). */
+export function formatDateTimeInZurich(iso: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return '';
+  const parts = new Intl.DateTimeFormat('de-CH', {
+    timeZone: 'Europe/Zurich',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value;
+  return `${part('day')}.${part('month')}.${part('year')}, ${part('hour')}:${part('minute')}`;
+}
+
 /**
  * The German label of a month, e.g. '2026-01' -> 'Januar 2026' (forecast column headers). The names
  * are spelled out here rather than taken from Intl because Node builds with reduced ICU data fall

@@ -30,4 +30,5 @@ export * from './schemas/employees.js';
 export * from './swiss-figures.js';
 export * from './swiss-presets.js';
 export * from './schemas/forecasts.js';
+export * from './forecast-rows.js';
 export * from './schemas/vat-settings.js';

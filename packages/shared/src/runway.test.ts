@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runwayOf } from './runway.js';
+import { runwayHeadline, runwayOf } from './runway.js';
 
 describe('runwayOf', () => {
   const months = (...saldos: number[]) => saldos.map((saldo, i) => ({ month: `2026-0${i + 3}`, saldo }));
@@ -19,5 +19,15 @@ describe('runwayOf', () => {
 
   it('needs at least one month', () => {
     expect(() => runwayOf([], 0)).toThrow(RangeError);
+  });
+});
+
+describe('runwayHeadline', () => {
+  it.each([
+    [null, 'Über den ganzen Zeitraum gedeckt'],
+    ['2027-01', 'Liquidität reicht bis Januar 2027'],
+    ['2026-10', 'Liquidität liegt schon im November 2026 unter der Mindestliquidität'],
+  ])('covered until %s: %s', (coveredUntil, headline) => {
+    expect(runwayHeadline({ coveredUntil }, '2026-11')).toBe(headline);
   });
 });

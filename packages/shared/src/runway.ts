@@ -4,7 +4,7 @@
  * engine and for the web app's preview of unsaved exclusions, so both say the same.
  */
 
-import { addMonthsToMonth } from './calendar.js';
+import { addMonthsToMonth, formatMonthLabel } from './calendar.js';
 
 export interface MonthSaldo {
   month: string;
@@ -41,4 +41,17 @@ export function runwayOf(months: readonly MonthSaldo[], minimumBalance: number):
     }
   }
   return { minimumBalance, coveredUntil, lowest: { month: lowest.month, saldo: lowest.saldo } };
+}
+
+/**
+ * The runway as the one sentence people open the Prognose for (docs/web.md "Prognose"), the same
+ * on the page and in every export: covered throughout, covered until a month, or below the minimum
+ * from the first month on.
+ */
+export function runwayHeadline(runway: Pick<Runway, 'coveredUntil'>, firstMonth: string): string {
+  if (runway.coveredUntil === null) return 'Über den ganzen Zeitraum gedeckt';
+  if (runway.coveredUntil < firstMonth) {
+    return `Liquidität liegt schon im ${formatMonthLabel(firstMonth)} unter der Mindestliquidität`;
+  }
+  return `Liquidität reicht bis ${formatMonthLabel(runway.coveredUntil)}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, RETRY_STATUSES } from './api-client';
+import { ApiError, createApiClient, fileNameOf, RETRY_STATUSES } from './api-client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -45,6 +45,39 @@ describe('api client', () => {
       '/api/things?expand=expense%3AL%C3%B6hne&expand=revenue%3AA%2C+B',
       '/api/things?expand=',
     ]);
+  });
+
+  it('downloads a file with the name Content-Disposition gives; a failure is an ApiError and may end the session', async () => {
+    const file = new Response('a;b\r\n', {
+      status: 200,
+      headers: {
+        'content-disposition': `attachment; filename="Prognose-Mueller-AG.csv"; filename*=UTF-8''Prognose-M%C3%BCller-AG.csv`,
+      },
+    });
+    const logout = vi.fn();
+    const { fetch, calls } = fakeFetch(
+      file,
+      json(401, { error: 'Sitzung abgelaufen', code: 'UNAUTHORIZED', logout: true }),
+    );
+    const api = createApiClient({ fetch, onLogout: logout });
+    const downloaded = await api.download('/api/forecasts/export', { query: { format: 'csv' } });
+    expect(downloaded.fileName).toBe('Prognose-Müller-AG.csv');
+    expect(await downloaded.blob.text()).toBe('a;b\r\n');
+    expect(calls[0]?.url).toBe('/api/forecasts/export?format=csv');
+    await expect(api.download('/api/forecasts/export')).rejects.toMatchObject({
+      status: 401,
+      message: 'Sitzung abgelaufen',
+    });
+    expect(logout).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [null, undefined],
+    ['attachment; filename="a.xlsx"', 'a.xlsx'],
+    ['attachment; filename=a.csv', 'a.csv'],
+    ['attachment; filename="x.csv"; filename*=UTF-8\'\'%E0%A4%A', 'x.csv'],
+  ])('reads the file name of %j', (header, name) => {
+    expect(fileNameOf(header)).toBe(name);
   });
 
   it('answers undefined for 204', async () => {

@@ -68,6 +68,26 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server gave the file (Content-Disposition), if any. */
+  fileName: string | undefined;
+}
+
+/** The file name of a Content-Disposition header: the UTF-8 spelling (`filename*`) first. */
+export function fileNameOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A broken escape: fall back to the plain spelling.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? /filename=([^;]+)/i.exec(header)?.[1]?.trim();
+}
+
 function toApiError(status: number, body: unknown): ApiError {
   const shaped = (typeof body === 'object' && body !== null ? body : {}) as Partial<ApiErrorBody>;
   const message = typeof shaped.error === 'string' && shaped.error !== '' ? shaped.error : apiMessages.unexpected;
@@ -122,8 +142,30 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
+  /**
+   * A file the server hands out (an export): its bytes and the name Content-Disposition gives.
+   * Failures are ApiErrors as for every call; a download is a read and is sent once.
+   */
+  async function download(path: string, { query, signal }: Omit<RequestOptions, 'body'> = {}): Promise<DownloadedFile> {
+    const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
+    let response: Response;
+    try {
+      response = await doFetch(withQuery(path, query), { method: 'GET', credentials: 'same-origin', signal });
+    } catch (cause) {
+      if (signal?.aborted) throw cause;
+      throw new ApiError(0, apiMessages.network);
+    }
+    if (response.status >= 400) {
+      const error = toApiError(response.status, await readBody(response));
+      if (error.logout) onLogout?.(error);
+      throw error;
+    }
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+  }
+
   return {
     request,
+    download,
     get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
     patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrencyLabel, formatDateTimeInZurich, formatLocalDateTime, formatServerDate } from './format';
+import { formatDateTimeInZurich } from '@saldopilot/shared';
+import { formatCurrencyLabel, formatLocalDateTime, formatServerDate } from './format';
 
 describe('web formatting', () => {
   it('labels a currency as code, dash, description', () => {

@@ -19,23 +19,6 @@ export function formatServerDate(iso: string | undefined): string | undefined {
   }
 }
 
-/** A date and time in Europe/Zurich, e.g. "02.05.2026, 14:30" (invitation expiry). */
-export function formatDateTimeInZurich(iso: string): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return '';
-  const parts = new Intl.DateTimeFormat('de-CH', {
-    timeZone: 'Europe/Zurich',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value;
-  return `${part('day')}.${part('month')}.${part('year')}, ${part('hour')}:${part('minute')}`;
-}
-
 /**
  * A date and time with seconds in the browser's own time zone, e.g. "31.01.2025, 14:03:22"
  * ("Zuletzt berechnet am", docs/web.md "Formatting"); "-" when the instant cannot be read. Built

@@ -32,6 +32,16 @@ export const forecastQuerySchema = z.strictObject({
 });
 export type ForecastQuery = z.infer<typeof forecastQuerySchema>;
 
+/** The file formats the forecast leaves the product in (docs/api.md "Exports"). */
+export const forecastExportFormats = ['xlsx', 'csv'] as const;
+export type ForecastExportFormat = (typeof forecastExportFormats)[number];
+
+/** `GET /forecasts/export?format=xlsx|csv&months=&performance=`: the same figures as `GET /forecasts`. */
+export const forecastExportQuerySchema = forecastQuerySchema.extend({
+  format: z.enum(forecastExportFormats, { error: 'Unbekanntes Format: erwartet wird «xlsx» oder «csv»' }),
+});
+export type ForecastExportQuery = z.infer<typeof forecastExportQuerySchema>;
+
 /** Most categories one details read may expand (the remembered list of expanded rows holds as many). */
 export const FORECAST_EXPAND_MAX = 500;
 

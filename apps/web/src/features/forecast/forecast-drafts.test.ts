@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ForecastDetails, ForecastLeafNode, ForecastMonthTotals } from '@saldopilot/shared';
-import { draftKey, leafRowKey, previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
+import { leafRowKey } from '@saldopilot/shared';
+import { draftKey, previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
 
 const rent: ForecastLeafNode = {
   name: 'Miete',

@@ -22,16 +22,6 @@ export function draftKey(month: string, relatedTable: string, relatedId: number)
 }
 
 /**
- * The row a leaf belongs to across the months: an employee's salaries are one row
- * (`employees:<employeeId>`, also across a raise or a rehire), every other leaf is its item's row
- * (`<relatedTable>:<relatedId>`). A cell's exclusion still names the leaf's own relatedId — for an
- * employee that month's salary (docs/forecast.md).
- */
-export function leafRowKey(leaf: Pick<ForecastLeafNode, 'relatedTable' | 'relatedId' | 'employeeId'>): string {
-  return leaf.employeeId === undefined ? `${leaf.relatedTable}:${leaf.relatedId}` : `employees:${leaf.employeeId}`;
-}
-
-/**
  * Whether a leaf can be excluded at all: the VAT settlement cannot (docs/forecast.md "Leaves and
  * the tree").
  */

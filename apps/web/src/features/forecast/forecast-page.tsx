@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { runwayOf } from '@saldopilot/shared';
+import { runwayOf, type ForecastExportFormat } from '@saldopilot/shared';
 import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { formatLocalDateTime, localMonth } from '../../lib/format';
@@ -24,7 +24,8 @@ import { ForecastTable } from './components/forecast-table';
 import { forecastTexts as texts } from './components/forecast-texts';
 import { ForecastToolbar } from './components/forecast-toolbar';
 import { RunwayHeadline } from './components/runway-headline';
-import { forecastCsv } from './forecast-csv';
+import { exportForecast } from './api/export-forecast';
+import { saveFile } from '../../lib/save-file';
 import { previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
 import { detailsExpand } from './forecast-expand';
 
@@ -54,6 +55,7 @@ export function Component() {
   // The categories of the leaves toggled since the last save or discard (see detailsExpand).
   const [draftCategories, setDraftCategories] = useState<ReadonlySet<string>>(noDraftCategories);
   const [saving, setSaving] = useState(false);
+  const [exporting, setExporting] = useState<ForecastExportFormat | undefined>(undefined);
 
   const query = { months, performance };
   // The route's loader (forecast-loader.ts) started this request as the page was entered; fetching
@@ -122,16 +124,15 @@ export function Component() {
       setSaving(false);
     }
   };
-  const exportCsv = () => {
-    const csv = forecastCsv(preview.months, preview.details, data.currency);
-    // A byte order mark tells spreadsheet programs the text is UTF-8 (umlauts in names).
-    const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `prognose-${firstMonth ?? 'export'}.csv`;
-    link.click();
-    // Released once the browser has taken the file.
-    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const exportAs = async (format: ForecastExportFormat) => {
+    setExporting(format);
+    try {
+      saveFile(await exportForecast(format, query), `Prognose.${format}`);
+    } catch (error) {
+      showToast({ severity: 'error', summary: 'Fehler', detail: messageOf(error, texts.exportFailed) });
+    } finally {
+      setExporting(undefined);
+    }
   };
   const discard = () => {
     clearDrafts();
@@ -168,7 +169,10 @@ export function Component() {
         onMonthsChange={setMonths}
         onPerformanceChange={setPerformance}
         onRecalculate={() => void queryClient.invalidateQueries({ queryKey: forecastKeys.all })}
-        onExport={exportCsv}
+        onExport={(format) => void exportAs(format)}
+        exporting={exporting}
+        // A file holds the saved figures: pending drafts are saved or discarded first.
+        exportBlocked={drafts.size > 0}
         recalculating={forecast.isFetching}
         calculatedAt={formatLocalDateTime(data.calculatedAt)}
       />

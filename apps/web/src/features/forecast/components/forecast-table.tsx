@@ -1,11 +1,11 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconHistory, IconSquareCheck } from '@tabler/icons-react';
-import { formatMonthLabel, VAT_SETTLEMENT_NAME, type ForecastMonthTotals } from '@saldopilot/shared';
+import { detailRows, formatMonthLabel, VAT_SETTLEMENT_NAME, type ForecastMonthTotals } from '@saldopilot/shared';
 import { SignedAmount } from '../../../components/money/signed-amount';
 import { formatAmount } from '../../../lib/format';
 import type { ShownDetailsMonth, ShownLeaf } from '../forecast-drafts';
-import { childDetailsKey, detailRows, type CategoryRow } from './forecast-rows';
+import { childDetailsKey, type CategoryRow } from './forecast-rows';
 import { forecastTexts as texts } from './forecast-texts';
 import { vatDetailText } from './vat-detail';
 import classes from './forecast-table.module.css';

@@ -9,15 +9,15 @@ export const forecastTexts = {
   performanceHint: 'Skaliert alle Einnahmen und die MWST-Abrechnung',
   recalculate: 'Neu berechnen',
   exportCsv: 'Als CSV exportieren',
+  exportXlsx: 'Als Excel exportieren',
+  exportFailed: 'Die Datei konnte nicht erstellt werden',
+  exportBlocked: 'Zuerst die geänderten Prognosen speichern oder verwerfen',
   calculatedAt: (text: string) => `Zuletzt berechnet am ${text}`,
   timeZoneHint: (month: string) =>
     `Hinweis: Sie befinden sich noch im Monat "${formatMonthLabel(month)}" aufgrund Ihrer Zeitzone, für diesen Monat werden keine Prognosedaten mehr dargestellt`,
   missingRates: (codes: string[]) =>
     `Für ${codes.join(', ')} gibt es keinen Umrechnungskurs: diese Beträge sind 1:1 umgerechnet, Startsaldo und Prognose können daher abweichen.`,
   missingRatesTitle: 'Umrechnungskurs fehlt',
-  coveredUntil: (month: string) => `Liquidität reicht bis ${formatMonthLabel(month)}`,
-  coveredAll: 'Über den ganzen Zeitraum gedeckt',
-  belowFromStart: (month: string) => `Liquidität liegt schon im ${formatMonthLabel(month)} unter der Mindestliquidität`,
   lowest: 'Tiefster Endsaldo',
   lowestIn: (month: string) => `im ${formatMonthLabel(month)}`,
   minimum: 'Mindestliquidität',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, NumberInput, Slider, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
-import { FORECAST_LIMITS, forecastMessages as forecastRules } from '@saldopilot/shared';
+import { FORECAST_LIMITS, forecastMessages as forecastRules, type ForecastExportFormat } from '@saldopilot/shared';
 import { forecastTexts as texts } from './forecast-texts';
 
 /** Whether the text of the "Zeitraum" field is a number of months the forecast can show. */
@@ -25,6 +25,8 @@ export function ForecastToolbar({
   onPerformanceChange,
   onRecalculate,
   onExport,
+  exporting,
+  exportBlocked,
   recalculating,
   calculatedAt,
 }: {
@@ -33,7 +35,11 @@ export function ForecastToolbar({
   onMonthsChange: (months: number) => void;
   onPerformanceChange: (performance: number) => void;
   onRecalculate: () => void;
-  onExport: () => void;
+  onExport: (format: ForecastExportFormat) => void;
+  /** The format being exported, while the file is made. */
+  exporting: ForecastExportFormat | undefined;
+  /** Unsaved exclusions: a file would not hold them, so exporting waits for save or discard. */
+  exportBlocked: boolean;
   recalculating: boolean;
   calculatedAt: string;
 }) {
@@ -99,14 +105,20 @@ export function ForecastToolbar({
       </Group>
       <Stack gap={2} align="flex-end">
         <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-            onClick={onExport}
-          >
-            {texts.exportCsv}
-          </Button>
+          {(['xlsx', 'csv'] as const).map((format) => (
+            <Button
+              key={format}
+              size="xs"
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+              onClick={() => onExport(format)}
+              loading={exporting === format}
+              disabled={exportBlocked || (exporting !== undefined && exporting !== format)}
+              title={exportBlocked ? texts.exportBlocked : undefined}
+            >
+              {format === 'xlsx' ? texts.exportXlsx : texts.exportCsv}
+            </Button>
+          ))}
           <Button
             size="xs"
             variant="light"

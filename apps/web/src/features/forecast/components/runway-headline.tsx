@@ -1,6 +1,11 @@
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
-import { formatMonthLabel, type ForecastMonthTotals, type ForecastRunwaySummary } from '@saldopilot/shared';
+import {
+  formatMonthLabel,
+  runwayHeadline,
+  type ForecastMonthTotals,
+  type ForecastRunwaySummary,
+} from '@saldopilot/shared';
 import { Amount } from '../../../components/money/amount';
 import { SignedAmount } from '../../../components/money/signed-amount';
 import { forecastTexts as texts } from './forecast-texts';
@@ -27,12 +32,7 @@ export function RunwayHeadline({
 }) {
   const first = months[0]?.month;
   const covered = runway.coveredUntil === null;
-  const belowFromStart = !covered && first !== undefined && (runway.coveredUntil as string) < first;
-  const headline = covered
-    ? texts.coveredAll
-    : belowFromStart
-      ? texts.belowFromStart(first)
-      : texts.coveredUntil(runway.coveredUntil as string);
+  const headline = runwayHeadline(runway, first ?? runway.lowest.month);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="runway-headline">
       <Group gap="md" wrap="nowrap" align="flex-start">

@@ -11,7 +11,7 @@ import { DialogFormActions } from '../../../components/form/dialog-form-actions'
 import { ApiError } from '../../../lib/api-error';
 import { runConfirmed, runReported } from '../../../lib/user-action';
 import { openDialog } from '../../../lib/dialog';
-import { formatDateTimeInZurich } from '../../../lib/format';
+import { formatDateTimeInZurich } from '@saldopilot/shared';
 import { showToast } from '../../../lib/toast';
 import { createInvitation } from '../api/create-invitation';
 import { listInvitations } from '../api/list-invitations';

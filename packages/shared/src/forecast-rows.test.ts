@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ForecastLeafNode } from '@saldopilot/shared';
-import { detailRows } from './forecast-rows';
+import type { ForecastLeafNode } from './schemas/forecasts.js';
+import { detailRows } from './forecast-rows.js';
 
 const salary = (relatedId: number, employeeId: number, name: string, amount: number): ForecastLeafNode => ({
   name,

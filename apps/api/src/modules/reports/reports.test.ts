@@ -1,0 +1,328 @@
+import readXlsxFile from 'read-excel-file/node';
+import { describe, expect, it } from 'vitest';
+import { forecastMessages, type Forecast, type ForecastDetails, type Vat } from '@saldopilot/shared';
+import { useTestApp } from '../../test/build-test-app.js';
+import { expectFieldError } from '../../test/expectations.js';
+import {
+  aBankAccount,
+  aCategory,
+  aLabel,
+  anEmployee,
+  aSalary,
+  aSalaryCost,
+  aTransaction,
+} from '../../test/factories.js';
+import { addMember } from '../../test/tenants.js';
+import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
+
+const app = useTestApp();
+
+/** An organisation with every kind of item the forecast shows (revenue, expense, salary, costs, VAT, an exclusion). */
+async function organisationWithEverything(): Promise<SignedInUser> {
+  const user = await signUp(app);
+  expect((await user.patch('/api/profile', { name: 'Anna Muster' })).statusCode).toBe(200);
+  await aBankAccount(user, { name: 'UBS', amount: 50_000_00 });
+  // The standard rate of 8.1 % (810 basis points), one of the system's rates.
+  const vat = (await user.get('/api/vats')).json<Vat[]>().find((rate) => rate.value === 810)!;
+  const consulting = await aTransaction(user, {
+    name: 'Beratung',
+    amount: 12_000_00,
+    startDate: '2026-11-25',
+    categoryId: (await aCategory(user, { name: 'Honorare' })).id,
+    vatId: vat.id,
+    vatIncluded: false,
+  });
+  await aTransaction(user, { name: 'Miete', amount: -3_500_00, startDate: '2026-12-01' });
+  // Text a spreadsheet would run as a formula, and a name that starts with a minus.
+  await aTransaction(user, { name: '=HYPERLINK("http://x")', amount: -10_00, startDate: '2026-12-02' });
+  await aTransaction(user, { name: '-Rabatt', amount: 5_00, startDate: '2026-12-03' });
+  const employee = await anEmployee(user, { name: 'Beat Beispiel' });
+  const salary = await aSalary(user, employee.id, { amount: 7_000_00, fromDate: '2026-11-25' });
+  const label = await aLabel(user, { name: 'AHV' });
+  await aSalaryCost(user, salary.id, {
+    amountType: 'fixed',
+    cycle: 'monthly',
+    relativeOffset: 1,
+    amount: 450_00,
+    distributionType: 'employer',
+    labelId: label.id,
+  });
+  const settings = { enabled: true, billingDate: '2027-01-01', transactionMonthOffset: 0, interval: 'quarterly' };
+  expect((await user.send({ method: 'PUT', url: '/api/vat-settings', payload: settings })).statusCode).toBe(200);
+  const excluded = await user.post('/api/forecasts/exclude', {
+    month: '2027-01',
+    relatedTable: 'transactions',
+    relatedId: consulting.id,
+  });
+  expect(excluded.statusCode).toBe(201);
+  return user;
+}
+
+async function download(user: SignedInUser, query: string) {
+  const response = await user.get(`/api/forecasts/export?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+/** Cents from the text of a number as the file holds it (`1234.5`, `-0.1`), without float arithmetic. */
+function centsOf(text: string): number {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) throw new Error(`not an amount: ${text}`);
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}
+
+/**
+ * What a table row must hold in month `index`, read from the API's own answers: the totals from
+ * `GET /forecasts`, a category and a leaf (the excluded amount for an excluded leaf) from the
+ * details, found by their names under the side above them.
+ */
+function expectedRows(forecast: Forecast, details: ForecastDetails) {
+  const rows = new Map<string, (index: number) => number>();
+  rows.set('Einnahmen', (index) => forecast.months[index]!.revenue);
+  rows.set('Ausgaben', (index) => forecast.months[index]!.expense);
+  rows.set('Cashflow', (index) => forecast.months[index]!.cashflow);
+  rows.set('Endsaldo', (index) => forecast.months[index]!.saldo);
+  rows.set('Mindestliquidität', () => forecast.runway.minimumBalance);
+  return {
+    total: (label: string) => rows.get(label),
+    category: (side: 'revenue' | 'expense', name: string, index: number) =>
+      details[index]![side].find((category) => category.name === name)?.amount ?? 0,
+    leaf: (side: 'revenue' | 'expense', category: string, name: string, index: number) => {
+      const leaf = details[index]![side].find((candidate) => candidate.name === category)?.children.find(
+        (candidate) => candidate.name === name,
+      );
+      if (!leaf) return { cents: 0, excluded: false };
+      return leaf.isExcluded
+        ? { cents: leaf.excludedAmount ?? 0, excluded: true }
+        : { cents: leaf.amount, excluded: false };
+    },
+  };
+}
+
+/**
+ * Walks the table (first column the labels, indented by level in the CSV, by outline in the XLSX)
+ * and compares every amount with the API's answers for the same months and performance.
+ */
+function expectTableMatches(
+  table: { label: string; level: number; cells: { cents: number; excluded: boolean }[] }[],
+  forecast: Forecast,
+  details: ForecastDetails,
+) {
+  const expected = expectedRows(forecast, details);
+  let side: 'revenue' | 'expense' = 'revenue';
+  let category = '';
+  let leaves = 0;
+  for (const row of table) {
+    if (row.level === 0) {
+      if (row.label === 'Einnahmen') side = 'revenue';
+      if (row.label === 'Ausgaben') side = 'expense';
+      const pick = expected.total(row.label);
+      expect(pick, row.label).toBeDefined();
+      row.cells.forEach((cell, index) =>
+        expect(cell, `${row.label} ${index}`).toEqual({ cents: pick!(index), excluded: false }),
+      );
+    } else if (row.level === 1) {
+      category = row.label;
+      row.cells.forEach((cell, index) =>
+        expect(cell, `${category} ${index}`).toEqual({
+          cents: expected.category(side, category, index),
+          excluded: false,
+        }),
+      );
+    } else {
+      leaves += 1;
+      row.cells.forEach((cell, index) =>
+        expect(cell, `${category}/${row.label} ${index}`).toEqual(expected.leaf(side, category, row.label, index)),
+      );
+    }
+  }
+  return { leaves };
+}
+
+describe('GET /api/forecasts/export', () => {
+  it('XLSX: every cell equals the forecast and its details for the same months and performance', async () => {
+    const user = await organisationWithEverything();
+    const query = 'months=6&performance=80';
+    const response = await download(user, `format=xlsx&${query}`);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Prognose-Meine-Organisation-2026-11-21.xlsx"; filename*=UTF-8''Prognose-Meine-Organisation-2026-11-21.xlsx`,
+    );
+    const forecast = (await user.get(`/api/forecasts?${query}`)).json<Forecast>();
+    const details = (await user.get(`/api/forecasts/details?${query}`)).json<ForecastDetails>();
+
+    const sheets = await readXlsxFile(response.rawPayload, { parseNumber: (text) => text });
+    expect(sheets.map((sheet) => sheet.sheet)).toEqual(['Prognose', 'Angaben']);
+    const [headerRow, ...rows] = sheets[0]!.data;
+    expect(headerRow).toEqual([
+      'Betrag in CHF',
+      'November 2026',
+      'Dezember 2026',
+      'Januar 2027',
+      'Februar 2027',
+      'März 2027',
+      'April 2027',
+    ]);
+    const xml = await sheetXml(response.rawPayload);
+    const struckStyles = await strikethroughStyles(response.rawPayload);
+    const levels = [...xml.matchAll(/<row\b([^>]*)>/g)].slice(1).map(([, attributes]) => {
+      return Number(/outlineLevel="(\d)"/.exec(attributes ?? '')?.[1] ?? 0);
+    });
+    const struck = new Set(strikethroughCells(xml, struckStyles));
+    const table = rows.map((row, rowIndex) => ({
+      label: String(row[0]),
+      level: levels[rowIndex] ?? 0,
+      cells: row.slice(1).map((value, column) => ({
+        cents: centsOf(String(value)),
+        excluded: struck.has(`${rowIndex + 2}:${column + 1}`),
+      })),
+    }));
+    const { leaves } = expectTableMatches(table, forecast, details);
+    expect(leaves).toBeGreaterThanOrEqual(5);
+    // The exclusion is marked: January's "Beratung" is struck through with the amount it took out
+    // (12'000.00 + 8.1 % VAT at 80 % performance).
+    const beratung = table.find((row) => row.label === 'Beratung')!;
+    expect(beratung.cells[2]).toEqual({ cents: 10_377_60, excluded: true });
+    // Frozen first row and column; the outline folds with its summary rows above.
+    expect(xml).toMatch(/<pane (?=[^>]*xSplit="1")(?=[^>]*ySplit="1")(?=[^>]*state="frozen")/);
+    expect(xml).toContain('outlineLevelRow="2"');
+    expect(xml).toContain('<outlinePr summaryBelow="0"/>');
+    expect(await styleXml(response.rawPayload)).toContain('formatCode="#,##0.00;[Red]-#,##0.00"');
+
+    const about = Object.fromEntries(sheets[1]!.data.slice(2).map(([label, value]) => [label, value]));
+    expect(about).toMatchObject({
+      Organisation: 'Meine Organisation',
+      Währung: 'CHF',
+      Zeitraum: 'November 2026 – April 2027 (6 Monate)',
+      Performance: '80 %',
+      'Erstellt von': `Anna Muster (${user.user.email})`,
+      'Startsaldo (alle Bankkonten)': "50'000.00 CHF",
+      Mindestliquidität: '0.00 CHF',
+      Liquidität: 'Über den ganzen Zeitraum gedeckt',
+    });
+    expect(about['Stand der Daten']).toMatch(/^21\.11\.2026, \d\d:\d\d$/);
+  });
+
+  it('CSV: UTF-8 with BOM, ";", the header block first, plain amounts equal to the API, formulas neutralised', async () => {
+    const user = await organisationWithEverything();
+    const response = await download(user, 'format=csv');
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain('filename="Prognose-Meine-Organisation-2026-11-21.csv"');
+    expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = response.rawPayload.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toBe('Liquiditätsplan');
+    expect(lines[1]).toBe('Organisation;Meine Organisation');
+    const tableStart = lines.indexOf(lines.find((line) => line.startsWith('Betrag in CHF;'))!);
+    expect(lines[tableStart]!.split(';')).toHaveLength(14);
+    const forecast = (await user.get('/api/forecasts')).json<Forecast>();
+    const details = (await user.get('/api/forecasts/details')).json<ForecastDetails>();
+    const table = lines
+      .slice(tableStart + 1)
+      .filter((line) => line !== '')
+      .map((line) => cellsOfCsvLine(line))
+      .map(([path, ...cells]) => ({
+        label: path!.split(' / ').at(-1)!,
+        level: path!.split(' / ').length - 1,
+        cells: cells.map((cell) =>
+          cell.startsWith('ausgeschlossen: ')
+            ? { cents: centsOf(cell.slice('ausgeschlossen: '.length)), excluded: true }
+            : { cents: centsOf(cell), excluded: false },
+        ),
+      }));
+    expectTableMatches(table, forecast, details);
+    expect(table.find((row) => row.label === '=HYPERLINK("http://x")')?.level).toBe(2);
+    // Text a spreadsheet would run as a formula becomes text; a negative number stays a number.
+    const organisationId = user.user.currentOrganisationId;
+    expect(
+      (await user.patch(`/api/organisations/${organisationId}`, { name: '=HYPERLINK("http://x")' })).statusCode,
+    ).toBe(200);
+    expect((await user.patch('/api/profile', { name: '@Anna' })).statusCode).toBe(200);
+    const hostile = (await download(user, 'format=csv')).rawPayload.toString('utf8');
+    expect(hostile).toContain(`\r\nOrganisation;"'=HYPERLINK(""http://x"")"\r\n`);
+    expect(hostile).toContain(`\r\nErstellt von;'@Anna (${user.email})\r\n`);
+    expect(hostile).toMatch(/\r\nAusgaben;-7000\.00;-\d+\.\d\d;/);
+    expect(hostile).toMatch(/\r\nCashflow;\d+\.\d\d;/);
+  });
+
+  it('refuses an unknown format or period in German; needs a session', async () => {
+    const user = await signUp(app);
+    const unknown = 'Unbekanntes Format: erwartet wird «xlsx» oder «csv»';
+    expectFieldError(await user.get('/api/forecasts/export?format=pdf'), 'format', unknown);
+    expectFieldError(await user.get('/api/forecasts/export'), 'format', unknown);
+    expectFieldError(await user.get('/api/forecasts/export?format=xlsx&months=61'), 'months', forecastMessages.months);
+    expect((await browser(app).get('/api/forecasts/export?format=csv')).statusCode).toBe(401);
+  });
+
+  it("a read-only member exports the organisation's forecast; another organisation's data never appears", async () => {
+    const owner = await organisationWithEverything();
+    const reader = await addMember(app, owner, owner.user.currentOrganisationId, 'read-only');
+    const ownView = (await download(owner, 'format=csv')).rawPayload.toString('utf8');
+    const readerView = (await download(reader, 'format=csv')).rawPayload.toString('utf8');
+    // The same table; only "Erstellt von" and the moment of the data differ.
+    const table = (csv: string) => csv.slice(csv.indexOf('Betrag in CHF;'));
+    expect(table(readerView)).toBe(table(ownView));
+    const stranger = await signUp(app);
+    const theirs = (await download(stranger, 'format=csv')).rawPayload.toString('utf8');
+    expect(theirs).not.toContain('Beratung');
+    expect(theirs).toContain(`Organisation;Meine Organisation`);
+  });
+});
+
+/** The cells of one CSV line (quotes as written by csvCell). */
+function cellsOfCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index]!;
+    if (quoted) {
+      if (char === '"' && line[index + 1] === '"') {
+        current += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else current += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ';') {
+      cells.push(current);
+      current = '';
+    } else current += char;
+  }
+  cells.push(current);
+  return cells;
+}
+
+async function unzipped(file: Buffer, name: string): Promise<string> {
+  const { unzipSync, strFromU8 } = await import('fflate');
+  const entry = unzipSync(new Uint8Array(file))[name];
+  if (!entry) throw new Error(`${name} missing`);
+  return strFromU8(entry);
+}
+
+const sheetXml = (file: Buffer) => unzipped(file, 'xl/worksheets/sheet1.xml');
+const styleXml = (file: Buffer) => unzipped(file, 'xl/styles.xml');
+
+/** The indices of the cell styles whose font strikes the text through. */
+async function strikethroughStyles(file: Buffer): Promise<Set<number>> {
+  const styles = await styleXml(file);
+  const fonts = [
+    ...(/<fonts\b[^>]*>([\s\S]*?)<\/fonts>/.exec(styles)?.[1] ?? '').matchAll(
+      /<font\b[^>]*?(?:\/>|>([\s\S]*?)<\/font>)/g,
+    ),
+  ].map((match) => (match[1] ?? '').includes('<strike'));
+  const fontIds = [...(/<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1] ?? '').matchAll(/<xf\b([^>]*)/g)].map(
+    (match) => Number(/fontId="(\d+)"/.exec(match[1] ?? '')?.[1] ?? 0),
+  );
+  return new Set(fontIds.flatMap((fontId, index) => (fonts[fontId] ? [index] : [])));
+}
+
+/** "row:column" (row 1-based as in the sheet, column 0-based) of every cell in a struck-through style. */
+function strikethroughCells(xml: string, struckStyles: Set<number>): string[] {
+  return [...xml.matchAll(/<c r="([A-Z]+)(\d+)"[^>]*\bs="(\d+)"/g)]
+    .filter(([, , , style]) => struckStyles.has(Number(style)))
+    .map(([, column, row]) => `${row}:${columnIndex(column!)}`);
+}
+
+function columnIndex(letters: string): number {
+  return [...letters].reduce((value, letter) => value * 26 + letter.charCodeAt(0) - 64, 0) - 1;
+}
