@@ -1,5 +1,5 @@
 // `npm run bench`: one line per figure of docs/design.md "Performance budgets". Measures the built
-// server as users get it. One part alone: BENCH_ONLY=bank-accounts, employees, forecast-api,
+// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, employees, forecast-api,
 // forecast-writes or forecast-soak (the last only on request: ten minutes per database)
 // (BENCH_SECONDS, BENCH_ROUNDS).
 import { spawn } from 'node:child_process';
@@ -472,6 +472,11 @@ if (process.env.BENCH_ONLY === 'forecast-soak') {
   await benchForecastSoak(benchTools);
   process.exit(0);
 }
+const { benchBankImport } = await import('./bench-bank-import.mjs');
+if (process.env.BENCH_ONLY === 'bank-import') {
+  await benchBankImport(benchTools);
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY === 'bank-accounts') {
   await benchBankAccountLists();
   process.exit(0);
@@ -511,6 +516,7 @@ try {
   await stop(again.child);
 
   await benchBankAccountLists();
+  await benchBankImport(benchTools);
   await benchTransactionLists();
   await benchEmployeeLists(benchTools);
   // The forecast of the big organisation (1,000 employees × 3 salaries × 8 costs, 10,000 transactions).

@@ -45,6 +45,11 @@ import { organisationsRoutes } from './modules/organisations/organisations.route
 import { invitationsRoutes } from './modules/organisations/invitations.routes.js';
 import { createBankAccountsService, type BankAccountsService } from './modules/bank-accounts/bank-accounts.service.js';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes.js';
+import {
+  createBankStatementsService,
+  type BankStatementsService,
+} from './modules/bank-statements/bank-statements.service.js';
+import { bankStatementsRoutes } from './modules/bank-statements/bank-statements.routes.js';
 import { createSignIn, type SignIn } from './plugins/sign-in.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { createCategoriesService, type CategoriesService } from './modules/categories/categories.service.js';
@@ -96,6 +101,7 @@ export interface AppDeps {
   organisations: OrganisationsService;
   invitations: InvitationsService;
   bankAccounts: BankAccountsService;
+  bankStatements: BankStatementsService;
   signIn: SignIn;
   categories: CategoriesService;
   vats: VatsService;
@@ -198,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const publicUrl = config.PUBLIC_URL;
   const auth = createAuthService({ db, clock, publicUrl, sessions, mailer, limiter, reference });
   const bankAccounts = createBankAccountsService({ db, clock, reference, rates });
+  const bankStatements = createBankStatementsService({ db, reference, bankAccounts });
   const signIn = createSignIn(sessions, cookies, profile);
   const categories = createCategoriesService(db);
   const vats = createVatsService(db);
@@ -235,7 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('deps', {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, cookies },
-    ...{ auth, profile, organisations, invitations, bankAccounts, signIn },
+    ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
     ...{ forecasts, forecastExclusions, vatSettings, reports },
@@ -267,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(organisationsRoutes);
       await api.register(invitationsRoutes);
       await api.register(bankAccountsRoutes);
+      await api.register(bankStatementsRoutes);
       await api.register(categoriesRoutes);
       await api.register(vatsRoutes);
       await api.register(transactionsRoutes);

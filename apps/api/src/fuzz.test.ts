@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { zipSync } from 'fflate';
+import fc from 'fast-check';
 import { monthOf } from '@saldopilot/shared';
 import { TEST_TODAY, useTestApp } from './test/build-test-app.js';
 import { anEmployee, aSalary, aSalaryCost } from './test/factories.js';
@@ -243,7 +246,92 @@ function listRequestsFor(path: string, operation: Operation | undefined, ids: Re
   return requests;
 }
 
+const camtFixture = readFileSync(new URL('./modules/bank-statements/fixtures/camt053-001-08.xml', import.meta.url));
+const csvFixture = readFileSync(new URL('./modules/bank-statements/fixtures/csv-layout-a.csv', import.meta.url));
+const bytesOf = (text: string) => Buffer.from(text, 'utf8');
+
+/**
+ * Hostile files for the routes that take a file as their raw body: cut-off and bit-flipped real
+ * files, entity bombs, zip bombs and broken zips, deep nesting, broken encodings, random bytes.
+ */
+function hostileFiles(): Buffer[] {
+  const files: Buffer[] = [
+    Buffer.alloc(0),
+    bytesOf('\ufeff'),
+    bytesOf('<?xml version="1.0"?><!DOCTYPE a [<!ENTITY b "c"><!ENTITY d "&b;&b;&b;">]><Document>&d;</Document>'),
+    bytesOf('<!DOCTYPE a SYSTEM "file:///etc/passwd"><Document/>'),
+    bytesOf('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">&xxe;</Document>'),
+    bytesOf('<a>'.repeat(10_000)),
+    bytesOf(
+      '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt><Ntry><Amt Ccy="CHF">1e400</Amt></Ntry></Stmt></BkToCstmrStmt></Document>',
+    ),
+    bytesOf(
+      `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt><Ntry><Amt Ccy="CHF">${'9'.repeat(400)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>9999-99-99</Dt></BookgDt></Ntry></Stmt></BkToCstmrStmt></Document>`,
+    ),
+    Buffer.from([0x3c, 0xff, 0xfe, 0x00, 0xc3, 0x28]),
+    bytesOf(`Datum;Betrag\n${'01.01.2026;1\n'.repeat(2)}${'x;'.repeat(50_000)}\n`),
+    bytesOf('Datum;Betrag\n"unterminated;1\n'),
+    Buffer.from(zipSync({ 'bomb.xml': new Uint8Array(60 * 1024 * 1024) }, { level: 9 })),
+    Buffer.from(zipSync({ 'a.xml': new Uint8Array(camtFixture) })).subarray(0, 700),
+    Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 0xff)]),
+  ];
+  for (const cut of [1, 100, 1000, 2500, camtFixture.length - 10]) files.push(camtFixture.subarray(0, cut));
+  for (const cut of [10, 200, csvFixture.length - 5]) files.push(csvFixture.subarray(0, cut));
+  // Random bytes, and the real files with random bytes overwritten (same seed every run).
+  const random = fc.sample(fc.uint8Array({ minLength: 1, maxLength: 4000 }), { seed: 31, numRuns: 15 });
+  for (const bytes of random) files.push(Buffer.from(bytes));
+  const flips = fc.sample(
+    fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 20 }),
+    {
+      seed: 53,
+      numRuns: 15,
+    },
+  );
+  for (const [index, changes] of flips.entries()) {
+    const copy = Buffer.from(index % 2 === 0 ? camtFixture : csvFixture);
+    for (const [at, value] of changes) copy[at % copy.length] = value;
+    files.push(copy);
+  }
+  return files;
+}
+
 describe('malformed input never reaches a 5xx', () => {
+  it('answers hostile files on every route that takes a file as its body with a 4xx or a success', async () => {
+    const owner = await signUp(app);
+    const document = (await owner.get('/api/docs')).json<OpenApi>();
+    const fileRoutes = routesOf(app).filter((route) => {
+      const [method = '', path = ''] = route.split(' ');
+      const content = operationOf(document, method, path)?.requestBody?.content ?? {};
+      return Object.keys(content).some((type) => type !== 'application/json');
+    });
+    expect(fileRoutes).toEqual(
+      expect.arrayContaining(['POST /api/bank-statements/preview', 'POST /api/bank-statements']),
+    );
+    const failures: string[] = [];
+    let sent = 0;
+    const files = hostileFiles();
+    for (const route of fileRoutes) {
+      const [method = '', path = ''] = route.split(' ');
+      const types = Object.keys(operationOf(document, method, path)?.requestBody?.content ?? {});
+      for (const [index, payload] of files.entries()) {
+        for (const type of types) {
+          for (const query of ['', '?bankAccountId=1']) {
+            const response = await owner.send({
+              method: method as 'POST',
+              url: `${fillPath(path, {})}${query}`,
+              payload,
+              headers: { 'content-type': type },
+            });
+            sent += 1;
+            if (response.statusCode >= 500) failures.push(`${route} file ${index} as ${type} -> ${response.body}`);
+          }
+        }
+      }
+    }
+    console.info(`fuzz run: ${sent} hostile files, ${failures.length} × 5xx`);
+    expect(failures).toEqual([]);
+  }, 300_000);
+
   it('answers every fuzzed body and id of every route with a 4xx or a success', async () => {
     const owner = await signUp(app);
     const document = (await owner.get('/api/docs')).json<OpenApi>();

@@ -11,6 +11,7 @@ import {
 } from '@saldopilot/shared';
 import { findConnectionFailure } from '../db/connection-errors.js';
 import { AppError, INVALID_FIELDS } from '../lib/app-error.js';
+import { rawBodyMessages } from './raw-body.js';
 
 export const messages = {
   validation: INVALID_FIELDS,
@@ -93,7 +94,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? fastifyClientErrors[error.code] : undefined;
     if (known) {
-      return sendError(reply, { error: known.message, code: known.code });
+      // A file route names its own limit and formats instead of "1 MB" and "JSON".
+      const own = rawBodyMessages(request.routeOptions.config);
+      const message =
+        (known.code === 'PAYLOAD_TOO_LARGE' && own?.tooLarge) ||
+        (known.code === 'UNSUPPORTED_MEDIA_TYPE' && own?.unsupportedMediaType) ||
+        known.message;
+      return sendError(reply, { error: message, code: known.code });
     }
     // The database is down or restarting: not a bug of this request, and worth trying again soon.
     const lostConnection = findConnectionFailure(error);

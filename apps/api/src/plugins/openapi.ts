@@ -24,8 +24,8 @@ const descriptions: Record<ErrorCode, string> = {
   NOT_FOUND: "Not found, or not the caller's (another organisation's rows look missing).",
   CONFLICT: 'Conflicts with the stored data, or the same Idempotency-Key is still being processed.',
   GONE: 'The link has expired.',
-  PAYLOAD_TOO_LARGE: 'The body is larger than 1 MB.',
-  UNSUPPORTED_MEDIA_TYPE: 'The body is not JSON.',
+  PAYLOAD_TOO_LARGE: 'The body is larger than 1 MB (a bank file: 20 MB).',
+  UNSUPPORTED_MEDIA_TYPE: 'The body is not JSON (a bank file: not one of the listed content types).',
   RATE_LIMITED: 'Too many attempts; the Retry-After header says when to try again.',
   INTERNAL: 'An unexpected error (logged).',
   UNAVAILABLE: 'The database is unreachable.',
@@ -80,7 +80,12 @@ export async function registerOpenApi(app: FastifyInstance, options: { checkStat
         ...Object.fromEntries(errors.map((code) => [errorCodes[code], errorResponse(code)])),
         ...(input.schema?.response as object | undefined),
       };
-      return jsonSchemaTransform({ ...input, schema: { ...input.schema, response } });
+      const transformed = jsonSchemaTransform({ ...input, schema: { ...input.schema, response } });
+      // A file as the raw body: documented as binary under each content type the route reads.
+      const raw = (route.config as FastifyContextConfig | undefined)?.rawBody;
+      if (!raw) return transformed;
+      const body = { type: 'string', format: 'binary', description: `The file: ${raw.accepted}.` };
+      return { ...transformed, schema: { ...transformed.schema, body, consumes: [...raw.contentTypes] } };
     },
   });
   if (!options.checkStatuses) return;

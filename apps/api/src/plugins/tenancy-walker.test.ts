@@ -13,6 +13,7 @@ import {
   anEmployee,
   aTransaction,
   aVatRate,
+  sendStatement,
 } from '../test/factories.js';
 
 const app = useTestApp();
@@ -80,6 +81,15 @@ const FIXTURES: Record<string, Fixture> = {
     const { id } = await aBankAccount(a);
     return { ids: { id }, witnesses: [`/api/bank-accounts/${id}`, '/api/bank-accounts'] };
   },
+  '/api/bank-accounts/:id/entries': async (_app, a) => accountWithEntries(a),
+  '/api/bank-accounts/:id/csv-mapping': async (_app, a) => {
+    const { id } = await aBankAccount(a);
+    const csvMapping = { date: 'Datum', amount: 'Betrag' };
+    const saved = await a.send({ method: 'PUT', url: `/api/bank-accounts/${id}/csv-mapping`, payload: { csvMapping } });
+    if (saved.statusCode !== 200) throw new Error(`saving a CSV mapping failed: ${saved.body}`);
+    return { ids: { id }, witnesses: [`/api/bank-accounts/${id}/csv-mapping`] };
+  },
+  '/api/bank-accounts/:id/entries/:entryId': async (_app, a) => accountWithEntries(a),
   '/api/categories/:id': async (_app, a) => {
     const { id } = await aCategory(a);
     return { ids: { id }, witnesses: [`/api/categories/${id}`, '/api/categories'] };
@@ -129,6 +139,21 @@ const FIXTURES: Record<string, Fixture> = {
   },
 };
 
+/** An account of A with imported entries (a CSV export into the account): the account and its first entry. */
+async function accountWithEntries(a: SignedInUser): Promise<TenantRows> {
+  const { id } = await aBankAccount(a);
+  const csv = 'Datum;Buchungstext;Betrag\n03.11.2026;Gutschrift Kunde;100.00\n04.11.2026;Miete;-50.00\n';
+  const response = await sendStatement(
+    a,
+    { bytes: new TextEncoder().encode(csv), contentType: 'text/csv' },
+    { bankAccountId: id },
+  );
+  if (response.statusCode !== 200) throw new Error(`import failed: ${response.body}`);
+  const entries = await a.get(`/api/bank-accounts/${id}/entries`);
+  const entryId = entries.json<{ data: { id: number }[] }>().data[0]!.id;
+  return { ids: { id, entryId }, witnesses: [`/api/bank-accounts/${id}/entries`, `/api/bank-accounts/${id}`] };
+}
+
 /** An employee of A with a salary that has a cost. */
 async function salaryRows(a: SignedInUser): Promise<TenantRows> {
   const employee = await anEmployee(a);
@@ -161,6 +186,8 @@ const BODIES: Record<string, object> = {
   'PATCH /api/organisations/:id/members/:userId': { role: 'read-only' },
   'POST /api/organisations/:id/invitations': { email: 'fremd@example.ch', role: 'read-only' },
   'PATCH /api/bank-accounts/:id': { name: 'Übernommen', amount: 1 },
+  'PATCH /api/bank-accounts/:id/entries/:entryId': { categoryId: 1 },
+  'PUT /api/bank-accounts/:id/csv-mapping': { csvMapping: { date: 'Tag', amount: 'Wieviel' } },
   'PATCH /api/categories/:id': { name: 'Übernommen' },
   // Any visible target passes validation (1 is a system category); the source is A's: 404 first.
   'POST /api/categories/:id/reassign': { targetId: 1, deleteAfter: true },

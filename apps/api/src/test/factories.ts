@@ -145,3 +145,25 @@ export async function aLabel(client: Client, overrides: Partial<SalaryCostLabelC
   const name = overrides.name ?? `Label ${randomBytes(4).toString('hex')}`;
   return created('creating a label', await client.post('/api/employees/salaries/costs/labels', { name }));
 }
+
+/** A bank file as the web app uploads it: the bytes as the raw body with their content type. */
+export interface StatementUpload {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** Sends a bank file to the preview (`preview`) or the import, optionally for a chosen account. */
+export function sendStatement(
+  client: Client,
+  file: StatementUpload,
+  options: { preview?: boolean; bankAccountId?: number } = {},
+) {
+  const path = options.preview ? '/api/bank-statements/preview' : '/api/bank-statements';
+  const query = options.bankAccountId === undefined ? '' : `?bankAccountId=${options.bankAccountId}`;
+  return client.send({
+    method: 'POST',
+    url: `${path}${query}`,
+    payload: Buffer.from(file.bytes),
+    headers: { 'content-type': file.contentType },
+  });
+}

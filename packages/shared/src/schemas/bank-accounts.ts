@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { exportFormatSchema, unpaged } from './exports.js';
+import { IBAN_MESSAGE, isValidIban, normalizeIban } from '../iban.js';
 import { currencySchema } from './reference.js';
 import { centsSchema, changingAtLeastOneField, dateSchema, idFieldSchema, textSchema } from './fields.js';
 import { listQuerySchema, pageSchema } from './pagination.js';
@@ -16,6 +17,8 @@ export const bankAccountSchema = z.object({
   balanceDate: z.string(),
   /** The balance in the organisation's currency (rounded once, as in the forecast). */
   convertedAmount: z.number().int(),
+  /** ISO 13616 without spaces; statements are matched to the account by it. */
+  iban: z.string().nullable(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
@@ -37,12 +40,25 @@ export const bankAccountExportQuerySchema = bankAccountListQuerySchema
   .omit(unpaged)
   .extend({ format: exportFormatSchema });
 
+/**
+ * An IBAN as typed (spaces and small letters allowed), stored without spaces in capitals; empty or
+ * null means none. Checked with mod 97 (docs/bank-statements.md "IBAN").
+ */
+export const ibanSchema = z
+  .string({ error: IBAN_MESSAGE })
+  .max(64, IBAN_MESSAGE)
+  .transform(normalizeIban)
+  .refine((iban) => iban === '' || isValidIban(iban), IBAN_MESSAGE)
+  .transform((iban) => (iban === '' ? null : iban))
+  .nullable();
+
 const bankAccountFields = {
   name: textSchema({ max: 100, required: 'Name wird benötigt' }),
   amount: centsSchema,
   currencyId: idFieldSchema('Ungültige Währung', 'Währung wird benötigt'),
   /** Defaults to today when the amount is set or changed. */
   balanceDate: dateSchema().optional(),
+  iban: ibanSchema.optional(),
 };
 
 export const bankAccountCreateSchema = z.strictObject(bankAccountFields);

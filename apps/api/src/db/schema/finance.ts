@@ -5,12 +5,14 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   serial,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { CsvMapping } from '@saldopilot/shared';
 import { organisations } from './accounts.js';
 import { currencies } from './reference.js';
 import { createdAt, cents, organisationOwned } from './columns.js';
@@ -62,11 +64,16 @@ export const bankAccounts = pgTable(
       .references(() => currencies.id),
     /** "Stand per": the day the balance was last set. */
     balanceDate: date('balance_date', { mode: 'string' }).notNull(),
+    /** ISO 13616, without spaces in capitals; statements are matched to the account by it. */
+    iban: varchar('iban', { length: 34 }),
+    /** How a CSV export of this account is read, when its headers are not recognised (docs/bank-statements.md "CSV"). */
+    csvMapping: jsonb('csv_mapping').$type<CsvMapping>(),
     createdAt: createdAt(),
   },
   (table) => [
     index('bank_accounts_organisation_name_idx').on(table.organisationId, table.name),
     index('bank_accounts_organisation_amount_idx').on(table.organisationId, table.amount),
+    uniqueIndex('bank_accounts_organisation_iban_unique').on(table.organisationId, table.iban),
   ],
 );
 

@@ -4,3 +4,4 @@ export * from './accounts.js';
 export * from './finance.js';
 export * from './employees.js';
 export * from './forecasts.js';
+export * from './bank-statements.js';

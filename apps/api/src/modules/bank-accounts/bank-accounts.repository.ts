@@ -1,5 +1,5 @@
-import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { BankAccountSortField, ListQuery } from '@saldopilot/shared';
+import { and, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import type { BankAccountSortField, CsvMapping, ListQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { bankAccounts } from '../../db/schema/index.js';
 import { germanOrder } from '../../lib/german-order.js';
@@ -11,6 +11,7 @@ const accountColumns = {
   amount: bankAccounts.amount,
   currencyId: bankAccounts.currencyId,
   balanceDate: bankAccounts.balanceDate,
+  iban: bankAccounts.iban,
 };
 
 export interface BankAccountRow {
@@ -19,6 +20,7 @@ export interface BankAccountRow {
   amount: number;
   currencyId: number;
   balanceDate: string;
+  iban: string | null;
 }
 
 // Names sort as German readers expect ("Ärger" next to "Anker", "bank" next to "Bank"), as every list.
@@ -71,7 +73,7 @@ export async function findBankAccount(
 export async function insertBankAccount(
   db: AppDatabase,
   organisationId: number,
-  values: Omit<BankAccountRow, 'id'>,
+  values: Omit<BankAccountRow, 'id' | 'iban'> & { iban?: string | null | undefined },
 ): Promise<BankAccountRow> {
   const [row] = await db
     .insert(bankAccounts)
@@ -110,6 +112,59 @@ export async function updateBankAccount(
 export async function deleteBankAccount(db: AppDatabase, organisationId: number, id: number): Promise<boolean> {
   const rows = await db
     .delete(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.organisationId, organisationId)))
+    .returning({ id: bankAccounts.id });
+  return rows.length === 1;
+}
+
+/** Another account of the organisation with this IBAN (its id), or undefined. */
+export async function findAccountWithIban(
+  db: AppDatabase,
+  organisationId: number,
+  iban: string,
+  exceptId?: number,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(
+      and(
+        eq(bankAccounts.organisationId, organisationId),
+        eq(bankAccounts.iban, iban),
+        exceptId === undefined ? undefined : ne(bankAccounts.id, exceptId),
+      ),
+    );
+  return row?.id;
+}
+
+/** Every account of the organisation with what a statement import needs: IBAN, currency, balance and its date. */
+export function listAccountsForImport(db: AppDatabase, organisationId: number): Promise<BankAccountRow[]> {
+  return db.select(accountColumns).from(bankAccounts).where(eq(bankAccounts.organisationId, organisationId));
+}
+
+/** The CSV mapping remembered for an account of the organisation; undefined when there is no such account. */
+export async function findCsvMapping(
+  db: AppDatabase,
+  organisationId: number,
+  id: number,
+): Promise<{ csvMapping: CsvMapping | null } | undefined> {
+  const [row] = await db
+    .select({ csvMapping: bankAccounts.csvMapping })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.organisationId, organisationId)));
+  return row;
+}
+
+/** Remembers (or with null forgets) the CSV mapping of an account; false when there is no such account. */
+export async function setCsvMapping(
+  db: AppDatabase,
+  organisationId: number,
+  id: number,
+  csvMapping: CsvMapping | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(bankAccounts)
+    .set({ csvMapping })
     .where(and(eq(bankAccounts.id, id), eq(bankAccounts.organisationId, organisationId)))
     .returning({ id: bankAccounts.id });
   return rows.length === 1;

@@ -11,12 +11,14 @@ import {
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { lockOrganisationNames } from '../../lib/name-lock.js';
 import { converterTo, type Converter } from '../../lib/rates/conversion.js';
 import type { RatesService } from '../../lib/rates/rates-service.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import {
   deleteBankAccount,
+  findAccountWithIban,
   findBankAccount,
   insertBankAccount,
   listBalances,
@@ -28,6 +30,7 @@ import {
 export const bankAccountMessages = {
   notFound: 'Das Bankkonto wurde nicht gefunden.',
   unknownCurrency: 'Ungültige Währung',
+  duplicateIban: 'Diese IBAN gehört bereits zu einem anderen Bankkonto.',
 } as const;
 
 export interface BankAccountsServiceDeps {
@@ -72,6 +75,7 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
       currency,
       balanceDate: row.balanceDate,
       convertedAmount: converter.convert(row.amount, currency.code),
+      iban: row.iban,
     };
   }
 
@@ -106,6 +110,20 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
     });
   }
 
+  /**
+   * 409 naming `iban` when another account of the organisation has it. The organisation's name lock
+   * serialises the check with concurrent ones; the unique index stays the last word.
+   */
+  async function requireFreeIban(tx: AppDatabase, tenant: Tenant, iban: string | null | undefined, exceptId?: number) {
+    if (!iban) return;
+    await lockOrganisationNames(tx, tenant.organisationId);
+    if ((await findAccountWithIban(tx, tenant.organisationId, iban, exceptId)) !== undefined) {
+      throw new AppError('CONFLICT', bankAccountMessages.duplicateIban, {
+        fields: { iban: bankAccountMessages.duplicateIban },
+      });
+    }
+  }
+
   return {
     /** One page, and the total over every account of the organisation whatever the page or search. */
     async list(tenant: Tenant, query: BankAccountListQuery): Promise<BankAccountList> {
@@ -130,14 +148,16 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
     /** Creates an account; "Stand per" is today unless given. 0 and negative balances are allowed. */
     async create(tenant: Tenant, input: BankAccountCreate): Promise<BankAccount> {
       requireCurrency(input.currencyId);
-      const row = await keepingTotalExact(tenant, (tx) =>
-        insertBankAccount(tx, tenant.organisationId, {
+      const row = await keepingTotalExact(tenant, async (tx) => {
+        await requireFreeIban(tx, tenant, input.iban);
+        return insertBankAccount(tx, tenant.organisationId, {
           name: input.name,
           amount: input.amount,
           currencyId: input.currencyId,
           balanceDate: input.balanceDate ?? clock.today(),
-        }),
-      );
+          iban: input.iban ?? null,
+        });
+      });
       return toBankAccount(row, converterOf(tenant.currencyId));
     },
 
@@ -147,15 +167,17 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
      */
     async update(tenant: Tenant, id: number, changes: BankAccountUpdate): Promise<BankAccount> {
       requireCurrency(changes.currencyId);
-      const row = await keepingTotalExact(tenant, (tx) =>
-        updateBankAccount(tx, tenant.organisationId, id, {
+      const row = await keepingTotalExact(tenant, async (tx) => {
+        await requireFreeIban(tx, tenant, changes.iban, id);
+        return updateBankAccount(tx, tenant.organisationId, id, {
           name: changes.name,
           amount: changes.amount,
           currencyId: changes.currencyId,
           balanceDate: changes.balanceDate,
+          iban: changes.iban,
           balanceDateIfAmountChanged: clock.today(),
-        }),
-      );
+        });
+      });
       if (!row) throw notFound(bankAccountMessages.notFound);
       return toBankAccount(row, converterOf(tenant.currencyId));
     },

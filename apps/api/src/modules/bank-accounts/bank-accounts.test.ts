@@ -39,6 +39,7 @@ describe('bank accounts', () => {
       currency: { id: chf, code: 'CHF', description: expect.any(String), localeCode: 'de-CH' },
       balanceDate: TEST_TODAY,
       convertedAmount: 1_234_50,
+      iban: null,
     });
 
     expect((await user.get(`/api/bank-accounts/${account.id}`)).json()).toEqual(account);

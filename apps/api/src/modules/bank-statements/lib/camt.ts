@@ -1,0 +1,286 @@
+import { formatDate, isIsoDate, isValidIban, looksLikeIban, normalizeIban } from '@saldopilot/shared';
+import { decimalToMinorUnits, minorUnitsOf } from './amounts.js';
+import { classifyReference, wrongReferenceWarning } from './references.js';
+import {
+  periodOf,
+  StatementFileError,
+  type BalanceType,
+  type ParsedBalance,
+  type ParsedEntry,
+  type ParsedStatement,
+} from './statement.js';
+import { at, child, childrenNamed, decodeXml, firstText, parseXml, textAt, type XmlElement } from './xml.js';
+
+/** The message versions read (docs/bank-statements.md "Files"). */
+export const SUPPORTED_VERSIONS = {
+  'camt.053': ['001.02', '001.04', '001.08'],
+  'camt.054': ['001.04', '001.08'],
+} as const;
+
+const MESSAGES = {
+  'camt.053': { body: 'BkToCstmrStmt', report: 'Stmt' },
+  'camt.054': { body: 'BkToCstmrDbtCdtNtfctn', report: 'Ntfctn' },
+} as const;
+
+const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[0-9])\.(\d{3}\.\d{2})$/;
+
+const clip = (text: string | undefined, max: number): string | null =>
+  text === undefined ? null : text.replace(/\s+/g, ' ').slice(0, max);
+
+/** The day of an ISO date or date-time text. */
+const dayOf = (text: string | undefined): string | undefined => {
+  const day = text?.slice(0, 10);
+  return day && isIsoDate(day) ? day : undefined;
+};
+
+/** The day of a date choice (`Dt` or `DtTm`). */
+const dateOf = (element: XmlElement | undefined): string | undefined => dayOf(firstText(element, ['Dt', 'DtTm']));
+
+/** The kind and version a document's namespace names, or a German refusal naming the root. */
+function messageOf(document: XmlElement): { kind: 'camt.053' | 'camt.054'; version: string } {
+  const namespaces = Object.entries(document.attributes).filter(
+    ([name]) => name === 'xmlns' || name.startsWith('xmlns:'),
+  );
+  const match = namespaces.map(([, uri]) => NAMESPACE.exec(uri)).find(Boolean);
+  if (document.name !== 'Document' || !match) {
+    const shown = match ? `${document.name} (${match[1]}.${match[2]})` : document.name;
+    throw new StatementFileError(
+      `Keine camt.053/054-Datei: Wurzelelement «${shown}» statt «Document» mit camt-Namensraum.`,
+    );
+  }
+  const kind = match[1]!;
+  const version = match[2]!;
+  if (kind !== 'camt.053' && kind !== 'camt.054') {
+    throw new StatementFileError(
+      `Keine camt.053/054-Datei: ${kind}.${version} wird nicht gelesen (nur Kontoauszüge camt.053 und Avisierungen camt.054).`,
+    );
+  }
+  if (!(SUPPORTED_VERSIONS[kind] as readonly string[]).includes(version)) {
+    throw new StatementFileError(
+      `${kind}.${version} wird nicht unterstützt; gelesen werden ${SUPPORTED_VERSIONS[kind].map((v) => `${kind}.${v}`).join(', ')}.`,
+    );
+  }
+  return { kind, version };
+}
+
+/** The signed amount of an element with `Amt` and `CdtDbtInd`, or undefined when unreadable. */
+function signedAmount(amount: XmlElement | undefined, indicator: string | undefined, fallbackIndicator?: string) {
+  const currency = amount?.attributes.Ccy?.trim().toUpperCase() || null;
+  const value = amount ? decimalToMinorUnits(amount.text, minorUnitsOf(currency)) : undefined;
+  const direction = indicator ?? fallbackIndicator;
+  if (value === undefined || (direction !== 'CRDT' && direction !== 'DBIT')) return undefined;
+  return { amount: direction === 'DBIT' ? -value : value, currency, text: amount?.text.trim() ?? '' };
+}
+
+function balanceOf(balance: XmlElement): ParsedBalance | undefined {
+  const type = firstText(balance, ['Tp/CdOrPrtry/Cd', 'Tp/CdOrPrtry/Prtry']) as BalanceType | undefined;
+  const amount = signedAmount(child(balance, 'Amt'), textAt(balance, 'CdtDbtInd'));
+  const date = dateOf(child(balance, 'Dt'));
+  if (!type || !amount || !date) return undefined;
+  return { amount: amount.amount, date, type };
+}
+
+/** The charges of an entry or detail in minor units (positive): the total where given, else the records. */
+function chargesOf(charges: XmlElement | undefined): number | null {
+  if (!charges) return null;
+  const total = child(charges, 'TtlChrgsAndTaxAmt');
+  const amounts = total
+    ? [total]
+    : [...childrenNamed(charges, 'Rcrd').map((record) => child(record, 'Amt')), child(charges, 'Amt')];
+  let sum = 0;
+  let any = false;
+  for (const amount of amounts) {
+    if (!amount) continue;
+    const value = decimalToMinorUnits(amount.text, minorUnitsOf(amount.attributes.Ccy));
+    if (value === undefined) continue;
+    sum += Math.abs(value);
+    any = true;
+  }
+  return any ? sum : null;
+}
+
+/** The other party of a payment: the debtor of a credit, the creditor of a debit (both spellings of the versions). */
+function counterpartyOf(details: XmlElement | undefined, credit: boolean) {
+  const parties = child(details, 'RltdPties');
+  const role = credit ? 'Dbtr' : 'Cdtr';
+  const name = firstText(parties, [`${role}/Nm`, `${role}/Pty/Nm`, `Ultmt${role}/Nm`, `Ultmt${role}/Pty/Nm`]);
+  const iban = textAt(parties, `${role}Acct/Id/IBAN`);
+  return { name: clip(name, 140), iban: iban ? normalizeIban(iban).slice(0, 34) : null };
+}
+
+interface Context {
+  statementCurrency: string | null;
+  warnings: string[];
+  errors: string[];
+}
+
+/** The information of a payment (counterparty, texts, references) from a transaction detail or the entry. */
+function paymentInfo(
+  entry: XmlElement,
+  detail: XmlElement | undefined,
+  credit: boolean,
+  bookingDate: string,
+  context: Context,
+) {
+  const counterparty = counterpartyOf(detail, credit);
+  const unstructured = childrenNamed(child(detail, 'RmtInf'), 'Ustrd').map((element) => element.text.trim());
+  const remittance =
+    unstructured.filter(Boolean).join(' ') || textAt(detail, 'AddtlTxInf') || textAt(entry, 'AddtlNtryInf');
+  const creditorReference = at(detail, 'RmtInf/Strd/CdtrRefInf');
+  const rawReference = textAt(creditorReference, 'Ref');
+  let reference: ReturnType<typeof classifyReference> | undefined;
+  if (rawReference) {
+    reference = classifyReference(
+      rawReference,
+      firstText(creditorReference, ['Tp/CdOrPrtry/Cd', 'Tp/CdOrPrtry/Prtry']),
+    );
+    const warning = wrongReferenceWarning(reference);
+    if (warning) context.warnings.push(`Buchung vom ${formatDate(bookingDate)}: ${warning}`);
+  }
+  return {
+    counterpartyName: counterparty.name,
+    counterpartyIban: counterparty.iban,
+    remittanceInformation: clip(remittance, 1000),
+    reference: reference ? reference.reference.slice(0, 35) : null,
+    referenceType: reference?.type ?? null,
+  };
+}
+
+/** The entries of one `Ntry`: one, or one per transaction detail of a collective entry (docs/bank-statements.md "Entries"). */
+function entriesOf(entry: XmlElement, position: number, context: Context): ParsedEntry[] | 'pending' | 'skipped' {
+  const status = firstText(entry, ['Sts/Cd', 'Sts/Prtry', 'Sts']) ?? 'BOOK';
+  if (status === 'PDNG') return 'pending';
+  const label = `Buchung ${position}`;
+  if (status !== 'BOOK') {
+    context.warnings.push(`${label}: Status ${status.slice(0, 10)} wird nicht importiert.`);
+    return 'skipped';
+  }
+  const booked = signedAmount(child(entry, 'Amt'), textAt(entry, 'CdtDbtInd'));
+  if (!booked) {
+    context.errors.push(`${label}: Betrag oder Soll/Haben-Kennzeichen fehlt oder ist ungültig`);
+    return 'skipped';
+  }
+  const bookingDate = dateOf(child(entry, 'BookgDt')) ?? dateOf(child(entry, 'ValDt'));
+  if (!bookingDate) {
+    context.errors.push(`${label}: Buchungsdatum fehlt`);
+    return 'skipped';
+  }
+  const valueDate = dateOf(child(entry, 'ValDt')) ?? null;
+  const credit = booked.amount >= 0 && textAt(entry, 'CdtDbtInd') === 'CRDT';
+  const isReversal = textAt(entry, 'RvslInd') === 'true';
+  const bankReference = clip(textAt(entry, 'AcctSvcrRef'), 35);
+  const details = childrenNamed(entry, 'NtryDtls').flatMap((group) => childrenNamed(group, 'TxDtls'));
+  const base = {
+    bookingDate,
+    valueDate,
+    currency: booked.currency ?? context.statementCurrency,
+    isReversal,
+  };
+
+  if (details.length >= 2) {
+    const parts = details.map((detail) => {
+      const amount =
+        signedAmount(child(detail, 'Amt'), textAt(detail, 'CdtDbtInd'), textAt(entry, 'CdtDbtInd')) ??
+        signedAmount(at(detail, 'AmtDtls/TxAmt/Amt'), textAt(detail, 'CdtDbtInd'), textAt(entry, 'CdtDbtInd'));
+      return amount && (amount.currency ?? booked.currency) === booked.currency ? amount : undefined;
+    });
+    const complete = parts.every(Boolean);
+    const sum = parts.reduce((total, part) => total + (part?.amount ?? 0), 0);
+    if (complete && sum === booked.amount) {
+      return details.map((detail, index) => ({
+        ...base,
+        amount: parts[index]!.amount,
+        ...paymentInfo(entry, detail, parts[index]!.amount >= 0, bookingDate, context),
+        bankReference: clip(textAt(detail, 'Refs/AcctSvcrRef'), 35) ?? bankReference,
+        charges: chargesOf(child(detail, 'Chrgs')),
+        detailIndex: index + 1,
+      }));
+    }
+    if (complete) {
+      context.warnings.push(
+        `${label}: Die Einzelbeträge ergeben nicht den Buchungsbetrag ${booked.text}; als eine Buchung übernommen.`,
+      );
+    }
+  }
+  return [
+    {
+      ...base,
+      amount: booked.amount,
+      ...paymentInfo(entry, details.length === 1 ? details[0] : undefined, credit, bookingDate, context),
+      bankReference,
+      charges: chargesOf(child(entry, 'Chrgs')),
+    },
+  ];
+}
+
+/** One statement (`Stmt`) or notification (`Ntfctn`). */
+function reportOf(
+  report: XmlElement,
+  kind: 'camt.053' | 'camt.054',
+  version: string,
+  fileName: string | null,
+): ParsedStatement {
+  const rawIban = textAt(report, 'Acct/Id/IBAN');
+  const iban = rawIban ? normalizeIban(rawIban).slice(0, 34) : null;
+  const warnings: string[] = [];
+  if (iban && !isValidIban(iban)) {
+    warnings.push(
+      looksLikeIban(iban)
+        ? `IBAN ${iban} des Auszugs: Prüfziffer falsch`
+        : `IBAN ${iban} des Auszugs hat keine gültige Form`,
+    );
+  }
+  const balances = childrenNamed(report, 'Bal')
+    .map(balanceOf)
+    .filter((balance): balance is ParsedBalance => balance !== undefined);
+  const balance = (...types: BalanceType[]) =>
+    types.map((type) => balances.find((candidate) => candidate.type === type)).find(Boolean) ?? null;
+  const opening = kind === 'camt.053' ? balance('OPBD', 'PRCD') : null;
+  const closing = kind === 'camt.053' ? balance('CLBD', 'CLAV') : null;
+  const currency =
+    textAt(report, 'Acct/Ccy')?.toUpperCase() ??
+    childrenNamed(report, 'Bal')[0]?.children.find((element) => element.name === 'Amt')?.attributes.Ccy ??
+    null;
+  const context: Context = { statementCurrency: currency, warnings, errors: [] };
+  const entries: ParsedEntry[] = [];
+  let pendingCount = 0;
+  childrenNamed(report, 'Ntry').forEach((entry, index) => {
+    const result = entriesOf(entry, index + 1, context);
+    if (result === 'pending') pendingCount += 1;
+    else if (result !== 'skipped') entries.push(...result);
+  });
+  if (pendingCount > 0) warnings.push(`${pendingCount} vorgemerkte Buchung(en) (PDNG) werden nicht importiert.`);
+  const from = dayOf(textAt(report, 'FrToDt/FrDtTm'));
+  const to = dayOf(textAt(report, 'FrToDt/ToDtTm'));
+  const period =
+    from && to
+      ? { from, to }
+      : periodOf([...entries.map((entry) => entry.bookingDate), ...balances.map((b) => b.date)]);
+  return {
+    kind,
+    version,
+    fileName,
+    statementId: clip(textAt(report, 'Id'), 35),
+    iban,
+    currency,
+    period,
+    opening,
+    closing,
+    entries,
+    pendingCount,
+    warnings,
+    errors: context.errors,
+  };
+}
+
+/** Reads a camt.053 or camt.054 file (bytes) into its statements; a file that is neither is a German 400. */
+export function parseCamt(bytes: Uint8Array, fileName: string | null = null): ParsedStatement[] {
+  const document = parseXml(decodeXml(bytes));
+  const { kind, version } = messageOf(document);
+  const names = MESSAGES[kind];
+  const body = child(document, names.body);
+  if (!body) throw new StatementFileError(`Keine ${kind}-Datei: das Element «${names.body}» fehlt.`);
+  const reports = childrenNamed(body, names.report);
+  if (reports.length === 0) throw new StatementFileError(`Die ${kind}-Datei enthält kein «${names.report}»-Element.`);
+  return reports.map((report) => reportOf(report, kind, version, fileName));
+}

@@ -1,0 +1,337 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { zipSync } from 'fflate';
+import { decimalToMinorUnits, localAmountToMinorUnits, localDateToIso } from './amounts.js';
+import { parseCamt } from './camt.js';
+import { parseCsv } from './csv.js';
+import { entryIdentities } from './identity.js';
+import { readStatementFile } from './read-file.js';
+import { classifyReference, hasRightMod10Digit, isValidScor } from './references.js';
+import { StatementFileError, type ParsedStatement } from './statement.js';
+
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
+const text = (value: string) => new TextEncoder().encode(value);
+const sum = (statement: ParsedStatement) => statement.entries.reduce((total, entry) => total + entry.amount, 0);
+
+function refusal(read: () => unknown): string {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof StatementFileError) return error.message;
+    throw error;
+  }
+  throw new Error('the file was read');
+}
+
+describe('amounts', () => {
+  it('reads decimals into minor units from the digits, never through a float', () => {
+    expect(decimalToMinorUnits('1234.5')).toBe(123450);
+    expect(decimalToMinorUnits('0.29')).toBe(29);
+    expect(decimalToMinorUnits('1.005')).toBeUndefined();
+    expect(decimalToMinorUnits('1.000')).toBe(100);
+    expect(decimalToMinorUnits('1500', 0)).toBe(1500);
+    expect(decimalToMinorUnits('1.234', 3)).toBe(1234);
+    expect(decimalToMinorUnits('9999999999999.99')).toBeUndefined();
+    expect(decimalToMinorUnits('1e3')).toBeUndefined();
+    expect(decimalToMinorUnits('')).toBeUndefined();
+  });
+
+  it("reads de-CH amounts: 1'234.50, 1234,50, -1234.50, a trailing minus", () => {
+    expect(localAmountToMinorUnits("1'234.50")).toBe(123450);
+    expect(localAmountToMinorUnits('1’234.50')).toBe(123450);
+    expect(localAmountToMinorUnits('1234,50')).toBe(123450);
+    expect(localAmountToMinorUnits('-1234.50')).toBe(-123450);
+    expect(localAmountToMinorUnits('12.50-')).toBe(-1250);
+    expect(localAmountToMinorUnits('0.25')).toBe(25);
+    expect(localAmountToMinorUnits('12.3.4')).toBeUndefined();
+    expect(localAmountToMinorUnits('1.234,50')).toBeUndefined();
+    expect(localAmountToMinorUnits('abc')).toBeUndefined();
+  });
+
+  it('reads dates as dd.mm.yyyy, dd.mm.yy and ISO, and refuses days that do not exist', () => {
+    expect(localDateToIso('31.12.2026')).toBe('2026-12-31');
+    expect(localDateToIso('1.2.26')).toBe('2026-02-01');
+    expect(localDateToIso('2026-12-31')).toBe('2026-12-31');
+    expect(localDateToIso('30.02.2026')).toBeUndefined();
+    expect(localDateToIso('12/31/2026')).toBeUndefined();
+  });
+});
+
+describe('references', () => {
+  it('checks QR references (27 digits, mod 10 recursive)', () => {
+    expect(classifyReference('21 00000 00003 13947 14300 09017')).toEqual({
+      reference: '210000000003139471430009017',
+      type: 'QRR',
+      checkDigitsRight: true,
+    });
+    expect(classifyReference('210000000003139471430009018').checkDigitsRight).toBe(false);
+  });
+
+  it('checks creditor references (ISO 11649, mod 97)', () => {
+    expect(isValidScor('RF18539007547034')).toBe(true);
+    expect(isValidScor('RF19539007547034')).toBe(false);
+    expect(classifyReference('rf18 5390 0754 7034')).toMatchObject({ type: 'SCOR', checkDigitsRight: true });
+  });
+
+  it('checks old ISR/ESR references by their declared type or 16 digits', () => {
+    expect(hasRightMod10Digit('1234567890123456')).toBe(true);
+    expect(classifyReference('1234567890123457', 'ISR')).toMatchObject({ type: 'ISR', checkDigitsRight: false });
+    expect(classifyReference('Rechnung 17')).toMatchObject({ type: null, checkDigitsRight: null });
+  });
+});
+
+describe('camt.053', () => {
+  it('reads a .001.08 statement: balances, signs, batch split, reversal, charges, pending left out', () => {
+    const [statement] = parseCamt(fixture('camt053-001-08.xml'));
+    expect(statement).toMatchObject({
+      kind: 'camt.053',
+      version: '001.08',
+      iban: 'CH5604835012345678009',
+      currency: 'CHF',
+      period: { from: '2026-11-01', to: '2026-11-20' },
+      opening: { amount: 1_000_000, date: '2026-10-31', type: 'OPBD' },
+      closing: { amount: 1_192_980, date: '2026-11-20', type: 'CLBD' },
+      pendingCount: 1,
+      errors: [],
+    });
+    const entries = statement!.entries;
+    expect(entries.map((entry) => entry.amount)).toEqual([
+      150_000, -25_040, 20_000, 30_000, 40_000, -12_000, -4_990, -4_990,
+    ]);
+    expect(sum(statement!)).toBe(statement!.closing!.amount - statement!.opening!.amount);
+    expect(entries[0]).toMatchObject({
+      counterpartyName: 'Kunde AG',
+      counterpartyIban: 'CH0300700110000123456',
+      remittanceInformation: 'Rechnung 2026-101',
+      reference: '210000000003139471430009017',
+      referenceType: 'QRR',
+      bankReference: 'A08-001',
+    });
+    expect(entries[1]).toMatchObject({ charges: 150, referenceType: 'SCOR', counterpartyName: 'Lieferant GmbH' });
+    expect(entries.slice(2, 5).map((entry) => [entry.counterpartyName, entry.detailIndex])).toEqual([
+      ['Alpha AG', 1],
+      ['Beta GmbH', 2],
+      ['Gamma Sàrl', 3],
+    ]);
+    expect(entries[5]).toMatchObject({ isReversal: true, amount: -12_000 });
+    expect(entries[6]).toMatchObject({ bankReference: null, remittanceInformation: 'Einkauf Kaffee Debitkarte' });
+    expect(statement!.warnings).toEqual([
+      'Buchung vom 05.11.2026: QR-Referenz 210000000003139471430009018: Prüfziffer falsch',
+      'Buchung vom 05.11.2026: Creditor Reference (SCOR) RF19539007547034: Prüfziffer falsch',
+      '1 vorgemerkte Buchung(en) (PDNG) werden nicht importiert.',
+    ]);
+  });
+
+  it('reads a .001.04 statement with the fallback balances PRCD and CLAV and an entry in another currency', () => {
+    const [statement] = parseCamt(fixture('camt053-001-04.xml'));
+    expect(statement).toMatchObject({
+      version: '001.04',
+      opening: { amount: 500_000, type: 'PRCD' },
+      closing: { amount: 620_000, type: 'CLAV', date: '2026-11-18' },
+    });
+    expect(statement!.entries.map((entry) => [entry.amount, entry.currency, entry.referenceType])).toEqual([
+      [123_455, 'CHF', 'ISR'],
+      [-3_455, 'CHF', null],
+      [10_000, 'EUR', null],
+    ]);
+  });
+
+  it('reads a .001.02 statement: amounts of the details in AmtDtls, a wrong IBAN check digit only warned', () => {
+    const [statement] = parseCamt(fixture('camt053-001-02.xml'));
+    expect(statement!.iban).toBe('CH2909000000123456780');
+    expect(statement!.warnings).toContain('IBAN CH2909000000123456780 des Auszugs: Prüfziffer falsch');
+    expect(statement!.entries.map((entry) => [entry.amount, entry.counterpartyName])).toEqual([
+      [-60_000, 'Anna Muster'],
+      [-40_000, 'Beat Beispiel'],
+      [25_000, 'Iota AG'],
+    ]);
+    expect(sum(statement!)).toBe(statement!.closing!.amount - statement!.opening!.amount);
+  });
+
+  it('keeps a collective entry whole when its details do not add up to it, with a warning', () => {
+    const xml = new TextDecoder()
+      .decode(fixture('camt053-001-08.xml'))
+      .replace('<Amt Ccy="CHF">400.00</Amt>', '<Amt Ccy="CHF">399.00</Amt>');
+    const [statement] = parseCamt(text(xml));
+    expect(statement!.entries).toHaveLength(6);
+    expect(statement!.entries[2]).toMatchObject({ amount: 90_000, bankReference: 'A08-003' });
+    expect(statement!.warnings).toContain(
+      'Buchung 3: Die Einzelbeträge ergeben nicht den Buchungsbetrag 900.00; als eine Buchung übernommen.',
+    );
+  });
+});
+
+describe('camt.054', () => {
+  it('reads .001.08 and .001.04 notifications without balances', () => {
+    const [v08] = parseCamt(fixture('camt054-001-08.xml'));
+    const [v04] = parseCamt(fixture('camt054-001-04.xml'));
+    expect(v08).toMatchObject({ kind: 'camt.054', version: '001.08', opening: null, closing: null });
+    expect(v08!.entries.map((entry) => entry.bankReference)).toEqual(['A08-001', 'A08-005']);
+    expect(v04).toMatchObject({ kind: 'camt.054', version: '001.04', iban: 'CH0300700110000123456' });
+    expect(v04!.entries[0]).toMatchObject({ amount: 8_000, referenceType: 'QRR' });
+  });
+});
+
+describe('refused XML', () => {
+  it('refuses a DOCTYPE before reading any entity', () => {
+    const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><Document>&lol2;</Document>`;
+    expect(refusal(() => parseCamt(text(bomb)))).toMatch(/DOCTYPE/);
+    const external = `<?xml version="1.0"?><!DOCTYPE d SYSTEM "file:///etc/passwd"><Document/>`;
+    expect(refusal(() => parseCamt(text(external)))).toMatch(/DOCTYPE/);
+  });
+
+  it('refuses an undeclared entity instead of expanding it', () => {
+    expect(refusal(() => parseCamt(text('<Document>&xxe;</Document>')))).toMatch(/beschädigt/);
+  });
+
+  it('names a foreign root element', () => {
+    expect(refusal(() => parseCamt(text('<html><body/></html>')))).toBe(
+      'Keine camt.053/054-Datei: Wurzelelement «html» statt «Document» mit camt-Namensraum.',
+    );
+    const pain = '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>';
+    expect(refusal(() => parseCamt(text(pain)))).toMatch(/^Keine camt.053\/054-Datei: Wurzelelement «Document»/);
+    const camt052 = '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.08"><BkToCstmrAcctRpt/></Document>';
+    expect(refusal(() => parseCamt(text(camt052)))).toMatch(/camt\.052\.001\.08 wird nicht gelesen/);
+    const v06 = '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.06"><BkToCstmrStmt/></Document>';
+    expect(refusal(() => parseCamt(text(v06)))).toMatch(/camt\.053\.001\.06 wird nicht unterstützt/);
+  });
+
+  it('names a truncated file with its line', () => {
+    const whole = new TextDecoder().decode(fixture('camt053-001-08.xml'));
+    const message = refusal(() => parseCamt(text(whole.slice(0, 2000))));
+    expect(message).toMatch(/^Die XML-Datei ist beschädigt oder unvollständig \(Zeile \d+\)/);
+  });
+
+  it('refuses nesting deeper than any statement', () => {
+    expect(refusal(() => parseCamt(text('<a>'.repeat(100) + '</a>'.repeat(100))))).toMatch(/zu tief/);
+  });
+});
+
+describe('CSV', () => {
+  it('layout A: BOM, semicolons, account above the header, credit/debit columns, balance, newest first', () => {
+    const statement = parseCsv(fixture('csv-layout-a.csv'));
+    expect(statement).toMatchObject({
+      kind: 'csv',
+      iban: 'CH7730000001250094239',
+      currency: 'CHF',
+      period: { from: '2026-11-05', to: '2026-11-18' },
+      closing: { amount: 421_550, date: '2026-11-18', type: 'CSV' },
+      opening: { amount: 500_000, date: '2026-11-05' },
+      errors: [],
+    });
+    expect(statement.entries.map((entry) => [entry.bookingDate, entry.amount, entry.remittanceInformation])).toEqual([
+      ['2026-11-18', -8_500, 'Einkauf Bürobedarf; Papeterie Muster'],
+      ['2026-11-12', 130_050, 'Gutschrift Kunde Omega AG'],
+      ['2026-11-05', -200_000, 'Miete November Büro'],
+    ]);
+  });
+
+  it('layout B: windows-1252, commas, quoted cells, one signed amount, references checked', () => {
+    const statement = parseCsv(fixture('csv-layout-b.csv'));
+    expect(statement.closing).toBeNull();
+    expect(statement.entries.map((entry) => [entry.amount, entry.counterpartyName, entry.referenceType])).toEqual([
+      [-123_450, 'Müller & Söhne AG', 'SCOR'],
+      [300_000, 'Kunde Pi AG', 'QRR'],
+      [-1_280, null, null],
+    ]);
+    expect(statement.entries[2]!.remittanceInformation).toBe('Kartenzahlung Café Zürich');
+    expect(statement.warnings).toEqual([
+      'Zeile 3 (09.11.2026): QR-Referenz 210000000003139471430009018: Prüfziffer falsch',
+    ]);
+  });
+
+  it('layout C: ISO dates, positive debit and credit columns, balance, oldest first', () => {
+    const statement = parseCsv(fixture('csv-layout-c.csv'));
+    expect(statement.entries.map((entry) => entry.amount)).toEqual([50_000, -125_025, 25]);
+    expect(statement.closing).toMatchObject({ amount: 925_000, date: '2026-11-14' });
+    expect(statement.opening).toMatchObject({ amount: 1_000_000 });
+  });
+
+  it('reports unreadable rows by line', () => {
+    expect(parseCsv(fixture('csv-errors.csv')).errors).toEqual([
+      'Zeile 3: Datum fehlt',
+      'Zeile 4: Ungültiger Betrag «12.3.4»',
+    ]);
+  });
+
+  it('reads unknown headers with a remembered mapping (by header names), else by the known names with a warning', () => {
+    const file = text('Kontoauszug\nTag;Was;Wieviel;Stand\n03.11.2026;Miete;-1200.00;800.00\n');
+    const mapping = { date: 'tag', amount: 'Wieviel', text: ['Was'], balance: 'Stand' };
+    const statement = parseCsv(file, null, mapping);
+    expect(statement.entries[0]).toMatchObject({
+      bookingDate: '2026-11-03',
+      amount: -120_000,
+      remittanceInformation: 'Miete',
+    });
+    expect(statement.closing).toMatchObject({ amount: 80_000 });
+    expect(refusal(() => parseCsv(file, null, { ...mapping, reference: 'Ref' }))).toBe(
+      'Die gespeicherte CSV-Zuordnung passt nicht zu dieser Datei: keine Kopfzeile mit den Spalten «tag», «Wieviel», «Was», «Stand», «Ref».',
+    );
+    const known = parseCsv(fixture('csv-layout-c.csv'), null, mapping);
+    expect(known.entries).toHaveLength(3);
+    expect(known.warnings).toEqual([
+      'Die gespeicherte CSV-Zuordnung passt nicht zu dieser Datei; die Spalten wurden an ihren Namen erkannt.',
+    ]);
+  });
+
+  it('detects tabs and refuses a file without a header', () => {
+    const tabbed = parseCsv(text('Datum\tText\tBetrag\n01.11.2026\tA\t1.00\n'));
+    expect(tabbed.entries[0]).toMatchObject({ amount: 100, remittanceInformation: 'A' });
+    expect(refusal(() => parseCsv(text('a;b\n1;2\n')))).toMatch(/ohne erkennbare Kopfzeile/);
+  });
+});
+
+describe('files and zips', () => {
+  it('reads a zip of camt files, each statement with its file name', () => {
+    const statements = readStatementFile(fixture('statements-001-04.zip'), 'application/zip');
+    expect(statements.map((statement) => [statement.fileName, statement.kind])).toEqual([
+      ['camt053-001-04.xml', 'camt.053'],
+      ['camt054-001-04.xml', 'camt.054'],
+    ]);
+  });
+
+  it('detects the format of an octet stream by its bytes', () => {
+    expect(readStatementFile(fixture('camt054-001-08.xml'), 'application/octet-stream')[0]!.kind).toBe('camt.054');
+    expect(readStatementFile(fixture('csv-layout-c.csv'), 'application/octet-stream')[0]!.kind).toBe('csv');
+    expect(refusal(() => readStatementFile(fixture('csv-layout-c.csv'), 'application/zip'))).toBe(
+      'Die Datei ist kein ZIP-Archiv.',
+    );
+    expect(refusal(() => readStatementFile(new Uint8Array(), 'text/csv'))).toBe('Die Datei ist leer.');
+  });
+
+  it('stops a zip bomb at 50 MB unpacked, counted while inflating', () => {
+    const bomb = zipSync({ 'a.xml': new Uint8Array(60 * 1024 * 1024) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    expect(refusal(() => readStatementFile(bomb))).toMatch(/grösser als 50 MB/);
+  });
+
+  it('refuses more than 200 files and nested zips', () => {
+    const many = zipSync(Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`f${i}.csv`, text('x')])));
+    expect(refusal(() => readStatementFile(many))).toBe('Das ZIP-Archiv enthält mehr als 200 Dateien.');
+    const nested = zipSync({ 'inner.zip': zipSync({ 'a.csv': text('x') }) });
+    expect(refusal(() => readStatementFile(nested))).toMatch(/keine weiteren ZIP-Archive/);
+  });
+
+  it('names the file inside the zip that cannot be read', () => {
+    const zip = zipSync({ 'kaputt.xml': text('<Document') });
+    expect(refusal(() => readStatementFile(zip))).toMatch(/^kaputt\.xml: Die XML-Datei ist beschädigt/);
+  });
+});
+
+describe('identities', () => {
+  it('uses the bank reference, the detail place, or a fingerprint with repeats counted apart', () => {
+    const [statement] = parseCamt(fixture('camt053-001-08.xml'));
+    const identities = entryIdentities(statement!.entries);
+    expect(identities.slice(0, 6)).toEqual([
+      'ref:A08-001',
+      'ref:A08-002',
+      'ref:A08-003/1',
+      'ref:A08-003/2',
+      'ref:A08-003/3',
+      'ref:A08-004',
+    ]);
+    expect(identities[6]).toMatch(/^fp:/);
+    expect(identities[7]).toBe(`${identities[6]}#2`);
+    expect(entryIdentities(parseCamt(fixture('camt053-001-08.xml'))[0]!.entries)).toEqual(identities);
+  });
+});

@@ -1,0 +1,82 @@
+import type { balanceTypes, csvColumnRoles, referenceTypes, statementKinds } from '@saldopilot/shared';
+
+/**
+ * What the parsers read out of a bank file, before any account is known (docs/bank-statements.md).
+ * Pure data: the service matches accounts, finds duplicates and stores.
+ */
+
+// The names the answers use too (packages/shared/src/schemas/bank-statements.ts).
+export type StatementKind = (typeof statementKinds)[number];
+export type ReferenceType = (typeof referenceTypes)[number];
+/** What a CSV column was read as (docs/bank-statements.md "CSV"). */
+export type CsvColumnRole = (typeof csvColumnRoles)[number];
+export type BalanceType = (typeof balanceTypes)[number];
+
+export interface ParsedBalance {
+  /** Signed minor units. */
+  amount: number;
+  date: string;
+  type: BalanceType;
+}
+
+export interface ParsedEntry {
+  bookingDate: string;
+  valueDate: string | null;
+  /** Signed minor units: credits > 0, debits < 0. */
+  amount: number;
+  currency: string | null;
+  counterpartyName: string | null;
+  counterpartyIban: string | null;
+  remittanceInformation: string | null;
+  reference: string | null;
+  referenceType: ReferenceType | null;
+  /** The bank's own reference (AcctSvcrRef), the entry's identity where present. */
+  bankReference: string | null;
+  isReversal: boolean;
+  charges: number | null;
+  /** The detail's place in a collective entry split by its transaction details (1, 2, …). */
+  detailIndex?: number;
+}
+
+export interface ParsedStatement {
+  kind: StatementKind;
+  /** Message version, e.g. "001.08"; null for CSV. */
+  version: string | null;
+  /** The file's name inside a zip; null for a single file. */
+  fileName: string | null;
+  statementId: string | null;
+  iban: string | null;
+  currency: string | null;
+  period: { from: string; to: string } | null;
+  opening: ParsedBalance | null;
+  closing: ParsedBalance | null;
+  entries: ParsedEntry[];
+  pendingCount: number;
+  warnings: string[];
+  /** Per-line errors of a CSV ("Zeile 7: Datum fehlt"); a statement with errors is not imported. */
+  errors: string[];
+  /** CSV: each header cell and what it was read as (null: not read). */
+  csvColumns?: { header: string; role: CsvColumnRole | null }[];
+}
+
+/** A file that cannot be read at all: the German message names what is wrong (400). */
+export class StatementFileError extends Error {}
+
+/** Upper limits of one upload (docs/bank-statements.md "Safe parsing"). */
+export const FILE_LIMITS = {
+  fileBytes: 20 * 1024 * 1024,
+  unpackedBytes: 50 * 1024 * 1024,
+  zipFiles: 200,
+} as const;
+
+/** The earliest and latest of some ISO dates; null when there are none. */
+export function periodOf(dates: string[]): { from: string; to: string } | null {
+  if (dates.length === 0) return null;
+  let from = dates[0]!;
+  let to = from;
+  for (const date of dates) {
+    if (date < from) from = date;
+    if (date > to) to = date;
+  }
+  return { from, to };
+}
