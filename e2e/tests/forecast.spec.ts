@@ -136,6 +136,11 @@ test.describe('Prognose', () => {
         .subarray(0, 2)
         .toString('latin1'),
     ).toBe('PK');
+    const pdfDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Liquiditätsplan (PDF)' }).click();
+    const pdfFile = await pdfDownload;
+    expect(pdfFile.suggestedFilename()).toBe('Prognose-Meine-Organisation-2026-11-21.pdf');
+    expect(readFileSync(await pdfFile.path()).toString('latin1', 0, 5)).toBe('%PDF-');
 
     // The chart's tooltip by keyboard, in de-CH with the currency.
     const chart = page.getByRole('slider', { name: /^Diagramm/ });

@@ -17,6 +17,7 @@ import { buildForecastReport, reportFileName } from './forecast-report.js';
 import { reportCsv } from './report-csv.js';
 import { bankAccountColumns, employeeColumns, transactionColumns } from './list-columns.js';
 import { everyPage, listFile } from './list-export.js';
+import { reportPdf } from './report-pdf.js';
 import { reportXlsx } from './report-xlsx.js';
 
 export interface ReportsServiceDeps {
@@ -42,6 +43,7 @@ export interface ReportFile {
 const contentTypes = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
+  pdf: 'application/pdf',
 } as const;
 
 export type ReportsService = ReturnType<typeof createReportsService>;
@@ -106,7 +108,12 @@ export function createReportsService(deps: ReportsServiceDeps) {
         details,
       });
       return {
-        body: format === 'xlsx' ? await reportXlsx(report) : reportCsv(report),
+        body:
+          format === 'xlsx'
+            ? await reportXlsx(report)
+            : format === 'pdf'
+              ? await reportPdf({ report, today: clock.today() })
+              : reportCsv(report),
         contentType: contentTypes[format],
         fileName: reportFileName('Prognose', organisation.name, clock.today(), format),
       };

@@ -1,6 +1,7 @@
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import {
+  formatAmount,
   forecastMessages,
   type Forecast,
   type ForecastDetails,
@@ -253,8 +254,8 @@ describe('GET /api/forecasts/export', () => {
 
   it('refuses an unknown format or period in German; needs a session', async () => {
     const user = await signUp(app);
-    const unknown = 'Unbekanntes Format: erwartet wird «xlsx» oder «csv»';
-    expectFieldError(await user.get('/api/forecasts/export?format=pdf'), 'format', unknown);
+    const unknown = 'Unbekanntes Format: erwartet wird «xlsx», «csv» oder «pdf»';
+    expectFieldError(await user.get('/api/forecasts/export?format=docx'), 'format', unknown);
     expectFieldError(await user.get('/api/forecasts/export'), 'format', unknown);
     expectFieldError(await user.get('/api/forecasts/export?format=xlsx&months=61'), 'months', forecastMessages.months);
     expect((await browser(app).get('/api/forecasts/export?format=csv')).statusCode).toBe(401);
@@ -272,6 +273,30 @@ describe('GET /api/forecasts/export', () => {
     const theirs = (await download(stranger, 'format=csv')).rawPayload.toString('utf8');
     expect(theirs).not.toContain('Beratung');
     expect(theirs).toContain(`Organisation;Meine Organisation`);
+  });
+});
+
+describe('GET /api/forecasts/export?format=pdf', () => {
+  it("a liquidity report: organisation, period, headline, every month's Endsaldo, page numbers", async () => {
+    const user = await organisationWithEverything();
+    const response = await download(user, 'format=pdf&months=13');
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain('filename="Prognose-Meine-Organisation-2026-11-21.pdf"');
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { pages } = await pdfText(response.rawPayload);
+    const text = pages.join('\n');
+    expect(text).toContain('Liquiditätsplan');
+    expect(text).toContain('Meine Organisation');
+    expect(text).toContain('November 2026 – November 2027 (13 Monate)');
+    expect(text).toContain('Über den ganzen Zeitraum gedeckt');
+    expect(text).toContain(`Anna Muster (${user.email})`);
+    const forecast = (await user.get('/api/forecasts?months=13')).json<Forecast>();
+    for (const month of forecast.months) expect(text).toContain(formatAmount(month.saldo));
+    pages.forEach((page, index) => expect(page).toContain(`Seite ${index + 1} von ${pages.length}`));
+    // Five years split into blocks of at most 13 months, each with its header row.
+    const long = await pdfText((await download(user, 'format=pdf&months=60')).rawPayload);
+    expect(long.pages.length).toBeGreaterThan(pages.length);
+    expect(long.pages.join('\n')).toContain('Oktober 2031');
   });
 });
 
@@ -430,4 +455,17 @@ function strikethroughCells(xml: string, struckStyles: Set<number>): string[] {
 
 function columnIndex(letters: string): number {
   return [...letters].reduce((value, letter) => value * 26 + letter.charCodeAt(0) - 64, 0) - 1;
+}
+
+/** The text of each page of a PDF, read with pdf.js (as a reader would show it). */
+async function pdfText(file: Buffer): Promise<{ pages: string[] }> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({ data: new Uint8Array(file), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await document.destroy();
+  return { pages };
 }

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { runwayOf, type ExportFormat } from '@saldopilot/shared';
+import { runwayOf, type ForecastExportFormat } from '@saldopilot/shared';
 import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { formatLocalDateTime, localMonth } from '../../lib/format';
@@ -55,7 +55,7 @@ export function Component() {
   // The categories of the leaves toggled since the last save or discard (see detailsExpand).
   const [draftCategories, setDraftCategories] = useState<ReadonlySet<string>>(noDraftCategories);
   const [saving, setSaving] = useState(false);
-  const [exporting, setExporting] = useState<ExportFormat | undefined>(undefined);
+  const [exporting, setExporting] = useState<ForecastExportFormat | undefined>(undefined);
 
   const query = { months, performance };
   // The route's loader (forecast-loader.ts) started this request as the page was entered; fetching
@@ -124,7 +124,7 @@ export function Component() {
       setSaving(false);
     }
   };
-  const exportAs = async (format: ExportFormat) => {
+  const exportAs = async (format: ForecastExportFormat) => {
     setExporting(format);
     try {
       saveFile(await exportForecast(format, query), `Prognose.${format}`);

@@ -2,8 +2,14 @@ import { useState } from 'react';
 import { Button, Group, NumberInput, Slider, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
-import { FORECAST_LIMITS, forecastMessages as forecastRules, type ExportFormat } from '@saldopilot/shared';
+import { FORECAST_LIMITS, forecastMessages as forecastRules, type ForecastExportFormat } from '@saldopilot/shared';
 import { forecastTexts as texts } from './forecast-texts';
+
+const exportLabels: Record<ForecastExportFormat, string> = {
+  pdf: texts.exportPdf,
+  xlsx: texts.exportXlsx,
+  csv: texts.exportCsv,
+};
 
 /** Whether the text of the "Zeitraum" field is a number of months the forecast can show. */
 function monthsOf(value: number | string): number | undefined {
@@ -35,9 +41,9 @@ export function ForecastToolbar({
   onMonthsChange: (months: number) => void;
   onPerformanceChange: (performance: number) => void;
   onRecalculate: () => void;
-  onExport: (format: ExportFormat) => void;
+  onExport: (format: ForecastExportFormat) => void;
   /** The format being exported, while the file is made. */
-  exporting: ExportFormat | undefined;
+  exporting: ForecastExportFormat | undefined;
   /** Unsaved exclusions: a file would not hold them, so exporting waits for save or discard. */
   exportBlocked: boolean;
   recalculating: boolean;
@@ -105,7 +111,7 @@ export function ForecastToolbar({
       </Group>
       <Stack gap={2} align="flex-end">
         <Group gap="xs">
-          {(['xlsx', 'csv'] as const).map((format) => (
+          {(['pdf', 'xlsx', 'csv'] as const).map((format) => (
             <Button
               key={format}
               size="xs"
@@ -116,7 +122,7 @@ export function ForecastToolbar({
               disabled={exportBlocked || (exporting !== undefined && exporting !== format)}
               title={exportBlocked ? texts.exportBlocked : undefined}
             >
-              {format === 'xlsx' ? texts.exportXlsx : texts.exportCsv}
+              {exportLabels[format]}
             </Button>
           ))}
           <Button
