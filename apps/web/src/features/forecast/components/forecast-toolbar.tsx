@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, NumberInput, Slider, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { FORECAST_LIMITS, forecastMessages as forecastRules, type ForecastExportFormat } from '@saldopilot/shared';
 import { forecastTexts as texts } from './forecast-texts';
 
@@ -25,6 +25,8 @@ function monthsOf(value: number | string): number | undefined {
  * typing "24" or dragging does not load every value in between (docs/web.md "Prognose").
  */
 export function ForecastToolbar({
+  className,
+  onPrint,
   months,
   performance,
   onMonthsChange,
@@ -36,6 +38,9 @@ export function ForecastToolbar({
   recalculating,
   calculatedAt,
 }: {
+  className?: string;
+  /** "Drucken": the browser's print dialog with the print view (docs/web.md "Print view"). */
+  onPrint: () => void;
   months: number;
   performance: number;
   onMonthsChange: (months: number) => void;
@@ -62,7 +67,7 @@ export function ForecastToolbar({
   const commitPerformance = useDebouncedCallback((value: number) => onPerformanceChange(value), 300);
 
   return (
-    <Group justify="space-between" align="flex-end" gap="lg">
+    <Group className={className} justify="space-between" align="flex-end" gap="lg">
       <Group gap="xl" align="flex-end">
         <NumberInput
           label={texts.months}
@@ -125,6 +130,9 @@ export function ForecastToolbar({
               {exportLabels[format]}
             </Button>
           ))}
+          <Button size="xs" variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={onPrint}>
+            {texts.print}
+          </Button>
           <Button
             size="xs"
             variant="light"
