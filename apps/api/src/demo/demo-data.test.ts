@@ -136,7 +136,10 @@ describe('development demo data', () => {
     expect(file.headers['content-disposition']).toContain('Prognose-Demo-Treuhand-AG-2026-11-21.xlsx');
     const [sheet] = await readXlsxFile(file.rawPayload, { parseNumber: (text) => text });
     const row = (label: string) =>
-      sheet!.data.find((cells) => cells[0] === label)!.slice(1).map((value) => Math.round(Number(value) * 100));
+      sheet!.data
+        .find((cells) => cells[0] === label)!
+        .slice(1)
+        .map((value) => Math.round(Number(value) * 100));
     expect(row('Einnahmen')).toEqual(forecast.months.map((month) => month.revenue));
     expect(row('Ausgaben')).toEqual(forecast.months.map((month) => month.expense));
     expect(row('Endsaldo')).toEqual(forecast.months.map((month) => month.saldo));

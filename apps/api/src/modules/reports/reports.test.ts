@@ -5,6 +5,7 @@ import {
   forecastMessages,
   type Forecast,
   type ForecastDetails,
+  type BankEntryList,
   type TransactionList,
   type Vat,
 } from '@saldopilot/shared';
@@ -18,6 +19,7 @@ import {
   aSalary,
   aSalaryCost,
   aTransaction,
+  sendStatement,
 } from '../../test/factories.js';
 import { addMember } from '../../test/tenants.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
@@ -369,6 +371,48 @@ describe('GET /api/<list>/export', () => {
       'CHF',
     ]);
     expect(cells.slice(9)).toEqual(['01.01.2026', '', 'Aktiv']);
+  });
+
+  it("an account's booked entries, filtered by direction, with counterparty, text and reference", async () => {
+    const user = await signUp(app);
+    const account = await aBankAccount(user, { name: 'Konto' });
+    // A synthetic e-banking CSV written for this test: two credits and a debit.
+    const csv = [
+      'Datum;Buchungstext;Betrag',
+      '03.11.2026;Gutschrift Muster AG;1200.50',
+      '04.11.2026;Miete November;-2500.00',
+      '05.11.2026;=Gutschrift Kunde;80.00',
+    ].join('\n');
+    const imported = await sendStatement(
+      user,
+      { bytes: new TextEncoder().encode(csv), contentType: 'text/csv' },
+      {
+        bankAccountId: account.id,
+      },
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    const query = 'direction=credit&sortBy=bookingDate&sortOrder=ASC';
+    const listed = (await user.get(`/api/bank-accounts/${account.id}/entries?${query}`)).json<BankEntryList>().data;
+    const response = await download(user, `format=csv&${query}`, `/api/bank-accounts/${account.id}/entries/export`);
+    expect(response.headers['content-disposition']).toContain('filename="Buchungen-Meine-Organisation-2026-11-21.csv"');
+    const [header, ...lines] = response.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(cellsOfCsvLine(header!).slice(0, 7)).toEqual([
+      'Buchungsdatum',
+      'Valuta',
+      'Betrag',
+      'Währung',
+      'Gegenpartei',
+      'IBAN der Gegenpartei',
+      'Mitteilung',
+    ]);
+    expect(lines.map((line) => cellsOfCsvLine(line).slice(0, 3))).toEqual(
+      listed.map((entry) => [entry.bookingDate.split('-').reverse().join('.'), '', plainCents(entry.amount)]),
+    );
+    expect(response.rawPayload.toString('utf8')).toContain(";'=Gutschrift Kunde;");
+    // Another organisation's account is a 404, as for the list.
+    const stranger = await signUp(app);
+    const refused = await stranger.get(`/api/bank-accounts/${account.id}/entries/export?format=csv`);
+    expect(refused.statusCode).toBe(404);
   });
 
   it('refuses paging, an unknown filter or format in German; read-only members export, strangers see their own only', async () => {
