@@ -33,7 +33,6 @@ import { createAuthService, type AuthService } from './modules/auth/auth.service
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createProfileService, type ProfileService } from './modules/profile/profile.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
-import { demoAccountRoutes } from './modules/dev/demo-account.routes.js';
 import { outboxRoutes } from './modules/dev/outbox.routes.js';
 import { createSessionUsers } from './modules/auth/session-users.js';
 import {
@@ -289,14 +288,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(vatSettingsRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
-      if (config.NODE_ENV === 'development') {
-        await api.register(demoAccountRoutes({ email: DEMO_EMAIL, password: DEMO_PASSWORD }));
-      }
     },
     { prefix: '/api' },
   );
   registerApiNotFound(app);
-  await registerWeb(app, config);
+  await registerWeb(app, config, {
+    // Development only, where the demo account exists (docs/web.md "Session").
+    ...(config.NODE_ENV === 'development' ? { demoAccount: { email: DEMO_EMAIL, password: DEMO_PASSWORD } } : {}),
+  });
   return app;
 }
 

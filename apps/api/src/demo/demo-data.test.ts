@@ -49,26 +49,6 @@ describe('development demo data', () => {
     expect(organisations.data.map((organisation) => organisation.name)).toEqual([DEMO_ORGANISATION]);
   });
 
-  it('names the demo account to the login page in development, and only there', async () => {
-    const named = await browser(app).get('/api/dev/demo-account');
-    expect(named.statusCode).toBe(200);
-    const account = named.json<{ email: string; password: string }>();
-    expect(account).toEqual({ email: DEMO_EMAIL, password: DEMO_PASSWORD });
-    expect((await browser(app).post('/api/auth/login', account)).statusCode).toBe(200);
-    for (const NODE_ENV of ['test', 'production'] as const) {
-      const other = await buildTestApp(
-        NODE_ENV === 'production'
-          ? { NODE_ENV, PUBLIC_URL: 'https://saldopilot.example.ch', JWT_SECRET: 'x'.repeat(40), FIXED_TODAY: '' }
-          : { NODE_ENV },
-      );
-      try {
-        expect((await browser(other).get('/api/dev/demo-account')).statusCode, NODE_ENV).toBe(404);
-      } finally {
-        await other.close();
-      }
-    }
-  });
-
   it('has Swiss business accounts and a euro account, with their total', async () => {
     const { client } = await signInAsDemo();
     const list = (await client.get('/api/bank-accounts')).json<BankAccountList>();

@@ -46,6 +46,21 @@ describe('serving the web app', () => {
     expect(index.body).toContain('lang="de-CH"');
   });
 
+  it('names the demo account in the page in development only (no request asks for it)', async () => {
+    expect((await app.inject({ method: 'GET', url: '/auth/login' })).body).not.toContain('saldopilot-demo-account');
+    const development = await buildTestApp({ WEB_DIST: webDist, NODE_ENV: 'development' });
+    try {
+      const page = (await development.inject({ method: 'GET', url: '/auth/login' })).body;
+      expect(page).toContain(
+        '<meta name="saldopilot-demo-account" content="{&quot;email&quot;:&quot;demo@saldopilot.ch&quot;,&quot;password&quot;:&quot;Demo1234!&quot;}"></head>',
+      );
+      // The address the login page once asked does not exist.
+      expect((await development.inject({ method: 'GET', url: '/api/dev/demo-account' })).statusCode).toBe(404);
+    } finally {
+      await development.close();
+    }
+  });
+
   it('answers client routes with index.html, but API paths and missing assets with 404', async () => {
     for (const url of ['/settings/profile', '/employees/12', '/auth/validate?email=a@b.ch&code=x']) {
       const response = await app.inject({ method: 'GET', url });

@@ -17,14 +17,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * revalidated on every load, and every other non-API path answered with index.html (client routes).
  * Without a web build (API-only tests) nothing is registered.
  */
-export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  config: Config,
+  options: { demoAccount?: { email: string; password: string } } = {},
+): Promise<void> {
   const root = path.resolve(config.WEB_DIST ?? defaultWebDist);
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.info({ root }, 'no web build found; serving the API only');
     return;
   }
   // Read once: it is small, and every client route answers it.
-  const indexHtml = readFileSync(path.join(root, 'index.html'));
+  const indexHtml = withDemoAccount(readFileSync(path.join(root, 'index.html')), options.demoAccount);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -44,4 +48,15 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     }
     return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml);
   });
+}
+
+/**
+ * In development the page names the demo account to the login page (docs/web.md "Session") in a
+ * meta tag: no request asks for it, and a server in any other mode never writes it.
+ */
+function withDemoAccount(indexHtml: Buffer, account: { email: string; password: string } | undefined): Buffer {
+  if (!account) return indexHtml;
+  const content = JSON.stringify(account).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const meta = `<meta name="saldopilot-demo-account" content="${content}">`;
+  return Buffer.from(indexHtml.toString('utf8').replace('</head>', `${meta}</head>`), 'utf8');
 }

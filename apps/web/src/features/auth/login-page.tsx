@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconLogin } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { loginSchema } from '@saldopilot/shared';
@@ -14,9 +13,9 @@ import type { RouteHandle } from '../../lib/document-title';
 import { takeSessionExpiredMarker } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { setUser } from '../../reference-data/profile';
-import { demoAccountQuery } from './api/get-demo-account';
 import { login } from './api/login';
 import { AuthHeading } from './components/auth-heading';
+import { demoAccount } from './demo-account';
 
 export const handle = { title: 'Login' } satisfies RouteHandle;
 
@@ -39,8 +38,8 @@ export function Component() {
     setValue,
     formState: { errors },
   } = useSchemaForm(loginSchema, { defaultValues: { email: '', password: '' } });
-  // Only a development server answers: whoever ran `npm start` learns how to get in.
-  const demo = useQuery(demoAccountQuery).data;
+  // Only a development server names it: whoever ran `npm start` learns how to get in.
+  const demo = demoAccount();
 
   // docs/product.md "Session": signed out with the marker present → remove it and say why the user is here.
   useEffect(() => {
