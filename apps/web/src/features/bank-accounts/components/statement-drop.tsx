@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { Button, FileButton, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { statementFileAccept } from './statement-file';
@@ -13,8 +13,14 @@ async function openImport(file: File) {
 
 /** "Kontoauszug importieren" of the toolbar: picks a file and opens the preview. */
 export function StatementImportButton() {
+  // Cleared after each pick, so the same file picked again (a second import) opens the preview again.
+  const reset = useRef<() => void>(null);
+  const picked = (file: File | null) => {
+    reset.current?.();
+    if (file) void openImport(file);
+  };
   return (
-    <FileButton accept={statementFileAccept} onChange={(file) => file && void openImport(file)}>
+    <FileButton accept={statementFileAccept} onChange={picked} resetRef={reset}>
       {(props) => (
         <Button variant="default" leftSection={<IconFileImport size={18} aria-hidden />} {...props}>
           {texts.importButton}

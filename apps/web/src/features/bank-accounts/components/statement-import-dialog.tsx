@@ -57,6 +57,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** An alert's heading in the body text's colour: Mantine's yellow title fails AA contrast on its light background. */
+function AlertHeading({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" fw={700} mb={4}>
+      {children}
+    </Text>
+  );
+}
+
 function EntryTable({ entries, total }: { entries: StatementEntryPreview[]; total: number }) {
   const caption = texts.firstEntries(entries.length, total);
   return (
@@ -168,7 +177,8 @@ function StatementSummary({ statement, heading }: { statement: StatementPreview;
           ) : null}
         </SimpleGrid>
         {statement.errors.length > 0 ? (
-          <Alert color="red" variant="light" title={texts.errors} role="alert">
+          <Alert color="red" variant="light" role="alert">
+            <AlertHeading>{texts.errors}</AlertHeading>
             <ul style={{ margin: 0, paddingInlineStart: '1.2rem' }}>
               {statement.errors.map((error, index) => (
                 <li key={index}>{error}</li>
@@ -177,7 +187,8 @@ function StatementSummary({ statement, heading }: { statement: StatementPreview;
           </Alert>
         ) : null}
         {statement.warnings.length > 0 || (!statement.balanceUpdate.updates && statement.balanceUpdate.reason) ? (
-          <Alert color="yellow" variant="light" title={texts.warnings}>
+          <Alert color="yellow" variant="light">
+            <AlertHeading>{texts.warnings}</AlertHeading>
             <ul style={{ margin: 0, paddingInlineStart: '1.2rem' }}>
               {statement.balanceUpdate.reason && !statement.balanceUpdate.updates ? (
                 <li>{statement.balanceUpdate.reason}</li>
