@@ -57,6 +57,28 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+function BalanceFact({
+  label,
+  balance,
+  currency,
+}: {
+  label: string;
+  balance: StatementPreview['openingBalance'];
+  currency: string;
+}) {
+  return (
+    <Fact label={label}>
+      {balance ? (
+        <>
+          <Amount cents={balance.amount} currency={currency} /> ({formatDate(balance.date)})
+        </>
+      ) : (
+        '–'
+      )}
+    </Fact>
+  );
+}
+
 /** An alert's heading in the body text's colour: Mantine's yellow title fails AA contrast on its light background. */
 function AlertHeading({ children }: { children: ReactNode }) {
   return (
@@ -136,26 +158,8 @@ function StatementSummary({ statement, heading }: { statement: StatementPreview;
           <Fact label={texts.period}>
             {statement.period ? `${formatDate(statement.period.from)} – ${formatDate(statement.period.to)}` : '–'}
           </Fact>
-          <Fact label={texts.opening}>
-            {statement.openingBalance ? (
-              <>
-                <Amount cents={statement.openingBalance.amount} currency={currency} /> (
-                {formatDate(statement.openingBalance.date)})
-              </>
-            ) : (
-              '–'
-            )}
-          </Fact>
-          <Fact label={texts.closing}>
-            {statement.closingBalance ? (
-              <>
-                <Amount cents={statement.closingBalance.amount} currency={currency} /> (
-                {formatDate(statement.closingBalance.date)})
-              </>
-            ) : (
-              '–'
-            )}
-          </Fact>
+          <BalanceFact label={texts.opening} balance={statement.openingBalance} currency={currency} />
+          <BalanceFact label={texts.closing} balance={statement.closingBalance} currency={currency} />
           <Fact label={texts.entryCount}>{statement.entryCount}</Fact>
           <Fact label={texts.newAndKnown}>{statement.summary}</Fact>
           {statement.balanceCheck ? (
