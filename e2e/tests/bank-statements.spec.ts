@@ -151,6 +151,30 @@ test('a statement is previewed and imported into an account found by its IBAN; a
   await expect(toasts(page).getByRole('status').last()).toContainText('Kategorie wurde gespeichert');
 });
 
+test('a CSV export without an IBAN goes to the account the user chooses', async ({ page }) => {
+  await signUp(page);
+  const { CHF } = await currencyIds(page);
+  await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'Kasse', amount: 0, currencyId: CHF });
+  await page.goto('/bank-accounts');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Kontoauszug importieren' }).click();
+  await (
+    await chooser
+  ).setFiles(path.resolve(import.meta.dirname, '../../apps/api/src/modules/bank-statements/fixtures/csv-layout-b.csv'));
+  const dialog = page.getByRole('dialog', { name: 'Kontoauszug importieren' });
+  await expect(dialog.getByRole('alert')).toContainText('bitte wählen Sie ein Konto');
+  await expect(dialog).toContainText('Buchungstext → Text');
+  const importButton = dialog.getByRole('button', { name: 'Importieren' });
+  await expect(importButton).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Konto für Auszüge ohne bekannte IBAN' }).click();
+  await page.getByRole('option', { name: 'Kasse' }).click();
+  await expect(dialog.getByRole('region', { name: /Auszug 1 von 1/ })).toContainText('Kasse (gewählt)');
+  await expect(importButton).toBeEnabled();
+  await importButton.click();
+  await expect(dialog).toBeHidden();
+  await expect(toasts(page).getByRole('status').last()).toContainText('3 Buchungen importiert');
+});
+
 test('an unknown account id shows the not-found box', async ({ page }) => {
   await signUp(page);
   await page.goto('/bank-accounts/999999/entries');

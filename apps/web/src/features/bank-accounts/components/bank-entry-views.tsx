@@ -55,9 +55,9 @@ function Reference({ entry }: { entry: BankEntry }) {
       {entry.reference ? (
         <Group gap={4} wrap="nowrap" align="baseline">
           {entry.referenceType ? (
-            <Badge size="xs" variant="light" tt="none">
+            <Text size="xs" fw={700} style={{ flexShrink: 0 }}>
               {entry.referenceType}
-            </Badge>
+            </Text>
           ) : null}
           <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             {entry.reference}

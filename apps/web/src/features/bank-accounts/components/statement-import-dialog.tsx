@@ -90,8 +90,10 @@ function AlertHeading({ children }: { children: ReactNode }) {
 
 function EntryTable({ entries, total }: { entries: StatementEntryPreview[]; total: number }) {
   const caption = texts.firstEntries(entries.length, total);
+  // Wider than the dialog: the table scrolls sideways rather than break texts and references letter by letter.
   return (
-    <Table.ScrollContainer minWidth={560}>
+    // Focusable and named: a keyboard user can scroll it (axe "scrollable-region-focusable").
+    <Table.ScrollContainer type="native" minWidth={820} tabIndex={0} role="region" aria-label={caption}>
       <Table verticalSpacing={4} fz="sm" aria-label={caption} captionSide="top">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -112,11 +114,11 @@ function EntryTable({ entries, total }: { entries: StatementEntryPreview[]; tota
                 <SignedAmount cents={entry.amount} currency={entry.currency} fw={500} />
               </Table.Td>
               <Table.Td>{entry.counterpartyName ?? ''}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.remittanceInformation ?? ''}</Table.Td>
+              <Table.Td>{entry.remittanceInformation ?? ''}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 {entry.reference ? `${entry.referenceType ?? ''} ${entry.reference}`.trim() : ''}
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Badge size="sm" variant="light" color={entry.alreadyImported ? 'gray' : 'teal'}>
                   {entry.alreadyImported ? texts.entryKnown : texts.entryNew}
                 </Badge>
@@ -191,7 +193,7 @@ function StatementSummary({ statement, heading }: { statement: StatementPreview;
           </Alert>
         ) : null}
         {statement.warnings.length > 0 || (!statement.balanceUpdate.updates && statement.balanceUpdate.reason) ? (
-          <Alert color="yellow" variant="light">
+          <Alert color="yellow" variant="light" role="note">
             <AlertHeading>{texts.warnings}</AlertHeading>
             <ul style={{ margin: 0, paddingInlineStart: '1.2rem' }}>
               {statement.balanceUpdate.reason && !statement.balanceUpdate.updates ? (
@@ -280,7 +282,8 @@ function StatementImport({ file, dialog }: { file: File; dialog: DialogControls<
           value={bankAccountId === undefined ? null : String(bankAccountId)}
           onChange={(value) => setBankAccountId(value ? Number(value) : undefined)}
           maxDropdownHeight={SELECT.dropdownMaxHeight}
-          comboboxProps={{ zIndex: Z_INDEX.menu }}
+          // Above the dialog, as every select in a dialog.
+          comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
           searchable
         />
       ) : null}
