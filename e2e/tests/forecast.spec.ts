@@ -136,6 +136,11 @@ test.describe('Prognose', () => {
         .subarray(0, 2)
         .toString('latin1'),
     ).toBe('PK');
+    const pdfDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Liquiditätsplan (PDF)' }).click();
+    const pdfFile = await pdfDownload;
+    expect(pdfFile.suggestedFilename()).toBe('Prognose-Meine-Organisation-2026-11-21.pdf');
+    expect(readFileSync(await pdfFile.path()).toString('latin1', 0, 5)).toBe('%PDF-');
 
     // The chart's tooltip by keyboard, in de-CH with the currency.
     const chart = page.getByRole('slider', { name: /^Diagramm/ });
@@ -310,8 +315,42 @@ test.describe('Prognose', () => {
     expect(await apiGet(page, '/api/forecasts/exclude?relatedTable=salaries')).toEqual([
       { month: '2027-01', relatedTable: 'salaries', relatedId: raise.id },
     ]);
-    await expect(cells(page, 'Anna Muster').nth(2)).toContainText('0.00 CHF');
+    // The excluded month shows what it took out, struck through.
+    await expect(cells(page, 'Anna Muster').nth(2)).toContainText("-6'000.00 CHF (ausgeschlossen)");
     await expect(cells(page, 'Anna Muster').nth(3)).toContainText("-6'000.00 CHF");
+  });
+
+  test('the print view: no menu, the headline and the chart first, then pages of six months with the row labels', async ({
+    page,
+  }) => {
+    await signUp(page);
+    const { chf } = await referenceIds(page);
+    await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'UBS', amount: 20_000_00, currencyId: chf });
+    await page.goto('/');
+    await expect(table(page).getByRole('columnheader')).toHaveCount(14);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Drucken' })).toBeHidden();
+    const blocks = page.getByRole('table', { name: 'Einnahmen, Ausgaben, Cashflow und Endsaldo je Monat' });
+    // 13 months: 6 + 6 + 1, each block with its own row labels.
+    await expect(blocks).toHaveCount(3);
+    await expect(blocks.nth(0).getByRole('columnheader')).toHaveCount(7);
+    await expect(blocks.nth(2).getByRole('columnheader')).toHaveCount(2);
+    for (const index of [0, 1, 2]) {
+      await expect(blocks.nth(index).getByRole('rowheader', { name: 'Endsaldo' })).toBeVisible();
+    }
+    await expect(blocks.nth(1).getByRole('columnheader').nth(1)).toHaveText('Mai 2027');
+    const headline = await page
+      .getByRole('heading', { level: 2, name: 'Über den ganzen Zeitraum gedeckt' })
+      .boundingBox();
+    const chart = await page.getByTestId('forecast-chart').boundingBox();
+    const firstBlock = await blocks.nth(0).boundingBox();
+    expect(headline!.y).toBeLessThan(chart!.y);
+    expect(chart!.y).toBeLessThan(firstBlock!.y);
+    // Back on screen: one table, the print blocks gone.
+    await page.emulateMedia({ media: 'screen' });
+    await expect(blocks).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Drucken' })).toBeVisible();
   });
 
   test('a plan that never falls below the minimum says so; above 0 but below the minimum is red', async ({ page }) => {

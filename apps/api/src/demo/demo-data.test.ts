@@ -1,3 +1,4 @@
+import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import type {
   BankAccountList,
@@ -125,6 +126,23 @@ describe('development demo data', () => {
     expect(forecast.runway.lowest.saldo).toBeLessThan(DEMO_MINIMUM_BALANCE);
     expect(forecast.months.at(-1)!.saldo).toBeGreaterThan(forecast.runway.lowest.saldo);
     expect(forecast.missingRates).toEqual([]);
+  });
+
+  it('exports its forecast as XLSX with the figures of GET /api/forecasts (docs/reports.md)', async () => {
+    const { client } = await signInAsDemo();
+    const forecast = (await client.get('/api/forecasts?months=13')).json<Forecast>();
+    const file = await client.get('/api/forecasts/export?format=xlsx&months=13');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('Prognose-Demo-Treuhand-AG-2026-11-21.xlsx');
+    const [sheet] = await readXlsxFile(file.rawPayload, { parseNumber: (text) => text });
+    const row = (label: string) =>
+      sheet!.data
+        .find((cells) => cells[0] === label)!
+        .slice(1)
+        .map((value) => Math.round(Number(value) * 100));
+    expect(row('Einnahmen')).toEqual(forecast.months.map((month) => month.revenue));
+    expect(row('Ausgaben')).toEqual(forecast.months.map((month) => month.expense));
+    expect(row('Endsaldo')).toEqual(forecast.months.map((month) => month.saldo));
   });
 
   it('is added once however often the server starts', async () => {

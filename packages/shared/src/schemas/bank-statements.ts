@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportFormatSchema, unpaged } from './exports.js';
 import { dateSchema, idFieldSchema, idParamSchema, textSchema } from './fields.js';
 import { listQuerySchema, pageSchema } from './pagination.js';
 
@@ -186,6 +187,8 @@ export const bankEntryListQuerySchema = listQuerySchema({
   sortOrder: z.enum(['ASC', 'DESC'], { error: 'Sortierung muss ASC oder DESC sein' }).default('DESC'),
 });
 export type BankEntryListQuery = z.infer<typeof bankEntryListQuerySchema>;
+/** `GET /bank-accounts/{id}/entries/export`: the list's query without paging, and the file format (docs/reports.md "Lists"). */
+export const bankEntryExportQuerySchema = bankEntryListQuerySchema.omit(unpaged).extend({ format: exportFormatSchema });
 
 export const bankEntryParamsSchema = z.strictObject({ id: idParamSchema, entryId: idParamSchema });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FORECAST_DEFAULTS, FORECAST_LIMITS } from '../constants.js';
 import { ID_MAX, monthSchema } from './fields.js';
-import { exportFormatSchema } from './exports.js';
+import { forecastExportFormatSchema } from './exports.js';
 import { wholeNumberQuery } from './pagination.js';
 
 /**
@@ -33,8 +33,8 @@ export const forecastQuerySchema = z.strictObject({
 });
 export type ForecastQuery = z.infer<typeof forecastQuerySchema>;
 
-/** `GET /forecasts/export?format=xlsx|csv&months=&performance=`: the same figures as `GET /forecasts`. */
-export const forecastExportQuerySchema = forecastQuerySchema.extend({ format: exportFormatSchema });
+/** `GET /forecasts/export?format=xlsx|csv|pdf&months=&performance=`: the same figures as `GET /forecasts`. */
+export const forecastExportQuerySchema = forecastQuerySchema.extend({ format: forecastExportFormatSchema });
 export type ForecastExportQuery = z.infer<typeof forecastExportQuerySchema>;
 
 /** Most categories one details read may expand (the remembered list of expanded rows holds as many). */

@@ -1,4 +1,11 @@
-import { cycleLabels, cycleMonths, type BankAccount, type Employee, type Transaction } from '@saldopilot/shared';
+import {
+  cycleLabels,
+  cycleMonths,
+  type BankAccount,
+  type BankEntry,
+  type Employee,
+  type Transaction,
+} from '@saldopilot/shared';
 import type { ListColumn } from './list-export.js';
 
 /**
@@ -70,4 +77,21 @@ export const employeeColumns: ListColumn<Employee>[] = [
             ? 'Kommend'
             : 'Aktiv',
   },
+];
+
+/** The booked entries of an account (docs/bank-statements.md), as the entries page shows them. */
+export const bankEntryColumns: ListColumn<BankEntry>[] = [
+  { header: 'Buchungsdatum', kind: 'date', value: (row) => row.bookingDate },
+  { header: 'Valuta', kind: 'date', value: (row) => row.valueDate },
+  { header: 'Betrag', kind: 'amount', value: (row) => row.amount },
+  { header: 'Währung', kind: 'text', value: (row) => row.currency },
+  { header: 'Gegenpartei', kind: 'text', value: (row) => row.counterpartyName },
+  { header: 'IBAN der Gegenpartei', kind: 'text', value: (row) => row.counterpartyIban },
+  { header: 'Mitteilung', kind: 'text', value: (row) => row.remittanceInformation },
+  { header: 'Referenz', kind: 'text', value: (row) => row.reference },
+  { header: 'Referenztyp', kind: 'text', value: (row) => row.referenceType },
+  { header: 'Bankreferenz', kind: 'text', value: (row) => row.bankReference },
+  { header: 'Spesen', kind: 'amount', value: (row) => row.charges },
+  { header: 'Storno', kind: 'text', value: (row) => (row.isReversal ? 'Ja' : null) },
+  { header: 'Kategorie', kind: 'text', value: (row) => row.category?.name ?? null },
 ];

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bankAccountExportQuerySchema,
+  bankEntryExportQuerySchema,
+  idParamsSchema,
   employeeExportQuerySchema,
   forecastExportQuerySchema,
   transactionExportQuerySchema,
@@ -36,6 +38,18 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bank-accounts/export',
     { schema: { querystring: bankAccountExportQuerySchema, response: { 200: fileSchema } } },
     async (request, reply) => sendFile(reply, await reports.bankAccountsExport(tenantOf(request), request.query)),
+  );
+  app.get(
+    '/bank-accounts/:id/entries/export',
+    {
+      schema: {
+        params: idParamsSchema,
+        querystring: bankEntryExportQuerySchema,
+        response: { 200: fileSchema },
+      },
+    },
+    async (request, reply) =>
+      sendFile(reply, await reports.bankEntriesExport(tenantOf(request), request.params.id, request.query)),
   );
   app.get(
     '/employees/export',

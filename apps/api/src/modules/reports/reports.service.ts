@@ -1,5 +1,6 @@
 import {
   type BankAccountListQuery,
+  type BankEntryListQuery,
   type EmployeeListQuery,
   type ExportFormat,
   type ForecastExportQuery,
@@ -8,6 +9,7 @@ import {
 import type { Clock } from '../../lib/clock.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { BankAccountsService } from '../bank-accounts/bank-accounts.service.js';
+import type { BankStatementsService } from '../bank-statements/bank-statements.service.js';
 import type { EmployeesService } from '../employees/employees.service.js';
 import type { ForecastsService } from '../forecasts/forecasts.service.js';
 import type { OrganisationsService } from '../organisations/organisations.service.js';
@@ -15,8 +17,9 @@ import type { ProfileService } from '../profile/profile.service.js';
 import type { TransactionsService } from '../transactions/transactions.service.js';
 import { buildForecastReport, reportFileName } from './forecast-report.js';
 import { reportCsv } from './report-csv.js';
-import { bankAccountColumns, employeeColumns, transactionColumns } from './list-columns.js';
+import { bankAccountColumns, bankEntryColumns, employeeColumns, transactionColumns } from './list-columns.js';
 import { everyPage, listFile } from './list-export.js';
+import { reportPdf } from './report-pdf.js';
 import { reportXlsx } from './report-xlsx.js';
 
 export interface ReportsServiceDeps {
@@ -27,6 +30,7 @@ export interface ReportsServiceDeps {
   transactions: TransactionsService;
   bankAccounts: BankAccountsService;
   employees: EmployeesService;
+  bankStatements: BankStatementsService;
 }
 
 /** A list query without its paging, as an export takes it. */
@@ -42,6 +46,7 @@ export interface ReportFile {
 const contentTypes = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
+  pdf: 'application/pdf',
 } as const;
 
 export type ReportsService = ReturnType<typeof createReportsService>;
@@ -86,6 +91,14 @@ export function createReportsService(deps: ReportsServiceDeps) {
       return listExport(tenant, 'Bankkonten', format, bankAccountColumns(currency), items);
     },
 
+    /** An account's booked entries; another organisation's account is a 404 as for the list. */
+    async bankEntriesExport(tenant: Tenant, accountId: number, { format, ...query }: Unpaged<BankEntryListQuery>) {
+      const items = await everyPage((page) =>
+        deps.bankStatements.listEntries(tenant, accountId, { ...query, ...page }),
+      );
+      return listExport(tenant, 'Buchungen', format, bankEntryColumns, items);
+    },
+
     async employeesExport(tenant: Tenant, { format, ...query }: Unpaged<EmployeeListQuery>) {
       const items = await everyPage((page) => deps.employees.list(tenant, { ...query, ...page }));
       return listExport(tenant, 'Mitarbeitende', format, employeeColumns, items);
@@ -106,7 +119,12 @@ export function createReportsService(deps: ReportsServiceDeps) {
         details,
       });
       return {
-        body: format === 'xlsx' ? await reportXlsx(report) : reportCsv(report),
+        body:
+          format === 'xlsx'
+            ? await reportXlsx(report)
+            : format === 'pdf'
+              ? await reportPdf({ report, today: clock.today() })
+              : reportCsv(report),
         contentType: contentTypes[format],
         fileName: reportFileName('Prognose', organisation.name, clock.today(), format),
       };

@@ -1,9 +1,11 @@
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import {
+  formatAmount,
   forecastMessages,
   type Forecast,
   type ForecastDetails,
+  type BankEntryList,
   type TransactionList,
   type Vat,
 } from '@saldopilot/shared';
@@ -17,6 +19,7 @@ import {
   aSalary,
   aSalaryCost,
   aTransaction,
+  sendStatement,
 } from '../../test/factories.js';
 import { addMember } from '../../test/tenants.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
@@ -253,8 +256,8 @@ describe('GET /api/forecasts/export', () => {
 
   it('refuses an unknown format or period in German; needs a session', async () => {
     const user = await signUp(app);
-    const unknown = 'Unbekanntes Format: erwartet wird «xlsx» oder «csv»';
-    expectFieldError(await user.get('/api/forecasts/export?format=pdf'), 'format', unknown);
+    const unknown = 'Unbekanntes Format: erwartet wird «xlsx», «csv» oder «pdf»';
+    expectFieldError(await user.get('/api/forecasts/export?format=docx'), 'format', unknown);
     expectFieldError(await user.get('/api/forecasts/export'), 'format', unknown);
     expectFieldError(await user.get('/api/forecasts/export?format=xlsx&months=61'), 'months', forecastMessages.months);
     expect((await browser(app).get('/api/forecasts/export?format=csv')).statusCode).toBe(401);
@@ -272,6 +275,30 @@ describe('GET /api/forecasts/export', () => {
     const theirs = (await download(stranger, 'format=csv')).rawPayload.toString('utf8');
     expect(theirs).not.toContain('Beratung');
     expect(theirs).toContain(`Organisation;Meine Organisation`);
+  });
+});
+
+describe('GET /api/forecasts/export?format=pdf', () => {
+  it("a liquidity report: organisation, period, headline, every month's Endsaldo, page numbers", async () => {
+    const user = await organisationWithEverything();
+    const response = await download(user, 'format=pdf&months=13');
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain('filename="Prognose-Meine-Organisation-2026-11-21.pdf"');
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { pages } = await pdfText(response.rawPayload);
+    const text = pages.join('\n');
+    expect(text).toContain('Liquiditätsplan');
+    expect(text).toContain('Meine Organisation');
+    expect(text).toContain('November 2026 – November 2027 (13 Monate)');
+    expect(text).toContain('Über den ganzen Zeitraum gedeckt');
+    expect(text).toContain(`Anna Muster (${user.email})`);
+    const forecast = (await user.get('/api/forecasts?months=13')).json<Forecast>();
+    for (const month of forecast.months) expect(text).toContain(formatAmount(month.saldo));
+    pages.forEach((page, index) => expect(page).toContain(`Seite ${index + 1} von ${pages.length}`));
+    // Five years split into blocks of at most 13 months, each with its header row.
+    const long = await pdfText((await download(user, 'format=pdf&months=60')).rawPayload);
+    expect(long.pages.length).toBeGreaterThan(pages.length);
+    expect(long.pages.join('\n')).toContain('Oktober 2031');
   });
 });
 
@@ -344,6 +371,48 @@ describe('GET /api/<list>/export', () => {
       'CHF',
     ]);
     expect(cells.slice(9)).toEqual(['01.01.2026', '', 'Aktiv']);
+  });
+
+  it("an account's booked entries, filtered by direction, with counterparty, text and reference", async () => {
+    const user = await signUp(app);
+    const account = await aBankAccount(user, { name: 'Konto' });
+    // A synthetic e-banking CSV written for this test: two credits and a debit.
+    const csv = [
+      'Datum;Buchungstext;Betrag',
+      '03.11.2026;Gutschrift Muster AG;1200.50',
+      '04.11.2026;Miete November;-2500.00',
+      '05.11.2026;=Gutschrift Kunde;80.00',
+    ].join('\n');
+    const imported = await sendStatement(
+      user,
+      { bytes: new TextEncoder().encode(csv), contentType: 'text/csv' },
+      {
+        bankAccountId: account.id,
+      },
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    const query = 'direction=credit&sortBy=bookingDate&sortOrder=ASC';
+    const listed = (await user.get(`/api/bank-accounts/${account.id}/entries?${query}`)).json<BankEntryList>().data;
+    const response = await download(user, `format=csv&${query}`, `/api/bank-accounts/${account.id}/entries/export`);
+    expect(response.headers['content-disposition']).toContain('filename="Buchungen-Meine-Organisation-2026-11-21.csv"');
+    const [header, ...lines] = response.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(cellsOfCsvLine(header!).slice(0, 7)).toEqual([
+      'Buchungsdatum',
+      'Valuta',
+      'Betrag',
+      'Währung',
+      'Gegenpartei',
+      'IBAN der Gegenpartei',
+      'Mitteilung',
+    ]);
+    expect(lines.map((line) => cellsOfCsvLine(line).slice(0, 3))).toEqual(
+      listed.map((entry) => [entry.bookingDate.split('-').reverse().join('.'), '', plainCents(entry.amount)]),
+    );
+    expect(response.rawPayload.toString('utf8')).toContain(";'=Gutschrift Kunde;");
+    // Another organisation's account is a 404, as for the list.
+    const stranger = await signUp(app);
+    const refused = await stranger.get(`/api/bank-accounts/${account.id}/entries/export?format=csv`);
+    expect(refused.statusCode).toBe(404);
   });
 
   it('refuses paging, an unknown filter or format in German; read-only members export, strangers see their own only', async () => {
@@ -430,4 +499,17 @@ function strikethroughCells(xml: string, struckStyles: Set<number>): string[] {
 
 function columnIndex(letters: string): number {
   return [...letters].reduce((value, letter) => value * 26 + letter.charCodeAt(0) - 64, 0) - 1;
+}
+
+/** The text of each page of a PDF, read with pdf.js (as a reader would show it). */
+async function pdfText(file: Buffer): Promise<{ pages: string[] }> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({ data: new Uint8Array(file), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await document.destroy();
+  return { pages };
 }

@@ -60,7 +60,7 @@ export function Component() {
     >
       <SkipLink />
       {small ? (
-        <AppShell.Header>
+        <AppShell.Header className={classes.header}>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             {home}
             <Burger

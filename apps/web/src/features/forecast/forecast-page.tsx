@@ -5,13 +5,15 @@ import { useMemo, useState } from 'react';
 import { Alert, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { runwayOf, type ExportFormat } from '@saldopilot/shared';
+import { runwayOf, type ForecastExportFormat } from '@saldopilot/shared';
 import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { formatLocalDateTime, localMonth } from '../../lib/format';
 import { usePreference } from '../../lib/preferences';
 import { showToast } from '../../lib/toast';
 import { useLeaveGuard } from '../../lib/unsaved-changes';
+import { usePrinting } from '../../lib/use-printing';
+import print from './forecast-print.module.css';
 import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
 import { useSignedInUser } from '../../reference-data/profile';
 import { forecastDetailsQuery } from './api/get-forecast-details';
@@ -26,10 +28,19 @@ import { ForecastToolbar } from './components/forecast-toolbar';
 import { RunwayHeadline } from './components/runway-headline';
 import { exportForecast } from './api/export-forecast';
 import { saveFile } from '../../lib/save-file';
-import { previewDrafts, toggleDraft, type Drafts } from './forecast-drafts';
+import { previewDrafts, toggleDraft, type Drafts, type ShownLeaf } from './forecast-drafts';
 import { detailsExpand } from './forecast-expand';
 
 export const handle = { title: texts.title } satisfies RouteHandle;
+
+/** Months per printed page (docs/web.md "Print view"). */
+const PRINT_MONTHS = 6;
+
+function chunksOf<Item>(items: readonly Item[], size: number): Item[][] {
+  const chunks: Item[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}
 
 const noDrafts: Drafts = new Map();
 const noDraftCategories: ReadonlySet<string> = new Set();
@@ -55,7 +66,8 @@ export function Component() {
   // The categories of the leaves toggled since the last save or discard (see detailsExpand).
   const [draftCategories, setDraftCategories] = useState<ReadonlySet<string>>(noDraftCategories);
   const [saving, setSaving] = useState(false);
-  const [exporting, setExporting] = useState<ExportFormat | undefined>(undefined);
+  const [exporting, setExporting] = useState<ForecastExportFormat | undefined>(undefined);
+  const printing = usePrinting();
 
   const query = { months, performance };
   // The route's loader (forecast-loader.ts) started this request as the page was entered; fetching
@@ -124,7 +136,7 @@ export function Component() {
       setSaving(false);
     }
   };
-  const exportAs = async (format: ExportFormat) => {
+  const exportAs = async (format: ForecastExportFormat) => {
     setExporting(format);
     try {
       saveFile(await exportForecast(format, query), `Prognose.${format}`);
@@ -139,11 +151,37 @@ export function Component() {
     showToast({ severity: 'info', summary: texts.discarded, detail: texts.discardedDetail, life: 'short' });
   };
 
+  // The one table's settings; the print view shows the same table in blocks of six months.
+  const tableProps = {
+    minimumBalance: data.runway.minimumBalance,
+    details: preview.details,
+    detailsMessage,
+    currency: data.currency,
+    revenueExpanded,
+    expenseExpanded,
+    onToggleRevenue: () => setRevenueExpanded(!revenueExpanded),
+    onToggleExpense: () => setExpenseExpanded(!expenseExpanded),
+    expandedCategories,
+    onToggleCategory: (key: string) =>
+      setChildDetails(
+        expandedCategories.has(key)
+          ? childDetails.filter((entry) => entry !== key)
+          : [...childDetails, key].slice(-500),
+      ),
+    onToggleLeaf: (month: string, leaf: ShownLeaf, category: string) => {
+      setDrafts((current) => toggleDraft(current, month, leaf));
+      setDraftCategories((current) => new Set(current).add(category));
+    },
+  };
+
   return (
     <Stack gap="lg" pb={drafts.size > 0 ? 96 : undefined}>
-      <Title order={1}>{texts.title}</Title>
+      <Title className={print.first} order={1}>
+        {texts.title}
+      </Title>
       {data.missingRates.length > 0 ? (
         <Alert
+          className={print.first}
           color="orange"
           variant="light"
           role="alert"
@@ -153,17 +191,21 @@ export function Component() {
           {texts.missingRates(data.missingRates)}
         </Alert>
       ) : null}
-      {isEmpty ? (
-        <ForecastEmptyState />
-      ) : (
-        <RunwayHeadline
-          runway={runway}
-          months={preview.months}
-          currency={data.currency}
-          startBalance={data.startBalance}
-        />
-      )}
+      <div className={print.first}>
+        {isEmpty ? (
+          <ForecastEmptyState />
+        ) : (
+          <RunwayHeadline
+            runway={runway}
+            months={preview.months}
+            currency={data.currency}
+            startBalance={data.startBalance}
+          />
+        )}
+      </div>
       <ForecastToolbar
+        className={print.screenOnly}
+        onPrint={() => window.print()}
         months={months}
         performance={performance}
         onMonthsChange={setMonths}
@@ -177,41 +219,30 @@ export function Component() {
         calculatedAt={formatLocalDateTime(data.calculatedAt)}
       />
       {showTimeZoneHint ? (
-        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
+        <Alert className={print.screenOnly} color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
           {texts.timeZoneHint(browserMonth)}
         </Alert>
       ) : null}
-      <ForecastTable
-        months={preview.months}
-        minimumBalance={data.runway.minimumBalance}
-        details={preview.details}
-        detailsMessage={detailsMessage}
-        currency={data.currency}
-        revenueExpanded={revenueExpanded}
-        expenseExpanded={expenseExpanded}
-        onToggleRevenue={() => setRevenueExpanded(!revenueExpanded)}
-        onToggleExpense={() => setExpenseExpanded(!expenseExpanded)}
-        expandedCategories={expandedCategories}
-        onToggleCategory={(key) =>
-          setChildDetails(
-            expandedCategories.has(key)
-              ? childDetails.filter((entry) => entry !== key)
-              : [...childDetails, key].slice(-500),
-          )
-        }
-        canEdit={canEdit}
-        onToggleLeaf={(month, leaf, category) => {
-          setDrafts((current) => toggleDraft(current, month, leaf));
-          setDraftCategories((current) => new Set(current).add(category));
-        }}
-      />
-      <Stack gap="xs" component="section" aria-labelledby="forecast-chart-title">
+      <div className={print.screenOnly}>
+        <ForecastTable {...tableProps} months={preview.months} canEdit={canEdit} />
+      </div>
+      {printing ? (
+        // The print view (docs/web.md "Print view"): blocks of six months, each with the row labels.
+        <div className={print.printOnly}>
+          {chunksOf(preview.months, PRINT_MONTHS).map((block) => (
+            <div key={block[0]?.month} className={print.block}>
+              <ForecastTable {...tableProps} months={block} canEdit={false} />
+            </div>
+          ))}
+        </div>
+      ) : null}
+      <Stack className={print.second} gap="xs" component="section" aria-labelledby="forecast-chart-title">
         <Title order={2} fz="h4" id="forecast-chart-title">
           {texts.chartTitle}
         </Title>
         <ForecastChart months={preview.months} currency={data.currency} minimumBalance={data.runway.minimumBalance} />
       </Stack>
-      {drafts.size > 0 ? (
+      {drafts.size > 0 && !printing ? (
         <ExclusionBar count={drafts.size} saving={saving} onSave={() => void save()} onDiscard={discard} />
       ) : null}
     </Stack>

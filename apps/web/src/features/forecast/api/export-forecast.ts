@@ -1,10 +1,10 @@
-import type { ExportFormat, ForecastQuery } from '@saldopilot/shared';
+import type { ForecastExportFormat, ForecastQuery } from '@saldopilot/shared';
 import { api, type DownloadedFile } from '../../../lib/api-client';
 
 /**
  * The forecast as a file from the server (docs/reports.md): the saved figures for these months
  * and this performance, named `Prognose-<Organisation>-<Datum>.<format>`.
  */
-export function exportForecast(format: ExportFormat, query: ForecastQuery): Promise<DownloadedFile> {
+export function exportForecast(format: ForecastExportFormat, query: ForecastQuery): Promise<DownloadedFile> {
   return api.download('/api/forecasts/export', { query: { format, ...query } });
 }

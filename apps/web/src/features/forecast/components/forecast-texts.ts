@@ -10,6 +10,8 @@ export const forecastTexts = {
   recalculate: 'Neu berechnen',
   exportCsv: 'Als CSV exportieren',
   exportXlsx: 'Als Excel exportieren',
+  exportPdf: 'Liquiditätsplan (PDF)',
+  print: 'Drucken',
   exportFailed: 'Die Datei konnte nicht erstellt werden',
   exportBlocked: 'Zuerst die geänderten Prognosen speichern oder verwerfen',
   calculatedAt: (text: string) => `Zuletzt berechnet am ${text}`,

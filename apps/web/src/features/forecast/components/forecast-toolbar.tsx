@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { Button, Group, NumberInput, Slider, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconFileSpreadsheet, IconRefresh } from '@tabler/icons-react';
-import { FORECAST_LIMITS, forecastMessages as forecastRules, type ExportFormat } from '@saldopilot/shared';
+import { IconFileSpreadsheet, IconPrinter, IconRefresh } from '@tabler/icons-react';
+import { FORECAST_LIMITS, forecastMessages as forecastRules, type ForecastExportFormat } from '@saldopilot/shared';
 import { forecastTexts as texts } from './forecast-texts';
+
+const exportLabels: Record<ForecastExportFormat, string> = {
+  pdf: texts.exportPdf,
+  xlsx: texts.exportXlsx,
+  csv: texts.exportCsv,
+};
 
 /** Whether the text of the "Zeitraum" field is a number of months the forecast can show. */
 function monthsOf(value: number | string): number | undefined {
@@ -19,6 +25,8 @@ function monthsOf(value: number | string): number | undefined {
  * typing "24" or dragging does not load every value in between (docs/web.md "Prognose").
  */
 export function ForecastToolbar({
+  className,
+  onPrint,
   months,
   performance,
   onMonthsChange,
@@ -30,14 +38,17 @@ export function ForecastToolbar({
   recalculating,
   calculatedAt,
 }: {
+  className?: string;
+  /** "Drucken": the browser's print dialog with the print view (docs/web.md "Print view"). */
+  onPrint: () => void;
   months: number;
   performance: number;
   onMonthsChange: (months: number) => void;
   onPerformanceChange: (performance: number) => void;
   onRecalculate: () => void;
-  onExport: (format: ExportFormat) => void;
+  onExport: (format: ForecastExportFormat) => void;
   /** The format being exported, while the file is made. */
-  exporting: ExportFormat | undefined;
+  exporting: ForecastExportFormat | undefined;
   /** Unsaved exclusions: a file would not hold them, so exporting waits for save or discard. */
   exportBlocked: boolean;
   recalculating: boolean;
@@ -56,7 +67,7 @@ export function ForecastToolbar({
   const commitPerformance = useDebouncedCallback((value: number) => onPerformanceChange(value), 300);
 
   return (
-    <Group justify="space-between" align="flex-end" gap="lg">
+    <Group className={className} justify="space-between" align="flex-end" gap="lg">
       <Group gap="xl" align="flex-end">
         <NumberInput
           label={texts.months}
@@ -105,7 +116,7 @@ export function ForecastToolbar({
       </Group>
       <Stack gap={2} align="flex-end">
         <Group gap="xs">
-          {(['xlsx', 'csv'] as const).map((format) => (
+          {(['pdf', 'xlsx', 'csv'] as const).map((format) => (
             <Button
               key={format}
               size="xs"
@@ -116,9 +127,12 @@ export function ForecastToolbar({
               disabled={exportBlocked || (exporting !== undefined && exporting !== format)}
               title={exportBlocked ? texts.exportBlocked : undefined}
             >
-              {format === 'xlsx' ? texts.exportXlsx : texts.exportCsv}
+              {exportLabels[format]}
             </Button>
           ))}
+          <Button size="xs" variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={onPrint}>
+            {texts.print}
+          </Button>
           <Button
             size="xs"
             variant="light"

@@ -1,0 +1,219 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pdfmake from 'pdfmake';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
+import { formatAmount, formatDate, formatMonthLabel } from '@saldopilot/shared';
+import type { ForecastReport, ReportRow } from './forecast-report.js';
+import { reportTexts } from './forecast-report.js';
+
+/**
+ * The forecast as a PDF liquidity report (docs/reports.md "PDF"): A4 landscape; a cover block with
+ * the organisation, the period, who made it and when, and the assumptions; the runway sentence; the
+ * chart; the table of totals and categories in blocks of at most 13 months, its header repeated on
+ * every page; "Seite x von y" below each page.
+ */
+
+const require = createRequire(import.meta.url);
+/** Roboto as pdfmake ships it: embedded in the file, so every reader shows the same letters. */
+const fonts = require('pdfmake/fonts/Roboto.js') as Record<string, Record<string, string>>;
+const fontDirectory = path.dirname(fonts.Roboto?.normal ?? '');
+
+type PdfMake = typeof pdfmake & {
+  setUrlAccessPolicy(policy: (url: string) => boolean): void;
+  setLocalAccessPolicy(policy: (file: string) => boolean): void;
+};
+const pdf = pdfmake as PdfMake;
+pdf.setFonts(fonts);
+// A report reads nothing from the network and no file but its font (no image or link in a
+// document definition can make the server fetch or read anything).
+pdf.setUrlAccessPolicy(() => false);
+pdf.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDirectory + path.sep));
+
+const MONTHS_PER_BLOCK = 13;
+const COLOURS = {
+  revenue: '#2f9e44',
+  expense: '#e03131',
+  saldo: '#1c7ed6',
+  minimum: '#f08c00',
+  muted: '#868e96',
+  negative: '#c92a2a',
+} as const;
+
+export interface PdfReportInput {
+  report: ForecastReport;
+  /** 'YYYY-MM-DD' the report was made. */
+  today: string;
+}
+
+export async function reportPdf({ report, today }: PdfReportInput): Promise<Buffer> {
+  const header = new Map(report.header);
+  const definition: TDocumentDefinitions = {
+    pageSize: 'A4',
+    pageOrientation: 'landscape',
+    pageMargins: [36, 36, 36, 40],
+    info: { title: `${report.title} ${header.get(reportTexts.organisation) ?? ''}`, creator: 'SaldoPilot' },
+    defaultStyle: { font: 'Roboto', fontSize: 9 },
+    footer: (current, count) => ({
+      text: `Seite ${current} von ${count}`,
+      alignment: 'right',
+      fontSize: 8,
+      color: COLOURS.muted,
+      margin: [36, 12, 36, 0],
+    }),
+    content: [
+      { text: report.title, fontSize: 20, bold: true },
+      { text: header.get(reportTexts.organisation) ?? '', fontSize: 13, margin: [0, 2, 0, 8] },
+      coverBlock(header, today),
+      {
+        text: header.get(reportTexts.runway) ?? '',
+        fontSize: 14,
+        bold: true,
+        margin: [0, 12, 0, 2],
+        color: report.rows.some(
+          (row) => row.kind === 'saldo' && row.cells.some((cell) => cell.cents < minimumOf(report)),
+        )
+          ? COLOURS.negative
+          : COLOURS.revenue,
+      },
+      { text: `${reportTexts.lowest}: ${header.get(reportTexts.lowest) ?? ''}`, margin: [0, 0, 0, 10] },
+      { svg: chartSvg(report), width: 770 },
+      ...tableBlocks(report),
+    ],
+  };
+  return pdf.createPdf(definition).getBuffer();
+}
+
+/** The assumptions and where the figures come from, as label and value. */
+function coverBlock(header: Map<string, string>, today: string): Content {
+  const lines: [string, string][] = [
+    [reportTexts.period, header.get(reportTexts.period) ?? ''],
+    ['Erstellt am', formatDate(today)],
+    [reportTexts.createdBy, header.get(reportTexts.createdBy) ?? ''],
+    [reportTexts.dataOf, header.get(reportTexts.dataOf) ?? ''],
+    [reportTexts.currency, header.get(reportTexts.currency) ?? ''],
+    [`Annahme: ${reportTexts.performance}`, header.get(reportTexts.performance) ?? ''],
+    [`Annahme: ${reportTexts.minimum}`, header.get(reportTexts.minimum) ?? ''],
+    [reportTexts.startBalance, header.get(reportTexts.startBalance) ?? ''],
+  ];
+  return {
+    layout: 'noBorders',
+    table: {
+      widths: [170, '*'],
+      body: lines.map(([label, value]) => [{ text: label, color: COLOURS.muted }, { text: value }]),
+    },
+  };
+}
+
+function minimumOf(report: ForecastReport): number {
+  return report.rows.find((row) => row.kind === 'minimum')?.cells[0]?.cents ?? 0;
+}
+
+/** The totals and the categories (the leaves stay in the XLSX), 13 months per block at most. */
+function tableBlocks(report: ForecastReport): Content[] {
+  const rows = report.rows.filter((row) => row.level < 2);
+  const blocks: Content[] = [];
+  for (let start = 0; start < report.months.length; start += MONTHS_PER_BLOCK) {
+    const end = Math.min(start + MONTHS_PER_BLOCK, report.months.length);
+    const labels = report.monthLabels.slice(start, end);
+    const body: TableCell[][] = [
+      [
+        { text: `Betrag in ${report.currency}`, bold: true },
+        ...labels.map((label) => ({ text: label, bold: true, alignment: 'right' as const })),
+      ],
+      ...rows.map((row) => tableRow(row, start, end)),
+    ];
+    blocks.push({
+      margin: [0, 14, 0, 0],
+      fontSize: labels.length > 9 ? 7 : 8,
+      // The header row comes again on every page the block runs over.
+      table: { headerRows: 1, widths: [120, ...labels.map(() => '*' as const)], body, dontBreakRows: true },
+      layout: {
+        hLineWidth: (index) => (index === 1 ? 0.8 : 0.2),
+        vLineWidth: () => 0,
+        hLineColor: () => '#ced4da',
+        fillColor: (index) => (index > 0 && rows[index - 1]?.level === 0 ? '#f1f3f5' : null),
+      },
+    });
+  }
+  return blocks;
+}
+
+function tableRow(row: ReportRow, start: number, end: number): TableCell[] {
+  const total = row.level === 0;
+  return [
+    { text: row.label, bold: total, margin: [row.level * 8, 0, 0, 0] },
+    ...row.cells.slice(start, end).map((cell) => ({
+      text: formatAmount(cell.cents),
+      alignment: 'right' as const,
+      bold: total,
+      color: (row.kind === 'saldo' || row.kind === 'cashflow') && cell.cents < 0 ? COLOURS.negative : undefined,
+    })),
+  ];
+}
+
+/**
+ * The chart of the Prognose page, drawn as SVG: the end balance as a line, revenue and expense as
+ * bars, the zero line, the minimum balance dashed; month labels below.
+ */
+export function chartSvg(report: ForecastReport): string {
+  const width = 770;
+  const height = 160;
+  const left = 70;
+  const bottom = 22;
+  const top = 8;
+  const series = (kind: ReportRow['kind'], label?: string) =>
+    report.rows
+      .find((row) => row.kind === kind && (label === undefined || row.label === label))
+      ?.cells.map((cell) => cell.cents) ?? [];
+  const revenue = series('side', reportTexts.revenue);
+  const expense = series('side', reportTexts.expense);
+  const saldo = series('saldo');
+  const minimum = minimumOf(report);
+  const values = [0, minimum, ...revenue, ...expense, ...saldo];
+  const high = Math.max(...values);
+  const low = Math.min(...values);
+  const span = high - low || 1;
+  const plotHeight = height - top - bottom;
+  const y = (cents: number) => top + ((high - cents) / span) * plotHeight;
+  const count = report.months.length;
+  const step = (width - left) / Math.max(count, 1);
+  const x = (index: number) => left + step * index + step / 2;
+  const bar = Math.max(1, Math.min(14, step / 3));
+  const parts: string[] = [];
+  parts.push(`<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`);
+  for (const cents of [high, (high + low) / 2, low]) {
+    parts.push(
+      `<text x="${left - 6}" y="${y(cents) + 3}" font-size="8" text-anchor="end" fill="${COLOURS.muted}">${escapeXml(formatAmount(Math.round(cents)))}</text>`,
+    );
+  }
+  report.months.forEach((_, index) => {
+    const r = revenue[index] ?? 0;
+    const e = expense[index] ?? 0;
+    parts.push(
+      `<rect x="${x(index) - bar}" y="${y(r)}" width="${bar}" height="${Math.max(0, y(0) - y(r))}" fill="${COLOURS.revenue}" fill-opacity="0.6"/>`,
+    );
+    parts.push(
+      `<rect x="${x(index)}" y="${y(0)}" width="${bar}" height="${Math.max(0, y(e) - y(0))}" fill="${COLOURS.expense}" fill-opacity="0.6"/>`,
+    );
+    // Every label when they fit, else every third.
+    if (count <= 24 || index % 3 === 0) {
+      const label = formatMonthLabel(report.months[index] as string);
+      parts.push(
+        `<text x="${x(index)}" y="${height - 6}" font-size="7" text-anchor="middle" fill="${COLOURS.muted}">${escapeXml(`${label.slice(0, 3)} ${label.slice(-2)}`)}</text>`,
+      );
+    }
+  });
+  parts.push(
+    `<line x1="${left}" x2="${width}" y1="${y(0)}" y2="${y(0)}" stroke="${COLOURS.expense}" stroke-width="0.8"/>`,
+  );
+  parts.push(
+    `<line x1="${left}" x2="${width}" y1="${y(minimum)}" y2="${y(minimum)}" stroke="${COLOURS.minimum}" stroke-width="1" stroke-dasharray="4 3"/>`,
+  );
+  const points = saldo.map((cents, index) => `${x(index)},${y(cents)}`).join(' ');
+  parts.push(`<polyline points="${points}" fill="none" stroke="${COLOURS.saldo}" stroke-width="1.6"/>`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
