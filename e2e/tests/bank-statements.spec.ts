@@ -144,6 +144,13 @@ test('a statement is previewed and imported into an account found by its IBAN; a
   await direction.getByText('Alle', { exact: true }).click();
   await page.getByRole('textbox', { name: 'Suchen' }).fill('Kunde AG');
   await expect(table.getByRole('row')).toHaveCount(2);
+  // The export takes the search along.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportieren' }).click();
+  await page.getByRole('menuitem', { name: 'Als CSV (.csv)' }).click();
+  const exported = readFileSync(await (await download).path()).toString('utf8');
+  expect(exported).toContain('Kunde AG');
+  expect(exported).not.toContain('Lieferant GmbH');
 
   // A category, set by the editor.
   await table.getByRole('combobox', { name: /^Kategorie der Buchung/ }).click();

@@ -16,6 +16,7 @@ import { formatDate } from '../../lib/format';
 import { useCategories } from '../../reference-data/categories';
 import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
 import { useSignedInUser } from '../../reference-data/profile';
+import { exportBankEntries } from './api/export-bank-entries';
 import { bankAccountQuery } from './api/get-bank-account';
 import { bankEntriesMessages, bankEntriesQuery } from './api/list-bank-entries';
 import { Balance } from './components/balance';
@@ -89,8 +90,9 @@ export function Component() {
   const list = useListQuery({ sort, onSortChange: setSort, limit: PAGE_SIZE });
   const from = dateOrUndefined(filters.from);
   const to = dateOrUndefined(filters.to);
+  const entryQuery = { ...list.query, from, to, direction: filters.direction };
   const entries = useQuery({
-    ...bankEntriesQuery(id, { ...list.query, from, to, direction: filters.direction }),
+    ...bankEntriesQuery(id, entryQuery),
     enabled: account.isSuccess,
   });
   const context: BankEntryViewContext = useMemo(
@@ -168,6 +170,7 @@ export function Component() {
         }
         filtered={Boolean(from || to || filters.direction)}
         toolbar={<EntryFilterControls filters={filters} onChange={changeFilters} />}
+        onExport={(format) => exportBankEntries(id, format, entryQuery)}
       />
     </Stack>
   );
