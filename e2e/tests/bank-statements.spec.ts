@@ -67,8 +67,9 @@ test('a statement is previewed and imported into an account found by its IBAN; a
     .getByRole('list', { name: 'Bankkonten' })
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: 'PostFinance', exact: true }) });
-  await expect(card).toContainText(IBAN);
+  await expect(card).toContainText(`IBAN ${IBAN}`);
   await expect(card).toContainText("Kontostand: 10'000.00 CHF");
+  await expectNoSeriousAxeViolations(page);
 
   // A second account with the same IBAN: the server's 409 shows under the field.
   await page.getByRole('button', { name: 'Bankkonto hinzufügen' }).click();

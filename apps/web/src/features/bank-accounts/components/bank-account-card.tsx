@@ -20,8 +20,11 @@ export function BankAccountCard({
   return (
     <ListCard title={account.name} actions={canEdit ? <BankAccountActions account={account} /> : null}>
       {account.iban ? (
-        <Text size="sm" ff="monospace" aria-label={`${texts.iban} ${formatIban(account.iban)}`}>
-          {formatIban(account.iban)}
+        <Text size="sm">
+          {texts.iban}{' '}
+          <Text span inherit ff="monospace">
+            {formatIban(account.iban)}
+          </Text>
         </Text>
       ) : null}
       <div>
