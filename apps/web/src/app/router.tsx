@@ -104,6 +104,9 @@ const routes: RouteObject[] = [
           page('employees-id', () => import('../features/employees/employee-page'), { loader: validId }),
           page('transactions', () => import('../features/transactions/transactions-page')),
           page('bank-accounts', () => import('../features/bank-accounts/bank-accounts-page')),
+          page('bank-accounts-id-entries', () => import('../features/bank-accounts/bank-entries-page'), {
+            loader: validId,
+          }),
           { id: 'not-found', path: '*', Component: NotFoundPage, handle: notFoundHandle },
         ],
       },

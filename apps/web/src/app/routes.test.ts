@@ -13,9 +13,10 @@ describe('pathTo', () => {
     expect(pathTo('employees-id', { id: 12 })).toBe('/employees/12');
     expect(pathTo('settings-organisations-id', { id: '7' })).toBe('/settings/organisations/7');
     expect(pathTo('employees-id', { id: 'a/b' })).toBe('/employees/a%2Fb');
+    expect(pathTo('bank-accounts-id-entries', { id: 3 })).toBe('/bank-accounts/3/entries');
   });
 
-  it('has every route name of docs/product.md, and ours for the invitation page', () => {
+  it('has every route name of docs/product.md, and ours for the invitation page and the entries', () => {
     expect(Object.keys(routePaths).sort()).toEqual(
       [
         'index',
@@ -34,6 +35,7 @@ describe('pathTo', () => {
         'employees-id',
         'transactions',
         'bank-accounts',
+        'bank-accounts-id-entries',
         'forecasts',
       ].sort(),
     );

@@ -25,6 +25,8 @@ export const routePaths = {
   'employees-id': '/employees/:id',
   transactions: '/transactions',
   'bank-accounts': '/bank-accounts',
+  // The booked entries of one account (issue 31; ours, docs/product.md "Routes").
+  'bank-accounts-id-entries': '/bank-accounts/:id/entries',
 } as const;
 
 export type RouteName = keyof typeof routePaths;

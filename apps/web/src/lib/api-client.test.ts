@@ -36,6 +36,20 @@ describe('api client', () => {
     expect(headerOf(calls[0], 'Accept')).toBe('application/json');
   });
 
+  it('posts a file as the raw body with its own content type, the same bytes again on a retry', async () => {
+    const { fetch, calls } = fakeFetch(json(503, {}), json(200, { imported: 2 }));
+    const api = createApiClient({ fetch });
+    const file = new Blob(['<Document/>'], { type: 'text/xml' });
+    await expect(
+      api.postFile('/api/bank-statements', file, 'application/xml', { query: { bankAccountId: 4 } }),
+    ).resolves.toEqual({ imported: 2 });
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.url).toBe('/api/bank-statements?bankAccountId=4');
+    expect(calls[1]?.init.body).toBe(file);
+    expect(headerOf(calls[1], 'Content-Type')).toBe('application/xml');
+    expect(headerOf(calls[1], 'Idempotency-Key')).toBe(headerOf(calls[0], 'Idempotency-Key'));
+  });
+
   it('repeats the key of a list in the query, and sends an empty list as one empty value', async () => {
     const { fetch, calls } = fakeFetch(json(200, []), json(200, []));
     const api = createApiClient({ fetch });

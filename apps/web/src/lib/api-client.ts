@@ -28,6 +28,8 @@ export interface RequestOptions {
   /** A list repeats its key (`?a=1&a=2`); an empty list sends the key once, empty (`?a=`). */
   query?: Record<string, string | number | boolean | readonly string[] | null | undefined>;
   body?: unknown;
+  /** A file sent as it is (the raw body) with its content type, instead of a JSON `body`. */
+  file?: { data: Blob; contentType: string };
   signal?: AbortSignal;
 }
 
@@ -105,10 +107,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
   let onLogout = options.onLogout;
   const makeKey = options.idempotencyKey ?? randomKey;
 
-  async function request<T>(method: Method, path: string, { query, body, signal }: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: Method,
+    path: string,
+    { query, body, file, signal }: RequestOptions = {},
+  ): Promise<T> {
     const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (file) headers['Content-Type'] = file.contentType;
+    else if (body !== undefined) headers['Content-Type'] = 'application/json';
     const write = !READ_METHODS.has(method);
     if (write) headers['Idempotency-Key'] = makeKey();
     const retryable = write && !SESSIONLESS_PATH.test(path);
@@ -118,7 +125,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       headers,
       credentials: 'same-origin',
       signal,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A Blob can be sent again as it is, so a retried upload sends the same bytes.
+      body: file ? file.data : body === undefined ? undefined : JSON.stringify(body),
     };
 
     for (let attempt = 0; ; attempt += 1) {
@@ -168,6 +176,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
       request<T>('PATCH', path, { ...options, body }),
     put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+    /** POSTs a file as the raw body with its content type (a bank statement), answered as JSON. */
+    postFile: <T>(path: string, file: Blob, contentType: string, options?: Omit<RequestOptions, 'body' | 'file'>) =>
+      request<T>('POST', path, { ...options, file: { data: file, contentType } }),
     delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
     /** Registers what happens when the server ends the session (the app's forced logout). */
     setLogoutHandler(handler: ((error: ApiError) => void) | undefined) {

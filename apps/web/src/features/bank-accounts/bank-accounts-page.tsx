@@ -17,6 +17,7 @@ import { bankAccountColumns } from './components/bank-account-columns';
 import { openBankAccountDialog } from './components/bank-account-dialog';
 import { bankAccountTexts as texts } from './components/bank-account-texts';
 import { EmptyState } from './components/empty-state';
+import { StatementDropZone, StatementImportButton } from './components/statement-drop';
 import { TotalLine } from './components/total-line';
 
 export const handle = { title: texts.title } satisfies RouteHandle;
@@ -26,7 +27,7 @@ const PAGE_SIZE = bankAccountListQuerySchema.shape.limit.parse(undefined);
 
 /**
  * "Bankkonten" (docs/web.md "Bankkonten"): the accounts of the current organisation and their
- * total.
+ * total, and the import of bank statements (editors).
  */
 export function Component() {
   const user = useSignedInUser();
@@ -65,10 +66,19 @@ export function Component() {
           <BankAccountCard account={account} organisationCurrency={organisationCurrency} canEdit={canEdit} />
         )}
         empty={<EmptyState canEdit={canEdit} action={addButton} />}
-        actions={addButton}
+        actions={
+          canEdit ? (
+            <>
+              <StatementImportButton />
+              {addButton}
+            </>
+          ) : null
+        }
         onExport={(format) => exportBankAccounts(format, list.query)}
         summary={data ? <TotalLine total={data.total} /> : null}
       />
+      {/* Read-only members cannot import (the API answers 403), so they see neither. */}
+      {canEdit && data && data.pagination.totalCount > 0 ? <StatementDropZone /> : null}
     </Stack>
   );
 }

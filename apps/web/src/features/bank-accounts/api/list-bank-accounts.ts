@@ -9,6 +9,10 @@ export type BankAccountPageQuery = ListPageQuery<BankAccountSortField>;
 export const bankAccountKeys = {
   all: ['bank-accounts'] as const,
   list: (query: BankAccountPageQuery) => [...bankAccountKeys.all, 'list', query] as const,
+  /** One account and its entries (an import reloads them through `all`). */
+  account: (id: number) => [...bankAccountKeys.all, 'account', id] as const,
+  detail: (id: number) => [...bankAccountKeys.account(id), 'detail'] as const,
+  entries: (id: number, query: object) => [...bankAccountKeys.account(id), 'entries', query] as const,
 };
 
 export const bankAccountsMessages = { loadFailed: 'Bankkonten konnten nicht geladen werden' } as const;

@@ -1,12 +1,13 @@
 import { Text } from '@mantine/core';
-import type { BankAccount } from '@saldopilot/shared';
+import { formatIban, type BankAccount } from '@saldopilot/shared';
 import { ListCard } from '../../../components/list/list-card';
 import { formatDate } from '../../../lib/format';
 import { BankAccountActions } from './bank-account-actions';
 import { Balance } from './balance';
+import { EntriesLink } from './entries-link';
 import { bankAccountTexts as texts } from './bank-account-texts';
 
-/** A card of the grid view: name, clone and edit (editors), "Kontostand", "Stand per". */
+/** A card of the grid view: name, clone and edit (editors), IBAN, "Kontostand", "Stand per", the entries. */
 export function BankAccountCard({
   account,
   organisationCurrency,
@@ -18,12 +19,21 @@ export function BankAccountCard({
 }) {
   return (
     <ListCard title={account.name} actions={canEdit ? <BankAccountActions account={account} /> : null}>
+      {account.iban ? (
+        <Text size="sm">
+          {texts.iban}{' '}
+          <Text span inherit ff="monospace">
+            {formatIban(account.iban)}
+          </Text>
+        </Text>
+      ) : null}
       <div>
         {texts.balance}: <Balance account={account} organisationCurrency={organisationCurrency} />
       </div>
       <Text size="sm" c="dimmed">
         {texts.balanceDate} {formatDate(account.balanceDate)}
       </Text>
+      <EntriesLink account={account} />
     </ListCard>
   );
 }

@@ -1,12 +1,13 @@
-import { Group, Text } from '@mantine/core';
-import type { BankAccount, BankAccountSortField } from '@saldopilot/shared';
+import { Group, Stack, Text } from '@mantine/core';
+import { formatIban, type BankAccount, type BankAccountSortField } from '@saldopilot/shared';
 import type { ListColumn } from '../../../components/list/data-list';
 import { formatDate } from '../../../lib/format';
 import { BankAccountActions } from './bank-account-actions';
 import { Balance } from './balance';
+import { EntriesLink } from './entries-link';
 import { bankAccountTexts as texts } from './bank-account-texts';
 
-/** The table view: Name ⇅ (with clone and edit for editors), Kontostand ⇅, Stand per. */
+/** The table view: Name ⇅ (with IBAN, clone and edit for editors), Kontostand ⇅, Stand per, Buchungen. */
 export function bankAccountColumns(
   organisationCurrency: string,
   canEdit: boolean,
@@ -18,9 +19,16 @@ export function bankAccountColumns(
       sortField: 'name',
       render: (account) => (
         <Group gap="xs" wrap="nowrap">
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {account.name}
-          </Text>
+          <Stack gap={0}>
+            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {account.name}
+            </Text>
+            {account.iban ? (
+              <Text size="xs" ff="monospace">
+                {formatIban(account.iban)}
+              </Text>
+            ) : null}
+          </Stack>
           {canEdit ? (
             <Group gap={4} wrap="nowrap" ml="auto">
               <BankAccountActions account={account} />
@@ -41,6 +49,11 @@ export function bankAccountColumns(
       header: texts.balanceDate,
       align: 'right',
       render: (account) => formatDate(account.balanceDate),
+    },
+    {
+      key: 'entries',
+      header: texts.entries,
+      render: (account) => <EntriesLink account={account} />,
     },
   ];
 }

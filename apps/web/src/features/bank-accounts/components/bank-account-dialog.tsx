@@ -1,6 +1,6 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
-import { bankAccountCreateSchema, dateSchema, type BankAccount } from '@saldopilot/shared';
+import { bankAccountCreateSchema, dateSchema, formatIban, type BankAccount } from '@saldopilot/shared';
 import { AmountField } from '../../../components/form/amount-input';
 import { CurrencyField } from '../../../components/form/currency-field';
 import { DateField } from '../../../components/form/date-input';
@@ -30,13 +30,21 @@ const createResolver = schemaResolver(
 
 const titles = { create: texts.createTitle, edit: texts.editTitle, clone: texts.cloneTitle } as const;
 
+/** The request the stored account stands for: the IBAN as the schema answers it (without spaces, or null). */
 function storedValues(account: BankAccount) {
   return {
     name: account.name,
     amount: account.amount,
     currencyId: account.currency.id,
     balanceDate: account.balanceDate,
+    iban: account.iban,
   };
+}
+
+/** The form's values: the IBAN typed in groups of four, empty for none. */
+function formValues(account: BankAccount, mode: 'edit' | 'clone') {
+  // A clone is another account: the IBAN belongs to the original (one account per IBAN, 409).
+  return { ...storedValues(account), iban: mode === 'edit' && account.iban ? formatIban(account.iban) : '' };
 }
 
 function BankAccountForm({
@@ -56,7 +64,9 @@ function BankAccountForm({
     // The edit schema asks more of the same fields ("Stand per" required).
     resolver: mode === 'edit' ? (editResolver as typeof createResolver) : createResolver,
     defaultValues:
-      request.mode === 'create' ? { name: '', currencyId: request.currencyId } : storedValues(request.account),
+      request.mode === 'create'
+        ? { name: '', currencyId: request.currencyId, iban: '' }
+        : formValues(request.account, request.mode),
     stored: account && storedValues(account),
     save: {
       create: createBankAccount,
@@ -75,6 +85,8 @@ function BankAccountForm({
   const {
     register,
     control,
+    getValues,
+    setValue,
     formState: { errors, dirtyFields },
   } = entity.form;
   const currencyId = useWatch({ control, name: 'currencyId' });
@@ -104,6 +116,17 @@ function BankAccountForm({
         required={mode === 'edit'}
         description={redated ? texts.balanceDateToday : mode === 'edit' ? undefined : texts.balanceDateHint}
         w={{ base: '100%', xs: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+      />
+      <TextInput
+        label={texts.iban}
+        description={texts.ibanHint}
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.iban?.message}
+        {...register('iban', {
+          // Shown in groups of four (docs/bank-statements.md "IBAN"); the schema stores it without spaces.
+          onBlur: () => setValue('iban', formatIban(getValues('iban') ?? ''), { shouldDirty: true }),
+        })}
       />
     </EntityForm>
   );

@@ -1,0 +1,28 @@
+import type { StatementFilePreview, StatementImportResult } from '@saldopilot/shared';
+import { api } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { bankAccountKeys } from './list-bank-accounts';
+
+/** A statement file as it is sent: its bytes and the content type the API reads it by. */
+export interface StatementUpload {
+  file: Blob;
+  contentType: string;
+  /** The account for statements whose IBAN matches none (or that have none). */
+  bankAccountId?: number | undefined;
+}
+
+function send<T>(path: string, { file, contentType, bankAccountId }: StatementUpload): Promise<T> {
+  return api.postFile<T>(path, file, contentType, { query: { bankAccountId } });
+}
+
+/** What the file holds and what an import would do; nothing is stored (docs/bank-statements.md). */
+export function previewStatement(upload: StatementUpload): Promise<StatementFilePreview> {
+  return send('/api/bank-statements/preview', upload);
+}
+
+/** Imports the file in one transaction; accounts (balance, "Stand per") and entries load again. */
+export async function importStatement(upload: StatementUpload): Promise<StatementImportResult> {
+  const result = await send<StatementImportResult>('/api/bank-statements', upload);
+  await queryClient.invalidateQueries({ queryKey: bankAccountKeys.all });
+  return result;
+}
