@@ -183,6 +183,45 @@ test('a CSV export without an IBAN goes to the account the user chooses', async 
   await expect(toasts(page).getByRole('status').last()).toContainText('3 Buchungen importiert');
 });
 
+test('a CSV whose columns the app does not know: the user maps them once, the account remembers it', async ({
+  page,
+}) => {
+  await signUp(page);
+  const { CHF } = await currencyIds(page);
+  const account = await apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
+    name: 'Vereinskonto',
+    amount: 0,
+    currencyId: CHF,
+  });
+  // A synthetic export written for this test, with column names no bank uses.
+  const csv = 'Tag;Vorgang;Summe\n03.11.2026;Beitrag Muster;120.00\n05.11.2026;Saalmiete;-300.00\n';
+  await page.goto('/bank-accounts');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Kontoauszug importieren' }).click();
+  await (await chooser).setFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const dialog = page.getByRole('dialog', { name: 'Kontoauszug importieren' });
+  await dialog.getByRole('combobox', { name: 'Konto für Auszüge ohne bekannte IBAN' }).click();
+  await page.getByRole('option', { name: 'Vereinskonto' }).click();
+  const importButton = dialog.getByRole('button', { name: 'Importieren' });
+  await expect(importButton).toBeDisabled();
+  const mapping = dialog.getByRole('region', { name: 'Spalten zuordnen' });
+  for (const [role, column] of [
+    ['Buchungsdatum', 'Tag'],
+    ['Betrag', 'Summe'],
+    ['Text', 'Vorgang'],
+  ]) {
+    await mapping.getByRole('combobox', { name: role, exact: true }).click();
+    await page.getByRole('option', { name: column, exact: true }).click();
+  }
+  await mapping.getByRole('button', { name: 'Zuordnung speichern und neu lesen' }).click();
+  await expect(dialog).toContainText('2 neu, 0 bereits importiert');
+  await expect(importButton).toBeEnabled();
+  await importButton.click();
+  await expect(toasts(page).getByRole('status').last()).toContainText('2 Buchungen importiert');
+  const remembered = await page.request.get(`/api/bank-accounts/${account.id}/csv-mapping`);
+  expect((await remembered.json()) as unknown).toMatchObject({ csvMapping: { date: 'Tag', amount: 'Summe' } });
+});
+
 test('an unknown account id shows the not-found box', async ({ page }) => {
   await signUp(page);
   await page.goto('/bank-accounts/999999/entries');

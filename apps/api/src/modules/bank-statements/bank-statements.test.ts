@@ -386,9 +386,20 @@ describe('CSV exports', () => {
     const user = await signUp(app);
     const target = await chfAccount(user);
     const file = upload('Tag;Was;Wieviel\n03.11.2026;Miete;-1200.00\n04.11.2026;Honorar;2500.00\n', 'text/csv');
+    // Unknown headers: the preview offers the columns for the mapping step and refuses the import.
     const unknown = await sendStatement(user, file, { preview: true, bankAccountId: target.id });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json<{ error: string }>().error).toMatch(/ohne erkennbare Kopfzeile/);
+    expect(unknown.statusCode, unknown.body).toBe(200);
+    const [unmapped] = unknown.json<StatementFilePreview>().statements;
+    expect(unknown.json<StatementFilePreview>().canImport).toBe(false);
+    expect(unmapped!.csvColumns).toEqual([
+      { header: 'Tag', role: null },
+      { header: 'Was', role: null },
+      { header: 'Wieviel', role: null },
+    ]);
+    expect(unmapped!.errors).toEqual([expect.stringMatching(/Spalten dieser CSV-Datei sind unbekannt/)]);
+    const refused = await sendStatement(user, file, { bankAccountId: target.id });
+    expect(refused.statusCode).toBe(400);
+    expect((await user.get(`/api/bank-accounts/${target.id}/entries`)).json<{ data: unknown[] }>().data).toEqual([]);
 
     expect((await user.get(`/api/bank-accounts/${target.id}/csv-mapping`)).json()).toEqual({ csvMapping: null });
     const csvMapping = { date: 'Tag', amount: 'Wieviel', text: ['Was'] };

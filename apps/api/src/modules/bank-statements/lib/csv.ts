@@ -192,11 +192,54 @@ function layoutOf(text: string, chosen: CsvMapping | undefined, warnings: string
   }
 }
 
+/**
+ * A CSV whose header names no known column (docs/bank-statements.md "CSV"): no entries yet, its
+ * first row's cells offered for the mapping step, and an error that keeps it from being imported
+ * until the person has said which column holds the date and the amount. Undefined when the text has
+ * no row of two or more cells (it is no table at all: the file's own 400 stays).
+ */
+function unmappedStatement(text: string, fileName: string | null): ParsedStatement | undefined {
+  let header: string[] | undefined;
+  for (const delimiter of DELIMITERS) {
+    const first = splitRecords(text, delimiter).find(
+      (record) => record.cells.filter((cell) => cell.trim()).length >= 2,
+    );
+    if (first && first.cells.length > (header?.length ?? 1)) header = first.cells;
+  }
+  if (!header) return undefined;
+  return {
+    kind: 'csv',
+    version: null,
+    fileName,
+    statementId: null,
+    iban: null,
+    currency: null,
+    period: null,
+    opening: null,
+    closing: null,
+    entries: [],
+    pendingCount: 0,
+    warnings: [],
+    errors: [
+      'Die Spalten dieser CSV-Datei sind unbekannt: bitte ordnen Sie mindestens Datum und Betrag (oder Gutschrift und Belastung) zu.',
+    ],
+    csvColumns: header.slice(0, 100).map((cell) => ({ header: cell.trim().slice(0, 100), role: null })),
+  };
+}
+
 /** Reads a CSV export into one statement; unreadable rows are errors of the statement, by line. */
 export function parseCsv(bytes: Uint8Array, fileName: string | null = null, chosen?: CsvMapping): ParsedStatement {
   const text = decodeCsv(bytes);
   const warnings: string[] = [];
-  const { records, headerAt, mapping } = layoutOf(text, chosen, warnings);
+  let layout: Layout;
+  try {
+    layout = layoutOf(text, chosen, warnings);
+  } catch (error) {
+    const unmapped = chosen ? undefined : unmappedStatement(text, fileName);
+    if (unmapped) return unmapped;
+    throw error;
+  }
+  const { records, headerAt, mapping } = layout;
   const header = records[headerAt]!.cells;
   const cellOf = (record: CsvRecord, column: Column) =>
     (mapping[column] ?? []).map((index) => (record.cells[index] ?? '').trim());

@@ -277,7 +277,16 @@ describe('CSV', () => {
   it('detects tabs and refuses a file without a header', () => {
     const tabbed = parseCsv(text('Datum\tText\tBetrag\n01.11.2026\tA\t1.00\n'));
     expect(tabbed.entries[0]).toMatchObject({ amount: 100, remittanceInformation: 'A' });
-    expect(refusal(() => parseCsv(text('a;b\n1;2\n')))).toMatch(/ohne erkennbare Kopfzeile/);
+    // Unknown column names: nothing read yet, the first row offered for the mapping step, not importable.
+    const unmapped = parseCsv(text('a;b\n1;2\n'));
+    expect(unmapped.entries).toEqual([]);
+    expect(unmapped.csvColumns).toEqual([
+      { header: 'a', role: null },
+      { header: 'b', role: null },
+    ]);
+    expect(unmapped.errors).toEqual([expect.stringMatching(/Spalten dieser CSV-Datei sind unbekannt/)]);
+    // No table at all: still the file's own refusal.
+    expect(refusal(() => parseCsv(text('nur eine Zeile ohne Trenner\n')))).toMatch(/ohne erkennbare Kopfzeile/);
   });
 });
 

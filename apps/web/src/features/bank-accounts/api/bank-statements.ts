@@ -1,4 +1,4 @@
-import type { StatementFilePreview, StatementImportResult } from '@saldopilot/shared';
+import type { CsvMapping, CsvMappingAnswer, StatementFilePreview, StatementImportResult } from '@saldopilot/shared';
 import { api } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { bankAccountKeys } from './list-bank-accounts';
@@ -25,4 +25,12 @@ export async function importStatement(upload: StatementUpload): Promise<Statemen
   const result = await send<StatementImportResult>('/api/bank-statements', upload);
   await queryClient.invalidateQueries({ queryKey: bankAccountKeys.all });
   return result;
+}
+
+/**
+ * Remembers how the account's CSV exports are read (docs/bank-statements.md "CSV"): by header
+ * names, used for every CSV imported into it from now on.
+ */
+export function saveCsvMapping(bankAccountId: number, csvMapping: CsvMapping): Promise<CsvMappingAnswer> {
+  return api.put<CsvMappingAnswer>(`/api/bank-accounts/${bankAccountId}/csv-mapping`, { csvMapping });
 }

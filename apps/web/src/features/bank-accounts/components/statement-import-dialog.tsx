@@ -25,6 +25,7 @@ import { formatDate } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { importStatement, previewStatement } from '../api/bank-statements';
 import { bankAccountsQuery } from '../api/list-bank-accounts';
+import { CsvMappingForm } from './csv-mapping-form';
 import { statementContentType } from './statement-file';
 import { statementTexts as texts } from './statement-texts';
 
@@ -131,7 +132,15 @@ function EntryTable({ entries, total }: { entries: StatementEntryPreview[]; tota
   );
 }
 
-function StatementSummary({ statement, heading }: { statement: StatementPreview; heading: string }) {
+function StatementSummary({
+  statement,
+  heading,
+  onMappingSaved,
+}: {
+  statement: StatementPreview;
+  heading: string;
+  onMappingSaved: () => void;
+}) {
   const currency = statement.currency ?? statement.account?.currency ?? '';
   const accountName = statement.account?.name ?? texts.noAccount;
   return (
@@ -219,6 +228,9 @@ function StatementSummary({ statement, heading }: { statement: StatementPreview;
             </Group>
           </div>
         ) : null}
+        {statement.csvColumns && statement.account ? (
+          <CsvMappingForm statement={{ ...statement, account: statement.account }} onSaved={onMappingSaved} />
+        ) : null}
         {statement.entries.length > 0 ? <EntryTable entries={statement.entries} total={statement.entryCount} /> : null}
       </Stack>
     </Paper>
@@ -305,6 +317,7 @@ function StatementImport({ file, dialog }: { file: File; dialog: DialogControls<
               key={index}
               statement={statement}
               heading={texts.statement(index + 1, statements.length)}
+              onMappingSaved={() => void preview.refetch()}
             />
           ))}
         </Stack>

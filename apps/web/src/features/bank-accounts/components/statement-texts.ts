@@ -47,6 +47,12 @@ export const statementTexts = {
     shown < total ? `Die ersten ${shown} von ${total} Buchungen` : count(total, 'Buchung', 'Buchungen'),
   csvColumns: 'Spalten des CSV-Exports',
   csvColumnUnused: 'nicht gelesen',
+  mappingTitle: 'Spalten zuordnen',
+  mappingHint: (account: string) =>
+    `Welche Spalte was enthält, wird für «${account}» gespeichert und bei jedem CSV-Import dieses Kontos verwendet.`,
+  mappingSave: 'Zuordnung speichern und neu lesen',
+  mappingInvalid: 'Die Zuordnung ist unvollständig',
+  mappingFailed: 'Die Zuordnung konnte nicht gespeichert werden',
   entryNew: 'neu',
   entryKnown: 'bereits importiert',
   import: 'Importieren',
