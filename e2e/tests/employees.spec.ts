@@ -297,7 +297,11 @@ test.describe('Mitarbeitende', () => {
     await create.getByRole('textbox', { name: 'Geburtsdatum' }).fill('15.08.1992');
     await create.getByRole('button', { name: 'Speichern' }).click();
     await expect(page).toHaveURL(/\/employees\/\d+$/);
-    await expect(page.getByRole('textbox', { name: 'Geburtsdatum' })).toHaveValue('15.08.1992');
+    // The dialog closes (its closing animation may still run on the new page), the page shows the date.
+    await expect(create).toBeHidden();
+    await expect(
+      page.getByRole('form', { name: 'Allgemeine Informationen' }).getByRole('textbox', { name: 'Geburtsdatum' }),
+    ).toHaveValue('15.08.1992');
 
     // A salary with a 13th salary, paid in December (the default month once it is ticked).
     await page.getByRole('button', { name: 'Lohn hinzufügen' }).click();
