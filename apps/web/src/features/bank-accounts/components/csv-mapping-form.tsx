@@ -4,22 +4,10 @@ import { IconColumns } from '@tabler/icons-react';
 import { csvMappingSchema, SELECT, Z_INDEX, type CsvMapping, type StatementPreview } from '@saldopilot/shared';
 import { messageOf } from '../../../lib/api-error';
 import { saveCsvMapping } from '../api/bank-statements';
-import { statementTexts as texts } from './statement-texts';
+import { csvRoleLabels, statementTexts as texts } from './statement-texts';
 
 type Role = keyof CsvMapping;
-/** The roles a person assigns, in the order they read a statement. */
-const roles: { role: Role; label: string }[] = [
-  { role: 'date', label: 'Buchungsdatum' },
-  { role: 'amount', label: 'Betrag' },
-  { role: 'credit', label: 'Gutschrift' },
-  { role: 'debit', label: 'Belastung' },
-  { role: 'text', label: 'Text' },
-  { role: 'reference', label: 'Referenz' },
-  { role: 'counterparty', label: 'Gegenpartei' },
-  { role: 'valueDate', label: 'Valuta' },
-  { role: 'currency', label: 'Währung' },
-  { role: 'balance', label: 'Saldo' },
-];
+const roles = Object.keys(csvRoleLabels) as Role[];
 
 /**
  * The mapping step of a CSV import (docs/web.md "Bankkonten"): which column holds the date, the
@@ -43,7 +31,7 @@ export function CsvMappingForm({
 
   const save = async () => {
     const mapping = csvMappingSchema.safeParse({
-      ...Object.fromEntries(roles.map(({ role }) => [role, choice[role] ?? null])),
+      ...Object.fromEntries(roles.map((role) => [role, choice[role] ?? null])),
       text: choice.text ? [choice.text] : [],
     });
     if (!mapping.success) {
@@ -71,10 +59,10 @@ export function CsvMappingForm({
         {texts.mappingHint(statement.account.name)}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" verticalSpacing="xs">
-        {roles.map(({ role, label }) => (
+        {roles.map((role) => (
           <Select
             key={role}
-            label={label}
+            label={csvRoleLabels[role]}
             size="xs"
             data={headers}
             value={choice[role] ?? null}

@@ -27,23 +27,10 @@ import { importStatement, previewStatement } from '../api/bank-statements';
 import { bankAccountsQuery } from '../api/list-bank-accounts';
 import { CsvMappingForm } from './csv-mapping-form';
 import { statementContentType } from './statement-file';
-import { statementTexts as texts } from './statement-texts';
+import { csvRoleLabels, statementTexts as texts } from './statement-texts';
 
 // Every account of the organisation for the choice of an unmatched statement (the API's largest page).
 const allAccounts = { page: 1, limit: 100, sortBy: 'name', sortOrder: 'ASC' } as const;
-
-const csvRoleLabels: Record<string, string> = {
-  date: 'Buchungsdatum',
-  valueDate: 'Valuta',
-  amount: 'Betrag',
-  credit: 'Gutschrift',
-  debit: 'Belastung',
-  balance: 'Saldo',
-  text: 'Text',
-  reference: 'Referenz',
-  currency: 'Währung',
-  counterparty: 'Gegenpartei',
-};
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,3 +1,7 @@
+import type { CsvMapping } from '@saldopilot/shared';
+
+type CsvMappingRole = keyof CsvMapping;
+
 /** Counted nouns: "1 Buchung", "3 Buchungen". */
 function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -7,6 +11,23 @@ function count(n: number, one: string, many: string): string {
  * The German texts of the statement import and the entries (docs/web.md "Bankkonten",
  * "Buchungen"); the warnings and errors of a preview are the API's own.
  */
+/**
+ * What a CSV column holds, in the order a person reads a statement (docs/web.md "Bankkonten"): the
+ * preview names each column's role with it, and the mapping step offers one select per role.
+ */
+export const csvRoleLabels: Record<CsvMappingRole, string> = {
+  date: 'Buchungsdatum',
+  amount: 'Betrag',
+  credit: 'Gutschrift',
+  debit: 'Belastung',
+  text: 'Text',
+  reference: 'Referenz',
+  counterparty: 'Gegenpartei',
+  valueDate: 'Valuta',
+  currency: 'Währung',
+  balance: 'Saldo',
+};
+
 export const statementTexts = {
   importButton: 'Kontoauszug importieren',
   dropHint: 'Oder Datei hierher ziehen: camt.053/054 (XML), ZIP oder CSV-Export',
