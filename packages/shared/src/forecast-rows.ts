@@ -9,13 +9,17 @@ import type { ForecastLeafNode } from './schemas/forecasts.js';
  * The row a leaf belongs to across the months: an employee's salaries are one row
  * (`employees:<employeeId>`, also across a raise or a rehire), every other leaf is its item's row
  * (`<relatedTable>:<relatedId>`). A cell's exclusion still names the leaf's own relatedId — for an
- * employee that month's salary (docs/forecast.md).
+ * employee that month's salary (docs/forecast.md). An overdue occurrence is a row of its own
+ * (`…:overdue:<date>`, docs/plan-actual.md "Overdue"), beside its item's regular row.
  */
-export function leafRowKey(leaf: Pick<ForecastLeafNode, 'relatedTable' | 'relatedId' | 'employeeId'>): string {
-  return leaf.employeeId === undefined ? `${leaf.relatedTable}:${leaf.relatedId}` : `employees:${leaf.employeeId}`;
+export function leafRowKey(
+  leaf: Pick<ForecastLeafNode, 'relatedTable' | 'relatedId' | 'employeeId' | 'overdueDate'>,
+): string {
+  const key = leaf.employeeId === undefined ? `${leaf.relatedTable}:${leaf.relatedId}` : `employees:${leaf.employeeId}`;
+  return leaf.overdueDate === undefined ? key : `${key}:overdue:${leaf.overdueDate}`;
 }
 
-type RowLeaf = Pick<ForecastLeafNode, 'name' | 'relatedTable' | 'relatedId' | 'employeeId'>;
+type RowLeaf = Pick<ForecastLeafNode, 'name' | 'relatedTable' | 'relatedId' | 'employeeId' | 'overdueDate'>;
 
 /** The months of the details tree, as the API answers them or as a page shows them with drafts. */
 export interface RowSourceMonth<Leaf extends RowLeaf> {

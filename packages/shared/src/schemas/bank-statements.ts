@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { exportFormatSchema, unpaged } from './exports.js';
 import { dateSchema, idFieldSchema, idParamSchema, textSchema } from './fields.js';
 import { listQuerySchema, pageSchema } from './pagination.js';
+import { entryPlanSchema } from './plan-actual.js';
 
 /**
  * Bank statements in (docs/bank-statements.md): the preview and import of a camt.053/054, a zip of
@@ -168,6 +169,8 @@ export const bankEntrySchema = z.object({
   ...entryFields,
   source: z.enum(entrySources),
   category: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Matched to a planned occurrence, marked "nicht geplant", or open (docs/plan-actual.md). */
+  plan: entryPlanSchema,
 });
 export type BankEntry = z.infer<typeof bankEntrySchema>;
 

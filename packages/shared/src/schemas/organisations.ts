@@ -22,6 +22,9 @@ export const organisationSchema = z.object({
   memberCount: z.number().int(),
   /** "Mindestliquidität" in minor units (default 0): the runway's threshold. */
   minimumBalance: z.number().int(),
+  /** Matching bank entries to the plan (docs/plan-actual.md "Suggestions"): amount tolerance ±% and date window ±days. */
+  matchTolerancePercent: z.number().int(),
+  matchWindowDays: z.number().int(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
@@ -36,12 +39,26 @@ export const minimumBalanceSchema = centsSchema.refine(
   'Die Mindestliquidität darf nicht negativ sein (0 oder mehr)',
 );
 
+export const MATCH_LIMITS = { maxTolerancePercent: 50, maxWindowDays: 60 } as const;
+const wholeNumberIn = (max: number, message: string) =>
+  z.number({ error: message }).int(message).min(0, message).max(max, message);
+export const matchTolerancePercentSchema = wholeNumberIn(
+  MATCH_LIMITS.maxTolerancePercent,
+  `Die Toleranz muss eine ganze Zahl von 0 bis ${MATCH_LIMITS.maxTolerancePercent} Prozent sein`,
+);
+export const matchWindowDaysSchema = wholeNumberIn(
+  MATCH_LIMITS.maxWindowDays,
+  `Das Zeitfenster muss eine ganze Zahl von 0 bis ${MATCH_LIMITS.maxWindowDays} Tagen sein`,
+);
+
 export const organisationCreateSchema = z.strictObject({ name: nameSchema, currencyId: currencyIdSchema });
 export const organisationUpdateSchema = changingAtLeastOneField(
   z.strictObject({
     name: nameSchema.optional(),
     currencyId: currencyIdSchema.optional(),
     minimumBalance: minimumBalanceSchema.optional(),
+    matchTolerancePercent: matchTolerancePercentSchema.optional(),
+    matchWindowDays: matchWindowDaysSchema.optional(),
   }),
 );
 export type OrganisationCreate = z.infer<typeof organisationCreateSchema>;

@@ -16,6 +16,7 @@ import {
   type Cycle,
 } from './fields.js';
 import { listQuerySchema, pageSchema } from './pagination.js';
+import { PAYMENT_REFERENCE_MESSAGE, isValidPaymentReference, normalizePaymentReference } from '../payment-reference.js';
 
 export const transactionTypes = ['single', 'repeating'] as const;
 export type TransactionType = (typeof transactionTypes)[number];
@@ -56,6 +57,8 @@ export const transactionSchema = z.object({
   vat: vatSchema.nullable(),
   /** The next day it is paid, null when it never is again ("Abgelaufen"). */
   nextExecutionDate: z.string().nullable(),
+  /** A QR or Creditor Reference its payments carry (docs/plan-actual.md "References"); null: none. */
+  reference: z.string().nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -87,6 +90,15 @@ const linkSchema = textSchema({ max: LINK_MAX })
   .transform((link) => (link === '' ? null : link))
   .nullable();
 
+/** An optional QR or Creditor Reference, typed with spaces or small letters; empty means none. */
+const referenceSchema = z
+  .string({ error: PAYMENT_REFERENCE_MESSAGE })
+  .max(64, PAYMENT_REFERENCE_MESSAGE)
+  .transform(normalizePaymentReference)
+  .refine((reference) => reference === '' || isValidPaymentReference(reference), PAYMENT_REFERENCE_MESSAGE)
+  .transform((reference) => (reference === '' ? null : reference))
+  .nullable();
+
 const transactionFields = {
   name: textSchema({ max: 255, required: 'Name wird benötigt' }),
   link: linkSchema.optional(),
@@ -100,6 +112,7 @@ const transactionFields = {
   employeeId: idFieldSchema('Ungültige Mitarbeitende').nullable().optional(),
   vatId: idFieldSchema('Ungültige Mehrwertsteuer').nullable().optional(),
   vatIncluded: z.boolean({ error: 'Ungültiger Wert' }).optional(),
+  reference: referenceSchema.optional(),
 };
 
 /** The fields whose combination the rules below judge. */

@@ -6,7 +6,8 @@ import { parseCamt } from './camt.js';
 import { parseCsv } from './csv.js';
 import { entryIdentities } from './identity.js';
 import { readStatementFile } from './read-file.js';
-import { classifyReference, hasRightMod10Digit, isValidScor } from './references.js';
+import { hasRightMod10Digit, isValidScor } from '@saldopilot/shared';
+import { classifyReference } from './references.js';
 import { StatementFileError, type ParsedStatement } from './statement.js';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));

@@ -1,25 +1,5 @@
-import { mod97 } from '@saldopilot/shared';
+import { hasRightMod10Digit, isValidScor } from '@saldopilot/shared';
 import type { ReferenceType } from './statement.js';
-
-// The carry table of the recursive mod 10 check digit (QR reference, ISR/ESR).
-const MOD10_TABLE = [0, 9, 4, 6, 8, 2, 7, 1, 3, 5];
-
-/** The check digit of digits by mod 10 recursive (QRR, ISR). */
-export function mod10RecursiveDigit(digits: string): number {
-  let carry = 0;
-  for (const digit of digits) carry = MOD10_TABLE[(carry + digit.charCodeAt(0) - 48) % 10]!;
-  return (10 - carry) % 10;
-}
-
-/** True when the last digit of `digits` is the mod 10 recursive check digit of the others. */
-export function hasRightMod10Digit(digits: string): boolean {
-  return /^[0-9]{2,}$/.test(digits) && mod10RecursiveDigit(digits.slice(0, -1)) === Number(digits.at(-1));
-}
-
-/** True for a Creditor Reference (ISO 11649): "RF", two check digits, 1–21 letters or digits, mod 97 = 1. */
-export function isValidScor(reference: string): boolean {
-  return /^RF[0-9]{2}[A-Z0-9]{1,21}$/.test(reference) && mod97(reference.slice(4) + reference.slice(0, 4)) === 1;
-}
 
 export interface ClassifiedReference {
   reference: string;

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { ID_MAX, dateSchema, idFieldSchema, idParamSchema, monthSchema } from './fields.js';
+import { leafTables, type ForecastLeafTable } from './forecasts.js';
+
+/**
+ * Plan vs actual (docs/plan-actual.md): planned occurrences as things, the bank entries matched to
+ * them, the suggestions, the occurrences marked "entfällt", and the Plan/Ist table.
+ */
+
+export const planActualMessages = {
+  kind: 'Unbekannte Art der geplanten Zahlung',
+  id: 'Ungültige Id',
+  dueDate: 'Fälligkeitsdatum wird benötigt',
+  notPlanned: 'Keine geplante Zahlung an diesem Datum gefunden',
+  direction: 'Die geplante Zahlung geht in die andere Richtung als die Buchung',
+  occurrenceTaken:
+    'Diese geplante Zahlung ist bereits einer anderen Buchung zugeordnet (für eine Teilzahlung «split» setzen)',
+  entryTaken: 'Diese Buchung ist bereits zugeordnet: bitte zuerst die Zuordnung lösen',
+  notMatched: 'Diese Buchung ist keiner geplanten Zahlung zugeordnet',
+  alreadyDismissed: 'Diese geplante Zahlung ist bereits als «entfällt» markiert',
+  matchedCannotBeDismissed: 'Diese geplante Zahlung ist einer Buchung zugeordnet und kann nicht entfallen',
+  range: 'Der Zeitraum darf höchstens 24 Monate umfassen',
+  order: 'Der Beginn muss vor dem Ende liegen',
+  pastOnly: 'Plan/Ist zeigt vergangene Monate (bis 24 zurück) und den laufenden Monat',
+} as const;
+
+/** The kinds of planned occurrences are the kinds of forecast leaves (docs/forecast.md "Leaves and the tree"). */
+export const occurrenceKinds = leafTables;
+export type OccurrenceKind = ForecastLeafTable;
+export const occurrenceKindLabels: Record<OccurrenceKind, string> = {
+  transactions: 'Transaktion',
+  salaries: 'Lohn',
+  salary_cost_labels: 'Lohnkosten',
+  vat_settlement: 'MWST',
+};
+
+/**
+ * A planned occurrence's identity: (kind, id, due date). `id` is the transaction, the salary that
+ * pays, the cost label (0 = "<Kein Label>") or 0 for the VAT settlement.
+ */
+export const occurrenceKeySchema = z.strictObject({
+  kind: z.enum(occurrenceKinds, { error: planActualMessages.kind }),
+  id: z
+    .number({ error: planActualMessages.id })
+    .int(planActualMessages.id)
+    .min(0, planActualMessages.id)
+    .max(ID_MAX, planActualMessages.id),
+  dueDate: dateSchema(planActualMessages.dueDate),
+});
+export type OccurrenceKey = z.infer<typeof occurrenceKeySchema>;
+
+/** A planned occurrence: its identity, what the forecast shows for it, and its amount (organisation currency, signed, before performance). */
+export const plannedOccurrenceSchema = z.object({
+  kind: z.enum(occurrenceKinds),
+  id: z.number().int(),
+  dueDate: z.string(),
+  name: z.string(),
+  category: z.string(),
+  amount: z.number().int(),
+});
+export type PlannedOccurrence = z.infer<typeof plannedOccurrenceSchema>;
+
+/** `GET /bank-entries/{id}/match-suggestions`: open occurrences of the entry's direction, best first. */
+export const matchSuggestionSchema = plannedOccurrenceSchema.extend({
+  /** 0–100: how well it fits (docs/plan-actual.md "Suggestions"). */
+  score: z.number().int(),
+  /** Why, in German: "Referenz gleich", "Betrag gleich, 2 Tage später", … */
+  reasons: z.array(z.string()),
+  /** What entries matched to it already add up to (a split payment); 0 when it is open. */
+  matchedAmount: z.number().int(),
+});
+export type MatchSuggestion = z.infer<typeof matchSuggestionSchema>;
+
+export const matchSuggestionsSchema = z.object({
+  entryId: z.number().int(),
+  /** The organisation's settings the ranking used. */
+  tolerancePercent: z.number().int(),
+  windowDays: z.number().int(),
+  suggestions: z.array(matchSuggestionSchema),
+});
+export type MatchSuggestions = z.infer<typeof matchSuggestionsSchema>;
+
+export const bankEntryIdParamsSchema = z.strictObject({ id: idParamSchema });
+
+/** `POST /bank-entries/{id}/match`: the occurrence; `split` joins an occurrence matched already (a payment in parts). */
+export const bankEntryMatchCreateSchema = occurrenceKeySchema.extend({ split: z.boolean().optional() });
+export type BankEntryMatchCreate = z.infer<typeof bankEntryMatchCreateSchema>;
+
+/** `POST /bank-entries/{id}/unplanned`: an actual with no plan ("nicht geplant"), counted under the category. */
+export const bankEntryUnplannedSchema = z.strictObject({
+  categoryId: idFieldSchema('Ungültige Kategorie', 'Kategorie wird benötigt'),
+});
+export type BankEntryUnplanned = z.infer<typeof bankEntryUnplannedSchema>;
+
+/** How an entry stands to the plan. */
+export const entryPlanStates = ['open', 'matched', 'unplanned'] as const;
+export type EntryPlanState = (typeof entryPlanStates)[number];
+export const entryPlanStateLabels: Record<EntryPlanState, string> = {
+  open: 'Offen',
+  matched: 'Zugeordnet',
+  unplanned: 'Nicht geplant',
+};
+
+/** An entry's place in the plan, answered with every entry and by the match routes. */
+export const entryPlanSchema = z.object({
+  state: z.enum(entryPlanStates),
+  /** The occurrence it is matched to (state `matched`). */
+  occurrence: plannedOccurrenceSchema.nullable(),
+});
+export type EntryPlan = z.infer<typeof entryPlanSchema>;
+
+/** `POST /bank-entries/confirm-unique` (optionally `?bankAccountId=`): what "Alle eindeutigen bestätigen" matched. */
+export const confirmUniqueQuerySchema = z.strictObject({ bankAccountId: idParamSchema.optional() });
+export const confirmUniqueResultSchema = z.object({
+  confirmed: z.number().int(),
+  matches: z.array(z.object({ entryId: z.number().int(), occurrence: plannedOccurrenceSchema })),
+});
+export type ConfirmUniqueResult = z.infer<typeof confirmUniqueResultSchema>;
+
+/** `POST /occurrence-dismissals`: an overdue occurrence marked "entfällt" (it leaves the forecast). */
+export const occurrenceDismissalSchema = z.object({
+  dismissalId: z.number().int(),
+  kind: z.enum(occurrenceKinds),
+  id: z.number().int(),
+  dueDate: z.string(),
+});
+export type OccurrenceDismissal = z.infer<typeof occurrenceDismissalSchema>;
+
+/** `GET /plan-actual?from=YYYY-MM&to=YYYY-MM`: default the last 12 months before the current one. */
+export const planActualQuerySchema = z
+  .strictObject({ from: monthSchema.optional(), to: monthSchema.optional() })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: planActualMessages.order,
+    path: ['from'],
+  });
+export type PlanActualQuery = z.infer<typeof planActualQuerySchema>;
+
+/** `GET /plan-actual/month?month=YYYY-MM`: the drill-down of one month. */
+export const planActualMonthQuerySchema = z.strictObject({ month: monthSchema });
+
+/**
+ * Plan, actual and variance (actual − plan) of one cell; `variancePercent` relative to the plan's
+ * size, one decimal, null when the plan is 0.
+ */
+export const planActualCellSchema = z.object({
+  plan: z.number().int(),
+  actual: z.number().int(),
+  variance: z.number().int(),
+  variancePercent: z.number().nullable(),
+});
+export type PlanActualCell = z.infer<typeof planActualCellSchema>;
+
+export const planActualMonthSchema = z.object({
+  month: z.string(),
+  /** Bank entries exist for the month (on or after the first booking date): only then is there an actual. */
+  covered: z.boolean(),
+  revenue: planActualCellSchema,
+  expense: planActualCellSchema,
+  cashflow: planActualCellSchema,
+  /** End balance: actual from the accounts and their entries, plan = the actual before the period + planned cash flows. */
+  balance: z.object({ plan: z.number().int(), actual: z.number().int() }),
+});
+export type PlanActualMonth = z.infer<typeof planActualMonthSchema>;
+
+/** One category of a side; `unmatched` is the row of entries neither matched nor marked "nicht geplant". */
+export const planActualRowSchema = z.object({
+  side: z.enum(['revenue', 'expense']),
+  category: z.string(),
+  unmatched: z.boolean(),
+  /** One per month of `months`, in the same order. */
+  cells: z.array(planActualCellSchema),
+});
+export type PlanActualRow = z.infer<typeof planActualRowSchema>;
+
+/** Mean absolute percentage error of the monthly net cash flow, one decimal, over the covered months. */
+export const planAccuracySchema = z.object({ mape: z.number().nullable(), months: z.number().int() });
+
+export const planActualSchema = z.object({
+  currency: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** The first booking date of the organisation's entries; null without any. */
+  coveredFrom: z.string().nullable(),
+  months: z.array(planActualMonthSchema),
+  rows: z.array(planActualRowSchema),
+  /** "Planungsgenauigkeit": over the last 6 and 12 covered months before the current one. */
+  accuracy: z.object({ last6: planAccuracySchema, last12: planAccuracySchema }),
+  /** Entries in the period neither matched nor "nicht geplant". */
+  unmatchedCount: z.number().int(),
+});
+export type PlanActual = z.infer<typeof planActualSchema>;
+
+/** An entry as the drill-down lists it, its amount converted into the organisation currency. */
+export const planActualEntrySchema = z.object({
+  entryId: z.number().int(),
+  bankAccountId: z.number().int(),
+  bookingDate: z.string(),
+  amount: z.number().int(),
+  counterpartyName: z.string().nullable(),
+  text: z.string().nullable(),
+  state: z.enum(entryPlanStates),
+  /** The category it counts under: the occurrence's, the one chosen for "nicht geplant", or null. */
+  category: z.string().nullable(),
+  occurrence: occurrenceKeySchema.nullable(),
+});
+export type PlanActualEntry = z.infer<typeof planActualEntrySchema>;
+
+export const planActualMonthDetailSchema = z.object({
+  month: z.string(),
+  /** The month's planned occurrences with their state and the entries matched to them. */
+  occurrences: z.array(
+    plannedOccurrenceSchema.extend({
+      state: z.enum(['open', 'matched', 'dismissed']),
+      entries: z.array(planActualEntrySchema),
+    }),
+  ),
+  /** Every entry booked in the month. */
+  entries: z.array(planActualEntrySchema),
+});
+export type PlanActualMonthDetail = z.infer<typeof planActualMonthDetailSchema>;
