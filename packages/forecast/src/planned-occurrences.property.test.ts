@@ -29,9 +29,7 @@ function totalsWithout(result: ForecastResult, removed: readonly PlannedOccurren
 
 const withChosen = atFullPerformance.chain((forecastInput) => {
   const occurrences = plannedOccurrences(forecastInput, forecastInput.today, horizonEnd(forecastInput));
-  return fc
-    .subarray(occurrences)
-    .map((chosen) => ({ forecastInput, occurrences, chosen }));
+  return fc.subarray(occurrences).map((chosen) => ({ forecastInput, occurrences, chosen }));
 });
 
 describe('matched occurrences (property)', () => {

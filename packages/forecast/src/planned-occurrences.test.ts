@@ -9,7 +9,9 @@ describe('plannedOccurrences', () => {
   it('names each cell by (kind, id, due date): a transaction by its day, monthly items by the month end', () => {
     const input = anInput({
       transactions: [aTransaction({ id: 7, startDate: '2026-01-31', amount: -100_000 })],
-      salaries: [aSalary({ id: 3, employeeId: 9, costs: [aCost({ labelId: 2, details: details('2026-01', 6, 5_000) })] })],
+      salaries: [
+        aSalary({ id: 3, employeeId: 9, costs: [aCost({ labelId: 2, details: details('2026-01', 6, 5_000) })] }),
+      ],
     });
     const found = plannedOccurrences(input, '2026-02-01', '2026-02-28');
     expect(found).toEqual(
@@ -105,13 +107,27 @@ describe('overdue occurrences', () => {
       anInput({
         performance: 50,
         overdueFrom: '2026-02-01',
-        transactions: [aTransaction({ id: 2, name: 'Kunde', categoryName: 'Projekte', amount: 100_001, type: 'single', cycle: null, startDate: '2026-02-10' })],
+        transactions: [
+          aTransaction({
+            id: 2,
+            name: 'Kunde',
+            categoryName: 'Projekte',
+            amount: 100_001,
+            type: 'single',
+            cycle: null,
+            startDate: '2026-02-10',
+          }),
+        ],
         salaries: [aSalary({ id: 5, employeeId: 8, fromDate: '2026-01-25', toDate: '2026-02-28' })],
       }),
     );
     const march = result.details[0];
     expect(march?.revenue).toEqual([
-      { name: 'Projekte', amount: 50_001, children: [expect.objectContaining({ amount: 50_001, overdueDate: '2026-02-10' })] },
+      {
+        name: 'Projekte',
+        amount: 50_001,
+        children: [expect.objectContaining({ amount: 50_001, overdueDate: '2026-02-10' })],
+      },
     ]);
     expect(march?.expense[0]?.children).toEqual([
       expect.objectContaining({ relatedTable: 'salaries', relatedId: 5, employeeId: 8, overdueDate: '2026-02-28' }),

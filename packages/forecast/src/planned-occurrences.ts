@@ -92,7 +92,11 @@ export function closeCells(
     const offset = due.monthIndex - first;
     if (offset < 0 || offset >= ledger.months) continue;
     const start = key.kind === 'transactions' ? starts(key.id) : undefined;
-    if (key.kind === 'transactions' ? !start || transactionDay(start, due.monthIndex) !== due.day : key.dueDate !== monthEnd(due.monthIndex)) {
+    if (
+      key.kind === 'transactions'
+        ? !start || transactionDay(start, due.monthIndex) !== due.day
+        : key.dueDate !== monthEnd(due.monthIndex)
+    ) {
       continue;
     }
     ledger.close(key.kind, key.id, offset);
@@ -112,12 +116,16 @@ export function addOverdueLeaves(
   let revenue = 0;
   let expense = 0;
   const sorted = [...overdue].sort(
-    (a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0) || compareNames(a.name, b.name, undefined, undefined),
+    (a, b) =>
+      (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0) ||
+      compareNames(a.name, b.name, undefined, undefined),
   );
   for (const occurrence of sorted) {
     const isRevenue = occurrence.amount > 0;
     const amount =
-      isRevenue && occurrence.kind !== 'vat_settlement' ? applyPerformance(occurrence.amount, performance) : occurrence.amount;
+      isRevenue && occurrence.kind !== 'vat_settlement'
+        ? applyPerformance(occurrence.amount, performance)
+        : occurrence.amount;
     if (isRevenue) revenue += amount;
     else expense += amount;
     if (!month) continue;
