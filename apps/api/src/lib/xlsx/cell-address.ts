@@ -1,4 +1,4 @@
-/** Excel's limits of one sheet (ECMA-376 "worksheet dimensions"; Excel refuses anything beyond). */
+/** Excel's limits of one sheet: it refuses a file with a cell beyond them. */
 export const MAX_COLUMNS = 16_384;
 export const MAX_ROWS = 1_048_576;
 

@@ -1,11 +1,10 @@
-import { attributeText } from './xml-text.js';
+import { attributeText, XML_DECLARATION } from './xml-text.js';
 
 /**
- * The parts around the sheets that make a ZIP an Excel workbook (ECMA-376 Part 2, Open Packaging):
+ * The parts around the sheets that make a ZIP an Excel workbook (docs/reports.md "XLSX"):
  * the content types, the package's and the workbook's relationships, and the workbook with its
  * sheet list. Sheet n is `xl/worksheets/sheet<n>.xml` with relationship `rId<n>`.
  */
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const OFFICE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const SPREADSHEET = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
@@ -18,7 +17,7 @@ export function contentTypes(sheetCount: number): string {
     (_, index) => `<Override PartName="/${sheetPath(index)}" ContentType="${SPREADSHEET}.worksheet+xml"/>`,
   );
   return (
-    XML_HEAD +
+    XML_DECLARATION +
     '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
     '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
     '<Default Extension="xml" ContentType="application/xml"/>' +
@@ -32,7 +31,7 @@ export function contentTypes(sheetCount: number): string {
 
 export function packageRelationships(): string {
   return (
-    XML_HEAD +
+    XML_DECLARATION +
     `<Relationships xmlns="${RELATIONSHIPS}">` +
     `<Relationship Id="rId1" Type="${OFFICE}/officeDocument" Target="xl/workbook.xml"/>` +
     `<Relationship Id="rId2" Type="${OFFICE}/extended-properties" Target="docProps/app.xml"/>` +
@@ -43,7 +42,7 @@ export function packageRelationships(): string {
 /** Which program wrote the file (Excel shows it under the file's properties). */
 export function applicationProperties(): string {
   return (
-    XML_HEAD +
+    XML_DECLARATION +
     '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties">' +
     '<Application>SaldoPilot</Application></Properties>'
   );
@@ -54,7 +53,7 @@ export function workbook(sheetNames: readonly string[]): string {
     (name, index) => `<sheet name="${attributeText(name)}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`,
   );
   return (
-    XML_HEAD +
+    XML_DECLARATION +
     `<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${OFFICE}">` +
     '<bookViews><workbookView activeTab="0"/></bookViews>' +
     `<sheets>${sheets.join('')}</sheets>` +
@@ -70,7 +69,7 @@ export function workbookRelationships(sheetCount: number): string {
       `<Relationship Id="rId${index + 1}" Type="${OFFICE}/worksheet" Target="worksheets/sheet${index + 1}.xml"/>`,
   );
   return (
-    XML_HEAD +
+    XML_DECLARATION +
     `<Relationships xmlns="${RELATIONSHIPS}">` +
     sheets.join('') +
     `<Relationship Id="rId${sheetCount + 1}" Type="${OFFICE}/styles" Target="styles.xml"/>` +

@@ -1,11 +1,12 @@
 import { columnName } from './cell-address.js';
 import type { Sheet } from './sheet.js';
+import { XML_DECLARATION } from './xml-text.js';
 
 const MAX_OUTLINE_DEPTH = 7;
 const MAX_WIDTH = 255;
 
 /**
- * The sheet's XML before its rows: the elements ECMA-376 puts before `sheetData`, in its order
+ * The sheet's XML before its rows: the elements the standard puts before `sheetData`, in its order
  * (sheetPr, sheetViews, sheetFormatPr, cols). `selected`: the tab Excel opens the workbook on.
  */
 export function sheetHead(sheet: Sheet, selected: boolean): string {
@@ -14,7 +15,7 @@ export function sheetHead(sheet: Sheet, selected: boolean): string {
     throw new RangeError(`sheet ${sheet.name}: outline depth must be 0–${MAX_OUTLINE_DEPTH}`);
   }
   return (
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    XML_DECLARATION +
     '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
     'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
     (outline?.summary === 'above' ? '<sheetPr><outlinePr summaryBelow="0"/></sheetPr>' : '') +

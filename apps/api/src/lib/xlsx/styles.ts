@@ -1,4 +1,4 @@
-import { attributeText } from './xml-text.js';
+import { attributeText, XML_DECLARATION } from './xml-text.js';
 
 /**
  * How a cell looks. A workbook has a small fixed set of these, defined once with
@@ -64,9 +64,9 @@ export function defineStyles<Name extends string>(styles: Record<Name, CellStyle
   const numberFormats = [...formats].map(
     ([code, id]) => `<numFmt numFmtId="${id}" formatCode="${attributeText(code)}"/>`,
   );
-  // Part order per ECMA-376 CT_Stylesheet; the two fills are the ones every reader expects first.
+  // The elements in the standard's order; the two fills are the ones every reader expects first.
   const xml =
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    XML_DECLARATION +
     '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
     (numberFormats.length > 0 ? `<numFmts count="${numberFormats.length}">${numberFormats.join('')}</numFmts>` : '') +
     `<fonts count="${fonts.size}">${[...fonts.keys()].join('')}</fonts>` +

@@ -12,6 +12,9 @@ const CELL_SPECIAL = /[&<>"'\uFFFE\uFFFF\uD800-\uDFFF]|(?![\t\n])\p{Cc}|_x[0-9A-
 const CELL_SPECIAL_TEST = new RegExp(CELL_SPECIAL.source, 'u');
 const ATTRIBUTE_SPECIAL = /[&<>"']/g;
 
+/** The first line of every XML part of the workbook. */
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 /** The most characters a cell holds; Excel calls a file with a longer text damaged. */
