@@ -1,5 +1,5 @@
-import writeXlsxFile, { type Cell, type Row } from 'write-excel-file/node';
 import { formatDate, PAGINATION, type ExportFormat, type Pagination } from '@saldopilot/shared';
+import { defineStyles, writeWorkbook, type Cell, type Row } from '../../lib/xlsx/index.js';
 import { csvCell, plainAmount } from './report-csv.js';
 import { AMOUNT_FORMAT } from './report-xlsx.js';
 
@@ -58,24 +58,37 @@ function listCsv<Item>(columns: readonly ListColumn<Item>[], items: readonly Ite
   return Buffer.from(`\ufeff${text}`, 'utf8');
 }
 
+/** The lists' cell styles, defined once for every file. */
+const styles = defineStyles({
+  header: { bold: true },
+  amount: { numberFormat: AMOUNT_FORMAT },
+  date: { numberFormat: 'dd.mm.yyyy' },
+});
+
 /** One sheet: the header row frozen, amounts as numbers in the money format, dates as dates. */
-async function listXlsx<Item>(sheet: string, columns: readonly ListColumn<Item>[], items: readonly Item[]) {
-  const header: Row = columns.map((column): Cell => ({ value: column.header, fontWeight: 'bold' }));
-  const rows: Row[] = items.map((item) =>
-    columns.map((column): Cell => {
-      const value = column.value(item);
-      if (value === null) return null;
-      if (column.kind === 'amount') return { value: (value as number) / 100, type: Number, format: AMOUNT_FORMAT };
-      if (column.kind === 'date') return { value: dateOf(value as string), type: Date, format: 'dd.mm.yyyy' };
-      if (column.kind === 'number') return { value: value as number, type: Number };
-      return { value: String(value), type: String };
-    }),
-  );
-  return writeXlsxFile([header, ...rows], {
-    sheet,
-    stickyRowsCount: 1,
-    columns: columns.map((column) => ({ width: column.kind === 'text' ? 30 : 16 })),
-  }).toBuffer();
+function listXlsx<Item>(sheet: string, columns: readonly ListColumn<Item>[], items: readonly Item[]) {
+  return writeWorkbook(styles, [
+    {
+      name: sheet,
+      rows: listRows(columns, items),
+      columns: columns.map((column) => ({ width: column.kind === 'text' ? 30 : 16 })),
+      freeze: { rows: 1 },
+    },
+  ]);
+}
+
+/** The header row, then one row per item, made as the file is written. */
+function* listRows<Item>(columns: readonly ListColumn<Item>[], items: readonly Item[]): Generator<Row> {
+  yield { cells: columns.map((column): Cell => ({ value: column.header, style: styles.ids.header })) };
+  for (const item of items) yield { cells: columns.map((column) => listCell(column, column.value(item))) };
+}
+
+function listCell<Item>(column: ListColumn<Item>, value: string | number | null): Cell | null {
+  if (value === null) return null;
+  if (column.kind === 'amount') return { value: (value as number) / 100, style: styles.ids.amount };
+  if (column.kind === 'date') return { value: dateOf(value as string), style: styles.ids.date };
+  if (column.kind === 'number') return { value: value as number };
+  return { value: String(value) };
 }
 
 /** A calendar date as the UTC midnight Excel's serial numbers count from (no time zone can move it). */

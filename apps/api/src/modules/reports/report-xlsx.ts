@@ -1,9 +1,4 @@
-import type { Blob } from 'node:buffer';
-import type Stream from 'node:stream';
-import writeXlsxFile, { type Cell, type Feature, type Row } from 'write-excel-file/node';
-
-/** What the Node build of write-excel-file takes as file content (its own type is not exported). */
-type FileContent = Stream | Buffer | Blob;
+import { defineStyles, type Cell, type Row, type Sheet, writeWorkbook } from '../../lib/xlsx/index.js';
 import type { ForecastReport, ReportCell, ReportRow } from './forecast-report.js';
 
 /**
@@ -13,7 +8,22 @@ import type { ForecastReport, ReportCell, ReportRow } from './forecast-report.js
  */
 export const AMOUNT_FORMAT = '#,##0.00;[Red]-#,##0.00';
 
-const EXCLUDED_COLOR = '#868E96';
+/**
+ * The cell styles of the report's sheets, defined once for every file. Excluded amounts are struck
+ * through, grey and italic, as the page shows them.
+ */
+const styles = defineStyles({
+  bold: { bold: true },
+  monthHeader: { bold: true, align: 'right' },
+  title: { bold: true, fontSize: 14 },
+  category: { indent: 1 },
+  leaf: { indent: 2 },
+  amount: { numberFormat: AMOUNT_FORMAT },
+  totalAmount: { numberFormat: AMOUNT_FORMAT, bold: true },
+  excludedAmount: { numberFormat: AMOUNT_FORMAT, italic: true, strikethrough: true, color: '#868E96' },
+});
+const style = styles.ids;
+const labelStyles = [style.bold, style.category, style.leaf] as const;
 
 /**
  * A report as an Excel workbook (docs/reports.md "XLSX"): the sheet "Prognose" with the months as
@@ -21,91 +31,52 @@ const EXCLUDED_COLOR = '#868E96';
  * number in {@link AMOUNT_FORMAT}, categories and leaves grouped with Excel's outline so they fold
  * under their total; the sheet "Angaben" with the header block.
  */
-export async function reportXlsx(report: ForecastReport): Promise<Buffer> {
-  const table: Row[] = [
-    [
-      { value: `Betrag in ${report.currency}`, fontWeight: 'bold' },
-      ...report.monthLabels.map((label): Cell => ({ value: label, fontWeight: 'bold', align: 'right' })),
+export function reportXlsx(report: ForecastReport): Promise<Buffer> {
+  return writeWorkbook(styles, [forecastSheet(report), aboutSheet(report)]);
+}
+
+function forecastSheet(report: ForecastReport): Sheet {
+  return {
+    name: 'Prognose',
+    rows: forecastRows(report),
+    columns: [{ width: 42 }, ...report.months.map(() => ({ width: 16 }))],
+    freeze: { rows: 1, columns: 1 },
+    orientation: 'landscape',
+    // Categories are level 1, leaves level 2, each total above what it sums (Einnahmen opens downwards).
+    outline: { depth: 2, summary: 'above' },
+  };
+}
+
+/** Row by row as the file is written: the report's rows are not copied into a second table. */
+function* forecastRows(report: ForecastReport): Generator<Row> {
+  yield {
+    cells: [
+      { value: `Betrag in ${report.currency}`, style: style.bold },
+      ...report.monthLabels.map((label): Cell => ({ value: label, style: style.monthHeader })),
     ],
-    ...report.rows.map(tableRow),
-  ];
-  const about: Row[] = [
-    [{ value: report.title, fontWeight: 'bold', fontSize: 14 }],
-    [],
-    ...report.header.map(([label, value]): Row => [{ value: label, fontWeight: 'bold' }, { value }]),
-  ];
-  // Row 1 is the month headers; the outline levels follow the report's rows below it.
-  const levels = [0, ...report.rows.map((row) => row.level)];
-  const result = await writeXlsxFile(
-    [
-      {
-        data: table,
-        sheet: 'Prognose',
-        columns: [{ width: 42 }, ...report.months.map(() => ({ width: 16 }))],
-        stickyRowsCount: 1,
-        stickyColumnsCount: 1,
-        orientation: 'landscape',
-      },
-      { data: about, sheet: 'Angaben', columns: [{ width: 30 }, { width: 90 }] },
-    ],
-    { features: [rowOutline(levels)], fontFamily: 'Calibri', fontSize: 11 },
-  ).toBuffer();
-  return result;
+  };
+  for (const row of report.rows) yield tableRow(row);
 }
 
 function tableRow(row: ReportRow): Row {
-  const bold = row.level === 0;
-  return [
-    { value: row.label, fontWeight: bold ? 'bold' : undefined, indent: row.level || undefined },
-    ...row.cells.map((cell) => amountCell(cell, bold)),
-  ];
+  const amountStyle = row.level === 0 ? style.totalAmount : style.amount;
+  const cells: Cell[] = [{ value: row.label, style: labelStyles[row.level] }];
+  for (const cell of row.cells) cells.push(amountCell(cell, amountStyle));
+  return { cells, outlineLevel: row.level };
 }
 
-function amountCell(cell: ReportCell, bold: boolean): Cell {
-  const value = cell.cents / 100;
-  if (cell.excluded) {
-    return {
-      value,
-      type: Number,
-      format: AMOUNT_FORMAT,
-      textDecoration: { strikethrough: true },
-      textColor: EXCLUDED_COLOR,
-      fontStyle: 'italic',
-    };
-  }
-  return { value, type: Number, format: AMOUNT_FORMAT, fontWeight: bold ? 'bold' : undefined };
+function amountCell(cell: ReportCell, amountStyle: Cell['style']): Cell {
+  return { value: cell.cents / 100, style: cell.excluded ? style.excludedAmount : amountStyle };
 }
 
-/**
- * Excel's row outline for the first sheet: each row's `outlineLevel`, and the summary rows above
- * their details (`summaryBelow="0"`: Einnahmen opens to its categories below it, as on screen).
- */
-function rowOutline(levels: readonly number[]): Feature<FileContent> {
+function aboutSheet(report: ForecastReport): Sheet {
   return {
-    files: {
-      transform: {
-        'xl/worksheets/sheet{id}.xml': {
-          transformElementAttributes(tagName, attributes, index, options) {
-            if (tagName !== 'row' || index === undefined || options.sheet !== 'Prognose') return attributes;
-            const level = levels[index] ?? 0;
-            return level > 0 ? { ...attributes, outlineLevel: level } : attributes;
-          },
-          transform(content, options) {
-            if (options.sheet !== 'Prognose') return content;
-            const maximum = Math.max(0, ...levels);
-            const withSummaryAbove = content.replace(
-              /(<worksheet\b[^>]*>)/,
-              '$1<sheetPr><outlinePr summaryBelow="0"/></sheetPr>',
-            );
-            // sheetFormatPr follows sheetViews and comes before the columns and the data (ECMA-376
-            // order); it tells Excel how many outline levels to offer as buttons.
-            const format = `<sheetFormatPr defaultRowHeight="15" outlineLevelRow="${maximum}"/>`;
-            return /<sheetFormatPr\b/.test(withSummaryAbove)
-              ? withSummaryAbove
-              : withSummaryAbove.replace(/(<cols\b|<sheetData\b)/, `${format}$1`);
-          },
-        },
-      },
-    },
+    name: 'Angaben',
+    rows: [
+      { cells: [{ value: report.title, style: style.title }] },
+      { cells: [] },
+      ...report.header.map(([label, value]): Row => ({ cells: [{ value: label, style: style.bold }, { value }] })),
+    ],
+    columns: [{ width: 30 }, { width: 90 }],
   };
 }
