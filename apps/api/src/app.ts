@@ -243,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bankAccounts,
     employees,
     bankStatements,
+    planActual,
   });
   app.decorate('deps', {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, cookies },

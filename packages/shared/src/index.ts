@@ -18,6 +18,7 @@ export * from './roles.js';
 export * from './schemas/organisations.js';
 export * from './iban.js';
 export * from './payment-reference.js';
+export * from './percent.js';
 export * from './schemas/bank-accounts.js';
 export * from './schemas/bank-statements.js';
 export * from './schemas/categories.js';

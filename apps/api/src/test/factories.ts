@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   systemVatRates,
+  type BankEntry,
+  type BankEntryList,
   type BankAccount,
   type BankAccountCreate,
   type Category,
@@ -166,4 +168,37 @@ export function sendStatement(
     payload: Buffer.from(file.bytes),
     headers: { 'content-type': file.contentType },
   });
+}
+
+/** One line of `importEntries`: a booking date, a signed amount with a point ("-2000.00"), optional texts. */
+export interface CsvEntry {
+  date: string;
+  amount: string;
+  text?: string;
+  name?: string;
+  reference?: string;
+}
+
+/**
+ * Imports the entries into the account as a bank's CSV export (synthetic: a header the parser
+ * recognises, dates dd.mm.yyyy) through the real import route; answers the account's entries in
+ * booking order.
+ */
+export async function importEntries(client: Client, bankAccountId: number, entries: CsvEntry[]): Promise<BankEntry[]> {
+  const lines = ['Buchungsdatum;Buchungstext;Zahlungsempfänger;Betrag;Referenz'];
+  for (const entry of entries) {
+    const [year, month, day] = entry.date.split('-');
+    lines.push(
+      [`${day}.${month}.${year}`, entry.text ?? '', entry.name ?? '', entry.amount, entry.reference ?? ''].join(';'),
+    );
+  }
+  const response = await sendStatement(
+    client,
+    { bytes: new TextEncoder().encode(`${lines.join('\n')}\n`), contentType: 'text/csv' },
+    { bankAccountId },
+  );
+  if (response.statusCode !== 200)
+    throw new Error(`importing entries failed (${response.statusCode}): ${response.body}`);
+  const list = await client.get(`/api/bank-accounts/${bankAccountId}/entries?sortOrder=ASC&limit=100`);
+  return list.json<BankEntryList>().data;
 }

@@ -27,7 +27,13 @@ import type { RatesService } from '../../lib/rates/rates-service.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { createForecastCache } from './forecast-cache.js';
-import { inputStamps, loadForecastData, readForecastData, type ForecastData } from './forecast-inputs.js';
+import {
+  forecastInputNames,
+  inputStamps,
+  loadForecastData,
+  readForecastData,
+  type ForecastData,
+} from './forecast-inputs.js';
 import { dataVersionsOf } from './forecasts.repository.js';
 
 /**
@@ -46,6 +52,17 @@ export interface ForecastsServiceDeps {
 }
 
 export type ForecastsService = ReturnType<typeof createForecastsService>;
+
+/**
+ * The forecast's input for plan vs actual, with the keys of what it depends on: `key` names all of
+ * it, `occurrencesKey` all but the matches, dismissals and entries (the planned occurrences do not
+ * depend on them), so a match keeps the occurrences computed before.
+ */
+export interface PlanInput {
+  input: ForecastInput;
+  key: string;
+  occurrencesKey: string;
+}
 
 /**
  * The first day an occurrence can be overdue (docs/plan-actual.md): the first booking date of the
@@ -281,12 +298,19 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
      * the planned occurrences of suggestions and the Plan/Ist table are read from it), its months
      * reaching back PLAN_ACTUAL_LIMITS.monthsBack months before the current one.
      */
-    async planInput({ organisationId, currencyId }: Tenant): Promise<ForecastInput> {
+    async planInput({ organisationId, currencyId }: Tenant): Promise<PlanInput> {
       const today = clock.today();
       const versions = await versionsWithFreshSchedules(organisationId, today);
       const scope = { organisationId, ...horizonOf(today), versions };
-      const data = await readForecastData(cache, db, scope, today, inputStamps(today, versions));
-      return inputOf(codeOf(currencyId), today, data);
+      const stamps = inputStamps(today, versions);
+      const currency = codeOf(currencyId);
+      const data = await readForecastData(cache, db, scope, today, stamps);
+      const rest = [currency, rates.generation()];
+      return {
+        input: inputOf(currency, today, data),
+        key: [...stamps, ...rest].join('/'),
+        occurrencesKey: [...stamps.filter((_, index) => forecastInputNames[index] !== 'plan'), ...rest].join('/'),
+      };
     },
 
     /** `GET /forecasts`: totals per month, start balance, missing rates and the runway. */

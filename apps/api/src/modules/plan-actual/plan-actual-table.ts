@@ -8,6 +8,7 @@ import {
   BASE_LOCALE,
   exactSum,
   monthOf,
+  percentOf,
   type PlanActual,
   type PlanActualCell,
   type PlanActualRow,
@@ -40,12 +41,6 @@ export interface PlanActualInput {
   /** The actual end balance of each month of `months`, and of the month before the first. */
   actualBalances: ReadonlyMap<string, number>;
   balanceBefore: number;
-}
-
-/** `part` in % of `whole`'s size, one decimal; null when `whole` is 0. */
-export function percentOf(part: number, whole: number): number | null {
-  if (whole === 0) return null;
-  return Math.round((part / Math.abs(whole)) * 1000) / 10;
 }
 
 function cellOf(plan: number, actual: number, covered: boolean): PlanActualCell {

@@ -2,7 +2,6 @@ import { plannedOccurrences, occurrenceKeyText, type ForecastInput } from '@sald
 import {
   addDays,
   addMonthsToMonth,
-  dayNumber,
   monthOf,
   PLAN_ACTUAL_LIMITS,
   planActualMessages,
@@ -26,14 +25,15 @@ import type { RatesService } from '../../lib/rates/rates-service.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { BankStatementsService } from '../bank-statements/bank-statements.service.js';
 import { findVisibleCategory } from '../categories/categories.repository.js';
-import type { ForecastsService } from '../forecasts/forecasts.service.js';
+import type { ForecastsService, PlanInput } from '../forecasts/forecasts.service.js';
+import { remembered } from '../../lib/recently-used.js';
 import type { ReferenceService } from '../reference/reference.service.js';
+import { candidatesOf, indexOccurrences, type CandidateSources } from './match-candidates.js';
 import {
   REFERENCE_WINDOW_DAYS,
   rankSuggestions,
   uniqueMatch,
   type EntryToMatch,
-  type MatchCandidate,
   type MatchSettings,
 } from './match-ranking.js';
 import { planActualTable, type CountedEntry } from './plan-actual-table.js';
@@ -74,6 +74,17 @@ export interface PlanActualServiceDeps {
 }
 
 export type PlanActualService = ReturnType<typeof createPlanActualService>;
+
+/**
+ * Computed occurrences and tables kept (most recently used last), under keys that name everything
+ * they depend on (the forecast's stamps: forecasts.service.ts `PlanInput`). A big organisation's
+ * occurrences of a month take tens of milliseconds to compute; suggestions for the entries of one
+ * statement all read the same months.
+ */
+const MAX_REMEMBERED = 32;
+
+/** A transaction row as the forecast's input holds it: the engine's fields and the reference. */
+type ForecastTransactionWithReference = ForecastInput['transactions'][number] & { reference?: string | null };
 
 /** The last day of a 'YYYY-MM' month. */
 function lastDayOf(month: string): string {
@@ -127,6 +138,27 @@ export function createPlanActualService({
     return start > end ? [] : plannedOccurrences(input, start, end);
   }
 
+  const memory = new Map<string, Promise<unknown>>();
+
+  /** `compute`'s value kept under `key` (see MAX_REMEMBERED). */
+  function kept<T>(key: string, compute: () => T | Promise<T>): Promise<T> {
+    return remembered(memory, key, async () => compute(), MAX_REMEMBERED) as Promise<T>;
+  }
+
+  /** The plan's occurrences of [from, to], computed for whole months and kept while the plan stays the same. */
+  async function occurrencesOf(
+    tenant: Tenant,
+    plan: PlanInput,
+    from: string,
+    to: string,
+  ): Promise<PlannedOccurrence[]> {
+    const firstMonth = monthOf(from);
+    const lastMonth = monthOf(to);
+    const key = `occurrences|${tenant.organisationId}|${plan.occurrencesKey}|${firstMonth}|${lastMonth}`;
+    const months = await kept(key, () => occurrencesBetween(plan.input, `${firstMonth}-01`, lastDayOf(lastMonth)));
+    return months.filter((occurrence) => occurrence.dueDate >= from && occurrence.dueDate <= to);
+  }
+
   function toEntryToMatch(entry: EntryForMatch, converter: Converter): EntryToMatch {
     return {
       bookingDate: entry.bookingDate,
@@ -138,123 +170,82 @@ export function createPlanActualService({
   }
 
   /**
-   * The candidates for `entries`: the occurrences within the window of their booking dates, those
-   * of transactions with their references within a year, minus the ones marked "entfällt", each
-   * with its reference and what is matched to it.
+   * What the candidates of `entries` are read from (match-candidates.ts): the plan's occurrences of
+   * the months around them, indexed and kept; those of the transactions with their references; and
+   * what is matched to or dismissed of them.
    */
-  async function candidatesFor(
+  async function sourcesFor(
     reader: AppDatabase,
     tenant: Tenant,
-    input: ForecastInput,
+    plan: PlanInput,
     entries: readonly EntryToMatch[],
-    settings: MatchSettings,
+    { windowDays }: MatchSettings,
     converter: Converter,
-  ): Promise<MatchCandidate[]> {
-    if (entries.length === 0) return [];
+  ): Promise<CandidateSources> {
     const dates = entries.map((entry) => entry.bookingDate).sort();
-    const first = dates[0] as string;
-    const last = dates.at(-1) as string;
-    const found = new Map<string, PlannedOccurrence>();
-    for (const occurrence of occurrencesBetween(
-      input,
-      addDays(first, -settings.windowDays),
-      addDays(last, settings.windowDays),
-    )) {
-      found.set(occurrenceKeyText(occurrence), occurrence);
-    }
-    const referenceOf = new Map<number, string>();
-    for (const transaction of input.transactions as readonly (ForecastInput['transactions'][number] & {
-      reference?: string | null;
-    })[]) {
-      if (transaction.reference) referenceOf.set(transaction.id, transaction.reference);
-    }
-    const references = new Set(entries.flatMap((entry) => (entry.reference ? [entry.reference] : [])));
-    const referenced = input.transactions.filter((transaction) =>
-      references.has(referenceOf.get(transaction.id) ?? ''),
+    const first = dates[0] ?? clock.today();
+    const last = dates.at(-1) ?? first;
+    const firstMonth = monthOf(addDays(first, -windowDays));
+    const lastMonth = monthOf(addDays(last, windowDays));
+    const indexKey = `index|${tenant.organisationId}|${plan.occurrencesKey}|${firstMonth}|${lastMonth}`;
+    const index = await kept(indexKey, () =>
+      indexOccurrences(occurrencesBetween(plan.input, `${firstMonth}-01`, lastDayOf(lastMonth))),
     );
+    const { referenceOf, byReference: transactionsByReference } = await referencesOf(tenant, plan);
+    const referenced = entries.flatMap((entry) =>
+      entry.reference ? (transactionsByReference.get(entry.reference) ?? []) : [],
+    );
+    const byReference = new Map<string, PlannedOccurrence[]>();
     if (referenced.length > 0) {
-      const onlyReferenced = { ...input, transactions: referenced, salaries: [], vatSetting: null };
-      for (const occurrence of occurrencesBetween(
-        onlyReferenced,
-        addDays(first, -REFERENCE_WINDOW_DAYS),
-        addDays(last, REFERENCE_WINDOW_DAYS),
-      )) {
-        found.set(occurrenceKeyText(occurrence), occurrence);
+      const onlyReferenced = { ...plan.input, transactions: [...new Set(referenced)], salaries: [], vatSetting: null };
+      const reach = Math.max(windowDays, REFERENCE_WINDOW_DAYS);
+      for (const occurrence of occurrencesBetween(onlyReferenced, addDays(first, -reach), addDays(last, reach))) {
+        const reference = referenceOf.get(occurrence.id) as string;
+        byReference.set(reference, [...(byReference.get(reference) ?? []), occurrence]);
       }
     }
-    const keys = [...found.values()].map((occurrence) => occurrence.dueDate).sort();
-    if (keys.length === 0) return [];
-    const from = keys[0] as string;
-    const to = keys.at(-1) as string;
-    const [matches, dismissals] = await Promise.all([
-      matchesDueBetween(reader, tenant.organisationId, from, to),
-      dismissalsBetween(reader, tenant.organisationId, from, to),
-    ]);
-    const matched = new Map<string, number>();
-    for (const match of matches) {
-      const key = occurrenceKeyText({
-        kind: match.kind as OccurrenceKey['kind'],
-        id: match.id,
-        dueDate: match.dueDate,
-      });
-      matched.set(key, (matched.get(key) ?? 0) + converter.convert(match.amount, match.currency));
-    }
-    const dismissed = new Set(
-      dismissals.map((row) =>
-        occurrenceKeyText({ kind: row.kind as OccurrenceKey['kind'], id: row.id, dueDate: row.dueDate }),
-      ),
-    );
-    const candidates: MatchCandidate[] = [];
-    for (const [key, occurrence] of found) {
-      if (dismissed.has(key)) continue;
-      const { employeeId: _employee, ...plain } = occurrence as PlannedOccurrence & { employeeId?: number };
-      candidates.push({
-        ...plain,
-        reference: occurrence.kind === 'transactions' ? (referenceOf.get(occurrence.id) ?? null) : null,
-        matchedAmount: matched.get(key) ?? 0,
-      });
-    }
-    return candidates;
+    const { matched, dismissed } = await matchStateOf(reader, tenant, plan, converter);
+    return { index, matched, dismissed, byReference, referenceOf };
   }
 
-  /** Candidates by due day, so each entry looks only at the days of its window. */
-  function byDay(candidates: readonly MatchCandidate[]): Map<number, MatchCandidate[]> {
-    const days = new Map<number, MatchCandidate[]>();
-    for (const candidate of candidates) {
-      const day = dayNumber(candidate.dueDate);
-      const list = days.get(day);
-      if (list) list.push(candidate);
-      else days.set(day, [candidate]);
-    }
-    return days;
-  }
-
-  function near(
-    days: ReadonlyMap<number, MatchCandidate[]>,
-    byReference: ReadonlyMap<string, MatchCandidate[]>,
-    entry: EntryToMatch,
-    windowDays: number,
-  ): MatchCandidate[] {
-    const center = dayNumber(entry.bookingDate);
-    const found: MatchCandidate[] = [];
-    for (let day = center - windowDays; day <= center + windowDays; day++) found.push(...(days.get(day) ?? []));
-    if (entry.reference) {
-      for (const candidate of byReference.get(entry.reference) ?? []) {
-        if (!found.includes(candidate)) found.push(candidate);
+  /** The transactions with a reference, by it, and each one's reference, kept while the plan stays the same. */
+  function referencesOf(tenant: Tenant, plan: PlanInput) {
+    return kept(`references|${tenant.organisationId}|${plan.occurrencesKey}`, () => {
+      const referenceOf = new Map<number, string>();
+      const byReference = new Map<string, ForecastTransactionWithReference[]>();
+      for (const transaction of plan.input.transactions as readonly ForecastTransactionWithReference[]) {
+        if (!transaction.reference) continue;
+        referenceOf.set(transaction.id, transaction.reference);
+        byReference.set(transaction.reference, [...(byReference.get(transaction.reference) ?? []), transaction]);
       }
-    }
-    return found;
+      return { referenceOf, byReference };
+    });
   }
 
-  function indexOf(candidates: readonly MatchCandidate[]) {
-    const byReference = new Map<string, MatchCandidate[]>();
-    for (const candidate of candidates) {
-      if (!candidate.reference) continue;
-      const list = byReference.get(candidate.reference);
-      if (list) list.push(candidate);
-      else byReference.set(candidate.reference, [candidate]);
-    }
-    return { days: byDay(candidates), byReference };
+  /**
+   * What is matched to each occurrence (converted) and which are marked "entfällt", of the whole
+   * organisation, kept while neither changed (`plan.key` names the matches and dismissals too).
+   */
+  function matchStateOf(reader: AppDatabase, tenant: Tenant, plan: PlanInput, converter: Converter) {
+    return kept(`matches|${tenant.organisationId}|${plan.key}`, async () => {
+      const [matches, dismissals] = await Promise.all([
+        matchesDueBetween(reader, tenant.organisationId, '1900-01-01', '2999-12-31'),
+        dismissalsBetween(reader, tenant.organisationId, '1900-01-01', '2999-12-31'),
+      ]);
+      const keyOf = (row: { kind: string; id: number; dueDate: string }) =>
+        occurrenceKeyText({ kind: row.kind as OccurrenceKey['kind'], id: row.id, dueDate: row.dueDate });
+      const matched = new Map<string, number>();
+      for (const match of matches) {
+        const key = keyOf(match);
+        matched.set(key, (matched.get(key) ?? 0) + converter.convert(match.amount, match.currency));
+      }
+      return { matched, dismissed: new Set(dismissals.map(keyOf)) };
+    });
+  }
+
+  /** The organisation's tolerance and window, kept while the plan's key (it names the organisation's row) holds. */
+  function settingsOf(tenant: Tenant, plan: PlanInput): Promise<MatchSettings> {
+    return kept(`settings|${tenant.organisationId}|${plan.key}`, () => matchSettingsOf(db, tenant.organisationId));
   }
 
   /** The entry (locked when read in a transaction `reader`), or 404. */
@@ -270,8 +261,8 @@ export function createPlanActualService({
   }
 
   /** The occurrence `key` as the plan has it today, or 404. */
-  function plannedOccurrence(input: ForecastInput, key: OccurrenceKey): PlannedOccurrence {
-    const occurrence = occurrencesBetween(input, key.dueDate, key.dueDate).find(
+  async function plannedOccurrence(tenant: Tenant, plan: PlanInput, key: OccurrenceKey): Promise<PlannedOccurrence> {
+    const occurrence = (await occurrencesOf(tenant, plan, key.dueDate, key.dueDate)).find(
       (candidate) => candidate.kind === key.kind && candidate.id === key.id,
     );
     if (!occurrence) throw notFound(planActualMessages.notPlanned);
@@ -312,31 +303,148 @@ export function createPlanActualService({
     return entry.matchKind !== null ? 'matched' : entry.unplanned ? 'unplanned' : 'open';
   }
 
+  /** The Plan/Ist table of the period (docs/plan-actual.md "Plan/Ist"). */
+  async function computeTable(
+    tenant: Tenant,
+    plan: PlanInput,
+    { from, to }: { from: string; to: string },
+    today: string,
+  ): Promise<PlanActual> {
+    const currentMonth = monthOf(today);
+    // The accuracy looks at the 12 months before the current one, whatever the period shown.
+    const firstMonth = [from, addMonthsToMonth(currentMonth, -12)].sort()[0] as string;
+    const lastMonth = [to, addMonthsToMonth(currentMonth, -1)].sort().at(-1) as string;
+    const months: string[] = [];
+    for (let month = firstMonth; month <= lastMonth; month = addMonthsToMonth(month, 1)) months.push(month);
+    const converter = converterOf(tenant);
+    const [occurrences, entries, accounts, coveredFrom] = await Promise.all([
+      occurrencesOf(tenant, plan, `${firstMonth}-01`, lastDayOf(lastMonth)),
+      entriesFrom(db, tenant.organisationId, `${firstMonth}-01`),
+      accountBalancesOf(db, tenant.organisationId),
+      firstBookingDateOf(db, tenant.organisationId),
+    ]);
+    const counted: CountedEntry[] = [];
+    // The balance at the end of a month: today's balances less what was booked after it, up to each account's "Stand per".
+    const bookedAfter = months.map(() => 0);
+    let bookedFromStart = 0;
+    const monthEnds = months.map(lastDayOf);
+    for (const entry of entries) {
+      const amount = converter.convert(entry.amount, entry.currency);
+      counted.push({ bookingDate: entry.bookingDate, amount, category: countedCategory(entry) });
+      if (entry.bookingDate > entry.balanceDate) continue;
+      bookedFromStart += amount;
+      monthEnds.forEach((end, index) => {
+        if (entry.bookingDate > end) bookedAfter[index] = (bookedAfter[index] as number) + amount;
+      });
+    }
+    const total = accounts.reduce(
+      (sum, account) => sum + converter.convert(account.amount, codeOf(account.currencyId)),
+      0,
+    );
+    return planActualTable({
+      currency: codeOf(tenant.currencyId),
+      months,
+      from,
+      to,
+      currentMonth,
+      occurrences,
+      entries: counted,
+      coveredFrom,
+      actualBalances: new Map(months.map((month, index) => [month, total - (bookedAfter[index] as number)])),
+      balanceBefore: total - bookedFromStart,
+    });
+  }
+
+  /** `GET /plan-actual/month`: the month's occurrences with their entries, and its entries. */
+  async function monthDetail(tenant: Tenant, month: string): Promise<PlanActualMonthDetail> {
+    periodOf({ from: month, to: month }, clock.today());
+    const converter = converterOf(tenant);
+    const first = `${month}-01`;
+    const last = lastDayOf(month);
+    const [plan, entries, matches, dismissals] = await Promise.all([
+      forecasts.planInput(tenant),
+      entriesFrom(db, tenant.organisationId, first),
+      matchesDueBetween(db, tenant.organisationId, first, last),
+      dismissalsBetween(db, tenant.organisationId, first, last),
+    ]);
+    const toEntry = (entry: (typeof entries)[number]): PlanActualEntry => ({
+      entryId: entry.entryId,
+      bankAccountId: entry.bankAccountId,
+      bookingDate: entry.bookingDate,
+      amount: converter.convert(entry.amount, entry.currency),
+      counterpartyName: entry.counterpartyName,
+      text: entry.text,
+      state: stateOf(entry),
+      category: countedCategory(entry),
+      occurrence:
+        entry.matchKind !== null && entry.matchItemId !== null && entry.matchDueDate !== null
+          ? { kind: entry.matchKind as OccurrenceKey['kind'], id: entry.matchItemId, dueDate: entry.matchDueDate }
+          : null,
+    });
+    const entryById = new Map(entries.map((entry) => [entry.entryId, entry]));
+    // Entries matched to this month's occurrences may be booked in another month, even before it.
+    const matchedEntries = new Map<string, number[]>();
+    for (const match of matches) {
+      const key = occurrenceKeyText({
+        kind: match.kind as OccurrenceKey['kind'],
+        id: match.id,
+        dueDate: match.dueDate,
+      });
+      matchedEntries.set(key, [...(matchedEntries.get(key) ?? []), match.entryId]);
+    }
+    const missing = [...matchedEntries.values()].flat().filter((entryId) => !entryById.has(entryId));
+    if (missing.length > 0) {
+      for (const entry of await entriesFrom(db, tenant.organisationId, '1900-01-01', missing)) {
+        entryById.set(entry.entryId, entry);
+      }
+    }
+    const dismissed = new Set(
+      dismissals.map((row) =>
+        occurrenceKeyText({ kind: row.kind as OccurrenceKey['kind'], id: row.id, dueDate: row.dueDate }),
+      ),
+    );
+    return {
+      month,
+      occurrences: (await occurrencesOf(tenant, plan, first, last)).map((occurrence) => {
+        const key = occurrenceKeyText(occurrence);
+        const linked = (matchedEntries.get(key) ?? []).flatMap((entryId) => {
+          const entry = entryById.get(entryId);
+          return entry ? [toEntry(entry)] : [];
+        });
+        return {
+          ...toOccurrence(occurrence),
+          state: linked.length > 0 ? 'matched' : dismissed.has(key) ? 'dismissed' : 'open',
+          entries: linked,
+        };
+      }),
+      entries: entries.filter((entry) => entry.bookingDate <= last).map(toEntry),
+    };
+  }
+
   return {
     /** `GET /bank-entries/{id}/match-suggestions`. */
     async suggestions(tenant: Tenant, entryId: number): Promise<MatchSuggestions> {
       const entry = await entryOf(db, tenant, entryId);
-      const [settings, input] = await Promise.all([
-        matchSettingsOf(db, tenant.organisationId),
-        forecasts.planInput(tenant),
-      ]);
+      const plan = await forecasts.planInput(tenant);
+      const settings = await settingsOf(tenant, plan);
       const converter = converterOf(tenant);
       const toMatch = toEntryToMatch(entry, converter);
-      const candidates = await candidatesFor(db, tenant, input, [toMatch], settings, converter);
+      const sources = await sourcesFor(db, tenant, plan, [toMatch], settings, converter);
+      const candidates = candidatesOf(toMatch, sources, settings);
       return { entryId, ...settings, suggestions: rankSuggestions(toMatch, candidates, settings) };
     },
 
     /** `POST /bank-entries/{id}/match`: the entry linked to the occurrence (docs/plan-actual.md "Matching"). */
     async match(tenant: Tenant, entryId: number, body: BankEntryMatchCreate): Promise<BankEntry> {
-      const input = await forecasts.planInput(tenant);
+      const plan = await forecasts.planInput(tenant);
       const converter = converterOf(tenant);
       const { split, ...key } = body;
+      const occurrence = await plannedOccurrence(tenant, plan, key);
       await db.transaction(async (tx) => {
         // One match decision at a time per organisation: "an occurrence once" holds under concurrency.
         await lockPlanMatches(tx, tenant.organisationId);
         const entry = await entryOf(tx, tenant, entryId, true);
         if (entry.matchId !== null) throw new AppError('CONFLICT', planActualMessages.entryTaken);
-        const occurrence = plannedOccurrence(input, key);
         if (Math.sign(occurrence.amount) !== Math.sign(converter.convert(entry.amount, entry.currency))) {
           throw validationFailed({ kind: planActualMessages.direction });
         }
@@ -386,10 +494,8 @@ export function createPlanActualService({
      * would claim is left to the user.
      */
     async confirmUnique(tenant: Tenant, bankAccountId?: number): Promise<ConfirmUniqueResult> {
-      const [settings, input] = await Promise.all([
-        matchSettingsOf(db, tenant.organisationId),
-        forecasts.planInput(tenant),
-      ]);
+      const plan = await forecasts.planInput(tenant);
+      const settings = await settingsOf(tenant, plan);
       const converter = converterOf(tenant);
       return db.transaction(async (tx) => {
         await lockPlanMatches(tx, tenant.organisationId);
@@ -399,12 +505,10 @@ export function createPlanActualService({
           forUpdate: true,
         });
         const toMatch = entries.map((entry) => toEntryToMatch(entry, converter));
-        const candidates = await candidatesFor(tx, tenant, input, toMatch, settings, converter);
-        const { days, byReference } = indexOf(candidates);
+        const sources = await sourcesFor(tx, tenant, plan, toMatch, settings, converter);
         const claims = new Map<string, { entryId: number; occurrence: PlannedOccurrence }[]>();
         toMatch.forEach((entry, index) => {
-          const window = Math.max(settings.windowDays, 0);
-          const best = uniqueMatch(entry, rankSuggestions(entry, near(days, byReference, entry, window), settings));
+          const best = uniqueMatch(entry, rankSuggestions(entry, candidatesOf(entry, sources, settings), settings));
           if (!best) return;
           const key = occurrenceKeyText(best);
           const claim = { entryId: (entries[index] as EntryForMatch).id, occurrence: toOccurrence(best) };
@@ -434,8 +538,7 @@ export function createPlanActualService({
     /** `POST /occurrence-dismissals`: an overdue occurrence marked "entfällt". */
     async dismiss(tenant: Tenant, key: OccurrenceKey): Promise<OccurrenceDismissal> {
       if (key.dueDate >= clock.today()) throw validationFailed({ dueDate: planActualServiceMessages.onlyOverdue });
-      const input = await forecasts.planInput(tenant);
-      plannedOccurrence(input, key);
+      await plannedOccurrence(tenant, await forecasts.planInput(tenant), key);
       return db.transaction(async (tx) => {
         await lockPlanMatches(tx, tenant.organisationId);
         if ((await matchCountOf(tx, tenant.organisationId, key)) > 0) {
@@ -457,117 +560,14 @@ export function createPlanActualService({
     /** `GET /plan-actual`: the table of docs/plan-actual.md "Plan/Ist". */
     async table(tenant: Tenant, query: PlanActualQuery): Promise<PlanActual> {
       const today = clock.today();
-      const currentMonth = monthOf(today);
-      const { from, to } = periodOf(query, today);
-      // The accuracy looks at the 12 months before the current one, whatever the period shown.
-      const firstMonth = [from, addMonthsToMonth(currentMonth, -12)].sort()[0] as string;
-      const lastMonth = [to, addMonthsToMonth(currentMonth, -1)].sort().at(-1) as string;
-      const months: string[] = [];
-      for (let month = firstMonth; month <= lastMonth; month = addMonthsToMonth(month, 1)) months.push(month);
-      const converter = converterOf(tenant);
-      const [input, entries, accounts, coveredFrom] = await Promise.all([
-        forecasts.planInput(tenant),
-        entriesFrom(db, tenant.organisationId, `${firstMonth}-01`),
-        accountBalancesOf(db, tenant.organisationId),
-        firstBookingDateOf(db, tenant.organisationId),
-      ]);
-      const occurrences = occurrencesBetween(input, `${firstMonth}-01`, lastDayOf(lastMonth));
-      const counted: CountedEntry[] = [];
-      // The balance at the end of a month: today's balances less what was booked after it, up to each account's "Stand per".
-      const bookedAfter = months.map(() => 0);
-      let bookedFromStart = 0;
-      const monthEnds = months.map(lastDayOf);
-      for (const entry of entries) {
-        const amount = converter.convert(entry.amount, entry.currency);
-        counted.push({ bookingDate: entry.bookingDate, amount, category: countedCategory(entry) });
-        if (entry.bookingDate > entry.balanceDate) continue;
-        bookedFromStart += amount;
-        monthEnds.forEach((end, index) => {
-          if (entry.bookingDate > end) bookedAfter[index] = (bookedAfter[index] as number) + amount;
-        });
-      }
-      const total = accounts.reduce(
-        (sum, account) => sum + converter.convert(account.amount, codeOf(account.currencyId)),
-        0,
-      );
-      return planActualTable({
-        currency: codeOf(tenant.currencyId),
-        months,
-        from,
-        to,
-        currentMonth,
-        occurrences,
-        entries: counted,
-        coveredFrom,
-        actualBalances: new Map(months.map((month, index) => [month, total - (bookedAfter[index] as number)])),
-        balanceBefore: total - bookedFromStart,
-      });
+      const period = periodOf(query, today);
+      const plan = await forecasts.planInput(tenant);
+      // Kept while nothing it is computed from changed (the key holds every stamp of the data).
+      const key = `table|${tenant.organisationId}|${plan.key}|${today}|${period.from}|${period.to}`;
+      return kept(key, () => computeTable(tenant, plan, period, today));
     },
 
     /** `GET /plan-actual/month`: the month's occurrences with their entries, and its entries. */
-    async month(tenant: Tenant, month: string): Promise<PlanActualMonthDetail> {
-      periodOf({ from: month, to: month }, clock.today());
-      const converter = converterOf(tenant);
-      const first = `${month}-01`;
-      const last = lastDayOf(month);
-      const [input, entries, matches, dismissals] = await Promise.all([
-        forecasts.planInput(tenant),
-        entriesFrom(db, tenant.organisationId, first),
-        matchesDueBetween(db, tenant.organisationId, first, last),
-        dismissalsBetween(db, tenant.organisationId, first, last),
-      ]);
-      const toEntry = (entry: (typeof entries)[number]): PlanActualEntry => ({
-        entryId: entry.entryId,
-        bankAccountId: entry.bankAccountId,
-        bookingDate: entry.bookingDate,
-        amount: converter.convert(entry.amount, entry.currency),
-        counterpartyName: entry.counterpartyName,
-        text: entry.text,
-        state: stateOf(entry),
-        category: countedCategory(entry),
-        occurrence:
-          entry.matchKind !== null && entry.matchItemId !== null && entry.matchDueDate !== null
-            ? { kind: entry.matchKind as OccurrenceKey['kind'], id: entry.matchItemId, dueDate: entry.matchDueDate }
-            : null,
-      });
-      const entryById = new Map(entries.map((entry) => [entry.entryId, entry]));
-      // Entries matched to this month's occurrences may be booked in another month, even before it.
-      const matchedEntries = new Map<string, number[]>();
-      for (const match of matches) {
-        const key = occurrenceKeyText({
-          kind: match.kind as OccurrenceKey['kind'],
-          id: match.id,
-          dueDate: match.dueDate,
-        });
-        matchedEntries.set(key, [...(matchedEntries.get(key) ?? []), match.entryId]);
-      }
-      const missing = [...matchedEntries.values()].flat().filter((entryId) => !entryById.has(entryId));
-      if (missing.length > 0) {
-        for (const entry of await entriesFrom(db, tenant.organisationId, '1900-01-01', missing)) {
-          entryById.set(entry.entryId, entry);
-        }
-      }
-      const dismissed = new Set(
-        dismissals.map((row) =>
-          occurrenceKeyText({ kind: row.kind as OccurrenceKey['kind'], id: row.id, dueDate: row.dueDate }),
-        ),
-      );
-      return {
-        month,
-        occurrences: occurrencesBetween(input, first, last).map((occurrence) => {
-          const key = occurrenceKeyText(occurrence);
-          const linked = (matchedEntries.get(key) ?? []).flatMap((entryId) => {
-            const entry = entryById.get(entryId);
-            return entry ? [toEntry(entry)] : [];
-          });
-          return {
-            ...toOccurrence(occurrence),
-            state: linked.length > 0 ? 'matched' : dismissed.has(key) ? 'dismissed' : 'open',
-            entries: linked,
-          };
-        }),
-        entries: entries.filter((entry) => entry.bookingDate <= last).map(toEntry),
-      };
-    },
+    month: monthDetail,
   };
 }

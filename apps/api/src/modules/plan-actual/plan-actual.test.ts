@@ -11,12 +11,12 @@ import {
   type PlanActualMonthDetail,
 } from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
-import { aBankAccount, aCategory, aTransaction, currencyId, sendStatement } from '../../test/factories.js';
+import { aBankAccount, aCategory, aTransaction, currencyId, importEntries } from '../../test/factories.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 
 // docs/plan-actual.md. Today of the test app is 2026-11-21. The bank entries come from CSV exports
-// written here (synthetic: a header the parser recognises, one line per entry), imported through
+// written by `importEntries` (test/factories.ts: synthetic, one line per entry), imported through
 // the real import route.
 
 const app = useTestApp();
@@ -25,33 +25,6 @@ const app = useTestApp();
 function qrr(digits: string): string {
   const base = digits.padStart(26, '0');
   return `${base}${mod10RecursiveDigit(base)}`;
-}
-
-interface CsvEntry {
-  date: string;
-  amount: string;
-  text?: string;
-  name?: string;
-  reference?: string;
-}
-
-/** Imports the entries into the account as a CSV export (dates dd.mm.yyyy, amounts with a point). */
-async function importEntries(user: SignedInUser, bankAccountId: number, entries: CsvEntry[]): Promise<BankEntry[]> {
-  const lines = ['Buchungsdatum;Buchungstext;Zahlungsempfänger;Betrag;Referenz'];
-  for (const entry of entries) {
-    const [year, month, day] = entry.date.split('-');
-    lines.push(
-      [`${day}.${month}.${year}`, entry.text ?? '', entry.name ?? '', entry.amount, entry.reference ?? ''].join(';'),
-    );
-  }
-  const response = await sendStatement(
-    user,
-    { bytes: new TextEncoder().encode(`${lines.join('\n')}\n`), contentType: 'text/csv' },
-    { bankAccountId },
-  );
-  expect(response.statusCode, response.body).toBe(200);
-  const list = await user.get(`/api/bank-accounts/${bankAccountId}/entries?sortOrder=ASC&limit=100`);
-  return list.json<BankEntryList>().data;
 }
 
 /** A CHF account of 10'000.00 whose "Stand per" is 2026-11-20 (after every entry of the tests). */

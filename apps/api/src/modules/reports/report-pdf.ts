@@ -5,6 +5,7 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import { formatAmount, formatDate, formatMonthLabel } from '@saldopilot/shared';
 import type { ForecastReport, ReportRow } from './forecast-report.js';
 import { reportTexts } from './forecast-report.js';
+import { formatPercent, planActualTexts, type PlanActualReport } from './plan-actual-report.js';
 
 /**
  * The forecast as a PDF liquidity report (docs/reports.md "PDF"): A4 landscape; a cover block with
@@ -41,11 +42,12 @@ const COLOURS = {
 
 export interface PdfReportInput {
   report: ForecastReport;
+  planActual: PlanActualReport;
   /** 'YYYY-MM-DD' the report was made. */
   today: string;
 }
 
-export async function reportPdf({ report, today }: PdfReportInput): Promise<Buffer> {
+export async function reportPdf({ report, planActual, today }: PdfReportInput): Promise<Buffer> {
   const header = new Map(report.header);
   const definition: TDocumentDefinitions = {
     pageSize: 'A4',
@@ -78,6 +80,7 @@ export async function reportPdf({ report, today }: PdfReportInput): Promise<Buff
       { text: `${reportTexts.lowest}: ${header.get(reportTexts.lowest) ?? ''}`, margin: [0, 0, 0, 10] },
       { svg: chartSvg(report), width: 770 },
       ...tableBlocks(report),
+      ...planActualBlock(planActual),
     ],
   };
   return pdf.createPdf(definition).getBuffer();
@@ -148,6 +151,75 @@ function tableRow(row: ReportRow, start: number, end: number): TableCell[] {
       bold: total,
       color: (row.kind === 'saldo' || row.kind === 'cashflow') && cell.cents < 0 ? COLOURS.negative : undefined,
     })),
+  ];
+}
+
+/** How many of the last covered months the summary shows. */
+const PLAN_ACTUAL_MONTHS = 6;
+
+/**
+ * The plan-vs-actual summary of the last months (docs/reports.md "PDF"): per covered month the
+ * planned and the actual cash flow, the variance in Franken and %, the planned and actual end
+ * balance; then the plan's accuracy over 6 and 12 months.
+ */
+function planActualBlock(report: PlanActualReport): Content[] {
+  const cashflow = report.rows.find((row) => row.label === planActualTexts.cashflow);
+  const balance = report.rows.find((row) => row.label === planActualTexts.balance);
+  const shown = report.months
+    .map((month, index) => ({ month, index }))
+    .filter(({ index }) => report.covered[index])
+    .slice(-PLAN_ACTUAL_MONTHS);
+  const heading: Content = {
+    text: `${planActualTexts.title} der letzten Monate`,
+    fontSize: 13,
+    bold: true,
+    margin: [0, 18, 0, 6],
+    pageBreak: 'before',
+  };
+  const accuracy: Content = {
+    margin: [0, 10, 0, 0],
+    layout: 'noBorders',
+    table: {
+      widths: [200, '*'],
+      body: report.accuracy.map(([label, value]) => [{ text: label, color: COLOURS.muted }, { text: value }]),
+    },
+  };
+  if (shown.length === 0 || !cashflow || !balance) return [heading, { text: planActualTexts.noActual }, accuracy];
+  const money = (cents: number, bold = false): TableCell => ({
+    text: formatAmount(cents),
+    alignment: 'right',
+    bold,
+    color: cents < 0 ? COLOURS.negative : undefined,
+  });
+  const header = [
+    'Monat',
+    `${planActualTexts.cashflow} ${planActualTexts.plan}`,
+    `${planActualTexts.cashflow} ${planActualTexts.actual}`,
+    planActualTexts.variance,
+    planActualTexts.variancePercent,
+    `${planActualTexts.balance} ${planActualTexts.plan}`,
+    `${planActualTexts.balance} ${planActualTexts.actual}`,
+  ].map((text, column): TableCell => ({ text, bold: true, alignment: column === 0 ? 'left' : 'right' }));
+  const body: TableCell[][] = shown.map(({ month, index }) => {
+    const flow = cashflow.cells[index]!;
+    const end = balance.cells[index]!;
+    return [
+      { text: formatMonthLabel(month) },
+      money(flow.plan),
+      money(flow.actual),
+      money(flow.variance, true),
+      { text: flow.variancePercent === null ? '–' : formatPercent(flow.variancePercent), alignment: 'right' },
+      money(end.plan),
+      money(end.actual),
+    ];
+  });
+  return [
+    heading,
+    {
+      table: { headerRows: 1, widths: [110, '*', '*', '*', 60, '*', '*'], body: [header, ...body] },
+      layout: { hLineWidth: (row) => (row === 1 ? 0.8 : 0.2), vLineWidth: () => 0, hLineColor: () => '#ced4da' },
+    },
+    accuracy,
   ];
 }
 

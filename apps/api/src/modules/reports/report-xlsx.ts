@@ -1,5 +1,6 @@
 import { defineStyles, type Cell, type Row, type Sheet, writeWorkbook } from '../../lib/xlsx/index.js';
 import type { ForecastReport, ReportCell, ReportRow } from './forecast-report.js';
+import { planActualTexts, type PlanActualReport } from './plan-actual-report.js';
 
 /**
  * Excel's own code for money with two decimals, negatives red. Excel writes the grouping as `,` in
@@ -7,6 +8,8 @@ import type { ForecastReport, ReportCell, ReportRow } from './forecast-report.js
  * code would group only once (docs/reports.md "XLSX").
  */
 export const AMOUNT_FORMAT = '#,##0.00;[Red]-#,##0.00';
+/** A share with one decimal ("16.0%"), negatives red: the Plan/Ist variance in % of the plan. */
+export const PERCENT_FORMAT = '0.0%;[Red]-0.0%';
 
 /**
  * The cell styles of the report's sheets, defined once for every file. Excluded amounts are struck
@@ -21,6 +24,8 @@ const styles = defineStyles({
   amount: { numberFormat: AMOUNT_FORMAT },
   totalAmount: { numberFormat: AMOUNT_FORMAT, bold: true },
   excludedAmount: { numberFormat: AMOUNT_FORMAT, italic: true, strikethrough: true, color: '#868E96' },
+  percent: { numberFormat: PERCENT_FORMAT },
+  totalPercent: { numberFormat: PERCENT_FORMAT, bold: true },
 });
 const style = styles.ids;
 const labelStyles = [style.bold, style.category, style.leaf] as const;
@@ -31,8 +36,74 @@ const labelStyles = [style.bold, style.category, style.leaf] as const;
  * number in {@link AMOUNT_FORMAT}, categories and leaves grouped with Excel's outline so they fold
  * under their total; the sheet "Angaben" with the header block.
  */
-export function reportXlsx(report: ForecastReport): Promise<Buffer> {
-  return writeWorkbook(styles, [forecastSheet(report), aboutSheet(report)]);
+export function reportXlsx(report: ForecastReport, planActual: PlanActualReport): Promise<Buffer> {
+  return writeWorkbook(styles, [forecastSheet(report), planActualSheet(planActual), aboutSheet(report)]);
+}
+
+/** The columns of one month in the sheet "Plan/Ist". */
+const PLAN_ACTUAL_COLUMNS = [
+  planActualTexts.plan,
+  planActualTexts.actual,
+  planActualTexts.variance,
+  planActualTexts.variancePercent,
+] as const;
+
+/**
+ * The sheet "Plan/Ist" (docs/reports.md "Plan/Ist"): per month four columns (Plan, Ist, Abweichung,
+ * Abw. %), the month named above its first; the totals and their categories, grouped like the
+ * forecast; months without bank entries leave Ist and the variances empty; the accuracy below.
+ */
+function planActualSheet(report: PlanActualReport): Sheet {
+  return {
+    name: planActualTexts.sheet,
+    rows: planActualRows(report),
+    columns: [{ width: 34 }, ...report.months.flatMap(() => PLAN_ACTUAL_COLUMNS.map(() => ({ width: 14 })))],
+    freeze: { rows: 2, columns: 1 },
+    orientation: 'landscape',
+    outline: { depth: 1, summary: 'above' },
+  };
+}
+
+function* planActualRows(report: PlanActualReport): Generator<Row> {
+  yield {
+    cells: [
+      { value: planActualTexts.title, style: style.bold },
+      ...report.monthLabels.flatMap((label): (Cell | null)[] => [
+        { value: label, style: style.bold },
+        null,
+        null,
+        null,
+      ]),
+    ],
+  };
+  yield {
+    cells: [
+      null,
+      ...report.months.flatMap(() =>
+        PLAN_ACTUAL_COLUMNS.map((text): Cell => ({ value: text, style: style.monthHeader })),
+      ),
+    ],
+  };
+  for (const row of report.rows) {
+    const total = row.level === 0;
+    const cells: (Cell | null)[] = [{ value: row.label, style: total ? style.bold : style.category }];
+    row.cells.forEach((cell, index) => {
+      const amount = total ? style.totalAmount : style.amount;
+      const covered = report.covered[index] === true;
+      cells.push(
+        { value: cell.plan / 100, style: amount },
+        covered ? { value: cell.actual / 100, style: amount } : null,
+        covered ? { value: cell.variance / 100, style: amount } : null,
+        covered && cell.variancePercent !== null
+          ? { value: cell.variancePercent / 100, style: total ? style.totalPercent : style.percent }
+          : null,
+      );
+    });
+    yield { cells, outlineLevel: row.level };
+  }
+  yield { cells: [] };
+  for (const [label, value] of report.accuracy) yield { cells: [{ value: label, style: style.bold }, { value }] };
+  if (!report.covered.some(Boolean)) yield { cells: [{ value: planActualTexts.noActual }] };
 }
 
 function forecastSheet(report: ForecastReport): Sheet {

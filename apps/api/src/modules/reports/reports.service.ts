@@ -13,12 +13,14 @@ import type { BankStatementsService } from '../bank-statements/bank-statements.s
 import type { EmployeesService } from '../employees/employees.service.js';
 import type { ForecastsService } from '../forecasts/forecasts.service.js';
 import type { OrganisationsService } from '../organisations/organisations.service.js';
+import type { PlanActualService } from '../plan-actual/plan-actual.service.js';
 import type { ProfileService } from '../profile/profile.service.js';
 import type { TransactionsService } from '../transactions/transactions.service.js';
 import { buildForecastReport, reportFileName } from './forecast-report.js';
 import { reportCsv } from './report-csv.js';
 import { bankAccountColumns, bankEntryColumns, employeeColumns, transactionColumns } from './list-columns.js';
 import { everyPage, listFile } from './list-export.js';
+import { buildPlanActualReport } from './plan-actual-report.js';
 import { reportPdf } from './report-pdf.js';
 import { reportXlsx } from './report-xlsx.js';
 
@@ -31,6 +33,7 @@ export interface ReportsServiceDeps {
   bankAccounts: BankAccountsService;
   employees: EmployeesService;
   bankStatements: BankStatementsService;
+  planActual: PlanActualService;
 }
 
 /** A list query without its paging, as an export takes it. */
@@ -105,12 +108,15 @@ export function createReportsService(deps: ReportsServiceDeps) {
     },
 
     async forecastExport(tenant: Tenant, { format, ...query }: ForecastExportQuery): Promise<ReportFile> {
-      const [forecast, details, organisation, user] = await Promise.all([
+      const [forecast, details, organisation, user, planActualTable] = await Promise.all([
         forecasts.forecast(tenant, query),
         forecasts.details(tenant, query),
         organisations.get(tenant.userId, tenant.organisationId),
         profile.getUser(tenant.userId),
+        // The last 12 months, as the Plan/Ist page opens (docs/reports.md "Plan/Ist"); not for the CSV.
+        format === 'csv' ? undefined : deps.planActual.table(tenant, {}),
       ]);
+      const planActual = planActualTable && buildPlanActualReport(planActualTable);
       const report = buildForecastReport({
         organisationName: organisation.name,
         userName: user.name ? `${user.name} (${user.email})` : user.email,
@@ -120,11 +126,11 @@ export function createReportsService(deps: ReportsServiceDeps) {
       });
       return {
         body:
-          format === 'xlsx'
-            ? await reportXlsx(report)
-            : format === 'pdf'
-              ? await reportPdf({ report, today: clock.today() })
-              : reportCsv(report),
+          format === 'csv' || !planActual
+            ? reportCsv(report)
+            : format === 'xlsx'
+              ? await reportXlsx(report, planActual)
+              : await reportPdf({ report, planActual, today: clock.today() }),
         contentType: contentTypes[format],
         fileName: reportFileName('Prognose', organisation.name, clock.today(), format),
       };

@@ -2,7 +2,10 @@ import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import {
   formatAmount,
+  formatMonthLabel,
   forecastMessages,
+  type PlanActual,
+  type PlanActualCell,
   type Forecast,
   type ForecastDetails,
   type BankEntryList,
@@ -19,6 +22,7 @@ import {
   aSalary,
   aSalaryCost,
   aTransaction,
+  importEntries,
   sendStatement,
 } from '../../test/factories.js';
 import { addMember } from '../../test/tenants.js';
@@ -162,7 +166,7 @@ describe('GET /api/forecasts/export', () => {
     const details = (await user.get(`/api/forecasts/details?${query}`)).json<ForecastDetails>();
 
     const sheets = await readXlsxFile(response.rawPayload, { parseNumber: (text) => text });
-    expect(sheets.map((sheet) => sheet.sheet)).toEqual(['Prognose', 'Angaben']);
+    expect(sheets.map((sheet) => sheet.sheet)).toEqual(['Prognose', 'Plan-Ist', 'Angaben']);
     const [headerRow, ...rows] = sheets[0]!.data;
     expect(headerRow).toEqual([
       'Betrag in CHF',
@@ -199,13 +203,13 @@ describe('GET /api/forecasts/export', () => {
     expect(xml).toContain('<outlinePr summaryBelow="0"/>');
     expect(await styleXml(response.rawPayload)).toContain('formatCode="#,##0.00;[Red]-#,##0.00"');
 
-    const about = Object.fromEntries(sheets[1]!.data.slice(2).map(([label, value]) => [label, value]));
+    const about = Object.fromEntries(sheets[2]!.data.slice(2).map(([label, value]) => [label, value]));
     expect(about).toMatchObject({
       Organisation: 'Meine Organisation',
       Währung: 'CHF',
       Zeitraum: 'November 2026 – April 2027 (6 Monate)',
       Performance: '80 %',
-      'Erstellt von': `Anna Muster (${user.user.email})`,
+      'Erstellt von': `Anna Muster (${user.email})`,
       'Startsaldo (alle Bankkonten)': "50'000.00 CHF",
       Mindestliquidität: '0.00 CHF',
       Liquidität: 'Über den ganzen Zeitraum gedeckt',
@@ -299,6 +303,88 @@ describe('GET /api/forecasts/export?format=pdf', () => {
     const long = await pdfText((await download(user, 'format=pdf&months=60')).rawPayload);
     expect(long.pages.length).toBeGreaterThan(pages.length);
     expect(long.pages.join('\n')).toContain('Oktober 2031');
+  });
+});
+
+/** An organisation whose rent was planned from September and paid in September and October (one of them late and higher). */
+async function organisationWithActuals(): Promise<SignedInUser> {
+  const user = await signUp(app);
+  const raum = await aCategory(user, { name: 'Raum' });
+  const rent = await aTransaction(user, {
+    name: 'Miete',
+    amount: -2_000_00,
+    startDate: '2026-09-05',
+    categoryId: raum.id,
+  });
+  const account = await aBankAccount(user, { name: 'UBS', amount: 10_000_00, balanceDate: '2026-11-20' });
+  const [september, october] = await importEntries(user, account.id, [
+    { date: '2026-09-05', amount: '-2000.00' },
+    { date: '2026-10-06', amount: '-2100.00' },
+  ]);
+  for (const [entry, dueDate] of [
+    [september!, '2026-09-05'],
+    [october!, '2026-10-05'],
+  ] as const) {
+    const matched = await user.post(`/api/bank-entries/${entry.id}/match`, {
+      kind: 'transactions',
+      id: rent.id,
+      dueDate,
+    });
+    expect(matched.statusCode, matched.body).toBe(200);
+  }
+  return user;
+}
+
+describe('Plan/Ist in the reports', () => {
+  it('XLSX: the sheet "Plan-Ist" holds plan, actual and variance of every month and row of GET /api/plan-actual', async () => {
+    const user = await organisationWithActuals();
+    const table = (await user.get('/api/plan-actual')).json<PlanActual>();
+    const sheets = await readXlsxFile((await download(user, 'format=xlsx&months=3')).rawPayload, {
+      parseNumber: (text) => text,
+    });
+    const sheet = sheets.find((candidate) => candidate.sheet === 'Plan-Ist')!.data;
+    const [monthRow, columnRow, ...rows] = sheet;
+    expect(monthRow!.filter((value) => value !== null)).toEqual([
+      'Plan/Ist',
+      ...table.months.map((month) => formatMonthLabel(month.month)),
+    ]);
+    expect(columnRow!.slice(1, 5)).toEqual(['Plan', 'Ist', 'Abweichung', 'Abw. %']);
+    const byLabel = new Map(rows.map((row) => [String(row[0]), row.slice(1)]));
+    const cellsOf = (label: string) => byLabel.get(label)!;
+    const expected = (cells: PlanActualCell[]) =>
+      cells.flatMap((cell, index) =>
+        table.months[index]!.covered
+          ? [cell.plan, cell.actual, cell.variance]
+              .map((cents) => cents / 100)
+              .concat(cell.variancePercent === null ? [] : [cell.variancePercent / 100])
+          : [cell.plan / 100],
+      );
+    const numbers = (values: unknown[]) => values.filter((value) => value !== null).map(Number);
+    expect(numbers(cellsOf('Ausgaben'))).toEqual(expected(table.months.map((month) => month.expense)));
+    expect(numbers(cellsOf('Raum'))).toEqual(expected(table.rows.find((row) => row.category === 'Raum')!.cells));
+    expect(numbers(cellsOf('Cashflow'))).toEqual(expected(table.months.map((month) => month.cashflow)));
+    // October: 2'100.00 paid against 2'000.00 planned, 5 % more.
+    const october = table.months.findIndex((month) => month.month === '2026-10');
+    expect(
+      cellsOf('Raum')
+        .slice(october * 4, october * 4 + 4)
+        .map(Number),
+    ).toEqual([-2000, -2100, -100, -0.05]);
+    expect(byLabel.get('Planungsgenauigkeit (6 Monate)')?.[0]).toBe('Ø Abweichung 2.4 % des Cashflows (2 Monate)');
+  });
+
+  it('PDF: the plan-vs-actual summary of the last months and the accuracy, after the forecast', async () => {
+    const user = await organisationWithActuals();
+    const { pages } = await pdfText((await download(user, 'format=pdf&months=13')).rawPayload);
+    const summary = pages.find((page) => page.includes('Plan/Ist der letzten Monate'))!;
+    expect(summary).toContain('September 2026');
+    expect(summary).toContain('Oktober 2026');
+    expect(summary).toContain(formatAmount(-2_100_00));
+    expect(summary).toContain('Planungsgenauigkeit (12 Monate)');
+    expect(summary).toContain('Ø Abweichung 2.4 % des Cashflows (2 Monate)');
+    // Without bank entries the report says that there is no actual yet.
+    const empty = await pdfText((await download(await signUp(app), 'format=pdf')).rawPayload);
+    expect(empty.pages.join('\n')).toContain('Keine Bankbuchungen für diesen Zeitraum: es gibt noch kein Ist.');
   });
 });
 
