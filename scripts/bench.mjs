@@ -84,7 +84,9 @@ async function untilHealthy(child, port, started) {
 /** Starts the real server and resolves with the milliseconds until /api/health first answers 200. */
 async function startServer(dataDir, port, env = {}) {
   const started = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers the bench starts.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
     env: {
       ...process.env,
       DATABASE_URL: '',
