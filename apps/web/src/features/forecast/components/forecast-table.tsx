@@ -125,8 +125,7 @@ function LeafLabel({ row }: { row: LeafRow }) {
   const marker = overdueMarker(overdueDate);
   return (
     <th scope="row" className={classes.label} title={`${row.name}, ${marker}. ${texts.overdueHint}`}>
-      {row.name}
-      <span className={classes.overdue}>{marker}</span>
+      {row.name} <span className={classes.overdue}>{marker}</span>
     </th>
   );
 }
