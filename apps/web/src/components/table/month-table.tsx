@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { VisuallyHidden } from '@mantine/core';
 import classes from './month-table.module.css';
 
@@ -10,14 +10,22 @@ import classes from './month-table.module.css';
 export function MonthTable({
   caption,
   className,
+  endKey,
   children,
 }: {
   caption: string;
   className: string | undefined;
+  /** Shows the last months first (a look back): scrolled to the right end whenever this key changes. */
+  endKey?: string;
   children: ReactNode;
 }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (endKey !== undefined && element) element.scrollLeft = element.scrollWidth;
+  }, [endKey]);
   return (
-    <div className={classes.scroller}>
+    <div className={classes.scroller} ref={scroller}>
       <table className={className}>
         <caption>
           <VisuallyHidden>{caption}</VisuallyHidden>

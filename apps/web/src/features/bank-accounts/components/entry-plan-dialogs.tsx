@@ -183,7 +183,7 @@ function MatchChoice({
           <Text size="sm" fw={700}>
             {texts.matchFailed}
           </Text>
-          <Text size="sm">{failure.split ? texts.splitHint : failure.message}</Text>
+          <Text size="sm">{failure.split ? texts.splitHint(failure.split.name) : failure.message}</Text>
           {failure.split ? (
             <Button
               mt="xs"

@@ -38,8 +38,8 @@ export const entryPlanTexts = {
   split: 'Als Teilzahlung zuordnen',
   splitOf: (suggestion: Pick<MatchSuggestion, 'name' | 'dueDate'>) =>
     `Als Teilzahlung zuordnen: ${suggestion.name}, fällig ${formatDate(suggestion.dueDate)}`,
-  splitHint:
-    'Diese geplante Zahlung ist bereits einer anderen Buchung zugeordnet. Als Teilzahlung zählen beide Buchungen zusammen als Ist.',
+  splitHint: (name: string) =>
+    `«${name}» ist bereits einer anderen Buchung zugeordnet. Als Teilzahlung zählen beide Buchungen zusammen als Ist.`,
   matchFailed: 'Die Buchung konnte nicht zugeordnet werden',
   matched: 'Buchung zugeordnet',
   unmatched: 'Zuordnung gelöst',

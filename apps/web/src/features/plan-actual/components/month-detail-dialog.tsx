@@ -13,7 +13,8 @@ const stateColors = { open: 'gray', matched: 'teal', dismissed: 'orange', unplan
 
 function StateBadge({ state, label }: { state: keyof typeof stateColors; label: string }) {
   return (
-    <Badge size="sm" variant="light" color={stateColors[state]} tt="none">
+    // Its whole word even in a narrow table: a badge's label would otherwise shrink to "Zuge…".
+    <Badge size="sm" variant="light" color={stateColors[state]} tt="none" styles={{ label: { overflow: 'visible' } }}>
       {label}
     </Badge>
   );
@@ -26,6 +27,8 @@ function entryText(entry: PlanActualEntry): string {
 interface DetailColumn<Row> {
   header: string;
   right?: boolean;
+  /** Text that may break anywhere (names, counterparties); dates, amounts and states stay on one line. */
+  text?: boolean;
   render: (row: Row) => ReactNode;
 }
 
@@ -71,7 +74,7 @@ function DetailTable<Row>({
                     <Table.Td
                       key={column.header}
                       ta={column.right ? 'right' : undefined}
-                      style={{ overflowWrap: 'anywhere' }}
+                      style={column.text ? { overflowWrap: 'break-word' } : { whiteSpace: 'nowrap' }}
                     >
                       {column.render(row)}
                     </Table.Td>
@@ -114,7 +117,7 @@ function MonthDetail({ month, currency, dialog }: { month: string; currency: str
         rowKey={(occurrence) => `${occurrence.kind}:${occurrence.id}:${occurrence.dueDate}`}
         columns={[
           { header: texts.due, render: (occurrence) => formatDate(occurrence.dueDate) },
-          { header: texts.name, render: (occurrence) => occurrence.name },
+          { header: texts.name, text: true, render: (occurrence) => occurrence.name },
           { header: texts.category, render: (occurrence) => occurrence.category },
           { header: texts.amount, right: true, render: (occurrence) => amount(occurrence.amount) },
           {
@@ -125,6 +128,7 @@ function MonthDetail({ month, currency, dialog }: { month: string; currency: str
           },
           {
             header: texts.matchedEntries,
+            text: true,
             render: (occurrence) =>
               occurrence.entries.map((entry) => (
                 <Text key={entry.entryId} size="xs">
@@ -142,7 +146,7 @@ function MonthDetail({ month, currency, dialog }: { month: string; currency: str
         rowKey={(entry) => entry.entryId}
         columns={[
           { header: texts.bookingDate, render: (entry) => formatDate(entry.bookingDate) },
-          { header: texts.counterparty, render: (entry) => entryText(entry) },
+          { header: texts.counterparty, text: true, render: (entry) => entryText(entry) },
           { header: texts.amount, right: true, render: (entry) => amount(entry.amount) },
           {
             header: texts.state,

@@ -40,7 +40,12 @@ export function PlanActualTable({
   onOpenMonth: (month: string) => void;
 }) {
   return (
-    <MonthTable caption={texts.tableCaption} className={classes.table}>
+    // The latest months matter most in a look back: they are in view first.
+    <MonthTable
+      caption={texts.tableCaption}
+      className={classes.table}
+      endKey={`${months[0]?.month}|${months.at(-1)?.month}`}
+    >
       <thead>
         <tr>
           <th scope="col" className={classes.label}>
