@@ -71,7 +71,7 @@ export function MatchSettingsSection({
       >
         <Group gap="md" align="flex-start">
           {fields.map((field) => (
-            <WholeNumberField key={field.name} control={control} min={0} {...field} {...readOnly} w={220} />
+            <WholeNumberField key={field.name} control={control} min={0} {...field} {...readOnly} w={260} />
           ))}
         </Group>
         <SettingsSave editable={editable} control={control} label={texts.matchSave} message={message} />
