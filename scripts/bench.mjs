@@ -1,5 +1,5 @@
 // `npm run bench`: one line per figure of docs/design.md "Performance budgets". Measures the built
-// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, employees, forecast-api,
+// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, employees, forecast-api, plan-actual,
 // forecast-writes or forecast-soak (the last only on request: ten minutes per database)
 // (BENCH_SECONDS, BENCH_ROUNDS).
 import { spawn } from 'node:child_process';
@@ -477,6 +477,11 @@ if (process.env.BENCH_ONLY === 'bank-import') {
   await benchBankImport(benchTools);
   process.exit(0);
 }
+const { benchPlanActual } = await import('./bench-plan-actual.mjs');
+if (process.env.BENCH_ONLY === 'plan-actual') {
+  await benchPlanActual(benchTools);
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY === 'bank-accounts') {
   await benchBankAccountLists();
   process.exit(0);
@@ -522,6 +527,7 @@ try {
   // The forecast of the big organisation (1,000 employees × 3 salaries × 8 costs, 10,000 transactions).
   await benchForecastApi(benchTools);
   await benchForecastWrites(benchTools);
+  await benchPlanActual(benchTools);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

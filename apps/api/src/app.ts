@@ -74,6 +74,8 @@ import { createForecastsService, type ForecastsService } from './modules/forecas
 import { forecastsRoutes } from './modules/forecasts/forecasts.routes.js';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { planActualRoutes } from './modules/plan-actual/plan-actual.routes.js';
+import { createPlanActualService, type PlanActualService } from './modules/plan-actual/plan-actual.service.js';
 import {
   createForecastExclusionsService,
   type ForecastExclusionsService,
@@ -113,6 +115,7 @@ export interface AppDeps {
   forecastExclusions: ForecastExclusionsService;
   vatSettings: VatSettingsService;
   reports: ReportsService;
+  planActual: PlanActualService;
 }
 
 declare module 'fastify' {
@@ -230,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     changes,
   });
   const vatSettings = createVatSettingsService({ db, clock });
+  const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, bankStatements });
   const reports = createReportsService({
     clock,
     forecasts,
@@ -245,7 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
-    ...{ forecasts, forecastExclusions, vatSettings, reports },
+    ...{ forecasts, forecastExclusions, vatSettings, reports, planActual },
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {
@@ -286,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reportsRoutes);
       await api.register(forecastExclusionsRoutes);
       await api.register(vatSettingsRoutes);
+      await api.register(planActualRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },

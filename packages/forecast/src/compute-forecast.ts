@@ -7,7 +7,8 @@
 
 import { ForecastModel } from './forecast-model.js';
 import { checkPerformance } from './performance.js';
-import type { ForecastInput, ForecastResult } from './types.js';
+import { parseDay } from './horizon.js';
+import type { ForecastInput, ForecastResult, PlannedOccurrence } from './types.js';
 
 /**
  * Computes the forecast: per month revenue, expense, cashflow and end balance (saldo), the details
@@ -20,4 +21,17 @@ import type { ForecastInput, ForecastResult } from './types.js';
 export function computeForecast(input: ForecastInput): ForecastResult {
   checkPerformance(input.performance);
   return ForecastModel.build(input).result({ months: input.months, performance: input.performance });
+}
+
+/**
+ * The occurrences planned from `from` to `to` (docs/plan-actual.md "Planned occurrences"): a model
+ * of those months with `from` as its today, read cell by cell — before performance, the exclusions
+ * applied, whatever is matched or closed (a plan is what was planned). At most 60 months.
+ * @throws RangeError when `to` is before `from` or the period is longer than 60 months.
+ */
+export function plannedOccurrences(input: ForecastInput, from: string, to: string): PlannedOccurrence[] {
+  if (to < from) throw new RangeError(`The period ends before it starts: ${from} … ${to}`);
+  const months = parseDay(to).monthIndex - parseDay(from).monthIndex + 1;
+  const model = ForecastModel.build({ ...input, today: from, months, closedOccurrences: [], overdueFrom: null });
+  return model.occurrences(from, to);
 }

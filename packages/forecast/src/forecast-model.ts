@@ -12,13 +12,21 @@
  */
 
 import { convertToBase, exactSum, runwayOf, toCents } from '@saldopilot/shared';
-import { horizonOf, parseMonthIndex, type Horizon } from './horizon.js';
+import { horizonOf, parseDay, parseMonthIndex, type Horizon } from './horizon.js';
 import { Ledger } from './ledger.js';
 import { checkPerformance } from './performance.js';
 import { createRateBook, type RateBook } from './rates.js';
 import { addSalary, isIncludedSalary } from './salaries.js';
 import { addCostsOf } from './salary-costs.js';
 import { addTransaction } from './transactions.js';
+import {
+  addOverdueLeaves,
+  closeCells,
+  dateOf,
+  ledgerOccurrences,
+  occurrenceKeyText,
+  type TransactionStarts,
+} from './planned-occurrences.js';
 import { buildDetails, monthTotals, orderSlots, type MonthTotals, type SlotOrder } from './tree.js';
 import type {
   ForecastInput,
@@ -27,6 +35,7 @@ import type {
   ForecastSalary,
   ForecastTransaction,
   ForecastVatSetting,
+  PlannedOccurrence,
 } from './types.js';
 import { createVatCollector, type VatCollector, type VatParts } from './vat-settlement.js';
 
@@ -120,6 +129,20 @@ function labelCount(salaries: readonly ForecastSalary[]): number {
   return labels.size;
 }
 
+/** At most this many months before today's can hold overdue occurrences (a model's longest horizon). */
+const OVERDUE_MONTHS_MAX = 59;
+
+/**
+ * The first day overdue occurrences are looked for (docs/plan-actual.md "Overdue"): the input's
+ * `overdueFrom`, at most OVERDUE_MONTHS_MAX months back; null when nothing can be overdue.
+ */
+function overdueStart(input: ForecastInput): string | null {
+  const { overdueFrom, today } = input;
+  if (!overdueFrom || overdueFrom >= today) return null;
+  const earliest = parseDay(today).monthIndex - OVERDUE_MONTHS_MAX;
+  return parseDay(overdueFrom).monthIndex < earliest ? dateOf(earliest, 1) : overdueFrom;
+}
+
 export class ForecastModel {
   private readonly horizon: Horizon;
   private readonly rates: RateBook;
@@ -132,6 +155,15 @@ export class ForecastModel {
   private readonly currencyUses = new Map<string, number>();
   private input: ForecastInput;
   private slotOrder?: { layoutVersion: number; order: SlotOrder };
+  /** The model of the months before today that holds the overdue occurrences, kept between inputs. */
+  private past?: ForecastModel;
+  /** The overdue occurrences of the last input. */
+  private overdueOf?: { input: ForecastInput; occurrences: PlannedOccurrence[] };
+  /** The start of a transaction the model holds (the day of its occurrences). */
+  private readonly startOf: TransactionStarts = (id) => {
+    const transaction = this.transactions.get(id);
+    return transaction && parseDay(transaction.startDate);
+  };
 
   private constructor(input: ForecastInput) {
     this.input = input;
@@ -254,6 +286,50 @@ export class ForecastModel {
   }
 
   /**
+   * The ledger as a result reads it: the exclusions of the input applied and the VAT settlement
+   * written up to the month index `last` at `performance`; answers the settlement's parts.
+   */
+  private prepareCells(performance: number, last: number): Map<number, VatParts> | undefined {
+    const { horizon, ledger, input } = this;
+    ledger.clearExclusions();
+    for (const exclusion of input.exclusions) {
+      const offset = parseMonthIndex(exclusion.month) - horizon.first;
+      if (offset >= 0 && offset < horizon.count) ledger.exclude(exclusion.relatedTable, exclusion.relatedId, offset);
+    }
+    return this.vat?.settle(ledger, performance, last);
+  }
+
+  /**
+   * The planned occurrences due in [`from`, `to`] within the model's horizon (docs/plan-actual.md
+   * "Planned occurrences"): before performance, the exclusions applied; closed ones included.
+   */
+  occurrences(from: string, to: string): PlannedOccurrence[] {
+    this.prepareCells(100, this.horizon.last);
+    return ledgerOccurrences(this.ledger, this.horizon.first, this.startOf, from, to);
+  }
+
+  /**
+   * The overdue occurrences of the input (docs/plan-actual.md "Overdue"): those of the months from
+   * `overdueFrom` due before today and not closed, from a model of those months that follows the
+   * input as this one does.
+   */
+  private overdue(): PlannedOccurrence[] {
+    const { input } = this;
+    const from = overdueStart(input);
+    if (from === null) return [];
+    if (this.overdueOf?.input === input) return this.overdueOf.occurrences;
+    const months = this.horizon.first - parseDay(from).monthIndex + 1;
+    const pastInput: ForecastInput = { ...input, today: from, months, closedOccurrences: [], overdueFrom: null };
+    if (!this.past?.update(pastInput)) this.past = ForecastModel.build(pastInput);
+    const closed = new Set((input.closedOccurrences ?? []).map(occurrenceKeyText));
+    const occurrences = this.past
+      .occurrences(from, input.today)
+      .filter((occurrence) => occurrence.dueDate < input.today && !closed.has(occurrenceKeyText(occurrence)));
+    this.overdueOf = { input, occurrences };
+    return occurrences;
+  }
+
+  /**
    * The forecast of the model's data for `months` (≤ the model's horizon) and `performance`. The
    * exclusions, the start balance and the minimum balance are the last input's.
    * @throws RangeError on months outside the model's horizon; AmountOverflowError when a total is
@@ -273,20 +349,20 @@ export class ForecastModel {
     }
     exactSum(startBalance, 'The start balance');
 
-    ledger.clearExclusions();
-    for (const exclusion of input.exclusions) {
-      const offset = parseMonthIndex(exclusion.month) - horizon.first;
-      if (offset >= 0 && offset < horizon.count) ledger.exclude(exclusion.relatedTable, exclusion.relatedId, offset);
-    }
-    const last = horizon.first + months - 1;
-    let vatParts: Map<number, VatParts> | undefined;
-    if (this.vat) vatParts = this.vat.settle(ledger, performance, last);
+    const vatParts = this.prepareCells(performance, horizon.first + months - 1);
+    closeCells(ledger, horizon.first, this.startOf, input.closedOccurrences ?? []);
 
     const keys = horizon.keys.slice(0, months);
     let totals: MonthTotals[];
     let details: ForecastResult['details'] = [];
     if (withDetails) ({ details, totals } = buildDetails(ledger, keys, performance, vatParts, this.orderOfSlots()));
     else totals = monthTotals(ledger, months, performance);
+    const overdue = this.overdue();
+    if (overdue.length > 0) {
+      const added = addOverdueLeaves(details[0], overdue, performance);
+      const first = totals[0] as MonthTotals;
+      totals[0] = { revenue: first.revenue + added.revenue, expense: first.expense + added.expense };
+    }
 
     const rows: ForecastMonth[] = [];
     let saldo = startBalance;

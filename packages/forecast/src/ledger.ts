@@ -18,6 +18,11 @@
 
 import type { ExclusionTable, LeafTable } from './types.js';
 
+/** A cell the user excluded: counts 0, shown struck through (docs/forecast.md "Exclusions"). */
+export const EXCLUDED = 1;
+/** A cell whose occurrence is closed (docs/plan-actual.md): counts 0 and is not shown. */
+export const CLOSED = 2;
+
 /** Slots and their month cells; `count` months per slot. */
 export class Ledger {
   /** Months per slot. */
@@ -30,7 +35,7 @@ export class Ledger {
   amounts: Float64Array;
   /** How many contributions the cell holds (an excluded leaf is shown only where something would count). */
   present: Int32Array;
-  /** 1 when the cell is excluded by the user. */
+  /** EXCLUDED when the user excluded the cell, CLOSED when its occurrence left the forecast, else 0. */
   excluded: Uint8Array;
   /** True once a cell left the exact range ±2^53: taking contributions out would no longer be exact. */
   inexact = false;
@@ -197,12 +202,26 @@ export class Ledger {
    * exclusion marks its employee's cell when that salary is the one the cell names.
    */
   exclude(table: ExclusionTable, id: number, offset: number): void {
+    const cell = this.cellOf(table, id, offset);
+    if (cell !== undefined) this.excluded[cell] = EXCLUDED;
+  }
+
+  /** Marks the leaf's cell in month `offset` closed (docs/plan-actual.md); unknown leaves are ignored. */
+  close(table: LeafTable, id: number, offset: number): void {
+    const cell = this.cellOf(table, id, offset);
+    if (cell !== undefined && this.present[cell] !== 0) this.excluded[cell] = CLOSED;
+  }
+
+  /**
+   * The cell of the leaf (table, id) in month `offset`: for a salary, its employee's cell when that
+   * salary is the one the cell names; undefined when there is none.
+   */
+  private cellOf(table: LeafTable, id: number, offset: number): number | undefined {
     if (table === 'salaries') {
       const slot = this.salaries.get(id)?.slot;
-      if (slot !== undefined && this.payers[slot]?.[offset] === id) this.excluded[slot * this.months + offset] = 1;
-      return;
+      return slot !== undefined && this.payers[slot]?.[offset] === id ? slot * this.months + offset : undefined;
     }
     const slot = this.slotsByTable[table].get(id);
-    if (slot !== undefined) this.excluded[slot * this.months + offset] = 1;
+    return slot === undefined ? undefined : slot * this.months + offset;
   }
 }

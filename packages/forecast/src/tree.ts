@@ -6,7 +6,7 @@
  */
 
 import { BASE_LOCALE } from '@saldopilot/shared';
-import type { Ledger } from './ledger.js';
+import { CLOSED, EXCLUDED, type Ledger } from './ledger.js';
 import { applyPerformance } from './performance.js';
 import type { ForecastCategory, ForecastLeaf, ForecastMonthDetails, LeafTable } from './types.js';
 import type { VatParts } from './vat-settlement.js';
@@ -123,7 +123,8 @@ export function monthTotals(ledger: Ledger, months: number, performance: number)
     const base = slot * stride;
     for (let i = 0; i < months; i++) {
       const raw = amounts[base + i] as number;
-      if (raw === 0 || (!isVat && excluded[base + i] === 1)) continue;
+      const mark = excluded[base + i] as number;
+      if (raw === 0 || mark === CLOSED || (!isVat && mark === EXCLUDED)) continue;
       if (raw > 0) revenue[i] = (revenue[i] as number) + (isVat ? raw : applyPerformance(raw, performance));
       else expense[i] = (expense[i] as number) + raw;
     }
@@ -198,8 +199,9 @@ export function buildDetails(
     for (let i = 0; i < months; i++) {
       // Most cells are empty: their amount is 0 and they are not excluded, so the count is read last.
       const raw = amounts[base + i] as number;
-      const isExcluded = !isVat && excluded[base + i] === 1;
-      if ((raw === 0 && !isExcluded) || present[base + i] === 0) continue;
+      const mark = excluded[base + i] as number;
+      const isExcluded = !isVat && mark === EXCLUDED;
+      if ((raw === 0 && !isExcluded) || present[base + i] === 0 || mark === CLOSED) continue;
       const isRevenue = raw > 0;
       // The VAT settlement comes after performance already (docs/vat.md: it scales output tax only).
       const counted = isRevenue && !isVat ? applyPerformance(raw, performance) : raw;

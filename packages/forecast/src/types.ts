@@ -131,6 +131,27 @@ export interface ForecastExclusion {
   month: string;
 }
 
+/**
+ * A planned occurrence's identity (docs/plan-actual.md "Planned occurrences"): the kind of leaf, its
+ * id (for salaries the salary that pays) and the due date ('YYYY-MM-DD'; the month's last day for
+ * salaries, cost labels and the VAT settlement).
+ */
+export interface OccurrenceKey {
+  kind: LeafTable;
+  id: number;
+  dueDate: string;
+}
+
+/** A planned occurrence: its identity, its leaf's name and category, and its amount before performance. */
+export interface PlannedOccurrence extends OccurrenceKey {
+  name: string;
+  category: string;
+  /** Signed minor units in the organisation currency, before performance. */
+  amount: number;
+  /** Salary occurrences only: the employee. */
+  employeeId?: number;
+}
+
 /** Everything the forecast is computed from. */
 export interface ForecastInput {
   /** Today in Europe/Zurich ('YYYY-MM-DD'); the first month is today's month. */
@@ -158,6 +179,16 @@ export interface ForecastInput {
   exclusions: readonly ForecastExclusion[];
   /** The organisation's minimum balance in cents: the runway's threshold. */
   minimumBalance: number;
+  /**
+   * Occurrences no longer open (docs/plan-actual.md "The forecast counts nothing twice"): matched to
+   * entries already in the balances, or marked "entfällt". They leave the forecast.
+   */
+  closedOccurrences?: readonly OccurrenceKey[];
+  /**
+   * From this day on, an occurrence due before today that is not closed is überfällig and counts in
+   * the current month; absent or null: nothing is overdue (past occurrences are skipped).
+   */
+  overdueFrom?: string | null;
 }
 
 /** Which kind of item a leaf stands for; `vat_settlement` (id 0) cannot be excluded. */
@@ -189,6 +220,8 @@ export interface ForecastLeaf {
   readonly netTaxRate?: number;
   readonly netTaxRate2?: number;
   readonly netTaxRate2Share?: number;
+  /** An overdue occurrence's due date (docs/plan-actual.md "Overdue"): a leaf of its own in the first month. */
+  readonly overdueDate?: string;
   /** Salary leaves only: the employee, whose salaries are one leaf across the months. */
   readonly employeeId?: number;
   /**

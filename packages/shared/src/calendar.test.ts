@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   addMonths,
+  dateOfDayNumber,
+  dayNumber,
+  daysBetween,
   addMonthsToMonth,
   compareDates,
   daysInMonth,
@@ -264,5 +268,20 @@ describe('formatMonthLabel', () => {
 
   it.each(['2026-13', '2026-01-01', 'Januar'])('rejects %j', (input) => {
     expect(() => formatMonthLabel(input)).toThrow(RangeError);
+  });
+});
+
+describe('day arithmetic', () => {
+  it('counts days across months, leap years and centuries, and back', () => {
+    expect(dayNumber('1970-01-01')).toBe(0);
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2100-02-28', 1)).toBe('2100-03-01');
+    expect(addDays('2026-01-05', -10)).toBe('2025-12-26');
+    expect(daysBetween('2026-10-30', '2026-11-02')).toBe(3);
+    for (let day = -600_000; day <= 400_000; day += 997) expect(dayNumber(dateOfDayNumber(day))).toBe(day);
+    for (const date of ['1900-03-01', '2000-02-29', '2026-12-31', '2999-12-31']) {
+      expect(dateOfDayNumber(dayNumber(date))).toBe(date);
+      expect(dayNumber(date) * 86_400_000).toBe(Date.parse(`${date}T00:00:00Z`));
+    }
   });
 });

@@ -34,6 +34,9 @@ export const FORECAST_DEFAULTS = {
  */
 export const VAT_SETTLEMENT_NAME = 'MWST';
 
+/** Plan vs actual (docs/plan-actual.md): how far back the Plan/Ist table and overdue occurrences reach. */
+export const PLAN_ACTUAL_LIMITS = { monthsBack: 24 } as const;
+
 export const FORECAST_LIMITS = {
   minMonths: 1,
   maxMonths: 60,

@@ -92,6 +92,22 @@ const FIXTURES: Record<string, Fixture> = {
     return { ids: { id }, witnesses: [`/api/bank-accounts/${id}/csv-mapping`] };
   },
   '/api/bank-accounts/:id/entries/:entryId': async (_app, a) => accountWithEntries(a),
+  // Plan vs actual: the routes name an entry alone.
+  '/api/bank-entries/:id/match-suggestions': async (_app, a) => entryRows(a),
+  '/api/bank-entries/:id/match': async (_app, a) => entryRows(a),
+  '/api/bank-entries/:id/unplanned': async (_app, a) => entryRows(a),
+  '/api/occurrence-dismissals/:id': async (_app, a) => {
+    // An overdue occurrence of A (its entries begin on 2026-11-03) marked "entfällt": the forecast shows whether it still is.
+    await accountWithEntries(a);
+    const rent = await aTransaction(a, { type: 'single', cycle: null, amount: -70_000, startDate: '2026-11-05' });
+    const key = { kind: 'transactions', id: rent.id, dueDate: '2026-11-05' };
+    const response = await a.post('/api/occurrence-dismissals', key);
+    if (response.statusCode !== 201) throw new Error(`dismissal failed: ${response.body}`);
+    return {
+      ids: { id: response.json<{ dismissalId: number }>().dismissalId },
+      witnesses: ['/api/forecasts/details?months=1'],
+    };
+  },
   '/api/bank-accounts/:id/entries/export': async (_app, a) => ({
     ...(await accountWithEntries(a)),
     query: 'format=csv',
@@ -160,6 +176,12 @@ async function accountWithEntries(a: SignedInUser): Promise<TenantRows> {
   return { ids: { id, entryId }, witnesses: [`/api/bank-accounts/${id}/entries`, `/api/bank-accounts/${id}`] };
 }
 
+/** A's first entry by its own id (the plan-vs-actual routes), its account's entries as witnesses. */
+async function entryRows(a: SignedInUser): Promise<TenantRows> {
+  const { ids, witnesses } = await accountWithEntries(a);
+  return { ids: { id: ids.entryId! }, witnesses };
+}
+
 /** An employee of A with a salary that has a cost. */
 async function salaryRows(a: SignedInUser): Promise<TenantRows> {
   const employee = await anEmployee(a);
@@ -193,6 +215,8 @@ const BODIES: Record<string, object> = {
   'POST /api/organisations/:id/invitations': { email: 'fremd@example.ch', role: 'read-only' },
   'PATCH /api/bank-accounts/:id': { name: 'Übernommen', amount: 1 },
   'PATCH /api/bank-accounts/:id/entries/:entryId': { categoryId: 1 },
+  'POST /api/bank-entries/:id/match': { kind: 'transactions', id: 1, dueDate: '2026-11-03' },
+  'POST /api/bank-entries/:id/unplanned': { categoryId: 1 },
   'PUT /api/bank-accounts/:id/csv-mapping': { csvMapping: { date: 'Tag', amount: 'Wieviel' } },
   'PATCH /api/categories/:id': { name: 'Übernommen' },
   // Any visible target passes validation (1 is a system category); the source is A's: 404 first.

@@ -36,6 +36,9 @@ export const organisations = pgTable('organisations', {
     .references(() => currencies.id),
   /** "Mindestliquidität" in minor units of the organisation currency: the runway's threshold. */
   minimumBalance: bigint('minimum_balance', { mode: 'number' }).notNull().default(0),
+  /** Matching bank entries to the plan (docs/plan-actual.md "Suggestions"): ±% of the amount, ±days of the due date. */
+  matchTolerancePercent: integer('match_tolerance_percent').notNull().default(5),
+  matchWindowDays: integer('match_window_days').notNull().default(10),
   createdAt: createdAt(),
 });
 

@@ -34,6 +34,8 @@ export const bankEntries = pgTable(
     charges: cents('charges'),
     source: varchar('source', { length: 8 }).notNull(),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /** "nicht geplant" (docs/plan-actual.md "Matching"): an actual with no plan, counted under its category. */
+    unplanned: boolean('unplanned').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
@@ -42,5 +44,57 @@ export const bankEntries = pgTable(
     index('bank_entries_organisation_idx').on(table.organisationId),
     index('bank_entries_category_idx').on(table.categoryId),
     check('bank_entries_reference_type', sql`${table.referenceType} in ('QRR', 'SCOR', 'ISR')`),
+  ],
+);
+
+/**
+ * An entry linked to a planned occurrence (docs/plan-actual.md "Matching"): the occurrence by its
+ * identity (kind, item id, due date), with what it was when matched (name, category, amount), which
+ * stays shown when the plan changes later. An entry is matched once (the unique entry); several
+ * entries share an occurrence only as the parts of a split payment (checked by the service).
+ */
+export const bankEntryMatches = pgTable(
+  'bank_entry_matches',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: organisationOwned(),
+    bankEntryId: integer('bank_entry_id')
+      .notNull()
+      .references(() => bankEntries.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    itemId: integer('item_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    categoryName: varchar('category_name', { length: 255 }).notNull(),
+    plannedAmount: cents('planned_amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('bank_entry_matches_entry_unique').on(table.bankEntryId),
+    index('bank_entry_matches_occurrence_idx').on(table.organisationId, table.kind, table.itemId, table.dueDate),
+    check(
+      'bank_entry_matches_kind',
+      sql`${table.kind} in ('transactions', 'salaries', 'salary_cost_labels', 'vat_settlement')`,
+    ),
+  ],
+);
+
+/** An overdue occurrence marked "entfällt" (docs/plan-actual.md "The forecast counts nothing twice"). */
+export const occurrenceDismissals = pgTable(
+  'occurrence_dismissals',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: organisationOwned(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    itemId: integer('item_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('occurrence_dismissals_unique').on(table.organisationId, table.kind, table.itemId, table.dueDate),
+    check(
+      'occurrence_dismissals_kind',
+      sql`${table.kind} in ('transactions', 'salaries', 'salary_cost_labels', 'vat_settlement')`,
+    ),
   ],
 );

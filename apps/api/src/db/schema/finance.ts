@@ -118,9 +118,12 @@ export const transactions = pgTable(
       .references(() => currencies.id),
     employeeId: integer('employee_id').references(() => employees.id, { onDelete: 'set null' }),
     vatRateId: integer('vat_rate_id').references(() => vatRates.id, { onDelete: 'set null' }),
+    /** A QR or Creditor Reference its payments carry (docs/plan-actual.md "References"). */
+    reference: varchar('reference', { length: 27 }),
     createdAt: createdAt(),
   },
   (table) => [
+    index('transactions_organisation_reference_idx').on(table.organisationId, table.reference),
     index('transactions_organisation_name_idx').on(table.organisationId, table.name),
     index('transactions_organisation_start_idx').on(table.organisationId, table.startDate),
     index('transactions_category_idx').on(table.categoryId),

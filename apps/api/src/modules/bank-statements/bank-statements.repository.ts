@@ -3,7 +3,7 @@ import type { BankEntryListQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { arrayLiteral, textArray } from '../../db/arrays.js';
 import { executeRows } from '../../db/execute-rows.js';
-import { bankAccounts, bankEntries, categories } from '../../db/schema/index.js';
+import { bankAccounts, bankEntries, bankEntryMatches, categories } from '../../db/schema/index.js';
 import { applyListQuery, containsPattern, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
 
 /** An entry as the import writes it. */
@@ -121,6 +121,15 @@ const entryColumns = {
   source: bankEntries.source,
   categoryId: bankEntries.categoryId,
   categoryName: categories.name,
+  bankAccountId: bankEntries.bankAccountId,
+  // Its place in the plan (docs/plan-actual.md): "nicht geplant", or the occurrence it is matched to.
+  unplanned: bankEntries.unplanned,
+  matchKind: bankEntryMatches.kind,
+  matchItemId: bankEntryMatches.itemId,
+  matchDueDate: bankEntryMatches.dueDate,
+  matchName: bankEntryMatches.name,
+  matchCategory: bankEntryMatches.categoryName,
+  matchAmount: bankEntryMatches.plannedAmount,
 };
 
 export type BankEntryRow = Awaited<ReturnType<typeof findEntry>> & object;
@@ -157,21 +166,24 @@ export async function listEntries(
     .select({ ...entryColumns, totalCount: totalCountColumn() })
     .from(bankEntries)
     .leftJoin(categories, eq(categories.id, bankEntries.categoryId))
+    .leftJoin(bankEntryMatches, eq(bankEntryMatches.bankEntryId, bankEntries.id))
     .where(where)
     .$dynamic();
   const rows = await applyListQuery(select, query, { bookingDate: sql`${bankEntries.bookingDate}` }, [bankEntries.id]);
   return pageWithTotal(rows, query, () => db.$count(bankEntries, where));
 }
 
-export async function findEntry(db: AppDatabase, organisationId: number, bankAccountId: number, id: number) {
+/** An entry of the organisation, of the given account when one is named. */
+export async function findEntry(db: AppDatabase, organisationId: number, bankAccountId: number | null, id: number) {
   const [row] = await db
     .select(entryColumns)
     .from(bankEntries)
     .leftJoin(categories, eq(categories.id, bankEntries.categoryId))
+    .leftJoin(bankEntryMatches, eq(bankEntryMatches.bankEntryId, bankEntries.id))
     .where(
       and(
         eq(bankEntries.id, id),
-        eq(bankEntries.bankAccountId, bankAccountId),
+        bankAccountId === null ? undefined : eq(bankEntries.bankAccountId, bankAccountId),
         eq(bankEntries.organisationId, organisationId),
       ),
     );

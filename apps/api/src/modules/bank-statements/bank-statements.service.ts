@@ -7,6 +7,8 @@ import {
   type BankEntryUpdate,
   type CsvMapping,
   type CsvMappingAnswer,
+  type EntryPlan,
+  type OccurrenceKind,
   type StatementFilePreview,
   type StatementImportQuery,
   type StatementImportResult,
@@ -85,6 +87,24 @@ interface PlannedStatement {
 }
 
 export type BankStatementsService = ReturnType<typeof createBankStatementsService>;
+
+/** Where the entry stands to the plan (docs/plan-actual.md "Matching"): matched, "nicht geplant" or open. */
+function entryPlanOf(row: BankEntryRow): EntryPlan {
+  if (row.matchKind !== null && row.matchItemId !== null && row.matchDueDate !== null) {
+    return {
+      state: 'matched',
+      occurrence: {
+        kind: row.matchKind as OccurrenceKind,
+        id: row.matchItemId,
+        dueDate: row.matchDueDate,
+        name: row.matchName ?? '',
+        category: row.matchCategory ?? '',
+        amount: row.matchAmount ?? 0,
+      },
+    };
+  }
+  return { state: row.unplanned ? 'unplanned' : 'open', occurrence: null };
+}
 
 /**
  * Bank statements in (docs/bank-statements.md): a file is read into statements, each matched to an
@@ -296,6 +316,7 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
       source: row.source as BankEntry['source'],
       category:
         row.categoryId !== null && row.categoryName !== null ? { id: row.categoryId, name: row.categoryName } : null,
+      plan: entryPlanOf(row),
     };
   }
 
@@ -411,6 +432,14 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
       });
       const row = await findEntry(db, tenant.organisationId, bankAccountId, entryId);
       if (!row) throw notFound(bankStatementMessages.entryNotFound);
+      return toBankEntry(row, currencyCode(account.currencyId));
+    },
+
+    /** One entry of the organisation, whatever its account (the plan-vs-actual routes name entries alone). */
+    async entry(tenant: Tenant, entryId: number): Promise<BankEntry> {
+      const row = await findEntry(db, tenant.organisationId, null, entryId);
+      if (!row) throw notFound(bankStatementMessages.entryNotFound);
+      const account = await requireAccount(tenant, row.bankAccountId);
       return toBankEntry(row, currencyCode(account.currencyId));
     },
   };

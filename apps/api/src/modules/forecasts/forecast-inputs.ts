@@ -7,6 +7,7 @@ import {
   costRowsOf,
   decodeCostPayments,
   minimumBalanceOf,
+  planStateOf,
   rowsChangedSince,
   salariesOf,
   transactionsOf,
@@ -195,6 +196,11 @@ export const forecastInputs = {
   exclusions: part(
     ['transaction_exclusions', 'salary_exclusions', 'salary_cost_label_exclusions'],
     (db, { organisationId, firstMonth, lastMonth }) => listExclusions(db, organisationId, { firstMonth, lastMonth }),
+  ),
+  // Plan vs actual: the closed occurrences and where the entries begin (docs/plan-actual.md).
+  plan: part(
+    ['bank_entry_matches', 'occurrence_dismissals', 'bank_entries', 'bank_accounts'],
+    (db, { organisationId }) => planStateOf(db, organisationId),
   ),
 };
 

@@ -1,10 +1,14 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { LeafTable } from '@saldopilot/forecast';
 import { parseNetAdjustments } from '@saldopilot/shared';
 import { isAnyOf } from '../../db/arrays.js';
 import type { AppDatabase } from '../../db/client.js';
 import {
   bankAccounts,
+  bankEntries,
+  bankEntryMatches,
   categories,
+  occurrenceDismissals,
   currencies,
   employees,
   organisationDataVersions,
@@ -61,6 +65,7 @@ export function transactionsOf(db: AppDatabase, organisationId: number, ids?: re
       isDisabled: transactions.isDisabled,
       vatBasisPoints: vatRates.value,
       vatIncluded: transactions.vatIncluded,
+      reference: transactions.reference,
     })
     .from(transactions)
     .innerJoin(currencies, eq(currencies.id, transactions.currencyId))
@@ -245,4 +250,41 @@ export async function dataVersionsOf(db: AppDatabase, organisationId: number): P
     .where(inArray(organisationDataVersions.organisationId, [0, organisationId]))
     .groupBy(organisationDataVersions.tableName);
   return new Map(rows.map((row) => [row.tableName, row.version]));
+}
+
+/** The occurrences no longer open, and the first booking date of the entries (docs/plan-actual.md). */
+export interface PlanState {
+  closed: { kind: LeafTable; id: number; dueDate: string }[];
+  firstBookingDate: string | null;
+}
+
+/**
+ * What the forecast needs of plan vs actual (docs/plan-actual.md "The forecast counts nothing
+ * twice"), in two queries: the closed occurrences — matched with every entry booked on or before its
+ * account's "Stand per", or marked "entfällt" — and the first booking date of the entries.
+ */
+export async function planStateOf(db: AppDatabase, organisationId: number): Promise<PlanState> {
+  const matched = db
+    .select({ kind: bankEntryMatches.kind, id: bankEntryMatches.itemId, dueDate: bankEntryMatches.dueDate })
+    .from(bankEntryMatches)
+    .innerJoin(bankEntries, eq(bankEntries.id, bankEntryMatches.bankEntryId))
+    .innerJoin(bankAccounts, eq(bankAccounts.id, bankEntries.bankAccountId))
+    .where(eq(bankEntryMatches.organisationId, organisationId))
+    .groupBy(bankEntryMatches.kind, bankEntryMatches.itemId, bankEntryMatches.dueDate)
+    .having(sql`bool_and(${bankEntries.bookingDate} <= ${bankAccounts.balanceDate})`);
+  const dismissed = db
+    .select({ kind: occurrenceDismissals.kind, id: occurrenceDismissals.itemId, dueDate: occurrenceDismissals.dueDate })
+    .from(occurrenceDismissals)
+    .where(eq(occurrenceDismissals.organisationId, organisationId));
+  const [closed, [first]] = await Promise.all([
+    matched.unionAll(dismissed),
+    db
+      .select({ date: sql<string | null>`min(${bankEntries.bookingDate})` })
+      .from(bankEntries)
+      .where(eq(bankEntries.organisationId, organisationId)),
+  ]);
+  return {
+    closed: closed.map((row) => ({ ...row, kind: row.kind as LeafTable })),
+    firstBookingDate: first?.date ?? null,
+  };
 }

@@ -13,6 +13,7 @@ import {
   FORECAST_DEFAULTS,
   FORECAST_LIMITS,
   monthOf,
+  PLAN_ACTUAL_LIMITS,
   type Forecast,
   type ForecastCategoryNode,
   type ForecastDetails,
@@ -46,6 +47,16 @@ export interface ForecastsServiceDeps {
 
 export type ForecastsService = ReturnType<typeof createForecastsService>;
 
+/**
+ * The first day an occurrence can be overdue (docs/plan-actual.md): the first booking date of the
+ * entries, at most PLAN_ACTUAL_LIMITS.monthsBack months back; null without entries.
+ */
+export function overdueFromOf(today: string, firstBookingDate: string | null): string | null {
+  if (firstBookingDate === null) return null;
+  const earliest = `${addMonthsToMonth(monthOf(today), -PLAN_ACTUAL_LIMITS.monthsBack)}-01`;
+  return firstBookingDate < earliest ? earliest : firstBookingDate;
+}
+
 /** Whether the leaves of a category are wanted: all without `?expand=`, else the named ones. */
 type LeavesWanted = (side: 'revenue' | 'expense', category: string) => boolean;
 
@@ -77,6 +88,7 @@ function toNodes(
             // (docs/forecast.md).
             ...(leaf.employeeId === undefined ? {} : { employeeId: leaf.employeeId }),
             ...(leaf.thirteenthSalary ? { thirteenthSalary: true } : {}),
+            ...(leaf.overdueDate === undefined ? {} : { overdueDate: leaf.overdueDate }),
           },
     ),
   }));
@@ -90,6 +102,7 @@ function toVatNode(leaf: ForecastLeaf): ForecastLeafNode {
     relatedId: leaf.relatedId,
     relatedTable: leaf.relatedTable,
     isExcluded: leaf.isExcluded,
+    ...(leaf.overdueDate === undefined ? {} : { overdueDate: leaf.overdueDate }),
   };
   for (const part of vatParts) {
     const value = leaf[part];
@@ -156,13 +169,22 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       vatSetting: data.vatSetting,
       exclusions: data.exclusions,
       minimumBalance: data.minimumBalance,
+      closedOccurrences: data.plan.closed,
+      overdueFrom: overdueFromOf(today, data.plan.firstBookingDate),
     };
   }
 
-  /** The first and last month of the longest horizon: one load serves every "Zeitraum". */
+  /**
+   * The months one load serves: the longest horizon, and before it the months plan vs actual looks
+   * back on (docs/plan-actual.md: overdue occurrences and the Plan/Ist table need their costs and
+   * exclusions).
+   */
   function horizonOf(today: string): { firstMonth: string; lastMonth: string } {
-    const firstMonth = monthOf(today);
-    return { firstMonth, lastMonth: addMonthsToMonth(firstMonth, FORECAST_LIMITS.maxMonths - 1) };
+    const currentMonth = monthOf(today);
+    return {
+      firstMonth: addMonthsToMonth(currentMonth, -PLAN_ACTUAL_LIMITS.monthsBack),
+      lastMonth: addMonthsToMonth(currentMonth, FORECAST_LIMITS.maxMonths - 1),
+    };
   }
 
   /**
@@ -252,6 +274,19 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
         performance: FORECAST_DEFAULTS.performance,
         details: false,
       });
+    },
+
+    /**
+     * The engine's input of the organisation as of today, from the parts in memory (docs/plan-actual.md:
+     * the planned occurrences of suggestions and the Plan/Ist table are read from it), its months
+     * reaching back PLAN_ACTUAL_LIMITS.monthsBack months before the current one.
+     */
+    async planInput({ organisationId, currencyId }: Tenant): Promise<ForecastInput> {
+      const today = clock.today();
+      const versions = await versionsWithFreshSchedules(organisationId, today);
+      const scope = { organisationId, ...horizonOf(today), versions };
+      const data = await readForecastData(cache, db, scope, today, inputStamps(today, versions));
+      return inputOf(codeOf(currencyId), today, data);
     },
 
     /** `GET /forecasts`: totals per month, start balance, missing rates and the runway. */

@@ -465,19 +465,21 @@ describe('GET /api/forecasts', () => {
     for (const name of ['Zweite', 'Dritte', 'Vierte']) await aSalaryWithCosts(user, name);
     await aBankAccount(user);
     const many = await queriesOfOneRead();
-    // One for the data versions, one to check that the stored salary schedules are today's, seven
-    // to load the data; then again the two checks (the salaries changed) and the parts whose tables
-    // changed, however many rows were added: the accounts, and the transactions and costs loaded
-    // whole (a new category and new labels can change any of their rows), one query each; the
-    // salaries row by row: the salaries and employees written since, then those salaries.
-    expect(few).toBe(9);
-    expect(many).toBe(8);
+    // One for the data versions, one to check that the stored salary schedules are today's, nine
+    // to load the data (seven parts, the plan-vs-actual part with two); then again the two checks
+    // (the salaries changed) and the parts whose tables changed, however many rows were added: the
+    // accounts and the plan-vs-actual part (it reads the accounts' "Stand per"), and the
+    // transactions and costs loaded whole (a new category and new labels can change any of their
+    // rows), one query each; the salaries row by row: the salaries and employees written since,
+    // then those salaries.
+    expect(few).toBe(11);
+    expect(many).toBe(10);
     // Nothing changed since: the versions only; the schedules were found fresh at these versions,
     // the rows and the result come from memory.
     expect(await queriesOfOneRead()).toBe(1);
-    // A changed account reloads the accounts only.
+    // A changed account reloads the accounts and the plan-vs-actual part only.
     await aBankAccount(user);
-    expect(await queriesOfOneRead()).toBe(2);
+    expect(await queriesOfOneRead()).toBe(4);
   });
 
   it('after a cost is saved, loads the costs of the salaries it changed only, and answers as a fresh read would', async () => {
@@ -700,9 +702,21 @@ describe('GET /api/forecasts', () => {
     const category = await aCategory(user);
     const vat = (await user.post('/api/vats', { value: 333 })).json<Vat>();
     const transaction = await aTransaction(user, { categoryId: category.id, vatId: vat.id });
-    await aBankAccount(user);
+    const account = await aBankAccount(user);
     const { salaryId, label } = await aSalaryWithCosts(user);
     await aQuarterlyVatSettlement(user);
+    // Plan vs actual: an entry, its match and a dismissal (docs/plan-actual.md).
+    const [entry] = await executeRows<{ id: number }>(
+      db,
+      sql`insert into bank_entries (organisation_id, bank_account_id, identity, booking_date, amount, currency, source)
+          values (${organisation}, ${account.id}, 'version-test', '2026-11-02', -100, 'CHF', 'csv') returning id`,
+    );
+    await db.execute(sql`
+      insert into bank_entry_matches (organisation_id, bank_entry_id, kind, item_id, due_date, name, category_name, planned_amount)
+      values (${organisation}, ${entry!.id}, 'transactions', ${transaction.id}, '2026-11-02', 'x', 'y', -100)`);
+    await db.execute(sql`
+      insert into occurrence_dismissals (organisation_id, kind, item_id, due_date)
+      values (${organisation}, 'transactions', ${transaction.id}, '2026-10-02')`);
     for (const [relatedTable, relatedId] of [
       ['transactions', transaction.id],
       ['salaries', salaryId],
@@ -728,6 +742,9 @@ describe('GET /api/forecasts', () => {
       `update salary_exclusions set month = month where ${owned}`,
       `update salary_cost_label_exclusions set month = month where ${owned}`,
       `update vat_settings set enabled = enabled where ${owned}`,
+      `update bank_entries set amount = amount where ${owned}`,
+      `update bank_entry_matches set name = name where ${owned}`,
+      `update occurrence_dismissals set due_date = due_date where ${owned}`,
     ];
     const versionOf = async (table: string) => (await dataVersionsOf(db, organisation)).get(table) ?? 0;
     for (const update of updates) {

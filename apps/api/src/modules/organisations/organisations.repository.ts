@@ -16,6 +16,8 @@ const organisationColumns = {
   currencyDescription: currencies.description,
   currencyLocaleCode: currencies.localeCode,
   minimumBalance: organisations.minimumBalance,
+  matchTolerancePercent: organisations.matchTolerancePercent,
+  matchWindowDays: organisations.matchWindowDays,
   role: memberships.role,
   memberCount,
 };
@@ -74,7 +76,13 @@ export async function insertOrganisation(
 export async function updateOrganisation(
   db: AppDatabase,
   organisationId: number,
-  changes: { name?: string; currencyId?: number; minimumBalance?: number },
+  changes: {
+    name?: string;
+    currencyId?: number;
+    minimumBalance?: number;
+    matchTolerancePercent?: number;
+    matchWindowDays?: number;
+  },
 ): Promise<void> {
   await db.update(organisations).set(changes).where(eq(organisations.id, organisationId));
 }

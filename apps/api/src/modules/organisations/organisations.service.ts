@@ -50,6 +50,8 @@ function toOrganisation(row: OrganisationRow): Organisation {
     role: row.role,
     memberCount: row.memberCount,
     minimumBalance: row.minimumBalance,
+    matchTolerancePercent: row.matchTolerancePercent,
+    matchWindowDays: row.matchWindowDays,
   };
 }
 
@@ -152,7 +154,8 @@ export function createOrganisationsService(
     },
 
     /**
-     * Renames, changes the currency or the minimum balance ("Mindestliquidität"; admins and owners).
+     * Renames, changes the currency, the minimum balance ("Mindestliquidität") or the match
+     * tolerance and window (docs/plan-actual.md "Suggestions"); admins and owners.
      * A new currency must keep every sum of the organisation's data exact (400 naming `currencyId`,
      * nothing stored; ARCHITECTURE.md rule 7); the members see it with their next request.
      */
@@ -169,6 +172,8 @@ export function createOrganisationsService(
           name: changes.name,
           currencyId: currencyId,
           minimumBalance: changes.minimumBalance,
+          matchTolerancePercent: changes.matchTolerancePercent,
+          matchWindowDays: changes.matchWindowDays,
         });
       });
       // Every member's cached session names the currency, on every instance.

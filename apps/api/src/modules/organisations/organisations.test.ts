@@ -37,6 +37,9 @@ describe('organisations of a user', () => {
           role: 'owner',
           memberCount: 1,
           minimumBalance: 0,
+          // The match suggestions' defaults (docs/plan-actual.md "Suggestions").
+          matchTolerancePercent: 5,
+          matchWindowDays: 10,
         },
       ],
       pagination: { currentPage: 1, limit: 20, totalCount: 1, totalPages: 1, totalRemaining: 0 },

@@ -49,6 +49,7 @@ const transactionColumns = {
   id: t.id,
   name: t.name,
   link: t.link,
+  reference: t.reference,
   amount: t.amount,
   vatIncluded: t.vatIncluded,
   isDisabled: t.isDisabled,

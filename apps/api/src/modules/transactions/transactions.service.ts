@@ -63,6 +63,7 @@ function valuesOf(input: TransactionCreate): TransactionValues {
     employeeId: input.employeeId ?? null,
     vatRateId: input.vatId ?? null,
     vatIncluded: input.vatIncluded ?? false,
+    reference: input.reference ?? null,
   };
 }
 
@@ -82,6 +83,7 @@ function changesOf(update: TransactionUpdate): Partial<TransactionValues> {
     vatRateId: update.vatId,
     vatIncluded: update.vatIncluded,
     isDisabled: update.isDisabled,
+    reference: update.reference,
   };
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }
@@ -121,6 +123,7 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
           ? null
           : toVat({ id: row.vatId, value: row.vatValue, organisationId: row.vatOrganisationId }),
       nextExecutionDate: nextExecutionDate(row, today),
+      reference: row.reference,
     };
   }
 

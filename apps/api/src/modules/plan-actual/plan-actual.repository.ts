@@ -1,0 +1,290 @@
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { OccurrenceKey } from '@saldopilot/shared';
+import { isAnyOf } from '../../db/arrays.js';
+import type { AppDatabase } from '../../db/client.js';
+import {
+  bankAccounts,
+  bankEntries,
+  bankEntryMatches,
+  categories,
+  occurrenceDismissals,
+  organisations,
+  transactions,
+} from '../../db/schema/index.js';
+
+/**
+ * The SQL of plan vs actual (docs/plan-actual.md): the entries as matching reads them, the matches
+ * and the dismissals, and what the Plan/Ist table sums. Every query names the organisation.
+ */
+
+// The class of the advisory lock that serialises match decisions per organisation (pg_advisory_xact_lock(class, id)).
+const MATCH_LOCK_CLASS = 0x9a7c;
+
+/** Held until the transaction ends: one match decision per organisation at a time ("an occurrence once"). */
+export async function lockPlanMatches(db: AppDatabase, organisationId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${MATCH_LOCK_CLASS}::int, ${organisationId}::int)`);
+}
+
+/** The organisation's tolerance and window for suggestions. */
+export async function matchSettingsOf(db: AppDatabase, organisationId: number) {
+  const [row] = await db
+    .select({ tolerancePercent: organisations.matchTolerancePercent, windowDays: organisations.matchWindowDays })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row ?? { tolerancePercent: 5, windowDays: 10 };
+}
+
+const entryForMatchColumns = {
+  id: bankEntries.id,
+  bankAccountId: bankEntries.bankAccountId,
+  bookingDate: bankEntries.bookingDate,
+  amount: bankEntries.amount,
+  currency: bankEntries.currency,
+  reference: bankEntries.reference,
+  counterpartyName: bankEntries.counterpartyName,
+  remittanceInformation: bankEntries.remittanceInformation,
+  unplanned: bankEntries.unplanned,
+  matchId: bankEntryMatches.id,
+};
+
+export type EntryForMatch = Awaited<ReturnType<typeof entriesForMatch>>[number];
+
+/**
+ * Entries of the organisation as matching reads them: one (`entryIds`), or every open one (neither
+ * matched nor "nicht geplant"), of one account when named. `forUpdate` locks the rows (a match is
+ * decided on what they are).
+ */
+export function entriesForMatch(
+  db: AppDatabase,
+  organisationId: number,
+  only: { entryIds?: readonly number[]; openOnly?: boolean; bankAccountId?: number; forUpdate?: boolean },
+) {
+  const query = db
+    .select(entryForMatchColumns)
+    .from(bankEntries)
+    .leftJoin(bankEntryMatches, eq(bankEntryMatches.bankEntryId, bankEntries.id))
+    .where(
+      and(
+        eq(bankEntries.organisationId, organisationId),
+        only.entryIds ? isAnyOf(bankEntries.id, only.entryIds) : undefined,
+        only.bankAccountId === undefined ? undefined : eq(bankEntries.bankAccountId, only.bankAccountId),
+        only.openOnly ? and(isNull(bankEntryMatches.id), eq(bankEntries.unplanned, false)) : undefined,
+      ),
+    )
+    .orderBy(asc(bankEntries.bookingDate), asc(bankEntries.id));
+  return only.forUpdate ? query.for('update', { of: bankEntries }) : query;
+}
+
+/** The entries matched to occurrences due in [from, to]: per occurrence, which entries and how much. */
+export function matchesDueBetween(db: AppDatabase, organisationId: number, from: string, to: string) {
+  return db
+    .select({
+      kind: bankEntryMatches.kind,
+      id: bankEntryMatches.itemId,
+      dueDate: bankEntryMatches.dueDate,
+      entryId: bankEntryMatches.bankEntryId,
+      amount: bankEntries.amount,
+      currency: bankEntries.currency,
+    })
+    .from(bankEntryMatches)
+    .innerJoin(bankEntries, eq(bankEntries.id, bankEntryMatches.bankEntryId))
+    .where(
+      and(
+        eq(bankEntryMatches.organisationId, organisationId),
+        gte(bankEntryMatches.dueDate, from),
+        lte(bankEntryMatches.dueDate, to),
+      ),
+    );
+}
+
+/** The occurrences marked "entfällt" due in [from, to]. */
+export function dismissalsBetween(db: AppDatabase, organisationId: number, from: string, to: string) {
+  return db
+    .select({ kind: occurrenceDismissals.kind, id: occurrenceDismissals.itemId, dueDate: occurrenceDismissals.dueDate })
+    .from(occurrenceDismissals)
+    .where(
+      and(
+        eq(occurrenceDismissals.organisationId, organisationId),
+        gte(occurrenceDismissals.dueDate, from),
+        lte(occurrenceDismissals.dueDate, to),
+      ),
+    );
+}
+
+function sameOccurrence(organisationId: number, key: OccurrenceKey) {
+  return and(
+    eq(bankEntryMatches.organisationId, organisationId),
+    eq(bankEntryMatches.kind, key.kind),
+    eq(bankEntryMatches.itemId, key.id),
+    eq(bankEntryMatches.dueDate, key.dueDate),
+  );
+}
+
+/** How many entries are matched to the occurrence. */
+export async function matchCountOf(db: AppDatabase, organisationId: number, key: OccurrenceKey): Promise<number> {
+  return db.$count(bankEntryMatches, sameOccurrence(organisationId, key));
+}
+
+export interface NewMatch extends OccurrenceKey {
+  entryId: number;
+  name: string;
+  categoryName: string;
+  plannedAmount: number;
+}
+
+/** Links the entry; false when it is matched already (the unique entry). Clears "nicht geplant". */
+export async function insertMatch(db: AppDatabase, organisationId: number, match: NewMatch): Promise<boolean> {
+  const rows = await db
+    .insert(bankEntryMatches)
+    .values({
+      organisationId,
+      bankEntryId: match.entryId,
+      kind: match.kind,
+      itemId: match.id,
+      dueDate: match.dueDate,
+      name: match.name.slice(0, 255),
+      categoryName: match.categoryName.slice(0, 255),
+      plannedAmount: match.plannedAmount,
+    })
+    .onConflictDoNothing()
+    .returning({ id: bankEntryMatches.id });
+  if (rows.length === 0) return false;
+  await db
+    .update(bankEntries)
+    .set({ unplanned: false })
+    .where(and(eq(bankEntries.id, match.entryId), eq(bankEntries.organisationId, organisationId)));
+  return true;
+}
+
+/** Unlinks the entry and lifts "nicht geplant"; false when it was neither. */
+export async function clearEntryPlan(db: AppDatabase, organisationId: number, entryId: number): Promise<boolean> {
+  const removed = await db
+    .delete(bankEntryMatches)
+    .where(and(eq(bankEntryMatches.bankEntryId, entryId), eq(bankEntryMatches.organisationId, organisationId)))
+    .returning({ id: bankEntryMatches.id });
+  const unplanned = await db
+    .update(bankEntries)
+    .set({ unplanned: false })
+    .where(
+      and(eq(bankEntries.id, entryId), eq(bankEntries.organisationId, organisationId), eq(bankEntries.unplanned, true)),
+    )
+    .returning({ id: bankEntries.id });
+  return removed.length + unplanned.length > 0;
+}
+
+/** Marks the entry "nicht geplant" with its category. */
+export async function markUnplanned(
+  db: AppDatabase,
+  organisationId: number,
+  entryId: number,
+  categoryId: number,
+): Promise<void> {
+  await db
+    .update(bankEntries)
+    .set({ unplanned: true, categoryId })
+    .where(and(eq(bankEntries.id, entryId), eq(bankEntries.organisationId, organisationId)));
+}
+
+/** Marks an occurrence "entfällt"; undefined when it is marked already. */
+export async function insertDismissal(db: AppDatabase, organisationId: number, key: OccurrenceKey) {
+  const [row] = await db
+    .insert(occurrenceDismissals)
+    .values({ organisationId, kind: key.kind, itemId: key.id, dueDate: key.dueDate })
+    .onConflictDoNothing()
+    .returning({ dismissalId: occurrenceDismissals.id });
+  return row;
+}
+
+/** Takes the mark back; false when the organisation has no such dismissal. */
+export async function deleteDismissal(db: AppDatabase, organisationId: number, dismissalId: number): Promise<boolean> {
+  const rows = await db
+    .delete(occurrenceDismissals)
+    .where(and(eq(occurrenceDismissals.id, dismissalId), eq(occurrenceDismissals.organisationId, organisationId)))
+    .returning({ id: occurrenceDismissals.id });
+  return rows.length === 1;
+}
+
+/** Lifts the "entfällt" mark of the occurrence, if it has one. */
+export async function deleteDismissalOf(db: AppDatabase, organisationId: number, key: OccurrenceKey): Promise<void> {
+  await db
+    .delete(occurrenceDismissals)
+    .where(
+      and(
+        eq(occurrenceDismissals.organisationId, organisationId),
+        eq(occurrenceDismissals.kind, key.kind),
+        eq(occurrenceDismissals.itemId, key.id),
+        eq(occurrenceDismissals.dueDate, key.dueDate),
+      ),
+    );
+}
+
+/** The accounts' balances and "Stand per". */
+export function accountBalancesOf(db: AppDatabase, organisationId: number) {
+  return db
+    .select({
+      id: bankAccounts.id,
+      amount: bankAccounts.amount,
+      currencyId: bankAccounts.currencyId,
+      balanceDate: bankAccounts.balanceDate,
+    })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.organisationId, organisationId));
+}
+
+/**
+ * The entries booked from `from` on, each with what it counts as in the Plan/Ist table: the
+ * occurrence's category (a transaction's current one, else the one matched), the category of a
+ * "nicht geplant" entry, or none; and its account's "Stand per" (the end balances go back from it).
+ */
+export function entriesFrom(db: AppDatabase, organisationId: number, from: string, entryIds?: readonly number[]) {
+  const entryCategory = alias(categories, 'entry_category');
+  const transactionCategory = alias(categories, 'transaction_category');
+  return db
+    .select({
+      entryId: bankEntries.id,
+      bankAccountId: bankEntries.bankAccountId,
+      bookingDate: bankEntries.bookingDate,
+      amount: bankEntries.amount,
+      currency: bankEntries.currency,
+      counterpartyName: bankEntries.counterpartyName,
+      text: bankEntries.remittanceInformation,
+      unplanned: bankEntries.unplanned,
+      entryCategory: entryCategory.name,
+      matchKind: bankEntryMatches.kind,
+      matchItemId: bankEntryMatches.itemId,
+      matchDueDate: bankEntryMatches.dueDate,
+      matchCategory: sql<string | null>`coalesce(${transactionCategory.name}, ${bankEntryMatches.categoryName})`,
+      balanceDate: bankAccounts.balanceDate,
+    })
+    .from(bankEntries)
+    .innerJoin(bankAccounts, eq(bankAccounts.id, bankEntries.bankAccountId))
+    .leftJoin(entryCategory, eq(entryCategory.id, bankEntries.categoryId))
+    .leftJoin(bankEntryMatches, eq(bankEntryMatches.bankEntryId, bankEntries.id))
+    .leftJoin(
+      transactions,
+      and(
+        eq(bankEntryMatches.kind, 'transactions'),
+        eq(transactions.id, bankEntryMatches.itemId),
+        eq(transactions.organisationId, organisationId),
+      ),
+    )
+    .leftJoin(transactionCategory, eq(transactionCategory.id, transactions.categoryId))
+    .where(
+      and(
+        eq(bankEntries.organisationId, organisationId),
+        gte(bankEntries.bookingDate, from),
+        entryIds === undefined ? undefined : isAnyOf(bankEntries.id, entryIds),
+      ),
+    )
+    .orderBy(asc(bankEntries.bookingDate), asc(bankEntries.id));
+}
+
+/** The first booking date of the organisation's entries, or null. */
+export async function firstBookingDateOf(db: AppDatabase, organisationId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ date: sql<string | null>`min(${bankEntries.bookingDate})` })
+    .from(bankEntries)
+    .where(eq(bankEntries.organisationId, organisationId));
+  return row?.date ?? null;
+}

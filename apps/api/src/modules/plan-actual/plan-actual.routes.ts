@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bankEntryIdParamsSchema,
+  bankEntryMatchCreateSchema,
+  bankEntrySchema,
+  bankEntryUnplannedSchema,
+  confirmUniqueQuerySchema,
+  confirmUniqueResultSchema,
+  idParamsSchema,
+  matchSuggestionsSchema,
+  occurrenceDismissalSchema,
+  occurrenceKeySchema,
+  planActualMonthDetailSchema,
+  planActualMonthQuerySchema,
+  planActualQuerySchema,
+  planActualSchema,
+} from '@saldopilot/shared';
+import { tenantOf } from '../../plugins/authenticate.js';
+import { noContent } from '../../plugins/openapi.js';
+
+// A match or a dismissal names an occurrence the plan may not have, or it may be taken already.
+const namesAnOccurrence = { errors: ['NOT_FOUND' as const, 'CONFLICT' as const] };
+
+/**
+ * Plan vs actual (docs/plan-actual.md): /api/bank-entries/{id}/… (suggestions, match, "nicht
+ * geplant"), /api/bank-entries/confirm-unique, /api/occurrence-dismissals and /api/plan-actual.
+ * Everyone reads; the writes need editor or above (the role gate's default for writes).
+ */
+export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { planActual } = app.deps;
+
+  app.get(
+    '/bank-entries/:id/match-suggestions',
+    { schema: { params: bankEntryIdParamsSchema, response: { 200: matchSuggestionsSchema } } },
+    async (request) => planActual.suggestions(tenantOf(request), request.params.id),
+  );
+
+  app.post(
+    '/bank-entries/:id/match',
+    {
+      config: namesAnOccurrence,
+      schema: { params: bankEntryIdParamsSchema, body: bankEntryMatchCreateSchema, response: { 200: bankEntrySchema } },
+    },
+    async (request) => planActual.match(tenantOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/bank-entries/:id/match',
+    { config: namesAnOccurrence, schema: { params: bankEntryIdParamsSchema, response: { 200: bankEntrySchema } } },
+    async (request) => planActual.unmatch(tenantOf(request), request.params.id),
+  );
+
+  app.post(
+    '/bank-entries/:id/unplanned',
+    {
+      config: namesAnOccurrence,
+      schema: { params: bankEntryIdParamsSchema, body: bankEntryUnplannedSchema, response: { 200: bankEntrySchema } },
+    },
+    async (request) => planActual.markUnplanned(tenantOf(request), request.params.id, request.body.categoryId),
+  );
+
+  app.post(
+    '/bank-entries/confirm-unique',
+    { schema: { querystring: confirmUniqueQuerySchema, response: { 200: confirmUniqueResultSchema } } },
+    async (request) => planActual.confirmUnique(tenantOf(request), request.query.bankAccountId),
+  );
+
+  app.post(
+    '/occurrence-dismissals',
+    { config: namesAnOccurrence, schema: { body: occurrenceKeySchema, response: { 201: occurrenceDismissalSchema } } },
+    async (request, reply) => reply.code(201).send(await planActual.dismiss(tenantOf(request), request.body)),
+  );
+
+  app.delete(
+    '/occurrence-dismissals/:id',
+    { schema: { params: idParamsSchema, response: { 204: noContent } } },
+    async (request, reply) => {
+      await planActual.undismiss(tenantOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/plan-actual',
+    { schema: { querystring: planActualQuerySchema, response: { 200: planActualSchema } } },
+    async (request) => planActual.table(tenantOf(request), request.query),
+  );
+
+  app.get(
+    '/plan-actual/month',
+    { schema: { querystring: planActualMonthQuerySchema, response: { 200: planActualMonthDetailSchema } } },
+    async (request) => planActual.month(tenantOf(request), request.query.month),
+  );
+};

@@ -1,0 +1,152 @@
+/**
+ * Planned occurrences as things (docs/plan-actual.md "Planned occurrences"): each cell of the ledger
+ * is one occurrence — cycles are at least monthly, so a transaction has at most one per month — and
+ * its identity is (kind, id, due date). Here: the due dates, the keys, and the walk that lists the
+ * occurrences of a ledger; the overdue leaves that a forecast adds to its first month.
+ */
+
+import { daysOfMonthIndex, monthKeyOf, parseDay, type DayPoint } from './horizon.js';
+import { EXCLUDED, type Ledger } from './ledger.js';
+import { applyPerformance } from './performance.js';
+import { compareNames } from './tree.js';
+import type { ForecastCategory, ForecastLeaf, LeafTable, OccurrenceKey, PlannedOccurrence } from './types.js';
+
+/** 'YYYY-MM-DD' of a month index and day. */
+export function dateOf(monthIndex: number, day: number): string {
+  return `${monthKeyOf(monthIndex)}-${day < 10 ? '0' : ''}${day}`;
+}
+
+/** The due day of a transaction in a month it pays in: its start day, clamped to the month (docs/schedules.md). */
+export function transactionDay(start: DayPoint, monthIndex: number): number {
+  const days = daysOfMonthIndex(monthIndex);
+  return start.day < days ? start.day : days;
+}
+
+/** The due date of a monthly item (salary, cost label, VAT settlement): the month's last day. */
+export function monthEnd(monthIndex: number): string {
+  return dateOf(monthIndex, daysOfMonthIndex(monthIndex));
+}
+
+/** The key of an occurrence as one text, for sets and maps. */
+export function occurrenceKeyText(key: OccurrenceKey): string {
+  return `${key.kind}:${key.id}:${key.dueDate}`;
+}
+
+/** The start of a transaction the ledger holds, by id (the due day of its occurrences). */
+export type TransactionStarts = (id: number) => DayPoint | undefined;
+
+/**
+ * Every occurrence of the ledger's months `fromOffset` … `toOffset` whose due date lies in
+ * [`from`, `to`], before performance, excluded cells left out (they were not planned). `first` is
+ * the month index of offset 0. Closed cells are listed: they were planned all the same.
+ */
+export function ledgerOccurrences(
+  ledger: Ledger,
+  first: number,
+  starts: TransactionStarts,
+  from: string,
+  to: string,
+): PlannedOccurrence[] {
+  const fromOffset = Math.max(0, parseDay(from).monthIndex - first);
+  const toOffset = Math.min(ledger.months - 1, parseDay(to).monthIndex - first);
+  const { names, categories, tables, ids, amounts, present, excluded } = ledger;
+  const stride = ledger.months;
+  const found: PlannedOccurrence[] = [];
+  for (let slot = 0; slot < ledger.size; slot++) {
+    const kind = tables[slot] as LeafTable;
+    const payers = kind === 'salaries' ? ledger.payersOf(slot) : undefined;
+    const start = kind === 'transactions' ? starts(ids[slot] as number) : undefined;
+    for (let offset = fromOffset; offset <= toOffset; offset++) {
+      const cell = slot * stride + offset;
+      const amount = amounts[cell] as number;
+      if (amount === 0 || present[cell] === 0 || excluded[cell] === EXCLUDED) continue;
+      const monthIndex = first + offset;
+      const dueDate = start ? dateOf(monthIndex, transactionDay(start, monthIndex)) : monthEnd(monthIndex);
+      if (dueDate < from || dueDate > to) continue;
+      found.push({
+        kind,
+        id: payers ? (payers[offset] as number) : (ids[slot] as number),
+        dueDate,
+        name: names[slot] as string,
+        category: categories[slot] as string,
+        amount: amount + 0,
+        ...(payers ? { employeeId: ids[slot] as number } : {}),
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * Marks the cells of `closed` keys closed (docs/plan-actual.md): a key names a cell only when its
+ * due date is that cell's (a stale key — the item moved — closes nothing).
+ */
+export function closeCells(
+  ledger: Ledger,
+  first: number,
+  starts: TransactionStarts,
+  closed: readonly OccurrenceKey[],
+): void {
+  for (const key of closed) {
+    const due = parseDay(key.dueDate);
+    const offset = due.monthIndex - first;
+    if (offset < 0 || offset >= ledger.months) continue;
+    const start = key.kind === 'transactions' ? starts(key.id) : undefined;
+    if (
+      key.kind === 'transactions'
+        ? !start || transactionDay(start, due.monthIndex) !== due.day
+        : key.dueDate !== monthEnd(due.monthIndex)
+    ) {
+      continue;
+    }
+    ledger.close(key.kind, key.id, offset);
+  }
+}
+
+/**
+ * Adds the overdue occurrences to the first month (docs/plan-actual.md "Overdue"): each a leaf of its
+ * own (`overdueDate`), revenue after performance, in its category (made when the month has none),
+ * after the category's regular leaves, oldest first. Answers what they add to revenue and expense.
+ */
+export function addOverdueLeaves(
+  month: { revenue: ForecastCategory[]; expense: ForecastCategory[] } | undefined,
+  overdue: readonly PlannedOccurrence[],
+  performance: number,
+): { revenue: number; expense: number } {
+  let revenue = 0;
+  let expense = 0;
+  const sorted = [...overdue].sort(
+    (a, b) =>
+      (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0) ||
+      compareNames(a.name, b.name, undefined, undefined),
+  );
+  for (const occurrence of sorted) {
+    const isRevenue = occurrence.amount > 0;
+    const amount =
+      isRevenue && occurrence.kind !== 'vat_settlement'
+        ? applyPerformance(occurrence.amount, performance)
+        : occurrence.amount;
+    if (isRevenue) revenue += amount;
+    else expense += amount;
+    if (!month) continue;
+    const leaf: ForecastLeaf = {
+      name: occurrence.name,
+      amount,
+      relatedTable: occurrence.kind,
+      relatedId: occurrence.id,
+      isExcluded: false,
+      overdueDate: occurrence.dueDate,
+      ...(occurrence.employeeId === undefined ? {} : { employeeId: occurrence.employeeId }),
+    };
+    const side = isRevenue ? month.revenue : month.expense;
+    let category = side.find((candidate) => candidate.name === occurrence.category);
+    if (!category) {
+      category = { name: occurrence.category, amount: 0, children: [] };
+      const at = side.findIndex((other) => compareNames(other.name, occurrence.category, undefined, undefined) > 0);
+      side.splice(at < 0 ? side.length : at, 0, category);
+    }
+    category.children.push(leaf);
+    category.amount += amount;
+  }
+  return { revenue, expense };
+}
