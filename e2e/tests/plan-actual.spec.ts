@@ -296,7 +296,7 @@ test('bank entries meet the plan: confirmed in one click, chosen by hand, marked
   await expect(entries.getByRole('row')).toHaveCount(4);
   await expect(entries.getByRole('row').filter({ hasText: 'Kontoführungsgebühr' })).toContainText('Nicht geplant');
   await expectNoSeriousAxeViolations(page);
-  await detail.getByRole('button', { name: 'Schliessen' }).click();
+  await detail.getByRole('button', { name: 'Schliessen', exact: true }).click();
   await expect(detail).toBeHidden();
 
   // November, the current month, is chosen by "Bis": the brochure was planned and is marked "entfällt".
