@@ -85,6 +85,7 @@ const routes: RouteObject[] = [
           page('index', () => import('../features/forecast/forecast-page'), { loader: forecastLoader }),
           // docs/product.md "Routes" names this route without a path: it is the home page's address.
           { id: 'forecasts', path: routePaths.forecasts, loader: () => replace(pathTo('index')), element: null },
+          page('forecasts-plan-actual', () => import('../features/plan-actual/plan-actual-page')),
           page('settings', () => import('../features/settings/settings-page'), {
             children: [
               { index: true, loader: rememberedSettingsTab, element: null },

@@ -7,6 +7,7 @@ describe('pathTo', () => {
     expect(pathTo('settings-profile')).toBe('/settings/profile');
     expect(pathTo('bank-accounts')).toBe('/bank-accounts');
     expect(pathTo('auth-invitation')).toBe('/auth/invitation');
+    expect(pathTo('forecasts-plan-actual')).toBe('/forecasts/plan-actual');
   });
 
   it('fills in and encodes the parameters', () => {
@@ -16,7 +17,7 @@ describe('pathTo', () => {
     expect(pathTo('bank-accounts-id-entries', { id: 3 })).toBe('/bank-accounts/3/entries');
   });
 
-  it('has every route name of docs/product.md, and ours for the invitation page and the entries', () => {
+  it('has every route name of docs/product.md, and ours for the invitation page, the entries and Plan/Ist', () => {
     expect(Object.keys(routePaths).sort()).toEqual(
       [
         'index',
@@ -37,6 +38,7 @@ describe('pathTo', () => {
         'bank-accounts',
         'bank-accounts-id-entries',
         'forecasts',
+        'forecasts-plan-actual',
       ].sort(),
     );
   });

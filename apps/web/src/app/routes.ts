@@ -9,6 +9,8 @@ export const routePaths = {
   // docs/product.md "Routes" names this route without a path; ours redirects to the home page, which
   // is the forecast area, so that "Prognose" has one address.
   forecasts: '/forecasts',
+  // Plan vs actual (issue 32; ours): a tab beside the Prognose, under the forecast area's address.
+  'forecasts-plan-actual': '/forecasts/plan-actual',
   settings: '/settings',
   'settings-app': '/settings/app',
   'settings-organisations': '/settings/organisations',

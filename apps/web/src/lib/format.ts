@@ -37,3 +37,22 @@ export function formatLocalDateTime(iso: string): string {
 export function localMonth(now: Date = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 }
+
+/** What a missing figure shows (a month without bank entries has no actual): an en dash. */
+export const NO_FIGURE = '–';
+
+/**
+ * A percentage with one decimal and a space before the sign, as de-CH writes it: "12.3 %";
+ * `signed` puts "+" before a positive one (a variance), "–" stands for none.
+ */
+export function formatPercent(value: number | null, { signed = false }: { signed?: boolean } = {}): string {
+  if (value === null || !Number.isFinite(value)) return NO_FIGURE;
+  const text = `${value.toFixed(1)} %`;
+  return signed && value > 0 ? `+${text}` : text;
+}
+
+/** An amount with "+" before a positive one (a variance: "+50.00 CHF", "-35.00 CHF", "0.00 CHF"). */
+export function formatSignedAmount(cents: number, currencyCode?: string): string {
+  const text = formatAmount(cents, currencyCode);
+  return cents > 0 ? `+${text}` : text;
+}

@@ -35,4 +35,10 @@ describe('toasts', () => {
     clearToasts('forms');
     expect(toastStore.get()).toEqual([]);
   });
+
+  it('carries its one action ("Rückgängig") to the toast area', () => {
+    const run = () => undefined;
+    showToast({ severity: 'success', summary: 'Entfällt', action: { label: 'Rückgängig', run } });
+    expect(toastStore.get()[0]?.action).toEqual({ label: 'Rückgängig', run });
+  });
 });

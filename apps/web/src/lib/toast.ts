@@ -18,6 +18,16 @@ export interface ToastMessage {
   group?: string;
   /** A toast with the id of a shown one replaces it instead of stacking a copy. */
   id?: string;
+  /**
+   * One button in the toast ("Rückgängig"): a click closes the toast and runs it. Not kept by
+   * `showToastAfterReload` (a function does not survive the reload).
+   */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  run: () => void;
 }
 
 export interface ShownToast extends Required<Pick<ToastMessage, 'severity' | 'summary' | 'closable'>> {
@@ -26,6 +36,7 @@ export interface ShownToast extends Required<Pick<ToastMessage, 'severity' | 'su
   detail?: string;
   group?: string;
   lifeMs: number;
+  action?: ToastAction;
 }
 
 export const toastStore = createStore<ShownToast[]>([]);
@@ -49,6 +60,7 @@ export function showToast(message: ToastMessage): string {
     group: message.group,
     closable: message.closable ?? true,
     lifeMs: lifeInMs(message.life),
+    action: message.action,
   };
   toastStore.set((shown) => [...shown.filter((other) => !message.id || other.id !== message.id), toast]);
   return toast.key;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Notification, type MantineColor } from '@mantine/core';
+import { Button, Notification, type MantineColor } from '@mantine/core';
 import { IconAlertTriangle, IconBell, IconCheck, IconInfoCircle, IconMessage, IconX } from '@tabler/icons-react';
 import { closeToast, showPendingToast, toastStore, type ShownToast, type ToastSeverity } from '../../lib/toast';
 import { useStore } from '../../lib/store';
@@ -62,6 +62,20 @@ function Toast({ toast }: { toast: ShownToast }) {
       radius="md"
     >
       {toast.detail}
+      {toast.action ? (
+        <Button
+          display="block"
+          mt={6}
+          size="compact-sm"
+          variant="outline"
+          onClick={() => {
+            closeToast(toast.key);
+            toast.action?.run();
+          }}
+        >
+          {toast.action.label}
+        </Button>
+      ) : null}
     </Notification>
   );
 }

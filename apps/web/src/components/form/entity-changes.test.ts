@@ -3,25 +3,31 @@ import { ApiError } from '../../lib/api-error';
 import { changesOf, refusedSave } from './entity-changes';
 
 describe('changesOf', () => {
-  const stored = { name: 'Miete', amount: -2_000_00, endDate: null, baseSalaryCostIDs: [3, 4] };
+  interface CostRequest {
+    name: string;
+    amount: number;
+    endDate: string | null | undefined;
+    baseSalaryCostIDs: number[];
+  }
+  const stored: CostRequest = { name: 'Miete', amount: -2_000_00, endDate: null, baseSalaryCostIDs: [3, 4] };
 
   it('sends only the fields whose value changed', () => {
-    expect(changesOf(stored, { ...stored, amount: -2_100_00 })).toEqual({ amount: -2_100_00 });
+    expect(changesOf<CostRequest>(stored, { ...stored, amount: -2_100_00 })).toEqual({ amount: -2_100_00 });
   });
 
   it('sends nothing for values that are only spelled differently as empty', () => {
-    expect(changesOf(stored, { ...stored, endDate: undefined })).toEqual({});
+    expect(changesOf<CostRequest>(stored, { ...stored, endDate: undefined })).toEqual({});
   });
 
   it('sends an emptied value as null', () => {
-    expect(changesOf({ ...stored, endDate: '2027-01-31' }, { ...stored, endDate: undefined })).toEqual({
+    expect(changesOf<CostRequest>({ ...stored, endDate: '2027-01-31' }, { ...stored, endDate: undefined })).toEqual({
       endDate: null,
     });
   });
 
   it('compares lists by their items', () => {
-    expect(changesOf(stored, { ...stored, baseSalaryCostIDs: [3, 4] })).toEqual({});
-    expect(changesOf(stored, { ...stored, baseSalaryCostIDs: [3] })).toEqual({ baseSalaryCostIDs: [3] });
+    expect(changesOf<CostRequest>(stored, { ...stored, baseSalaryCostIDs: [3, 4] })).toEqual({});
+    expect(changesOf<CostRequest>(stored, { ...stored, baseSalaryCostIDs: [3] })).toEqual({ baseSalaryCostIDs: [3] });
   });
 
   it('leaves out fields the stored item does not name (they cannot be edited)', () => {

@@ -20,6 +20,7 @@ import { exportBankEntries } from './api/export-bank-entries';
 import { bankAccountQuery } from './api/get-bank-account';
 import { bankEntriesMessages, bankEntriesQuery } from './api/list-bank-entries';
 import { Balance } from './components/balance';
+import { ConfirmUniqueButton } from './components/confirm-unique-button';
 import { bankAccountTexts } from './components/bank-account-texts';
 import { BankEntryCard, bankEntryColumns, type BankEntryViewContext } from './components/bank-entry-views';
 import { statementTexts as texts } from './components/statement-texts';
@@ -72,8 +73,8 @@ function EntryFilterControls({ filters, onChange }: { filters: EntryFilters; onC
 
 /**
  * "Buchungen" of one bank account (docs/web.md "Buchungen"): the booked entries of its imported
- * statements, newest first; editors set a category. A missing or another organisation's account is
- * the not-found box.
+ * statements, newest first; editors set a category and match entries to the plan. A missing or
+ * another organisation's account is the not-found box.
  */
 export function Component() {
   const params = useParams();
@@ -95,9 +96,10 @@ export function Component() {
     ...bankEntriesQuery(id, entryQuery),
     enabled: account.isSuccess,
   });
+  const organisationCurrency = user.currency.code;
   const context: BankEntryViewContext = useMemo(
-    () => ({ accountId: id, categories, canEdit }),
-    [id, categories, canEdit],
+    () => ({ accountId: id, categories, canEdit, organisationCurrency }),
+    [id, categories, canEdit, organisationCurrency],
   );
   const columns = useMemo(() => bankEntryColumns(context), [context]);
 
@@ -171,6 +173,7 @@ export function Component() {
         filtered={Boolean(from || to || filters.direction)}
         toolbar={<EntryFilterControls filters={filters} onChange={changeFilters} />}
         onExport={(format) => exportBankEntries(id, format, entryQuery)}
+        actions={canEdit ? <ConfirmUniqueButton accountId={id} /> : undefined}
       />
     </Stack>
   );

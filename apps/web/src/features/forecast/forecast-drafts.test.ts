@@ -63,6 +63,10 @@ describe('toggleDraft', () => {
   it('never drafts the VAT settlement', () => {
     expect(toggleDraft(new Map(), '2026-11', vat).size).toBe(0);
   });
+
+  it('never drafts an overdue occurrence: it is matched or marked "entfällt" instead', () => {
+    expect(toggleDraft(new Map(), '2026-11', { ...rent, overdueDate: '2026-10-03' }).size).toBe(0);
+  });
 });
 
 describe('previewDrafts', () => {
@@ -139,6 +143,27 @@ describe('previewDrafts', () => {
     expect(preview.details?.[0]?.expense[1]?.amount).toBe(-4_000_00);
   });
 
+  it("excludes the regular leaf only, not the same item's overdue leaf of that month", () => {
+    const overdueRent: ForecastLeafNode = { ...rent, overdueDate: '2026-10-03' };
+    const withOverdue: ForecastDetails = details.map((month, index) =>
+      index === 0
+        ? {
+            ...month,
+            expense: [
+              { name: 'Generell', amount: -4_000_00, children: [rent, overdueRent] },
+              ...month.expense.slice(1),
+            ],
+          }
+        : month,
+    );
+    const preview = previewDrafts(months, withOverdue, toggleDraft(new Map(), '2026-11', rent));
+    const november = preview.details?.[0]?.expense[0];
+    expect(november?.amount).toBe(-2_000_00);
+    expect(november?.children[0]).toMatchObject({ isExcluded: true, pending: true });
+    expect(november?.children[1]).toBe(overdueRent);
+    expect(preview.months[0]).toMatchObject({ expense: -300_00, saldo: 14_700_00 });
+  });
+
   it('leaves the totals alone while the details are not loaded', () => {
     const drafts = toggleDraft(new Map(), '2026-12', rent);
     expect(previewDrafts(months, undefined, drafts).months).toBe(months);
@@ -152,6 +177,7 @@ describe('leafRowKey', () => {
     expect(leafRowKey(raise)).toBe('employees:9');
     expect(leafRowKey(rent)).toBe('transactions:7');
     expect(leafRowKey(vat)).toBe('vat_settlement:0');
+    expect(leafRowKey({ ...rent, overdueDate: '2026-10-03' })).toBe('transactions:7:overdue:2026-10-03');
   });
 
   it("toggles a cell of an employee's row with that month's salary", () => {

@@ -21,14 +21,16 @@ export function draftKey(month: string, relatedTable: string, relatedId: number)
   return `${month}|${relatedTable}|${relatedId}`;
 }
 
+type LeafKey = Pick<ForecastLeafNode, 'relatedTable' | 'relatedId' | 'isExcluded' | 'overdueDate'>;
+
 /**
  * Whether a leaf can be excluded at all: the VAT settlement cannot (docs/forecast.md "Leaves and
- * the tree").
+ * the tree"), nor an überfällig occurrence (docs/plan-actual.md): it is matched or marked
+ * "entfällt", and an exclusion of its month names its item's regular leaf, which shares its
+ * (relatedTable, relatedId).
  */
-type LeafKey = Pick<ForecastLeafNode, 'relatedTable' | 'relatedId' | 'isExcluded'>;
-
 export function isExcludable<Leaf extends LeafKey>(leaf: Leaf): leaf is Leaf & { relatedTable: ExcludableTable } {
-  return leaf.relatedTable !== 'vat_settlement';
+  return leaf.relatedTable !== 'vat_settlement' && leaf.overdueDate === undefined;
 }
 
 /**
@@ -82,6 +84,8 @@ function shownCategories(categories: ForecastCategoryNode[], month: string, draf
     // leaves (only expanded ones are sent) and would otherwise show 0.
     let amount = category.amount;
     const children = category.children.map((leaf): ShownLeaf => {
+      // A draft names the regular leaf; the overdue one of the same item in this month stays as it is.
+      if (!isExcludable(leaf)) return leaf;
       const draft = drafts.get(draftKey(month, leaf.relatedTable, leaf.relatedId));
       if (!draft || draft.isExcluded === leaf.isExcluded) return leaf;
       const shown = draftedLeaf(leaf, draft.isExcluded);

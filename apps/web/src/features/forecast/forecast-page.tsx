@@ -6,6 +6,7 @@ import { Alert, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { runwayOf, type ForecastExportFormat } from '@saldopilot/shared';
+import { ForecastTabs } from '../../components/navigation/forecast-tabs';
 import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { formatLocalDateTime, localMonth } from '../../lib/format';
@@ -87,6 +88,7 @@ export function Component() {
     return (
       <Stack gap="lg" aria-busy>
         <Title order={1}>{texts.title}</Title>
+        <ForecastTabs />
         <Skeleton h={96} radius="md" />
         <Skeleton h={64} radius="md" />
         <Skeleton h={200} radius="md" />
@@ -97,6 +99,7 @@ export function Component() {
     return (
       <Stack gap="lg">
         <Title order={1}>{texts.title}</Title>
+        <ForecastTabs />
         <Alert color="red" variant="light" role="alert" title={forecastMessages.loadFailed}>
           {forecast.error instanceof ApiError && forecast.error.message !== forecastMessages.loadFailed
             ? forecast.error.message
@@ -179,6 +182,7 @@ export function Component() {
       <Title className={print.first} order={1}>
         {texts.title}
       </Title>
+      <ForecastTabs className={print.screenOnly} />
       {data.missingRates.length > 0 ? (
         <Alert
           className={print.first}

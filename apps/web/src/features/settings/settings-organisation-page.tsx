@@ -13,6 +13,7 @@ import { useSignedInUser } from '../../reference-data/profile';
 import { getOrganisation } from './api/get-organisation';
 import { updateOrganisation } from './api/update-organisation';
 import { InvitationsSection } from './components/invitations-section';
+import { MatchSettingsSection } from './components/match-settings-section';
 import { MembersSection } from './components/members-section';
 import { MinimumBalanceSection } from './components/minimum-balance-section';
 import { changesOf } from '../../components/form/entity-changes';
@@ -127,6 +128,11 @@ export function Component() {
       <GeneralSection key={organisation.id} organisation={organisation} user={user} />
       <MinimumBalanceSection
         key={`minimum-${organisation.id}`}
+        organisation={organisation}
+        queryKey={organisationKey(organisation.id)}
+      />
+      <MatchSettingsSection
+        key={`match-${organisation.id}`}
         organisation={organisation}
         queryKey={organisationKey(organisation.id)}
       />

@@ -7,13 +7,16 @@ import { Amount } from '../../../components/money/amount';
 import { formatDate } from '../../../lib/format';
 import { runReported } from '../../../lib/user-action';
 import { updateBankEntry } from '../api/update-bank-entry';
+import { EntryPlan, type EntryPlanContext } from './entry-plan-views';
+import { entryPlanTexts } from './entry-plan-texts';
 import { statementTexts as texts } from './statement-texts';
 
-/** What the entry views need: the account, the categories, and whether the user may set them. */
-export interface BankEntryViewContext {
-  accountId: number;
+/**
+ * What the entry views need: the account, the categories, whether the user may set them and match
+ * entries, and the organisation currency (the plan's amounts).
+ */
+export interface BankEntryViewContext extends EntryPlanContext {
   categories: { id: number; name: string }[];
-  canEdit: boolean;
 }
 
 function describe(entry: BankEntry): string {
@@ -112,7 +115,7 @@ function ReversalMark({ entry }: { entry: BankEntry }) {
 
 /**
  * The table of the entries (docs/web.md "Buchungen"): Buchungsdatum ⇅, Valuta, Betrag, Gegenpartei,
- * Text, Referenz, Kategorie.
+ * Text, Referenz, Kategorie, Plan.
  */
 export function bankEntryColumns(context: BankEntryViewContext): ListColumn<BankEntry, 'bookingDate'>[] {
   return [
@@ -145,6 +148,7 @@ export function bankEntryColumns(context: BankEntryViewContext): ListColumn<Bank
     },
     { key: 'reference', header: texts.reference, render: (entry) => <Reference entry={entry} /> },
     { key: 'category', header: texts.category, render: (entry) => <Category entry={entry} context={context} /> },
+    { key: 'plan', header: entryPlanTexts.column, render: (entry) => <EntryPlan entry={entry} context={context} /> },
   ];
 }
 
@@ -167,6 +171,7 @@ export function BankEntryCard({ entry, context }: { entry: BankEntry; context: B
         </Text>
       ) : null}
       <Category entry={entry} context={context} />
+      <EntryPlan entry={entry} context={context} />
     </ListCard>
   );
 }

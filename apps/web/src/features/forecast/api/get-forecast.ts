@@ -1,10 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Forecast, ForecastDetailsQuery, ForecastQuery } from '@saldopilot/shared';
 import { api, asApiError } from '../../../lib/api-client';
+import { planQueryRoots } from '../../../lib/query-keys';
 
-/** Query keys of the forecast: saving exclusions (and "Neu berechnen") invalidates `all`. */
+/**
+ * Query keys of the forecast: saving exclusions (and "Neu berechnen") invalidates `all`; other
+ * features reach it through `planQueryRoots` (lib/query-keys.ts).
+ */
 export const forecastKeys = {
-  all: ['forecasts'] as const,
+  all: planQueryRoots.forecasts,
   totals: (query: ForecastQuery) => [...forecastKeys.all, 'totals', query] as const,
   details: (query: ForecastDetailsQuery) => [...forecastKeys.all, 'details', query] as const,
 };

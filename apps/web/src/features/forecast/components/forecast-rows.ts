@@ -9,3 +9,9 @@ export type LeafRow = SharedLeafRow<ShownLeaf>;
 export function childDetailsKey(side: 'revenue' | 'expense', category: string): string {
   return `${side}:${category}`;
 }
+
+/** The due date of an überfällig row (docs/plan-actual.md): its leaves all carry it; undefined for a regular row. */
+export function overdueDateOf(row: LeafRow): string | undefined {
+  for (const leaf of row.cells.values()) return leaf.overdueDate;
+  return undefined;
+}

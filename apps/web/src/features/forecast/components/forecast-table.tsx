@@ -1,12 +1,14 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
-import { Text, VisuallyHidden } from '@mantine/core';
+import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconHistory, IconSquareCheck } from '@tabler/icons-react';
 import { detailRows, formatMonthLabel, VAT_SETTLEMENT_NAME, type ForecastMonthTotals } from '@saldopilot/shared';
 import { SignedAmount } from '../../../components/money/signed-amount';
+import { MonthTable } from '../../../components/table/month-table';
 import { formatAmount } from '../../../lib/format';
 import type { ShownDetailsMonth, ShownLeaf } from '../forecast-drafts';
-import { childDetailsKey, type CategoryRow } from './forecast-rows';
+import { childDetailsKey, overdueDateOf, type CategoryRow, type LeafRow } from './forecast-rows';
 import { forecastTexts as texts } from './forecast-texts';
+import { dismissOverdue, overdueMarker } from './overdue';
 import { vatDetailText } from './vat-detail';
 import classes from './forecast-table.module.css';
 
@@ -49,6 +51,28 @@ function LeafCell({
   onToggle: (month: string, leaf: ShownLeaf) => void;
 }) {
   if (!leaf) return <td>{formatAmount(0, currency)}</td>;
+  const { overdueDate } = leaf;
+  if (overdueDate !== undefined) {
+    // An überfällig occurrence is not excluded but matched or marked "entfällt" (docs/plan-actual.md).
+    return (
+      <td>
+        <span className={classes.cell}>
+          {formatAmount(leaf.amount, currency)}
+          {canEdit ? (
+            <Button
+              size="compact-xs"
+              variant="default"
+              aria-label={texts.dismissLabel(leaf.name, overdueDate)}
+              title={texts.dismissHint}
+              onClick={() => void dismissOverdue({ ...leaf, overdueDate })}
+            >
+              {texts.dismiss}
+            </Button>
+          ) : null}
+        </span>
+      </td>
+    );
+  }
   const excluded = leaf.isExcluded;
   // An excluded cell shows what the exclusion took out, struck through (docs/web.md "Prognose").
   const amount = (
@@ -89,6 +113,23 @@ function LeafCell({
   );
 }
 
+/** A leaf's row header; an überfällig row says so, with its due date, on a line of its own. */
+function LeafLabel({ row }: { row: LeafRow }) {
+  const overdueDate = overdueDateOf(row);
+  if (overdueDate === undefined)
+    return (
+      <th scope="row" className={classes.label} title={row.name}>
+        {row.name}
+      </th>
+    );
+  const marker = overdueMarker(overdueDate);
+  return (
+    <th scope="row" className={classes.label} title={`${row.name}, ${marker}. ${texts.overdueHint}`}>
+      {row.name} <span className={classes.overdue}>{marker}</span>
+    </th>
+  );
+}
+
 function CategoryRows({
   side,
   rows,
@@ -114,6 +155,8 @@ function CategoryRows({
     // The VAT settlement: an expense, or revenue in a month it is a refund (docs/vat.md).
     const isVat = row.name === VAT_SETTLEMENT_NAME && row.leaves.every((leaf) => leaf.key.startsWith('vat_settlement'));
     const expanded = !isVat && expandedCategories.has(key);
+    // The VAT row does not open, but an overdue settlement must be seen to be marked "entfällt".
+    const leaves = expanded ? row.leaves : isVat ? row.leaves.filter((leaf) => overdueDateOf(leaf) !== undefined) : [];
     return (
       <Fragment key={key}>
         <tr className={`${classes.category} ${isVat ? classes.vat : ''}`}>
@@ -142,25 +185,21 @@ function CategoryRows({
             );
           })}
         </tr>
-        {expanded
-          ? row.leaves.map((leaf) => (
-              <tr key={leaf.key} className={classes.leaf}>
-                <th scope="row" className={classes.label} title={leaf.name}>
-                  {leaf.name}
-                </th>
-                {months.map((month) => (
-                  <LeafCell
-                    key={month}
-                    leaf={leaf.cells.get(month)}
-                    month={month}
-                    currency={currency}
-                    canEdit={canEdit}
-                    onToggle={(leafMonth, shown) => onToggleLeaf(leafMonth, shown, key)}
-                  />
-                ))}
-              </tr>
-            ))
-          : null}
+        {leaves.map((leaf) => (
+          <tr key={leaf.key} className={classes.leaf}>
+            <LeafLabel row={leaf} />
+            {months.map((month) => (
+              <LeafCell
+                key={month}
+                leaf={leaf.cells.get(month)}
+                month={month}
+                currency={currency}
+                canEdit={canEdit}
+                onToggle={(leafMonth, shown) => onToggleLeaf(leafMonth, shown, key)}
+              />
+            ))}
+          </tr>
+        ))}
       </Fragment>
     );
   });
@@ -223,81 +262,76 @@ export function ForecastTable({
     ) : null;
 
   return (
-    <div className={classes.scroller}>
-      <table className={classes.table}>
-        <caption>
-          <VisuallyHidden>{texts.tableCaption}</VisuallyHidden>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className={classes.label}>
-              <VisuallyHidden>Monat</VisuallyHidden>
+    <MonthTable caption={texts.tableCaption} className={classes.table}>
+      <thead>
+        <tr>
+          <th scope="col" className={classes.label}>
+            <VisuallyHidden>Monat</VisuallyHidden>
+          </th>
+          {months.map((month) => (
+            <th scope="col" key={month.month}>
+              {formatMonthLabel(month.month)}
             </th>
-            {months.map((month) => (
-              <th scope="col" key={month.month}>
-                {formatMonthLabel(month.month)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr className={`${classes.total} ${classes.revenue}`}>
-            <th scope="row" className={classes.label}>
-              <ExpandButton expanded={revenueExpanded} onToggle={onToggleRevenue}>
-                {texts.revenue}
-              </ExpandButton>
-            </th>
-            {months.map((month) => (
-              <td key={month.month}>{formatAmount(month.revenue, currency)}</td>
-            ))}
-          </tr>
-          {revenueExpanded
-            ? (messageRow('revenue') ?? <CategoryRows side="revenue" rows={revenueRows} {...common} />)
-            : null}
-          <tr className={`${classes.total} ${classes.expense}`}>
-            <th scope="row" className={classes.label}>
-              <ExpandButton expanded={expenseExpanded} onToggle={onToggleExpense}>
-                {texts.expense}
-              </ExpandButton>
-            </th>
-            {months.map((month) => (
-              <td key={month.month}>{formatAmount(month.expense, currency)}</td>
-            ))}
-          </tr>
-          {expenseExpanded
-            ? (messageRow('expense') ?? <CategoryRows side="expense" rows={expenseRows} {...common} />)
-            : null}
-          <tr>
-            <th scope="row" className={classes.label}>
-              {texts.cashflow}
-            </th>
-            {months.map((month) => (
-              <td key={month.month}>
-                <SignedAmount cents={month.cashflow} currency={currency} fw={600} />
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        <tr className={`${classes.total} ${classes.revenue}`}>
+          <th scope="row" className={classes.label}>
+            <ExpandButton expanded={revenueExpanded} onToggle={onToggleRevenue}>
+              {texts.revenue}
+            </ExpandButton>
+          </th>
+          {months.map((month) => (
+            <td key={month.month}>{formatAmount(month.revenue, currency)}</td>
+          ))}
+        </tr>
+        {revenueExpanded
+          ? (messageRow('revenue') ?? <CategoryRows side="revenue" rows={revenueRows} {...common} />)
+          : null}
+        <tr className={`${classes.total} ${classes.expense}`}>
+          <th scope="row" className={classes.label}>
+            <ExpandButton expanded={expenseExpanded} onToggle={onToggleExpense}>
+              {texts.expense}
+            </ExpandButton>
+          </th>
+          {months.map((month) => (
+            <td key={month.month}>{formatAmount(month.expense, currency)}</td>
+          ))}
+        </tr>
+        {expenseExpanded
+          ? (messageRow('expense') ?? <CategoryRows side="expense" rows={expenseRows} {...common} />)
+          : null}
+        <tr>
+          <th scope="row" className={classes.label}>
+            {texts.cashflow}
+          </th>
+          {months.map((month) => (
+            <td key={month.month}>
+              <SignedAmount cents={month.cashflow} currency={currency} fw={600} />
+            </td>
+          ))}
+        </tr>
+        <tr className={classes.saldo}>
+          <th scope="row" className={classes.label}>
+            {texts.saldo}
+          </th>
+          {months.map((month) => {
+            const below = month.saldo < minimumBalance;
+            return (
+              <td
+                key={month.month}
+                data-sign={sign(month.saldo)}
+                data-below-minimum={below ? 'true' : undefined}
+                title={below ? texts.belowMinimum : undefined}
+              >
+                {formatAmount(month.saldo, currency)}
+                {below ? <VisuallyHidden>{` (${texts.belowMinimum})`}</VisuallyHidden> : null}
               </td>
-            ))}
-          </tr>
-          <tr className={classes.saldo}>
-            <th scope="row" className={classes.label}>
-              {texts.saldo}
-            </th>
-            {months.map((month) => {
-              const below = month.saldo < minimumBalance;
-              return (
-                <td
-                  key={month.month}
-                  data-sign={sign(month.saldo)}
-                  data-below-minimum={below ? 'true' : undefined}
-                  title={below ? texts.belowMinimum : undefined}
-                >
-                  {formatAmount(month.saldo, currency)}
-                  {below ? <VisuallyHidden>{` (${texts.belowMinimum})`}</VisuallyHidden> : null}
-                </td>
-              );
-            })}
-          </tr>
-        </tbody>
-      </table>
-    </div>
+            );
+          })}
+        </tr>
+      </tbody>
+    </MonthTable>
   );
 }

@@ -1,4 +1,4 @@
-import { formatMonthLabel } from '@saldopilot/shared';
+import { formatDate, formatMonthLabel } from '@saldopilot/shared';
 
 /** The Prognose page's texts (docs/web.md "Prognose"). */
 export const forecastTexts = {
@@ -44,6 +44,21 @@ export const forecastTexts = {
   excluded: 'Von der Prognose ausgeschlossen',
   excludedNote: 'ausgeschlossen',
   detailsLoading: 'Details werden geladen …',
+  // Überfällige geplante Zahlungen (docs/plan-actual.md, docs/web.md "Prognose").
+  overdueSince: (date: string) => `überfällig seit ${date}`,
+  overdueHint:
+    'Fällig, aber noch keiner Buchung zugeordnet: zählt im laufenden Monat, bis sie auf der Seite «Buchungen» zugeordnet wird oder entfällt.',
+  overdueWhat: (name: string, dueDate: string) => `«${name}» (fällig ${formatDate(dueDate)})`,
+  dismiss: 'Entfällt',
+  dismissLabel: (name: string, dueDate: string) => `Entfällt: ${name}, fällig ${formatDate(dueDate)}`,
+  dismissHint: 'Findet nicht statt: die Zahlung verlässt die Prognose (in Plan/Ist bleibt sie geplant)',
+  dismissed: 'Entfällt',
+  dismissedDetail: (what: string) => `${what} wurde als entfallen markiert.`,
+  dismissFailed: 'Die geplante Zahlung konnte nicht als entfallen markiert werden',
+  undo: 'Rückgängig',
+  restored: 'Rückgängig gemacht',
+  restoredDetail: (what: string) => `${what} ist wieder überfällig.`,
+  restoreFailed: 'Die Markierung «entfällt» konnte nicht zurückgenommen werden',
   saveQuestion: 'Geänderte Prognosen speichern?',
   saveChanges: 'Änderungen speichern',
   discardChanges: 'Änderungen verwerfen',

@@ -1,6 +1,8 @@
+import { MATCH_LIMITS } from '@saldopilot/shared';
+
 /**
- * Texts of the organisation's forecast settings: minimum balance and automatic VAT (docs/web.md
- * "Organisation", issue 12).
+ * Texts of the organisation's forecast settings: minimum balance, matching bank entries to the plan
+ * and automatic VAT (docs/web.md "Organisation", issues 12 and 32).
  */
 export const forecastSettingsTexts = {
   minimumTitle: 'Mindestliquidität',
@@ -10,6 +12,16 @@ export const forecastSettingsTexts = {
   minimumSave: 'Mindestliquidität speichern',
   minimumSaved: 'Mindestliquidität wurde gespeichert',
   minimumFailed: 'Mindestliquidität konnte nicht gespeichert werden',
+  matchTitle: 'Abgleich mit der Bank',
+  matchDescription:
+    'Wie weit eine Bankbuchung von einer geplanten Zahlung abweichen darf, damit sie zur Zuordnung vorgeschlagen wird.',
+  toleranceLabel: 'Toleranz Betrag (±%)',
+  toleranceHint: `Abweichung des Betrags in Prozent, 0 bis ${MATCH_LIMITS.maxTolerancePercent}`,
+  windowLabel: 'Zeitfenster (±Tage)',
+  windowHint: `Tage vor oder nach der Fälligkeit, 0 bis ${MATCH_LIMITS.maxWindowDays}`,
+  matchSave: 'Abgleich speichern',
+  matchSaved: 'Einstellungen zum Abgleich wurden gespeichert',
+  matchFailed: 'Einstellungen zum Abgleich konnten nicht gespeichert werden',
   vatTitle: 'Automatische MWST-Abrechnung',
   vatDescription:
     'Berechnet die MWST aus Ihren Einnahmen und Ausgaben und plant die Zahlung jeder Abrechnungsperiode (oder die Rückerstattung) automatisch in der Prognose.',

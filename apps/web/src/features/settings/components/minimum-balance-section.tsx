@@ -1,16 +1,13 @@
-import { Group } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { hasRole, minimumBalanceSchema, type Organisation } from '@saldopilot/shared';
 import { AmountField } from '../../../components/form/amount-input';
 import { Form } from '../../../components/form/form';
-import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
-import { SubmitButton } from '../../../components/form/submit-button';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { ApiError } from '../../../lib/api-error';
-import { updateOrganisation } from '../api/update-organisation';
+import { queryClient } from '../../../lib/query-client';
+import { planQueryRoots } from '../../../lib/query-keys';
 import { forecastSettingsTexts as texts } from './forecast-settings-texts';
+import { useOrganisationSave } from './organisation-save';
+import { SettingsSave } from './settings-save';
 import { SettingsSection } from './settings-section';
 
 const schema = z.strictObject({ minimumBalance: minimumBalanceSchema });
@@ -23,34 +20,25 @@ export function MinimumBalanceSection({
   organisation: Organisation;
   queryKey: readonly unknown[];
 }) {
-  const queryClient = useQueryClient();
-  const [message, showMessage] = useInlineMessage();
   const editable = hasRole(organisation.role, 'admin');
   const { control, handleSubmit, reset } = useSchemaForm(schema, {
     values: { minimumBalance: organisation.minimumBalance },
     resetOptions: { keepDirtyValues: true },
+  });
+  const [message, save] = useOrganisationSave(organisation, queryKey, {
+    saved: texts.minimumSaved,
+    failed: texts.minimumFailed,
+    // The runway of the forecast depends on it.
+    reload: () => queryClient.invalidateQueries({ queryKey: planQueryRoots.forecasts }),
   });
 
   return (
     <SettingsSection title={texts.minimumTitle} description={editable ? texts.minimumDescription : texts.readOnlyHint}>
       <Form
         aria-label={texts.minimumTitle}
-        onSubmit={handleSubmit(async ({ minimumBalance }) => {
-          try {
-            const updated = await updateOrganisation(organisation.id, { minimumBalance });
-            queryClient.setQueryData(queryKey, updated);
-            // The runway of the forecast depends on it.
-            await queryClient.invalidateQueries({ queryKey: ['forecasts'] });
-            reset({ minimumBalance: updated.minimumBalance });
-            showMessage({ severity: 'success', text: texts.minimumSaved });
-          } catch (error) {
-            showMessage({
-              severity: 'error',
-              text: texts.minimumFailed,
-              detail: error instanceof ApiError ? error.message : undefined,
-            });
-          }
-        })}
+        onSubmit={handleSubmit(({ minimumBalance }) =>
+          save({ minimumBalance }, (updated) => reset({ minimumBalance: updated.minimumBalance })),
+        )}
       >
         <AmountField
           control={control}
@@ -61,14 +49,7 @@ export function MinimumBalanceSection({
           variant={editable ? 'default' : 'filled'}
           maw={280}
         />
-        {editable ? (
-          <Group>
-            <SubmitButton control={control} icon={<IconDeviceFloppy size={18} aria-hidden />}>
-              {texts.minimumSave}
-            </SubmitButton>
-          </Group>
-        ) : null}
-        <InlineMessage message={message} />
+        <SettingsSave editable={editable} control={control} label={texts.minimumSave} message={message} />
       </Form>
     </SettingsSection>
   );

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
-import { Alert, Group, NumberInput, Select, Skeleton, Switch } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Alert, NumberInput, Select, Skeleton, Switch } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import {
@@ -23,13 +22,14 @@ import {
 import { DateField } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
 import { PercentInput } from '../../../components/form/percent-input';
-import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
-import { SubmitButton } from '../../../components/form/submit-button';
+import { useInlineMessage } from '../../../components/form/inline-message';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
+import { invalidatePlanQueries } from '../../../lib/query-keys';
 import { getVatSettings, vatSettingKeys } from '../api/get-vat-settings';
 import { saveVatSettings } from '../api/save-vat-settings';
 import { forecastSettingsTexts as texts } from './forecast-settings-texts';
+import { SettingsSave } from './settings-save';
 import { SettingsSection } from './settings-section';
 import { ESTV_CHOICE, paymentChoiceOf, vatFormValues } from './vat-form-values';
 
@@ -79,7 +79,8 @@ function VatSettingsForm({
         try {
           const updated = await saveVatSettings(input);
           queryClient.setQueryData(vatSettingKeys.current(organisationId), updated);
-          await queryClient.invalidateQueries({ queryKey: ['forecasts'] });
+          // The settlement is planned: the forecast and Plan/Ist follow.
+          await invalidatePlanQueries();
           reset(updated);
           showMessage({ severity: 'success', text: texts.vatSaved });
         } catch (error) {
@@ -255,14 +256,7 @@ function VatSettingsForm({
           ) : null}
         </>
       ) : null}
-      {editable ? (
-        <Group>
-          <SubmitButton control={control} icon={<IconDeviceFloppy size={18} aria-hidden />}>
-            {texts.vatSave}
-          </SubmitButton>
-        </Group>
-      ) : null}
-      <InlineMessage message={message} />
+      <SettingsSave editable={editable} control={control} label={texts.vatSave} message={message} />
     </Form>
   );
 }

@@ -255,6 +255,15 @@ function TransactionForm({
             )}
           />
         ) : null}
+        <TextInput
+          {...hinted(texts.fields.reference, texts.hints.reference)}
+          placeholder={texts.referencePlaceholder}
+          autoComplete="off"
+          spellCheck={false}
+          className={classes.wide}
+          error={errors.reference?.message}
+          {...register('reference')}
+        />
       </SimpleGrid>
       {endCleared ? (
         <Alert

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResolverOptions } from 'react-hook-form';
-import type { Transaction } from '@saldopilot/shared';
+import { PAYMENT_REFERENCE_MESSAGE, type Transaction } from '@saldopilot/shared';
 import { changesOf } from '../../../components/form/entity-changes';
 import {
   emptyValues,
@@ -30,6 +30,7 @@ const stored: Transaction = {
   employee: null,
   vat: null,
   nextExecutionDate: '2026-12-01',
+  reference: null,
 };
 
 const valid: TransactionFormValues = {
@@ -73,8 +74,8 @@ describe('transaction form values', () => {
   });
 
   it('sends only what changed (a true partial update)', () => {
-    // As the schema hands it over: an empty link is null.
-    const unchanged = { ...toRequest(valuesOf(stored)), link: null };
+    // As the schema hands it over: an empty link and an empty reference are null.
+    const unchanged = { ...toRequest(valuesOf(stored)), link: null, reference: null };
     expect(changesOf(storedRequest(stored), unchanged as never)).toEqual({});
     expect(
       changesOf(storedRequest(stored), { ...unchanged, name: 'Büromiete', link: 'https://example.ch' } as never),
@@ -85,6 +86,31 @@ describe('transaction form values', () => {
     expect(changesOf(storedRequest(stored), { ...unchanged, type: 'single', cycle: null } as never)).toEqual({
       type: 'single',
       cycle: null,
+    });
+  });
+
+  it('takes a QR or Creditor Reference as typed, spaces and small letters, and refuses a wrong check digit', async () => {
+    const qr = await transactionResolver(
+      { ...valid, reference: '21 00000 00003 13947 14300 09017' },
+      undefined,
+      options,
+    );
+    expect(qr.values).toMatchObject({ reference: '210000000003139471430009017' });
+    const scor = await transactionResolver({ ...valid, reference: 'rf18 5390 0754 7034' }, undefined, options);
+    expect(scor.values).toMatchObject({ reference: 'RF18539007547034' });
+    const none = await transactionResolver({ ...valid, reference: '' }, undefined, options);
+    expect(none.values).toMatchObject({ reference: null });
+    const wrong = await transactionResolver({ ...valid, reference: 'RF19539007547035' }, undefined, options);
+    expect(wrong.errors.reference?.message).toBe(PAYMENT_REFERENCE_MESSAGE);
+  });
+
+  it('edits the reference like any field: a change is sent, an emptied one as null', () => {
+    const withReference = { ...stored, reference: 'RF18539007547034' };
+    const unchanged = { ...toRequest(valuesOf(withReference)), link: null, reference: 'RF18539007547034' };
+    expect(valuesOf(withReference).reference).toBe('RF18539007547034');
+    expect(changesOf(storedRequest(withReference), unchanged as never)).toEqual({});
+    expect(changesOf(storedRequest(withReference), { ...unchanged, reference: null } as never)).toEqual({
+      reference: null,
     });
   });
 });

@@ -27,6 +27,8 @@ export interface TransactionFormValues {
   cycle: Cycle;
   startDate: string | null | undefined;
   endDate: string | null;
+  /** A QR or Creditor Reference as typed; empty: none (docs/plan-actual.md "References"). */
+  reference: string;
 }
 
 /** The dialog's form: edits TransactionFormValues, submits a TransactionCreate. */
@@ -48,6 +50,7 @@ export function emptyValues(currencyId: number): TransactionFormValues {
     cycle: 'monthly',
     startDate: undefined,
     endDate: null,
+    reference: '',
   };
 }
 
@@ -66,6 +69,7 @@ export function valuesOf(transaction: Transaction): TransactionFormValues {
     cycle: transaction.cycle ?? 'monthly',
     startDate: transaction.startDate,
     endDate: transaction.endDate,
+    reference: transaction.reference ?? '',
   };
 }
 
@@ -88,6 +92,7 @@ export function toRequest(values: TransactionFormValues) {
     employeeId: values.employeeId,
     vatId: values.vatId,
     vatIncluded: values.vatId ? values.vatIncluded : false,
+    reference: values.reference,
   };
 }
 
@@ -116,8 +121,13 @@ export const transactionResolver: Resolver<TransactionFormValues, unknown, Trans
 
 /**
  * The request the stored transaction stands for: an edit sends what differs from it (`changesOf`,
- * docs/api.md "Writes"). The link as stored (null when none), as the schema hands an empty one over.
+ * docs/api.md "Writes"). The link and the reference as stored (null when none), as the schema hands
+ * an empty one over.
  */
 export function storedRequest(transaction: Transaction): Partial<TransactionCreate> {
-  return { ...toRequest(valuesOf(transaction)), link: transaction.link } as Partial<TransactionCreate>;
+  return {
+    ...toRequest(valuesOf(transaction)),
+    link: transaction.link,
+    reference: transaction.reference,
+  } as Partial<TransactionCreate>;
 }

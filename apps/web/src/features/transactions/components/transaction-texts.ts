@@ -52,6 +52,7 @@ export const transactionTexts = {
   single: 'Einmalig',
   category: 'Kategorie',
   employee: 'Mitarbeitende',
+  reference: 'Referenz',
   status: 'Status',
   statusOf: (name: string) => `Status von "${name}"`,
   disabledToast: 'Transaktion deaktiviert',
@@ -105,6 +106,7 @@ export const transactionTexts = {
     cycle: 'Zahlungszyklus',
     from: 'Von',
     to: 'Bis',
+    reference: 'Referenz',
   },
   hints: {
     link: 'Optionaler Link zur Transaktion (z.B. Rechnung)',
@@ -113,8 +115,11 @@ export const transactionTexts = {
     vatIncluded: 'Anhaken falls Betrag die Mehrwertsteuer bereits enthält',
     from: 'Ab wann beginnt diese Transaktion?',
     to: '(Optional) Bis wann geht diese Transaktion?',
+    reference:
+      '(Optional) QR-Referenz oder Creditor Reference (RF…) der Rechnung: eine Bankbuchung mit derselben Referenz wird dieser Transaktion sicher zugeordnet',
   },
   linkPlaceholder: 'https://...',
+  referencePlaceholder: 'QR-Referenz oder RF…',
   pleaseChoose: 'Bitte wählen',
   chooseOptional: 'Wählen (optional)',
   noCategories: 'Keine Kategorien gefunden',

@@ -135,6 +135,14 @@ export function TransactionCard({
           {texts.employee}: {transaction.employee.name}
         </Text>
       ) : null}
+      {transaction.reference ? (
+        <Text inherit style={{ overflowWrap: 'anywhere' }}>
+          {texts.reference}:{' '}
+          <Text span inherit ff="monospace">
+            {transaction.reference}
+          </Text>
+        </Text>
+      ) : null}
       {context.actions ? (
         <Group mt={4}>
           <StatusSwitch transaction={transaction} withLabel />

@@ -1,4 +1,4 @@
-/** The value axis of the forecast chart. */
+/** The value axis of the month charts (Prognose, Plan/Ist). */
 
 /** Round steps (1, 2, 2.5, 5 × 10^n) so that about `count` ticks span the range. */
 export function niceTicks(min: number, max: number, count = 5): number[] {

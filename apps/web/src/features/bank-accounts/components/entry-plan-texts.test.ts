@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { planActualMessages } from '@saldopilot/shared';
+import { ApiError } from '../../../lib/api-error';
+import { entryPlanText, entryPlanTexts, isOccurrenceTaken } from './entry-plan-texts';
+
+const rent = {
+  kind: 'transactions' as const,
+  id: 4,
+  dueDate: '2026-10-03',
+  name: 'Büromiete',
+  category: 'Miete',
+  amount: -2_400_00,
+};
+
+describe("an entry's place in the plan", () => {
+  it('says open, what it is matched to with the due date, or the category it counts under', () => {
+    expect(entryPlanText({ plan: { state: 'open', occurrence: null }, category: null })).toBe('Offen');
+    expect(entryPlanText({ plan: { state: 'matched', occurrence: rent }, category: null })).toBe(
+      'Zugeordnet: Büromiete (03.10.2026)',
+    );
+    expect(
+      entryPlanText({ plan: { state: 'unplanned', occurrence: null }, category: { id: 8, name: 'Bankspesen' } }),
+    ).toBe('Nicht geplant: Bankspesen');
+  });
+
+  it('counts the confirmed entries', () => {
+    expect(entryPlanTexts.confirmed(1)).toBe('1 Buchung zugeordnet');
+    expect(entryPlanTexts.confirmed(3)).toBe('3 Buchungen zugeordnet');
+  });
+
+  it('knows the 409 of an occurrence held by another entry, which offers the split payment', () => {
+    expect(isOccurrenceTaken(new ApiError(409, planActualMessages.occurrenceTaken, { code: 'CONFLICT' }))).toBe(true);
+    expect(isOccurrenceTaken(new ApiError(409, planActualMessages.entryTaken, { code: 'CONFLICT' }))).toBe(false);
+    expect(isOccurrenceTaken(new ApiError(400, planActualMessages.occurrenceTaken))).toBe(false);
+    expect(isOccurrenceTaken(new Error(planActualMessages.occurrenceTaken))).toBe(false);
+  });
+});

@@ -1,0 +1,168 @@
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatMonthLabel, monthOf, SELECT, zurichDateOf, type PlanActual } from '@saldopilot/shared';
+import { pathTo } from '../../app/routes';
+import { ForecastTabs } from '../../components/navigation/forecast-tabs';
+import type { RouteHandle } from '../../lib/document-title';
+import { useServerTime } from '../../reference-data/server-time';
+import { planActualQuery } from './api/get-plan-actual';
+import PlanActualChart from './components/plan-actual-chart';
+import { PlanActualTable } from './components/plan-actual-table';
+import { planActualTexts as texts } from './components/plan-actual-texts';
+import { accuracyText, balanceSeries, choosePeriod, periodMonths, tableRows, type Period } from './plan-actual-model';
+
+export const handle = { title: texts.title } satisfies RouteHandle;
+
+/** The drill-down comes with the first click: the page's chunk stays as small as it can. */
+async function openMonth(month: string, currency: string) {
+  const { openMonthDetailDialog } = await import('./components/month-detail-dialog');
+  await openMonthDetailDialog(month, currency);
+}
+
+function PeriodControls({
+  period,
+  currentMonth,
+  onChange,
+}: {
+  period: Period | undefined;
+  currentMonth: string | undefined;
+  onChange: (end: keyof Period, month: string) => void;
+}) {
+  const options = useMemo(
+    () =>
+      currentMonth ? periodMonths(currentMonth).map((month) => ({ value: month, label: formatMonthLabel(month) })) : [],
+    [currentMonth],
+  );
+  const select = (end: keyof Period, label: string) => (
+    <Select
+      label={label}
+      data={options}
+      value={period?.[end] ?? null}
+      onChange={(month) => month && onChange(end, month)}
+      allowDeselect={false}
+      disabled={!period || options.length === 0}
+      maxDropdownHeight={SELECT.dropdownMaxHeight}
+      w="12rem"
+    />
+  );
+  return (
+    <Group gap="sm" align="flex-end" role="group" aria-label={texts.period}>
+      {select('from', texts.from)}
+      {select('to', texts.to)}
+    </Group>
+  );
+}
+
+/** "Planungsgenauigkeit": the mean absolute deviation of the monthly cash flow over 6 and 12 months. */
+function AccuracyHeadline({ accuracy }: { accuracy: PlanActual['accuracy'] }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="plan-accuracy-title">
+      <Title order={2} fz="h3" id="plan-accuracy-title">
+        {texts.accuracyTitle}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+        {(
+          [
+            [accuracy.last6, 6],
+            [accuracy.last12, 12],
+          ] as const
+        ).map(([figure, window]) => (
+          <div key={window}>
+            <Text fw={700} size="lg">
+              {accuracyText(figure.mape, window)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {texts.accuracyBasis(figure.months)}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+      <Text size="sm" mt="xs">
+        {texts.accuracyHint}
+      </Text>
+    </Paper>
+  );
+}
+
+function PlanActualContent({ data }: { data: PlanActual }) {
+  const rows = useMemo(() => tableRows(data), [data]);
+  const points = useMemo(() => balanceSeries(data), [data]);
+  return (
+    <>
+      <AccuracyHeadline accuracy={data.accuracy} />
+      {data.coveredFrom === null ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
+          {texts.noEntries}
+        </Alert>
+      ) : null}
+      {data.unmatchedCount > 0 ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
+          <Text size="sm" fw={700}>
+            {texts.unmatched(data.unmatchedCount)}
+          </Text>
+          <Text size="sm">
+            {texts.unmatchedHint}{' '}
+            <Anchor component={Link} to={pathTo('bank-accounts')} size="sm">
+              {texts.toBankAccounts}
+            </Anchor>
+          </Text>
+        </Alert>
+      ) : null}
+      <PlanActualTable
+        months={data.months}
+        rows={rows}
+        currency={data.currency}
+        onOpenMonth={(month) => void openMonth(month, data.currency)}
+      />
+      <Stack gap="xs" component="section" aria-labelledby="plan-actual-chart-title">
+        <Title order={2} fz="h4" id="plan-actual-chart-title">
+          {texts.chartTitle}
+        </Title>
+        <PlanActualChart points={points} currency={data.currency} />
+      </Stack>
+    </>
+  );
+}
+
+/**
+ * "Plan/Ist" (docs/web.md "Plan/Ist", docs/plan-actual.md): per month and category what was planned,
+ * what happened on the bank accounts and the variance; the plan's accuracy first, the end balances
+ * as a chart last. Without a chosen period the API's default: the 12 months before the current one.
+ */
+export function Component() {
+  const [chosen, setChosen] = useState<Period | undefined>(undefined);
+  const table = useQuery(planActualQuery(chosen ?? {}));
+  const serverTime = useServerTime();
+  const currentMonth = serverTime.data ? monthOf(zurichDateOf(new Date(serverTime.data.date))) : undefined;
+  const period = chosen ?? (table.data ? { from: table.data.from, to: table.data.to } : undefined);
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{texts.title}</Title>
+      <ForecastTabs />
+      <Text size="sm" maw="48rem">
+        {texts.intro}
+      </Text>
+      <PeriodControls
+        period={period}
+        currentMonth={currentMonth}
+        onChange={(end, month) => period && setChosen(choosePeriod(period, end, month))}
+      />
+      {table.isError ? (
+        <Alert color="red" variant="light" role="alert" title={table.error.message} />
+      ) : table.data ? (
+        <Stack gap="lg" aria-busy={table.isFetching || undefined}>
+          <PlanActualContent data={table.data} />
+        </Stack>
+      ) : (
+        <Stack gap="lg" aria-busy>
+          <Skeleton h={110} radius="md" />
+          <Skeleton h={240} radius="md" />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

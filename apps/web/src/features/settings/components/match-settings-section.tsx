@@ -1,0 +1,81 @@
+import { Group } from '@mantine/core';
+import { z } from 'zod';
+import {
+  hasRole,
+  MATCH_LIMITS,
+  matchTolerancePercentSchema,
+  matchWindowDaysSchema,
+  type Organisation,
+} from '@saldopilot/shared';
+import { changesOf } from '../../../components/form/entity-changes';
+import { Form } from '../../../components/form/form';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { WholeNumberField } from '../../../components/form/whole-number-field';
+import { queryClient } from '../../../lib/query-client';
+import { planQueryRoots } from '../../../lib/query-keys';
+import { forecastSettingsTexts as texts } from './forecast-settings-texts';
+import { useOrganisationSave } from './organisation-save';
+import { SettingsSave } from './settings-save';
+import { SettingsSection } from './settings-section';
+
+const schema = z.strictObject({
+  matchTolerancePercent: matchTolerancePercentSchema,
+  matchWindowDays: matchWindowDaysSchema,
+});
+
+const fields = [
+  {
+    name: 'matchTolerancePercent',
+    label: texts.toleranceLabel,
+    description: texts.toleranceHint,
+    max: MATCH_LIMITS.maxTolerancePercent,
+  },
+  { name: 'matchWindowDays', label: texts.windowLabel, description: texts.windowHint, max: MATCH_LIMITS.maxWindowDays },
+] as const;
+
+function storedOf(organisation: Pick<Organisation, 'matchTolerancePercent' | 'matchWindowDays'>) {
+  return { matchTolerancePercent: organisation.matchTolerancePercent, matchWindowDays: organisation.matchWindowDays };
+}
+
+/**
+ * "Abgleich mit der Bank" beside the minimum balance (docs/plan-actual.md "Suggestions"): how far
+ * an entry's amount (±%) and booking date (±days) may lie from a planned payment to be suggested.
+ * Owners and admins set it.
+ */
+export function MatchSettingsSection({
+  organisation,
+  queryKey,
+}: {
+  organisation: Organisation;
+  queryKey: readonly unknown[];
+}) {
+  const editable = hasRole(organisation.role, 'admin');
+  const stored = storedOf(organisation);
+  const { control, handleSubmit, reset } = useSchemaForm(schema, {
+    values: stored,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const [message, save] = useOrganisationSave(organisation, queryKey, {
+    saved: texts.matchSaved,
+    failed: texts.matchFailed,
+    // The suggestions are ranked with them (they live under the Plan/Ist root).
+    reload: () => queryClient.invalidateQueries({ queryKey: planQueryRoots.planActual }),
+  });
+  const readOnly = { readOnly: !editable, variant: editable ? 'default' : 'filled' } as const;
+
+  return (
+    <SettingsSection title={texts.matchTitle} description={editable ? texts.matchDescription : texts.readOnlyHint}>
+      <Form
+        aria-label={texts.matchTitle}
+        onSubmit={handleSubmit((input) => save(changesOf(stored, input), (updated) => reset(storedOf(updated))))}
+      >
+        <Group gap="md" align="flex-start">
+          {fields.map((field) => (
+            <WholeNumberField key={field.name} control={control} min={0} {...field} {...readOnly} w={260} />
+          ))}
+        </Group>
+        <SettingsSave editable={editable} control={control} label={texts.matchSave} message={message} />
+      </Form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,332 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import {
+  apiWrite,
+  categoryIds,
+  currencyIds,
+  expect,
+  expectNoSeriousAxeViolations,
+  ownerWithReader,
+  signUp,
+  test,
+  toasts,
+} from './support/fixtures.js';
+
+// The server's today is 2026-11-21 (playwright.config FIXED_TODAY): the Prognose starts in November
+// 2026, Plan/Ist shows November 2025 – October 2026 unless told otherwise.
+
+// Written for this spec (its header comment lists each entry and the payment it meets).
+const statementPath = path.resolve(import.meta.dirname, '../fixtures/plan-actual-camt053.xml');
+const IBAN = 'CH5604835012345678009';
+const QR_REFERENCE = '210000000003139471430009017';
+
+/**
+ * The plan the statement meets (test setup): the account whose IBAN the statement names, with its
+ * balance before the statement, a monthly rent from 03.10.2026 and two print jobs of 800.00 on
+ * 14.11. and 18.11.2026. The invoice with the QR reference is made in the dialog by the test.
+ */
+async function seedPlan(page: Page): Promise<{ accountId: number }> {
+  const { CHF } = await currencyIds(page);
+  const categories = await categoryIds(page);
+  const account = await apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
+    name: 'Geschäftskonto',
+    amount: 10_000_00,
+    currencyId: CHF,
+    balanceDate: '2026-09-30',
+    iban: IBAN,
+  });
+  const common = { currencyId: CHF, vatIncluded: false };
+  await apiWrite(page, 'POST', '/api/transactions', {
+    ...common,
+    name: 'Büromiete',
+    type: 'repeating',
+    cycle: 'monthly',
+    startDate: '2026-10-03',
+    amount: -2_400_00,
+    categoryId: categories.Miete,
+  });
+  for (const [name, startDate] of [
+    ['Druck Flyer', '2026-11-14'],
+    ['Druck Broschüre', '2026-11-18'],
+  ]) {
+    await apiWrite(page, 'POST', '/api/transactions', {
+      ...common,
+      name,
+      type: 'single',
+      startDate,
+      amount: -800_00,
+      categoryId: categories['Übriges'],
+    });
+  }
+  return { accountId: account.id };
+}
+
+/** Imports the statement through the API, as the import dialog sends it (bank-statements.spec.ts tests the dialog). */
+async function importStatement(page: Page) {
+  const response = await page.request.post('/api/bank-statements', {
+    data: readFileSync(statementPath),
+    headers: { 'content-type': 'application/xml', origin: new URL(test.info().project.use.baseURL ?? '').origin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function choose(page: Page, combobox: Locator, option: string) {
+  await combobox.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+function forecastTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Einnahmen, Ausgaben, Cashflow und Endsaldo je Monat' });
+}
+
+/** The forecast row whose header starts with `name` (an overdue row's header goes on with its marker). */
+function forecastRow(page: Page, name: string | RegExp): Locator {
+  return forecastTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name }) });
+}
+
+/**
+ * Opens the Prognose with Einnahmen, Ausgaben and the given categories open (the page remembers open
+ * rows; a category with no payment left in the shown months has no row).
+ */
+async function openForecast(page: Page, categories: string[]) {
+  await page.goto('/');
+  const table = forecastTable(page);
+  for (const side of ['Einnahmen', 'Ausgaben']) {
+    const button = table.getByRole('button', { name: side, exact: true });
+    if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
+  }
+  for (const category of categories) {
+    const button = table.getByRole('button', { name: category, exact: true });
+    if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+  }
+}
+
+function novemberBalance(page: Page): Locator {
+  return forecastRow(page, 'Endsaldo').getByRole('cell').first();
+}
+
+function entriesTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Buchungen' });
+}
+
+function entryRow(page: Page, text: string): Locator {
+  return entriesTable(page).getByRole('row').filter({ hasText: text });
+}
+
+test('bank entries meet the plan: confirmed in one click, chosen by hand, marked; the forecast counts nothing twice; Plan/Ist shows the variance', async ({
+  page,
+}) => {
+  test.slow();
+  await signUp(page);
+  const { accountId } = await seedPlan(page);
+
+  // The invoice with its QR reference, typed in groups; a wrong check digit is refused in the field.
+  await page.goto('/transactions');
+  await page.getByRole('button', { name: 'Transaktion hinzufügen' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Neue Transaktion anlegen' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Rechnung Kunde AG');
+  await choose(page, dialog.getByRole('combobox', { name: 'Kategorie' }), 'Umsatz');
+  await dialog.getByRole('textbox', { name: 'Betrag' }).fill('1450');
+  await dialog.getByRole('textbox', { name: 'Von' }).fill('20.10.2026');
+  const reference = dialog.getByRole('textbox', { name: 'Referenz' });
+  await reference.fill('21 00000 00003 13947 14300 09018');
+  await reference.blur();
+  await expect(dialog.getByText(/^Ungültige Referenz: erwartet wird eine QR-Referenz/)).toBeVisible();
+  await reference.fill('21 00000 00003 13947 14300 09017');
+  await reference.blur();
+  await expect(dialog.getByText(/^Ungültige Referenz/)).toBeHidden();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+  const invoice = page
+    .getByRole('list', { name: 'Transaktionen' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Rechnung Kunde AG' }) });
+  await expect(invoice).toContainText(`Referenz: ${QR_REFERENCE}`);
+
+  await importStatement(page);
+
+  // Before any match every unconfirmed past payment since the first entry (05.10.2026) is überfällig
+  // and counts in November; the rent of 03.10.2026 lies before it. The balance (5'865.00 since the
+  // import) less the rent (2'400) and two print jobs (800 each), plus the invoice (1'450).
+  await openForecast(page, ['Miete', 'Übriges', 'Umsatz']);
+  await expect(forecastRow(page, /^Rechnung Kunde AG überfällig seit 20\.10\.2026/)).toHaveCount(1);
+  await expect(forecastRow(page, /^Büromiete überfällig seit 03\.11\.2026/)).toHaveCount(1);
+  await expect(forecastRow(page, /^Druck Flyer überfällig seit 14\.11\.2026/)).toHaveCount(1);
+  await expect(forecastRow(page, /^Druck Broschüre überfällig seit 18\.11\.2026/)).toHaveCount(1);
+  await expect(forecastRow(page, /^Büromiete überfällig seit 03\.10\.2026/)).toHaveCount(0);
+  await expect(novemberBalance(page)).toHaveText("3'315.00 CHF");
+  // An overdue cell is not excluded like a regular one: it has "Entfällt" instead.
+  const brochure = forecastRow(page, /^Druck Broschüre überfällig/);
+  await expect(brochure.getByRole('button', { name: /ausschliessen$/ })).toHaveCount(0);
+  await expect(brochure.getByRole('button', { name: 'Entfällt: Druck Broschüre, fällig 18.11.2026' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // "Alle eindeutigen bestätigen": the equal reference and the two rents (each the only exact amount).
+  await page.goto(`/bank-accounts/${accountId}/entries`);
+  await expect(entriesTable(page).getByRole('row')).toHaveCount(6);
+  await expect(entryRow(page, 'Druckerei Beispiel GmbH')).toContainText('Offen');
+  await page.getByRole('button', { name: 'Alle eindeutigen bestätigen' }).click();
+  await expect(toasts(page).getByRole('status').last()).toContainText('3 Buchungen zugeordnet');
+  await expect(entryRow(page, 'Kunde AG')).toContainText('Zugeordnet: Rechnung Kunde AG (20.10.2026)');
+  await expect(entryRow(page, 'Miete Oktober')).toContainText('Zugeordnet: Büromiete (03.10.2026)');
+  await expect(entryRow(page, 'Miete November')).toContainText('Zugeordnet: Büromiete (03.11.2026)');
+  // Two print jobs of 800.00 could be the payment: left to the user.
+  await expect(entryRow(page, 'Druckerei Beispiel GmbH')).toContainText('Offen');
+  // Nothing unique is left: a second click says so.
+  await page.getByRole('button', { name: 'Alle eindeutigen bestätigen' }).click();
+  await expect(toasts(page).getByRole('status').last()).toContainText('Keine eindeutigen Zuordnungen gefunden');
+
+  // The forecast: the confirmed payments are in the balance and leave it.
+  await openForecast(page, ['Miete', 'Übriges']);
+  await expect(forecastRow(page, /^Rechnung Kunde AG überfällig/)).toHaveCount(0);
+  await expect(forecastRow(page, /^Büromiete überfällig/)).toHaveCount(0);
+  await expect(forecastRow(page, /^Druck Flyer überfällig/)).toHaveCount(1);
+  await expect(novemberBalance(page)).toHaveText("4'265.00 CHF");
+
+  // The organisation's window, changed in Einstellungen, is what the suggestions use.
+  await page.goto('/settings/organisations');
+  const matching = page.getByRole('region', { name: 'Abgleich mit der Bank' });
+  await expect(matching.getByRole('textbox', { name: 'Toleranz Betrag (±%)' })).toHaveValue('5');
+  const window = matching.getByRole('textbox', { name: 'Zeitfenster (±Tage)' });
+  await expect(window).toHaveValue('10');
+  await window.fill('12');
+  await matching.getByRole('button', { name: 'Abgleich speichern' }).click();
+  await expect(matching.getByText('Einstellungen zum Abgleich wurden gespeichert')).toBeVisible();
+
+  // By hand: the suggestions best first with amount, due date, score and reasons; the flyer is chosen.
+  await page.goto(`/bank-accounts/${accountId}/entries`);
+  await entryRow(page, 'Druckerei Beispiel GmbH').getByRole('button', { name: 'Zuordnen…' }).click();
+  const match = page.getByRole('dialog', { name: 'Buchung zuordnen' });
+  await expect(match).toContainText('Betrag ±5 %, Fälligkeit ±12 Tage');
+  const suggestions = match.getByRole('list', { name: 'Vorschläge' }).getByRole('listitem');
+  await expect(suggestions).toHaveCount(2);
+  await expect(suggestions.first()).toContainText('Druck Flyer');
+  await expect(suggestions.first()).toContainText('-800.00 CHF');
+  await expect(suggestions.first()).toContainText('Fällig 14.11.2026');
+  await expect(suggestions.first()).toContainText(/Übereinstimmung \d+\/100/);
+  await expect(suggestions.first()).toContainText('Betrag gleich');
+  await expect(suggestions.first()).toContainText('Name passt');
+  await expect(suggestions.nth(1)).toContainText('Druck Broschüre');
+  await expectNoSeriousAxeViolations(page);
+  await match.getByRole('button', { name: 'Zuordnen: Druck Flyer, fällig 14.11.2026' }).click();
+  await expect(match).toBeHidden();
+  await expect(entryRow(page, 'Druckerei Beispiel GmbH')).toContainText('Zugeordnet: Druck Flyer (14.11.2026)');
+
+  // Unlinked and linked again: the entry is open in between.
+  await entryRow(page, 'Druckerei Beispiel GmbH').getByRole('button', { name: 'Zuordnung lösen' }).click();
+  await expect(toasts(page).getByRole('status').last()).toContainText('Zuordnung gelöst');
+  await expect(entryRow(page, 'Druckerei Beispiel GmbH')).toContainText('Offen');
+  await entryRow(page, 'Druckerei Beispiel GmbH').getByRole('button', { name: 'Zuordnen…' }).click();
+  await match.getByRole('button', { name: 'Zuordnen: Druck Flyer, fällig 14.11.2026' }).click();
+  await expect(entryRow(page, 'Druckerei Beispiel GmbH')).toContainText('Zugeordnet: Druck Flyer (14.11.2026)');
+
+  // The bank charges were planned nowhere: "nicht geplant", under Bankspesen.
+  await entryRow(page, 'Kontoführungsgebühr').getByRole('button', { name: 'Nicht geplant…' }).click();
+  const unplanned = page.getByRole('dialog', { name: 'Buchung als nicht geplant markieren' });
+  await choose(page, unplanned.getByRole('combobox', { name: /^Kategorie/ }), 'Bankspesen');
+  await unplanned.getByRole('button', { name: 'Als nicht geplant markieren' }).click();
+  await expect(unplanned).toBeHidden();
+  await expect(entryRow(page, 'Kontoführungsgebühr')).toContainText('Nicht geplant: Bankspesen');
+
+  // The forecast: the flyer left it; the brochure is still expected until it is marked "entfällt".
+  await openForecast(page, ['Übriges']);
+  await expect(forecastRow(page, /^Druck Flyer überfällig/)).toHaveCount(0);
+  await expect(novemberBalance(page)).toHaveText("5'065.00 CHF");
+  await brochure.getByRole('button', { name: 'Entfällt: Druck Broschüre, fällig 18.11.2026' }).click();
+  const dismissed = toasts(page).getByRole('status').filter({ hasText: 'wurde als entfallen markiert' });
+  await expect(dismissed).toContainText('«Druck Broschüre» (fällig 18.11.2026) wurde als entfallen markiert.');
+  await expect(brochure).toHaveCount(0);
+  await expect(novemberBalance(page)).toHaveText("5'865.00 CHF");
+  // "Rückgängig" brings it back; marked again, it is gone for good.
+  await dismissed.getByRole('button', { name: 'Rückgängig' }).click();
+  await expect(toasts(page).getByRole('status').last()).toContainText('ist wieder überfällig');
+  await expect(brochure).toHaveCount(1);
+  await expect(novemberBalance(page)).toHaveText("5'065.00 CHF");
+  await brochure.getByRole('button', { name: 'Entfällt: Druck Broschüre, fällig 18.11.2026' }).click();
+  await expect(brochure).toHaveCount(0);
+  await expect(novemberBalance(page)).toHaveText("5'865.00 CHF");
+
+  // Plan/Ist, the tab beside the Prognose: October is the first month with entries.
+  await page
+    .getByRole('navigation', { name: 'Ansichten der Prognose' })
+    .getByRole('link', { name: 'Plan/Ist' })
+    .click();
+  await expect(page).toHaveURL(/\/forecasts\/plan-actual$/);
+  await expect(page).toHaveTitle('Plan/Ist - SaldoPilot');
+  await expect(page.getByRole('combobox', { name: 'Von' })).toHaveValue('November 2025');
+  await expect(page.getByRole('combobox', { name: 'Bis' })).toHaveValue('Oktober 2026');
+  // Planungsgenauigkeit: October's cash flow, planned -950.00, was -935.00: |15| / |935| = 1.6 %.
+  const accuracy = page.getByRole('region', { name: 'Planungsgenauigkeit' });
+  await expect(accuracy).toContainText('Ø Abweichung 1.6 % (6 Monate)');
+  await expect(accuracy).toContainText('Ø Abweichung 1.6 % (12 Monate)');
+  const planActual = page.getByRole('table', { name: 'Plan, Ist und Abweichung je Monat und Kategorie' });
+  const row = (name: string) =>
+    planActual.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  // Columns: the row header, then November 2025 … October 2026; October is the last.
+  await expect(planActual.getByRole('columnheader')).toHaveCount(13);
+  const october = (name: string) => row(name).getByRole('cell').last();
+  await expect(october('Einnahmen')).toContainText("Plan1'450.00 CHF");
+  await expect(october('Einnahmen')).toContainText("Ist1'500.00 CHF");
+  await expect(october('Einnahmen')).toContainText('Abw.+50.00 CHF (+3.4 %)');
+  await expect(october('Ausgaben')).toContainText('Abw.-35.00 CHF (-1.5 %)');
+  await expect(october('Ausgaben').getByText('-35.00 CHF (-1.5 %)')).toHaveAttribute('data-sign', 'negative');
+  await expect(october('Bankspesen')).toContainText('Ist-35.00 CHF');
+  await expect(october('Miete')).toContainText('Abw.0.00 CHF (0.0 %)');
+  await expect(row('Nicht zugeordnet')).toHaveCount(0);
+  // September has no bank entries: no actual.
+  await expect(row('Einnahmen').getByRole('cell').nth(10)).toContainText('Ist–');
+  await expect(planActual.getByRole('columnheader', { name: /September 2026/ })).toContainText('ohne Buchungen');
+  await expect(page.getByTestId('plan-actual-chart').locator('path')).toHaveCount(2);
+  await expectNoSeriousAxeViolations(page);
+
+  // The drill-down of October: the occurrences with their state and entries, and the entries.
+  await planActual.getByRole('button', { name: 'Details Oktober 2026' }).click();
+  const detail = page.getByRole('dialog', { name: 'Plan/Ist Oktober 2026' });
+  const occurrences = detail.getByRole('table', { name: 'Geplante Zahlungen' });
+  await expect(occurrences.getByRole('row').filter({ hasText: 'Rechnung Kunde AG' })).toContainText('Zugeordnet');
+  await expect(occurrences.getByRole('row').filter({ hasText: 'Rechnung Kunde AG' })).toContainText(
+    "22.10.2026 Kunde AG · Rechnung 2026-101: 1'500.00 CHF",
+  );
+  await expect(occurrences.getByRole('row').filter({ hasText: 'Büromiete' })).toContainText('Zugeordnet');
+  const entries = detail.getByRole('table', { name: 'Buchungen des Monats' });
+  await expect(entries.getByRole('row')).toHaveCount(4);
+  await expect(entries.getByRole('row').filter({ hasText: 'Kontoführungsgebühr' })).toContainText('Nicht geplant');
+  await expectNoSeriousAxeViolations(page);
+  await detail.getByRole('button', { name: 'Schliessen', exact: true }).click();
+  await expect(detail).toBeHidden();
+
+  // November, the current month, is chosen by "Bis": the brochure was planned and is marked "entfällt".
+  await choose(page, page.getByRole('combobox', { name: 'Bis' }), 'November 2026');
+  await expect(planActual.getByRole('columnheader')).toHaveCount(14);
+  await planActual.getByRole('button', { name: 'Details November 2026' }).click();
+  const november = page.getByRole('dialog', { name: 'Plan/Ist November 2026' });
+  await expect(
+    november.getByRole('table', { name: 'Geplante Zahlungen' }).getByRole('row').filter({ hasText: 'Druck Broschüre' }),
+  ).toContainText('Entfällt');
+});
+
+test('a read-only member sees how entries stand to the plan, and no control that would change it', async ({
+  browser,
+  page,
+}) => {
+  const { owner, prepared } = await ownerWithReader(browser, page, async (ownerPage) => {
+    const plan = await seedPlan(ownerPage);
+    await importStatement(ownerPage);
+    return plan;
+  });
+  await page.goto(`/bank-accounts/${prepared.accountId}/entries`);
+  await expect(entriesTable(page).getByRole('row')).toHaveCount(6);
+  await expect(entryRow(page, 'Druckerei Beispiel GmbH')).toContainText('Offen');
+  await expect(page.getByRole('button', { name: 'Alle eindeutigen bestätigen' })).toHaveCount(0);
+  await expect(entriesTable(page).getByRole('button', { name: 'Zuordnen…' })).toHaveCount(0);
+  await expect(entriesTable(page).getByRole('button', { name: 'Nicht geplant…' })).toHaveCount(0);
+  // The overdue print jobs show on the Prognose, without "Entfällt".
+  await openForecast(page, ['Übriges']);
+  await expect(forecastRow(page, /^Druck Flyer überfällig seit 14\.11\.2026/)).toHaveCount(1);
+  await expect(forecastTable(page).getByRole('button', { name: /^Entfällt/ })).toHaveCount(0);
+  await owner.close();
+});
