@@ -59,14 +59,14 @@ describe('forecast cache', () => {
     await expect(cache.result(1, 'k', async () => 42)).resolves.toBe(42);
   });
 
-  it('keeps the last four results per organisation', async () => {
+  it('keeps the last six results per organisation (month and performance choices, the plan-vs-actual input)', async () => {
     const cache = createForecastCache();
     const compute = vi.fn(async () => 'result');
-    for (const key of ['a', 'b', 'c', 'd', 'e']) await cache.result(1, key, compute);
-    await cache.result(1, 'e', compute);
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) await cache.result(1, key, compute);
+    await cache.result(1, 'g', compute);
     await cache.result(1, 'b', compute);
-    expect(compute).toHaveBeenCalledTimes(5);
+    expect(compute).toHaveBeenCalledTimes(7);
     await cache.result(1, 'a', compute);
-    expect(compute).toHaveBeenCalledTimes(6);
+    expect(compute).toHaveBeenCalledTimes(8);
   });
 });

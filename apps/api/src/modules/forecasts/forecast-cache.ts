@@ -21,8 +21,11 @@ import { forgetOnFailure, remembered, touch } from '../../lib/recently-used.js';
 
 /** Organisations kept (least recently read goes first): bounds memory whatever the number of tenants. */
 const MAX_ORGANISATIONS = 16;
-/** Results kept per organisation: a few month/performance combinations a user switches between. */
-const MAX_RESULTS = 4;
+/**
+ * Results kept per organisation: a few month/performance combinations a user switches between, and
+ * the input plan vs actual reads (forecasts.service.ts `planInput`).
+ */
+const MAX_RESULTS = 6;
 
 interface Stamped {
   stamp: string;

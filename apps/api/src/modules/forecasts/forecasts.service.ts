@@ -304,13 +304,14 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       const scope = { organisationId, ...horizonOf(today), versions };
       const stamps = inputStamps(today, versions);
       const currency = codeOf(currencyId);
-      const data = await readForecastData(cache, db, scope, today, stamps);
       const rest = [currency, rates.generation()];
-      return {
-        input: inputOf(currency, today, data),
-        key: [...stamps, ...rest].join('/'),
+      const key = [...stamps, ...rest].join('/');
+      // The same input object while nothing changed: mapping thousands of salaries per read showed in profiles.
+      return cache.result(organisationId, `plan-input/${key}`, async () => ({
+        input: inputOf(currency, today, await readForecastData(cache, db, scope, today, stamps)),
+        key,
         occurrencesKey: [...stamps.filter((_, index) => forecastInputNames[index] !== 'plan'), ...rest].join('/'),
-      };
+      }));
     },
 
     /** `GET /forecasts`: totals per month, start balance, missing rates and the runway. */

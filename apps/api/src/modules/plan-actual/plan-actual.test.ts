@@ -27,6 +27,11 @@ function qrr(digits: string): string {
   return `${base}${mod10RecursiveDigit(base)}`;
 }
 
+/** A monthly rent of 2'000.00 from `startDate`: the plan most tests match against. */
+function aRent(user: SignedInUser, startDate: string, categoryId?: number) {
+  return aTransaction(user, { name: 'Miete', amount: -200_000, startDate, ...(categoryId ? { categoryId } : {}) });
+}
+
 /** A CHF account of 10'000.00 whose "Stand per" is 2026-11-20 (after every entry of the tests). */
 async function account(user: SignedInUser, balanceDate = '2026-11-20') {
   const chf = await currencyId(user, 'CHF');
@@ -162,12 +167,7 @@ describe('match suggestions', () => {
 describe('matching', () => {
   async function setUp(user: SignedInUser) {
     const category = await aCategory(user, { name: 'Raum' });
-    const rent = await aTransaction(user, {
-      name: 'Miete',
-      amount: -200_000,
-      startDate: '2026-10-05',
-      categoryId: category.id,
-    });
+    const rent = await aRent(user, '2026-10-05', category.id);
     const bank = await account(user);
     const entries = await importEntries(user, bank.id, [
       { date: '2026-11-05', amount: '-1500.00', text: 'Miete November Teil 1' },
@@ -297,12 +297,7 @@ describe('the forecast counts nothing twice', () => {
   it('a matched payment in the balance leaves the forecast; an unmatched past one is überfällig in the current month', async () => {
     const user = await signUp(app);
     const category = await aCategory(user, { name: 'Raum' });
-    const rent = await aTransaction(user, {
-      name: 'Miete',
-      amount: -200_000,
-      startDate: '2026-10-05',
-      categoryId: category.id,
-    });
+    const rent = await aRent(user, '2026-10-05', category.id);
     // Before any entry: past occurrences are skipped, as always.
     expect(await expenseOf(user)).toEqual([0, -200_000, -200_000]);
     const bank = await account(user);
@@ -347,7 +342,7 @@ describe('the forecast counts nothing twice', () => {
 
   it('a match whose entry is booked after "Stand per" stays counted: the balance does not hold it yet', async () => {
     const user = await signUp(app);
-    const rent = await aTransaction(user, { name: 'Miete', amount: -200_000, startDate: '2026-11-05' });
+    const rent = await aRent(user, '2026-11-05');
     const bank = await account(user, '2026-11-01');
     const [entry] = await importEntries(user, bank.id, [{ date: '2026-11-05', amount: '-2000.00' }]);
     await user.post(`/api/bank-entries/${entry!.id}/match`, {
@@ -360,7 +355,7 @@ describe('the forecast counts nothing twice', () => {
 
   it('"entfällt" takes an overdue occurrence out; only past, unmatched ones, once; undone with DELETE', async () => {
     const user = await signUp(app);
-    const rent = await aTransaction(user, { name: 'Miete', amount: -200_000, startDate: '2026-11-05' });
+    const rent = await aRent(user, '2026-11-05');
     const bank = await account(user);
     const [entry] = await importEntries(user, bank.id, [{ date: '2026-11-02', amount: '-50.00', text: 'Gebühr' }]);
     expect((await expenseOf(user))[0]).toBe(-200_000);
@@ -387,12 +382,7 @@ describe('Plan/Ist', () => {
     const user = await signUp(app);
     const raum = await aCategory(user, { name: 'Raum' });
     const diverses = await aCategory(user, { name: 'Diverses' });
-    const rent = await aTransaction(user, {
-      name: 'Miete',
-      amount: -200_000,
-      startDate: '2026-09-05',
-      categoryId: raum.id,
-    });
+    const rent = await aRent(user, '2026-09-05', raum.id);
     const bank = await account(user);
     const [september, october, bonus] = await importEntries(user, bank.id, [
       { date: '2026-09-05', amount: '-2000.00' },
@@ -485,7 +475,7 @@ describe('Plan/Ist', () => {
 describe('plan vs actual: roles and organisations', () => {
   it('read-only members see suggestions and the table but match nothing (403); another organisation gets 404', async () => {
     const { a, b } = await twoTenants(app);
-    const rent = await aTransaction(a, { name: 'Miete', amount: -200_000, startDate: '2026-11-05' });
+    const rent = await aRent(a, '2026-11-05');
     const bank = await account(a);
     const [entry] = await importEntries(a, bank.id, [{ date: '2026-11-05', amount: '-2000.00' }]);
     const key = { kind: 'transactions', id: rent.id, dueDate: '2026-11-05' };
