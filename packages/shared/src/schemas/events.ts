@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Realtime between members (docs/realtime.md): `GET /api/events` is a stream of server-sent events
+ * of the current organisation. A tab names itself with a random id — `?tab=` on the stream and the
+ * header `X-Tab-Id` on its writes — and is not sent its own changes back.
+ */
+
+/** The header a tab sends with every request: the id it opened its stream with. */
+export const TAB_ID_HEADER = 'x-tab-id';
+
+/** Query of `GET /events`: the tab's id (8–64 letters, digits or dashes). */
+export const eventStreamQuerySchema = z.strictObject({
+  tab: z
+    .string({ error: 'Ungültige Tab-Kennung' })
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'Ungültige Tab-Kennung')
+    .optional(),
+});
+
+/**
+ * `event: change` — a committed write: the area (the first part of the write's path: `transactions`,
+ * `bank-accounts`, `bank-entries`, `employees`, `forecasts`, …), the row's id when the path names
+ * one, what happened, and who did it.
+ */
+export const changeEventSchema = z.object({
+  kind: z.string(),
+  id: z.number().int().nullable(),
+  action: z.enum(['created', 'updated', 'deleted']),
+  by: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type ChangeEvent = z.infer<typeof changeEventSchema>;
+
+/** Event names of the stream: a change; `reset` = changes were missed, read everything again. */
+export const streamEvents = { change: 'change', reset: 'reset' } as const;
+
+/** Seconds between the heartbeats (a comment line) that keep proxies from closing an idle stream. */
+export const EVENT_HEARTBEAT_SECONDS = 25;
