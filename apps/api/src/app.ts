@@ -75,6 +75,10 @@ import { forecastsRoutes } from './modules/forecasts/forecasts.routes.js';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { planActualRoutes } from './modules/plan-actual/plan-actual.routes.js';
+import { createEventHub, type EventHub } from './modules/events/event-hub.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { createUserNames } from './modules/events/user-names.js';
+import { registerWritePublishing } from './plugins/publish-writes.js';
 import { createPlanActualService, type PlanActualService } from './modules/plan-actual/plan-actual.service.js';
 import {
   createForecastExclusionsService,
@@ -116,6 +120,8 @@ export interface AppDeps {
   vatSettings: VatSettingsService;
   reports: ReportsService;
   planActual: PlanActualService;
+  /** The realtime hub: the open event streams of this instance (docs/realtime.md). */
+  events: EventHub;
 }
 
 declare module 'fastify' {
@@ -234,6 +240,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const vatSettings = createVatSettingsService({ db, clock });
   const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, bankStatements });
+  const events = createEventHub(changes);
+  // Open streams would keep the server from closing: they end first (clients reconnect elsewhere).
+  app.addHook('preClose', async () => events.closeAll());
   const reports = createReportsService({
     clock,
     forecasts,
@@ -250,7 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
-    ...{ forecasts, forecastExclusions, vatSettings, reports, planActual },
+    ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, events },
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {
@@ -271,6 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerCsrfProtection(api, config.PUBLIC_URL, cookies);
       registerAuthentication(api, sessions, cookies, sessionUsers);
       registerIdempotency(api, db, clock);
+      registerWritePublishing(api, events, createUserNames(db));
       // Signed-in only, like every endpoint outside /api/auth, /api/health and /api/global/time.
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       await api.register(referenceRoutes);
@@ -292,6 +302,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(forecastExclusionsRoutes);
       await api.register(vatSettingsRoutes);
       await api.register(planActualRoutes);
+      await api.register(eventsRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },

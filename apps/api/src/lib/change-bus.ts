@@ -4,11 +4,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LISTENER_NAME, type Database, type Listener } from '../db/client.js';
 
 /**
- * One committed change, small enough for a NOTIFY (< 8000 bytes). Today the session caches need
- * these kinds; the realtime stream will add the domain rows (`{ kind: 'bank-account', id, action, by,
- * organisationId }`) as further members of this union, on the same bus.
+ * One committed change, small enough for a NOTIFY (< 8000 bytes): what the session caches need, and
+ * the domain writes the realtime stream sends to the members (docs/realtime.md).
  */
 export type Change =
+  /**
+   * A write of an organisation's data (`area`: the first part of its path, `id`: the row it names);
+   * `eventId` names it on every instance, `tab` is the writing tab (not sent its own change back).
+   */
+  | {
+      kind: 'domain';
+      action: 'created' | 'updated' | 'deleted';
+      eventId: string;
+      organisationId: number;
+      area: string;
+      id: number | null;
+      by: number;
+      byName: string;
+      tab?: string;
+    }
   /** An organisation's name, currency or minimum balance changed, or the organisation is gone. */
   | { kind: 'organisation'; action: 'updated' | 'deleted'; id: number; organisationId: number; by?: number }
   /** User `id` joined, changed role in or left an organisation. */

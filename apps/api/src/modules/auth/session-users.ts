@@ -34,6 +34,8 @@ export function createSessionUsers(db: AppDatabase, changes: ChangeBus) {
         return cache.delete(change.id);
       case 'sign-in':
         return; // the session service's own cache
+      case 'domain':
+        return; // an organisation's data, not who is calling
     }
   }
 

@@ -52,6 +52,7 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/bank-statements/preview',
       {
         ...fileRoute,
+        config: { ...fileRoute.config, changesNothing: true },
         schema: { querystring: statementImportQuerySchema, response: { 200: statementFilePreviewSchema } },
       },
       async (request) => bankStatements.preview(tenantOf(request), fileOf(request), request.query),

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EVENT_HEARTBEAT_SECONDS, eventStreamQuerySchema } from '@saldopilot/shared';
+import { AppError } from '../../lib/app-error.js';
+import { tenantOf } from '../../plugins/authenticate.js';
+import { STREAMS_PER_USER, type Stream } from './event-hub.js';
+
+export const eventMessages = {
+  tooMany: `Zu viele offene Verbindungen: höchstens ${STREAMS_PER_USER} Tabs gleichzeitig. Bitte schliessen Sie einen Tab.`,
+} as const;
+
+/**
+ * `GET /api/events`: the realtime stream of the current organisation as server-sent events
+ * (docs/realtime.md). The answer is written by hand (hijacked): headers at once, then events as they
+ * come, a heartbeat every EVENT_HEARTBEAT_SECONDS, until the client goes or the hub ends it.
+ */
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { events } = app.deps;
+
+  app.get(
+    '/events',
+    {
+      config: { errors: ['RATE_LIMITED'] },
+      schema: {
+        querystring: eventStreamQuerySchema,
+        response: { 200: z.string().describe('text/event-stream: `event: change` and `event: reset`') },
+      },
+    },
+    async (request, reply) => {
+      const { userId, organisationId } = tenantOf(request);
+      if (events.openStreamsOf(userId) >= STREAMS_PER_USER) throw new AppError('RATE_LIMITED', eventMessages.tooMany);
+      reply.hijack();
+      const raw = reply.raw;
+      // What the hooks set so far (a renewed session's cookies, the security headers) goes along.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) raw.setHeader(name, value);
+      }
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // No proxy may hold events back (nginx reads this header).
+        'x-accel-buffering': 'no',
+      });
+      raw.write('retry: 2000\n\n');
+      let open = true;
+      const heartbeat = setInterval(() => raw.write(': ping\n\n'), EVENT_HEARTBEAT_SECONDS * 1000);
+      heartbeat.unref();
+      const finish = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        remove();
+        raw.end();
+      };
+      const stream: Stream = {
+        userId,
+        organisationId,
+        tab: request.query.tab,
+        write: (text) => {
+          if (open) raw.write(text);
+        },
+        end: finish,
+      };
+      const lastEventId = request.headers['last-event-id'];
+      const remove = events.open(stream, typeof lastEventId === 'string' ? lastEventId : undefined);
+      request.raw.on('close', finish);
+    },
+  );
+};
