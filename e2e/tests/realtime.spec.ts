@@ -76,6 +76,14 @@ function transactionCard(page: Page, name: string): Locator {
     .filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}( \\(öffnet in neuem Tab\\))?$`) }) });
 }
 
+/** Opens the rent's edit dialog on the Transaktionen page and answers it. */
+async function editRent(page: Page): Promise<Locator> {
+  await transactionCard(page, 'Miete Büro')
+    .getByRole('button', { name: 'Transaktion "Miete Büro" bearbeiten' })
+    .click();
+  return page.getByRole('dialog', { name: 'Transaktion bearbeiten' });
+}
+
 /** November's end balance on the Prognose (the first month). */
 function novemberEndBalance(page: Page): Locator {
   return page
@@ -139,18 +147,12 @@ test.describe('Realtime', () => {
     await Promise.all([ownerPage.goto('/transactions'), page.goto('/transactions')]);
 
     // The editor starts to rename the rent.
-    await transactionCard(page, 'Miete Büro')
-      .getByRole('button', { name: 'Transaktion "Miete Büro" bearbeiten' })
-      .click();
-    const editorDialog = page.getByRole('dialog', { name: 'Transaktion bearbeiten' });
+    const editorDialog = await editRent(page);
     const editorName = editorDialog.getByRole('textbox', { name: 'Name' });
     await editorName.fill('Miete Büro Zürich');
 
     // Meanwhile the owner changes its amount and saves.
-    await transactionCard(ownerPage, 'Miete Büro')
-      .getByRole('button', { name: 'Transaktion "Miete Büro" bearbeiten' })
-      .click();
-    const ownerDialog = ownerPage.getByRole('dialog', { name: 'Transaktion bearbeiten' });
+    const ownerDialog = await editRent(ownerPage);
     const amount = ownerDialog.getByRole('textbox', { name: 'Betrag' });
     await amount.fill('-2500');
     await amount.blur();
@@ -168,9 +170,7 @@ test.describe('Realtime', () => {
     // The owner opens the rent again; now the editor saves: the owner's dialog is told, the
     // editor's tab hears only the owner's change, and the editor's save kept the owner's amount
     // (only the fields changed in the dialog are sent).
-    await transactionCard(ownerPage, 'Miete Büro')
-      .getByRole('button', { name: 'Transaktion "Miete Büro" bearbeiten' })
-      .click();
+    await editRent(ownerPage);
     await expect(ownerDialog.getByRole('textbox', { name: 'Name' })).toHaveValue('Miete Büro');
     await expect(ownerDialog.getByText('Von Erika Editor geändert')).toHaveCount(0);
     await editorDialog.getByRole('button', { name: 'Speichern' }).click();

@@ -2,15 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ChangeEvent } from '@saldopilot/shared';
 import { tabId } from './api-client';
-import {
-  changeKinds,
-  eventStreamUrl,
-  handleStreamEvent,
-  onRemoteChange,
-  openChangeStream,
-  queryRootsOfChange,
-  readStreamEvent,
-} from './realtime';
+import { eventStreamUrl, handleStreamEvent, openChangeStream, queryRootsOfChange, readStreamEvent } from './realtime';
+import { changeKinds, onRemoteChange } from './remote-changes';
 
 const anna = { id: 3, name: 'Anna Muster' };
 const change = (kind: string, id: number | null = 12): ChangeEvent => ({ kind, id, action: 'updated', by: anna });

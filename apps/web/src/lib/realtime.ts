@@ -1,32 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { changeEventSchema, streamEvents, type ChangeEvent } from '@saldopilot/shared';
 import { tabId } from './api-client';
 import { queryClient as appQueryClient } from './query-client';
 import { areaQueryRoots, planQueryRoots } from './query-keys';
+import { tellRemoteChange, type ChangeKind } from './remote-changes';
 
 /**
  * Realtime between members (docs/web.md "Realtime"): the stream of the current organisation's
  * changes (`GET /api/events`), turned into invalidated queries — lists, employee pages and the
  * forecast load again by themselves — and into the notice of an open dialog whose item another
- * member changed.
+ * member changed (lib/remote-changes.ts, kept apart so the dialogs' chunks carry only that).
  */
-
-/** The areas (`kind`) of the change events this app knows: the first part of the write's path. */
-export const changeKinds = {
-  transactions: 'transactions',
-  bankAccounts: 'bank-accounts',
-  bankEntries: 'bank-entries',
-  bankStatements: 'bank-statements',
-  employees: 'employees',
-  categories: 'categories',
-  vats: 'vats',
-  forecasts: 'forecasts',
-  occurrenceDismissals: 'occurrence-dismissals',
-  vatSettings: 'vat-settings',
-  organisations: 'organisations',
-} as const;
-export type ChangeKind = (typeof changeKinds)[keyof typeof changeKinds];
 
 const roots = areaQueryRoots;
 
@@ -82,14 +67,6 @@ export function readStreamEvent(name: string, data: string): StreamEvent | null 
   return parsed.success ? { type: 'change', change: parsed.data } : null;
 }
 
-const changeListeners = new Set<(change: ChangeEvent) => void>();
-
-/** Calls `listener` with every change another tab made; answers the unsubscribe. */
-export function onRemoteChange(listener: (change: ChangeEvent) => void): () => void {
-  changeListeners.add(listener);
-  return () => changeListeners.delete(listener);
-}
-
 /**
  * Acts on one event: a change invalidates its area's queries (active ones load again at once,
  * others when shown next) and tells the listeners; `reset` (changes were missed) invalidates all.
@@ -99,7 +76,7 @@ export async function handleStreamEvent(event: StreamEvent, client: QueryClient 
     await client.invalidateQueries();
     return;
   }
-  for (const listener of changeListeners) listener(event.change);
+  tellRemoteChange(event.change);
   const stale = queryRootsOfChange(event.change.kind) ?? [];
   await Promise.all(stale.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
@@ -183,21 +160,4 @@ export function openChangeStream(options: ChangeStreamOptions = {}): () => void 
 /** Keeps the stream of the organisation open while mounted in the signed-in shell. */
 export function useChangeStream(organisationId: number | null): void {
   useEffect(() => (organisationId === null ? undefined : openChangeStream()), [organisationId]);
-}
-
-/**
- * The latest change another member made to one item (`kind` and row id), or null: an open edit
- * dialog shows it and keeps the input. Without a target (create, clone) always null.
- */
-export function useRemoteChange(target: { kind: ChangeKind; id: number } | undefined): ChangeEvent | null {
-  const [change, setChange] = useState<ChangeEvent | null>(null);
-  const kind = target?.kind;
-  const id = target?.id;
-  useEffect(() => {
-    if (kind === undefined || id === undefined) return undefined;
-    return onRemoteChange((event) => {
-      if (event.kind === kind && event.id === id) setChange(event);
-    });
-  }, [kind, id]);
-  return change;
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type Resolver } from 'react-hook-form';
 import type { DialogControls } from '../../lib/dialog';
-import { useRemoteChange, type ChangeKind } from '../../lib/realtime';
+import { useRemoteChange, type ChangeKind } from '../../lib/remote-changes';
 import { showToast } from '../../lib/toast';
 import { confirmDestructive } from '../../lib/user-action';
 import { dialogTexts } from './dialog-texts';

@@ -7,7 +7,7 @@ import { DateField } from '../../../components/form/date-input';
 import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { schemaResolver } from '../../../components/form/use-schema-form';
-import { changeKinds } from '../../../lib/realtime';
+import { changeKinds } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { useCurrencies } from '../../../reference-data/currencies';
 import { createBankAccount } from '../api/create-bank-account';

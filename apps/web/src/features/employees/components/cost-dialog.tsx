@@ -25,7 +25,7 @@ import { DateInput } from '../../../components/form/date-input';
 import { EntityForm } from '../../../components/form/entity-dialog';
 import { PercentInput } from '../../../components/form/percent-input';
 import { useEntityForm } from '../../../components/form/use-entity-form';
-import { changeKinds } from '../../../lib/realtime';
+import { changeKinds } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { createSalaryCost } from '../api/create-salary-cost';

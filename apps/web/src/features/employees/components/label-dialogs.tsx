@@ -3,7 +3,7 @@ import { salaryCostLabelCreateSchema, type SalaryCostLabel } from '@saldopilot/s
 import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { schemaResolver } from '../../../components/form/use-schema-form';
-import { changeKinds } from '../../../lib/realtime';
+import { changeKinds } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { showToast } from '../../../lib/toast';
 import { confirmDestructive } from '../../../lib/user-action';

@@ -17,7 +17,7 @@ import { WholeNumberField } from '../../../components/form/whole-number-field';
 import { DateInput } from '../../../components/form/date-input';
 import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
-import { changeKinds } from '../../../lib/realtime';
+import { changeKinds } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { formatCurrencyLabel, formatDate } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';

@@ -17,7 +17,7 @@ import { AmountInput } from '../../../components/form/amount-input';
 import { DateInput } from '../../../components/form/date-input';
 import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
-import { changeKinds } from '../../../lib/realtime';
+import { changeKinds } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { CurrencyField } from '../../../components/form/currency-field';
 import { useCurrencies } from '../../../reference-data/currencies';

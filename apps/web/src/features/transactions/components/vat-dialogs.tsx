@@ -7,7 +7,7 @@ import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { schemaResolver } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
-import { changeKinds } from '../../../lib/realtime';
+import { changeKinds } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { queryClient } from '../../../lib/query-client';
 import { showToast } from '../../../lib/toast';
