@@ -1,5 +1,13 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { apiWrite, categoryIds, currencyIds, expect, ownerWithMember, test } from './support/fixtures.js';
+import {
+  apiWrite,
+  categoryIds,
+  currencyIds,
+  expect,
+  expectNoSeriousAxeViolations,
+  ownerWithMember,
+  test,
+} from './support/fixtures.js';
 
 // Realtime between members (docs/web.md "Realtime"): the owner (Otto Owner, his own browser
 // context) and an editor (Erika Editor, `page`) work in one organisation. What one changes shows in
@@ -162,6 +170,7 @@ test.describe('Realtime', () => {
     // The editor's dialog says so and keeps what was typed; the list behind it has the new amount.
     await expect(editorDialog.getByRole('status')).toContainText('Von Otto Owner geändert', WITHIN);
     await expect(editorName).toHaveValue('Miete Büro Zürich');
+    await expectNoSeriousAxeViolations(page);
     await expect(transactionCard(page, 'Miete Büro')).toContainText("Betrag: -2'500.00 CHF", WITHIN);
 
     // The owner's tab did not hear its own change.
