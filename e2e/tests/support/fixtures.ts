@@ -161,10 +161,23 @@ export function field(page: Page, label: string) {
  * `page`'s new user joined to the owner's organisation as a read-only member working in it. Close
  * `owner` at the end of the test.
  */
-export async function ownerWithReader<T>(
+export function ownerWithReader<T>(
   browser: Browser,
   page: Page,
   prepare: (ownerPage: Page) => Promise<T>,
+): Promise<{ owner: BrowserContext; prepared: T }> {
+  return ownerWithMember(browser, page, prepare, { role: 'read-only', name: 'Rita Reader' });
+}
+
+/**
+ * As `ownerWithReader`, with `page`'s new user joined in the given role under the given name (an
+ * editor changes the same data as the owner: realtime between members).
+ */
+export async function ownerWithMember<T>(
+  browser: Browser,
+  page: Page,
+  prepare: (ownerPage: Page) => Promise<T>,
+  member: { role: 'admin' | 'editor' | 'read-only'; name: string },
 ): Promise<{ owner: BrowserContext; prepared: T }> {
   const owner = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   await owner.setExtraHTTPHeaders({
@@ -174,10 +187,10 @@ export async function ownerWithReader<T>(
   await signUp(ownerPage, 'Otto Owner');
   const prepared = await prepare(ownerPage);
   const { currentOrganisationId } = await apiGet<{ currentOrganisationId: number }>(ownerPage, '/api/profile');
-  const reader = await signUp(page, 'Rita Reader');
+  const joined = await signUp(page, member.name);
   await apiWrite(ownerPage, 'POST', `/api/organisations/${currentOrganisationId}/invitations`, {
-    email: reader.email,
-    role: 'read-only',
+    email: joined.email,
+    role: member.role,
   });
   const [invitation] = await apiGet<{ id: number }[]>(page, '/api/me/invitations');
   await apiWrite(page, 'POST', `/api/me/invitations/${invitation?.id}/accept`);

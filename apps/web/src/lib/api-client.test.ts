@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, fileNameOf, RETRY_STATUSES } from './api-client';
+import { TAB_ID_HEADER } from '@saldopilot/shared';
+import { ApiError, createApiClient, fileNameOf, RETRY_STATUSES, tabId } from './api-client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -34,6 +35,17 @@ describe('api client', () => {
     expect(calls[0]?.init.body).toBe('{"name":"A"}');
     expect(headerOf(calls[0], 'Content-Type')).toBe('application/json');
     expect(headerOf(calls[0], 'Accept')).toBe('application/json');
+  });
+
+  it("sends the tab's id with every request, reads, writes and downloads alike", async () => {
+    const { fetch, calls } = fakeFetch(json(200, {}), json(200, {}), new Response('x', { status: 200 }));
+    const api = createApiClient({ fetch, tabId: 'tab-0001' });
+    await api.get('/api/things');
+    await api.patch('/api/things/1', { name: 'B' });
+    await api.download('/api/things/export');
+    expect(calls.map((call) => headerOf(call, TAB_ID_HEADER))).toEqual(['tab-0001', 'tab-0001', 'tab-0001']);
+    // The app's own id fits the stream's `?tab=` rule, so the stream and the requests name one tab.
+    expect(tabId).toMatch(/^[A-Za-z0-9-]{8,64}$/);
   });
 
   it('posts a file as the raw body with its own content type, the same bytes again on a retry', async () => {

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@saldopilot/shared';
+import { TAB_ID_HEADER, type ApiErrorBody } from '@saldopilot/shared';
 import { ApiError } from './api-error';
 import type { DownloadedFile } from './save-file';
 
@@ -39,6 +39,8 @@ export interface ApiClientOptions {
   onLogout?: (error: ApiError) => void;
   /** Makes the `Idempotency-Key` of a write; random by default. */
   idempotencyKey?: () => string;
+  /** The tab's id sent as `X-Tab-Id` with every request; the app's own tab id by default. */
+  tabId?: string;
 }
 
 function randomKey(): string {
@@ -46,6 +48,13 @@ function randomKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
+
+/**
+ * This tab's id (docs/web.md "Realtime"): the realtime stream opens with it and every request
+ * carries it (`X-Tab-Id`), so the server does not send the tab its own changes back. One per page
+ * load: a reload is a new tab for the server, whose stream starts afresh anyway.
+ */
+export const tabId = randomKey();
 
 function withQuery(path: string, query: RequestOptions['query']): string {
   const entries = Object.entries(query ?? {}).filter(([, value]) => value !== undefined && value !== null);
@@ -99,13 +108,14 @@ function toApiError(status: number, body: unknown): ApiError {
 
 /**
  * The one way the web app talks to the API (docs/product.md "API calls"): JSON in and out, the session cookies of the
- * same origin, answers 400–599 thrown as ApiError. Writes carry an Idempotency-Key and are sent a
+ * same origin, the tab's id on every request, answers 400–599 thrown as ApiError. Writes carry an Idempotency-Key and are sent a
  * second time, with the same key, when the first answer is one of RETRY_STATUSES; reads and the
  * sessionless auth calls are sent once.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
   let onLogout = options.onLogout;
   const makeKey = options.idempotencyKey ?? randomKey;
+  const ownTabId = options.tabId ?? tabId;
 
   async function request<T>(
     method: Method,
@@ -113,7 +123,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     { query, body, file, signal }: RequestOptions = {},
   ): Promise<T> {
     const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', [TAB_ID_HEADER]: ownTabId };
     if (file) headers['Content-Type'] = file.contentType;
     else if (body !== undefined) headers['Content-Type'] = 'application/json';
     const write = !READ_METHODS.has(method);
@@ -155,7 +165,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
     let response: Response;
     try {
-      response = await doFetch(withQuery(path, query), { method: 'GET', credentials: 'same-origin', signal });
+      response = await doFetch(withQuery(path, query), {
+        method: 'GET',
+        headers: { [TAB_ID_HEADER]: ownTabId },
+        credentials: 'same-origin',
+        signal,
+      });
     } catch (cause) {
       if (signal?.aborted) throw cause;
       throw new ApiError(0, apiMessages.network);

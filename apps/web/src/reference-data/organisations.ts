@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { hasRole, PAGINATION, type Organisation, type Pagination } from '@saldopilot/shared';
 import { api, asApiError } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
+import { areaQueryRoots } from '../lib/query-keys';
 import { createStore, useStore } from '../lib/store';
 
 export const organisationsMessages = {
@@ -12,7 +13,7 @@ export const organisationsMessages = {
 const listQuery = { page: PAGINATION.organisations.page, limit: PAGINATION.maxLimit };
 
 export const organisationsQuery = queryOptions({
-  queryKey: ['organisations', listQuery] as const,
+  queryKey: [...areaQueryRoots.organisations, listQuery] as const,
   queryFn: () =>
     api
       .get<{ data: Organisation[]; pagination: Pagination }>('/api/organisations', { query: listQuery })
@@ -38,7 +39,7 @@ export function useOrganisations() {
 
 /** After creating or editing an organisation the list is loaded again (docs/product.md "API calls"). */
 export function reloadOrganisations(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: ['organisations'] });
+  return queryClient.invalidateQueries({ queryKey: areaQueryRoots.organisations });
 }
 
 /**

@@ -7,6 +7,7 @@ import { MainNavigation } from '../../components/shell/main-navigation';
 import { ServerDateNote } from '../../components/shell/server-date-note';
 import { StartupData } from '../../components/shell/startup-data';
 import { Wordmark } from '../../components/wordmark';
+import { useChangeStream } from '../../lib/realtime';
 import { useSignedInUser } from '../../reference-data/profile';
 import { pathTo } from '../routes';
 import classes from './app-layout.module.css';
@@ -41,6 +42,8 @@ export function Component() {
   // Read synchronously: the first paint already has the right frame, no jump.
   const small = useMediaQuery(SMALL_SCREEN, undefined, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
+  // Another member's changes, only while signed in (docs/web.md "Realtime"): /auth never opens it.
+  useChangeStream(user.currentOrganisationId);
 
   useEffect(() => {
     if (!small) drawer.close();

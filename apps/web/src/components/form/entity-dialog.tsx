@@ -5,12 +5,13 @@ import type { Control, FieldValues } from 'react-hook-form';
 import { DialogFooter } from './dialog-footer';
 import { dialogTexts } from './dialog-texts';
 import { Form } from './form';
+import { RemoteChangeNotice } from './remote-change-notice';
 import { SubmitButton } from './submit-button';
 import type { EntityForm as EntityFormState } from './use-entity-form';
 
 /**
  * The entity dialog's body (docs/web.md "Forms and dialogs"): the form named by the dialog's
- * title, the feature's fields, and the one footer — delete (edit only), "Abbrechen" (asks first
+ * title, the notice of another member's change (docs/web.md "Realtime"), the feature's fields, and the one footer — delete (edit only), "Abbrechen" (asks first
  * when the input changed), and the save button: "Speichern", or "Klonen" for a clone, enabled once
  * valid and changed (a clone as filled).
  */
@@ -31,6 +32,7 @@ export function EntityForm<Values extends FieldValues, Request extends FieldValu
   };
   return (
     <Form onSubmit={entity.submit} aria-label={entity.title}>
+      <RemoteChangeNotice change={entity.remoteChange} />
       {children}
       <DialogFooter remove={entity.remove} onCancel={entity.dismiss} message={entity.message}>
         <SubmitButton

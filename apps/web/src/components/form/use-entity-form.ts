@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type Resolver } from 'react-hook-form';
 import type { DialogControls } from '../../lib/dialog';
+import { useRemoteChange, type ChangeKind } from '../../lib/remote-changes';
 import { showToast } from '../../lib/toast';
 import { confirmDestructive } from '../../lib/user-action';
 import { dialogTexts } from './dialog-texts';
@@ -34,13 +35,19 @@ export interface EntityFormOptions<Values extends FieldValues, Request extends F
   remove?: { label: string; question: string; run: () => Promise<unknown>; deleted: string; failed: string };
   /** Save only once changed; default: except a clone, which may be saved as it was filled. */
   requireChange?: boolean;
+  /**
+   * edit: the item as the realtime stream names it (area and row id); when another member changes
+   * it while the dialog is open, the dialog says so and keeps the input (docs/web.md "Realtime").
+   */
+  live?: { kind: ChangeKind; id: number } | undefined;
 }
 
 /**
  * The entity dialog's form (docs/web.md "Forms and dialogs"): checked by the shared schema (a
  * message once a field was left), saved by create or by the true partial PATCH, the server's field
- * messages under the fields, the success toast, the delete flow, and the dialog told whether its
- * input changed, so leaving it asks first. `EntityForm` draws it.
+ * messages under the fields, the success toast, the delete flow, the dialog told whether its
+ * input changed, so leaving it asks first, and the notice when another member changed the item.
+ * `EntityForm` draws it.
  */
 export function useEntityForm<Values extends FieldValues, Request extends FieldValues, Saved>(
   options: EntityFormOptions<Values, Request, Saved>,
@@ -54,6 +61,7 @@ export function useEntityForm<Values extends FieldValues, Request extends FieldV
   });
   const { isDirty } = form.formState;
   useDialogDirty(dialog, isDirty);
+  const remoteChange = useRemoteChange(mode === 'edit' ? options.live : undefined);
 
   const fail = (error: unknown, text: string) => {
     const refused = refusedSave(error, Object.keys(form.getValues()));
@@ -98,6 +106,7 @@ export function useEntityForm<Values extends FieldValues, Request extends FieldV
     title: options.titles[mode] ?? '',
     submit,
     message,
+    remoteChange,
     dismiss: dialog.dismiss,
     remove: deleteStored && remove ? { label: remove.label, onClick: () => void deleteStored() } : undefined,
     requireChange: options.requireChange ?? mode !== 'clone',

@@ -7,6 +7,7 @@ import { switchOrganisation } from '../../components/shell/organisation-switch';
 import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
 import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
+import { areaQueryRoots } from '../../lib/query-keys';
 import { hideSpinner, showSpinner } from '../../lib/spinner';
 import { reloadOrganisations } from '../../reference-data/organisations';
 import { useSignedInUser } from '../../reference-data/profile';
@@ -25,7 +26,7 @@ import { VatSettingsSection } from './components/vat-settings-section';
 export const handle = {} satisfies RouteHandle;
 
 function organisationKey(id: number) {
-  return ['organisation', id] as const;
+  return [...areaQueryRoots.organisation, id] as const;
 }
 
 function GeneralSection({ organisation, user }: { organisation: Organisation; user: User }) {

@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { BankAccountList, BankAccountSortField } from '@saldopilot/shared';
 import { api, asApiError } from '../../../lib/api-client';
+import { areaQueryRoots } from '../../../lib/query-keys';
 import type { ListPageQuery } from '../../../components/list/use-list-query';
 
 export type BankAccountPageQuery = ListPageQuery<BankAccountSortField>;
 
 /** Query keys of the bank accounts: every write invalidates `all` (lists and totals alike). */
 export const bankAccountKeys = {
-  all: ['bank-accounts'] as const,
+  all: areaQueryRoots.bankAccounts,
   list: (query: BankAccountPageQuery) => [...bankAccountKeys.all, 'list', query] as const,
   /** One account and its entries (an import reloads them through `all`). */
   account: (id: number) => [...bankAccountKeys.all, 'account', id] as const,

@@ -7,6 +7,7 @@ import { DateField } from '../../../components/form/date-input';
 import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { schemaResolver } from '../../../components/form/use-schema-form';
+import { changeKinds } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { useCurrencies } from '../../../reference-data/currencies';
 import { createBankAccount } from '../api/create-bank-account';
@@ -68,6 +69,7 @@ function BankAccountForm({
         ? { name: '', currencyId: request.currencyId, iban: '' }
         : formValues(request.account, request.mode),
     stored: account && storedValues(account),
+    live: account && { kind: changeKinds.bankAccounts, id: account.id },
     save: {
       create: createBankAccount,
       update: (changes) => updateBankAccount(account?.id ?? 0, changes),

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { EmployeeList, EmployeeSortField, SortOrder } from '@saldopilot/shared';
 import { api } from '../../../lib/api-client';
+import { areaQueryRoots } from '../../../lib/query-keys';
 
 /** What the list page asks for: paging, sort, search and "Ausgetretene ausblenden". */
 export interface EmployeeListParams {
@@ -18,7 +19,7 @@ export interface EmployeeListParams {
  * and the cost overview all show the recomputed figures on their next read.
  */
 export const employeeKeys = {
-  all: ['employees'] as const,
+  all: areaQueryRoots.employees,
   lists: () => [...employeeKeys.all, 'list'] as const,
   list: (params: EmployeeListParams) => [...employeeKeys.lists(), params] as const,
   detail: (id: number) => [...employeeKeys.all, 'detail', id] as const,

@@ -7,6 +7,7 @@ import { EmailInput } from '../../../components/form/email-input';
 import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { schemaResolver } from '../../../components/form/use-schema-form';
+import { areaQueryRoots } from '../../../lib/query-keys';
 import { runConfirmed, runReported } from '../../../lib/user-action';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { formatDateTimeInZurich } from '@saldopilot/shared';
@@ -20,7 +21,7 @@ import { RoleBadge } from './role-badge';
 import classes from './organisations.module.css';
 
 function invitationsKey(organisationId: number) {
-  return ['organisation', organisationId, 'invitations'] as const;
+  return [...areaQueryRoots.organisation, organisationId, 'invitations'] as const;
 }
 
 const invitableRoles = ['admin', 'editor', 'read-only'] as const;

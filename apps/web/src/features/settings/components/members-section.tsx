@@ -3,6 +3,7 @@ import { IconDoorExit, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasRole, roleLabels, roles, Z_INDEX, type Member, type Organisation, type Role } from '@saldopilot/shared';
 import { pathTo } from '../../../app/routes';
+import { areaQueryRoots } from '../../../lib/query-keys';
 import { hideSpinner, showSpinner } from '../../../lib/spinner';
 import { runConfirmed, runReported } from '../../../lib/user-action';
 import { changeMemberRole } from '../api/change-member-role';
@@ -14,7 +15,7 @@ import { RoleBadge } from './role-badge';
 import classes from './organisations.module.css';
 
 export function membersKey(organisationId: number) {
-  return ['organisation', organisationId, 'members'] as const;
+  return [...areaQueryRoots.organisation, organisationId, 'members'] as const;
 }
 
 /** Roles `me` may give: owners any, admins those below admin (docs/api.md "Role gates"). */

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SortOrder, TransactionList, TransactionSortField, transactionDirections } from '@saldopilot/shared';
 import { api } from '../../../lib/api-client';
+import { areaQueryRoots } from '../../../lib/query-keys';
 
 export type TransactionDirection = (typeof transactionDirections)[number];
 
@@ -22,7 +23,7 @@ export interface TransactionListParams {
  * filter) loads again when it is shown next.
  */
 export const transactionKeys = {
-  all: ['transactions'] as const,
+  all: areaQueryRoots.transactions,
   lists: () => [...transactionKeys.all, 'list'] as const,
   list: (params: TransactionListParams) => [...transactionKeys.lists(), params] as const,
 };

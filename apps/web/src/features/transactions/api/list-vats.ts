@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Vat } from '@saldopilot/shared';
 import { api } from '../../../lib/api-client';
+import { areaQueryRoots } from '../../../lib/query-keys';
 
 export const vatKeys = {
-  all: ['vats'] as const,
+  all: areaQueryRoots.vats,
 };
 
 /** The VAT rates the organisation can choose: the system's (8.1 %, 2.6 %, 3.8 %) and its own. */

@@ -6,6 +6,7 @@ import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { schemaResolver } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
+import { changeKinds } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { showToast } from '../../../lib/toast';
 import { confirmDestructive } from '../../../lib/user-action';
@@ -28,6 +29,7 @@ function CategoryForm({ category, dialog }: { category?: Category; dialog: Dialo
   const entity = useEntityForm({
     dialog,
     mode: category ? 'edit' : 'create',
+    live: category && { kind: changeKinds.categories, id: category.id },
     titles,
     resolver: categoryResolver,
     defaultValues: { name: category?.name ?? '' },

@@ -17,6 +17,7 @@ import { AmountInput } from '../../../components/form/amount-input';
 import { DateInput } from '../../../components/form/date-input';
 import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
+import { changeKinds } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { CurrencyField } from '../../../components/form/currency-field';
 import { useCurrencies } from '../../../reference-data/currencies';
@@ -116,6 +117,7 @@ function TransactionForm({
     resolver: transactionResolver,
     defaultValues: original ? valuesOf(original) : emptyValues(user.currency.id),
     stored: original && storedRequest(original),
+    live: original && { kind: changeKinds.transactions, id: original.id },
     save: {
       create: createTransaction,
       update: (changes) => updateTransaction(original?.id ?? 0, changes),

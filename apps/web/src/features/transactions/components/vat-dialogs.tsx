@@ -7,6 +7,7 @@ import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { schemaResolver } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
+import { changeKinds } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { queryClient } from '../../../lib/query-client';
 import { showToast } from '../../../lib/toast';
@@ -57,6 +58,7 @@ function VatForm({
   const entity = useEntityForm({
     dialog,
     mode: vat ? 'edit' : 'create',
+    live: vat && { kind: changeKinds.vats, id: vat.id },
     titles,
     resolver,
     defaultValues: { value: vat ? vat.value / 100 : '' },

@@ -1,0 +1,224 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ChangeEvent } from '@saldopilot/shared';
+import { tabId } from './api-client';
+import { eventStreamUrl, handleStreamEvent, openChangeStream, queryRootsOfChange, readStreamEvent } from './realtime';
+import { changeKinds, onRemoteChange } from './remote-changes';
+
+const anna = { id: 3, name: 'Anna Muster' };
+const change = (kind: string, id: number | null = 12): ChangeEvent => ({ kind, id, action: 'updated', by: anna });
+const plan = [['forecasts'], ['plan-actual']];
+
+describe('queryRootsOfChange', () => {
+  it("maps each area to its roots, and every one to the forecast and Plan/Ist, which follow nearly every area's data", () => {
+    expect(queryRootsOfChange('transactions')).toEqual([['transactions'], ...plan]);
+    expect(queryRootsOfChange('bank-accounts')).toEqual([['bank-accounts'], ...plan]);
+    // Entries and statements are kept under their account.
+    expect(queryRootsOfChange('bank-entries')).toEqual([['bank-accounts'], ...plan]);
+    expect(queryRootsOfChange('bank-statements')).toEqual([['bank-accounts'], ...plan]);
+    expect(queryRootsOfChange('employees')).toEqual([['employees'], ['transactions'], ...plan]);
+    expect(queryRootsOfChange('categories')).toEqual([['categories'], ['transactions'], ['bank-accounts'], ...plan]);
+    expect(queryRootsOfChange('vats')).toEqual([['vats'], ['transactions'], ...plan]);
+    expect(queryRootsOfChange('forecasts')).toEqual(plan);
+    expect(queryRootsOfChange('occurrence-dismissals')).toEqual(plan);
+    expect(queryRootsOfChange('vat-settings')).toEqual([['vat-settings'], ...plan]);
+    expect(queryRootsOfChange('organisations')).toEqual([['organisation'], ['organisations'], ...plan]);
+  });
+
+  it('knows every kind it names, and none else (also not what every object has)', () => {
+    for (const kind of Object.values(changeKinds)) expect(queryRootsOfChange(kind)).toBeDefined();
+    for (const kind of ['reports', 'profile', '', 'constructor', '__proto__', 'toString']) {
+      expect(queryRootsOfChange(kind)).toBeUndefined();
+    }
+  });
+});
+
+describe('readStreamEvent', () => {
+  it('reads a change and a reset', () => {
+    const data = '{"kind":"transactions","id":12,"action":"updated","by":{"id":3,"name":"Anna Muster"}}';
+    expect(readStreamEvent('change', data)).toEqual({ type: 'change', change: change('transactions') });
+    expect(readStreamEvent('reset', '{}')).toEqual({ type: 'reset' });
+    expect(readStreamEvent('reset', '')).toEqual({ type: 'reset' });
+  });
+
+  it('reads a change of an area it does not know (the kind is any text), and one without a row id', () => {
+    const data = JSON.stringify(change('reports', null));
+    expect(readStreamEvent('change', data)).toEqual({ type: 'change', change: change('reports', null) });
+  });
+
+  it('ignores what is not the contract: other event names, broken JSON, missing or wrong fields', () => {
+    expect(readStreamEvent('message', JSON.stringify(change('transactions')))).toBeNull();
+    expect(readStreamEvent('change', '{"kind":')).toBeNull();
+    expect(readStreamEvent('change', '')).toBeNull();
+    expect(readStreamEvent('change', 'null')).toBeNull();
+    expect(readStreamEvent('change', JSON.stringify({ kind: 'transactions', id: 1, action: 'updated' }))).toBeNull();
+    expect(readStreamEvent('change', JSON.stringify({ ...change('transactions'), action: 'moved' }))).toBeNull();
+    expect(readStreamEvent('change', JSON.stringify({ ...change('transactions'), id: '12' }))).toBeNull();
+  });
+});
+
+/** A client holding one settled query per key, to see which ones an event invalidates. */
+function clientWith(...keys: QueryKey[]) {
+  const client = new QueryClient();
+  for (const key of keys) client.setQueryData(key, 'data');
+  const invalidated = () =>
+    client
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.isInvalidated)
+      .map((query) => query.queryKey);
+  return { client, invalidated };
+}
+
+const keys: QueryKey[] = [
+  ['transactions', 'list', { page: 1 }],
+  ['bank-accounts', 'account', 4, 'entries', {}],
+  ['employees', 'detail', 7],
+  ['forecasts', 'totals', { months: 13 }],
+  ['plan-actual', 'table', {}],
+  ['profile'],
+];
+
+describe('handleStreamEvent', () => {
+  it("invalidates the change's area and the plan's figures, nothing else", async () => {
+    const { client, invalidated } = clientWith(...keys);
+    await handleStreamEvent({ type: 'change', change: change('bank-entries') }, client);
+    expect(invalidated()).toEqual([keys[1], keys[3], keys[4]]);
+  });
+
+  it('invalidates everything on a reset', async () => {
+    const { client, invalidated } = clientWith(...keys);
+    await handleStreamEvent({ type: 'reset' }, client);
+    expect(invalidated()).toEqual(keys);
+  });
+
+  it('invalidates nothing for an unknown area, but still tells the listeners (the notice matches any area)', async () => {
+    const { client, invalidated } = clientWith(...keys);
+    const heard: ChangeEvent[] = [];
+    const stop = onRemoteChange((event) => heard.push(event));
+    await handleStreamEvent({ type: 'change', change: change('reports') }, client);
+    stop();
+    await handleStreamEvent({ type: 'change', change: change('transactions') }, client);
+    expect(heard).toEqual([change('reports')]);
+    expect(invalidated()).toEqual([keys[0], keys[3], keys[4]]);
+  });
+});
+
+/** A stand-in for the browser's EventSource: the test opens, sends, drops and refuses it. */
+class FakeSource extends EventTarget {
+  static made: FakeSource[] = [];
+  readyState = 0;
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeSource.made.push(this);
+  }
+  open() {
+    this.readyState = 1;
+    this.dispatchEvent(new Event('open'));
+  }
+  send(name: string, data: unknown) {
+    this.dispatchEvent(new MessageEvent(name, { data: typeof data === 'string' ? data : JSON.stringify(data) }));
+  }
+  /** The connection dropped: EventSource tries again by itself. */
+  drop() {
+    this.readyState = 0;
+    this.dispatchEvent(new Event('error'));
+  }
+  /** The server answered with an error status: EventSource gives up. */
+  refuse() {
+    this.readyState = 2;
+    this.dispatchEvent(new Event('error'));
+  }
+  close() {
+    this.readyState = 2;
+    this.closed = true;
+  }
+}
+
+function openFake(client: QueryClient) {
+  FakeSource.made = [];
+  return openChangeStream({
+    client,
+    createSource: (url) => new FakeSource(url) as unknown as EventSource,
+    retryDelaysMs: [1_000, 2_000],
+  });
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('openChangeStream', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("opens the stream with the tab's id and invalidates by its events; broken events change nothing", async () => {
+    const { client, invalidated } = clientWith(...keys);
+    const close = openFake(client);
+    const source = FakeSource.made[0]!;
+    expect(source.url).toBe(eventStreamUrl(tabId));
+    expect(source.url).toBe(`/api/events?tab=${tabId}`);
+    source.open();
+    source.send('change', '{oops');
+    source.send('change', change('unknown-area'));
+    await flush();
+    expect(invalidated()).toEqual([]);
+    source.send('change', change('employees'));
+    await flush();
+    expect(invalidated()).toEqual([keys[0], keys[2], keys[3], keys[4]]);
+    close();
+    expect(source.closed).toBe(true);
+  });
+
+  it('lets EventSource resume a dropped stream itself, and reads the role again then', async () => {
+    const { client } = clientWith(['organisations', {}], ['transactions']);
+    openFake(client);
+    const source = FakeSource.made[0]!;
+    source.open();
+    source.drop();
+    expect(FakeSource.made).toHaveLength(1);
+    source.open();
+    await flush();
+    expect(client.getQueryState(['organisations', {}])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['transactions'])?.isInvalidated).toBe(false);
+  });
+
+  it('after a refusal reloads what is shown, tries again a bounded number of times and stops', async () => {
+    vi.useFakeTimers();
+    const { client } = clientWith(['transactions']);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    openFake(client);
+    FakeSource.made[0]!.refuse();
+    expect(FakeSource.made[0]!.closed).toBe(true);
+    expect(invalidate).toHaveBeenCalledWith({ type: 'active' });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeSource.made).toHaveLength(2);
+    FakeSource.made[1]!.refuse();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(FakeSource.made).toHaveLength(3);
+    FakeSource.made[2]!.refuse();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSource.made).toHaveLength(3);
+    // One reload for the whole series of refusals, not one per try.
+    expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads everything once a stream opened after a refusal, which could not ask for what it missed', async () => {
+    vi.useFakeTimers();
+    const { client } = clientWith(['transactions']);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    openFake(client);
+    FakeSource.made[0]!.refuse();
+    await vi.advanceTimersByTimeAsync(1_000);
+    FakeSource.made[1]!.open();
+    expect(invalidate).toHaveBeenLastCalledWith();
+  });
+
+  it('tries no more once closed', async () => {
+    vi.useFakeTimers();
+    const { client } = clientWith();
+    const close = openFake(client);
+    FakeSource.made[0]!.refuse();
+    close();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeSource.made).toHaveLength(1);
+  });
+});

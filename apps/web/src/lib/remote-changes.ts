@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import type { ChangeEvent } from '@saldopilot/shared';
+
+/**
+ * Another member's changes as the open dialogs hear them (docs/web.md "Realtime"). The stream
+ * (lib/realtime.ts, in the app shell's chunk) tells them; this part is what every page with an
+ * entity dialog carries, so it holds no stream code.
+ */
+
+/** The areas (`kind`) of the change events this app knows: the first part of the write's path. */
+export const changeKinds = {
+  transactions: 'transactions',
+  bankAccounts: 'bank-accounts',
+  bankEntries: 'bank-entries',
+  bankStatements: 'bank-statements',
+  employees: 'employees',
+  categories: 'categories',
+  vats: 'vats',
+  forecasts: 'forecasts',
+  occurrenceDismissals: 'occurrence-dismissals',
+  vatSettings: 'vat-settings',
+  organisations: 'organisations',
+} as const;
+export type ChangeKind = (typeof changeKinds)[keyof typeof changeKinds];
+
+const changeListeners = new Set<(change: ChangeEvent) => void>();
+
+/** Calls `listener` with every change another tab made; answers the unsubscribe. */
+export function onRemoteChange(listener: (change: ChangeEvent) => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+/** Tells the listeners of a change the stream delivered (lib/realtime.ts). */
+export function tellRemoteChange(change: ChangeEvent): void {
+  for (const listener of changeListeners) listener(change);
+}
+
+/**
+ * The latest change another member made to one item (`kind` and row id), or null: an open edit
+ * dialog shows it and keeps the input. Without a target (create, clone) always null.
+ */
+export function useRemoteChange(target: { kind: ChangeKind; id: number } | undefined): ChangeEvent | null {
+  const [change, setChange] = useState<ChangeEvent | null>(null);
+  const kind = target?.kind;
+  const id = target?.id;
+  useEffect(() => {
+    if (kind === undefined || id === undefined) return undefined;
+    return onRemoteChange((event) => {
+      if (event.kind === kind && event.id === id) setChange(event);
+    });
+  }, [kind, id]);
+  return change;
+}
