@@ -18,6 +18,7 @@ export type Change =
       eventId: string;
       organisationId: number;
       area: string;
+      collection: string;
       id: number | null;
       by: number;
       byName: string;

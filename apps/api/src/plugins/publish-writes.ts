@@ -26,10 +26,14 @@ export function registerWritePublishing(api: FastifyInstance, hub: EventHub, nam
     const { method, routeOptions, session } = request;
     if (!WRITES.has(method) || reply.statusCode < 200 || reply.statusCode >= 300) return;
     if (routeOptions.config.changesNothing || !session?.organisationId) return;
-    const area = routeOptions.url?.split('/')[2];
+    const parts = routeOptions.url?.split('/').slice(2) ?? [];
+    const area = parts[0];
     if (!area || NOT_SHARED.has(area)) return;
+    // The first parameter names the row; the parts before it name what kind of row it is.
+    const first = parts.findIndex((part) => part.startsWith(':'));
+    const collection = (first < 0 ? [area] : parts.slice(0, first)).join('/');
     const params = (request.params ?? {}) as Record<string, string | undefined>;
-    const idText = params.id ?? Object.values(params)[0];
+    const idText = first < 0 ? undefined : params[(parts[first] as string).slice(1)];
     const id = idText !== undefined && /^[0-9]{1,10}$/.test(idText) ? Number(idText) : null;
     // An organisation's own routes name it in the path; everything else is the session's organisation.
     const organisationId = area === 'organisations' && id !== null ? id : session.organisationId;
@@ -38,6 +42,7 @@ export function registerWritePublishing(api: FastifyInstance, hub: EventHub, nam
       await hub.publish({
         organisationId,
         area,
+        collection,
         id,
         action: method === 'DELETE' ? 'deleted' : reply.statusCode === 201 ? 'created' : 'updated',
         by: session.userId,

@@ -6,7 +6,13 @@ import { eventStreamUrl, handleStreamEvent, openChangeStream, queryRootsOfChange
 import { changeKinds, onRemoteChange } from './remote-changes';
 
 const anna = { id: 3, name: 'Anna Muster' };
-const change = (kind: string, id: number | null = 12): ChangeEvent => ({ kind, id, action: 'updated', by: anna });
+const change = (kind: string, id: number | null = 12): ChangeEvent => ({
+  kind,
+  collection: kind,
+  id,
+  action: 'updated',
+  by: anna,
+});
 const plan = [['forecasts'], ['plan-actual']];
 
 describe('queryRootsOfChange', () => {
@@ -35,7 +41,8 @@ describe('queryRootsOfChange', () => {
 
 describe('readStreamEvent', () => {
   it('reads a change and a reset', () => {
-    const data = '{"kind":"transactions","id":12,"action":"updated","by":{"id":3,"name":"Anna Muster"}}';
+    const data =
+      '{"kind":"transactions","collection":"transactions","id":12,"action":"updated","by":{"id":3,"name":"Anna Muster"}}';
     expect(readStreamEvent('change', data)).toEqual({ type: 'change', change: change('transactions') });
     expect(readStreamEvent('reset', '{}')).toEqual({ type: 'reset' });
     expect(readStreamEvent('reset', '')).toEqual({ type: 'reset' });

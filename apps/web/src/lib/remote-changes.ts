@@ -23,6 +23,17 @@ export const changeKinds = {
 } as const;
 export type ChangeKind = (typeof changeKinds)[keyof typeof changeKinds];
 
+/**
+ * What a change's id names when it is not a row of the area itself (docs/realtime.md): the rows
+ * written under /employees. Every other dialog's item is its area's own row (`changeKinds`).
+ */
+export const changeCollections = {
+  salaries: 'employees/salaries',
+  salaryCosts: 'employees/salaries/costs',
+  salaryCostLabels: 'employees/salaries/costs/labels',
+} as const;
+export type ChangeCollection = ChangeKind | (typeof changeCollections)[keyof typeof changeCollections];
+
 const changeListeners = new Set<(change: ChangeEvent) => void>();
 
 /** Calls `listener` with every change another tab made; answers the unsubscribe. */
@@ -37,18 +48,18 @@ export function tellRemoteChange(change: ChangeEvent): void {
 }
 
 /**
- * The latest change another member made to one item (`kind` and row id), or null: an open edit
- * dialog shows it and keeps the input. Without a target (create, clone) always null.
+ * The latest change another member made to one item (what its id names, and the id), or null: an
+ * open edit dialog shows it and keeps the input. Without a target (create, clone) always null.
  */
-export function useRemoteChange(target: { kind: ChangeKind; id: number } | undefined): ChangeEvent | null {
+export function useRemoteChange(target: { collection: ChangeCollection; id: number } | undefined): ChangeEvent | null {
   const [change, setChange] = useState<ChangeEvent | null>(null);
-  const kind = target?.kind;
+  const collection = target?.collection;
   const id = target?.id;
   useEffect(() => {
-    if (kind === undefined || id === undefined) return undefined;
+    if (collection === undefined || id === undefined) return undefined;
     return onRemoteChange((event) => {
-      if (event.kind === kind && event.id === id) setChange(event);
+      if (event.collection === collection && event.id === id) setChange(event);
     });
-  }, [kind, id]);
+  }, [collection, id]);
   return change;
 }

@@ -24,6 +24,11 @@ export const eventStreamQuerySchema = z.strictObject({
  */
 export const changeEventSchema = z.object({
   kind: z.string(),
+  /**
+   * What `id` names: the path's parts before it (`employees/salaries/costs` for a cost, the area
+   * itself for most), so a salary's change is not taken for its employee's.
+   */
+  collection: z.string(),
   id: z.number().int().nullable(),
   action: z.enum(['created', 'updated', 'deleted']),
   by: z.object({ id: z.number().int(), name: z.string() }),

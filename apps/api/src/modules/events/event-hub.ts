@@ -36,7 +36,13 @@ export function eventText(name: string, data: unknown, id?: string): string {
 }
 
 function changeEvent(change: DomainChange): ChangeEvent {
-  return { kind: change.area, id: change.id, action: change.action, by: { id: change.by, name: change.byName } };
+  return {
+    kind: change.area,
+    collection: change.collection,
+    id: change.id,
+    action: change.action,
+    by: { id: change.by, name: change.byName },
+  };
 }
 
 export type EventHub = ReturnType<typeof createEventHub>;

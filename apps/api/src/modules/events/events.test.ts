@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type ChangeEvent } from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
 import { openStream } from '../../test/event-stream.js';
-import { aBankAccount, currencyId, sendStatement } from '../../test/factories.js';
+import { aBankAccount, anEmployee, aSalary, aSalaryCost, currencyId, sendStatement } from '../../test/factories.js';
 import { addMember } from '../../test/tenants.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { STREAMS_PER_USER } from './event-hub.js';
@@ -44,6 +44,7 @@ describe('GET /api/events', () => {
     const event = await stream.next((candidate) => candidate.event === 'change');
     expect(event.data).toEqual({
       kind: 'bank-accounts',
+      collection: 'bank-accounts',
       id: null,
       action: 'created',
       by: { id: owner.user.id, name: 'Olivia Owner' },
@@ -63,6 +64,24 @@ describe('GET /api/events', () => {
     expect(changesIn(ownTab.events).map((change) => change.action)).toEqual(['updated', 'deleted']);
     stream.close();
     ownTab.close();
+  });
+
+  it('names what the id is: a salary, a cost or a label under /employees is not its employee', async () => {
+    const { owner, editor } = await organisationOfTwo();
+    const employee = await anEmployee(owner);
+    const salary = await aSalary(owner, employee.id);
+    const cost = await aSalaryCost(owner, salary.id);
+    const stream = await openStream(app, editor);
+    expect((await owner.patch(`/api/employees/salaries/${salary.id}`, { amount: 600_000 })).statusCode).toBe(200);
+    expect((await owner.patch(`/api/employees/salaries/costs/${cost.id}`, { amount: 1_000 })).statusCode).toBe(200);
+    expect((await owner.patch(`/api/employees/${employee.id}`, { name: 'Neu Name' })).statusCode).toBe(200);
+    await stream.next((event) => (event.data as ChangeEvent).collection === 'employees');
+    expect(changesIn(stream.events).map((change) => [change.kind, change.collection, change.id])).toEqual([
+      ['employees', 'employees/salaries', salary.id],
+      ['employees', 'employees/salaries/costs', cost.id],
+      ['employees', 'employees', employee.id],
+    ]);
+    stream.close();
   });
 
   it('replays what a reconnecting tab missed after its Last-Event-ID, else says reset', async () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type Resolver } from 'react-hook-form';
 import type { DialogControls } from '../../lib/dialog';
-import { useRemoteChange, type ChangeKind } from '../../lib/remote-changes';
+import { useRemoteChange, type ChangeCollection } from '../../lib/remote-changes';
 import { showToast } from '../../lib/toast';
 import { confirmDestructive } from '../../lib/user-action';
 import { dialogTexts } from './dialog-texts';
@@ -39,7 +39,7 @@ export interface EntityFormOptions<Values extends FieldValues, Request extends F
    * edit: the item as the realtime stream names it (area and row id); when another member changes
    * it while the dialog is open, the dialog says so and keeps the input (docs/web.md "Realtime").
    */
-  live?: { kind: ChangeKind; id: number } | undefined;
+  live?: { collection: ChangeCollection; id: number } | undefined;
 }
 
 /**

@@ -69,7 +69,7 @@ function BankAccountForm({
         ? { name: '', currencyId: request.currencyId, iban: '' }
         : formValues(request.account, request.mode),
     stored: account && storedValues(account),
-    live: account && { kind: changeKinds.bankAccounts, id: account.id },
+    live: account && { collection: changeKinds.bankAccounts, id: account.id },
     save: {
       create: createBankAccount,
       update: (changes) => updateBankAccount(account?.id ?? 0, changes),

@@ -25,7 +25,7 @@ import { DateInput } from '../../../components/form/date-input';
 import { EntityForm } from '../../../components/form/entity-dialog';
 import { PercentInput } from '../../../components/form/percent-input';
 import { useEntityForm } from '../../../components/form/use-entity-form';
-import { changeKinds } from '../../../lib/remote-changes';
+import { changeCollections } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { createSalaryCost } from '../api/create-salary-cost';
@@ -160,7 +160,7 @@ function CostForm({
     resolver: costResolver(editedId),
     defaultValues: source ? costValuesOf(source) : emptyCostValues(salary.cycle),
     stored: source && (costRequestOf(costValuesOf(source)) as Partial<SalaryCostCreate>),
-    live: source && { kind: changeKinds.employees, id: source.id },
+    live: source && { collection: changeCollections.salaryCosts, id: source.id },
     save: {
       create: (request) => createSalaryCost(salary.id, request),
       update: (changes) => updateSalaryCost(source?.id ?? 0, changes),

@@ -3,7 +3,7 @@ import { salaryCostLabelCreateSchema, type SalaryCostLabel } from '@saldopilot/s
 import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { schemaResolver } from '../../../components/form/use-schema-form';
-import { changeKinds } from '../../../lib/remote-changes';
+import { changeCollections } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { showToast } from '../../../lib/toast';
 import { confirmDestructive } from '../../../lib/user-action';
@@ -25,7 +25,7 @@ function LabelForm({
   const entity = useEntityForm({
     dialog,
     mode: label ? 'edit' : 'create',
-    live: label && { kind: changeKinds.employees, id: label.id },
+    live: label && { collection: changeCollections.salaryCostLabels, id: label.id },
     titles,
     resolver,
     defaultValues: { name: label?.name ?? '' },

@@ -17,7 +17,7 @@ import { WholeNumberField } from '../../../components/form/whole-number-field';
 import { DateInput } from '../../../components/form/date-input';
 import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
-import { changeKinds } from '../../../lib/remote-changes';
+import { changeCollections } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { formatCurrencyLabel, formatDate } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
@@ -91,7 +91,7 @@ function SalaryForm({
       ? salaryValuesOf(source, mode.kind === 'clone' ? cloneFromDate(source, salaries) : undefined)
       : emptySalaryValues(organisationCurrencyId),
     stored: source && (salaryValuesOf(source) as Partial<SalaryCreate>),
-    live: source && { kind: changeKinds.employees, id: source.id },
+    live: source && { collection: changeCollections.salaries, id: source.id },
     save: {
       create: (request) => createWithCosts(employeeId, request, mode.kind === 'clone' ? source : undefined),
       update: (changes) => updateSalary(source?.id ?? 0, changes),

@@ -29,7 +29,7 @@ function CategoryForm({ category, dialog }: { category?: Category; dialog: Dialo
   const entity = useEntityForm({
     dialog,
     mode: category ? 'edit' : 'create',
-    live: category && { kind: changeKinds.categories, id: category.id },
+    live: category && { collection: changeKinds.categories, id: category.id },
     titles,
     resolver: categoryResolver,
     defaultValues: { name: category?.name ?? '' },

@@ -117,7 +117,7 @@ function TransactionForm({
     resolver: transactionResolver,
     defaultValues: original ? valuesOf(original) : emptyValues(user.currency.id),
     stored: original && storedRequest(original),
-    live: original && { kind: changeKinds.transactions, id: original.id },
+    live: original && { collection: changeKinds.transactions, id: original.id },
     save: {
       create: createTransaction,
       update: (changes) => updateTransaction(original?.id ?? 0, changes),

@@ -58,7 +58,7 @@ function VatForm({
   const entity = useEntityForm({
     dialog,
     mode: vat ? 'edit' : 'create',
-    live: vat && { kind: changeKinds.vats, id: vat.id },
+    live: vat && { collection: changeKinds.vats, id: vat.id },
     titles,
     resolver,
     defaultValues: { value: vat ? vat.value / 100 : '' },
