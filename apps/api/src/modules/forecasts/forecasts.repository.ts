@@ -276,15 +276,18 @@ export async function planStateOf(db: AppDatabase, organisationId: number): Prom
     .select({ kind: occurrenceDismissals.kind, id: occurrenceDismissals.itemId, dueDate: occurrenceDismissals.dueDate })
     .from(occurrenceDismissals)
     .where(eq(occurrenceDismissals.organisationId, organisationId));
-  const [closed, [first]] = await Promise.all([
+  const [closed, firstBookingDate] = await Promise.all([
     matched.unionAll(dismissed),
-    db
-      .select({ date: sql<string | null>`min(${bankEntries.bookingDate})` })
-      .from(bankEntries)
-      .where(eq(bankEntries.organisationId, organisationId)),
+    firstBookingDateOf(db, organisationId),
   ]);
-  return {
-    closed: closed.map((row) => ({ ...row, kind: row.kind as LeafTable })),
-    firstBookingDate: first?.date ?? null,
-  };
+  return { closed: closed.map((row) => ({ ...row, kind: row.kind as LeafTable })), firstBookingDate };
+}
+
+/** The first booking date of the organisation's entries, or null (where plan vs actual begins). */
+export async function firstBookingDateOf(db: AppDatabase, organisationId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ date: sql<string | null>`min(${bankEntries.bookingDate})` })
+    .from(bankEntries)
+    .where(eq(bankEntries.organisationId, organisationId));
+  return row?.date ?? null;
 }

@@ -279,12 +279,3 @@ export function entriesFrom(db: AppDatabase, organisationId: number, from: strin
     )
     .orderBy(asc(bankEntries.bookingDate), asc(bankEntries.id));
 }
-
-/** The first booking date of the organisation's entries, or null. */
-export async function firstBookingDateOf(db: AppDatabase, organisationId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ date: sql<string | null>`min(${bankEntries.bookingDate})` })
-    .from(bankEntries)
-    .where(eq(bankEntries.organisationId, organisationId));
-  return row?.date ?? null;
-}

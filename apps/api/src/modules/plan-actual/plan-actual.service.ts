@@ -25,6 +25,7 @@ import type { RatesService } from '../../lib/rates/rates-service.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { BankStatementsService } from '../bank-statements/bank-statements.service.js';
 import { findVisibleCategory } from '../categories/categories.repository.js';
+import { firstBookingDateOf } from '../forecasts/forecasts.repository.js';
 import type { ForecastsService, PlanInput } from '../forecasts/forecasts.service.js';
 import { remembered } from '../../lib/recently-used.js';
 import type { ReferenceService } from '../reference/reference.service.js';
@@ -45,7 +46,6 @@ import {
   dismissalsBetween,
   entriesForMatch,
   entriesFrom,
-  firstBookingDateOf,
   insertDismissal,
   insertMatch,
   lockPlanMatches,
@@ -357,7 +357,9 @@ export function createPlanActualService({
 
   /** `GET /plan-actual/month`: the month's occurrences with their entries, and its entries. */
   async function monthDetail(tenant: Tenant, month: string): Promise<PlanActualMonthDetail> {
-    periodOf({ from: month, to: month }, clock.today());
+    const today = clock.today();
+    const earliest = addMonthsToMonth(monthOf(today), -PLAN_ACTUAL_LIMITS.monthsBack);
+    if (month > monthOf(today) || month < earliest) throw validationFailed({ month: planActualMessages.pastOnly });
     const converter = converterOf(tenant);
     const first = `${month}-01`;
     const last = lastDayOf(month);

@@ -464,6 +464,15 @@ describe('Plan/Ist', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json().fields[field], query).toBe(message);
     }
+    for (const [month, message] of [
+      ['2026-12', 'Plan/Ist zeigt vergangene Monate (bis 24 zurück) und den laufenden Monat'],
+      ['2024-10', 'Plan/Ist zeigt vergangene Monate (bis 24 zurück) und den laufenden Monat'],
+      ['Oktober', 'Ungültiger Monat (JJJJ-MM)'],
+    ]) {
+      const response = await user.get(`/api/plan-actual/month?month=${month}`);
+      expect(response.statusCode, month).toBe(400);
+      expect(response.json().fields.month, month).toBe(message);
+    }
     expect((await user.get('/api/plan-actual')).json<PlanActual>()).toMatchObject({
       from: '2025-11',
       to: '2026-10',
