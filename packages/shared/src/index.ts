@@ -37,3 +37,4 @@ export * from './schemas/plan-actual.js';
 export * from './schemas/events.js';
 export * from './forecast-rows.js';
 export * from './schemas/vat-settings.js';
+export * from './schemas/access.js';

@@ -5,3 +5,4 @@ export * from './finance.js';
 export * from './employees.js';
 export * from './forecasts.js';
 export * from './bank-statements.js';
+export * from './access.js';

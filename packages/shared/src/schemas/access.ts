@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { dateSchema, textSchema } from './fields.js';
+
+/**
+ * Access from outside the browser (docs/access.md): personal API tokens for the REST API and
+ * assistants connected through OAuth 2.1 to the MCP server. Both carry scopes; what a call may do is
+ * the member's role in the organisation and the scopes together.
+ */
+
+/** The scopes, in the order the pages list them. */
+export const accessScopes = ['forecast:read', 'data:read', 'data:write', 'salaries:read', 'salaries:write'] as const;
+export type AccessScope = (typeof accessScopes)[number];
+
+/** What each scope allows, in German (consent page, token dialog, lists). */
+export const accessScopeLabels: Record<AccessScope, string> = {
+  'forecast:read': 'Prognose und Plan/Ist lesen',
+  'data:read': 'Bankkonten, Bankbewegungen und Transaktionen lesen',
+  'data:write': 'Bankkonten, Transaktionen, Ausschlüsse und Zuordnungen ändern',
+  'salaries:read': 'Mitarbeitende, Löhne und Lohnkosten lesen',
+  'salaries:write': 'Mitarbeitende, Löhne und Lohnkosten ändern',
+};
+
+export const accessMessages = {
+  scopes: 'Wählen Sie mindestens eine Berechtigung',
+  scope: 'Unbekannte Berechtigung',
+  name: 'Name wird benötigt',
+  expiresInDays: 'Wählen Sie eine Gültigkeit',
+  organisation: 'Unbekannte Organisation',
+} as const;
+
+const scopeSchema = z.enum(accessScopes, { error: accessMessages.scope });
+
+/** A set of scopes: at least one, each once, kept in the order of `accessScopes`. */
+export const scopeListSchema = z
+  .array(scopeSchema, { error: accessMessages.scopes })
+  .min(1, accessMessages.scopes)
+  .max(accessScopes.length, accessMessages.scopes)
+  .transform((scopes) => accessScopes.filter((scope) => scopes.includes(scope)));
+
+/** A space-separated `scope` parameter (OAuth) as a list; unknown scopes are refused. */
+export function parseScopeParameter(text: string): AccessScope[] | undefined {
+  const parts = text.split(' ').filter(Boolean);
+  if (parts.some((part) => !(accessScopes as readonly string[]).includes(part))) return undefined;
+  return accessScopes.filter((scope) => parts.includes(scope));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Personal API tokens (Einstellungen → API-Tokens)
+
+/** How long a new token lives: the choices the dialog offers. */
+export const tokenLifetimes = [7, 30, 90, 365] as const;
+
+export const apiTokenCreateSchema = z.strictObject({
+  name: textSchema({ max: 100, required: accessMessages.name }),
+  scopes: scopeListSchema,
+  expiresInDays: z.union(
+    tokenLifetimes.map((days) => z.literal(days)),
+    { error: accessMessages.expiresInDays },
+  ),
+});
+export type ApiTokenCreate = z.input<typeof apiTokenCreateSchema>;
+
+/** A token as lists show it: never the secret, only its first characters to recognise it. */
+export const apiTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The secret's first 12 characters ("sp_pat_AbCd…"). */
+  prefix: z.string(),
+  scopes: z.array(scopeSchema),
+  organisationId: z.number().int(),
+  organisationName: z.string(),
+  createdAt: z.string(),
+  /** The day it stops working (YYYY-MM-DD, the last valid day). */
+  expiresOn: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** `POST /api-tokens`: the token and, this once, its secret. */
+export const apiTokenCreatedSchema = z.object({ token: apiTokenSchema, secret: z.string() });
+export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;
+
+/** `GET /api-tokens`: the caller's own tokens (every organisation), newest first. */
+export const apiTokenListSchema = z.array(apiTokenSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Assistant connections (OAuth grants; Einstellungen → Verbindungen)
+
+export const connectionSchema = z.object({
+  id: z.number().int(),
+  clientName: z.string(),
+  /** The client's home page or metadata document, when it named one. */
+  clientUri: z.string().nullable(),
+  scopes: z.array(scopeSchema),
+  organisationId: z.number().int(),
+  organisationName: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+/** `GET /connections`: the caller's live connections (every organisation), newest first. */
+export const connectionListSchema = z.array(connectionSchema);
+
+// ---------------------------------------------------------------------------------------------
+// The audit log (Einstellungen → Protokoll; owners and admins of the organisation)
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string() }),
+  /** Through a personal API token or an assistant's connection. */
+  via: z.enum(['token', 'assistant']),
+  /** The token's or the client's name at the time. */
+  clientName: z.string(),
+  method: z.string(),
+  /** The path called (without the query), e.g. `/api/transactions/12`. */
+  path: z.string(),
+  /** What the write did, in German: "Transaktion erstellt", … */
+  action: z.string(),
+  status: z.number().int(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  from: dateSchema().optional(),
+});
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+
+export const auditLogSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AuditLog = z.infer<typeof auditLogSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The consent page (/oauth/authorize in the web app)
+
+/** The authorization request as the client sent it to `/oauth/authorize` (OAuth 2.1 + PKCE). */
+export const authorizationRequestSchema = z.strictObject({
+  response_type: z.string(),
+  client_id: z.string().max(2_000),
+  redirect_uri: z.string().max(2_000),
+  scope: z.string().max(500).optional(),
+  state: z.string().max(1_000).optional(),
+  code_challenge: z.string().max(200),
+  code_challenge_method: z.string().max(20),
+  resource: z.string().max(2_000).optional(),
+});
+export type AuthorizationRequest = z.infer<typeof authorizationRequestSchema>;
+
+/** `GET /oauth/authorization?…`: what the consent page shows. */
+export const authorizationPromptSchema = z.object({
+  client: z.object({ name: z.string(), uri: z.string().nullable() }),
+  /** The scopes asked for (all of them when the client named none). */
+  scopes: z.array(scopeSchema),
+  /** The organisation the access is for: the current one; the others the user may pick instead. */
+  organisation: z.object({ id: z.number().int(), name: z.string() }),
+  organisations: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  redirectUri: z.string(),
+});
+export type AuthorizationPrompt = z.infer<typeof authorizationPromptSchema>;
+
+/** `POST /oauth/authorization`: the user's answer. */
+export const authorizationDecisionSchema = z.strictObject({
+  request: authorizationRequestSchema,
+  organisationId: z.number().int().min(1).max(2_147_483_647),
+  approve: z.boolean(),
+  /** The scopes the user kept (a subset of those asked for); all asked for when absent. */
+  scopes: scopeListSchema.optional(),
+});
+export type AuthorizationDecision = z.input<typeof authorizationDecisionSchema>;
+
+/** Where the browser goes next: the client's redirect URI with `code` (or `error`) and `state`. */
+export const authorizationRedirectSchema = z.object({ redirectTo: z.string() });
