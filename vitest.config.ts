@@ -23,6 +23,9 @@ export default defineConfig({
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // eventsource-parser (under the MCP SDK's client) also exports its TypeScript sources under
+          // "source", which Node cannot load from node_modules: Vite loads the SDK and compiles them.
+          server: { deps: { inline: ['@modelcontextprotocol/sdk', 'eventsource-parser'] } },
         },
       },
     ],

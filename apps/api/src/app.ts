@@ -77,6 +77,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { planActualRoutes } from './modules/plan-actual/plan-actual.routes.js';
 import { createEventHub, type EventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { mcpRoutes } from './modules/mcp/mcp.routes.js';
 import { createUserNames } from './modules/events/user-names.js';
 import { registerWritePublishing } from './plugins/publish-writes.js';
 import { createPlanActualService, type PlanActualService } from './modules/plan-actual/plan-actual.service.js';
@@ -303,6 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(vatSettingsRoutes);
       await api.register(planActualRoutes);
       await api.register(eventsRoutes);
+      await api.register(mcpRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },

@@ -11,8 +11,11 @@ declare module 'fastify' {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Areas whose writes are nobody else's data: signing in, one's own profile, the stream, the outbox. */
-const NOT_SHARED = new Set(['auth', 'profile', 'me', 'events', 'dev']);
+/**
+ * Areas whose writes are nobody else's data: signing in, one's own profile, the stream, the outbox;
+ * and the MCP server, whose tools' inner API writes announce themselves.
+ */
+const NOT_SHARED = new Set(['auth', 'profile', 'me', 'events', 'dev', 'mcp']);
 const TAB = /^[A-Za-z0-9-]{8,64}$/;
 
 /**
