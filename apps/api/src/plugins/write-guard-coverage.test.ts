@@ -18,6 +18,11 @@ const OPEN_TO_EVERY_USER = new Set([
   'POST /api/organisations',
   'DELETE /api/me/invitations/:id',
   'POST /api/me/invitations/:id/accept',
+  // The MCP server: every member may connect and read; each tool's write is an API call of its
+  // own, which the role gate refuses a read-only member (modules/mcp/mcp.test.ts). DELETE is the
+  // stateless transport's 405 to everyone.
+  'POST /api/mcp',
+  'DELETE /api/mcp',
 ]);
 
 /**

@@ -23,6 +23,8 @@ const METHOD_NOT_ALLOWED = {
 /**
  * `/api/mcp`: the MCP server (Streamable HTTP, stateless, JSON answers; docs/access.md). Every
  * member may connect (`role: 'any'`): what each tool may do is decided by the API route it calls.
+ * Left out of the OpenAPI document (`hide`): it speaks MCP's JSON-RPC, errors included, not the
+ * REST API's shapes; the MCP protocol and `tools/list` describe it.
  */
 export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -30,6 +32,7 @@ export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { role: 'any' },
       schema: {
+        hide: true,
         response: {
           200: z.union([jsonRpcAnswer, z.array(jsonRpcAnswer)]),
           202: z.undefined().describe('A notification or answer was accepted; no body.'),
@@ -68,7 +71,7 @@ export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/mcp',
       config: { role: 'any' },
-      schema: { response: { 405: jsonRpcError } },
+      schema: { hide: true, response: { 405: jsonRpcError } },
       handler: async (_request, reply) => reply.code(405).header('allow', 'POST').send(METHOD_NOT_ALLOWED),
     });
   }

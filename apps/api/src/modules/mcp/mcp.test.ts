@@ -1,0 +1,491 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { formatAmount, type AccessScope, type ApiTokenCreated, type TransactionList } from '@saldopilot/shared';
+import { useTestApp } from '../../test/build-test-app.js';
+import { signUp, type SignedInUser } from '../../test/test-client.js';
+import { addMember, twoTenants } from '../../test/tenants.js';
+import {
+  aBankAccount,
+  aSalary,
+  aSalaryCost,
+  anEmployee,
+  aTransaction,
+  importEntries,
+  organisationCurrency,
+} from '../../test/factories.js';
+import { mcpTools } from './mcp-server.js';
+
+const app = useTestApp();
+let endpoint: URL;
+
+beforeAll(async () => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  endpoint = new URL(`http://127.0.0.1:${port}/api/mcp`);
+});
+
+const ALL_SCOPES: AccessScope[] = ['forecast:read', 'data:read', 'data:write', 'salaries:read', 'salaries:write'];
+
+/** A personal API token of the signed-in user with these scopes: its secret. */
+async function tokenOf(user: SignedInUser, scopes: AccessScope[] = ALL_SCOPES): Promise<string> {
+  const response = await user.post('/api/api-tokens', { name: 'Assistent', scopes, expiresInDays: 30 });
+  if (response.statusCode !== 201) throw new Error(`creating a token failed: ${response.body}`);
+  return response.json<ApiTokenCreated>().secret;
+}
+
+/** The SDK's own client on the real HTTP server, with the token as its bearer. */
+async function connect(secret: string): Promise<Client> {
+  const client = new Client({ name: 'saldopilot-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(endpoint, {
+    requestInit: { headers: { authorization: `Bearer ${secret}` } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+interface ToolOutcome {
+  isError: boolean;
+  data: Record<string, unknown>;
+  text: string;
+}
+
+const called = new Set<string>();
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolOutcome> {
+  called.add(name);
+  const result = await client.callTool({ name, arguments: args });
+  const content = result.content as { type: string; text: string }[];
+  return {
+    isError: result.isError === true,
+    data: (result.structuredContent ?? {}) as Record<string, unknown>,
+    text: content.map((part) => part.text).join('\n'),
+  };
+}
+
+async function succeeds(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const outcome = await call(client, name, args);
+  if (outcome.isError) throw new Error(`${name} failed: ${outcome.text}`);
+  // The text is the structured answer as JSON, for clients that show only text.
+  expect(JSON.parse(outcome.text)).toEqual(outcome.data);
+  return outcome.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** An amount as the tools answer it: minor units and the de-CH text (with the currency, if named). */
+function money(cents: number, currency?: string) {
+  return { cents, formatted: formatAmount(cents, currency) };
+}
+
+/** Every amount of an answer: a whole number of minor units with its de-CH text. */
+function expectMoney(value: unknown, currency: string) {
+  const { cents, formatted } = value as { cents: number; formatted: string };
+  expect(Number.isSafeInteger(cents)).toBe(true);
+  expect(formatted).toBe(formatAmount(cents, currency));
+}
+
+async function transactionCount(user: SignedInUser): Promise<number> {
+  return (await user.get('/api/transactions')).json<TransactionList>().pagination.totalCount;
+}
+
+describe('the MCP server at /api/mcp', () => {
+  it('lists the tools with German descriptions and annotations', async () => {
+    const owner = await signUp(app);
+    const client = await connect(await tokenOf(owner));
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(mcpTools.map((tool) => tool.name));
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining([
+        'get_forecast',
+        'get_forecast_details',
+        'get_runway',
+        'get_plan_actual',
+        'get_plan_actual_month',
+        'list_transactions',
+        'get_transaction',
+        'create_transaction',
+        'update_transaction',
+        'delete_transaction',
+        'list_forecast_exclusions',
+        'exclude_from_forecast',
+        'include_in_forecast',
+        'list_bank_accounts',
+        'list_bank_entries',
+        'list_employees',
+        'get_employee',
+        'create_salary',
+        'update_salary',
+        'create_salary_cost',
+        'update_salary_cost',
+      ]),
+    );
+    for (const tool of tools) {
+      expect(tool.annotations, tool.name).toMatchObject({
+        title: expect.any(String),
+        readOnlyHint: expect.any(Boolean),
+        destructiveHint: expect.any(Boolean),
+        idempotentHint: expect.any(Boolean),
+        openWorldHint: false,
+      });
+      // German: the descriptions speak of "die", "der", "und" …, and so does every argument's.
+      expect(tool.description, tool.name).toMatch(/\b(die|der|des|eine?n?|und|mit)\b/);
+      for (const [argument, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+        expect((schema as { description?: string }).description, `${tool.name}.${argument}`).toMatch(/\S/);
+      }
+      const readOnly = tool.name.startsWith('get_') || tool.name.startsWith('list_');
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(readOnly);
+    }
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    expect(byName.get('delete_transaction')?.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    expect(byName.get('create_transaction')?.annotations).toMatchObject({
+      destructiveHint: false,
+      idempotentHint: false,
+    });
+    expect(byName.get('get_forecast')?.annotations?.title).toBe('Liquiditätsprognose lesen');
+    await client.close();
+  });
+
+  it('calls every tool on a small data set, amounts as minor units and formatted de-CH', async () => {
+    const owner = await signUp(app);
+    const { id: currencyId, code: currency } = await organisationCurrency(owner);
+    const account = await aBankAccount(owner);
+    await importEntries(owner, account.id, [
+      { date: '2026-11-03', amount: '1000.00', text: 'Zahlung Kunde', name: 'Kunde AG' },
+      { date: '2026-11-04', amount: '-2500.50', text: 'Miete November', name: 'Vermieter' },
+    ]);
+    const rent = await aTransaction(owner, { name: 'Miete Büro', amount: -250_050 });
+    const employee = await anEmployee(owner, { name: 'Beat Beispiel' });
+    const salary = await aSalary(owner, employee.id);
+    await aSalaryCost(owner, salary.id);
+    const client = await connect(await tokenOf(owner));
+
+    // The forecast, its details and the runway.
+    const forecast = await succeeds(client, 'get_forecast', { months: 3 });
+    expect(forecast.currency).toBe(currency);
+    expect(forecast.startBalance).toEqual(money(123_450, currency));
+    expect(forecast.months).toHaveLength(3);
+    for (const month of forecast.months) {
+      for (const key of ['revenue', 'expense', 'cashflow', 'saldo']) expectMoney(month[key], currency);
+    }
+    expectMoney(forecast.runway.minimumBalance, currency);
+    expectMoney(forecast.runway.lowest.saldo, currency);
+
+    const details = await succeeds(client, 'get_forecast_details', { month: '2026-12' });
+    expect(details.month).toBe('2026-12');
+    expectMoney(details.totals.saldo, currency);
+    const rentLeaf = details.expense
+      .flatMap((category: { children: unknown[] }) => category.children)
+      .find(
+        (leaf: { relatedId: number; relatedTable: string }) =>
+          leaf.relatedTable === 'transactions' && leaf.relatedId === rent.id,
+      );
+    expect(rentLeaf).toMatchObject({ name: 'Miete Büro', amount: money(-250_050, currency), isExcluded: false });
+    const salaryLeaf = details.expense
+      .flatMap((category: { children: unknown[] }) => category.children)
+      .find((leaf: { employeeId?: number }) => leaf.employeeId === employee.id);
+    expect(salaryLeaf.amount).toEqual(money(-800_000, currency));
+
+    const runway = await succeeds(client, 'get_runway');
+    expect(runway.until).toBe('2031-10');
+    expect(runway.startBalance).toEqual(money(123_450, currency));
+    expectMoney(runway.runway.lowest.saldo, currency);
+
+    // Plan/Ist.
+    const planActual = await succeeds(client, 'get_plan_actual', { from: '2026-11', to: '2026-11' });
+    expect(planActual.months).toHaveLength(1);
+    expectMoney(planActual.months[0].cashflow.actual, currency);
+    expectMoney(planActual.months[0].balance.plan, currency);
+    const planMonth = await succeeds(client, 'get_plan_actual_month', { month: '2026-11' });
+    expect(planMonth.entries.map((entry: { amount: unknown }) => entry.amount)).toEqual(
+      expect.arrayContaining([money(100_000), money(-250_050)]),
+    );
+
+    // Exclusions: set, listed, lifted.
+    const exclusion = { relatedTable: 'transactions', relatedId: rent.id };
+    expect(await succeeds(client, 'exclude_from_forecast', { ...exclusion, months: ['2026-12', '2027-01'] })).toEqual({
+      affected: 2,
+    });
+    const excluded = await succeeds(client, 'list_forecast_exclusions', exclusion);
+    expect(excluded.exclusions).toEqual([
+      { month: '2026-12', ...exclusion },
+      { month: '2027-01', ...exclusion },
+    ]);
+    expect(await succeeds(client, 'include_in_forecast', { ...exclusion, months: ['2026-12'] })).toEqual({
+      affected: 1,
+    });
+    expect((await succeeds(client, 'list_forecast_exclusions')).exclusions).toEqual([
+      { month: '2027-01', ...exclusion },
+    ]);
+
+    // Transactions, with what their forms need.
+    const currencies = await succeeds(client, 'list_currencies');
+    expect(currencies.currencies[0]).toMatchObject({ id: currencyId, code: currency });
+    const categories = await succeeds(client, 'list_categories', { limit: 100 });
+    const categoryId = categories.categories.find((category: { canEdit: boolean }) => !category.canEdit).id as number;
+    const created = await succeeds(client, 'create_transaction', {
+      name: 'Beratung Kunde',
+      amount: 123_456,
+      type: 'single',
+      startDate: '2027-02-15',
+      categoryId,
+      currencyId,
+    });
+    expect(created.transaction).toMatchObject({
+      name: 'Beratung Kunde',
+      amount: money(123_456, currency),
+      vatAmount: money(0, currency),
+      nextExecutionDate: '2027-02-15',
+    });
+    const id = created.transaction.id as number;
+    const updated = await succeeds(client, 'update_transaction', { id, amount: -99_950, link: 'https://example.ch/a' });
+    expect(updated.transaction).toMatchObject({ amount: money(-99_950, currency), link: 'https://example.ch/a' });
+    expect((await succeeds(client, 'get_transaction', { id })).transaction.amount.formatted).toBe(
+      `-999.50 ${currency}`,
+    );
+    const found = await succeeds(client, 'list_transactions', { search: 'beratung', limit: 10 });
+    expect(found.transactions.map((row: { id: number }) => row.id)).toEqual([id]);
+    expect(found.pagination).toMatchObject({ totalCount: 1, currentPage: 1 });
+    expect(await succeeds(client, 'delete_transaction', { id })).toEqual({ deleted: true, id });
+    expect((await owner.get(`/api/transactions/${id}`)).statusCode).toBe(404);
+
+    // Bank accounts and entries.
+    const accounts = await succeeds(client, 'list_bank_accounts');
+    expect(accounts.bankAccounts[0]).toMatchObject({ id: account.id, amount: money(123_450, currency) });
+    expect(accounts.total.amount).toEqual(money(123_450, currency));
+    const entries = await succeeds(client, 'list_bank_entries', { bankAccountId: account.id, direction: 'debit' });
+    expect(entries.entries).toHaveLength(1);
+    expect(entries.entries[0]).toMatchObject({ amount: money(-250_050, currency), counterpartyName: 'Vermieter' });
+
+    // Employees, salaries and salary costs.
+    const employees = await succeeds(client, 'list_employees', { search: 'beat' });
+    expect(employees.employees[0]).toMatchObject({ id: employee.id, grossAmount: money(800_000, currency) });
+    const detail = await succeeds(client, 'get_employee', { id: employee.id });
+    expect(detail.employee.name).toBe('Beat Beispiel');
+    expect(detail.salaries[0]).toMatchObject({ id: salary.id, amount: money(800_000, currency) });
+    expect(detail.salaries[0].costs[0].amount).toEqual({ thousandthsOfPercent: 5300, formatted: '5.3 %' });
+    expectMoney(detail.salaries[0].costs[0].calculatedAmount, currency);
+    const raise = await succeeds(client, 'create_salary', {
+      employeeId: employee.id,
+      fromDate: '2027-01-01',
+      amount: 850_000,
+      hoursPerMonth: 180,
+      cycle: 'monthly',
+      currencyId,
+      vacationDaysPerYear: 25,
+    });
+    expect(raise.salary).toMatchObject({ amount: money(850_000, currency), fromDate: '2027-01-01' });
+    const changed = await succeeds(client, 'update_salary', { salaryId: raise.salary.id, amount: 860_000 });
+    expect(changed.salary.amount).toEqual(money(860_000, currency));
+    const cost = await succeeds(client, 'create_salary_cost', {
+      salaryId: raise.salary.id,
+      cycle: 'monthly',
+      amountType: 'fixed',
+      amount: 12_345,
+      distributionType: 'employer',
+      relativeOffset: 1,
+    });
+    expect(cost.salaryCost.amount).toEqual(money(12_345));
+    const costChanged = await succeeds(client, 'update_salary_cost', { costId: cost.salaryCost.id, amount: 20_000 });
+    expect(costChanged.salaryCost).toMatchObject({ amount: money(20_000), calculatedAmount: money(20_000) });
+
+    expect([...called].sort()).toEqual(mcpTools.map((tool) => tool.name).sort());
+    await client.close();
+  });
+
+  it('a data:read token reads but cannot write: the API refuses, in its own German words', async () => {
+    const owner = await signUp(app);
+    const rent = await aTransaction(owner);
+    const secret = await tokenOf(owner, ['data:read']);
+    const client = await connect(secret);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain('list_transactions');
+    expect(names).not.toContain('create_transaction');
+    expect(names).not.toContain('get_forecast');
+    const before = await transactionCount(owner);
+    const direct = await app.inject({
+      method: 'DELETE',
+      url: `/api/transactions/${rent.id}`,
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(direct.statusCode).toBe(403);
+    const refused = await call(client, 'delete_transaction', { id: rent.id });
+    expect(refused.isError).toBe(true);
+    expect(refused.data).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+      error: direct.json<{ error: string }>().error,
+    });
+    expect(refused.text).toBe(direct.json<{ error: string }>().error);
+    const created = await call(client, 'create_transaction', {
+      name: 'Nicht erlaubt',
+      amount: 100,
+      type: 'single',
+      startDate: '2027-01-01',
+      categoryId: rent.category.id,
+      currencyId: rent.currency.id,
+    });
+    expect(created.data).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(await transactionCount(owner)).toBe(before);
+    expect((await succeeds(client, 'get_transaction', { id: rent.id })).transaction.id).toBe(rent.id);
+    await client.close();
+  });
+
+  it('lists no salary tool without salaries:read, and a salary tool called anyway fails', async () => {
+    const owner = await signUp(app);
+    const employee = await anEmployee(owner);
+    const client = await connect(await tokenOf(owner, ['forecast:read', 'data:read', 'data:write']));
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    for (const name of ['list_employees', 'get_employee', 'create_salary', 'update_salary', 'create_salary_cost']) {
+      expect(names).not.toContain(name);
+    }
+    expect(names).toContain('get_forecast');
+    const refused = await call(client, 'get_employee', { id: employee.id });
+    expect(refused.isError).toBe(true);
+    expect(refused.data).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    await client.close();
+  });
+
+  it("a read-only member's token with data:write cannot write (the role gate's 403), nothing is stored", async () => {
+    const owner = await signUp(app);
+    const rent = await aTransaction(owner);
+    const reader = await addMember(app, owner, owner.user.currentOrganisationId, 'read-only');
+    const client = await connect(await tokenOf(reader, ['data:read', 'data:write']));
+    const before = await transactionCount(owner);
+    const refused = await call(client, 'update_transaction', { id: rent.id, amount: 1 });
+    expect(refused.isError).toBe(true);
+    expect(refused.data).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+      error: 'Ihre Rolle erlaubt diese Aktion nicht.',
+    });
+    const deleted = await call(client, 'delete_transaction', { id: rent.id });
+    expect(deleted.data).toMatchObject({ status: 403, error: 'Ihre Rolle erlaubt diese Aktion nicht.' });
+    expect(await transactionCount(owner)).toBe(before);
+    expect((await owner.get(`/api/transactions/${rent.id}`)).json()).toMatchObject({ amount: rent.amount });
+    // Reading is the member's right.
+    expect((await succeeds(client, 'get_transaction', { id: rent.id })).transaction.id).toBe(rent.id);
+    await client.close();
+  });
+
+  it("another organisation's ids answer the API's 404, and nothing of theirs changes", async () => {
+    const { a, b } = await twoTenants(app);
+    const theirs = await aTransaction(a);
+    const client = await connect(await tokenOf(b));
+    const direct = (await b.get(`/api/transactions/${theirs.id}`)).json<{ error: string }>();
+    const read = await call(client, 'get_transaction', { id: theirs.id });
+    expect(read.data).toMatchObject({ status: 404, code: 'NOT_FOUND', error: direct.error });
+    const changed = await call(client, 'update_transaction', { id: theirs.id, name: 'Übernommen' });
+    expect(changed.data).toMatchObject({ status: 404, error: direct.error });
+    const deleted = await call(client, 'delete_transaction', { id: theirs.id });
+    expect(deleted.data).toMatchObject({ status: 404, error: direct.error });
+    expect((await a.get(`/api/transactions/${theirs.id}`)).json()).toMatchObject({ name: theirs.name });
+    await client.close();
+  });
+
+  it('answers bad input with the German validation texts, naming the fields, and stores nothing', async () => {
+    const owner = await signUp(app);
+    const rent = await aTransaction(owner);
+    const client = await connect(await tokenOf(owner));
+    const before = await transactionCount(owner);
+    // Checked by the tool's shared schema before any call.
+    const invalid = await call(client, 'create_transaction', { name: ' ', amount: 0, type: 'weekly', bogus: 1 });
+    expect(invalid.isError).toBe(true);
+    expect(invalid.data).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      error: 'Die Eingaben sind ungültig. Bitte prüfen Sie die markierten Felder.',
+      fields: { name: 'Name wird benötigt', amount: 'Der Betrag darf nicht 0 sein', startDate: 'Start wird benötigt' },
+    });
+    expect(Object.keys(invalid.data.fields as object)).toEqual(expect.arrayContaining(['type', 'bogus']));
+    expect(invalid.text).toContain('- amount: Der Betrag darf nicht 0 sein');
+    // Checked by the API: the rules across fields and the stored row.
+    const single = await call(client, 'update_transaction', { id: rent.id, type: 'single' });
+    expect(single.data).toMatchObject({
+      status: 400,
+      fields: { cycle: 'Eine einmalige Transaktion hat keinen Zyklus' },
+    });
+    const page = await call(client, 'list_transactions', { page: 0 });
+    expect(page.data).toMatchObject({ status: 400, fields: { page: 'Die Seite muss zwischen 1 und 100000 liegen' } });
+    const outside = await call(client, 'get_forecast_details', { month: '2020-01' });
+    expect(outside.data).toMatchObject({
+      status: 400,
+      fields: { month: 'Der Monat liegt ausserhalb des Prognosezeitraums (aktueller Monat bis 59 Monate danach)' },
+    });
+    const unknown = await call(client, 'drop_database');
+    expect(unknown).toMatchObject({
+      isError: true,
+      data: { status: 404, error: 'Unbekanntes Werkzeug «drop_database».' },
+    });
+    expect(await transactionCount(owner)).toBe(before);
+    await client.close();
+  });
+
+  it('refuses a request without a token with the HTTP 401', async () => {
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    const client = new Client({ name: 'saldopilot-test', version: '1.0.0' });
+    await expect(client.connect(new StreamableHTTPClientTransport(endpoint))).rejects.toThrow();
+  });
+
+  it('answers in JSON over plain HTTP, statelessly; GET and DELETE are not allowed', async () => {
+    const owner = await signUp(app);
+    const authorization = `Bearer ${await tokenOf(owner, ['forecast:read'])}`;
+    const headers = {
+      authorization,
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+    };
+    const initialize = await app.inject({
+      method: 'POST',
+      url: '/api/mcp',
+      headers,
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: LATEST_PROTOCOL_VERSION,
+          capabilities: {},
+          clientInfo: { name: 'curl', version: '1' },
+        },
+      },
+    });
+    expect(initialize.statusCode).toBe(200);
+    expect(initialize.headers['content-type']).toMatch(/^application\/json/);
+    expect(initialize.headers['mcp-session-id']).toBeUndefined();
+    expect(initialize.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        protocolVersion: LATEST_PROTOCOL_VERSION,
+        serverInfo: { name: 'saldopilot' },
+        capabilities: { tools: {} },
+      },
+    });
+    // No session: a call without initialize first is answered too (any instance answers any request).
+    const listed = await app.inject({
+      method: 'POST',
+      url: '/api/mcp',
+      headers: { ...headers, 'mcp-protocol-version': LATEST_PROTOCOL_VERSION },
+      payload: { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<{ result: { tools: { name: string }[] } }>().result.tools.map((tool) => tool.name)).toEqual(
+      mcpTools.filter((tool) => tool.scope === 'forecast:read').map((tool) => tool.name),
+    );
+    for (const method of ['GET', 'DELETE'] as const) {
+      const refused = await app.inject({ method, url: '/api/mcp', headers: { authorization } });
+      expect(refused.statusCode, method).toBe(405);
+      expect(refused.json(), method).toEqual({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Method not allowed.' },
+        id: null,
+      });
+    }
+  });
+});
