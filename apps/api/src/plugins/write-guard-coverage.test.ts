@@ -23,9 +23,9 @@ const OPEN_TO_EVERY_USER = new Set([
   'POST /api/api-tokens',
   'DELETE /api/api-tokens/:id',
   'DELETE /api/connections/:id',
-  // The MCP server: every member may connect and read; each tool's write is an API call of its
-  // own, which the role gate refuses a read-only member (modules/mcp/mcp.test.ts). DELETE is the
-  // stateless transport's 405 to everyone.
+  // The MCP server (bearer secrets only, so a session gets 401 here): every member may connect and
+  // read; each tool's write is an API call of its own, which the role gate refuses a read-only
+  // member (modules/mcp/mcp.test.ts). DELETE is the stateless transport's 405 to everyone.
   'POST /api/mcp',
   'DELETE /api/mcp',
 ]);

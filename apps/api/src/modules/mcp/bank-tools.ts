@@ -12,7 +12,7 @@ export const bankTools: McpTool[] = [
     title: 'Bankkonten auflisten',
     description:
       'Die Bankkonten der Organisation mit Saldo (amount, in der Kontowährung), Stand per (balanceDate), Saldo in der Organisationswährung (convertedAmount) und IBAN; total ist das Total Bankguthaben über alle Konten.',
-    scope: 'data:read',
+    route: 'GET /api/bank-accounts',
     kind: 'read',
     input: {
       ...pagingInput,
@@ -27,7 +27,7 @@ export const bankTools: McpTool[] = [
     title: 'Bankbewegungen eines Kontos',
     description:
       'Die gebuchten Bewegungen eines Bankkontos (aus importierten Kontoauszügen), neueste zuerst, seitenweise: Buchungsdatum, Betrag (Gutschrift positiv, Belastung negativ), Gegenpartei, Mitteilung, Referenz, Kategorie und Plan/Ist-Zustand (offen, zugeordnet, nicht geplant).',
-    scope: 'data:read',
+    route: 'GET /api/bank-accounts/:id/entries',
     kind: 'read',
     input: {
       bankAccountId: idSchema.describe('Id des Bankkontos (list_bank_accounts)'),

@@ -47,7 +47,7 @@ export const employeeTools: McpTool[] = [
     title: 'Mitarbeitende auflisten',
     description:
       'Die Mitarbeitenden der Organisation, seitenweise, mit Suche im Namen: je mit den Daten des massgebenden Lohns (Lohn inkl. Arbeitgeberkosten salaryAmount, Brutto, Arbeitgeberkosten, Zyklus, Von/Bis) und ob ausgetreten.',
-    scope: 'salaries:read',
+    route: 'GET /api/employees',
     kind: 'read',
     input: {
       ...pagingInput,
@@ -63,7 +63,7 @@ export const employeeTools: McpTool[] = [
     title: 'Mitarbeitende mit Löhnen lesen',
     description:
       'Mitarbeitende mit allen Löhnen (neueste zuerst: Brutto, Abzüge, Netto, Arbeitgeberkosten, Gesamtkosten, Von/Bis) und den Lohnkosten jedes Lohns (mit berechnetem Betrag und nächster Zahlung).',
-    scope: 'salaries:read',
+    route: 'GET /api/employees/:id',
     kind: 'read',
     input: { id: idSchema.describe('Id der Mitarbeitenden') },
     async run({ id }, api) {
@@ -84,7 +84,7 @@ export const employeeTools: McpTool[] = [
     title: 'Lohn erfassen',
     description:
       'Erfasst einen Lohn (einen Schritt im Lohnverlauf) von Mitarbeitenden; das Bis-Datum des vorherigen Lohns passt sich an. Ein Austritt (isTermination true) braucht nur fromDate. Antwort: der gespeicherte Lohn.',
-    scope: 'salaries:write',
+    route: 'POST /api/employees/:id/salaries',
     kind: 'create',
     input: {
       employeeId: idSchema.describe('Id der Mitarbeitenden'),
@@ -102,7 +102,7 @@ export const employeeTools: McpTool[] = [
     title: 'Lohn ändern',
     description:
       'Ändert einen Lohn: nur die genannten Felder, die übrigen bleiben; toDate null = dauerhaft. Antwort: der geänderte Lohn.',
-    scope: 'salaries:write',
+    route: 'PATCH /api/employees/salaries/:salaryId',
     kind: 'update',
     input: {
       salaryId,
@@ -120,7 +120,7 @@ export const employeeTools: McpTool[] = [
     title: 'Lohnkosten erfassen',
     description:
       'Erfasst Lohnkosten (z. B. AHV, BVG, Versicherungen) auf einem Lohn. Antwort: die gespeicherten Lohnkosten mit berechnetem Betrag und Zahlungsplan.',
-    scope: 'salaries:write',
+    route: 'POST /api/employees/salaries/:salaryId/costs',
     kind: 'create',
     input: { salaryId, ...describedShape(salaryCostCreateSchema.shape, costDescriptions) },
     async run({ salaryId: id, ...cost }, api) {
@@ -132,7 +132,7 @@ export const employeeTools: McpTool[] = [
     title: 'Lohnkosten ändern',
     description:
       'Ändert Lohnkosten: nur die genannten Felder, die übrigen bleiben. Antwort: die geänderten Lohnkosten mit berechnetem Betrag und Zahlungsplan.',
-    scope: 'salaries:write',
+    route: 'PATCH /api/employees/salaries/costs/:costId',
     kind: 'update',
     input: {
       costId: idSchema.describe('Id der Lohnkosten (get_employee)'),

@@ -72,7 +72,7 @@ export const forecastTools: McpTool[] = [
     title: 'Liquiditätsprognose lesen',
     description:
       'Die Liquiditätsprognose der Organisation: pro Monat Einnahmen, Ausgaben, Cashflow und Saldo (Endbestand), dazu Startbestand und Runway (wie lange das Geld über dem Mindestbestand reicht). Beträge in der Organisationswährung, als Rappen (cents) und formatiert.',
-    scope: 'forecast:read',
+    route: 'GET /api/forecasts',
     kind: 'read',
     input: { months, performance },
     run: async (args, api) => (await api.call('GET', '/forecasts', { query: args })) as Forecast,
@@ -82,7 +82,7 @@ export const forecastTools: McpTool[] = [
     title: 'Prognose-Details eines Monats',
     description:
       'Die Details eines Prognosemonats: Einnahmen und Ausgaben nach Kategorien, jede mit ihren Posten (Transaktionen, Löhne je Mitarbeitende, Lohnkosten, MWST-Abrechnung). Ein Posten nennt relatedTable und relatedId, mit denen er sich von der Prognose ausschliessen lässt, und ob er ausgeschlossen ist.',
-    scope: 'forecast:read',
+    route: 'GET /api/forecasts/details',
     kind: 'read',
     input: {
       month: monthSchema.describe('Der Monat (JJJJ-MM), vom aktuellen Monat bis 59 Monate danach'),
@@ -118,7 +118,7 @@ export const forecastTools: McpTool[] = [
     title: 'Runway lesen',
     description:
       'Wie lange die Liquidität reicht: coveredUntil ist der letzte Monat, bevor der Saldo erstmals unter den Mindestbestand fällt (null: über den ganzen Zeitraum gedeckt), lowest der Monat mit dem tiefsten Saldo. Standard: der ganze Prognosezeitraum von 60 Monaten.',
-    scope: 'forecast:read',
+    route: 'GET /api/forecasts',
     kind: 'read',
     input: { months, performance },
     async run(args, api) {
@@ -134,7 +134,7 @@ export const forecastTools: McpTool[] = [
     title: 'Plan/Ist lesen',
     description:
       'Die Plan/Ist-Tabelle: pro Monat geplante und tatsächliche (aus den Bankbewegungen) Einnahmen, Ausgaben, Cashflow und Endbestand mit Abweichung, die Zeilen je Kategorie, die Planungsgenauigkeit und die Zahl nicht zugeordneter Bankbewegungen. Standard: die 12 Monate vor dem aktuellen.',
-    scope: 'forecast:read',
+    route: 'GET /api/plan-actual',
     kind: 'read',
     input: {
       from: monthSchema.optional().describe('Erster Monat (JJJJ-MM)'),
@@ -147,7 +147,7 @@ export const forecastTools: McpTool[] = [
     title: 'Plan/Ist eines Monats',
     description:
       'Plan/Ist eines Monats im Detail: die geplanten Zahlungen mit ihrem Zustand (offen, zugeordnet, entfällt) und den zugeordneten Bankbewegungen, dazu alle Bankbewegungen des Monats.',
-    scope: 'forecast:read',
+    route: 'GET /api/plan-actual/month',
     kind: 'read',
     input: { month: monthSchema.describe('Der Monat (JJJJ-MM)') },
     run: async (args, api) => (await api.call('GET', '/plan-actual/month', { query: args })) as Record<string, unknown>,
@@ -157,7 +157,7 @@ export const forecastTools: McpTool[] = [
     title: 'Ausschlüsse aus der Prognose',
     description:
       'Die Ausschlüsse der Organisation ab dem aktuellen Monat: welche Posten (relatedTable, relatedId) in welchen Monaten nicht in der Prognose zählen; optional nur einer Art oder eines Postens.',
-    scope: 'forecast:read',
+    route: 'GET /api/forecasts/exclude',
     kind: 'read',
     input: {
       relatedTable: exclusionItem.relatedTable.optional(),
@@ -173,7 +173,7 @@ export const forecastTools: McpTool[] = [
     title: 'Von der Prognose ausschliessen',
     description:
       'Schliesst einen Posten in den genannten Monaten von der Prognose aus (er zählt dort 0), z. B. eine Zahlung, die ausnahmsweise nicht anfällt. Alle Monate oder keiner. Antwort: affected = Zahl der neuen Ausschlüsse.',
-    scope: 'data:write',
+    route: 'PUT /api/forecasts/exclude',
     kind: 'set',
     input: { ...exclusionItem, months: exclusionMonths },
     run: setExclusions(true),
@@ -183,7 +183,7 @@ export const forecastTools: McpTool[] = [
     title: 'Ausschluss aufheben',
     description:
       'Hebt den Ausschluss eines Postens in den genannten Monaten auf, sodass er dort wieder in der Prognose zählt. Antwort: affected = Zahl der aufgehobenen Ausschlüsse.',
-    scope: 'data:write',
+    route: 'PUT /api/forecasts/exclude',
     kind: 'set',
     input: { ...exclusionItem, months: exclusionMonths },
     run: setExclusions(false),

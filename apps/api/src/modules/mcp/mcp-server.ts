@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { accessScopes, type AccessScope } from '@saldopilot/shared';
 import { bankTools } from './bank-tools.js';
 import { employeeTools } from './employee-tools.js';
 import { forecastTools } from './forecast-tools.js';
@@ -24,29 +23,18 @@ const INSTRUCTIONS =
   'Daten als JJJJ-MM-TT, Monate als JJJJ-MM. Fehlermeldungen sind deutsch und nennen die betroffenen Felder.';
 
 /**
- * The scopes of the request's token or assistant; a request without either (a browser session) is
- * limited by the member's role alone.
- */
-function scopesOf(request: FastifyRequest): readonly AccessScope[] {
-  const access = (request as { access?: { scopes: AccessScope[] } | null }).access;
-  return access ? access.scopes : accessScopes;
-}
-
-/**
  * A new MCP server for one request (stateless: nothing is kept between requests, so any instance
- * answers any request). `tools/list` names the tools the token's scopes allow; `tools/call` runs any
- * tool, whose API calls the gate then refuses (403) when a scope is missing. The call handler is
+ * answers any request). `tools/list` names the `listed` tools (those the token's scopes allow);
+ * `tools/call` runs any tool, whose API calls the gate then refuses (403) when a scope is missing. The call handler is
  * ours rather than McpServer's: arguments are checked with the shared German schemas and refused
  * in the API's own words (`fields` per argument), and no refusal becomes a protocol error.
  */
-export function createMcpServer(app: FastifyInstance, request: FastifyRequest): McpServer {
+export function createMcpServer(app: FastifyInstance, request: FastifyRequest, listed: readonly McpTool[]): McpServer {
   const server = new McpServer(
     { name: 'saldopilot', title: 'SaldoPilot', version: '1.0.0' },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
-  const scopes = new Set(scopesOf(request));
-  for (const tool of mcpTools) {
-    if (!scopes.has(tool.scope)) continue;
+  for (const tool of listed) {
     server.registerTool(
       tool.name,
       {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { AccessScope, ApiErrorBody } from '@saldopilot/shared';
+import type { ApiErrorBody } from '@saldopilot/shared';
 import { INVALID_FIELDS } from '../../lib/app-error.js';
 import { withAmounts } from './mcp-amounts.js';
 
@@ -21,8 +21,12 @@ export interface McpTool<Shape extends z.ZodRawShape = z.ZodRawShape> {
   title: string;
   /** German: what the tool does and answers, for the model. */
   description: string;
-  /** The scope a token needs for the tool to be listed (the API checks it again on every call). */
-  scope: AccessScope;
+  /**
+   * The API route the tool calls (`METHOD /api/…`, Fastify's pattern): the scopes the gate demands
+   * there decide whether a token's `tools/list` names the tool (`plugins/token-scopes.ts`); the
+   * gate checks them again on every call.
+   */
+  route: string;
   kind: ToolKind;
   /** The arguments, every field described in German; validated before `run`. */
   input: Shape;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { createMcpServer } from './mcp-server.js';
+import type { FastifyRequest } from 'fastify';
+import type { AccessScope } from '@saldopilot/shared';
+import { scopesForRoute } from '../../plugins/token-scopes.js';
+import { createMcpServer, mcpTools } from './mcp-server.js';
+import type { McpTool } from './mcp-tool.js';
 
 /** A JSON-RPC answer (the MCP messages are the SDK's to check). */
 const jsonRpcAnswer = z.looseObject({ jsonrpc: z.literal('2.0') }).describe('JSON-RPC 2.0 answer (MCP)');
@@ -21,8 +25,26 @@ const METHOD_NOT_ALLOWED = {
 } as const;
 
 /**
- * `/api/mcp`: the MCP server (Streamable HTTP, stateless, JSON answers; docs/access.md). Every
- * member may connect (`role: 'any'`): what each tool may do is decided by the API route it calls.
+ * The scopes a token needs for the tool: those the gate demands on its API route; undefined when
+ * the route is closed to tokens.
+ */
+export function scopesOfTool(tool: McpTool): AccessScope[] | undefined {
+  const [method = '', url = ''] = tool.route.split(' ');
+  return scopesForRoute(method, url);
+}
+
+/** Whether `tools/list` names the tool for this request: its token holds every scope the tool needs. */
+function listed(tool: McpTool, request: FastifyRequest): boolean {
+  const needed = scopesOfTool(tool);
+  const held = request.access?.scopes;
+  return needed !== undefined && (held === undefined || needed.every((scope) => held.includes(scope)));
+}
+
+/**
+ * `/api/mcp`: the MCP server (Streamable HTTP, stateless, JSON answers; docs/access.md). Only bearer
+ * secrets (a personal API token or an assistant's access token; without one 401 with
+ * `WWW-Authenticate`), every member (`role: 'any'`): what each tool may do is decided by the API
+ * route it calls with the same secret.
  * Left out of the OpenAPI document (`hide`): it speaks MCP's JSON-RPC, errors included, not the
  * REST API's shapes; the MCP protocol and `tools/list` describe it.
  */
@@ -30,7 +52,7 @@ export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/mcp',
     {
-      config: { role: 'any' },
+      config: { role: 'any', bearerOnly: true },
       schema: {
         hide: true,
         response: {
@@ -41,7 +63,11 @@ export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const server = createMcpServer(app, request);
+      const server = createMcpServer(
+        app,
+        request,
+        mcpTools.filter((tool) => listed(tool, request)),
+      );
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       reply.hijack();
       const raw = reply.raw;
@@ -70,7 +96,7 @@ export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: '/mcp',
-      config: { role: 'any' },
+      config: { role: 'any', bearerOnly: true },
       schema: { hide: true, response: { 405: jsonRpcError } },
       handler: async (_request, reply) => reply.code(405).header('allow', 'POST').send(METHOD_NOT_ALLOWED),
     });

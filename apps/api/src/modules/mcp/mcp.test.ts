@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import { formatAmount, type AccessScope, type ApiTokenCreated, type TransactionList } from '@saldopilot/shared';
+import { accessScopes, formatAmount, type AccessScope, type TransactionList } from '@saldopilot/shared';
+import { anApiToken } from '../../test/bearer-client.js';
 import { useTestApp } from '../../test/build-test-app.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
@@ -16,6 +17,7 @@ import {
   organisationCurrency,
 } from '../../test/factories.js';
 import { mcpTools } from './mcp-server.js';
+import { scopesOfTool } from './mcp.routes.js';
 
 const app = useTestApp();
 let endpoint: URL;
@@ -26,13 +28,11 @@ beforeAll(async () => {
   endpoint = new URL(`http://127.0.0.1:${port}/api/mcp`);
 });
 
-const ALL_SCOPES: AccessScope[] = ['forecast:read', 'data:read', 'data:write', 'salaries:read', 'salaries:write'];
+const ALL_SCOPES = [...accessScopes];
 
 /** A personal API token of the signed-in user with these scopes: its secret. */
 async function tokenOf(user: SignedInUser, scopes: AccessScope[] = ALL_SCOPES): Promise<string> {
-  const response = await user.post('/api/api-tokens', { name: 'Assistent', scopes, expiresInDays: 30 });
-  if (response.statusCode !== 201) throw new Error(`creating a token failed: ${response.body}`);
-  return response.json<ApiTokenCreated>().secret;
+  return (await anApiToken(user, scopes, { name: 'Assistent' })).secret;
 }
 
 /** The SDK's own client on the real HTTP server, with the token as its bearer. */
@@ -183,7 +183,10 @@ describe('the MCP server at /api/mcp', () => {
     const salaryLeaf = details.expense
       .flatMap((category: { children: unknown[] }) => category.children)
       .find((leaf: { employeeId?: number }) => leaf.employeeId === employee.id);
-    expect(salaryLeaf.amount).toEqual(money(-800_000, currency));
+    // The net payment of the month (the gross less the employee's share of the cost).
+    expectMoney(salaryLeaf.amount, currency);
+    expect(salaryLeaf.amount.cents).toBeLessThan(0);
+    expect(salaryLeaf.amount.cents).toBeGreaterThan(-800_000);
 
     const runway = await succeeds(client, 'get_runway');
     expect(runway.until).toBe('2031-10');
@@ -420,6 +423,19 @@ describe('the MCP server at /api/mcp', () => {
     await client.close();
   });
 
+  it("records a tool's write in the audit log as the API call it made, not as the MCP request", async () => {
+    const owner = await signUp(app);
+    const rent = await aTransaction(owner);
+    const client = await connect(await tokenOf(owner));
+    await succeeds(client, 'update_transaction', { id: rent.id, name: 'Miete neu' });
+    await succeeds(client, 'get_forecast');
+    const log = (await owner.get('/api/audit-log')).json<{ data: { path: string; action: string; via: string }[] }>();
+    expect(log.data).toEqual([
+      expect.objectContaining({ path: `/api/transactions/${rent.id}`, action: 'Transaktion geändert', via: 'token' }),
+    ]);
+    await client.close();
+  });
+
   it('refuses a request without a token with the HTTP 401', async () => {
     const response = await fetch(endpoint, {
       method: 'POST',
@@ -427,6 +443,7 @@ describe('the MCP server at /api/mcp', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="/);
     expect(await response.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
     const client = new Client({ name: 'saldopilot-test', version: '1.0.0' });
     await expect(client.connect(new StreamableHTTPClientTransport(endpoint))).rejects.toThrow();
@@ -476,7 +493,7 @@ describe('the MCP server at /api/mcp', () => {
     });
     expect(listed.statusCode).toBe(200);
     expect(listed.json<{ result: { tools: { name: string }[] } }>().result.tools.map((tool) => tool.name)).toEqual(
-      mcpTools.filter((tool) => tool.scope === 'forecast:read').map((tool) => tool.name),
+      mcpTools.filter((tool) => scopesOfTool(tool)?.join() === 'forecast:read').map((tool) => tool.name),
     );
     for (const method of ['GET', 'DELETE'] as const) {
       const refused = await app.inject({ method, url: '/api/mcp', headers: { authorization } });

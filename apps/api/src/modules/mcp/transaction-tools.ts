@@ -41,7 +41,7 @@ export const transactionTools: McpTool[] = [
     title: 'Transaktionen auflisten',
     description:
       'Die geplanten Einnahmen und Ausgaben (Transaktionen) der Organisation, seitenweise, mit Suche im Namen, Filtern und Sortierung. Jede mit Betrag, Zyklus, Kategorie, Währung, MWST und nächster Fälligkeit (nextExecutionDate; null = abgelaufen).',
-    scope: 'data:read',
+    route: 'GET /api/transactions',
     kind: 'read',
     input: {
       ...pagingInput,
@@ -62,7 +62,7 @@ export const transactionTools: McpTool[] = [
     name: 'get_transaction',
     title: 'Transaktion lesen',
     description: 'Eine Transaktion mit allen Angaben, MWST-Betrag und nächster Fälligkeit.',
-    scope: 'data:read',
+    route: 'GET /api/transactions/:id',
     kind: 'read',
     input: { id: transactionId },
     run: async ({ id }, api) => ({ transaction: await api.call('GET', `/transactions/${id}`) }),
@@ -72,7 +72,7 @@ export const transactionTools: McpTool[] = [
     title: 'Transaktion erfassen',
     description:
       'Erfasst eine geplante Einnahme oder Ausgabe. Einmalige Zahlungen (type single) haben weder Zyklus noch Enddatum, wiederkehrende (repeating) brauchen einen Zyklus. Antwort: die gespeicherte Transaktion.',
-    scope: 'data:write',
+    route: 'POST /api/transactions',
     kind: 'create',
     input: createShape,
     run: async (args, api) => ({ transaction: await api.call('POST', '/transactions', { body: args }) }),
@@ -82,7 +82,7 @@ export const transactionTools: McpTool[] = [
     title: 'Transaktion ändern',
     description:
       'Ändert eine Transaktion: nur die genannten Felder, die übrigen bleiben; null entfernt ein optionales Feld. Antwort: die geänderte Transaktion.',
-    scope: 'data:write',
+    route: 'PATCH /api/transactions/:id',
     kind: 'update',
     input: { id: transactionId, ...updateShape },
     async run({ id, ...changes }, api) {
@@ -94,7 +94,7 @@ export const transactionTools: McpTool[] = [
     title: 'Transaktion löschen',
     description:
       'Löscht eine Transaktion endgültig, mit ihren Ausschlüssen und Zuordnungen. Nicht rückgängig zu machen.',
-    scope: 'data:write',
+    route: 'DELETE /api/transactions/:id',
     kind: 'delete',
     input: { id: transactionId },
     async run({ id }, api) {
@@ -106,7 +106,7 @@ export const transactionTools: McpTool[] = [
     name: 'list_categories',
     title: 'Kategorien auflisten',
     description: 'Die Kategorien für Transaktionen: die vorgegebenen und die eigenen der Organisation, seitenweise.',
-    scope: 'data:read',
+    route: 'GET /api/categories',
     kind: 'read',
     input: pagingInput,
     run: async (args, api) => page(await api.call('GET', '/categories', { query: args }), 'categories'),
@@ -115,7 +115,7 @@ export const transactionTools: McpTool[] = [
     name: 'list_currencies',
     title: 'Währungen auflisten',
     description: 'Die Währungen mit ihren Ids; die erste ist die Währung der Organisation.',
-    scope: 'data:read',
+    route: 'GET /api/currencies',
     kind: 'read',
     input: {},
     run: async (_args, api) => ({ currencies: await api.call('GET', '/currencies') }),
