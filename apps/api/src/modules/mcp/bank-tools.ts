@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { bankAccountSortFields, dateSchema, entryDirections, idSchema, sortOrders } from '@saldopilot/shared';
-import { defineTool, page, pagingInput, searchInput, type McpTool } from './mcp-tool.js';
+import { defineTool, sortInput, page, pagingInput, searchInput, type McpTool } from './mcp-tool.js';
 
 /** Bank accounts and their booked entries (docs/bank-statements.md). */
-
-const sortOrder = z.enum(sortOrders).optional();
 
 export const bankTools: McpTool[] = [
   defineTool({
@@ -17,8 +15,7 @@ export const bankTools: McpTool[] = [
     input: {
       ...pagingInput,
       ...searchInput,
-      sortBy: z.enum(bankAccountSortFields).optional().describe('Sortierfeld (Standard: name)'),
-      sortOrder: sortOrder.describe('ASC (aufsteigend, Standard) oder DESC'),
+      ...sortInput(bankAccountSortFields),
     },
     run: async (args, api) => page(await api.call('GET', '/bank-accounts', { query: args }), 'bankAccounts'),
   }),
@@ -36,7 +33,7 @@ export const bankTools: McpTool[] = [
       from: dateSchema().optional().describe('Erstes Buchungsdatum (JJJJ-MM-TT)'),
       to: dateSchema().optional().describe('Letztes Buchungsdatum (JJJJ-MM-TT)'),
       direction: z.enum(entryDirections).optional().describe('Nur Gutschriften (credit) oder nur Belastungen (debit)'),
-      sortOrder: sortOrder.describe('DESC (neueste zuerst, Standard) oder ASC'),
+      sortOrder: z.enum(sortOrders).optional().describe('DESC (neueste zuerst, Standard) oder ASC'),
     },
     async run({ bankAccountId, ...query }, api) {
       return page(await api.call('GET', `/bank-accounts/${bankAccountId}/entries`, { query }), 'entries');

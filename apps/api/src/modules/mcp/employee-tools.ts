@@ -6,10 +6,9 @@ import {
   salaryCostUpdateSchema,
   salaryCreateSchema,
   salaryUpdateSchema,
-  sortOrders,
   type SalaryList,
 } from '@saldopilot/shared';
-import { defineTool, describedShape, page, pagingInput, searchInput, type McpTool } from './mcp-tool.js';
+import { defineTool, sortInput, describedShape, page, pagingInput, searchInput, type McpTool } from './mcp-tool.js';
 
 /** Employees, their salaries and salary costs (docs/salary-rules.md, docs/salary-costs.md). */
 
@@ -52,8 +51,7 @@ export const employeeTools: McpTool[] = [
     input: {
       ...pagingInput,
       ...searchInput,
-      sortBy: z.enum(employeeSortFields).optional().describe('Sortierfeld (Standard: name)'),
-      sortOrder: z.enum(sortOrders).optional().describe('ASC (aufsteigend, Standard) oder DESC'),
+      ...sortInput(employeeSortFields),
       hideTerminated: z.boolean().optional().describe('Ausgetretene ausblenden'),
     },
     run: async (args, api) => page(await api.call('GET', '/employees', { query: args }), 'employees'),

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { ApiErrorBody } from '@saldopilot/shared';
+import { sortOrders, type ApiErrorBody } from '@saldopilot/shared';
 import { INVALID_FIELDS } from '../../lib/app-error.js';
 import { withAmounts } from './mcp-amounts.js';
 
@@ -194,6 +194,17 @@ export const pagingInput = {
   page: z.number().int().optional().describe('Seite, ab 1 (Standard: 1)'),
   limit: z.number().int().optional().describe('Einträge pro Seite, 1 bis 100'),
 };
+
+/** Sorting of a list by one of its sort fields (the first is the API's default). */
+export function sortInput<const Fields extends readonly [string, ...string[]]>(fields: Fields) {
+  return {
+    sortBy: z
+      .enum(fields)
+      .optional()
+      .describe(`Sortierfeld: ${fields.join(', ')} (Standard: ${fields[0]})`),
+    sortOrder: z.enum(sortOrders).optional().describe('ASC (aufsteigend, Standard) oder DESC'),
+  };
+}
 
 export const searchInput = {
   search: z.string().optional().describe('Suchtext: Teil des Namens, Gross-/Kleinschreibung egal'),

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import {
   idSchema,
-  sortOrders,
   transactionCreateSchema,
   transactionDirections,
   transactionSortFields,
   transactionUpdateSchema,
 } from '@saldopilot/shared';
-import { defineTool, describedShape, page, pagingInput, searchInput, type McpTool } from './mcp-tool.js';
+import { defineTool, sortInput, describedShape, page, pagingInput, searchInput, type McpTool } from './mcp-tool.js';
 
 /** Transactions (planned revenues and expenses) with what their forms need: categories and currencies. */
 
@@ -46,8 +45,7 @@ export const transactionTools: McpTool[] = [
     input: {
       ...pagingInput,
       ...searchInput,
-      sortBy: z.enum(transactionSortFields).optional().describe('Sortierfeld (Standard: name)'),
-      sortOrder: z.enum(sortOrders).optional().describe('ASC (aufsteigend, Standard) oder DESC'),
+      ...sortInput(transactionSortFields),
       direction: z
         .enum(transactionDirections)
         .optional()
