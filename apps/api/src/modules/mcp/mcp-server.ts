@@ -25,9 +25,10 @@ const INSTRUCTIONS =
 /**
  * A new MCP server for one request (stateless: nothing is kept between requests, so any instance
  * answers any request). `tools/list` names the `listed` tools (those the token's scopes allow);
- * `tools/call` runs any tool, whose API calls the gate then refuses (403) when a scope is missing. The call handler is
- * ours rather than McpServer's: arguments are checked with the shared German schemas and refused
- * in the API's own words (`fields` per argument), and no refusal becomes a protocol error.
+ * `tools/call` runs any tool, whose API calls the gate then refuses (403) when a scope is missing.
+ * The call handler is ours rather than McpServer's: arguments are checked with the shared German
+ * schemas and refused in the API's own words (`fields` per argument) where McpServer would answer
+ * "Input validation error: …", and no refusal becomes a protocol error.
  */
 export function createMcpServer(app: FastifyInstance, request: FastifyRequest, listed: readonly McpTool[]): McpServer {
   const server = new McpServer(

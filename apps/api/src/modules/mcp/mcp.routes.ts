@@ -71,7 +71,7 @@ export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       reply.hijack();
       const raw = reply.raw;
-      // What the hooks set so far (the security headers, a renewed session's cookies) goes along.
+      // What the hooks set so far (the security headers) goes along.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) raw.setHeader(name, value);
       }
