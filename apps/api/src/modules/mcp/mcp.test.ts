@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { accessScopes, formatAmount, type AccessScope, type TransactionList } from '@saldopilot/shared';
 import { anApiToken } from '../../test/bearer-client.js';
+import { aConnection } from '../../test/oauth-client.js';
 import { useTestApp } from '../../test/build-test-app.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
@@ -420,6 +421,21 @@ describe('the MCP server at /api/mcp', () => {
       data: { status: 404, error: 'Unbekanntes Werkzeug «drop_database».' },
     });
     expect(await transactionCount(owner)).toBe(before);
+    await client.close();
+  });
+
+  it('serves an assistant connected through OAuth within the scopes the person granted', async () => {
+    const owner = await signUp(app);
+    await aTransaction(owner);
+    const { accessToken } = await aConnection(app, owner, ['forecast:read'], 'Claude');
+    const client = await connect(accessToken);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toEqual(
+      mcpTools.filter((tool) => scopesOfTool(tool)?.join() === 'forecast:read').map((tool) => tool.name),
+    );
+    expect((await succeeds(client, 'get_forecast')).currency).toBe((await organisationCurrency(owner)).code);
+    const refused = await call(client, 'list_transactions');
+    expect(refused.data).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     await client.close();
   });
 
