@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
 import fc from 'fast-check';
-import { monthOf } from '@saldopilot/shared';
+import { accessScopes, monthOf } from '@saldopilot/shared';
 import { TEST_TODAY, useTestApp } from './test/build-test-app.js';
+import { anApiToken } from './test/bearer-client.js';
 import { anEmployee, aSalary, aSalaryCost } from './test/factories.js';
 import { fillPath, routesOf, WRITE_METHODS } from './test/routes.js';
 import { signUp, type SignedInUser } from './test/test-client.js';
@@ -424,5 +425,62 @@ describe('malformed input never reaches a 5xx', () => {
         'GET /api/forecasts/details expand',
       ]),
     );
+  }, 300_000);
+
+  it('answers hostile MCP messages and every tool with hostile arguments, through a token, without a 5xx', async () => {
+    const owner = await signUp(app);
+    const { secret } = await anApiToken(owner, [...accessScopes]);
+    let id = 0;
+    const post = (payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/mcp',
+        headers: {
+          authorization: `Bearer ${secret}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        payload,
+      });
+    const call = (method: string, params: unknown) =>
+      post(JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }));
+    const listed = await call('tools/list', {});
+    const tools = listed.json<{ result: { tools: { name: string; inputSchema: { properties?: object } }[] } }>().result
+      .tools;
+    expect(tools.length).toBeGreaterThan(20);
+    const failures: string[] = [];
+    let sent = 0;
+    const check = (what: string, response: { statusCode: number; body: string }) => {
+      sent += 1;
+      if (response.statusCode >= 500) failures.push(`${what} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
+    };
+    // Broken messages: not JSON-RPC, unknown methods, wrong ids, batches.
+    for (const message of [
+      '{}',
+      '[]',
+      'null',
+      '{"jsonrpc":"1.0"}',
+      '{"jsonrpc":"2.0","method":7}',
+      '[{"jsonrpc":"2.0"}]',
+    ]) {
+      check(message, await post(message));
+    }
+    for (const params of NASTY_VALUES)
+      check(`tools/call ${String(params).slice(0, 20)}`, await call('tools/call', params));
+    // Every tool: each argument hostile in turn, and the arguments as a whole.
+    for (const tool of tools) {
+      for (const value of NASTY_VALUES)
+        check(`${tool.name} arguments`, await call('tools/call', { name: tool.name, arguments: value }));
+      for (const property of Object.keys(tool.inputSchema.properties ?? {})) {
+        for (const value of NASTY_VALUES) {
+          const response = await call('tools/call', { name: tool.name, arguments: { [property]: value } });
+          check(`${tool.name} ${property}=${JSON.stringify(value)?.slice(0, 30)}`, response);
+          if (response.body.includes('"code":-32603')) failures.push(`${tool.name} ${property}: internal error`);
+        }
+      }
+    }
+    console.info(`fuzz run (MCP): ${sent} hostile messages, ${failures.length} × 5xx or internal error`);
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(1000);
   }, 300_000);
 });

@@ -65,6 +65,11 @@ describe('the OpenAPI document', () => {
           if (OAUTH_PROTOCOL.has(path) && status === '400') {
             expect(schema?.anyOf?.[0], route).toMatchObject({ required: ['error', 'error_description'] });
             expect(schema?.anyOf?.[1], route).toMatchObject(errorShape);
+          } else if (path === '/api/mcp' && (status === '400' || status === '406')) {
+            // MCP's transport refuses in JSON-RPC (a broken message 400 beside the API's own, 406).
+            const jsonRpc = { required: expect.arrayContaining(['jsonrpc', 'error']) };
+            expect(schema?.anyOf?.[0] ?? schema, route).toMatchObject(jsonRpc);
+            if (status === '400') expect(schema?.anyOf?.[1], route).toMatchObject(errorShape);
           } else expect(schema, `${route} ${status}`).toMatchObject(errorShape);
         }
       }

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyRequest } from 'fastify';
-import type { AccessScope } from '@saldopilot/shared';
+import { type AccessScope, apiErrorBodySchema } from '@saldopilot/shared';
 import { scopesForRoute } from '../../plugins/token-scopes.js';
 import { createMcpServer, mcpTools } from './mcp-server.js';
 import type { McpTool } from './mcp-tool.js';
 
-/** A JSON-RPC answer (the MCP messages are the SDK's to check). */
+/** A JSON-RPC message (the MCP messages themselves are the SDK's to check). */
+const jsonRpcMessage = z.looseObject({ jsonrpc: z.literal('2.0') }).describe('JSON-RPC 2.0 message (MCP)');
+/** A JSON-RPC answer. */
 const jsonRpcAnswer = z.looseObject({ jsonrpc: z.literal('2.0') }).describe('JSON-RPC 2.0 answer (MCP)');
 const jsonRpcError = z
   .object({
@@ -45,8 +47,9 @@ function listed(tool: McpTool, request: FastifyRequest): boolean {
  * secrets (a personal API token or an assistant's access token; without one 401 with
  * `WWW-Authenticate`), every member (`role: 'any'`): what each tool may do is decided by the API
  * route it calls with the same secret.
- * Left out of the OpenAPI document (`hide`): it speaks MCP's JSON-RPC, errors included, not the
- * REST API's shapes; the MCP protocol and `tools/list` describe it.
+ * The OpenAPI document lists the POST with JSON-RPC bodies and answers (the transport's own refusals
+ * are JSON-RPC errors: 400 beside the API's own, 406); `tools/list` describes the tools. GET and
+ * DELETE, which only answer 405, are left out of it.
  */
 export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -54,10 +57,11 @@ export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { role: 'any', bearerOnly: true },
       schema: {
-        hide: true,
+        body: z.union([jsonRpcMessage, z.array(jsonRpcMessage).max(100)]),
         response: {
           200: z.union([jsonRpcAnswer, z.array(jsonRpcAnswer)]),
           202: z.undefined().describe('A notification or answer was accepted; no body.'),
+          400: z.union([jsonRpcError, apiErrorBodySchema]),
           406: jsonRpcError,
         },
       },
