@@ -79,6 +79,11 @@ import { createEventHub, type EventHub } from './modules/events/event-hub.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createUserNames } from './modules/events/user-names.js';
 import { registerWritePublishing } from './plugins/publish-writes.js';
+import { registerWriteAudit } from './plugins/audit-writes.js';
+import { createBearerAccesses } from './modules/access/bearer-access.js';
+import { type AccessService, createAccessService } from './modules/access/access.service.js';
+import { accessRoutes } from './modules/access/access.routes.js';
+import { protectedResourceMetadataUrl } from './modules/oauth/oauth-metadata.js';
 import { createPlanActualService, type PlanActualService } from './modules/plan-actual/plan-actual.service.js';
 import {
   createForecastExclusionsService,
@@ -122,6 +127,8 @@ export interface AppDeps {
   planActual: PlanActualService;
   /** The realtime hub: the open event streams of this instance (docs/realtime.md). */
   events: EventHub;
+  /** Personal API tokens, assistant connections, the audit log (docs/access.md). */
+  access: AccessService;
 }
 
 declare module 'fastify' {
@@ -241,6 +248,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const vatSettings = createVatSettingsService({ db, clock });
   const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, bankStatements });
   const events = createEventHub(changes);
+  const access = createAccessService({ db, clock });
+  const bearers = createBearerAccesses(db, clock);
+  const userNames = createUserNames(db);
   // Open streams would keep the server from closing: they end first (clients reconnect elsewhere).
   app.addHook('preClose', async () => events.closeAll());
   const reports = createReportsService({
@@ -259,7 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
-    ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, events },
+    ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, events, access },
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {
@@ -278,9 +288,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       registerApiNotFound(api);
       registerCsrfProtection(api, config.PUBLIC_URL, cookies);
-      registerAuthentication(api, sessions, cookies, sessionUsers);
+      registerAuthentication(api, sessions, cookies, sessionUsers, bearers, protectedResourceMetadataUrl(publicUrl));
       registerIdempotency(api, db, clock);
-      registerWritePublishing(api, events, createUserNames(db));
+      registerWritePublishing(api, events, userNames);
+      registerWriteAudit(api, access, userNames);
       // Signed-in only, like every endpoint outside /api/auth, /api/health and /api/global/time.
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       await api.register(referenceRoutes);
@@ -303,6 +314,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(vatSettingsRoutes);
       await api.register(planActualRoutes);
       await api.register(eventsRoutes);
+      await api.register(accessRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },

@@ -77,8 +77,8 @@ describe('the OpenAPI document', () => {
       '500',
       '503',
     ]);
-    // Signed-in read without inputs: only the session gate and failures.
-    expect(statuses('GET', '/api/profile')).toEqual(['200', '401', '500', '503']);
+    // Signed-in read without inputs: the session gate (401), a bearer token it is closed to (403), failures.
+    expect(statuses('GET', '/api/profile')).toEqual(['200', '401', '403', '500', '503']);
     // Signed-in write on a path parameter: validation, gate, CSRF and role, missing, Idempotency-Key, body parser.
     const organisationUpdate = ['200', '400', '401', '403', '404', '409', '413', '415', '500', '503'];
     expect(statuses('PATCH', '/api/organisations/{id}')).toEqual(organisationUpdate);

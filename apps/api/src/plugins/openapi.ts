@@ -3,8 +3,8 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorBodySchema, errorCodes, type ErrorCode } from '@saldopilot/shared';
-import { requiredRole } from './authenticate.js';
 import { SAFE_METHODS } from './csrf.js';
+import { scopesForRoute } from './token-scopes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,8 +19,10 @@ declare module 'fastify' {
 
 const descriptions: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Invalid input: `fields` names each invalid field in German; also malformed or empty JSON.',
-  UNAUTHENTICATED: 'No valid session (cookies cleared, `logout: true`); on a sign-in call: wrong credentials.',
-  FORBIDDEN: 'The role does not allow this, or a write with a session cookie from a foreign origin (CSRF).',
+  UNAUTHENTICATED:
+    'No valid session (cookies cleared, `logout: true`) or an invalid, expired or revoked bearer token; on a sign-in call: wrong credentials.',
+  FORBIDDEN:
+    "The role does not allow this, a bearer token lacks the route's scope (or the route is closed to tokens), or a write with a session cookie from a foreign origin (CSRF).",
   NOT_FOUND: "Not found, or not the caller's (another organisation's rows look missing).",
   CONFLICT: 'Conflicts with the stored data, or the same Idempotency-Key is still being processed.',
   GONE: 'The link has expired.',
@@ -45,8 +47,9 @@ const errorResponse = (code: ErrorCode) =>
  * The errors a route can answer, from what every route of its kind passes through: the error
  * handler (500) and the database (503); validation of its inputs (400); for writes the body parser
  * (malformed JSON 400, over 1 MB 413, not JSON 415) and the CSRF check (403, public routes too);
- * behind the session gate 401, the role guard (403) and, for writes, a running Idempotency-Key
- * (409); a path parameter names something that may not exist (404). `config.errors` adds the rest.
+ * behind the session gate 401, the role guard and a bearer token's scopes (403) and, for writes, a
+ * running Idempotency-Key (409); a path parameter names something that may not exist (404).
+ * `config.errors` adds the rest.
  */
 export function documentedErrors(method: string, schema: FastifySchema = {}, config: FastifyContextConfig = {}) {
   const write = !SAFE_METHODS.has(method);
@@ -54,12 +57,25 @@ export function documentedErrors(method: string, schema: FastifySchema = {}, con
   const codes = new Set<ErrorCode>(['INTERNAL', 'UNAVAILABLE']);
   if (write || schema.body || schema.params || schema.querystring) codes.add('VALIDATION_FAILED');
   if (gated) codes.add('UNAUTHENTICATED');
-  if (write || (gated && requiredRole(method, config) !== 'any')) codes.add('FORBIDDEN');
+  if (write || gated) codes.add('FORBIDDEN');
   if (schema.params) codes.add('NOT_FOUND');
   if (write && gated) codes.add('CONFLICT');
   if (write) codes.add('PAYLOAD_TOO_LARGE').add('UNSUPPORTED_MEDIA_TYPE');
   for (const code of config.errors ?? []) codes.add(code);
   return [...codes].sort((a, b) => errorCodes[a] - errorCodes[b]);
+}
+
+/**
+ * Who may call a route: nobody needs to sign in for a public one; a route closed to tokens takes
+ * the session only; the others take a bearer token too, whose scopes the description names.
+ */
+function securityOf(method: string, url: string, config: FastifyContextConfig = {}) {
+  if (config.public) return { security: [] };
+  if (config.bearerOnly) return { security: [{ bearer: [] }] };
+  const scopes = url.startsWith('/api/') ? scopesForRoute(method, url) : undefined;
+  if (!scopes) return { security: [{ session: [] }] };
+  const needs = scopes.length > 0 ? `Bearer tokens need the scope ${scopes.join(' and ')}.` : 'Any bearer token.';
+  return { 'x-token-scopes': scopes, description: needs };
 }
 
 /**
@@ -71,7 +87,18 @@ export function documentedErrors(method: string, schema: FastifySchema = {}, con
  */
 export async function registerOpenApi(app: FastifyInstance, options: { checkStatuses?: boolean } = {}) {
   await app.register(swagger, {
-    openapi: { info: { title: 'SaldoPilot API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'SaldoPilot API', version: '1.0.0' },
+      // Who may call (docs/access.md): the web app's session cookies, or a bearer secret — a
+      // personal API token (sp_pat_…) or an assistant's OAuth access token (sp_at_…) with scopes.
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sp_access' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'Personal API token or OAuth 2.1 access token' },
+        },
+      },
+      security: [{ session: [] }, { bearer: [] }],
+    },
     transform: (input) => {
       const { route } = input;
       const method = [route.method].flat()[0]!;
@@ -80,7 +107,10 @@ export async function registerOpenApi(app: FastifyInstance, options: { checkStat
         ...Object.fromEntries(errors.map((code) => [errorCodes[code], errorResponse(code)])),
         ...(input.schema?.response as object | undefined),
       };
-      const transformed = jsonSchemaTransform({ ...input, schema: { ...input.schema, response } });
+      const transformed = jsonSchemaTransform({
+        ...input,
+        schema: { ...input.schema, response, ...securityOf(method, input.url, route.config) },
+      });
       // A file as the raw body: documented as binary under each content type the route reads.
       const raw = (route.config as FastifyContextConfig | undefined)?.rawBody;
       if (!raw) return transformed;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { TAB_ID_HEADER } from '@saldopilot/shared';
 import type { EventHub } from '../modules/events/event-hub.js';
 import type { UserNames } from '../modules/events/user-names.js';
+import { writeTargetOf } from './write-target.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,9 +11,11 @@ declare module 'fastify' {
   }
 }
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Areas whose writes are nobody else's data: signing in, one's own profile, the stream, the outbox. */
-const NOT_SHARED = new Set(['auth', 'profile', 'me', 'events', 'dev']);
+/**
+ * Areas whose writes are nobody else's data: signing in, one's own profile, the stream, the outbox,
+ * one's own tokens and connections; and the MCP endpoint, whose tools' own calls announce themselves.
+ */
+const NOT_SHARED = new Set(['auth', 'profile', 'me', 'events', 'dev', 'api-tokens', 'connections', 'oauth', 'mcp']);
 const TAB = /^[A-Za-z0-9-]{8,64}$/;
 
 /**
@@ -23,18 +26,12 @@ const TAB = /^[A-Za-z0-9-]{8,64}$/;
  */
 export function registerWritePublishing(api: FastifyInstance, hub: EventHub, names: UserNames): void {
   api.addHook('onResponse', async (request, reply) => {
-    const { method, routeOptions, session } = request;
-    if (!WRITES.has(method) || reply.statusCode < 200 || reply.statusCode >= 300) return;
-    if (routeOptions.config.changesNothing || !session?.organisationId) return;
-    const parts = routeOptions.url?.split('/').slice(2) ?? [];
-    const area = parts[0];
-    if (!area || NOT_SHARED.has(area)) return;
-    // The first parameter names the row; the parts before it name what kind of row it is.
-    const first = parts.findIndex((part) => part.startsWith(':'));
-    const collection = (first < 0 ? [area] : parts.slice(0, first)).join('/');
-    const params = (request.params ?? {}) as Record<string, string | undefined>;
-    const idText = first < 0 ? undefined : params[(parts[first] as string).slice(1)];
-    const id = idText !== undefined && /^[0-9]{1,10}$/.test(idText) ? Number(idText) : null;
+    const { session } = request;
+    if (reply.statusCode < 200 || reply.statusCode >= 300) return;
+    if (request.routeOptions.config.changesNothing || !session?.organisationId) return;
+    const target = writeTargetOf(request, reply);
+    if (!target || NOT_SHARED.has(target.area)) return;
+    const { area, collection, id, action } = target;
     // An organisation's own routes name it in the path; everything else is the session's organisation.
     const organisationId = area === 'organisations' && id !== null ? id : session.organisationId;
     const tab = request.headers[TAB_ID_HEADER];
@@ -44,7 +41,7 @@ export function registerWritePublishing(api: FastifyInstance, hub: EventHub, nam
         area,
         collection,
         id,
-        action: method === 'DELETE' ? 'deleted' : reply.statusCode === 201 ? 'created' : 'updated',
+        action,
         by: session.userId,
         byName: await names.of(session.userId),
         ...(typeof tab === 'string' && TAB.test(tab) ? { tab } : {}),

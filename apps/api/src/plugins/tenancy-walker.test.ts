@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { useTestApp } from '../test/build-test-app.js';
+import { anApiToken } from '../test/bearer-client.js';
 import { fillPath, routesOf } from '../test/routes.js';
 import { signUp, uniqueEmail, type SignedInUser } from '../test/test-client.js';
 import { invitationTokenFromOutbox, twoTenants } from '../test/tenants.js';
@@ -79,6 +80,11 @@ const FIXTURES: Record<string, Fixture> = {
   // A's pending invitation (from a third organisation): B can neither decline nor accept it.
   '/api/me/invitations/:id': async (app, a) => meInvitation(app, a),
   '/api/me/invitations/:id/accept': async (app, a) => meInvitation(app, a),
+  // A's own token: B cannot revoke it (and A's list shows it still).
+  '/api/api-tokens/:id': async (_app, a) => {
+    const { token } = await anApiToken(a, ['data:read']);
+    return { ids: { id: token.id }, witnesses: ['/api/api-tokens'] };
+  },
   '/api/bank-accounts/:id': async (_app, a) => {
     const { id } = await aBankAccount(a);
     return { ids: { id }, witnesses: [`/api/bank-accounts/${id}`, '/api/bank-accounts'] };

@@ -8,7 +8,8 @@ const app = useTestApp();
 
 /**
  * Writes any signed-in user may make, whatever their role in the current organisation: their own
- * account, their own new organisation, invitations addressed to them. Everything else that writes
+ * account, their own new organisation, invitations addressed to them, their own API tokens and
+ * assistant connections. Everything else that writes
  * must refuse a read-only member: this list is the only way out, and it is reviewed here.
  */
 const OPEN_TO_EVERY_USER = new Set([
@@ -18,6 +19,10 @@ const OPEN_TO_EVERY_USER = new Set([
   'POST /api/organisations',
   'DELETE /api/me/invitations/:id',
   'POST /api/me/invitations/:id/accept',
+  // One's own tokens and connections: what they may do is bounded by the role at each call.
+  'POST /api/api-tokens',
+  'DELETE /api/api-tokens/:id',
+  'DELETE /api/connections/:id',
 ]);
 
 /**

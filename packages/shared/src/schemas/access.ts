@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateSchema, textSchema } from './fields.js';
+import { textSchema } from './fields.js';
+import { pageQuerySchema, pageSchema } from './pagination.js';
 
 /**
  * Access from outside the browser (docs/access.md): personal API tokens for the REST API and
@@ -59,6 +60,7 @@ export const apiTokenCreateSchema = z.strictObject({
   ),
 });
 export type ApiTokenCreate = z.input<typeof apiTokenCreateSchema>;
+export type ApiTokenInput = z.output<typeof apiTokenCreateSchema>;
 
 /** A token as lists show it: never the secret, only its first characters to recognise it. */
 export const apiTokenSchema = z.object({
@@ -122,19 +124,9 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditLogQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  from: dateSchema().optional(),
-});
-export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
-
-export const auditLogSchema = z.object({
-  items: z.array(auditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+/** `GET /audit-log`: a page of the organisation's entries, newest first. */
+export const auditLogQuerySchema = pageQuerySchema(50);
+export const auditLogSchema = pageSchema(auditEntrySchema);
 export type AuditLog = z.infer<typeof auditLogSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { AccessService } from '../modules/access/access.service.js';
+import type { UserNames } from '../modules/events/user-names.js';
+import { writeTargetOf } from './write-target.js';
+
+/**
+ * What a write did, in German (docs/access.md "Audit log"): by the route's path without its
+ * parameters — a phrase of its own where the method alone does not say it, else the kind of row
+ * and the verb of the method.
+ */
+const PHRASES: Record<string, string> = {
+  'POST transactions/bulk': 'Transaktionen gesammelt geändert',
+  'PUT bank-accounts/csv-mapping': 'CSV-Zuordnung gespeichert',
+  'PATCH bank-accounts/entries': 'Bankbewegung geändert',
+  'POST bank-statements': 'Kontoauszug importiert',
+  'POST bank-statements/preview': 'Kontoauszug geprüft (Vorschau)',
+  'POST bank-entries/match': 'Bankbewegung zugeordnet',
+  'DELETE bank-entries/match': 'Zuordnung aufgehoben',
+  'POST bank-entries/unplanned': 'Bankbewegung als «nicht geplant» markiert',
+  'POST bank-entries/confirm-unique': 'Eindeutige Zuordnungen bestätigt',
+  'POST occurrence-dismissals': 'Als «entfällt» markiert',
+  'DELETE occurrence-dismissals': 'Markierung «entfällt» aufgehoben',
+  'POST categories/reassign': 'Kategorie neu zugeordnet',
+  'POST employees/salaries/costs/copy': 'Lohnkosten kopiert',
+  'POST employees/salaries/costs/presets': 'Lohnkosten-Vorlagen angewendet',
+  'POST forecasts/exclude': 'Aus der Prognose ausgeschlossen',
+  'PUT forecasts/exclude': 'Ausschlüsse der Prognose gesetzt',
+  'DELETE forecasts/exclude': 'Ausschluss aus der Prognose aufgehoben',
+  'PUT vat-settings': 'MWST-Abrechnung gespeichert',
+  'DELETE vat-settings': 'MWST-Abrechnung ausgeschaltet',
+};
+const NOUNS: Record<string, string> = {
+  transactions: 'Transaktion',
+  'bank-accounts': 'Bankkonto',
+  categories: 'Kategorie',
+  vats: 'MWST-Satz',
+  employees: 'Mitarbeiter',
+  'employees/salaries': 'Lohn',
+  'employees/salaries/costs': 'Lohnkosten',
+  'employees/salaries/costs/labels': 'Lohnkosten-Label',
+};
+const VERBS: Record<string, string> = { POST: 'erstellt', PUT: 'geändert', PATCH: 'geändert', DELETE: 'gelöscht' };
+
+export function auditAction(method: string, routeUrl: string, status: number): string {
+  const path = routeUrl
+    .split('/')
+    .slice(2)
+    .filter((part) => !part.startsWith(':'))
+    .join('/');
+  const what = PHRASES[`${method} ${path}`] ?? `${NOUNS[path] ?? path} ${VERBS[method] ?? method}`;
+  return status < 400 ? what : `${what} – abgelehnt (${status})`;
+}
+
+/**
+ * Every write through a personal API token or an assistant is recorded with who, through which
+ * token or client, what and when — refused ones too, with their status, so an owner also sees what
+ * a token tried. In `onResponse`, after the write's own transaction: a log entry that cannot be
+ * written is logged as an error and the write stands (docs/access.md "Audit log").
+ */
+export function registerWriteAudit(api: FastifyInstance, access: AccessService, names: UserNames): void {
+  api.addHook('onResponse', async (request, reply) => {
+    const { session } = request;
+    if (!request.access || !session?.organisationId) return;
+    const target = writeTargetOf(request, reply);
+    if (!target || target.area === 'mcp') return;
+    const route = request.routeOptions.url ?? '';
+    try {
+      await access.record({
+        organisationId: session.organisationId,
+        userId: session.userId,
+        userName: await names.of(session.userId),
+        access: request.access,
+        method: request.method,
+        path: request.url.split('?')[0] ?? request.url,
+        action: auditAction(request.method, route, reply.statusCode),
+        status: reply.statusCode,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'a write through a token could not be written to the audit log');
+    }
+  });
+}
