@@ -20,6 +20,7 @@ export const accessTexts = {
   tokensFailed: 'API-Tokens konnten nicht geladen werden',
   created: 'Erstellt',
   expires: 'Gültig bis',
+  expired: 'Abgelaufen',
   prefix: 'Präfix',
 
   createTitle: 'API-Token erstellen',

@@ -42,15 +42,15 @@ export function AuditLogSection({ organisationId }: { organisationId: number }) 
         </Alert>
       ) : isPending ? (
         <Skeleton h={48} radius="md" />
-      ) : data.total === 0 ? (
+      ) : data.pagination.totalCount === 0 ? (
         <Text c="dimmed">{texts.noEntries}</Text>
       ) : (
         <div aria-busy={isPlaceholderData || undefined}>
-          <ListTable label={texts.auditLog} rows={data.items} rowKey={(entry) => entry.id} columns={columns} />
+          <ListTable label={texts.auditLog} rows={data.data} rowKey={(entry) => entry.id} columns={columns} />
           <ListPagination
             page={page}
-            totalPages={Math.max(1, Math.ceil(data.total / data.limit))}
-            totalCount={data.total}
+            totalPages={data.pagination.totalPages}
+            totalCount={data.pagination.totalCount}
             onChange={setPage}
           />
         </div>
