@@ -84,6 +84,8 @@ import { createBearerAccesses } from './modules/access/bearer-access.js';
 import { type AccessService, createAccessService } from './modules/access/access.service.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { protectedResourceMetadataUrl } from './modules/oauth/oauth-metadata.js';
+import { createOAuthService, type OAuthService } from './modules/oauth/oauth.service.js';
+import { oauthMetadataRoutes, oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { createPlanActualService, type PlanActualService } from './modules/plan-actual/plan-actual.service.js';
 import {
   createForecastExclusionsService,
@@ -129,6 +131,8 @@ export interface AppDeps {
   events: EventHub;
   /** Personal API tokens, assistant connections, the audit log (docs/access.md). */
   access: AccessService;
+  /** The OAuth 2.1 authorization server for assistants (docs/access.md "OAuth"). */
+  oauth: OAuthService;
 }
 
 declare module 'fastify' {
@@ -250,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = createEventHub(changes);
   const access = createAccessService({ db, clock });
   const bearers = createBearerAccesses(db, clock);
+  const oauth = createOAuthService({ db, clock, publicUrl, limiter, allowLoopbackDocuments: !config.isProduction });
   const userNames = createUserNames(db);
   // Open streams would keep the server from closing: they end first (clients reconnect elsewhere).
   app.addHook('preClose', async () => events.closeAll());
@@ -269,7 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
-    ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, events, access },
+    ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, events, access, oauth },
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {
@@ -315,12 +320,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(planActualRoutes);
       await api.register(eventsRoutes);
       await api.register(accessRoutes);
+      await api.register(oauthRoutes);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await api.register(outboxRoutes);
     },
     { prefix: '/api' },
   );
   registerApiNotFound(app);
+  await app.register(oauthMetadataRoutes);
   await registerWeb(app, config, {
     // Development only, where the demo account exists (docs/web.md "Session").
     ...(config.NODE_ENV === 'development' ? { demoAccount: { email: DEMO_EMAIL, password: DEMO_PASSWORD } } : {}),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { useTestApp } from '../test/build-test-app.js';
 import { anApiToken } from '../test/bearer-client.js';
+import { aConnection } from '../test/oauth-client.js';
 import { fillPath, routesOf } from '../test/routes.js';
 import { signUp, uniqueEmail, type SignedInUser } from '../test/test-client.js';
 import { invitationTokenFromOutbox, twoTenants } from '../test/tenants.js';
@@ -84,6 +85,11 @@ const FIXTURES: Record<string, Fixture> = {
   '/api/api-tokens/:id': async (_app, a) => {
     const { token } = await anApiToken(a, ['data:read']);
     return { ids: { id: token.id }, witnesses: ['/api/api-tokens'] };
+  },
+  // A's assistant connection: B cannot end it.
+  '/api/connections/:id': async (app, a) => {
+    const { id } = await aConnection(app, a);
+    return { ids: { id }, witnesses: ['/api/connections'] };
   },
   '/api/bank-accounts/:id': async (_app, a) => {
     const { id } = await aBankAccount(a);

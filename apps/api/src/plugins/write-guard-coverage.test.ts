@@ -23,6 +23,12 @@ const OPEN_TO_EVERY_USER = new Set([
   'POST /api/api-tokens',
   'DELETE /api/api-tokens/:id',
   'DELETE /api/connections/:id',
+  // The OAuth protocol's public endpoints (an assistant registering, exchanging, revoking).
+  'POST /api/oauth/register',
+  'POST /api/oauth/token',
+  'POST /api/oauth/revoke',
+  // Connecting an assistant: a read-only member's assistant reads only (the role is checked at each call).
+  'POST /api/oauth/authorization',
 ]);
 
 /**

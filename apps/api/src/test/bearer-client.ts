@@ -34,6 +34,7 @@ export async function anApiToken(
   overrides: { name?: string; expiresInDays?: number } = {},
 ): Promise<ApiTokenCreated> {
   const response = await user.post('/api/api-tokens', { name: 'Skript', expiresInDays: 30, scopes, ...overrides });
-  if (response.statusCode !== 201) throw new Error(`creating a token failed (${response.statusCode}): ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`creating a token failed (${response.statusCode}): ${response.body}`);
   return response.json<ApiTokenCreated>();
 }

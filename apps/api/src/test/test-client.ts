@@ -27,17 +27,24 @@ export function rememberCookies(jar: Cookies, response: LightMyRequestResponse):
   }
 }
 
+/** Apps served at another address than TEST_ORIGIN (listening ones): their browsers' Origin. */
+const origins = new WeakMap<FastifyInstance, string>();
+export function useOrigin(app: FastifyInstance, origin: string): void {
+  origins.set(app, origin);
+}
+
 /**
  * A browser-like client of the app: a cookie jar, its own IP, and the app's Origin on every request
  * (as a browser sends it on same-origin writes).
  */
 export function browser(app: FastifyInstance, jar: Cookies = {}, ip = uniqueIp()) {
+  const origin = origins.get(app) ?? TEST_ORIGIN;
   async function send(options: InjectOptions): Promise<LightMyRequestResponse> {
     const response = await app.inject({
       ...options,
       remoteAddress: ip,
       cookies: { ...jar, ...(options.cookies ?? {}) },
-      headers: { origin: TEST_ORIGIN, ...(options.headers ?? {}) },
+      headers: { origin, ...(options.headers ?? {}) },
     });
     rememberCookies(jar, response);
     return response;

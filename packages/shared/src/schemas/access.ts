@@ -169,3 +169,36 @@ export type AuthorizationDecision = z.input<typeof authorizationDecisionSchema>;
 
 /** Where the browser goes next: the client's redirect URI with `code` (or `error`) and `state`. */
 export const authorizationRedirectSchema = z.object({ redirectTo: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// The OAuth protocol's own endpoints (RFC 6749, 7009, 7591): their shapes, not the API's
+
+/** A form's parameters (token and revocation requests), each a string. */
+export const oauthFormSchema = z.record(z.string(), z.string().max(4_096));
+
+/** RFC 6749 §5.2: the error answer of the protocol endpoints, `error_description` in German. */
+export const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string() });
+
+/** RFC 6749 §5.1. */
+export const oauthTokenSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  refresh_token: z.string(),
+  scope: z.string(),
+});
+
+/** RFC 7591 §3.2.1: the registered client (public: no secret). */
+export const oauthClientInformationSchema = z.object({
+  client_id: z.string(),
+  client_id_issued_at: z.number().int(),
+  client_name: z.string(),
+  client_uri: z.string().optional(),
+  redirect_uris: z.array(z.string()),
+  grant_types: z.array(z.string()),
+  response_types: z.array(z.string()),
+  token_endpoint_auth_method: z.literal('none'),
+});
+
+/** The registration request: checked by the server itself, so its errors come in RFC 7591's shape. */
+export const oauthClientMetadataSchema = z.record(z.string(), z.unknown());

@@ -31,7 +31,11 @@ const member = {
 };
 
 /** A live personal API token by its hash; none once expired or when its user left the organisation. */
-export async function findApiTokenAccess(db: AppDatabase, tokenHash: string, now: Date): Promise<BearerRow | undefined> {
+export async function findApiTokenAccess(
+  db: AppDatabase,
+  tokenHash: string,
+  now: Date,
+): Promise<BearerRow | undefined> {
   const [row] = await db
     .select({
       id: apiTokens.id,
@@ -53,7 +57,11 @@ export async function findApiTokenAccess(db: AppDatabase, tokenHash: string, now
 }
 
 /** A live OAuth access token by its hash: the connection (`id` = grant) it belongs to. */
-export async function findAssistantAccess(db: AppDatabase, tokenHash: string, now: Date): Promise<BearerRow | undefined> {
+export async function findAssistantAccess(
+  db: AppDatabase,
+  tokenHash: string,
+  now: Date,
+): Promise<BearerRow | undefined> {
   const [row] = await db
     .select({
       id: oauthGrants.id,
@@ -117,10 +125,7 @@ export function listApiTokens(db: AppDatabase, userId: number) {
     .orderBy(desc(apiTokens.id));
 }
 
-export async function insertApiToken(
-  db: AppDatabase,
-  values: typeof apiTokens.$inferInsert,
-): Promise<ApiTokenRow> {
+export async function insertApiToken(db: AppDatabase, values: typeof apiTokens.$inferInsert): Promise<ApiTokenRow> {
   const [inserted] = await db.insert(apiTokens).values(values).returning({ id: apiTokens.id });
   const [row] = await db
     .select(tokenColumns)

@@ -49,7 +49,10 @@ describe('personal API tokens', () => {
     expect((await reader.get('/api/transactions')).statusCode).toBe(200);
     const refused = await reader.post('/api/bank-accounts', { name: 'Nein', amount: 1, currencyId: 1 });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', error: 'Diesem Token fehlt die Berechtigung «data:write».' });
+    expect(refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      error: 'Diesem Token fehlt die Berechtigung «data:write».',
+    });
     expect(refused.headers['www-authenticate']).toContain('insufficient_scope');
     expect((await owner.get('/api/bank-accounts')).json<{ data: unknown[] }>().data).toEqual([]);
     // No salary figure without salaries:read; no forecast without forecast:read.
@@ -93,7 +96,10 @@ describe('personal API tokens', () => {
     expect(write.statusCode).toBe(403);
     expect(write.json().error).toBe('Ihre Rolle erlaubt diese Aktion nicht.');
 
-    expect((await owner.patch(`/api/organisations/${organisationId}/members/${member.user.id}`, { role: 'editor' })).statusCode).toBe(200);
+    expect(
+      (await owner.patch(`/api/organisations/${organisationId}/members/${member.user.id}`, { role: 'editor' }))
+        .statusCode,
+    ).toBe(200);
     expect((await script.post('/api/categories', { name: 'Jetzt ja' })).statusCode).toBe(201);
 
     expect((await owner.delete(`/api/organisations/${organisationId}/members/${member.user.id}`)).statusCode).toBe(204);
@@ -143,11 +149,17 @@ describe('personal API tokens', () => {
       'scopes.1': 'Unbekannte Berechtigung',
       expiresInDays: 'Wählen Sie eine Gültigkeit',
     });
-    expect((await owner.post('/api/api-tokens', { name: 'Leer', scopes: [], expiresInDays: 7 })).json().fields).toEqual({
-      scopes: 'Wählen Sie mindestens eine Berechtigung',
-    });
+    expect((await owner.post('/api/api-tokens', { name: 'Leer', scopes: [], expiresInDays: 7 })).json().fields).toEqual(
+      {
+        scopes: 'Wählen Sie mindestens eine Berechtigung',
+      },
+    );
     for (let index = 0; index < MAX_API_TOKENS; index += 1) await anApiToken(owner, ['data:read']);
-    const tooMany = await owner.post('/api/api-tokens', { name: 'Eins zu viel', scopes: ['data:read'], expiresInDays: 7 });
+    const tooMany = await owner.post('/api/api-tokens', {
+      name: 'Eins zu viel',
+      scopes: ['data:read'],
+      expiresInDays: 7,
+    });
     expect(tooMany.statusCode).toBe(409);
     expect((await owner.get('/api/api-tokens')).json<ApiToken[]>()).toHaveLength(MAX_API_TOKENS);
   });
@@ -166,7 +178,10 @@ describe('the audit log', () => {
     const owner = await signUp(app);
     expect((await owner.patch('/api/profile', { name: 'Olivia Owner' })).statusCode).toBe(200);
     const organisationId = owner.user.currentOrganisationId;
-    const script = bearerClient(app, (await anApiToken(owner, ['data:read', 'data:write'], { name: 'Import-Skript' })).secret);
+    const script = bearerClient(
+      app,
+      (await anApiToken(owner, ['data:read', 'data:write'], { name: 'Import-Skript' })).secret,
+    );
     const transaction = await aTransaction(script);
     expect((await script.patch(`/api/transactions/${transaction.id}`, { name: 'Miete neu' })).statusCode).toBe(200);
     const employee = await anEmployee(owner);

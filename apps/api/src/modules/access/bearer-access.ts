@@ -40,8 +40,7 @@ export function createBearerAccesses(db: AppDatabase, clock: Clock) {
       if (!kind) return undefined;
       const now = clock.now();
       const hash = hashSecret(secret);
-      const row =
-        kind === 'token' ? await findApiTokenAccess(db, hash, now) : await findAssistantAccess(db, hash, now);
+      const row = kind === 'token' ? await findApiTokenAccess(db, hash, now) : await findAssistantAccess(db, hash, now);
       if (!row) return undefined;
       const before = new Date(now.getTime() - TOUCH_EVERY_MS);
       if (!row.lastUsedAt || row.lastUsedAt < before) {
