@@ -6,6 +6,7 @@ import {
   currencyIds,
   expect,
   expectNoSeriousAxeViolations,
+  field,
   ownerWithReader,
   signUp,
   test,
@@ -179,8 +180,8 @@ test.describe('Consent page', () => {
 
     await page.goto(path);
     await expect(page).toHaveURL(/\/auth\?weiter=/);
-    await page.getByRole('textbox', { name: 'E-Mail' }).fill(account.email);
-    await page.getByLabel('Passwort').fill(account.password);
+    await field(page, 'E-Mail').fill(account.email);
+    await field(page, 'Passwort').fill(account.password);
     await page.getByRole('button', { name: 'Login' }).click();
 
     // Back on the consent page with the whole query.
