@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   apiGet,
@@ -17,8 +18,9 @@ import {
 // the consent page /oauth/authorize. The server's "today" is pinned to 2026-11-21.
 
 const REDIRECT_URI = 'https://assistant.example/callback';
-// Any S256 challenge will do for the page: 43 base64url characters.
-const CODE_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+// PKCE (RFC 7636 appendix B): the assistant keeps the verifier, the page sees its S256 challenge.
+const CODE_VERIFIER = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+const CODE_CHALLENGE = createHash('sha256').update(CODE_VERIFIER).digest('base64url');
 
 function section(page: Page, name: string): Locator {
   return page.getByRole('region', { name });
@@ -220,6 +222,22 @@ test.describe('Consent page', () => {
     expect(callback.searchParams.get('state')).toBe('zustand-42');
     expect(callback.searchParams.get('error')).toBeNull();
 
+    // The assistant trades the code for its tokens: now it is connected, with the scope kept.
+    const exchanged = await request.post('/api/oauth/token', {
+      form: {
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code') ?? '',
+        code_verifier: CODE_VERIFIER,
+        redirect_uri: REDIRECT_URI,
+        client_id: clientId,
+      },
+    });
+    expect(exchanged.status(), await exchanged.text()).toBe(200);
+    const tokens = (await exchanged.json()) as { access_token: string; scope: string };
+    expect(tokens.scope).toBe('forecast:read');
+    const asAssistant = { Authorization: `Bearer ${tokens.access_token}` };
+    expect((await request.get('/api/forecasts', { headers: asAssistant })).status()).toBe(200);
+
     await page.goto('/settings/access');
     const connections = page.getByRole('region', { name: 'Verbindungen' });
     const row = connections.getByRole('table', { name: 'Verbindungen' }).getByRole('row', { name: /Testassistent/ });
@@ -236,13 +254,31 @@ test.describe('Consent page', () => {
       toasts(page).getByRole('status').filter({ hasText: 'Verbindung zu «Testassistent» widerrufen' }),
     ).toBeVisible();
     await expect(connections.getByText('Keine Assistenten verbunden.')).toBeVisible();
+    expect((await request.get('/api/forecasts', { headers: asAssistant })).status()).toBe(401);
   });
 
-  test('"Ablehnen" sends access_denied with the state to the client', async ({ page, request }) => {
+  test('"Ablehnen" sends access_denied with the state to the client; a member of two organisations chooses one', async ({
+    page,
+    request,
+  }) => {
     const clientId = await registerClient(request, 'Abgelehnter Assistent');
     await signUp(page);
+    const { CHF } = await currencyIds(page);
+    await apiWrite(page, 'POST', '/api/organisations', { name: 'Zweite AG', currencyId: CHF });
     await page.goto(consentPath(clientId, 'nein-7', 'salaries:read'));
-    await expect(page.getByRole('heading', { level: 1, name: /^Abgelehnter Assistent möchte auf/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Abgelehnter Assistent möchte auf Meine Organisation zugreifen' }),
+    ).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Berechtigungen' }).getByRole('checkbox')).toHaveCount(1);
+    const organisation = page.getByRole('combobox', { name: 'Organisation' });
+    await expect(organisation).toHaveValue('Meine Organisation');
+    await organisation.click();
+    await page.getByRole('option', { name: 'Zweite AG' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Abgelehnter Assistent möchte auf Zweite AG zugreifen' }),
+    ).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
     const redirected = await catchRedirect(page);
     await page.getByRole('button', { name: 'Ablehnen' }).click();
     await expect(page).toHaveURL((url) => url.href.startsWith(REDIRECT_URI));
