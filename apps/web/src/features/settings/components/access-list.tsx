@@ -21,7 +21,7 @@ interface Access {
 /** The scopes of an access, one German label a line. */
 function ScopeList({ scopes }: { scopes: readonly AccessScope[] }) {
   return (
-    <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
+    <Stack component="ul" gap={2} m={0} p={0} miw="12rem" style={{ listStyle: 'none' }}>
       {scopes.map((scope) => (
         <Text component="li" key={scope} size="xs">
           {accessScopeLabels[scope]}
@@ -55,7 +55,8 @@ export function lastUsedColumn<Row extends Access>(): ListColumn<Row, never> {
  */
 export function RevocableName({ name, label, onRevoke }: { name: ReactNode; label: string; onRevoke: () => void }) {
   return (
-    <Group gap="xs" wrap="nowrap" justify="space-between">
+    // Wide enough for a name: in a narrow table the browser squeezed "CI-Export" to a letter a line.
+    <Group gap="xs" wrap="nowrap" justify="space-between" miw="9rem">
       <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }} component="div">
         {name}
       </Text>
