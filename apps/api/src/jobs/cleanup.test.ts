@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { idempotencyKeys, mails, rateLimitHits, refreshTokens, verificationCodes } from '../db/schema/index.js';
+import {
+  apiTokens,
+  idempotencyKeys,
+  mails,
+  oauthCodes,
+  oauthTokens,
+  rateLimitHits,
+  refreshTokens,
+  verificationCodes,
+} from '../db/schema/index.js';
+import { anApiToken } from '../test/bearer-client.js';
+import { aConnection } from '../test/oauth-client.js';
 import { adjustableClock, useTestApp } from '../test/build-test-app.js';
 import { browser, signUp } from '../test/test-client.js';
 import { deleteExpiredRows } from './cleanup.js';
@@ -50,5 +61,31 @@ describe('the hourly cleanup', () => {
     clock.advance(60 * DAY_MS);
     await cleanUp();
     expect(await counts()).toMatchObject({ refreshTokens: 0 });
+  });
+});
+
+describe('the hourly cleanup of access', () => {
+  it("deletes assistants' codes and tokens once run out, and API tokens a month after their last day", async () => {
+    const user = await signUp(app);
+    await anApiToken(user, ['data:read'], { expiresInDays: 7 });
+    await aConnection(app, user);
+    const { db } = app.deps.database;
+    const accessCounts = async () => ({
+      apiTokens: await db.$count(apiTokens),
+      codes: await db.$count(oauthCodes),
+      tokens: await db.$count(oauthTokens),
+    });
+    expect(await accessCounts()).toEqual({ apiTokens: 1, codes: 1, tokens: 2 });
+    // Two hours on: the used code and the hour's access token are gone, the refresh token lives.
+    clock.advance(2 * 3_600_000);
+    await cleanUp();
+    expect(await accessCounts()).toEqual({ apiTokens: 1, codes: 0, tokens: 1 });
+    // The API token ran out after 7 days and stays listed a month longer; the refresh token lives 30 days.
+    clock.advance(31 * DAY_MS);
+    await cleanUp();
+    expect(await accessCounts()).toEqual({ apiTokens: 1, codes: 0, tokens: 0 });
+    clock.advance(7 * DAY_MS);
+    await cleanUp();
+    expect(await accessCounts()).toEqual({ apiTokens: 0, codes: 0, tokens: 0 });
   });
 });

@@ -54,15 +54,16 @@ export function auditAction(method: string, routeUrl: string, status: number): s
 /**
  * Every write through a personal API token or an assistant is recorded with who, through which
  * token or client, what and when — refused ones too, with their status, so an owner also sees what
- * a token tried. In `onResponse`, after the write's own transaction: a log entry that cannot be
- * written is logged as an error and the write stands (docs/access.md "Audit log").
+ * a token tried. In `onSend`: after the write's own transaction, before its answer leaves, so a
+ * client that has the answer finds the entry; one that cannot be written is logged as an error and
+ * the write stands (docs/access.md "Audit log").
  */
 export function registerWriteAudit(api: FastifyInstance, access: AccessService, names: UserNames): void {
-  api.addHook('onResponse', async (request, reply) => {
+  api.addHook('onSend', async (request, reply, payload) => {
     const { session } = request;
-    if (!request.access || !session?.organisationId) return;
+    if (!request.access || !session?.organisationId) return payload;
     const target = writeTargetOf(request, reply);
-    if (!target || target.area === 'mcp') return;
+    if (!target || target.area === 'mcp') return payload;
     const route = request.routeOptions.url ?? '';
     try {
       await access.record({
@@ -78,5 +79,6 @@ export function registerWriteAudit(api: FastifyInstance, access: AccessService, 
     } catch (error) {
       request.log.error({ err: error }, 'a write through a token could not be written to the audit log');
     }
+    return payload;
   });
 }

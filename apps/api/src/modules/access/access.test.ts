@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiToken, AuditLog, Transaction } from '@saldopilot/shared';
+import type { ApiToken, AuditLog, ForecastDetails, Transaction } from '@saldopilot/shared';
 import { adjustableClock, useTestApp } from '../../test/build-test-app.js';
 import { anApiToken, bearerClient } from '../../test/bearer-client.js';
 import { aBankAccount, anEmployee, aSalary, aTransaction } from '../../test/factories.js';
@@ -170,6 +170,37 @@ describe('personal API tokens', () => {
       expect(response.statusCode, secret).toBe(401);
       expect(response.headers['www-authenticate']).toContain('resource_metadata=');
     }
+  });
+});
+
+describe('salary figures', () => {
+  it("pools the employees' salaries in the forecast for a token without salaries:read; totals stay", async () => {
+    const owner = await signUp(app);
+    const anna = await anEmployee(owner, { name: 'Anna Muster' });
+    await aSalary(owner, anna.id, { amount: 800_000 });
+    const beat = await anEmployee(owner, { name: 'Beat Beispiel' });
+    await aSalary(owner, beat.id, { amount: 650_000 });
+    // November's salaries were paid before today (the 21st); December's come.
+    const url = '/api/forecasts/details?months=2';
+    const forecastOnly = bearerClient(app, (await anApiToken(owner, ['forecast:read'])).secret);
+    const withSalaries = bearerClient(app, (await anApiToken(owner, ['forecast:read', 'salaries:read'])).secret);
+    const leaves = (details: ForecastDetails) =>
+      details[1]!.expense.flatMap((category) => category.children.map((leaf) => [leaf.name, leaf.amount]));
+
+    const pooled = (await forecastOnly.get(url)).json<ForecastDetails>();
+    expect(JSON.stringify(pooled)).not.toMatch(/Anna|Beat/);
+    expect(leaves(pooled)).toContainEqual(['Löhne (zusammengefasst)', -1_450_000]);
+    const named = (await withSalaries.get(url)).json<ForecastDetails>();
+    expect(leaves(named)).toEqual(
+      expect.arrayContaining([expect.arrayContaining(['Anna Muster']), expect.arrayContaining(['Beat Beispiel'])]),
+    );
+    expect(pooled.map((month) => month.expense.map((category) => category.amount))).toEqual(
+      named.map((month) => month.expense.map((category) => category.amount)),
+    );
+    // The session sees what the page always showed.
+    expect((await owner.get(url)).json()).toEqual(named);
+    // The forecast's files name every employee: they need salaries:read too.
+    expect((await forecastOnly.get('/api/forecasts/export?format=csv')).statusCode).toBe(403);
   });
 });
 

@@ -16,6 +16,7 @@ import {
   planActualSchema,
 } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/authenticate.js';
+import { seesSalaries } from '../../plugins/token-scopes.js';
 import { noContent } from '../../plugins/openapi.js';
 
 // A match or a dismissal names an occurrence the plan may not have, or it may be taken already.
@@ -32,7 +33,11 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bank-entries/:id/match-suggestions',
     { schema: { params: bankEntryIdParamsSchema, response: { 200: matchSuggestionsSchema } } },
-    async (request) => planActual.suggestions(tenantOf(request), request.params.id),
+    async (request) => {
+      const answer = await planActual.suggestions(tenantOf(request), request.params.id);
+      if (seesSalaries(request)) return answer;
+      return { ...answer, suggestions: answer.suggestions.filter((suggestion) => suggestion.kind !== 'salaries') };
+    },
   );
 
   app.post(
@@ -89,6 +94,11 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/plan-actual/month',
     { schema: { querystring: planActualMonthQuerySchema, response: { 200: planActualMonthDetailSchema } } },
-    async (request) => planActual.month(tenantOf(request), request.query.month),
+    async (request) => {
+      const month = await planActual.month(tenantOf(request), request.query.month);
+      if (seesSalaries(request)) return month;
+      // Without salaries:read no employee's salary occurrence (docs/access.md "Salary figures").
+      return { ...month, occurrences: month.occurrences.filter((occurrence) => occurrence.kind !== 'salaries') };
+    },
   );
 };
