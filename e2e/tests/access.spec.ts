@@ -295,9 +295,11 @@ test.describe('Consent page', () => {
 
   test('a request the server refuses shows its message and no buttons', async ({ page }) => {
     await signUp(page);
-    await page.goto(consentPath('unbekannter-client', 'x'));
-    await expect(page.getByRole('alert')).toBeVisible();
-    await expect(page.getByRole('alert')).not.toBeEmpty();
+    // A signed-in person on a login link that names the consent page goes straight there.
+    await page.goto(`/auth?${new URLSearchParams({ weiter: consentPath('unbekannter-client', 'x') }).toString()}`);
+    await expect(page).toHaveURL((url) => url.pathname === '/oauth/authorize');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ungültige Anfrage' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Dieser Client ist nicht registriert.');
     await expect(page.getByRole('button', { name: 'Zugriff erlauben' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Ablehnen' })).toHaveCount(0);
     await expect(page).toHaveURL(/\/oauth\/authorize\?/);
