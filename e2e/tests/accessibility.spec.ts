@@ -11,6 +11,7 @@ const pages = [
   ['/settings/profile', 'Einstellungen'],
   ['/settings/organisations', 'Einstellungen'],
   ['/settings/app', 'Einstellungen'],
+  ['/settings/access', 'Einstellungen'],
 ] as const;
 
 // One test per page and variant: each has its own time limit (eight axe runs in one test outgrew
@@ -80,5 +81,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
     for (const [name, ratio] of Object.entries(await iconContrasts(buttons))) {
       expect(ratio, name).toBeGreaterThanOrEqual(3);
     }
+  });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the revoke button of a token stands out from its section (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await signUp(page);
+    await apiWrite(page, 'POST', '/api/api-tokens', { name: 'Skript', scopes: ['data:read'], expiresInDays: 30 });
+    await page.goto('/settings/access');
+    const buttons = page.getByRole('button', { name: 'Widerrufen: Skript' });
+    await expect(buttons).toHaveCount(1);
+    for (const [name, ratio] of Object.entries(await iconContrasts(buttons))) {
+      expect(ratio, name).toBeGreaterThanOrEqual(3);
+    }
+    await expectNoSeriousAxeViolations(page);
   });
 }

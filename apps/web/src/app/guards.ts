@@ -1,11 +1,12 @@
-import { replace } from 'react-router';
+import { replace, type LoaderFunctionArgs } from 'react-router';
 import type { User } from '@saldopilot/shared';
 import { ApiError } from '../lib/api-error';
-import { readPreference } from '../lib/preferences';
+import { readPreference, type PreferenceValue } from '../lib/preferences';
 import { hadSession } from '../lib/session';
 import { RouteError } from '../lib/route-errors';
 import { ensureProfile } from '../reference-data/profile';
-import { pathTo, routePaths } from './routes';
+import { loginPathFor, returnTargetOf } from './return-after-login';
+import { pathTo, routePaths, type RouteName } from './routes';
 
 let bootProfileLoad: Promise<User | null> | undefined;
 
@@ -26,9 +27,12 @@ async function profileOrFail(): Promise<User | null> {
   }
 }
 
-/** The five auth pages: a signed-in user goes home instead (docs/product.md "Route guards"); not the invitation page. */
-export async function signedOutOnly() {
-  if (await profileOrFail()) throw replace(pathTo('index'));
+/**
+ * The five auth pages: a signed-in user goes home instead (docs/product.md "Route guards"); not the
+ * invitation page. A login page that names a page to return to (the consent page) leads there.
+ */
+export async function signedOutOnly({ request }: LoaderFunctionArgs) {
+  if (await profileOrFail()) throw replace(returnTargetOf(new URL(request.url).search) ?? pathTo('index'));
   return null;
 }
 
@@ -41,18 +45,25 @@ export async function anyone() {
   return null;
 }
 
-/** Every other page: a visitor goes to login, replacing the history entry (docs/product.md "Route guards"). */
-export async function signedInOnly() {
-  if (!(await profileOrFail())) throw replace(pathTo('auth'));
+/**
+ * Every other page: a visitor goes to login, replacing the history entry (docs/product.md "Route
+ * guards"); from the consent page with the way back (`loginPathFor`).
+ */
+export async function signedInOnly({ request }: LoaderFunctionArgs) {
+  if (!(await profileOrFail())) throw replace(loginPathFor(new URL(request.url)));
   return null;
 }
 
+const settingsTabRoutes = {
+  profile: 'settings-profile',
+  organisations: 'settings-organisations',
+  app: 'settings-app',
+  access: 'settings-access',
+} as const satisfies Record<PreferenceValue<'settingsTab'>, RouteName>;
+
 /** /settings opens the tab visited last (docs/product.md "Routes", "Remembered preferences"), the profile by default. */
 export function rememberedSettingsTab(): never {
-  const tab = readPreference('settingsTab');
-  throw replace(
-    pathTo(tab === 'app' ? 'settings-app' : tab === 'organisations' ? 'settings-organisations' : 'settings-profile'),
-  );
+  throw replace(pathTo(settingsTabRoutes[readPreference('settingsTab')]));
 }
 
 /** /settings/organisations opens the user's current organisation (docs/product.md "Routes"). */
@@ -81,5 +92,5 @@ export async function redirectSignedOutVisitor(location: Location = window.locat
   if (hadSession() || isPublicPath(location.pathname)) return;
   bootProfileLoad = ensureProfile();
   const user = await bootProfileLoad.catch(() => undefined);
-  if (user === null) window.history.replaceState(null, '', pathTo('auth'));
+  if (user === null) window.history.replaceState(null, '', loginPathFor(location));
 }

@@ -73,6 +73,13 @@ const routes: RouteObject[] = [
             loader: anyone,
             children: [page('auth-invitation', () => import('../features/auth/invitation-page'))],
           },
+          {
+            // The consent page an assistant sends the browser to (issue 34): signed in, but without the
+            // navigation, like the auth pages; a visitor signs in first and comes back with the query.
+            id: 'signed-in-without-shell',
+            loader: signedInOnly,
+            children: [page('oauth-authorize', () => import('../features/oauth/consent-page'))],
+          },
         ],
       },
       {
@@ -99,6 +106,7 @@ const routes: RouteObject[] = [
                 ],
               }),
               page('settings-profile', () => import('../features/settings/settings-profile-page')),
+              page('settings-access', () => import('../features/settings/settings-access-page')),
             ],
           }),
           page('employees', () => import('../features/employees/employees-page')),

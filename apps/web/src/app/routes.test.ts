@@ -8,6 +8,8 @@ describe('pathTo', () => {
     expect(pathTo('bank-accounts')).toBe('/bank-accounts');
     expect(pathTo('auth-invitation')).toBe('/auth/invitation');
     expect(pathTo('forecasts-plan-actual')).toBe('/forecasts/plan-actual');
+    expect(pathTo('settings-access')).toBe('/settings/access');
+    expect(pathTo('oauth-authorize')).toBe('/oauth/authorize');
   });
 
   it('fills in and encodes the parameters', () => {
@@ -17,7 +19,7 @@ describe('pathTo', () => {
     expect(pathTo('bank-accounts-id-entries', { id: 3 })).toBe('/bank-accounts/3/entries');
   });
 
-  it('has every route name of docs/product.md, and ours for the invitation page, the entries and Plan/Ist', () => {
+  it('has every route name of docs/product.md, and ours for the invitation page, the entries, Plan/Ist and access', () => {
     expect(Object.keys(routePaths).sort()).toEqual(
       [
         'index',
@@ -26,6 +28,7 @@ describe('pathTo', () => {
         'settings-organisations',
         'settings-organisations-id',
         'settings-profile',
+        'settings-access',
         'auth',
         'auth-validate',
         'auth-registration',
@@ -39,6 +42,7 @@ describe('pathTo', () => {
         'bank-accounts-id-entries',
         'forecasts',
         'forecasts-plan-actual',
+        'oauth-authorize',
       ].sort(),
     );
   });

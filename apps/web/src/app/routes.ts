@@ -16,6 +16,8 @@ export const routePaths = {
   'settings-organisations': '/settings/organisations',
   'settings-organisations-id': '/settings/organisations/:id',
   'settings-profile': '/settings/profile',
+  // API tokens, assistant connections and the audit log (issue 34; ours, docs/web.md "Zugriff von aussen").
+  'settings-access': '/settings/access',
   auth: '/auth',
   'auth-validate': '/auth/validate',
   'auth-registration': '/auth/registration',
@@ -29,6 +31,8 @@ export const routePaths = {
   'bank-accounts': '/bank-accounts',
   // The booked entries of one account (issue 31; ours, docs/product.md "Routes").
   'bank-accounts-id-entries': '/bank-accounts/:id/entries',
+  // The OAuth authorization endpoint: the consent page an assistant sends the browser to (issue 34; ours).
+  'oauth-authorize': '/oauth/authorize',
 } as const;
 
 export type RouteName = keyof typeof routePaths;

@@ -1,7 +1,8 @@
 import { forgetSession, hadSession, markSessionExpired } from '../lib/session';
 import { currentUser } from '../reference-data/profile';
 import { onSessionEnded } from '../reference-data/session';
-import { pathTo, routePaths } from './routes';
+import { loginPathFor } from './return-after-login';
+import { routePaths } from './routes';
 
 // The pages where a `logout: true` answer is expected and means nothing (docs/product.md "Session"),
 // and the invitation page, which signed-out people use the same way.
@@ -31,6 +32,6 @@ export function installSessionExpiryHandler(): void {
     forgetSession();
     // With a user on screen the whole app state belongs to the ended session: start afresh. During
     // the first profile fetch the guard sends the browser to login anyway.
-    if (currentUser()) window.location.assign(pathTo('auth'));
+    if (currentUser()) window.location.assign(loginPathFor(window.location));
   });
 }

@@ -39,6 +39,7 @@ describe('preferences', () => {
 
   it('reads valid values', () => {
     expect(parsePreference('settingsTab', '"organisations"')).toBe('organisations');
+    expect(parsePreference('settingsTab', '"access"')).toBe('access');
     expect(parsePreference('forecastMonths', '24')).toBe(24);
     expect(parsePreference('forecastChildDetails', '["expense:Löhne","revenue:Generell"]')).toEqual([
       'expense:Löhne',

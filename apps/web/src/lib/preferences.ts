@@ -82,7 +82,7 @@ export const preferenceDefinitions = {
   bankAccountsSort: define('bank-accounts-sort', () => sortOf(sortFields.bankAccounts), nameAscending),
   costOverviewDisplay: define('cost-overview-display', display, 'grid'),
   costOverviewGrouping: define('cost-overview-grouping', () => z.enum(['ungrouped', 'grouped']), 'ungrouped'),
-  settingsTab: define('settings-tab', () => z.enum(['profile', 'organisations', 'app']), 'profile'),
+  settingsTab: define('settings-tab', () => z.enum(['profile', 'organisations', 'app', 'access']), 'profile'),
   skipOrganisationSwitchQuestion: define('skip-organisation-switch-question', () => z.boolean(), false),
   colorScheme: define(COLOR_SCHEME_COOKIE, () => z.enum(['system', 'dark', 'light']), 'system'),
 };

@@ -48,7 +48,12 @@ export function reloadOrganisations(): Promise<void> {
  * never sees a write control flash up; the server refuses their writes anyway (403).
  */
 export function useCanEditCurrentOrganisation(currentOrganisationId: number | null): boolean {
-  const { data: organisations } = useOrganisations();
-  const role = organisations?.find((organisation) => organisation.id === currentOrganisationId)?.role;
+  const role = useCurrentOrganisation(currentOrganisationId)?.role;
   return role !== undefined && hasRole(role, 'editor');
+}
+
+/** The current organisation (name, role, …); undefined while the organisations are still loading. */
+export function useCurrentOrganisation(currentOrganisationId: number | null): Organisation | undefined {
+  const { data: organisations } = useOrganisations();
+  return organisations?.find((organisation) => organisation.id === currentOrganisationId);
 }

@@ -44,8 +44,9 @@ export function ListTable<Row, Sort extends string, Key>({
   rows: Row[];
   rowKey: (row: Row) => Key;
   columns: ListColumn<Row, Sort>[];
-  sort: ListSort<Sort>;
-  onSortChange: (sort: ListSort<Sort>) => void;
+  /** The list's sort; a table without sortable columns (a short list of the settings) has none. */
+  sort?: ListSort<Sort>;
+  onSortChange?: (sort: ListSort<Sort>) => void;
   selection?: ListSelection<Row, Key>;
 }) {
   const keys = rows.map(rowKey);
@@ -86,7 +87,7 @@ export function ListTable<Row, Sort extends string, Key>({
             ) : null}
             {columns.map((column) => {
               const align = column.align ?? 'left';
-              if (!column.sortField) {
+              if (!column.sortField || !sort || !onSortChange) {
                 return (
                   <Table.Th key={column.key} ta={align}>
                     {column.header}

@@ -1,16 +1,18 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { Z_INDEX } from '@saldopilot/shared';
 
 /**
- * The three things a card or table row offers: clone is purple (docs/web.md "Shell"), delete red,
- * edit the primary colour. Mantine picks a lighter shade of each for the dark scheme, so a fixed
+ * The things a card or table row offers: clone is purple (docs/web.md "Shell"), delete and revoke
+ * red, edit the primary colour. Mantine picks a lighter shade of each for the dark scheme, so a fixed
  * shade ("grape.9") must not be given here: it fell to 1.9:1 on a dark card.
  */
 const kinds = {
   clone: { Icon: IconCopy, color: 'violet' },
   edit: { Icon: IconPencil, color: undefined },
   delete: { Icon: IconTrash, color: 'red' },
+  /** Ends an access (an API token, an assistant's connection): red like delete, the invitations' cross. */
+  revoke: { Icon: IconX, color: 'red' },
 } as const;
 
 /**

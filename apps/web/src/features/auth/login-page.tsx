@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Text } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '@saldopilot/shared';
 import { EmailInput } from '../../components/form/email-input';
 import { useSchemaForm } from '../../components/form/use-schema-form';
+import { returnTargetOf } from '../../app/return-after-login';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
 import { SubmitButton } from '../../components/form/submit-button';
@@ -31,6 +32,7 @@ export const loginTexts = {
 
 export function Component() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const {
     register,
     handleSubmit,
@@ -54,7 +56,8 @@ export function Component() {
   const onSubmit = handleSubmit(async (credentials) => {
     try {
       setUser(await login(credentials));
-      await navigate(pathTo('index'), { replace: true });
+      // Home, or back to the consent page the visitor came from (docs/product.md "Route guards").
+      await navigate(returnTargetOf(search) ?? pathTo('index'), { replace: true });
     } catch (error) {
       showToast({ severity: 'error', summary: 'Fehler', detail: messageOf(error, loginTexts.failed) });
     }

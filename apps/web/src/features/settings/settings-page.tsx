@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Stack, Title } from '@mantine/core';
-import { IconBuilding, IconDeviceMobile, IconUser } from '@tabler/icons-react';
+import { IconBuilding, IconDeviceMobile, IconKey, IconUser } from '@tabler/icons-react';
 import { Outlet, useLocation } from 'react-router';
 import { activePageTab, PageTabs, type PageTab } from '../../components/navigation/page-tabs';
 import type { RouteHandle } from '../../lib/document-title';
@@ -14,10 +14,11 @@ const tabs: PageTab<Tab>[] = [
   { key: 'profile', label: 'Profil', route: 'settings-profile', icon: IconUser },
   { key: 'organisations', label: 'Organisationen', route: 'settings-organisations', icon: IconBuilding },
   { key: 'app', label: 'App', route: 'settings-app', icon: IconDeviceMobile },
+  { key: 'access', label: 'Zugriff', route: 'settings-access', icon: IconKey },
 ];
 
 /**
- * Settings with its three tabs (docs/web.md "Einstellungen"); /settings opens the tab visited last.
+ * Settings with its four tabs (docs/web.md "Einstellungen"); /settings opens the tab visited last.
  */
 export function Component() {
   const { pathname } = useLocation();
