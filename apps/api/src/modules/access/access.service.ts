@@ -93,6 +93,7 @@ export function createAccessService({ db, clock }: { db: AppDatabase; clock: Clo
         prefix: secret.slice(0, 12),
         scopes,
         expiresAt: zurichInstant(addDays(clock.today(), expiresInDays + 1), 0),
+        createdAt: clock.now(),
       });
       return { token: mapToken(row), secret };
     },

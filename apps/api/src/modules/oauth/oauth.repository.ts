@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index.js';
 
 export type ClientRow = typeof oauthClients.$inferSelect;
-export type NewClient = Omit<typeof oauthClients.$inferInsert, 'id' | 'createdAt'>;
+export type NewClient = Omit<typeof oauthClients.$inferInsert, 'id'>;
 
 export async function findClient(db: AppDatabase, clientId: string): Promise<ClientRow | undefined> {
   const [row] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId));
@@ -62,7 +62,7 @@ export async function consumeCode(db: AppDatabase, codeHash: string, now: Date) 
 /** The connection of client, user and organisation, made or given the newly granted scopes. */
 export async function saveGrant(
   db: AppDatabase,
-  grant: { clientId: number; userId: number; organisationId: number; scopes: string[] },
+  grant: { clientId: number; userId: number; organisationId: number; scopes: string[]; createdAt: Date },
 ): Promise<number> {
   const [row] = await db
     .insert(oauthGrants)

@@ -88,7 +88,7 @@ export function createOAuthService(deps: {
     const fresh = known?.fetchedAt && clock.now().getTime() - known.fetchedAt.getTime() < DOCUMENT_FRESH_MS;
     if (known && fresh) return known;
     const described = await fetchClientMetadataDocument(clientId, deps.allowLoopbackDocuments);
-    return saveClient(db, { clientId, ...described, fetchedAt: clock.now() });
+    return saveClient(db, { clientId, ...described, fetchedAt: clock.now(), createdAt: clock.now() });
   }
 
   function redirectAllowed(client: ClientRow, redirectUri: string): boolean {
@@ -176,7 +176,7 @@ export function createOAuthService(deps: {
         throw error;
       }
       const clientId = `sp_client_${randomSecret(16)}`;
-      const row = await saveClient(db, { clientId, ...described, fetchedAt: null });
+      const row = await saveClient(db, { clientId, ...described, fetchedAt: null, createdAt: clock.now() });
       return {
         client_id: clientId,
         client_id_issued_at: Math.floor(row.createdAt.getTime() / 1000),
@@ -280,6 +280,7 @@ export function createOAuthService(deps: {
           userId: row.userId,
           organisationId: row.organisationId,
           scopes,
+          createdAt: clock.now(),
         });
         return issueTokens(grantId, scopes);
       }
