@@ -1,11 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { accessScopes, formatAmount, type AccessScope, type TransactionList } from '@saldopilot/shared';
 import { anApiToken } from '../../test/bearer-client.js';
-import { aConnection } from '../../test/oauth-client.js';
-import { useTestApp } from '../../test/build-test-app.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { aConnection, consent, listeningTestApp, TestAssistant } from '../../test/oauth-client.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 import {
@@ -20,13 +21,18 @@ import {
 import { mcpTools } from './mcp-server.js';
 import { scopesOfTool } from './mcp.routes.js';
 
-const app = useTestApp();
+// A listening app whose PUBLIC_URL is its address: the SDK's OAuth client discovers the
+// authorization server through the metadata, so issuer and address agree.
+let app: FastifyInstance;
 let endpoint: URL;
 
 beforeAll(async () => {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  endpoint = new URL(`http://127.0.0.1:${port}/api/mcp`);
+  const listening = await listeningTestApp();
+  app = listening.app;
+  endpoint = new URL(`${listening.url}/api/mcp`);
+});
+afterAll(async () => {
+  await app.close();
 });
 
 const ALL_SCOPES = [...accessScopes];
@@ -43,6 +49,23 @@ async function connect(secret: string): Promise<Client> {
     requestInit: { headers: { authorization: `Bearer ${secret}` } },
   });
   await client.connect(transport);
+  return client;
+}
+
+/**
+ * An assistant as an MCP client connects to a server that asks for OAuth: the SDK's own client
+ * meets the 401, discovers the authorization server, registers and sends the person to the consent
+ * page; the person allows it; the SDK exchanges the code and connects with its access token.
+ */
+async function connectThroughOAuth(user: SignedInUser, scope = ALL_SCOPES.join(' ')): Promise<Client> {
+  const assistant = new TestAssistant('Claude', scope);
+  const first = new Client({ name: 'saldopilot-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(endpoint, { authProvider: assistant });
+  await expect(first.connect(transport)).rejects.toThrow(UnauthorizedError);
+  const redirect = await consent(user, assistant.authorizationUrl!);
+  await transport.finishAuth(redirect.searchParams.get('code')!);
+  const client = new Client({ name: 'saldopilot-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(endpoint, { authProvider: assistant }));
   return client;
 }
 
@@ -146,7 +169,7 @@ describe('the MCP server at /api/mcp', () => {
     await client.close();
   });
 
-  it('calls every tool on a small data set, amounts as minor units and formatted de-CH', async () => {
+  it('calls every tool through an assistant connected with OAuth, amounts as minor units and formatted de-CH', async () => {
     const owner = await signUp(app);
     const { id: currencyId, code: currency } = await organisationCurrency(owner);
     const account = await aBankAccount(owner);
@@ -158,7 +181,7 @@ describe('the MCP server at /api/mcp', () => {
     const employee = await anEmployee(owner, { name: 'Beat Beispiel' });
     const salary = await aSalary(owner, employee.id);
     await aSalaryCost(owner, salary.id);
-    const client = await connect(await tokenOf(owner));
+    const client = await connectThroughOAuth(owner);
 
     // The forecast, its details and the runway.
     const forecast = await succeeds(client, 'get_forecast', { months: 3 });
