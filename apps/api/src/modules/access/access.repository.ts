@@ -214,9 +214,3 @@ export function listAuditEntries(db: AppDatabase, organisationId: number, page: 
     .limit(limit)
     .offset((page - 1) * limit);
 }
-
-/** The name the log keeps for a user: the profile name, else the e-mail. */
-export async function findUserLabel(db: AppDatabase, userId: number): Promise<string> {
-  const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-  return row ? row.name || row.email : '';
-}

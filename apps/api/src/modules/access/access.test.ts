@@ -4,7 +4,7 @@ import { adjustableClock, useTestApp } from '../../test/build-test-app.js';
 import { anApiToken, bearerClient } from '../../test/bearer-client.js';
 import { aBankAccount, anEmployee, aSalary, aTransaction } from '../../test/factories.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
-import { signUp } from '../../test/test-client.js';
+import { browser, signUp } from '../../test/test-client.js';
 import { MAX_API_TOKENS } from './access.service.js';
 
 // docs/access.md: personal API tokens, scopes, what tokens cannot reach, revocation, the audit log.
@@ -162,6 +162,21 @@ describe('personal API tokens', () => {
     });
     expect(tooMany.statusCode).toBe(409);
     expect((await owner.get('/api/api-tokens')).json<ApiToken[]>()).toHaveLength(MAX_API_TOKENS);
+  });
+
+  it('are listed, made and revoked only with a session; so are connections and the audit log', async () => {
+    const nobody = browser(app);
+    for (const [method, url] of [
+      ['GET', '/api/api-tokens'],
+      ['POST', '/api/api-tokens'],
+      ['DELETE', '/api/api-tokens/1'],
+      ['GET', '/api/connections'],
+      ['DELETE', '/api/connections/1'],
+      ['GET', '/api/audit-log'],
+    ] as const) {
+      const response = await nobody.send({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
   });
 
   it('refuse a wrong, empty or foreign-looking secret with 401', async () => {
