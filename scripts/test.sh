@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # Everything a change must pass: types, lint, unit + API tests (PGlite, or PostgreSQL when
-# DATABASE_URL is set), the production build, and the browser tests in Debian's Chromium.
+# DATABASE_URL is set), the production build, and the browser tests in Debian's Chromium. Each phase
+# prints its minutes (scripts/phase.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/phase.sh
 
 bash scripts/ensure-chromium.sh
 mkdir -p .reports
 
-echo "== types (build and tests)"
-npx tsc -b && npx tsc -p tsconfig.tests.json && npx tsc -p apps/web/tsconfig.test.json && npx tsc -p e2e
-echo "== lint"; npx eslint . && npx prettier --check . > /dev/null
-echo "== unit and API tests ($([ -n "${DATABASE_URL:-}" ] && echo PostgreSQL || echo PGlite))"
-npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
-echo "== build"; npm run build -w apps/web --silent
-echo "== browser tests (Chromium)"
-npm run test -w e2e --silent
+types() {
+  npx tsc -b && npx tsc -p tsconfig.tests.json && npx tsc -p apps/web/tsconfig.test.json && npx tsc -p e2e
+}
+lint() { npx eslint . && npx prettier --check . > /dev/null; }
+phase "types (build and tests)" types
+phase lint lint
+phase "unit and API tests ($([ -n "${DATABASE_URL:-}" ] && echo PostgreSQL || echo PGlite))" \
+  npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
+phase build npm run build -w apps/web --silent
+phase "browser tests (Chromium)" npm run test -w e2e --silent
 node scripts/test-summary.mjs .reports/vitest.json e2e/.reports/playwright.json
