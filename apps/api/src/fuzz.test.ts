@@ -417,6 +417,7 @@ describe('malformed input never reaches a 5xx', () => {
     expect([...lists].sort()).toEqual(
       expect.arrayContaining([
         'POST /api/transactions/bulk ids',
+        'POST /api/occurrence-dismissals/bulk-restore dismissalIds',
         'POST /api/employees/salaries/:salaryId/costs baseSalaryCostIDs',
         'POST /api/employees/salaries/:salaryId/costs/copy ids',
         'POST /api/employees/salaries/:salaryId/costs/presets items',

@@ -35,3 +35,12 @@ export function plannedOccurrences(input: ForecastInput, from: string, to: strin
   const model = ForecastModel.build({ ...input, today: from, months, closedOccurrences: [], overdueFrom: null });
   return model.occurrences(from, to);
 }
+
+/**
+ * The occurrences the forecast of `input` counts as überfällig (docs/plan-actual.md "The forecast
+ * counts nothing twice"): due before today, not closed, from `overdueFrom` on. The same list the
+ * forecast adds to its first month, so whatever decides "overdue" decides it here too.
+ */
+export function overdueOccurrences(input: ForecastInput): PlannedOccurrence[] {
+  return ForecastModel.build({ ...input, months: 1 }).overdueOccurrences();
+}

@@ -309,6 +309,14 @@ export class ForecastModel {
   }
 
   /**
+   * The overdue occurrences of the input, as the forecast's first month counts them (docs/plan-actual.md
+   * "Overdue"): what "Entfällt" for many at once works on.
+   */
+  overdueOccurrences(): PlannedOccurrence[] {
+    return [...this.overdue()];
+  }
+
+  /**
    * The overdue occurrences of the input (docs/plan-actual.md "Overdue"): those of the months from
    * `overdueFrom` due before today and not closed, from a model of those months that follows the
    * input as this one does.

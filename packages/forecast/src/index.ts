@@ -1,6 +1,6 @@
 // The public surface of the pure forecast engine: no I/O, no clock ("today" is always a parameter).
 export * from './forecast-months.js';
 export * from './types.js';
-export { computeForecast, plannedOccurrences } from './compute-forecast.js';
+export { computeForecast, overdueOccurrences, plannedOccurrences } from './compute-forecast.js';
 export { occurrenceKeyText } from './planned-occurrences.js';
 export { ForecastModel, type ResultQuery } from './forecast-model.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeForecast, plannedOccurrences } from './compute-forecast.js';
+import { computeForecast, overdueOccurrences, plannedOccurrences } from './compute-forecast.js';
 import { aCost, aSalary, aTransaction, anInput, details, leavesOf } from './test-builders.js';
 
 // docs/plan-actual.md "Planned occurrences", "The forecast counts nothing twice", "Overdue".
@@ -100,6 +100,20 @@ describe('overdue occurrences', () => {
     );
     expect(closed.months[0]?.expense).toBe(0);
     expect(computeForecast(anInput({ transactions: [rent] })).months[0]?.expense).toBe(0);
+  });
+
+  it('are listed by overdueOccurrences exactly as the forecast counts them (what "Entfällt" for many works on)', () => {
+    const input = anInput({
+      transactions: [rent],
+      overdueFrom: '2026-02-01',
+      closedOccurrences: [{ kind: 'transactions', id: 1, dueDate: '2026-03-05' }],
+    });
+    expect(overdueOccurrences(input)).toEqual([
+      expect.objectContaining({ kind: 'transactions', id: 1, dueDate: '2026-02-05', amount: -100_000 }),
+    ]);
+    const counted = leavesOf(computeForecast(input)).filter((leaf) => leaf.overdueDate !== undefined);
+    expect(counted.map((leaf) => leaf.overdueDate)).toEqual(['2026-02-05']);
+    expect(overdueOccurrences(anInput({ transactions: [rent] }))).toEqual([]);
   });
 
   it('revenue gets the performance; an overdue salary names its employee; a missing category is made', () => {

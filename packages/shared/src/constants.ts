@@ -37,6 +37,12 @@ export const VAT_SETTLEMENT_NAME = 'MWST';
 /** Plan vs actual (docs/plan-actual.md): how far back the Plan/Ist table and overdue occurrences reach. */
 export const PLAN_ACTUAL_LIMITS = { monthsBack: 24 } as const;
 
+/**
+ * Freshness (docs/plan-actual.md "Freshness"): an account's balance whose "Stand per" is more than
+ * this many days before today is named on the Prognose, Plan/Ist and in the exports.
+ */
+export const STALE_BALANCE_DAYS = 10;
+
 export const FORECAST_LIMITS = {
   minMonths: 1,
   maxMonths: 60,

@@ -65,3 +65,15 @@ export const bankAccountCreateSchema = z.strictObject(bankAccountFields);
 export const bankAccountUpdateSchema = changingAtLeastOneField(z.strictObject(bankAccountFields).partial());
 export type BankAccountCreate = z.infer<typeof bankAccountCreateSchema>;
 export type BankAccountUpdate = z.infer<typeof bankAccountUpdateSchema>;
+
+/**
+ * `GET /bank-accounts/freshness` (docs/plan-actual.md "Freshness"): the accounts whose "Stand per" is
+ * more than `staleAfterDays` days old (or unknown), the oldest first, and the note naming the oldest.
+ */
+export const bankAccountFreshnessSchema = z.object({
+  staleAfterDays: z.number().int(),
+  stale: z.array(z.object({ id: z.number().int(), name: z.string(), balanceDate: z.string().nullable() })),
+  /** "Saldo von Konto Post zuletzt per 20.06.2023"; null when every balance is fresh. */
+  note: z.string().nullable(),
+});
+export type BankAccountFreshness = z.infer<typeof bankAccountFreshnessSchema>;

@@ -126,6 +126,54 @@ export const occurrenceDismissalSchema = z.object({
 });
 export type OccurrenceDismissal = z.infer<typeof occurrenceDismissalSchema>;
 
+export const occurrenceDismissalMessages = {
+  before: 'Bitte ein gültiges Datum eingeben',
+  notAfterToday: 'Das Datum darf nicht nach heute liegen',
+  dismissalIds: 'Bitte 1 bis 1000 Markierungen angeben',
+} as const;
+
+/**
+ * `GET /occurrence-dismissals/bulk?before=` (what would be marked) and `POST /occurrence-dismissals/bulk
+ * {before}` (marked): every überfällig occurrence due before the day is marked "entfällt" at once.
+ */
+export const occurrenceDismissalBulkSchema = z.strictObject({ before: dateSchema(occurrenceDismissalMessages.before) });
+export type OccurrenceDismissalBulk = z.infer<typeof occurrenceDismissalBulkSchema>;
+
+/** The answer of both: how many, their sum (organisation currency), the occurrences, and the new marks' ids (POST). */
+export const occurrenceDismissalBulkResultSchema = z.object({
+  count: z.number().int(),
+  total: z.number().int(),
+  occurrences: z.array(plannedOccurrenceSchema),
+  dismissalIds: z.array(z.number().int()),
+});
+export type OccurrenceDismissalBulkResult = z.infer<typeof occurrenceDismissalBulkResultSchema>;
+
+/** `POST /occurrence-dismissals/bulk-restore {dismissalIds}`: the marks taken back at once ("Wiederherstellen"). */
+export const occurrenceDismissalRestoreSchema = z.strictObject({
+  dismissalIds: z
+    .array(idFieldSchema(occurrenceDismissalMessages.dismissalIds), { error: occurrenceDismissalMessages.dismissalIds })
+    .min(1, occurrenceDismissalMessages.dismissalIds)
+    .max(1000, occurrenceDismissalMessages.dismissalIds),
+});
+export type OccurrenceDismissalRestore = z.infer<typeof occurrenceDismissalRestoreSchema>;
+export const occurrenceDismissalRestoreResultSchema = z.object({ count: z.number().int() });
+export type OccurrenceDismissalRestoreResult = z.infer<typeof occurrenceDismissalRestoreResultSchema>;
+
+/**
+ * `GET /occurrence-dismissals`: every occurrence marked "entfällt", the latest due first, with what
+ * the plan has for it today (name, category, amount: null when the plan no longer has it).
+ */
+export const occurrenceDismissalListSchema = z.object({
+  items: z.array(
+    occurrenceDismissalSchema.extend({
+      name: z.string().nullable(),
+      category: z.string().nullable(),
+      amount: z.number().int().nullable(),
+    }),
+  ),
+});
+export type OccurrenceDismissalList = z.infer<typeof occurrenceDismissalListSchema>;
+
 /** `GET /plan-actual?from=YYYY-MM&to=YYYY-MM`: default the last 12 months before the current one. */
 export const planActualQuerySchema = z
   .strictObject({ from: monthSchema.optional(), to: monthSchema.optional() })
@@ -211,6 +259,8 @@ export const planActualMonthDetailSchema = z.object({
   occurrences: z.array(
     plannedOccurrenceSchema.extend({
       state: z.enum(['open', 'matched', 'dismissed']),
+      /** The mark "entfällt" (state `dismissed`): `DELETE /occurrence-dismissals/{id}` restores it. */
+      dismissalId: z.number().int().nullable(),
       entries: z.array(planActualEntrySchema),
     }),
   ),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bankAccountCreateSchema,
+  bankAccountFreshnessSchema,
   bankAccountListQuerySchema,
   bankAccountListSchema,
   bankAccountSchema,
@@ -18,6 +19,10 @@ export const bankAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bank-accounts',
     { schema: { querystring: bankAccountListQuerySchema, response: { 200: bankAccountListSchema } } },
     async (request) => bankAccounts.list(tenantOf(request), request.query),
+  );
+
+  app.get('/bank-accounts/freshness', { schema: { response: { 200: bankAccountFreshnessSchema } } }, async (request) =>
+    bankAccounts.freshness(tenantOf(request)),
   );
 
   app.post(

@@ -3,6 +3,10 @@ import {
   exactSum,
   type BankAccount,
   type BankAccountCreate,
+  type BankAccountFreshness,
+  freshnessNote,
+  STALE_BALANCE_DAYS,
+  staleAccounts,
   type BankAccountList,
   type BankAccountListQuery,
   type BankAccountUpdate,
@@ -21,6 +25,7 @@ import {
   findAccountWithIban,
   findBankAccount,
   insertBankAccount,
+  listAccountsForImport,
   listBalances,
   listBankAccounts,
   updateBankAccount,
@@ -125,6 +130,19 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
   }
 
   return {
+    /**
+     * `GET /bank-accounts/freshness` (docs/plan-actual.md "Freshness"): the accounts whose "Stand per"
+     * is older than STALE_BALANCE_DAYS days, the oldest first, and the note naming the oldest.
+     */
+    async freshness(tenant: Tenant): Promise<BankAccountFreshness> {
+      const rows = await listAccountsForImport(db, tenant.organisationId);
+      const stale = staleAccounts(
+        rows.map(({ id, name, balanceDate }) => ({ id, name, balanceDate })),
+        clock.today(),
+      );
+      return { staleAfterDays: STALE_BALANCE_DAYS, stale, note: freshnessNote(stale) };
+    },
+
     /** One page, and the total over every account of the organisation whatever the page or search. */
     async list(tenant: Tenant, query: BankAccountListQuery): Promise<BankAccountList> {
       const { rows, totalCount } = await listBankAccounts(db, tenant.organisationId, query);

@@ -101,7 +101,12 @@ export function matchesDueBetween(db: AppDatabase, organisationId: number, from:
 /** The occurrences marked "entfällt" due in [from, to]. */
 export function dismissalsBetween(db: AppDatabase, organisationId: number, from: string, to: string) {
   return db
-    .select({ kind: occurrenceDismissals.kind, id: occurrenceDismissals.itemId, dueDate: occurrenceDismissals.dueDate })
+    .select({
+      dismissalId: occurrenceDismissals.id,
+      kind: occurrenceDismissals.kind,
+      id: occurrenceDismissals.itemId,
+      dueDate: occurrenceDismissals.dueDate,
+    })
     .from(occurrenceDismissals)
     .where(
       and(
@@ -203,6 +208,19 @@ export async function deleteDismissal(db: AppDatabase, organisationId: number, d
     .where(and(eq(occurrenceDismissals.id, dismissalId), eq(occurrenceDismissals.organisationId, organisationId)))
     .returning({ id: occurrenceDismissals.id });
   return rows.length === 1;
+}
+
+/** Takes the marks back (docs/plan-actual.md "Many at once"): the ids of the organisation's marks deleted. */
+export async function deleteDismissals(
+  db: AppDatabase,
+  organisationId: number,
+  dismissalIds: readonly number[],
+): Promise<number[]> {
+  const rows = await db
+    .delete(occurrenceDismissals)
+    .where(and(eq(occurrenceDismissals.organisationId, organisationId), isAnyOf(occurrenceDismissals.id, dismissalIds)))
+    .returning({ id: occurrenceDismissals.id });
+  return rows.map((row) => row.id);
 }
 
 /** Lifts the "entfällt" mark of the occurrence, if it has one. */

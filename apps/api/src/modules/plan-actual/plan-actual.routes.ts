@@ -8,7 +8,13 @@ import {
   confirmUniqueResultSchema,
   idParamsSchema,
   matchSuggestionsSchema,
+  occurrenceDismissalBulkResultSchema,
+  occurrenceDismissalBulkSchema,
+  occurrenceDismissalListSchema,
+  occurrenceDismissalRestoreResultSchema,
+  occurrenceDismissalRestoreSchema,
   occurrenceDismissalSchema,
+  type OccurrenceDismissalBulkResult,
   occurrenceKeySchema,
   planActualMonthDetailSchema,
   planActualMonthQuerySchema,
@@ -74,6 +80,49 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
     '/occurrence-dismissals',
     { config: namesAnOccurrence, schema: { body: occurrenceKeySchema, response: { 201: occurrenceDismissalSchema } } },
     async (request, reply) => reply.code(201).send(await planActual.dismiss(tenantOf(request), request.body)),
+  );
+
+  // Without salaries:read no employee's salary occurrence is named (docs/access.md "Salary figures").
+  const withoutSalaries = (answer: OccurrenceDismissalBulkResult): OccurrenceDismissalBulkResult => ({
+    ...answer,
+    occurrences: answer.occurrences.filter((occurrence) => occurrence.kind !== 'salaries'),
+  });
+
+  app.get(
+    '/occurrence-dismissals',
+    { schema: { response: { 200: occurrenceDismissalListSchema } } },
+    async (request) => {
+      const list = await planActual.dismissals(tenantOf(request));
+      if (seesSalaries(request)) return list;
+      return { items: list.items.filter((item) => item.kind !== 'salaries') };
+    },
+  );
+
+  app.get(
+    '/occurrence-dismissals/bulk',
+    { schema: { querystring: occurrenceDismissalBulkSchema, response: { 200: occurrenceDismissalBulkResultSchema } } },
+    async (request) => {
+      const answer = await planActual.dismissBulkPreview(tenantOf(request), request.query.before);
+      return seesSalaries(request) ? answer : withoutSalaries(answer);
+    },
+  );
+
+  app.post(
+    '/occurrence-dismissals/bulk',
+    { schema: { body: occurrenceDismissalBulkSchema, response: { 200: occurrenceDismissalBulkResultSchema } } },
+    async (request) => {
+      const answer = await planActual.dismissBulk(tenantOf(request), request.body.before);
+      return seesSalaries(request) ? answer : withoutSalaries(answer);
+    },
+  );
+
+  app.post(
+    '/occurrence-dismissals/bulk-restore',
+    {
+      config: { errors: ['NOT_FOUND' as const] },
+      schema: { body: occurrenceDismissalRestoreSchema, response: { 200: occurrenceDismissalRestoreResultSchema } },
+    },
+    async (request) => planActual.undismissBulk(tenantOf(request), request.body.dismissalIds),
   );
 
   app.delete(

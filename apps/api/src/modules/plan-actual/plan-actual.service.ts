@@ -1,8 +1,9 @@
-import { plannedOccurrences, occurrenceKeyText, type ForecastInput } from '@saldopilot/forecast';
+import { overdueOccurrences, plannedOccurrences, occurrenceKeyText, type ForecastInput } from '@saldopilot/forecast';
 import {
   addDays,
   addMonthsToMonth,
   monthOf,
+  occurrenceDismissalMessages,
   PLAN_ACTUAL_LIMITS,
   planActualMessages,
   type BankEntry,
@@ -10,6 +11,9 @@ import {
   type ConfirmUniqueResult,
   type MatchSuggestions,
   type OccurrenceDismissal,
+  type OccurrenceDismissalBulkResult,
+  type OccurrenceDismissalList,
+  type OccurrenceDismissalRestoreResult,
   type OccurrenceKey,
   type PlanActual,
   type PlanActualEntry,
@@ -43,6 +47,7 @@ import {
   clearEntryPlan,
   deleteDismissal,
   deleteDismissalOf,
+  deleteDismissals,
   dismissalsBetween,
   entriesForMatch,
   entriesFrom,
@@ -274,6 +279,46 @@ export function createPlanActualService({
     return { kind, id, dueDate, name, category, amount };
   }
 
+  /**
+   * The occurrences the forecast counts as überfällig (the engine's own list, docs/plan-actual.md
+   * "Many at once"), kept while the plan, its matches and dismissals stay the same.
+   */
+  function overdueOf(tenant: Tenant, plan: PlanInput): Promise<PlannedOccurrence[]> {
+    return kept(`overdue|${tenant.organisationId}|${plan.key}`, () => overdueOccurrences(plan.input));
+  }
+
+  /**
+   * What "Entfällt" for many marks: the überfällig occurrences due before `before` that no entry is
+   * matched to (a matched one whose payment is not in the balance yet stays), earliest first.
+   * @throws 400 naming `before` when the day is after today.
+   */
+  async function overdueBefore(
+    reader: AppDatabase,
+    tenant: Tenant,
+    plan: PlanInput,
+    before: string,
+  ): Promise<PlannedOccurrence[]> {
+    if (before > plan.input.today) throw validationFailed({ before: occurrenceDismissalMessages.notAfterToday });
+    const overdue = (await overdueOf(tenant, plan)).filter((occurrence) => occurrence.dueDate < before);
+    const dates = overdue.map((occurrence) => occurrence.dueDate).sort();
+    const [first, last] = [dates[0], dates.at(-1)];
+    if (first === undefined || last === undefined) return [];
+    const matched = new Set(
+      (await matchesDueBetween(reader, tenant.organisationId, first, last)).map((row) =>
+        occurrenceKeyText({ kind: row.kind as OccurrenceKey['kind'], id: row.id, dueDate: row.dueDate }),
+      ),
+    );
+    return overdue
+      .filter((occurrence) => !matched.has(occurrenceKeyText(occurrence)))
+      .map(toOccurrence)
+      .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.kind.localeCompare(b.kind) || a.id - b.id);
+  }
+
+  function bulkResult(occurrences: PlannedOccurrence[], dismissalIds: number[]): OccurrenceDismissalBulkResult {
+    const total = occurrences.reduce((sum, occurrence) => sum + occurrence.amount, 0);
+    return { count: occurrences.length, total, occurrences, dismissalIds };
+  }
+
   /** The months of the Plan/Ist period, checked (docs/plan-actual.md "Plan/Ist"). */
   function periodOf(query: PlanActualQuery, today: string): { from: string; to: string } {
     const current = monthOf(today);
@@ -400,10 +445,11 @@ export function createPlanActualService({
         entryById.set(entry.entryId, entry);
       }
     }
-    const dismissed = new Set(
-      dismissals.map((row) =>
+    const dismissed = new Map(
+      dismissals.map((row) => [
         occurrenceKeyText({ kind: row.kind as OccurrenceKey['kind'], id: row.id, dueDate: row.dueDate }),
-      ),
+        row.dismissalId,
+      ]),
     );
     return {
       month,
@@ -413,9 +459,11 @@ export function createPlanActualService({
           const entry = entryById.get(entryId);
           return entry ? [toEntry(entry)] : [];
         });
+        const dismissalId = dismissed.get(key) ?? null;
         return {
           ...toOccurrence(occurrence),
-          state: linked.length > 0 ? 'matched' : dismissed.has(key) ? 'dismissed' : 'open',
+          state: linked.length > 0 ? 'matched' : dismissalId !== null ? 'dismissed' : 'open',
+          dismissalId: linked.length > 0 ? null : dismissalId,
           entries: linked,
         };
       }),
@@ -557,6 +605,79 @@ export function createPlanActualService({
       if (!(await deleteDismissal(db, tenant.organisationId, dismissalId))) {
         throw notFound(planActualServiceMessages.dismissalNotFound);
       }
+    },
+
+    /** `GET /occurrence-dismissals/bulk?before=`: what "Entfällt" for many would mark (for the confirmation). */
+    async dismissBulkPreview(tenant: Tenant, before: string): Promise<OccurrenceDismissalBulkResult> {
+      const plan = await forecasts.planInput(tenant);
+      return bulkResult(await overdueBefore(db, tenant, plan, before), []);
+    },
+
+    /**
+     * `POST /occurrence-dismissals/bulk {before}`: every überfällig occurrence due before the day
+     * marked "entfällt" in one transaction (docs/plan-actual.md "Many at once"); none: count 0.
+     */
+    async dismissBulk(tenant: Tenant, before: string): Promise<OccurrenceDismissalBulkResult> {
+      const plan = await forecasts.planInput(tenant);
+      return db.transaction(async (tx) => {
+        await lockPlanMatches(tx, tenant.organisationId);
+        // Read under the lock: an entry matched meanwhile keeps its occurrence out.
+        const occurrences = await overdueBefore(tx, tenant, plan, before);
+        const marked: PlannedOccurrence[] = [];
+        const dismissalIds: number[] = [];
+        for (const occurrence of occurrences) {
+          const row = await insertDismissal(tx, tenant.organisationId, occurrence);
+          if (!row) continue;
+          marked.push(occurrence);
+          dismissalIds.push(row.dismissalId);
+        }
+        return bulkResult(marked, dismissalIds);
+      });
+    },
+
+    /**
+     * `POST /occurrence-dismissals/bulk-restore {dismissalIds}`: the marks taken back together; one
+     * the organisation does not have (also another organisation's) is 404 and none is taken back.
+     */
+    async undismissBulk(tenant: Tenant, dismissalIds: readonly number[]): Promise<OccurrenceDismissalRestoreResult> {
+      const wanted = [...new Set(dismissalIds)];
+      return db.transaction(async (tx) => {
+        const deleted = await deleteDismissals(tx, tenant.organisationId, wanted);
+        if (deleted.length !== wanted.length) throw notFound(planActualServiceMessages.dismissalNotFound);
+        return { count: deleted.length };
+      });
+    },
+
+    /** `GET /occurrence-dismissals`: every mark "entfällt", the latest due first, with the plan's name and amount. */
+    async dismissals(tenant: Tenant): Promise<OccurrenceDismissalList> {
+      const rows = await dismissalsBetween(db, tenant.organisationId, '1900-01-01', '2999-12-31');
+      const dates = rows.map((row) => row.dueDate).sort();
+      const [first, last] = [dates[0], dates.at(-1)];
+      const planned = new Map<string, PlannedOccurrence>();
+      if (first !== undefined && last !== undefined) {
+        const plan = await forecasts.planInput(tenant);
+        for (const occurrence of await occurrencesOf(tenant, plan, first, last)) {
+          planned.set(occurrenceKeyText(occurrence), occurrence);
+        }
+      }
+      const items = rows.map((row) => {
+        const key = { kind: row.kind as OccurrenceKey['kind'], id: row.id, dueDate: row.dueDate };
+        const occurrence = planned.get(occurrenceKeyText(key));
+        return {
+          dismissalId: row.dismissalId,
+          ...key,
+          name: occurrence?.name ?? null,
+          category: occurrence?.category ?? null,
+          amount: occurrence?.amount ?? null,
+        };
+      });
+      items.sort(
+        (a, b) =>
+          b.dueDate.localeCompare(a.dueDate) ||
+          (a.name ?? '').localeCompare(b.name ?? '', 'de') ||
+          a.dismissalId - b.dismissalId,
+      );
+      return { items };
     },
 
     /** `GET /plan-actual`: the table of docs/plan-actual.md "Plan/Ist". */
