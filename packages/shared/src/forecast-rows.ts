@@ -3,6 +3,7 @@
  * one model for the web app's table and the server's exports, so a file shows exactly the rows
  * the screen does.
  */
+import { formatDate } from './calendar.js';
 import type { ForecastLeafNode } from './schemas/forecasts.js';
 
 /**
@@ -28,10 +29,21 @@ export interface RowSourceMonth<Leaf extends RowLeaf> {
   expense: readonly { name: string; amount: number; children: readonly Leaf[] }[];
 }
 
+/**
+ * The label of an overdue occurrence's row in the files (docs/reports.md "Overdue rows"): its name,
+ * the marker and its due date, "Leasing (überfällig seit 15.09.2026)", so nine overdue rates of one
+ * item are nine different rows.
+ */
+export function overdueRowLabel(name: string, overdueDate: string): string {
+  return `${name} (überfällig seit ${formatDate(overdueDate)})`;
+}
+
 /** One item's row (an employee's salaries are one): its leaf per month, where it has one. */
 export interface LeafRow<Leaf extends RowLeaf> {
   key: string;
   name: string;
+  /** An overdue occurrence's row (docs/plan-actual.md "Overdue"): its due date. */
+  overdueDate?: string;
   cells: Map<string, Leaf>;
 }
 
@@ -73,6 +85,7 @@ export function detailRows<Leaf extends RowLeaf>(
         let leafRow = row.leaves.get(key);
         if (!leafRow) {
           leafRow = { key, name: leaf.name, cells: new Map() };
+          if (leaf.overdueDate !== undefined) leafRow.overdueDate = leaf.overdueDate;
           row.leaves.set(key, leafRow);
         }
         leafRow.cells.set(month.month, leaf);

@@ -20,6 +20,8 @@ const PHRASES: Record<string, string> = {
   'POST bank-entries/confirm-unique': 'Eindeutige Zuordnungen bestätigt',
   'POST occurrence-dismissals': 'Als «entfällt» markiert',
   'DELETE occurrence-dismissals': 'Markierung «entfällt» aufgehoben',
+  'POST occurrence-dismissals/bulk': 'Überfällige Zahlungen als «entfällt» markiert',
+  'POST occurrence-dismissals/bulk-restore': 'Markierungen «entfällt» aufgehoben',
   'POST categories/reassign': 'Kategorie neu zugeordnet',
   'POST employees/salaries/costs/copy': 'Lohnkosten kopiert',
   'POST employees/salaries/costs/presets': 'Lohnkosten-Vorlagen angewendet',

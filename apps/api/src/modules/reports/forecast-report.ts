@@ -3,6 +3,7 @@ import {
   formatAmount,
   formatDateTimeInZurich,
   formatMonthLabel,
+  overdueRowLabel,
   runwayHeadline,
   VAT_SETTLEMENT_NAME,
   type Forecast,
@@ -37,6 +38,8 @@ export interface ReportRow {
   level: 0 | 1 | 2;
   kind: 'side' | 'category' | 'leaf' | 'cashflow' | 'saldo' | 'minimum';
   cells: ReportCell[];
+  /** A leaf of an overdue occurrence (docs/reports.md "Overdue rows"): its due date, also in its label. */
+  overdueDate?: string;
 }
 
 /**
@@ -57,6 +60,7 @@ export const reportTexts = {
   dataOf: 'Stand der Daten',
   createdBy: 'Erstellt von',
   startBalance: 'Startsaldo (alle Bankkonten)',
+  freshness: 'Stand der Saldi',
   minimum: 'Mindestliquidität',
   runway: 'Liquidität',
   lowest: 'Tiefster Endsaldo',
@@ -76,6 +80,11 @@ export interface ForecastReportInput {
   forecast: Forecast;
   /** Every category with its leaves (`expand` unset). */
   details: ForecastDetails;
+  /**
+   * The note naming the oldest balance "Stand per" older than STALE_BALANCE_DAYS days
+   * (docs/plan-actual.md "Freshness"); null when every balance is fresh.
+   */
+  freshness?: string | null;
 }
 
 export function buildForecastReport({
@@ -84,6 +93,7 @@ export function buildForecastReport({
   performance,
   forecast,
   details,
+  freshness = null,
 }: ForecastReportInput): ForecastReport {
   const months = forecast.months.map((month) => month.month);
   const first = months[0] as string;
@@ -100,6 +110,7 @@ export function buildForecastReport({
     [reportTexts.dataOf, formatDateTimeInZurich(forecast.calculatedAt)],
     [reportTexts.createdBy, userName],
     [reportTexts.startBalance, formatAmount(forecast.startBalance, currency)],
+    ...(freshness === null ? [] : [[reportTexts.freshness, freshness] as [string, string]]),
     [reportTexts.minimum, formatAmount(runway.minimumBalance, currency)],
     [reportTexts.runway, runwayHeadline(runway, first)],
     [reportTexts.lowest, `${formatAmount(runway.lowest.saldo, currency)} im ${formatMonthLabel(runway.lowest.month)}`],
@@ -142,13 +153,16 @@ function sideRows(details: ForecastDetails, side: 'revenue' | 'expense', months:
     });
     const isVat =
       category.name === VAT_SETTLEMENT_NAME && category.leaves.every((leaf) => leaf.key.startsWith('vat_settlement'));
-    if (isVat) continue;
     for (const leaf of category.leaves) {
+      // The VAT row stays closed, as on screen, but an overdue settlement is shown (docs/reports.md "Overdue rows").
+      if (isVat && leaf.overdueDate === undefined) continue;
+      const { overdueDate } = leaf;
       rows.push({
-        label: leaf.name,
+        label: overdueDate === undefined ? leaf.name : overdueRowLabel(leaf.name, overdueDate),
         level: 2,
         kind: 'leaf',
         cells: months.map((month) => leafCell(leaf.cells.get(month))),
+        ...(overdueDate === undefined ? {} : { overdueDate }),
       });
     }
   }

@@ -98,11 +98,23 @@ function coverBlock(header: Map<string, string>, today: string): Content {
     [`Annahme: ${reportTexts.minimum}`, header.get(reportTexts.minimum) ?? ''],
     [reportTexts.startBalance, header.get(reportTexts.startBalance) ?? ''],
   ];
+  const freshness = header.get(reportTexts.freshness);
   return {
     layout: 'noBorders',
     table: {
       widths: [170, '*'],
-      body: lines.map(([label, value]) => [{ text: label, color: COLOURS.muted }, { text: value }]),
+      body: [
+        ...lines.map(([label, value]): TableCell[] => [{ text: label, color: COLOURS.muted }, { text: value }]),
+        // A stale balance under the start balance it makes (docs/plan-actual.md "Freshness").
+        ...(freshness === undefined
+          ? []
+          : [
+              [
+                { text: reportTexts.freshness, color: COLOURS.muted },
+                { text: freshness, color: COLOURS.minimum, bold: true },
+              ],
+            ]),
+      ],
     },
   };
 }
@@ -111,9 +123,12 @@ function minimumOf(report: ForecastReport): number {
   return report.rows.find((row) => row.kind === 'minimum')?.cells[0]?.cents ?? 0;
 }
 
-/** The totals and the categories (the leaves stay in the XLSX), 13 months per block at most. */
+/**
+ * The totals and the categories (the leaves stay in the XLSX) and the overdue occurrences under their
+ * category, each with its due date (docs/reports.md "Overdue rows"), 13 months per block at most.
+ */
 function tableBlocks(report: ForecastReport): Content[] {
-  const rows = report.rows.filter((row) => row.level < 2);
+  const rows = report.rows.filter((row) => row.level < 2 || row.overdueDate !== undefined);
   const blocks: Content[] = [];
   for (let start = 0; start < report.months.length; start += MONTHS_PER_BLOCK) {
     const end = Math.min(start + MONTHS_PER_BLOCK, report.months.length);
@@ -242,8 +257,9 @@ export function chartSvg(report: ForecastReport): string {
   const saldo = series('saldo');
   const minimum = minimumOf(report);
   const values = [0, minimum, ...revenue, ...expense, ...saldo];
-  const high = Math.max(...values);
-  const low = Math.min(...values);
+  const ticks = axisTicks(Math.min(...values), Math.max(...values));
+  const high = ticks.at(-1) as number;
+  const low = ticks[0] as number;
   const span = high - low || 1;
   const plotHeight = height - top - bottom;
   const y = (cents: number) => top + ((high - cents) / span) * plotHeight;
@@ -253,9 +269,10 @@ export function chartSvg(report: ForecastReport): string {
   const bar = Math.max(1, Math.min(14, step / 3));
   const parts: string[] = [];
   parts.push(`<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`);
-  for (const cents of [high, (high + low) / 2, low]) {
+  for (const cents of ticks) {
     parts.push(
-      `<text x="${left - 6}" y="${y(cents) + 3}" font-size="8" text-anchor="end" fill="${COLOURS.muted}">${escapeXml(formatAmount(Math.round(cents)))}</text>`,
+      `<line x1="${left}" x2="${width}" y1="${y(cents)}" y2="${y(cents)}" stroke="#e9ecef" stroke-width="0.5"/>`,
+      `<text x="${left - 6}" y="${y(cents) + 3}" font-size="8" text-anchor="end" fill="${COLOURS.muted}">${escapeXml(axisLabel(cents))}</text>`,
     );
   }
   report.months.forEach((_, index) => {
@@ -283,7 +300,70 @@ export function chartSvg(report: ForecastReport): string {
   );
   const points = saldo.map((cents, index) => `${x(index)},${y(cents)}`).join(' ');
   parts.push(`<polyline points="${points}" fill="none" stroke="${COLOURS.saldo}" stroke-width="1.6"/>`);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
+  parts.push(legend(left, height + LEGEND_HEIGHT - 6));
+  const full = height + LEGEND_HEIGHT;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${full}" viewBox="0 0 ${width} ${full}">${parts.join('')}</svg>`;
+}
+
+const LEGEND_HEIGHT = 16;
+
+/** The chart's legend below it: what each colour and line stands for (docs/reports.md "PDF"). */
+function legend(left: number, baseline: number): string {
+  const items: { label: string; mark: (x: number) => string }[] = [
+    {
+      label: reportTexts.revenue,
+      mark: (x) =>
+        `<rect x="${x}" y="${baseline - 7}" width="8" height="8" fill="${COLOURS.revenue}" fill-opacity="0.6"/>`,
+    },
+    {
+      label: reportTexts.expense,
+      mark: (x) =>
+        `<rect x="${x}" y="${baseline - 7}" width="8" height="8" fill="${COLOURS.expense}" fill-opacity="0.6"/>`,
+    },
+    {
+      label: reportTexts.saldo,
+      mark: (x) =>
+        `<line x1="${x}" x2="${x + 12}" y1="${baseline - 3}" y2="${baseline - 3}" stroke="${COLOURS.saldo}" stroke-width="1.6"/>`,
+    },
+    {
+      label: reportTexts.minimum,
+      mark: (x) =>
+        `<line x1="${x}" x2="${x + 12}" y1="${baseline - 3}" y2="${baseline - 3}" stroke="${COLOURS.minimum}" stroke-width="1" stroke-dasharray="4 3"/>`,
+    },
+  ];
+  let x = left;
+  const parts: string[] = [];
+  for (const { label, mark } of items) {
+    parts.push(mark(x));
+    parts.push(`<text x="${x + 16}" y="${baseline}" font-size="8" fill="#495057">${escapeXml(label)}</text>`);
+    x += 16 + label.length * 5 + 18;
+  }
+  return parts.join('');
+}
+
+/**
+ * The values of the chart's axis (docs/reports.md "PDF"): round amounts — a step of 1, 2 or 5 times
+ * a power of ten francs — from at or below `low` to at or above `high`, at most about five lines,
+ * 0 among them.
+ */
+export function axisTicks(low: number, high: number): number[] {
+  const span = Math.max(high - low, 100);
+  const rough = span / 4;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= rough) as number;
+  // Cents: at least one franc per step.
+  const whole = Math.max(100, Math.round(step / 100) * 100);
+  const first = Math.floor(low / whole) * whole;
+  // A flat chart (all 0) still gets an axis of two lines.
+  const last = Math.max(Math.ceil(high / whole) * whole, first + whole);
+  const ticks: number[] = [];
+  for (let tick = first; tick <= last; tick += whole) ticks.push(tick);
+  return ticks;
+}
+
+/** An axis value in whole francs with the thousands separator: "40'000", "-20'000", "0". */
+function axisLabel(cents: number): string {
+  return formatAmount(cents).replace(/\.00$/, '');
 }
 
 function escapeXml(text: string): string {

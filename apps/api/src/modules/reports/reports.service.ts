@@ -108,13 +108,15 @@ export function createReportsService(deps: ReportsServiceDeps) {
     },
 
     async forecastExport(tenant: Tenant, { format, ...query }: ForecastExportQuery): Promise<ReportFile> {
-      const [forecast, details, organisation, user, planActualTable] = await Promise.all([
+      const [forecast, details, organisation, user, planActualTable, freshness] = await Promise.all([
         forecasts.forecast(tenant, query),
         forecasts.details(tenant, query),
         organisations.get(tenant.userId, tenant.organisationId),
         profile.getUser(tenant.userId),
         // The last 12 months, as the Plan/Ist page opens (docs/reports.md "Plan/Ist"); not for the CSV.
         format === 'csv' ? undefined : deps.planActual.table(tenant, {}),
+        // The oldest balance older than 10 days is named in every format (docs/plan-actual.md "Freshness").
+        deps.bankAccounts.freshness(tenant),
       ]);
       const planActual = planActualTable && buildPlanActualReport(planActualTable);
       const report = buildForecastReport({
@@ -123,6 +125,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         performance: query.performance,
         forecast,
         details,
+        freshness: freshness.note,
       });
       return {
         body:
