@@ -27,6 +27,9 @@ import { ForecastTable } from './components/forecast-table';
 import { forecastTexts as texts } from './components/forecast-texts';
 import { ForecastToolbar } from './components/forecast-toolbar';
 import { RunwayHeadline } from './components/runway-headline';
+import { OverdueActions } from './components/overdue-actions';
+import { FreshnessNote } from '../../components/feedback/freshness-note';
+import { useBalanceFreshness } from '../../reference-data/balance-freshness';
 import { exportForecast } from './api/export-forecast';
 import { saveFile } from '../../lib/save-file';
 import { previewDrafts, toggleDraft, type Drafts, type ShownLeaf } from './forecast-drafts';
@@ -69,6 +72,7 @@ export function Component() {
   const [saving, setSaving] = useState(false);
   const [exporting, setExporting] = useState<ForecastExportFormat | undefined>(undefined);
   const printing = usePrinting();
+  const freshness = useBalanceFreshness();
 
   const query = { months, performance };
   // The route's loader (forecast-loader.ts) started this request as the page was entered; fetching
@@ -195,6 +199,7 @@ export function Component() {
           {texts.missingRates(data.missingRates)}
         </Alert>
       ) : null}
+      <FreshnessNote className={print.first} freshness={freshness.data} />
       <div className={print.first}>
         {isEmpty ? (
           <ForecastEmptyState />
@@ -227,6 +232,7 @@ export function Component() {
           {texts.timeZoneHint(browserMonth)}
         </Alert>
       ) : null}
+      {canEdit ? <OverdueActions className={print.screenOnly} currency={data.currency} /> : null}
       <div className={print.screenOnly}>
         <ForecastTable {...tableProps} months={preview.months} canEdit={canEdit} />
       </div>

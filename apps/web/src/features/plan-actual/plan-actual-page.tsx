@@ -1,12 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarOff, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMonthLabel, monthOf, SELECT, zurichDateOf, type PlanActual } from '@saldopilot/shared';
 import { pathTo } from '../../app/routes';
+import { FreshnessNote } from '../../components/feedback/freshness-note';
 import { ForecastTabs } from '../../components/navigation/forecast-tabs';
+import { overdueTexts } from '../../components/overdue/overdue-texts';
 import type { RouteHandle } from '../../lib/document-title';
+import { useBalanceFreshness } from '../../reference-data/balance-freshness';
+import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
+import { useSignedInUser } from '../../reference-data/profile';
 import { useServerTime } from '../../reference-data/server-time';
 import { planActualQuery } from './api/get-plan-actual';
 import PlanActualChart from './components/plan-actual-chart';
@@ -17,9 +22,16 @@ import { accuracyText, balanceSeries, choosePeriod, periodMonths, tableRows, typ
 export const handle = { title: texts.title } satisfies RouteHandle;
 
 /** The drill-down comes with the first click: the page's chunk stays as small as it can. */
-async function openMonth(month: string, currency: string) {
+async function openMonth(month: string, currency: string, canEdit: boolean) {
   const { openMonthDetailDialog } = await import('./components/month-detail-dialog');
-  await openMonthDetailDialog(month, currency);
+  await openMonthDetailDialog(month, currency, canEdit);
+}
+
+/** "Überfällige als entfällt markieren…" (docs/web.md "Plan/Ist"): the dialog comes with the first click. */
+async function openBulkDismiss(today: string, currency: string) {
+  const { openBulkDismissDialog } = await import('../../components/overdue/bulk-dismiss-dialog');
+  const { planActualDismissals } = await import('./api/occurrence-dismissals');
+  await openBulkDismissDialog(today, currency, planActualDismissals);
 }
 
 function PeriodControls({
@@ -87,7 +99,15 @@ function AccuracyHeadline({ accuracy }: { accuracy: PlanActual['accuracy'] }) {
   );
 }
 
-function PlanActualContent({ data }: { data: PlanActual }) {
+function PlanActualContent({
+  data,
+  canEdit,
+  today,
+}: {
+  data: PlanActual;
+  canEdit: boolean;
+  today: string | undefined;
+}) {
   const rows = useMemo(() => tableRows(data), [data]);
   const points = useMemo(() => balanceSeries(data), [data]);
   return (
@@ -115,8 +135,20 @@ function PlanActualContent({ data }: { data: PlanActual }) {
         months={data.months}
         rows={rows}
         currency={data.currency}
-        onOpenMonth={(month) => void openMonth(month, data.currency)}
+        onOpenMonth={(month) => void openMonth(month, data.currency, canEdit)}
       />
+      {canEdit && today && data.coveredFrom !== null ? (
+        <Group>
+          <Button
+            variant="light"
+            color="orange"
+            leftSection={<IconCalendarOff size={16} aria-hidden />}
+            onClick={() => void openBulkDismiss(today, data.currency)}
+          >
+            {overdueTexts.bulkButton}
+          </Button>
+        </Group>
+      ) : null}
       <Stack gap="xs" component="section" aria-labelledby="plan-actual-chart-title">
         <Title order={2} fz="h4" id="plan-actual-chart-title">
           {texts.chartTitle}
@@ -138,6 +170,10 @@ export function Component() {
   const serverTime = useServerTime();
   const currentMonth = serverTime.data ? monthOf(zurichDateOf(new Date(serverTime.data.date))) : undefined;
   const period = chosen ?? (table.data ? { from: table.data.from, to: table.data.to } : undefined);
+  const user = useSignedInUser();
+  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationId);
+  const today = serverTime.data ? zurichDateOf(new Date(serverTime.data.date)) : undefined;
+  const freshness = useBalanceFreshness();
 
   return (
     <Stack gap="lg">
@@ -146,6 +182,7 @@ export function Component() {
       <Text size="sm" maw="48rem">
         {texts.intro}
       </Text>
+      <FreshnessNote freshness={freshness.data} />
       <PeriodControls
         period={period}
         currentMonth={currentMonth}
@@ -155,7 +192,7 @@ export function Component() {
         <Alert color="red" variant="light" role="alert" title={table.error.message} />
       ) : table.data ? (
         <Stack gap="lg" aria-busy={table.isFetching || undefined}>
-          <PlanActualContent data={table.data} />
+          <PlanActualContent data={table.data} canEdit={canEdit} today={today} />
         </Stack>
       ) : (
         <Stack gap="lg" aria-busy>

@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowBackUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { entryPlanStateLabels, formatMonthLabel, type PlanActualEntry } from '@saldopilot/shared';
 import { DialogFooter } from '../../../components/form/dialog-footer';
 import { SignedAmount } from '../../../components/money/signed-amount';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { formatDate } from '../../../lib/format';
+import { overdueTexts } from '../../../components/overdue/overdue-texts';
+import { runReported } from '../../../lib/user-action';
 import { planActualMonthQuery } from '../api/get-plan-actual';
+import { planActualDismissals } from '../api/occurrence-dismissals';
 import { planActualTexts as texts } from './plan-actual-texts';
 
 const stateColors = { open: 'gray', matched: 'teal', dismissed: 'orange', unplanned: 'blue' } as const;
@@ -89,7 +93,39 @@ function DetailTable<Row>({
   );
 }
 
-function MonthDetail({ month, currency, dialog }: { month: string; currency: string; dialog: DialogControls<void> }) {
+/** "Wiederherstellen" of a payment marked "entfällt": it is überfällig again (docs/plan-actual.md "Many at once"). */
+function RestoreButton({ name, dueDate, dismissalId }: { name: string; dueDate: string; dismissalId: number }) {
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      ml="xs"
+      leftSection={<IconArrowBackUp size={14} aria-hidden />}
+      aria-label={overdueTexts.restoreLabel(name, dueDate)}
+      onClick={() =>
+        void runReported(
+          () => planActualDismissals.restore([dismissalId]),
+          { summary: overdueTexts.restored, detail: overdueTexts.restoredDetail(1), life: 'medium' },
+          overdueTexts.restoreFailed,
+        )
+      }
+    >
+      {overdueTexts.restore}
+    </Button>
+  );
+}
+
+function MonthDetail({
+  month,
+  currency,
+  canEdit,
+  dialog,
+}: {
+  month: string;
+  currency: string;
+  canEdit: boolean;
+  dialog: DialogControls<void>;
+}) {
   const detail = useQuery(planActualMonthQuery(month));
   if (detail.isError)
     return (
@@ -123,7 +159,16 @@ function MonthDetail({ month, currency, dialog }: { month: string; currency: str
           {
             header: texts.state,
             render: (occurrence) => (
-              <StateBadge state={occurrence.state} label={texts.occurrenceStates[occurrence.state]} />
+              <>
+                <StateBadge state={occurrence.state} label={texts.occurrenceStates[occurrence.state]} />
+                {canEdit && occurrence.state === 'dismissed' && occurrence.dismissalId !== null ? (
+                  <RestoreButton
+                    name={occurrence.name}
+                    dueDate={occurrence.dueDate}
+                    dismissalId={occurrence.dismissalId}
+                  />
+                ) : null}
+              </>
             ),
           },
           {
@@ -161,10 +206,10 @@ function MonthDetail({ month, currency, dialog }: { month: string; currency: str
 }
 
 /** The drill-down of a month (docs/web.md "Plan/Ist"): its planned occurrences with their state and entries, and its entries. */
-export function openMonthDetailDialog(month: string, currency: string): Promise<void> {
+export function openMonthDetailDialog(month: string, currency: string, canEdit: boolean): Promise<void> {
   return openDialog<void>({
     header: `${texts.title} ${formatMonthLabel(month)}`,
     size: 'wide',
-    content: (dialog) => <MonthDetail month={month} currency={currency} dialog={dialog} />,
+    content: (dialog) => <MonthDetail month={month} currency={currency} canEdit={canEdit} dialog={dialog} />,
   }).then(() => undefined);
 }
