@@ -309,6 +309,79 @@ test('bank entries meet the plan: confirmed in one click, chosen by hand, marked
   ).toContainText('Entfällt');
 });
 
+test('"Entfällt" for many at once with a count and a confirmation, "Wiederherstellen" anywhere, and a stale balance named', async ({
+  page,
+}) => {
+  test.slow();
+  await signUp(page);
+  await seedPlan(page);
+  const { CHF } = await currencyIds(page);
+  // A second account whose balance was last set in 2023 (issue 41, finding 8).
+  await apiWrite(page, 'POST', '/api/bank-accounts', {
+    name: 'Postkonto',
+    amount: 84_515_25,
+    currencyId: CHF,
+    balanceDate: '2023-06-20',
+  });
+  await importStatement(page);
+
+  // The Prognose names the oldest balance, and offers "Entfällt" for all overdue payments before a day.
+  await openForecast(page, ['Miete', 'Übriges']);
+  const stale = page.getByTestId('freshness-note');
+  await expect(stale).toContainText('Saldo von Konto Postkonto zuletzt per 20.06.2023');
+  await expect(forecastRow(page, /^Büromiete überfällig seit 03\.11\.2026/)).toHaveCount(1);
+  await expect(forecastRow(page, /^Druck Flyer überfällig seit 14\.11\.2026/)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Überfällige als entfällt markieren…' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Überfällige Zahlungen als entfällt markieren' });
+  const before = bulk.getByRole('textbox', { name: 'Fällig vor dem' });
+  await expect(before).toHaveValue('21.11.2026');
+  await before.fill('15.11.2026');
+  // The rent of 03.11. and the flyer of 14.11. (and, where the statement's period counts, the rent of 03.10.).
+  await expect(bulk.getByRole('status')).toContainText(/^\d überfällige Zahlungen vor dem 15\.11\.2026, zusammen -/);
+  await expectNoSeriousAxeViolations(page);
+  await bulk.getByRole('button', { name: 'Als entfällt markieren' }).click();
+  const question = page.getByRole('dialog', { name: 'Entfällt bestätigen' });
+  await expect(question).toContainText(/\d überfällige Zahlungen vor dem 15\.11\.2026 als «entfällt» markieren\?/);
+  await question.getByRole('button', { name: 'Als entfällt markieren' }).click();
+  await expect(bulk).toBeHidden();
+  await expect(toasts(page).getByRole('status').last()).toContainText(/\d Zahlungen wurden als entfallen markiert\./);
+  await expect(forecastRow(page, /^Büromiete überfällig seit 03\.11\.2026/)).toHaveCount(0);
+  await expect(forecastRow(page, /^Druck Flyer überfällig seit 14\.11\.2026/)).toHaveCount(0);
+  await expect(forecastRow(page, /^Druck Broschüre überfällig seit 18\.11\.2026/)).toHaveCount(1);
+
+  // Plan/Ist names the stale balance too; the drill-down restores one payment.
+  await page
+    .getByRole('navigation', { name: 'Ansichten der Prognose' })
+    .getByRole('link', { name: 'Plan/Ist' })
+    .click();
+  await expect(page.getByTestId('freshness-note')).toContainText('Saldo von Konto Postkonto zuletzt per 20.06.2023');
+  await choose(page, page.getByRole('combobox', { name: 'Bis' }), 'November 2026');
+  const planActual = page.getByRole('table', { name: 'Plan, Ist und Abweichung je Monat und Kategorie' });
+  await planActual.getByRole('button', { name: 'Details November 2026' }).click();
+  const november = page.getByRole('dialog', { name: 'Plan/Ist November 2026' });
+  const rent = november
+    .getByRole('table', { name: 'Geplante Zahlungen' })
+    .getByRole('row')
+    .filter({ hasText: 'Büromiete' });
+  await expect(rent).toContainText('Entfällt');
+  await expectNoSeriousAxeViolations(page);
+  await rent.getByRole('button', { name: 'Wiederherstellen: Büromiete, fällig 03.11.2026' }).click();
+  await expect(toasts(page).getByRole('status').last()).toContainText('1 Zahlung ist wieder überfällig.');
+  await expect(rent.getByRole('button', { name: /^Wiederherstellen/ })).toHaveCount(0);
+  await expect(rent).not.toContainText('Entfällt');
+  await november.getByRole('button', { name: 'Schliessen', exact: true }).click();
+
+  // Back on the Prognose: the rent is überfällig again; the flyer comes back from "Entfallene Zahlungen".
+  await openForecast(page, ['Miete', 'Übriges']);
+  await expect(forecastRow(page, /^Büromiete überfällig seit 03\.11\.2026/)).toHaveCount(1);
+  await page.getByRole('button', { name: /^Entfallene Zahlungen \(\d\)$/ }).click();
+  const list = page.getByRole('dialog', { name: 'Entfallene Zahlungen' });
+  await list.getByRole('button', { name: 'Wiederherstellen: Druck Flyer, fällig 14.11.2026' }).click();
+  await expect(list.getByRole('button', { name: 'Wiederherstellen: Druck Flyer, fällig 14.11.2026' })).toHaveCount(0);
+  await list.getByRole('button', { name: 'Schliessen', exact: true }).click();
+  await expect(forecastRow(page, /^Druck Flyer überfällig seit 14\.11\.2026/)).toHaveCount(1);
+});
+
 test('a read-only member sees how entries stand to the plan, and no control that would change it', async ({
   browser,
   page,
@@ -328,5 +401,6 @@ test('a read-only member sees how entries stand to the plan, and no control that
   await openForecast(page, ['Übriges']);
   await expect(forecastRow(page, /^Druck Flyer überfällig seit 14\.11\.2026/)).toHaveCount(1);
   await expect(forecastTable(page).getByRole('button', { name: /^Entfällt/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Überfällige als entfällt markieren…' })).toHaveCount(0);
   await owner.close();
 });

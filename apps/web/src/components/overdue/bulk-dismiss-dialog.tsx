@@ -131,7 +131,6 @@ function BulkDismiss({
       </div>
       <DialogFooter onCancel={dialog.dismiss}>
         <Button
-          color="orange"
           leftSection={<IconCalendarOff size={16} aria-hidden />}
           disabled={!valid || count === 0}
           loading={running}

@@ -140,8 +140,7 @@ function PlanActualContent({
       {canEdit && today && data.coveredFrom !== null ? (
         <Group>
           <Button
-            variant="light"
-            color="orange"
+            variant="default"
             leftSection={<IconCalendarOff size={16} aria-hidden />}
             onClick={() => void openBulkDismiss(today, data.currency)}
           >

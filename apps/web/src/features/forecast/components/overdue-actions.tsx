@@ -123,8 +123,7 @@ export function OverdueActions({ currency, className }: { currency: string; clas
     <Group gap="sm" className={className}>
       {hasOverdue ? (
         <Button
-          variant="light"
-          color="orange"
+          variant="default"
           leftSection={<IconCalendarOff size={16} aria-hidden />}
           onClick={() => today && void openBulkDismissDialog(today, currency, bulkCalls)}
         >
