@@ -328,6 +328,8 @@ test.describe('Prognose', () => {
     await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'UBS', amount: 20_000_00, currencyId: chf });
     await page.goto('/');
     await expect(table(page).getByRole('columnheader')).toHaveCount(14);
+    // The printable width of an A4 landscape page (297 mm less 2 × 12 mm at 96 dpi: about 1030 px).
+    await page.setViewportSize({ width: 1030, height: 760 });
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Drucken' })).toBeHidden();
@@ -340,6 +342,11 @@ test.describe('Prognose', () => {
       await expect(blocks.nth(index).getByRole('rowheader', { name: 'Endsaldo' })).toBeVisible();
     }
     await expect(blocks.nth(1).getByRole('columnheader').nth(1)).toHaveText('Mai 2027');
+    // No month column is cut off: the last one of a full block ends within the page's width.
+    for (const index of [0, 1]) {
+      const last = await blocks.nth(index).getByRole('columnheader').last().boundingBox();
+      expect(last!.x + last!.width).toBeLessThanOrEqual(1030);
+    }
     const headline = await page
       .getByRole('heading', { level: 2, name: 'Über den ganzen Zeitraum gedeckt' })
       .boundingBox();
