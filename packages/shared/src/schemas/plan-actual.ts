@@ -143,13 +143,15 @@ export const bankEntryMatchCreateSchema = z
     const single = { kind: value.kind, id: value.id, dueDate: value.dueDate };
     if (value.occurrences) {
       for (const [field, given] of Object.entries(single)) {
-        if (given !== undefined) context.addIssue({ code: 'custom', path: [field], message: planActualMessages.oneOrList });
+        if (given !== undefined)
+          context.addIssue({ code: 'custom', path: [field], message: planActualMessages.oneOrList });
       }
       return;
     }
     const missing = { kind: planActualMessages.kind, id: planActualMessages.id, dueDate: planActualMessages.dueDate };
     for (const [field, message] of Object.entries(missing)) {
-      if (single[field as keyof typeof single] === undefined) context.addIssue({ code: 'custom', path: [field], message });
+      if (single[field as keyof typeof single] === undefined)
+        context.addIssue({ code: 'custom', path: [field], message });
     }
   });
 export type BankEntryMatchCreate = z.infer<typeof bankEntryMatchCreateSchema>;

@@ -198,7 +198,13 @@ export async function insertMatches(
     .returning({ id: bankEntryMatches.id });
   if (rows.length < matches.length) {
     // Raced by a write the locks do not cover: none of the run is kept.
-    if (rows.length > 0) await db.delete(bankEntryMatches).where(isAnyOf(bankEntryMatches.id, rows.map((row) => row.id)));
+    if (rows.length > 0)
+      await db.delete(bankEntryMatches).where(
+        isAnyOf(
+          bankEntryMatches.id,
+          rows.map((row) => row.id),
+        ),
+      );
     return false;
   }
   await db

@@ -514,7 +514,10 @@ export function createPlanActualService({
         (sum, occurrence) => sum + occurrence.amount - (matched.get(occurrenceKeyText(occurrence)) ?? 0),
         0,
       );
-      if (Math.sign(open) !== Math.sign(amount) || Math.abs(amount - open) * 100 > settings.tolerancePercent * Math.abs(open)) {
+      if (
+        Math.sign(open) !== Math.sign(amount) ||
+        Math.abs(amount - open) * 100 > settings.tolerancePercent * Math.abs(open)
+      ) {
         const currency = codeOf(tenant.currencyId);
         throw validationFailed({
           occurrences: planActualRunMessages.sumOff(open, amount, currency, settings.tolerancePercent),

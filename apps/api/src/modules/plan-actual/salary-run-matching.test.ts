@@ -29,7 +29,12 @@ async function joinery(user: SignedInUser) {
     await aSalary(user, (await anEmployee(user, { name })).id, { amount });
   }
   const chf = await currencyId(user, 'CHF');
-  const bank = await aBankAccount(user, { name: 'Lohnkonto', amount: 5_000_000, currencyId: chf, balanceDate: '2026-11-20' });
+  const bank = await aBankAccount(user, {
+    name: 'Lohnkonto',
+    amount: 5_000_000,
+    currencyId: chf,
+    balanceDate: '2026-11-20',
+  });
   const salaries = await salariesOf(user, '2026-10');
   return { bank, salaries };
 }
@@ -47,10 +52,11 @@ async function salariesOf(user: SignedInUser, month: string): Promise<PlannedOcc
     .map(({ kind, id, dueDate, name, category, amount }) => ({ kind, id, dueDate, name, category, amount }));
 }
 
-const keysOf = (occurrences: PlannedOccurrence[]) => occurrences.map(({ kind, id, dueDate }) => ({ kind, id, dueDate }));
+const keysOf = (occurrences: PlannedOccurrence[]) =>
+  occurrences.map(({ kind, id, dueDate }) => ({ kind, id, dueDate }));
 
-describe('a salary run: one entry, the month\'s salaries', () => {
-  it('matches one debit of −21\'400.00 to the three salaries in one step, counts each under its plan, and unlinks all', async () => {
+describe("a salary run: one entry, the month's salaries", () => {
+  it("matches one debit of −21'400.00 to the three salaries in one step, counts each under its plan, and unlinks all", async () => {
     const user = await signUp(app);
     const { bank, salaries } = await joinery(user);
     expect(salaries.map((salary) => salary.amount)).toEqual([-600_000, -700_000, -840_000]);
@@ -70,7 +76,11 @@ describe('a salary run: one entry, the month\'s salaries', () => {
 
     const matched = await user.post(`/api/bank-entries/${run!.id}/match`, { occurrences: keysOf(salaries) });
     expect(matched.statusCode, matched.body).toBe(200);
-    expect(matched.json<BankEntry>().plan).toEqual({ state: 'matched', occurrence: salaries[0], occurrences: salaries });
+    expect(matched.json<BankEntry>().plan).toEqual({
+      state: 'matched',
+      occurrence: salaries[0],
+      occurrences: salaries,
+    });
 
     // Each salary is matched, its share its planned amount; the month counts the debit under "Löhne".
     const october = await monthOf(user, '2026-10');
@@ -140,7 +150,9 @@ describe('a salary run: one entry, the month\'s salaries', () => {
       'Entweder eine geplante Zahlung (kind, id, dueDate) oder eine Liste (occurrences) angeben, nicht beides',
     );
     const tooMany = Array.from({ length: 201 }, (_, index) => ({ ...keys[0]!, id: index + 1 }));
-    expect((await fields(run!.id, { occurrences: tooMany })).occurrences).toBe('Höchstens 200 geplante Zahlungen auf einmal');
+    expect((await fields(run!.id, { occurrences: tooMany })).occurrences).toBe(
+      'Höchstens 200 geplante Zahlungen auf einmal',
+    );
     expect(await fields(credit!.id, { occurrences: keys })).toEqual({
       'occurrences.0': 'Die geplante Zahlung geht in die andere Richtung als die Buchung',
     });
@@ -149,7 +161,9 @@ describe('a salary run: one entry, the month\'s salaries', () => {
       occurrences:
         "Die Summe der gewählten geplanten Zahlungen (-13'000.00 CHF) weicht vom Betrag der Buchung (-21'400.00 CHF) ab: erlaubt sind ±5 % (Einstellungen → Organisation)",
     });
-    const unknown = await match(run!.id, { occurrences: [...keys, { kind: 'salaries', id: 999, dueDate: keys[0]!.dueDate }] });
+    const unknown = await match(run!.id, {
+      occurrences: [...keys, { kind: 'salaries', id: 999, dueDate: keys[0]!.dueDate }],
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toMatch(/^Keine geplante Zahlung an diesem Datum gefunden \(Lohn, fällig /);
 
@@ -158,7 +172,9 @@ describe('a salary run: one entry, the month\'s salaries', () => {
     expect(dismissal.statusCode, dismissal.body).toBe(201);
     const dismissed = await match(run!.id, { occurrences: keys });
     expect(dismissed.statusCode).toBe(409);
-    expect(dismissed.json().error).toMatch(/^«Carla Hobel», fällig .* ist als «entfällt» markiert: bitte zuerst wiederherstellen$/);
+    expect(dismissed.json().error).toMatch(
+      /^«Carla Hobel», fällig .* ist als «entfällt» markiert: bitte zuerst wiederherstellen$/,
+    );
     await user.delete(`/api/occurrence-dismissals/${dismissal.json<{ dismissalId: number }>().dismissalId}`);
 
     // A salary paid by another entry already: refused, unless as a part payment (split).
@@ -192,7 +208,9 @@ describe('salary runs: roles and organisations', () => {
     const [run] = await importEntries(a, bank.id, [{ date: salaries[0]!.dueDate, amount: '-21400.00' }]);
     const body = { occurrences: keysOf(salaries) };
     const reader = await addMember(app, a, a.user.currentOrganisationId, 'read-only');
-    expect((await reader.get(`/api/bank-entries/${run!.id}/match-suggestions`)).json<MatchSuggestions>().runs).toHaveLength(1);
+    expect(
+      (await reader.get(`/api/bank-entries/${run!.id}/match-suggestions`)).json<MatchSuggestions>().runs,
+    ).toHaveLength(1);
     expect((await reader.post(`/api/bank-entries/${run!.id}/match`, body)).statusCode).toBe(403);
     expect((await b.post(`/api/bank-entries/${run!.id}/match`, body)).statusCode).toBe(404);
     // B's own entry cannot name A's salaries: they are no occurrences of B's plan.

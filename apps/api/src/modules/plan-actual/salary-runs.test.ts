@@ -71,13 +71,20 @@ describe('salaryRunSuggestions', () => {
   });
 
   it('groups by month and by pay day, not by the month end: salaries paid on different days of a month are one run too', () => {
-    const payroll = [salary(1, -600_000, '2026-10-20'), salary(2, -700_000, '2026-10-25'), salary(3, -840_000, '2026-10-25')];
+    const payroll = [
+      salary(1, -600_000, '2026-10-20'),
+      salary(2, -700_000, '2026-10-25'),
+      salary(3, -840_000, '2026-10-25'),
+    ];
     const runs = salaryRunSuggestions(entry(), sources(payroll), settings);
     expect(runs).toHaveLength(1);
     expect(runs[0]!.occurrences).toHaveLength(3);
     // The pay day of the 25th alone: 1'540.00, far from 21'400.00.
     const day = salaryRunSuggestions(entry({ amount: -1_540_000 }), sources(payroll), settings);
-    expect(day[0]).toMatchObject({ amount: -1_540_000, reasons: ['Lohnlauf: 2 Löhne', 'Summe gleich', 'am Fälligkeitstag'] });
+    expect(day[0]).toMatchObject({
+      amount: -1_540_000,
+      reasons: ['Lohnlauf: 2 Löhne', 'Summe gleich', 'am Fälligkeitstag'],
+    });
   });
 
   it('proposes nothing for a credit, a sum beyond the tolerance, a salary alone, or outside the window', () => {
@@ -102,7 +109,11 @@ describe('salaryRunSuggestions', () => {
       salary(3, -600_000, '2026-10-28'),
       salary(4, -700_000, '2026-10-28'),
     ];
-    const runs = salaryRunSuggestions(entry({ amount: -1_300_000, bookingDate: '2026-10-27' }), sources(payroll), settings);
+    const runs = salaryRunSuggestions(
+      entry({ amount: -1_300_000, bookingDate: '2026-10-27' }),
+      sources(payroll),
+      settings,
+    );
     expect(runs.map((run) => run.occurrences[0]!.dueDate)).toEqual(['2026-10-28', '2026-10-25']);
     expect(runs.length).toBeLessThanOrEqual(MOST_RUNS);
   });

@@ -132,7 +132,14 @@ function MonthDetail({ month, currency, dialog }: { month: string; currency: str
             render: (occurrence) =>
               occurrence.entries.map((entry) => (
                 <Text key={entry.entryId} size="xs">
-                  {formatDate(entry.bookingDate)} {entryText(entry)}: {amount(entry.amount)}
+                  {formatDate(entry.bookingDate)} {entryText(entry)}: {amount(entry.share)}
+                  {/* An entry paying several occurrences (a salary run) counts its share here. */}
+                  {entry.share !== entry.amount ? (
+                    <>
+                      {' '}
+                      {texts.shareOf} {amount(entry.amount)}
+                    </>
+                  ) : null}
                 </Text>
               )),
           },
