@@ -392,13 +392,18 @@ test('a salary run: one debit of 21\'400.00 is matched to three salaries in one 
 
   await run.getByRole('button', { name: 'Zuordnen…' }).click();
   const match = page.getByRole('dialog', { name: 'Buchung zuordnen' });
-  const runs = match.getByRole('list', { name: 'Lohnläufe' }).getByRole('listitem');
+  // One run: the list item that holds the three salaries (each a line of its own list).
+  const runs = match
+    .getByRole('list', { name: 'Lohnläufe' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Lohnlauf: 3 Löhne' });
   await expect(runs).toHaveCount(1);
-  await expect(runs.first()).toContainText('Lohnlauf: 3 Löhne');
   await expect(runs.first()).toContainText('Summe gleich');
   await expect(runs.first()).toContainText("-21'400.00 CHF");
+  const salaries = runs.first().getByRole('list', { name: 'Geplante Zahlungen des Lohnlaufs' }).getByRole('listitem');
+  await expect(salaries).toHaveCount(3);
   for (const name of ['Anna Holz', 'Beat Leim', 'Carla Hobel'])
-    await expect(runs.first()).toContainText(`${name} (${shown})`);
+    await expect(salaries.filter({ hasText: name })).toContainText(`${name} (${shown})`);
   await expectNoSeriousAxeViolations(page);
   await match.getByRole('button', { name: `Alle zuordnen: Lohnlauf: 3 Löhne, fällig ${shown}` }).click();
   await expect(match).toBeHidden();

@@ -143,7 +143,7 @@ function RunItem({
               </Badge>
             ))}
           </Group>
-          <Stack component="ul" gap={0} m={0} pl="md">
+          <Stack component="ul" gap={0} m={0} pl="md" aria-label={texts.runOccurrences}>
             {run.occurrences.map((occurrence) => (
               <Text
                 component="li"

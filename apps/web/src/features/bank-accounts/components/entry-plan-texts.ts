@@ -50,6 +50,7 @@ export const entryPlanTexts = {
   runs: 'Lohnläufe',
   runTitle: 'Lohnlauf',
   runSum: 'Summe',
+  runOccurrences: 'Geplante Zahlungen des Lohnlaufs',
   matchAll: 'Alle zuordnen',
   matchAllOf: (run: Pick<MatchRunSuggestion, 'reasons' | 'occurrences'>) =>
     `Alle zuordnen: ${run.reasons[0] ?? ''}, fällig ${formatDate(run.occurrences.at(-1)?.dueDate ?? '')}`,
