@@ -45,7 +45,11 @@ export function withShares<Row extends ShareableMatch>(
   amountOf: (row: Row) => number,
 ): (Row & { share: number })[] {
   const byEntry = new Map<number, Row[]>();
-  for (const row of rows) byEntry.set(row.entryId, [...(byEntry.get(row.entryId) ?? []), row]);
+  for (const row of rows) {
+    const matches = byEntry.get(row.entryId);
+    if (matches) matches.push(row);
+    else byEntry.set(row.entryId, [row]);
+  }
   const shares = new Map<Row, number>();
   for (const matches of byEntry.values()) {
     const ordered = [...matches].sort(compareOccurrences);

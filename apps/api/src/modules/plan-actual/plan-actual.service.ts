@@ -122,7 +122,9 @@ function matchesByEntry(rows: readonly MatchRow[], converter: Converter): Map<nu
   const unique = new Map(rows.map((row) => [`${row.entryId}|${keyOf(row)}`, row]));
   const byEntry = new Map<number, SharedMatch[]>();
   for (const match of inOccurrenceOrder(sharedMatches([...unique.values()], converter))) {
-    byEntry.set(match.entryId, [...(byEntry.get(match.entryId) ?? []), match]);
+    const matches = byEntry.get(match.entryId);
+    if (matches) matches.push(match);
+    else byEntry.set(match.entryId, [match]);
   }
   return byEntry;
 }
