@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import {
+  apiGet,
   apiWrite,
   categoryIds,
   currencyIds,
@@ -403,4 +404,112 @@ test('a read-only member sees how entries stand to the plan, and no control that
   await expect(forecastTable(page).getByRole('button', { name: /^Entfällt/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Überfällige als entfällt markieren…' })).toHaveCount(0);
   await owner.close();
+});
+
+/**
+ * A joinery's salary run (issue 41): three salaries of 6'000, 7'000 and 8'400 from January 2026, and
+ * one bank debit of 21'400.00 that paid them all on October's pay day (a CSV line written here).
+ */
+async function seedSalaryRun(page: Page): Promise<{ accountId: number; payDay: string }> {
+  const { CHF } = await currencyIds(page);
+  const account = await apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
+    name: 'Lohnkonto',
+    amount: 50_000_00,
+    currencyId: CHF,
+    balanceDate: '2026-11-20',
+  });
+  for (const [name, amount] of [
+    ['Anna Holz', 6_000_00],
+    ['Beat Leim', 7_000_00],
+    ['Carla Hobel', 8_400_00],
+  ] as const) {
+    const employee = await apiWrite<{ id: number }>(page, 'POST', '/api/employees', { name });
+    await apiWrite(page, 'POST', `/api/employees/${employee.id}/salaries`, {
+      hoursPerMonth: 180,
+      amount,
+      cycle: 'monthly',
+      currencyId: CHF,
+      vacationDaysPerYear: 25,
+      fromDate: '2026-01-01',
+    });
+  }
+  // The pay day is where the plan puts October's salaries.
+  const october = await apiGet<{ occurrences: { kind: string; dueDate: string }[] }>(
+    page,
+    '/api/plan-actual/month?month=2026-10',
+  );
+  const payDay = october.occurrences.find((occurrence) => occurrence.kind === 'salaries')?.dueDate ?? '';
+  const [year, month, day] = payDay.split('-');
+  const csv = `Buchungsdatum;Buchungstext;Zahlungsempfänger;Betrag\n${day}.${month}.${year};Löhne Oktober;Lohnlauf;-21400.00\n`;
+  const response = await page.request.post(`/api/bank-statements?bankAccountId=${account.id}`, {
+    data: Buffer.from(csv, 'utf8'),
+    headers: { 'content-type': 'text/csv', origin: new URL(test.info().project.use.baseURL ?? '').origin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return { accountId: account.id, payDay };
+}
+
+test('a salary run: one debit of 21\'400.00 is matched to three salaries in one step, counted under "Löhne", and unlinked as a whole', async ({
+  page,
+}) => {
+  test.slow();
+  await signUp(page);
+  const { accountId, payDay } = await seedSalaryRun(page);
+  const shown = payDay.split('-').reverse().join('.');
+
+  await page.goto(`/bank-accounts/${accountId}/entries`);
+  const run = entryRow(page, 'Löhne Oktober');
+  await expect(run).toContainText('Offen');
+  // "Alle eindeutigen bestätigen" leaves a run to the user.
+  await page.getByRole('button', { name: 'Alle eindeutigen bestätigen' }).click();
+  await expect(toasts(page).getByRole('status').last()).toContainText('Keine eindeutigen Zuordnungen gefunden');
+
+  await run.getByRole('button', { name: 'Zuordnen…' }).click();
+  const match = page.getByRole('dialog', { name: 'Buchung zuordnen' });
+  // One run: the list item that holds the three salaries (each a line of its own list).
+  const runs = match
+    .getByRole('list', { name: 'Lohnläufe' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Lohnlauf: 3 Löhne' });
+  await expect(runs).toHaveCount(1);
+  await expect(runs.first()).toContainText('Summe gleich');
+  await expect(runs.first()).toContainText("-21'400.00 CHF");
+  const salaries = runs.first().getByRole('list', { name: 'Geplante Zahlungen des Lohnlaufs' }).getByRole('listitem');
+  await expect(salaries).toHaveCount(3);
+  for (const name of ['Anna Holz', 'Beat Leim', 'Carla Hobel'])
+    await expect(salaries.filter({ hasText: name })).toContainText(`${name} (${shown})`);
+  await expectNoSeriousAxeViolations(page);
+  await match.getByRole('button', { name: `Alle zuordnen: Lohnlauf: 3 Löhne, fällig ${shown}` }).click();
+  await expect(match).toBeHidden();
+  await expect(toasts(page).getByRole('status').last()).toContainText('3 geplante Zahlungen zugeordnet');
+  await expect(run).toContainText('Zugeordnet: 3 geplante Zahlungen');
+  for (const name of ['Anna Holz', 'Beat Leim', 'Carla Hobel']) await expect(run).toContainText(`${name} (${shown})`);
+
+  // Plan/Ist: October's salaries planned and paid, the debit shared among them.
+  await page.goto('/forecasts/plan-actual');
+  const planActual = page.getByRole('table', { name: 'Plan, Ist und Abweichung je Monat und Kategorie' });
+  const wages = planActual
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Löhne', exact: true }) });
+  await expect(wages.getByRole('cell').last()).toContainText("Plan-21'400.00 CHF");
+  await expect(wages.getByRole('cell').last()).toContainText("Ist-21'400.00 CHF");
+  await expect(
+    planActual.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Nicht zugeordnet' }) }),
+  ).toHaveCount(0);
+  await planActual.getByRole('button', { name: 'Details Oktober 2026' }).click();
+  const detail = page.getByRole('dialog', { name: 'Plan/Ist Oktober 2026' });
+  const carla = detail
+    .getByRole('table', { name: 'Geplante Zahlungen' })
+    .getByRole('row')
+    .filter({ hasText: 'Carla Hobel' });
+  await expect(carla).toContainText('Zugeordnet');
+  await expect(carla).toContainText("-8'400.00 CHF von -21'400.00 CHF");
+  await detail.getByRole('button', { name: 'Schliessen', exact: true }).click();
+
+  // Unlinked: the entry and all three salaries are open again.
+  await page.goto(`/bank-accounts/${accountId}/entries`);
+  await run.getByRole('button', { name: 'Zuordnung lösen' }).click();
+  await expect(toasts(page).getByRole('status').last()).toContainText('Zuordnung gelöst');
+  await expect(run).toContainText('Offen');
+  await expect(run).not.toContainText('Anna Holz');
 });

@@ -199,8 +199,8 @@ const LEFT_OUT = new Set(['GET /api/auth/logout']);
  */
 const STREAMS = new Set(['GET /api/events']);
 
-/** Values a field's name calls for where its schema says only "string" (a month of the forecast horizon). */
-const SAMPLES: Record<string, unknown> = { month: monthOf(TEST_TODAY) };
+/** Values a field's name calls for where its schema says only "string" (a month of the forecast horizon, a due date). */
+const SAMPLES: Record<string, unknown> = { month: monthOf(TEST_TODAY), dueDate: TEST_TODAY };
 
 /**
  * The `index`th of many distinct valid-looking items of a list: integers (ids) count up from 1,
@@ -424,6 +424,7 @@ describe('malformed input never reaches a 5xx', () => {
         'PATCH /api/employees/salaries/costs/:costId baseSalaryCostIDs',
         'PUT /api/forecasts/exclude updates',
         'GET /api/forecasts/details expand',
+        'POST /api/bank-entries/:id/match occurrences',
       ]),
     );
   }, 300_000);

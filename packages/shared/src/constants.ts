@@ -34,8 +34,11 @@ export const FORECAST_DEFAULTS = {
  */
 export const VAT_SETTLEMENT_NAME = 'MWST';
 
-/** Plan vs actual (docs/plan-actual.md): how far back the Plan/Ist table and overdue occurrences reach. */
-export const PLAN_ACTUAL_LIMITS = { monthsBack: 24 } as const;
+/**
+ * Plan vs actual (docs/plan-actual.md): how far back the Plan/Ist table and overdue occurrences
+ * reach, and the most occurrences one entry is matched to at once (a salary run).
+ */
+export const PLAN_ACTUAL_LIMITS = { monthsBack: 24, occurrencesPerEntry: 200 } as const;
 
 /**
  * Freshness (docs/plan-actual.md "Freshness"): an account's balance whose "Stand per" is more than

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { formatDate } from '../calendar.js';
+import { PLAN_ACTUAL_LIMITS } from '../constants.js';
+import { formatAmount } from '../money.js';
 import { ID_MAX, dateSchema, idFieldSchema, idParamSchema, monthSchema } from './fields.js';
 import { leafTables, type ForecastLeafTable } from './forecasts.js';
 
@@ -22,6 +25,25 @@ export const planActualMessages = {
   range: 'Der Zeitraum darf höchstens 24 Monate umfassen',
   order: 'Der Beginn muss vor dem Ende liegen',
   pastOnly: 'Plan/Ist zeigt vergangene Monate (bis 24 zurück) und den laufenden Monat',
+  occurrencesEmpty: 'Bitte mindestens eine geplante Zahlung angeben',
+  occurrencesTooMany: `Höchstens ${PLAN_ACTUAL_LIMITS.occurrencesPerEntry} geplante Zahlungen auf einmal`,
+  occurrencesTwice: 'Jede geplante Zahlung darf nur einmal in der Liste stehen',
+  oneOrList: 'Entweder eine geplante Zahlung (kind, id, dueDate) oder eine Liste (occurrences) angeben, nicht beides',
+} as const;
+
+/**
+ * The German messages of a match to several occurrences (docs/plan-actual.md "Matching") that name
+ * the occurrence or the amounts: the occurrence by its name and due date, amounts as `-21'400.00 CHF`.
+ */
+export const planActualRunMessages = {
+  notPlanned: (kindLabel: string, dueDate: string) =>
+    `Keine geplante Zahlung an diesem Datum gefunden (${kindLabel}, fällig ${formatDate(dueDate)})`,
+  dismissed: (name: string, dueDate: string) =>
+    `«${name}», fällig ${formatDate(dueDate)}, ist als «entfällt» markiert: bitte zuerst wiederherstellen`,
+  taken: (name: string, dueDate: string) =>
+    `«${name}», fällig ${formatDate(dueDate)}, ist bereits einer anderen Buchung zugeordnet (für eine Teilzahlung «split» setzen)`,
+  sumOff: (sum: number, amount: number, currency: string, tolerancePercent: number) =>
+    `Die Summe der gewählten geplanten Zahlungen (${formatAmount(sum, currency)}) weicht vom Betrag der Buchung (${formatAmount(amount, currency)}) ab: erlaubt sind ±${tolerancePercent} % (Einstellungen → Organisation)`,
 } as const;
 
 /** The kinds of planned occurrences are the kinds of forecast leaves (docs/forecast.md "Leaves and the tree"). */
@@ -71,19 +93,67 @@ export const matchSuggestionSchema = plannedOccurrenceSchema.extend({
 });
 export type MatchSuggestion = z.infer<typeof matchSuggestionSchema>;
 
+/**
+ * A salary run proposed for one entry (docs/plan-actual.md "Suggestions"): the month's salaries (and
+ * the salary costs due the same day) whose sum the entry meets within the tolerance.
+ */
+export const matchRunSuggestionSchema = z.object({
+  score: z.number().int(),
+  /** "Lohnlauf: 3 Löhne", "Summe gleich", "am Fälligkeitstag", … */
+  reasons: z.array(z.string()),
+  /** The sum of the occurrences (organisation currency, signed). */
+  amount: z.number().int(),
+  occurrences: z.array(plannedOccurrenceSchema),
+});
+export type MatchRunSuggestion = z.infer<typeof matchRunSuggestionSchema>;
+
 export const matchSuggestionsSchema = z.object({
   entryId: z.number().int(),
   /** The organisation's settings the ranking used. */
   tolerancePercent: z.number().int(),
   windowDays: z.number().int(),
   suggestions: z.array(matchSuggestionSchema),
+  /** Salary runs whose sum fits the entry, best first (matched in one step with `occurrences`). */
+  runs: z.array(matchRunSuggestionSchema),
 });
 export type MatchSuggestions = z.infer<typeof matchSuggestionsSchema>;
 
 export const bankEntryIdParamsSchema = z.strictObject({ id: idParamSchema });
 
-/** `POST /bank-entries/{id}/match`: the occurrence; `split` joins an occurrence matched already (a payment in parts). */
-export const bankEntryMatchCreateSchema = occurrenceKeySchema.extend({ split: z.boolean().optional() });
+/**
+ * `POST /bank-entries/{id}/match`: one occurrence (`kind`, `id`, `dueDate`), or several at once
+ * (`occurrences`, a salary run: their sum must meet the entry's amount within the tolerance);
+ * `split` joins occurrences matched already (payments in parts). docs/plan-actual.md "Matching".
+ */
+export const bankEntryMatchCreateSchema = z
+  .strictObject({
+    ...occurrenceKeySchema.partial().shape,
+    occurrences: z
+      .array(occurrenceKeySchema, { error: planActualMessages.occurrencesEmpty })
+      .min(1, planActualMessages.occurrencesEmpty)
+      .max(PLAN_ACTUAL_LIMITS.occurrencesPerEntry, planActualMessages.occurrencesTooMany)
+      .refine(
+        (keys) => new Set(keys.map((key) => `${key.kind}|${key.id}|${key.dueDate}`)).size === keys.length,
+        planActualMessages.occurrencesTwice,
+      )
+      .optional(),
+    split: z.boolean({ error: 'Ungültiger Wert' }).optional(),
+  })
+  .superRefine((value, context) => {
+    const single = { kind: value.kind, id: value.id, dueDate: value.dueDate };
+    if (value.occurrences) {
+      for (const [field, given] of Object.entries(single)) {
+        if (given !== undefined)
+          context.addIssue({ code: 'custom', path: [field], message: planActualMessages.oneOrList });
+      }
+      return;
+    }
+    const missing = { kind: planActualMessages.kind, id: planActualMessages.id, dueDate: planActualMessages.dueDate };
+    for (const [field, message] of Object.entries(missing)) {
+      if (single[field as keyof typeof single] === undefined)
+        context.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
 export type BankEntryMatchCreate = z.infer<typeof bankEntryMatchCreateSchema>;
 
 /** `POST /bank-entries/{id}/unplanned`: an actual with no plan ("nicht geplant"), counted under the category. */
@@ -104,8 +174,10 @@ export const entryPlanStateLabels: Record<EntryPlanState, string> = {
 /** An entry's place in the plan, answered with every entry and by the match routes. */
 export const entryPlanSchema = z.object({
   state: z.enum(entryPlanStates),
-  /** The occurrence it is matched to (state `matched`). */
+  /** The occurrence it is matched to (state `matched`): the first of `occurrences`. */
   occurrence: plannedOccurrenceSchema.nullable(),
+  /** Every occurrence it is matched to, by due date (several for a salary run); empty unless matched. */
+  occurrences: z.array(plannedOccurrenceSchema),
 });
 export type EntryPlan = z.infer<typeof entryPlanSchema>;
 
@@ -247,9 +319,12 @@ export const planActualEntrySchema = z.object({
   counterpartyName: z.string().nullable(),
   text: z.string().nullable(),
   state: z.enum(entryPlanStates),
-  /** The category it counts under: the occurrence's, the one chosen for "nicht geplant", or null. */
+  /** The category it counts under: the occurrence's (those of a run joined by ", "), the one chosen for "nicht geplant", or null. */
   category: z.string().nullable(),
+  /** The first occurrence it is matched to. */
   occurrence: occurrenceKeySchema.nullable(),
+  /** Every occurrence it is matched to (several for a salary run). */
+  occurrences: z.array(occurrenceKeySchema),
 });
 export type PlanActualEntry = z.infer<typeof planActualEntrySchema>;
 
@@ -261,7 +336,8 @@ export const planActualMonthDetailSchema = z.object({
       state: z.enum(['open', 'matched', 'dismissed']),
       /** The mark "entfällt" (state `dismissed`): `DELETE /occurrence-dismissals/{id}` restores it. */
       dismissalId: z.number().int().nullable(),
-      entries: z.array(planActualEntrySchema),
+      /** `share`: what of the entry counts for this occurrence (its whole amount unless it pays several). */
+      entries: z.array(planActualEntrySchema.extend({ share: z.number().int() })),
     }),
   ),
   /** Every entry booked in the month. */

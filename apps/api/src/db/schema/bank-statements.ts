@@ -50,8 +50,9 @@ export const bankEntries = pgTable(
 /**
  * An entry linked to a planned occurrence (docs/plan-actual.md "Matching"): the occurrence by its
  * identity (kind, item id, due date), with what it was when matched (name, category, amount), which
- * stays shown when the plan changes later. An entry is matched once (the unique entry); several
- * entries share an occurrence only as the parts of a split payment (checked by the service).
+ * stays shown when the plan changes later. An entry pays one occurrence, or several at once (a
+ * salary run: a row each, each occurrence once per entry); several entries share an occurrence only
+ * as the parts of a split payment (checked by the service).
  */
 export const bankEntryMatches = pgTable(
   'bank_entry_matches',
@@ -70,7 +71,13 @@ export const bankEntryMatches = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('bank_entry_matches_entry_unique').on(table.bankEntryId),
+    // An entry may pay several occurrences (a salary run), each once (docs/plan-actual.md "Matching").
+    uniqueIndex('bank_entry_matches_entry_occurrence_unique').on(
+      table.bankEntryId,
+      table.kind,
+      table.itemId,
+      table.dueDate,
+    ),
     index('bank_entry_matches_occurrence_idx').on(table.organisationId, table.kind, table.itemId, table.dueDate),
     check(
       'bank_entry_matches_kind',

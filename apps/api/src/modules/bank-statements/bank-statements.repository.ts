@@ -3,7 +3,7 @@ import type { BankEntryListQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { arrayLiteral, textArray } from '../../db/arrays.js';
 import { executeRows } from '../../db/execute-rows.js';
-import { bankAccounts, bankEntries, bankEntryMatches, categories } from '../../db/schema/index.js';
+import { bankAccounts, bankEntries, categories } from '../../db/schema/index.js';
 import { applyListQuery, containsPattern, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
 
 /** An entry as the import writes it. */
@@ -122,15 +122,26 @@ const entryColumns = {
   categoryId: bankEntries.categoryId,
   categoryName: categories.name,
   bankAccountId: bankEntries.bankAccountId,
-  // Its place in the plan (docs/plan-actual.md): "nicht geplant", or the occurrence it is matched to.
+  // Its place in the plan (docs/plan-actual.md): "nicht geplant", or the occurrences it is matched to
+  // (several for a salary run), as they were when matched, by due date.
   unplanned: bankEntries.unplanned,
-  matchKind: bankEntryMatches.kind,
-  matchItemId: bankEntryMatches.itemId,
-  matchDueDate: bankEntryMatches.dueDate,
-  matchName: bankEntryMatches.name,
-  matchCategory: bankEntryMatches.categoryName,
-  matchAmount: bankEntryMatches.plannedAmount,
+  // Spelled out with an alias: drizzle may leave a column unqualified, which the subquery would read as its own.
+  matches: sql<EntryMatchJson[]>`(select coalesce(json_agg(json_build_object(
+      'kind', "m"."kind", 'id', "m"."item_id", 'dueDate', "m"."due_date",
+      'name', "m"."name", 'category', "m"."category_name", 'amount', "m"."planned_amount")
+    order by "m"."due_date", "m"."kind", "m"."item_id"), '[]'::json)
+    from "bank_entry_matches" "m" where "m"."bank_entry_id" = "bank_entries"."id")`,
 };
+
+/** One occurrence an entry is matched to, as the entry's row carries it. */
+export interface EntryMatchJson {
+  kind: string;
+  id: number;
+  dueDate: string;
+  name: string;
+  category: string;
+  amount: number;
+}
 
 export type BankEntryRow = Awaited<ReturnType<typeof findEntry>> & object;
 
@@ -166,7 +177,6 @@ export async function listEntries(
     .select({ ...entryColumns, totalCount: totalCountColumn() })
     .from(bankEntries)
     .leftJoin(categories, eq(categories.id, bankEntries.categoryId))
-    .leftJoin(bankEntryMatches, eq(bankEntryMatches.bankEntryId, bankEntries.id))
     .where(where)
     .$dynamic();
   const rows = await applyListQuery(select, query, { bookingDate: sql`${bankEntries.bookingDate}` }, [bankEntries.id]);
@@ -179,7 +189,6 @@ export async function findEntry(db: AppDatabase, organisationId: number, bankAcc
     .select(entryColumns)
     .from(bankEntries)
     .leftJoin(categories, eq(categories.id, bankEntries.categoryId))
-    .leftJoin(bankEntryMatches, eq(bankEntryMatches.bankEntryId, bankEntries.id))
     .where(
       and(
         eq(bankEntries.id, id),

@@ -90,20 +90,9 @@ export type BankStatementsService = ReturnType<typeof createBankStatementsServic
 
 /** Where the entry stands to the plan (docs/plan-actual.md "Matching"): matched, "nicht geplant" or open. */
 function entryPlanOf(row: BankEntryRow): EntryPlan {
-  if (row.matchKind !== null && row.matchItemId !== null && row.matchDueDate !== null) {
-    return {
-      state: 'matched',
-      occurrence: {
-        kind: row.matchKind as OccurrenceKind,
-        id: row.matchItemId,
-        dueDate: row.matchDueDate,
-        name: row.matchName ?? '',
-        category: row.matchCategory ?? '',
-        amount: row.matchAmount ?? 0,
-      },
-    };
-  }
-  return { state: row.unplanned ? 'unplanned' : 'open', occurrence: null };
+  const occurrences = row.matches.map((match) => ({ ...match, kind: match.kind as OccurrenceKind }));
+  if (occurrences.length > 0) return { state: 'matched', occurrence: occurrences[0] ?? null, occurrences };
+  return { state: row.unplanned ? 'unplanned' : 'open', occurrence: null, occurrences: [] };
 }
 
 /**

@@ -160,7 +160,7 @@ describe('camt.053 preview and import', () => {
       charges: null,
       source: 'camt.053',
       category: null,
-      plan: { state: 'open', occurrence: null },
+      plan: { state: 'open', occurrence: null, occurrences: [] },
     });
     expect(list.data[6]).toMatchObject({
       charges: 150,

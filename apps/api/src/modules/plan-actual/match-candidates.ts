@@ -20,6 +20,8 @@ export interface OccurrenceIndex {
   byKey: ReadonlyMap<string, PlannedOccurrence>;
   credits: BySize;
   debits: BySize;
+  /** The salary and salary-cost debits, by due date: what salary runs are made of (salary-runs.ts). */
+  payroll: PlannedOccurrence[];
 }
 
 function bySize(occurrences: PlannedOccurrence[]): BySize {
@@ -37,6 +39,12 @@ export function indexOccurrences(occurrences: readonly PlannedOccurrence[]): Occ
     byKey: new Map(occurrences.map((occurrence) => [occurrenceKeyText(occurrence), occurrence])),
     credits: bySize(occurrences.filter((occurrence) => occurrence.amount > 0)),
     debits: bySize(occurrences.filter((occurrence) => occurrence.amount < 0)),
+    payroll: occurrences
+      .filter(
+        (occurrence) =>
+          occurrence.amount < 0 && (occurrence.kind === 'salaries' || occurrence.kind === 'salary_cost_labels'),
+      )
+      .sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0)),
   };
 }
 

@@ -54,12 +54,34 @@ export function dayReason(days: number): string {
   return `${count} ${count === 1 ? 'Tag' : 'Tage'} ${days > 0 ? 'später' : 'früher'}`;
 }
 
-/** "Betrag 3.2 % höher": the entry's amount against the open amount, one decimal. */
-function amountReason(entryAmount: number, openAmount: number): string {
-  if (entryAmount === openAmount) return 'Betrag gleich';
+/** "Betrag 3.2 % höher" ("Summe …" for a run): the entry's amount against the open amount, one decimal. */
+export function amountReason(entryAmount: number, openAmount: number, word: 'Betrag' | 'Summe' = 'Betrag'): string {
+  if (entryAmount === openAmount) return `${word} gleich`;
   const percent = (Math.abs(entryAmount - openAmount) / Math.abs(openAmount)) * 100;
   const shown = Math.max(0.1, Math.round(percent * 10) / 10).toFixed(1);
-  return `Betrag ${shown} % ${Math.abs(entryAmount) > Math.abs(openAmount) ? 'höher' : 'tiefer'}`;
+  return `${word} ${shown} % ${Math.abs(entryAmount) > Math.abs(openAmount) ? 'höher' : 'tiefer'}`;
+}
+
+/**
+ * The score of an amount fit (docs/plan-actual.md "Suggestions"): exact 70–95, within the tolerance
+ * 40–69, by the date's distance (days) and whether the name fits; undefined when the amount or the
+ * date lies outside the tolerance or the window.
+ */
+export function amountScore(
+  entryAmount: number,
+  openAmount: number,
+  distance: number,
+  nameFits: boolean,
+  { tolerancePercent, windowDays }: MatchSettings,
+): number | undefined {
+  const difference = Math.abs(entryAmount - openAmount);
+  const relative = difference / Math.abs(openAmount);
+  if (distance > windowDays || relative * 100 > tolerancePercent) return undefined;
+  const dateFit = 1 - distance / (windowDays + 1);
+  const amountFit = tolerancePercent === 0 ? 1 : Math.max(0, 1 - (relative * 100) / tolerancePercent);
+  const nameBonus = nameFits ? 5 : 0;
+  if (difference === 0) return 70 + Math.round(20 * dateFit) + nameBonus;
+  return Math.min(69, 40 + Math.round(14 * amountFit + 10 * dateFit) + nameBonus);
 }
 
 /**
@@ -84,19 +106,13 @@ export function rankSuggestions(
     const days = daysBetween(occurrence.dueDate, entry.bookingDate);
     const distance = Math.abs(days);
     const sameReference = entry.reference !== null && reference !== null && entry.reference === reference;
-    const difference = Math.abs(entry.amount - open);
-    const relative = difference / Math.abs(open);
-    const exact = difference === 0;
-    const withinTolerance = relative * 100 <= tolerancePercent;
-    if (sameReference ? distance > REFERENCE_WINDOW_DAYS : distance > windowDays || !withinTolerance) continue;
     const nameFits = [...wordsOf(occurrence.name)].some((word) => entryWords.has(word));
-    const dateFit = distance > windowDays ? 0 : 1 - distance / (windowDays + 1);
-    const amountFit = tolerancePercent === 0 ? 1 : Math.max(0, 1 - (relative * 100) / tolerancePercent);
-    const nameBonus = nameFits ? 5 : 0;
-    let score: number;
-    if (sameReference) score = 100;
-    else if (exact) score = 70 + Math.round(20 * dateFit) + nameBonus;
-    else score = Math.min(69, 40 + Math.round(14 * amountFit + 10 * dateFit) + nameBonus);
+    const score = sameReference
+      ? distance > REFERENCE_WINDOW_DAYS
+        ? undefined
+        : 100
+      : amountScore(entry.amount, open, distance, nameFits, { tolerancePercent, windowDays });
+    if (score === undefined) continue;
     const reasons = [
       ...(sameReference ? ['Referenz gleich'] : []),
       amountReason(entry.amount, open),

@@ -1,5 +1,4 @@
-import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gte, inArray, lte, not, sql } from 'drizzle-orm';
 import type { OccurrenceKey } from '@saldopilot/shared';
 import { isAnyOf } from '../../db/arrays.js';
 import type { AppDatabase } from '../../db/client.js';
@@ -35,6 +34,10 @@ export async function matchSettingsOf(db: AppDatabase, organisationId: number) {
   return row ?? { tolerancePercent: 5, windowDays: 10 };
 }
 
+/** The entry is matched to one occurrence or more. */
+// Spelled out: drizzle leaves a column of a one-table query unqualified, which the subquery would read as its own.
+const entryMatched = sql<boolean>`exists (select 1 from "bank_entry_matches" "m" where "m"."bank_entry_id" = "bank_entries"."id")`;
+
 const entryForMatchColumns = {
   id: bankEntries.id,
   bankAccountId: bankEntries.bankAccountId,
@@ -45,7 +48,7 @@ const entryForMatchColumns = {
   counterpartyName: bankEntries.counterpartyName,
   remittanceInformation: bankEntries.remittanceInformation,
   unplanned: bankEntries.unplanned,
-  matchId: bankEntryMatches.id,
+  matched: entryMatched,
 };
 
 export type EntryForMatch = Awaited<ReturnType<typeof entriesForMatch>>[number];
@@ -63,37 +66,72 @@ export function entriesForMatch(
   const query = db
     .select(entryForMatchColumns)
     .from(bankEntries)
-    .leftJoin(bankEntryMatches, eq(bankEntryMatches.bankEntryId, bankEntries.id))
     .where(
       and(
         eq(bankEntries.organisationId, organisationId),
         only.entryIds ? isAnyOf(bankEntries.id, only.entryIds) : undefined,
         only.bankAccountId === undefined ? undefined : eq(bankEntries.bankAccountId, only.bankAccountId),
-        only.openOnly ? and(isNull(bankEntryMatches.id), eq(bankEntries.unplanned, false)) : undefined,
+        only.openOnly ? and(not(entryMatched), eq(bankEntries.unplanned, false)) : undefined,
       ),
     )
     .orderBy(asc(bankEntries.bookingDate), asc(bankEntries.id));
   return only.forUpdate ? query.for('update', { of: bankEntries }) : query;
 }
 
-/** The entries matched to occurrences due in [from, to]: per occurrence, which entries and how much. */
-export function matchesDueBetween(db: AppDatabase, organisationId: number, from: string, to: string) {
+export type MatchRow = Awaited<ReturnType<typeof matchesOf>>[number];
+
+/**
+ * Match rows with their entry's amount and the category they count under (a transaction's current
+ * one, else the one matched), of the entries booked from `bookedFrom`, of the entries `entryIds`, or
+ * of the entries matched to any occurrence due in [dueFrom, dueTo]: always every match of each entry
+ * (its shares are computed from all of them: entry-shares.ts).
+ */
+export function matchesOf(
+  db: AppDatabase,
+  organisationId: number,
+  only: { bookedFrom?: string; entryIds?: readonly number[]; dueFrom?: string; dueTo?: string } = {},
+) {
+  const dueInRange = db
+    .select({ entryId: bankEntryMatches.bankEntryId })
+    .from(bankEntryMatches)
+    .where(
+      and(
+        eq(bankEntryMatches.organisationId, organisationId),
+        only.dueFrom === undefined ? undefined : gte(bankEntryMatches.dueDate, only.dueFrom),
+        only.dueTo === undefined ? undefined : lte(bankEntryMatches.dueDate, only.dueTo),
+      ),
+    );
   return db
     .select({
       kind: bankEntryMatches.kind,
       id: bankEntryMatches.itemId,
       dueDate: bankEntryMatches.dueDate,
       entryId: bankEntryMatches.bankEntryId,
+      name: bankEntryMatches.name,
+      plannedAmount: bankEntryMatches.plannedAmount,
+      category: sql<string>`coalesce(${categories.name}, ${bankEntryMatches.categoryName})`,
       amount: bankEntries.amount,
       currency: bankEntries.currency,
     })
     .from(bankEntryMatches)
     .innerJoin(bankEntries, eq(bankEntries.id, bankEntryMatches.bankEntryId))
+    .leftJoin(
+      transactions,
+      and(
+        eq(bankEntryMatches.kind, 'transactions'),
+        eq(transactions.id, bankEntryMatches.itemId),
+        eq(transactions.organisationId, organisationId),
+      ),
+    )
+    .leftJoin(categories, eq(categories.id, transactions.categoryId))
     .where(
       and(
         eq(bankEntryMatches.organisationId, organisationId),
-        gte(bankEntryMatches.dueDate, from),
-        lte(bankEntryMatches.dueDate, to),
+        only.bookedFrom === undefined ? undefined : gte(bankEntries.bookingDate, only.bookedFrom),
+        only.entryIds === undefined ? undefined : isAnyOf(bankEntryMatches.bankEntryId, only.entryIds),
+        only.dueFrom === undefined && only.dueTo === undefined
+          ? undefined
+          : inArray(bankEntryMatches.bankEntryId, dueInRange),
       ),
     );
 }
@@ -132,33 +170,52 @@ export async function matchCountOf(db: AppDatabase, organisationId: number, key:
 }
 
 export interface NewMatch extends OccurrenceKey {
-  entryId: number;
   name: string;
   categoryName: string;
   plannedAmount: number;
 }
 
-/** Links the entry; false when it is matched already (the unique entry). Clears "nicht geplant". */
-export async function insertMatch(db: AppDatabase, organisationId: number, match: NewMatch): Promise<boolean> {
+/**
+ * Links the entry to the occurrences (one row each, in one statement); false when a row was there
+ * already (the unique entry and occurrence), and then nothing is linked. Clears "nicht geplant".
+ */
+export async function insertMatches(
+  db: AppDatabase,
+  organisationId: number,
+  entryId: number,
+  matches: readonly NewMatch[],
+): Promise<boolean> {
   const rows = await db
     .insert(bankEntryMatches)
-    .values({
-      organisationId,
-      bankEntryId: match.entryId,
-      kind: match.kind,
-      itemId: match.id,
-      dueDate: match.dueDate,
-      name: match.name.slice(0, 255),
-      categoryName: match.categoryName.slice(0, 255),
-      plannedAmount: match.plannedAmount,
-    })
+    .values(
+      matches.map((match) => ({
+        organisationId,
+        bankEntryId: entryId,
+        kind: match.kind,
+        itemId: match.id,
+        dueDate: match.dueDate,
+        name: match.name.slice(0, 255),
+        categoryName: match.categoryName.slice(0, 255),
+        plannedAmount: match.plannedAmount,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ id: bankEntryMatches.id });
-  if (rows.length === 0) return false;
+  if (rows.length < matches.length) {
+    // Raced by a write the locks do not cover: none of the run is kept.
+    if (rows.length > 0)
+      await db.delete(bankEntryMatches).where(
+        isAnyOf(
+          bankEntryMatches.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    return false;
+  }
   await db
     .update(bankEntries)
     .set({ unplanned: false })
-    .where(and(eq(bankEntries.id, match.entryId), eq(bankEntries.organisationId, organisationId)));
+    .where(and(eq(bankEntries.id, entryId), eq(bankEntries.organisationId, organisationId)));
   return true;
 }
 
@@ -251,13 +308,11 @@ export function accountBalancesOf(db: AppDatabase, organisationId: number) {
 }
 
 /**
- * The entries booked from `from` on, each with what it counts as in the Plan/Ist table: the
- * occurrence's category (a transaction's current one, else the one matched), the category of a
- * "nicht geplant" entry, or none; and its account's "Stand per" (the end balances go back from it).
+ * The entries booked from `from` (or those of `entryIds`), each with its category (the one chosen
+ * for "nicht geplant") and its account's "Stand per" (the end balances go back from it). What they
+ * are matched to is read with `matchesOf`.
  */
 export function entriesFrom(db: AppDatabase, organisationId: number, from: string, entryIds?: readonly number[]) {
-  const entryCategory = alias(categories, 'entry_category');
-  const transactionCategory = alias(categories, 'transaction_category');
   return db
     .select({
       entryId: bankEntries.id,
@@ -268,26 +323,12 @@ export function entriesFrom(db: AppDatabase, organisationId: number, from: strin
       counterpartyName: bankEntries.counterpartyName,
       text: bankEntries.remittanceInformation,
       unplanned: bankEntries.unplanned,
-      entryCategory: entryCategory.name,
-      matchKind: bankEntryMatches.kind,
-      matchItemId: bankEntryMatches.itemId,
-      matchDueDate: bankEntryMatches.dueDate,
-      matchCategory: sql<string | null>`coalesce(${transactionCategory.name}, ${bankEntryMatches.categoryName})`,
+      entryCategory: categories.name,
       balanceDate: bankAccounts.balanceDate,
     })
     .from(bankEntries)
     .innerJoin(bankAccounts, eq(bankAccounts.id, bankEntries.bankAccountId))
-    .leftJoin(entryCategory, eq(entryCategory.id, bankEntries.categoryId))
-    .leftJoin(bankEntryMatches, eq(bankEntryMatches.bankEntryId, bankEntries.id))
-    .leftJoin(
-      transactions,
-      and(
-        eq(bankEntryMatches.kind, 'transactions'),
-        eq(transactions.id, bankEntryMatches.itemId),
-        eq(transactions.organisationId, organisationId),
-      ),
-    )
-    .leftJoin(transactionCategory, eq(transactionCategory.id, transactions.categoryId))
+    .leftJoin(categories, eq(categories.id, bankEntries.categoryId))
     .where(
       and(
         eq(bankEntries.organisationId, organisationId),

@@ -42,7 +42,12 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const answer = await planActual.suggestions(tenantOf(request), request.params.id);
       if (seesSalaries(request)) return answer;
-      return { ...answer, suggestions: answer.suggestions.filter((suggestion) => suggestion.kind !== 'salaries') };
+      // Without salaries:read no salary occurrence, and so no salary run (docs/access.md "Salary figures").
+      return {
+        ...answer,
+        suggestions: answer.suggestions.filter((suggestion) => suggestion.kind !== 'salaries'),
+        runs: [],
+      };
     },
   );
 

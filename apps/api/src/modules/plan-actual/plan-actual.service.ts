@@ -4,8 +4,10 @@ import {
   addMonthsToMonth,
   monthOf,
   occurrenceDismissalMessages,
+  occurrenceKindLabels,
   PLAN_ACTUAL_LIMITS,
   planActualMessages,
+  planActualRunMessages,
   type BankEntry,
   type BankEntryMatchCreate,
   type ConfirmUniqueResult,
@@ -33,6 +35,7 @@ import { firstBookingDateOf } from '../forecasts/forecasts.repository.js';
 import type { ForecastsService, PlanInput } from '../forecasts/forecasts.service.js';
 import { remembered } from '../../lib/recently-used.js';
 import type { ReferenceService } from '../reference/reference.service.js';
+import { inOccurrenceOrder, withShares } from './entry-shares.js';
 import { candidatesOf, indexOccurrences, type CandidateSources } from './match-candidates.js';
 import {
   REFERENCE_WINDOW_DAYS,
@@ -42,6 +45,7 @@ import {
   type MatchSettings,
 } from './match-ranking.js';
 import { planActualTable, type CountedEntry } from './plan-actual-table.js';
+import { salaryRunSuggestions } from './salary-runs.js';
 import {
   accountBalancesOf,
   clearEntryPlan,
@@ -52,13 +56,14 @@ import {
   entriesForMatch,
   entriesFrom,
   insertDismissal,
-  insertMatch,
+  insertMatches,
   lockPlanMatches,
   markUnplanned,
   matchCountOf,
-  matchesDueBetween,
+  matchesOf,
   matchSettingsOf,
   type EntryForMatch,
+  type MatchRow,
 } from './plan-actual.repository.js';
 
 export const planActualServiceMessages = {
@@ -94,6 +99,39 @@ type ForecastTransactionWithReference = ForecastInput['transactions'][number] & 
 /** The last day of a 'YYYY-MM' month. */
 function lastDayOf(month: string): string {
   return addDays(`${addMonthsToMonth(month, 1)}-01`, -1);
+}
+
+function keyOf(row: { kind: string; id: number; dueDate: string }): string {
+  return occurrenceKeyText({ kind: row.kind as OccurrenceKey['kind'], id: row.id, dueDate: row.dueDate });
+}
+
+type SharedMatch = MatchRow & { share: number };
+
+/** The match rows with their shares (entry-shares.ts), the entries' amounts converted. */
+function sharedMatches(rows: readonly MatchRow[], converter: Converter): SharedMatch[] {
+  return withShares(rows, (row) => converter.convert(row.amount, row.currency));
+}
+
+/** What is matched to each occurrence, by key: the shares of its entries. */
+function matchedAmounts(rows: readonly MatchRow[], converter: Converter): Map<string, number> {
+  const matched = new Map<string, number>();
+  for (const match of sharedMatches(rows, converter)) {
+    const key = keyOf(match);
+    matched.set(key, (matched.get(key) ?? 0) + match.share);
+  }
+  return matched;
+}
+
+/** Each entry's matches with their shares, in the order of its occurrences (several rows of one entry may repeat in `rows`). */
+function matchesByEntry(rows: readonly MatchRow[], converter: Converter): Map<number, SharedMatch[]> {
+  const unique = new Map(rows.map((row) => [`${row.entryId}|${keyOf(row)}`, row]));
+  const byEntry = new Map<number, SharedMatch[]>();
+  for (const match of inOccurrenceOrder(sharedMatches([...unique.values()], converter))) {
+    const matches = byEntry.get(match.entryId);
+    if (matches) matches.push(match);
+    else byEntry.set(match.entryId, [match]);
+  }
+  return byEntry;
 }
 
 /** The day `date` moved into [from, to]. */
@@ -234,17 +272,10 @@ export function createPlanActualService({
   function matchStateOf(reader: AppDatabase, tenant: Tenant, plan: PlanInput, converter: Converter) {
     return kept(`matches|${tenant.organisationId}|${plan.key}`, async () => {
       const [matches, dismissals] = await Promise.all([
-        matchesDueBetween(reader, tenant.organisationId, '1900-01-01', '2999-12-31'),
+        matchesOf(reader, tenant.organisationId),
         dismissalsBetween(reader, tenant.organisationId, '1900-01-01', '2999-12-31'),
       ]);
-      const keyOf = (row: { kind: string; id: number; dueDate: string }) =>
-        occurrenceKeyText({ kind: row.kind as OccurrenceKey['kind'], id: row.id, dueDate: row.dueDate });
-      const matched = new Map<string, number>();
-      for (const match of matches) {
-        const key = keyOf(match);
-        matched.set(key, (matched.get(key) ?? 0) + converter.convert(match.amount, match.currency));
-      }
-      return { matched, dismissed: new Set(dismissals.map(keyOf)) };
+      return { matched: matchedAmounts(matches, converter), dismissed: new Set(dismissals.map(keyOf)) };
     });
   }
 
@@ -332,20 +363,15 @@ export function createPlanActualService({
     return { from, to };
   }
 
-  /** The category an entry counts under: its occurrence's, its own when "nicht geplant", else none. */
-  function countedCategory(entry: {
-    matchKind: string | null;
-    matchCategory: string | null;
-    unplanned: boolean;
-    entryCategory: string | null;
-  }) {
-    if (entry.matchKind !== null) return entry.matchCategory ?? planActualServiceMessages.noCategory;
+  /** The category an entry counts under: its occurrences' (joined), its own when "nicht geplant", else none. */
+  function countedCategory(entry: { unplanned: boolean; entryCategory: string | null }, matches: SharedMatch[]) {
+    if (matches.length > 0) return [...new Set(matches.map((match) => match.category))].join(', ');
     if (entry.unplanned) return entry.entryCategory ?? planActualServiceMessages.noCategory;
     return null;
   }
 
-  function stateOf(entry: { matchKind: string | null; unplanned: boolean }): PlanActualEntry['state'] {
-    return entry.matchKind !== null ? 'matched' : entry.unplanned ? 'unplanned' : 'open';
+  function stateOf(entry: { unplanned: boolean }, matches: SharedMatch[]): PlanActualEntry['state'] {
+    return matches.length > 0 ? 'matched' : entry.unplanned ? 'unplanned' : 'open';
   }
 
   /** The Plan/Ist table of the period (docs/plan-actual.md "Plan/Ist"). */
@@ -362,12 +388,14 @@ export function createPlanActualService({
     const months: string[] = [];
     for (let month = firstMonth; month <= lastMonth; month = addMonthsToMonth(month, 1)) months.push(month);
     const converter = converterOf(tenant);
-    const [occurrences, entries, accounts, coveredFrom] = await Promise.all([
+    const [occurrences, entries, matches, accounts, coveredFrom] = await Promise.all([
       occurrencesOf(tenant, plan, `${firstMonth}-01`, lastDayOf(lastMonth)),
       entriesFrom(db, tenant.organisationId, `${firstMonth}-01`),
+      matchesOf(db, tenant.organisationId, { bookedFrom: `${firstMonth}-01` }),
       accountBalancesOf(db, tenant.organisationId),
       firstBookingDateOf(db, tenant.organisationId),
     ]);
+    const byEntry = matchesByEntry(matches, converter);
     const counted: CountedEntry[] = [];
     // The balance at the end of a month: today's balances less what was booked after it, up to each account's "Stand per".
     const bookedAfter = months.map(() => 0);
@@ -375,7 +403,15 @@ export function createPlanActualService({
     const monthEnds = months.map(lastDayOf);
     for (const entry of entries) {
       const amount = converter.convert(entry.amount, entry.currency);
-      counted.push({ bookingDate: entry.bookingDate, amount, category: countedCategory(entry) });
+      const entryMatches = byEntry.get(entry.entryId) ?? [];
+      // An entry paying several occurrences counts each share under its occurrence's category.
+      if (entryMatches.length > 0) {
+        for (const match of entryMatches) {
+          counted.push({ bookingDate: entry.bookingDate, amount: match.share, category: match.category });
+        }
+      } else {
+        counted.push({ bookingDate: entry.bookingDate, amount, category: countedCategory(entry, []) });
+      }
       if (entry.bookingDate > entry.balanceDate) continue;
       bookedFromStart += amount;
       monthEnds.forEach((end, index) => {
@@ -408,40 +444,45 @@ export function createPlanActualService({
     const converter = converterOf(tenant);
     const first = `${month}-01`;
     const last = lastDayOf(month);
-    const [plan, entries, matches, dismissals] = await Promise.all([
+    const [plan, entries, dueMatches, bookedMatches, dismissals] = await Promise.all([
       forecasts.planInput(tenant),
       entriesFrom(db, tenant.organisationId, first),
-      matchesDueBetween(db, tenant.organisationId, first, last),
+      // Entries matched to this month's occurrences may be booked in another month, even before it.
+      matchesOf(db, tenant.organisationId, { dueFrom: first, dueTo: last }),
+      matchesOf(db, tenant.organisationId, { bookedFrom: first }),
       dismissalsBetween(db, tenant.organisationId, first, last),
     ]);
-    const toEntry = (entry: (typeof entries)[number]): PlanActualEntry => ({
-      entryId: entry.entryId,
-      bankAccountId: entry.bankAccountId,
-      bookingDate: entry.bookingDate,
-      amount: converter.convert(entry.amount, entry.currency),
-      counterpartyName: entry.counterpartyName,
-      text: entry.text,
-      state: stateOf(entry),
-      category: countedCategory(entry),
-      occurrence:
-        entry.matchKind !== null && entry.matchItemId !== null && entry.matchDueDate !== null
-          ? { kind: entry.matchKind as OccurrenceKey['kind'], id: entry.matchItemId, dueDate: entry.matchDueDate }
-          : null,
-    });
+    const byEntry = matchesByEntry([...dueMatches, ...bookedMatches], converter);
+    const toEntry = (entry: (typeof entries)[number]): PlanActualEntry => {
+      const matches = byEntry.get(entry.entryId) ?? [];
+      const keys = matches.map(({ kind, id, dueDate }) => ({ kind: kind as OccurrenceKey['kind'], id, dueDate }));
+      return {
+        entryId: entry.entryId,
+        bankAccountId: entry.bankAccountId,
+        bookingDate: entry.bookingDate,
+        amount: converter.convert(entry.amount, entry.currency),
+        counterpartyName: entry.counterpartyName,
+        text: entry.text,
+        state: stateOf(entry, matches),
+        category: countedCategory(entry, matches),
+        occurrence: keys[0] ?? null,
+        occurrences: keys,
+      };
+    };
     const entryById = new Map(entries.map((entry) => [entry.entryId, entry]));
-    // Entries matched to this month's occurrences may be booked in another month, even before it.
-    const matchedEntries = new Map<string, number[]>();
-    for (const match of matches) {
-      const key = occurrenceKeyText({
-        kind: match.kind as OccurrenceKey['kind'],
-        id: match.id,
-        dueDate: match.dueDate,
-      });
-      matchedEntries.set(key, [...(matchedEntries.get(key) ?? []), match.entryId]);
+    const matchedEntries = new Map<string, SharedMatch[]>();
+    for (const matches of byEntry.values()) {
+      for (const match of matches) {
+        if (match.dueDate < first || match.dueDate > last) continue;
+        matchedEntries.set(keyOf(match), [...(matchedEntries.get(keyOf(match)) ?? []), match]);
+      }
     }
-    const missing = [...matchedEntries.values()].flat().filter((entryId) => !entryById.has(entryId));
+    const missing = [...matchedEntries.values()]
+      .flat()
+      .map((match) => match.entryId)
+      .filter((entryId) => !entryById.has(entryId));
     if (missing.length > 0) {
-      for (const entry of await entriesFrom(db, tenant.organisationId, '1900-01-01', missing)) {
+      for (const entry of await entriesFrom(db, tenant.organisationId, '1900-01-01', [...new Set(missing)])) {
         entryById.set(entry.entryId, entry);
       }
     }
@@ -455,10 +496,12 @@ export function createPlanActualService({
       month,
       occurrences: (await occurrencesOf(tenant, plan, first, last)).map((occurrence) => {
         const key = occurrenceKeyText(occurrence);
-        const linked = (matchedEntries.get(key) ?? []).flatMap((entryId) => {
-          const entry = entryById.get(entryId);
-          return entry ? [toEntry(entry)] : [];
-        });
+        const linked = (matchedEntries.get(key) ?? [])
+          .sort((a, b) => a.entryId - b.entryId)
+          .flatMap((match) => {
+            const entry = entryById.get(match.entryId);
+            return entry ? [{ ...toEntry(entry), share: match.share }] : [];
+          });
         const dismissalId = dismissed.get(key) ?? null;
         return {
           ...toOccurrence(occurrence),
@@ -471,6 +514,75 @@ export function createPlanActualService({
     };
   }
 
+  function newMatchOf(occurrence: PlannedOccurrence) {
+    const { kind, id, dueDate, name, category, amount } = occurrence;
+    return { kind, id, dueDate, name, categoryName: category, plannedAmount: amount };
+  }
+
+  /**
+   * The entry linked to several occurrences at once (a salary run, docs/plan-actual.md "Matching"):
+   * each must be planned, go the entry's way, not be marked "entfällt" and, unless `split`, be matched
+   * to no other entry; what is open of them together must meet the entry's amount within the
+   * tolerance. All in one transaction: nothing is linked unless everything is.
+   */
+  async function matchSeveral(tenant: Tenant, entryId: number, keys: readonly OccurrenceKey[], split: boolean) {
+    const plan = await forecasts.planInput(tenant);
+    const settings = await settingsOf(tenant, plan);
+    const converter = converterOf(tenant);
+    const dueDates = keys.map((key) => key.dueDate).sort();
+    const first = dueDates[0] as string;
+    const last = dueDates.at(-1) as string;
+    const planned = new Map(
+      (await occurrencesOf(tenant, plan, first, last)).map((occurrence) => [occurrenceKeyText(occurrence), occurrence]),
+    );
+    const occurrences = keys.map((key) => {
+      const occurrence = planned.get(occurrenceKeyText(key));
+      if (!occurrence) throw notFound(planActualRunMessages.notPlanned(occurrenceKindLabels[key.kind], key.dueDate));
+      return occurrence;
+    });
+    await db.transaction(async (tx) => {
+      await lockPlanMatches(tx, tenant.organisationId);
+      const entry = await entryOf(tx, tenant, entryId, true);
+      if (entry.matched) throw new AppError('CONFLICT', planActualMessages.entryTaken);
+      const amount = converter.convert(entry.amount, entry.currency);
+      const wrongWay = occurrences.findIndex((occurrence) => Math.sign(occurrence.amount) !== Math.sign(amount));
+      if (wrongWay >= 0) throw validationFailed({ [`occurrences.${wrongWay}`]: planActualMessages.direction });
+      const [dismissals, taken] = await Promise.all([
+        dismissalsBetween(tx, tenant.organisationId, first, last),
+        matchesOf(tx, tenant.organisationId, { dueFrom: first, dueTo: last }),
+      ]);
+      const dismissed = new Set(dismissals.map(keyOf));
+      const matched = matchedAmounts(taken, converter);
+      const takenKeys = new Set(taken.map(keyOf));
+      for (const occurrence of occurrences) {
+        const key = occurrenceKeyText(occurrence);
+        if (dismissed.has(key)) {
+          throw new AppError('CONFLICT', planActualRunMessages.dismissed(occurrence.name, occurrence.dueDate));
+        }
+        if (!split && takenKeys.has(key)) {
+          throw new AppError('CONFLICT', planActualRunMessages.taken(occurrence.name, occurrence.dueDate));
+        }
+      }
+      // What is still open of them: a part paid already (split) is not paid twice.
+      const open = occurrences.reduce(
+        (sum, occurrence) => sum + occurrence.amount - (matched.get(occurrenceKeyText(occurrence)) ?? 0),
+        0,
+      );
+      if (
+        Math.sign(open) !== Math.sign(amount) ||
+        Math.abs(amount - open) * 100 > settings.tolerancePercent * Math.abs(open)
+      ) {
+        const currency = codeOf(tenant.currencyId);
+        throw validationFailed({
+          occurrences: planActualRunMessages.sumOff(open, amount, currency, settings.tolerancePercent),
+        });
+      }
+      if (!(await insertMatches(tx, tenant.organisationId, entryId, occurrences.map(newMatchOf)))) {
+        throw new AppError('CONFLICT', planActualMessages.entryTaken);
+      }
+    });
+  }
+
   return {
     /** `GET /bank-entries/{id}/match-suggestions`. */
     async suggestions(tenant: Tenant, entryId: number): Promise<MatchSuggestions> {
@@ -481,35 +593,43 @@ export function createPlanActualService({
       const toMatch = toEntryToMatch(entry, converter);
       const sources = await sourcesFor(db, tenant, plan, [toMatch], settings, converter);
       const candidates = candidatesOf(toMatch, sources, settings);
-      return { entryId, ...settings, suggestions: rankSuggestions(toMatch, candidates, settings) };
+      const runs = salaryRunSuggestions(toMatch, { ...sources, payroll: sources.index.payroll }, settings);
+      return {
+        entryId,
+        ...settings,
+        suggestions: rankSuggestions(toMatch, candidates, settings),
+        runs: runs.map((run) => ({ ...run, occurrences: run.occurrences.map(toOccurrence) })),
+      };
     },
 
-    /** `POST /bank-entries/{id}/match`: the entry linked to the occurrence (docs/plan-actual.md "Matching"). */
+    /**
+     * `POST /bank-entries/{id}/match`: the entry linked to the occurrence, or to several at once
+     * (`occurrences`: a salary run), all or nothing (docs/plan-actual.md "Matching").
+     */
     async match(tenant: Tenant, entryId: number, body: BankEntryMatchCreate): Promise<BankEntry> {
+      if (body.occurrences) {
+        await matchSeveral(tenant, entryId, body.occurrences, body.split === true);
+        return bankStatements.entry(tenant, entryId);
+      }
       const plan = await forecasts.planInput(tenant);
       const converter = converterOf(tenant);
-      const { split, ...key } = body;
+      // The schema demands the three fields when `occurrences` is not given.
+      const key = { kind: body.kind, id: body.id, dueDate: body.dueDate } as OccurrenceKey;
       const occurrence = await plannedOccurrence(tenant, plan, key);
       await db.transaction(async (tx) => {
         // One match decision at a time per organisation: "an occurrence once" holds under concurrency.
         await lockPlanMatches(tx, tenant.organisationId);
         const entry = await entryOf(tx, tenant, entryId, true);
-        if (entry.matchId !== null) throw new AppError('CONFLICT', planActualMessages.entryTaken);
+        if (entry.matched) throw new AppError('CONFLICT', planActualMessages.entryTaken);
         if (Math.sign(occurrence.amount) !== Math.sign(converter.convert(entry.amount, entry.currency))) {
           throw validationFailed({ kind: planActualMessages.direction });
         }
-        if (!split && (await matchCountOf(tx, tenant.organisationId, key)) > 0) {
+        if (!body.split && (await matchCountOf(tx, tenant.organisationId, key)) > 0) {
           throw new AppError('CONFLICT', planActualMessages.occurrenceTaken);
         }
         // Paid after all: an occurrence marked "entfällt" is expected no more, but it happened.
         await deleteDismissalOf(tx, tenant.organisationId, key);
-        await insertMatch(tx, tenant.organisationId, {
-          ...key,
-          entryId,
-          name: occurrence.name,
-          categoryName: occurrence.category,
-          plannedAmount: occurrence.amount,
-        });
+        await insertMatches(tx, tenant.organisationId, entryId, [newMatchOf(occurrence)]);
       });
       return bankStatements.entry(tenant, entryId);
     },
@@ -529,7 +649,7 @@ export function createPlanActualService({
     async markUnplanned(tenant: Tenant, entryId: number, categoryId: number): Promise<BankEntry> {
       await db.transaction(async (tx) => {
         const entry = await entryOf(tx, tenant, entryId, true);
-        if (entry.matchId !== null) throw new AppError('CONFLICT', planActualMessages.entryTaken);
+        if (entry.matched) throw new AppError('CONFLICT', planActualMessages.entryTaken);
         if (!(await findVisibleCategory(tx, tenant.organisationId, categoryId, 'share'))) {
           throw validationFailed({ categoryId: planActualServiceMessages.invalidCategory });
         }
@@ -569,15 +689,7 @@ export function createPlanActualService({
           if (!claim || others.length > 0) continue;
           const { occurrence } = claim;
           if ((await matchCountOf(tx, tenant.organisationId, occurrence)) > 0) continue;
-          const inserted = await insertMatch(tx, tenant.organisationId, {
-            kind: occurrence.kind,
-            id: occurrence.id,
-            dueDate: occurrence.dueDate,
-            entryId: claim.entryId,
-            name: occurrence.name,
-            categoryName: occurrence.category,
-            plannedAmount: occurrence.amount,
-          });
+          const inserted = await insertMatches(tx, tenant.organisationId, claim.entryId, [newMatchOf(occurrence)]);
           if (inserted) matches.push(claim);
         }
         matches.sort((a, b) => a.entryId - b.entryId);

@@ -184,16 +184,18 @@ describe('matching', () => {
     const [part1, part2, credit] = entries;
     const matched = await user.post(`/api/bank-entries/${part1!.id}/match`, novemberRent(rent.id));
     expect(matched.statusCode, matched.body).toBe(200);
+    const rentOccurrence = {
+      kind: 'transactions',
+      id: rent.id,
+      dueDate: '2026-11-05',
+      name: 'Miete',
+      category: 'Raum',
+      amount: -200_000,
+    };
     expect(matched.json<BankEntry>().plan).toEqual({
       state: 'matched',
-      occurrence: {
-        kind: 'transactions',
-        id: rent.id,
-        dueDate: '2026-11-05',
-        name: 'Miete',
-        category: 'Raum',
-        amount: -200_000,
-      },
+      occurrence: rentOccurrence,
+      occurrences: [rentOccurrence],
     });
     const again = await user.post(`/api/bank-entries/${part1!.id}/match`, novemberRent(rent.id));
     expect(again.statusCode).toBe(409);
@@ -226,7 +228,7 @@ describe('matching', () => {
     expect(unplanned.json().error).toBe('Keine geplante Zahlung an diesem Datum gefunden');
     const unlinked = await user.delete(`/api/bank-entries/${part1!.id}/match`);
     expect(unlinked.statusCode).toBe(200);
-    expect(unlinked.json<BankEntry>().plan).toEqual({ state: 'open', occurrence: null });
+    expect(unlinked.json<BankEntry>().plan).toEqual({ state: 'open', occurrence: null, occurrences: [] });
     expect((await user.delete(`/api/bank-entries/${part1!.id}/match`)).statusCode).toBe(409);
   });
 

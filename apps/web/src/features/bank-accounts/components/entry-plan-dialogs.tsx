@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { occurrenceKindLabels, SELECT, Z_INDEX, type BankEntry, type MatchSuggestion } from '@saldopilot/shared';
+import {
+  occurrenceKindLabels,
+  SELECT,
+  Z_INDEX,
+  type BankEntry,
+  type MatchRunSuggestion,
+  type MatchSuggestion,
+} from '@saldopilot/shared';
 import { DialogFooter } from '../../../components/form/dialog-footer';
 import { useDialogDirty } from '../../../components/form/use-entity-form';
 import { Amount } from '../../../components/money/amount';
@@ -101,6 +108,69 @@ function SuggestionItem({
   );
 }
 
+/**
+ * A salary run (docs/plan-actual.md "Suggestions"): its reasons, its sum and every occurrence, and
+ * "Alle zuordnen", which matches the entry to all of them in one step.
+ */
+function RunItem({
+  run,
+  currency,
+  busy,
+  onChoose,
+}: {
+  run: MatchRunSuggestion;
+  currency: string;
+  busy: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <Paper component="li" withBorder p="sm" radius="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4} miw={0} style={{ flex: 1 }}>
+          <Group gap={6} wrap="wrap">
+            <Text fw={600}>{texts.runTitle}</Text>
+            <Badge size="sm" variant="light" color="gray" tt="none">
+              {texts.runSum} <Amount cents={run.amount} currency={currency} />
+            </Badge>
+          </Group>
+          <Group gap={4} wrap="wrap">
+            <Text size="xs" fw={700}>
+              {texts.score(run.score)}
+            </Text>
+            {run.reasons.map((reason) => (
+              <Badge key={reason} size="sm" variant="light" color="blue" tt="none">
+                {reason}
+              </Badge>
+            ))}
+          </Group>
+          <Stack component="ul" gap={0} m={0} pl="md" aria-label={texts.runOccurrences}>
+            {run.occurrences.map((occurrence) => (
+              <Text
+                component="li"
+                size="xs"
+                key={`${occurrence.kind}:${occurrence.id}:${occurrence.dueDate}`}
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {texts.occurrenceLine(occurrence)}:{' '}
+                <SignedAmount cents={occurrence.amount} currency={currency} size="xs" />
+              </Text>
+            ))}
+          </Stack>
+        </Stack>
+        <Button
+          size="xs"
+          leftSection={<IconLink size={14} aria-hidden />}
+          aria-label={texts.matchAllOf(run)}
+          loading={busy}
+          onClick={onChoose}
+        >
+          {texts.matchAll}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
 function MatchChoice({
   entry,
   accountId,
@@ -113,7 +183,7 @@ function MatchChoice({
   dialog: DialogControls<boolean>;
 }) {
   const suggestions = useQuery(matchSuggestionsQuery(entry.id));
-  const [busy, setBusy] = useState<MatchSuggestion | null>(null);
+  const [busy, setBusy] = useState<MatchSuggestion | MatchRunSuggestion | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
 
   const choose = async (suggestion: MatchSuggestion, split: boolean) => {
@@ -138,7 +208,27 @@ function MatchChoice({
     }
   };
 
+  const chooseRun = async (run: MatchRunSuggestion) => {
+    setBusy(run);
+    setFailure(null);
+    try {
+      const occurrences = run.occurrences.map(({ kind, id, dueDate }) => ({ kind, id, dueDate }));
+      await matchBankEntry(accountId, entry.id, { occurrences });
+      showToast({
+        severity: 'success',
+        summary: texts.matched,
+        detail: texts.runMatched(occurrences.length),
+        life: 'medium',
+      });
+      dialog.close(true);
+    } catch (error) {
+      setFailure({ message: messageOf(error, texts.matchFailed) });
+      setBusy(null);
+    }
+  };
+
   const list = suggestions.data?.suggestions ?? [];
+  const runs = suggestions.data?.runs ?? [];
   return (
     <Stack gap="md">
       <EntrySummary entry={entry} />
@@ -156,14 +246,27 @@ function MatchChoice({
           <Text size="sm">
             {texts.suggestionsIntro(suggestions.data.tolerancePercent, suggestions.data.windowDays)}
           </Text>
-          {list.length === 0 ? (
+          {runs.length > 0 ? (
+            <Stack component="ul" gap="xs" aria-label={texts.runs} p={0} m={0} style={{ listStyle: 'none' }}>
+              {runs.map((run) => (
+                <RunItem
+                  key={run.occurrences.map((o) => `${o.kind}:${o.id}:${o.dueDate}`).join(',')}
+                  run={run}
+                  currency={currency}
+                  busy={busy === run}
+                  onChoose={() => void chooseRun(run)}
+                />
+              ))}
+            </Stack>
+          ) : null}
+          {list.length === 0 && runs.length === 0 ? (
             <Alert color="gray" variant="light" role="status">
               <Text size="sm" fw={700}>
                 {texts.noSuggestions}
               </Text>
               <Text size="sm">{texts.noSuggestionsHint}</Text>
             </Alert>
-          ) : (
+          ) : list.length === 0 ? null : (
             <Stack component="ul" gap="xs" aria-label={texts.suggestions} p={0} m={0} style={{ listStyle: 'none' }}>
               {list.map((suggestion) => (
                 <SuggestionItem

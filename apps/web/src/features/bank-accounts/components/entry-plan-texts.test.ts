@@ -14,13 +14,35 @@ const rent = {
 
 describe("an entry's place in the plan", () => {
   it('says open, what it is matched to with the due date, or the category it counts under', () => {
-    expect(entryPlanText({ plan: { state: 'open', occurrence: null }, category: null })).toBe('Offen');
-    expect(entryPlanText({ plan: { state: 'matched', occurrence: rent }, category: null })).toBe(
+    expect(entryPlanText({ plan: { state: 'open', occurrence: null, occurrences: [] }, category: null })).toBe('Offen');
+    expect(entryPlanText({ plan: { state: 'matched', occurrence: rent, occurrences: [rent] }, category: null })).toBe(
       'Zugeordnet: Büromiete (03.10.2026)',
     );
     expect(
-      entryPlanText({ plan: { state: 'unplanned', occurrence: null }, category: { id: 8, name: 'Bankspesen' } }),
+      entryPlanText({
+        plan: { state: 'unplanned', occurrence: null, occurrences: [] },
+        category: { id: 8, name: 'Bankspesen' },
+      }),
     ).toBe('Nicht geplant: Bankspesen');
+  });
+
+  it('counts the occurrences of a salary run, and names each with its due date', () => {
+    const salary = (id: number, name: string) => ({
+      kind: 'salaries' as const,
+      id,
+      dueDate: '2026-10-31',
+      name,
+      category: 'Löhne',
+      amount: -600_000,
+    });
+    const run = [salary(1, 'Anna Holz'), salary(2, 'Beat Leim'), salary(3, 'Carla Hobel')];
+    expect(entryPlanText({ plan: { state: 'matched', occurrence: run[0]!, occurrences: run }, category: null })).toBe(
+      'Zugeordnet: 3 geplante Zahlungen',
+    );
+    expect(entryPlanTexts.occurrenceLine(run[1]!)).toBe('Beat Leim (31.10.2026)');
+    expect(entryPlanTexts.matchAllOf({ reasons: ['Lohnlauf: 3 Löhne'], occurrences: run })).toBe(
+      'Alle zuordnen: Lohnlauf: 3 Löhne, fällig 31.10.2026',
+    );
   });
 
   it('counts the confirmed entries', () => {

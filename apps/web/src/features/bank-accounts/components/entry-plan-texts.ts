@@ -1,4 +1,11 @@
-import { entryPlanStateLabels, planActualMessages, type BankEntry, type MatchSuggestion } from '@saldopilot/shared';
+import {
+  entryPlanStateLabels,
+  planActualMessages,
+  type BankEntry,
+  type MatchRunSuggestion,
+  type MatchSuggestion,
+  type PlannedOccurrence,
+} from '@saldopilot/shared';
 import { ApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 
@@ -40,6 +47,16 @@ export const entryPlanTexts = {
     `Als Teilzahlung zuordnen: ${suggestion.name}, fällig ${formatDate(suggestion.dueDate)}`,
   splitHint: (name: string) =>
     `«${name}» ist bereits einer anderen Buchung zugeordnet. Als Teilzahlung zählen beide Buchungen zusammen als Ist.`,
+  runs: 'Lohnläufe',
+  runTitle: 'Lohnlauf',
+  runSum: 'Summe',
+  runOccurrences: 'Geplante Zahlungen des Lohnlaufs',
+  matchAll: 'Alle zuordnen',
+  matchAllOf: (run: Pick<MatchRunSuggestion, 'reasons' | 'occurrences'>) =>
+    `Alle zuordnen: ${run.reasons[0] ?? ''}, fällig ${formatDate(run.occurrences.at(-1)?.dueDate ?? '')}`,
+  runMatched: (count: number) => `${count} geplante Zahlungen zugeordnet`,
+  occurrenceLine: (occurrence: Pick<PlannedOccurrence, 'name' | 'dueDate'>) =>
+    `${occurrence.name} (${formatDate(occurrence.dueDate)})`,
   matchFailed: 'Die Buchung konnte nicht zugeordnet werden',
   matched: 'Buchung zugeordnet',
   unmatched: 'Zuordnung gelöst',
@@ -59,7 +76,10 @@ export const entryPlanTexts = {
  * (03.10.2026)", "Nicht geplant: Bankspesen". An unplanned entry counts under its own category.
  */
 export function entryPlanText(entry: Pick<BankEntry, 'plan' | 'category'>): string {
-  const { state, occurrence } = entry.plan;
+  const { state, occurrence, occurrences } = entry.plan;
+  // A salary run: the count here, each occurrence on its own line (entry-plan-views.tsx).
+  if (state === 'matched' && occurrences.length > 1)
+    return `${entryPlanStateLabels.matched}: ${occurrences.length} geplante Zahlungen`;
   if (state === 'matched' && occurrence)
     return `${entryPlanStateLabels.matched}: ${occurrence.name} (${formatDate(occurrence.dueDate)})`;
   if (state === 'unplanned' && entry.category) return `${entryPlanStateLabels.unplanned}: ${entry.category.name}`;

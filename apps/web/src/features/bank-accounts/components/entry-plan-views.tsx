@@ -41,6 +41,21 @@ export function EntryPlan({ entry, context }: { entry: BankEntry; context: Entry
       <Text size="sm" c={open ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
         {entryPlanText(entry)}
       </Text>
+      {entry.plan.occurrences.length > 1 ? (
+        // A salary run: every occurrence the entry pays (docs/web.md "Buchungen").
+        <Stack component="ul" gap={0} m={0} pl="md" aria-label={texts.runTitle}>
+          {entry.plan.occurrences.map((occurrence) => (
+            <Text
+              component="li"
+              size="xs"
+              key={`${occurrence.kind}:${occurrence.id}:${occurrence.dueDate}`}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {texts.occurrenceLine(occurrence)}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
       {context.canEdit ? (
         <Group gap={4}>
           {open ? (

@@ -177,7 +177,14 @@ function MonthDetail({
             render: (occurrence) =>
               occurrence.entries.map((entry) => (
                 <Text key={entry.entryId} size="xs">
-                  {formatDate(entry.bookingDate)} {entryText(entry)}: {amount(entry.amount)}
+                  {formatDate(entry.bookingDate)} {entryText(entry)}: {amount(entry.share)}
+                  {/* An entry paying several occurrences (a salary run) counts its share here. */}
+                  {entry.share !== entry.amount ? (
+                    <>
+                      {' '}
+                      {texts.shareOf} {amount(entry.amount)}
+                    </>
+                  ) : null}
                 </Text>
               )),
           },

@@ -44,6 +44,8 @@ export const planActualTexts = {
   amount: 'Betrag',
   state: 'Status',
   matchedEntries: 'Buchungen',
+  /** "-6'000.00 CHF von -21'400.00 CHF": the share of an entry that pays several occurrences. */
+  shareOf: 'von',
   bookingDate: 'Buchungsdatum',
   counterparty: 'Gegenpartei / Text',
   occurrenceStates: { open: 'Offen', matched: 'Zugeordnet', dismissed: 'Entfällt' },
