@@ -191,7 +191,7 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
 
   /**
    * The account created from a statement: its name (`Acct/Nm`, else "Konto" and its IBAN or number),
-   * IBAN, number and currency (of its closing balance, else the statement's, else the organisation's).
+   * IBAN, number and currency (the statement's, `Acct/Ccy`, else its closing balance's, else the organisation's).
    * A German error when the currency is unknown or another account has the IBAN.
    */
   function newAccountOf(
@@ -200,7 +200,7 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     accounts: ImportAccountRow[],
     id: number,
   ): NewAccount | string {
-    const code = statement.closing?.currency ?? statement.currency ?? currencyCode(tenant.currencyId);
+    const code = statement.currency ?? statement.closing?.currency ?? currencyCode(tenant.currencyId);
     const currency = reference.listCurrencyDefinitions().find((candidate) => candidate.code === code);
     if (!currency) return bankStatementMessages.unknownCurrency(code);
     const iban = statement.iban && isValidIban(statement.iban) ? statement.iban : null;
