@@ -63,7 +63,7 @@ export const accountNumberSchema = z
   .max(64, 'Kontonummer ist zu lang')
   .transform(normalizeAccountNumber)
   .refine((value) => value.length <= 34, 'Kontonummer ist zu lang (höchstens 34 Zeichen)')
-  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'Ungültige Kontonummer')
+  .refine((value) => !/[\p{Cc}\p{Cs}]/u.test(value), 'Ungültige Kontonummer')
   .transform((value) => (value === '' ? null : value))
   .nullable();
 

@@ -439,7 +439,13 @@ describe('CSV exports', () => {
       { header: 'Was', role: 'text' },
       { header: 'Wieviel', role: 'amount' },
     ]);
-    expect(await imported(user, file, target.id)).toEqual({ imported: 2, duplicates: 0, balancesUpdated: 0, balances: [], createdAccounts: [] });
+    expect(await imported(user, file, target.id)).toEqual({
+      imported: 2,
+      duplicates: 0,
+      balancesUpdated: 0,
+      balances: [],
+      createdAccounts: [],
+    });
 
     const noAmount = await user.send({
       method: 'PUT',
