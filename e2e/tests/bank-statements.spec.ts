@@ -174,7 +174,7 @@ test('a CSV export without an IBAN goes to the account the user chooses', async 
   await expect(dialog).toContainText('Buchungstext → Text');
   const importButton = dialog.getByRole('button', { name: 'Importieren' });
   await expect(importButton).toBeDisabled();
-  await dialog.getByRole('combobox', { name: 'Konto für Auszüge ohne bekannte IBAN' }).click();
+  await dialog.getByRole('combobox', { name: 'Konto für diesen Auszug' }).click();
   await page.getByRole('option', { name: 'Kasse' }).click();
   await expect(dialog.getByRole('region', { name: /Auszug 1 von 1/ })).toContainText('Kasse (gewählt)');
   await expect(importButton).toBeEnabled();
@@ -200,7 +200,7 @@ test('a CSV whose columns the app does not know: the user maps them once, the ac
   await page.getByRole('button', { name: 'Kontoauszug importieren' }).click();
   await (await chooser).setFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const dialog = page.getByRole('dialog', { name: 'Kontoauszug importieren' });
-  await dialog.getByRole('combobox', { name: 'Konto für Auszüge ohne bekannte IBAN' }).click();
+  await dialog.getByRole('combobox', { name: 'Konto für diesen Auszug' }).click();
   await page.getByRole('option', { name: 'Vereinskonto' }).click();
   const importButton = dialog.getByRole('button', { name: 'Importieren' });
   await expect(importButton).toBeDisabled();
@@ -248,4 +248,83 @@ test('a read-only member sees the entries but cannot import or set categories', 
   await expect(table.getByRole('row')).toHaveCount(9);
   await expect(table.getByRole('combobox', { name: /^Kategorie der Buchung/ })).toHaveCount(0);
   await owner.close();
+});
+
+// Issue 41: the API's synthetic fixtures (their README lists the figures).
+const fixturePath = (name: string) =>
+  path.resolve(import.meta.dirname, `../../apps/api/src/modules/bank-statements/fixtures/${name}`);
+
+async function chooseFile(page: Page, name: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Kontoauszug importieren' }).click();
+  await (await chooser).setFiles(fixturePath(name));
+  return page.getByRole('dialog', { name: 'Kontoauszug importieren' });
+}
+
+test('a statement of an unknown account creates the account from it, with its balance and "Stand per"', async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.goto('/bank-accounts');
+  // camt053-other-id.xml: account 0835-123456-01 "Mietkautionskonto", CLBD 84'515.25 per 20.06.2023.
+  const dialog = await chooseFile(page, 'camt053-other-id.xml');
+  await expect(dialog.getByRole('alert')).toContainText(
+    'Kein Bankkonto mit der Kontonummer 0835-123456-01: bitte wählen Sie ein Konto.',
+  );
+  const importButton = dialog.getByRole('button', { name: 'Importieren' });
+  await expect(importButton).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Konto für diesen Auszug' }).click();
+  await page.getByRole('option', { name: 'Neues Konto aus dem Auszug anlegen' }).click();
+  const statement = dialog.getByRole('region', { name: /Auszug 1 von 1/ });
+  await expect(statement).toContainText('Neu: «Mietkautionskonto» (CHF)');
+  await expect(statement).toContainText('Wird übernommen, «Stand per» 20.06.2023');
+  await expect(importButton).toBeEnabled();
+  await expectNoSeriousAxeViolations(page);
+  await importButton.click();
+  await expect(dialog).toBeHidden();
+  const toast = toasts(page).getByRole('status').last();
+  await expect(toast).toContainText('Bankkonto «Mietkautionskonto» angelegt');
+  await expect(toast).toContainText("Saldo übernommen: 84'515.25 per 20.06.2023");
+  const card = page
+    .getByRole('list', { name: 'Bankkonten' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Mietkautionskonto', exact: true }) });
+  await expect(card).toContainText("Kontostand: 84'515.25 CHF");
+  await expect(card).toContainText('Stand per 20.06.2023');
+
+  // The same file again: recognised by the account number, nothing new.
+  const again = await chooseFile(page, 'camt053-other-id.xml');
+  await expect(again.getByRole('region', { name: /Auszug 1 von 1/ })).toContainText(
+    'Mietkautionskonto (über die Kontonummer zugeordnet)',
+  );
+  await again.getByRole('button', { name: 'Importieren' }).click();
+  await expect(toasts(page).getByRole('status').last()).toContainText('Nichts Neues');
+});
+
+test('a closing balance in another currency than the account is not taken', async ({ page }) => {
+  await signUp(page);
+  const { EUR } = await currencyIds(page);
+  await apiWrite(page, 'POST', '/api/bank-accounts', {
+    name: 'Euro-Konto',
+    amount: 50_000,
+    currencyId: EUR,
+    balanceDate: '2026-10-31',
+    iban: 'DE72370400440532019999',
+  });
+  await page.goto('/bank-accounts');
+  // camt053-foreign-balance.xml: OPBD EUR 500.00, CLBD SEK 27.00 debit, one EUR debit of 20.00.
+  const dialog = await chooseFile(page, 'camt053-foreign-balance.xml');
+  const statement = dialog.getByRole('region', { name: /Auszug 1 von 1/ });
+  await expect(statement).toContainText('Schlusssaldo in SEK, Konto in EUR: nicht übernommen');
+  await expect(statement).toContainText('Anfangssaldo in EUR, Schlusssaldo in SEK: keine Saldoprüfung.');
+  await expect(statement).toContainText('Bleibt unverändert');
+  await dialog.getByRole('button', { name: 'Importieren' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toasts(page).getByRole('status').last()).toContainText('1 Buchung importiert');
+  const card = page
+    .getByRole('list', { name: 'Bankkonten' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Euro-Konto', exact: true }) });
+  await expect(card).toContainText('Kontostand: 500.00 EUR');
+  await expect(card).toContainText('Stand per 31.10.2026');
 });

@@ -335,7 +335,8 @@ describe('malformed input never reaches a 5xx', () => {
       const types = Object.keys(operationOf(document, method, path)?.requestBody?.content ?? {});
       for (const [index, payload] of files.entries()) {
         for (const type of types) {
-          for (const query of ['', '?bankAccountId=1']) {
+          // `assign` creates accounts from statements (issue 41): hostile files must create none either.
+          for (const query of ['', '?bankAccountId=1', '?assign=0:new,1:1']) {
             const response = await owner.send({
               method: method as 'POST',
               url: `${fillPath(path, {})}${query}`,

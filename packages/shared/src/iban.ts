@@ -39,3 +39,17 @@ export function looksLikeIban(iban: string): boolean {
 export function formatIban(iban: string): string {
   return normalizeIban(iban).replace(/(.{4})(?=.)/g, '$1 ');
 }
+
+/** A "Kontonummer" as stored: spaces (also non-breaking) removed, capitals; dashes and dots stay as the bank writes them. */
+export function normalizeAccountNumber(text: string): string {
+  return text.replace(/[\s\u00a0]+/g, '').toUpperCase();
+}
+
+/**
+ * The key a statement's account (`<IBAN>` or `<Othr><Id>`) and an account's IBAN or "Kontonummer"
+ * are compared by: letters and digits only, in capitals ("0835-123456-01" = "083512345601";
+ * docs/bank-statements.md "Accounts").
+ */
+export function accountKeyOf(text: string): string {
+  return text.replace(/[^0-9A-Za-z]+/g, '').toUpperCase();
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exportFormatSchema, unpaged } from './exports.js';
-import { IBAN_MESSAGE, isValidIban, normalizeIban } from '../iban.js';
+import { IBAN_MESSAGE, isValidIban, normalizeAccountNumber, normalizeIban } from '../iban.js';
 import { currencySchema } from './reference.js';
 import { centsSchema, changingAtLeastOneField, dateSchema, idFieldSchema, textSchema } from './fields.js';
 import { listQuerySchema, pageSchema } from './pagination.js';
@@ -13,12 +13,14 @@ export const bankAccountSchema = z.object({
   name: z.string(),
   amount: z.number().int(),
   currency: currencySchema,
-  /** "Stand per": the day the balance was last set. */
-  balanceDate: z.string(),
+  /** "Stand per": the day the balance was last set; null while unknown ("noch unbekannt"), until a statement sets it. */
+  balanceDate: z.string().nullable(),
   /** The balance in the organisation's currency (rounded once, as in the forecast). */
   convertedAmount: z.number().int(),
   /** ISO 13616 without spaces; statements are matched to the account by it. */
   iban: z.string().nullable(),
+  /** "Kontonummer": the bank's own account number, as statements name it (`<Othr><Id>`), without spaces. */
+  accountNumber: z.string().nullable(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
@@ -52,13 +54,30 @@ export const ibanSchema = z
   .transform((iban) => (iban === '' ? null : iban))
   .nullable();
 
+/**
+ * "Kontonummer" as typed, stored without spaces in capitals (as a statement's `<Othr><Id>` is compared
+ * with it, docs/bank-statements.md "Accounts"); empty or null means none.
+ */
+export const accountNumberSchema = z
+  .string({ error: 'Ungültige Kontonummer' })
+  .max(64, 'Kontonummer ist zu lang')
+  .transform(normalizeAccountNumber)
+  .refine((value) => value.length <= 34, 'Kontonummer ist zu lang (höchstens 34 Zeichen)')
+  .refine((value) => !/[\p{Cc}\p{Cs}]/u.test(value), 'Ungültige Kontonummer')
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
 const bankAccountFields = {
   name: textSchema({ max: 100, required: 'Name wird benötigt' }),
   amount: centsSchema,
   currencyId: idFieldSchema('Ungültige Währung', 'Währung wird benötigt'),
-  /** Defaults to today when the amount is set or changed. */
-  balanceDate: dateSchema().optional(),
+  /**
+   * Defaults to today when omitted and the amount is set or changed; null: not known yet ("noch
+   * unbekannt"), the account's first statement sets it (docs/bank-statements.md "Balances").
+   */
+  balanceDate: dateSchema().nullable().optional(),
   iban: ibanSchema.optional(),
+  accountNumber: accountNumberSchema.optional(),
 };
 
 export const bankAccountCreateSchema = z.strictObject(bankAccountFields);

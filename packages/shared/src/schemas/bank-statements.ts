@@ -25,6 +25,7 @@ export const csvColumnRoles = [
   'reference',
   'currency',
   'counterparty',
+  'account',
 ] as const;
 
 /** The content types the two file routes read; `application/octet-stream` is detected by its bytes. */
@@ -69,8 +70,22 @@ export const csvMappingAnswerSchema = z.object({ csvMapping: csvMappingSchema.nu
 export const csvMappingUpdateSchema = z.strictObject({ csvMapping: csvMappingSchema.nullable() });
 export type CsvMappingAnswer = z.infer<typeof csvMappingAnswerSchema>;
 
-/** Query of preview and import: the account for statements whose IBAN matches none (or that have none). */
-export const statementImportQuerySchema = z.strictObject({ bankAccountId: idParamSchema.optional() });
+/** `assign`: per statement (its place in the file, from 0) an account id or `new`, e.g. `0:12,1:new`. */
+export const STATEMENT_ASSIGN_PATTERN = /^\d{1,3}:(\d{1,10}|new)(,\d{1,3}:(\d{1,10}|new))*$/;
+
+/**
+ * Query of preview and import: the account for statements whose account is recognised by none
+ * (`bankAccountId`), and the choice per statement (`assign`; `new` creates the account from the
+ * statement), docs/bank-statements.md "Accounts".
+ */
+export const statementImportQuerySchema = z.strictObject({
+  bankAccountId: idParamSchema.optional(),
+  assign: z
+    .string()
+    .max(2000, 'Zu viele Zuordnungen')
+    .regex(STATEMENT_ASSIGN_PATTERN, 'Ungültige Zuordnung: erwartet z. B. 0:12,1:new')
+    .optional(),
+});
 export type StatementImportQuery = z.infer<typeof statementImportQuerySchema>;
 
 const entryFields = {
@@ -102,7 +117,16 @@ export const statementEntryPreviewSchema = z.object({
 });
 export type StatementEntryPreview = z.infer<typeof statementEntryPreviewSchema>;
 
-const balanceSchema = z.object({ amount: z.number().int(), date: z.string(), type: z.enum(balanceTypes) });
+const balanceSchema = z.object({
+  amount: z.number().int(),
+  /** The balance's own currency (`Amt/@Ccy`); null when the file names none (CSV). */
+  currency: z.string().nullable(),
+  date: z.string(),
+  type: z.enum(balanceTypes),
+});
+
+/** How a statement's account was found (docs/bank-statements.md "Accounts"). */
+export const accountMatches = ['iban', 'accountNumber', 'remembered', 'chosen', 'new'] as const;
 
 export const statementPreviewSchema = z.object({
   /** The file's name inside a zip; null for a single file. */
@@ -112,24 +136,44 @@ export const statementPreviewSchema = z.object({
   version: z.string().nullable(),
   statementId: z.string().nullable(),
   iban: z.string().nullable(),
+  /** The statement's account number where it names its account by `<Othr><Id>` (or a CSV's account column). */
+  accountNumber: z.string().nullable(),
   account: z
     .object({
       id: z.number().int(),
       name: z.string(),
       currency: z.string(),
       amount: z.number().int(),
-      balanceDate: z.string(),
+      balanceDate: z.string().nullable(),
     })
     .nullable(),
-  /** How the account was found: by the statement's IBAN, or the one chosen with `?bankAccountId=`. */
-  accountMatchedBy: z.enum(['iban', 'chosen']).nullable(),
+  /**
+   * How the account was found: by the statement's IBAN or account number (against the accounts'
+   * IBAN and "Kontonummer"), by an earlier choice for the same statement account, chosen now
+   * (`bankAccountId` or `assign`), or created from the statement (`assign=…:new`).
+   */
+  accountMatchedBy: z.enum(accountMatches).nullable(),
+  /** The account the import creates from the statement (`assign=…:new`); null otherwise. */
+  newAccount: z
+    .object({
+      name: z.string(),
+      iban: z.string().nullable(),
+      accountNumber: z.string().nullable(),
+      currency: z.string(),
+    })
+    .nullable(),
   currency: z.string().nullable(),
   period: z.object({ from: z.string(), to: z.string() }).nullable(),
   openingBalance: balanceSchema.nullable(),
   closingBalance: balanceSchema.nullable(),
-  /** camt.053: the entries against closing − opening balance. */
+  /** camt.053: the entries against closing − opening balance, all in one currency (`currency`). */
   balanceCheck: z
-    .object({ entriesTotal: z.number().int(), balanceChange: z.number().int(), matches: z.boolean() })
+    .object({
+      currency: z.string().nullable(),
+      entriesTotal: z.number().int(),
+      balanceChange: z.number().int(),
+      matches: z.boolean(),
+    })
     .nullable(),
   /** Whether the closing balance becomes the account's balance and "Stand per", and if not, why. */
   balanceUpdate: z.object({ updates: z.boolean(), reason: z.string().nullable() }),
@@ -161,6 +205,18 @@ export const statementImportResultSchema = z.object({
   duplicates: z.number().int(),
   /** Accounts whose balance and "Stand per" the file set. */
   balancesUpdated: z.number().int(),
+  /** Each balance the file set ("Saldo übernommen: 84'515.25 per 20.06.2023"). */
+  balances: z.array(
+    z.object({
+      bankAccountId: z.number().int(),
+      name: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      date: z.string(),
+    }),
+  ),
+  /** The accounts created from statements (`assign=…:new`). */
+  createdAccounts: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type StatementImportResult = z.infer<typeof statementImportResultSchema>;
 

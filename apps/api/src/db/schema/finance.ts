@@ -9,6 +9,7 @@ import {
   pgEnum,
   pgTable,
   serial,
+  text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -62,10 +63,17 @@ export const bankAccounts = pgTable(
     currencyId: integer('currency_id')
       .notNull()
       .references(() => currencies.id),
-    /** "Stand per": the day the balance was last set. */
-    balanceDate: date('balance_date', { mode: 'string' }).notNull(),
+    /** "Stand per": the day the balance was last set; null while unknown, until a statement sets it. */
+    balanceDate: date('balance_date', { mode: 'string' }),
     /** ISO 13616, without spaces in capitals; statements are matched to the account by it. */
     iban: varchar('iban', { length: 34 }),
+    /** "Kontonummer": the bank's own number, matched against a statement's `<Othr><Id>` (docs/bank-statements.md "Accounts"). */
+    accountNumber: varchar('account_number', { length: 34 }),
+    /** Statement accounts (IBAN or number, as keys) a person assigned to this account: the next import finds it by them. */
+    statementAccountIds: text('statement_account_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** How a CSV export of this account is read, when its headers are not recognised (docs/bank-statements.md "CSV"). */
     csvMapping: jsonb('csv_mapping').$type<CsvMapping>(),
     createdAt: createdAt(),

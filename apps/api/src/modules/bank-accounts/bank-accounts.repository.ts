@@ -1,6 +1,7 @@
 import { and, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { BankAccountSortField, CsvMapping, ListQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
+import { textArray } from '../../db/arrays.js';
 import { bankAccounts } from '../../db/schema/index.js';
 import { germanOrder } from '../../lib/german-order.js';
 import { applyListQuery, containsPattern, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
@@ -12,6 +13,7 @@ const accountColumns = {
   currencyId: bankAccounts.currencyId,
   balanceDate: bankAccounts.balanceDate,
   iban: bankAccounts.iban,
+  accountNumber: bankAccounts.accountNumber,
 };
 
 export interface BankAccountRow {
@@ -19,8 +21,10 @@ export interface BankAccountRow {
   name: string;
   amount: number;
   currencyId: number;
-  balanceDate: string;
+  /** "Stand per"; null while unknown (docs/bank-statements.md "Balances"). */
+  balanceDate: string | null;
   iban: string | null;
+  accountNumber: string | null;
 }
 
 // Names sort as German readers expect ("Ärger" next to "Anker", "bank" next to "Bank"), as every list.
@@ -73,7 +77,10 @@ export async function findBankAccount(
 export async function insertBankAccount(
   db: AppDatabase,
   organisationId: number,
-  values: Omit<BankAccountRow, 'id' | 'iban'> & { iban?: string | null | undefined },
+  values: Omit<BankAccountRow, 'id' | 'iban' | 'accountNumber'> & {
+    iban?: string | null | undefined;
+    accountNumber?: string | null | undefined;
+  },
 ): Promise<BankAccountRow> {
   const [row] = await db
     .insert(bankAccounts)
@@ -95,11 +102,13 @@ export async function updateBankAccount(
   changes: Partial<Omit<BankAccountRow, 'id'>> & { balanceDateIfAmountChanged?: string },
 ): Promise<BankAccountRow | undefined> {
   const { balanceDateIfAmountChanged, ...values } = changes;
+  // An explicit null stays: "Stand per" unknown (docs/bank-statements.md "Balances").
   const balanceDate =
-    values.balanceDate ??
-    (balanceDateIfAmountChanged !== undefined && values.amount !== undefined
-      ? sql`case when ${bankAccounts.amount} <> ${values.amount} then ${balanceDateIfAmountChanged}::date else ${bankAccounts.balanceDate} end`
-      : undefined);
+    values.balanceDate !== undefined
+      ? values.balanceDate
+      : balanceDateIfAmountChanged !== undefined && values.amount !== undefined
+        ? sql`case when ${bankAccounts.amount} <> ${values.amount} then ${balanceDateIfAmountChanged}::date else ${bankAccounts.balanceDate} end`
+        : undefined;
   const [row] = await db
     .update(bankAccounts)
     .set({ ...values, ...(balanceDate !== undefined ? { balanceDate } : {}) })
@@ -137,9 +146,53 @@ export async function findAccountWithIban(
   return row?.id;
 }
 
-/** Every account of the organisation with what a statement import needs: IBAN, currency, balance and its date. */
-export function listAccountsForImport(db: AppDatabase, organisationId: number): Promise<BankAccountRow[]> {
-  return db.select(accountColumns).from(bankAccounts).where(eq(bankAccounts.organisationId, organisationId));
+/** An account as a statement import sees it: also the statement accounts remembered for it. */
+export interface ImportAccountRow extends BankAccountRow {
+  statementAccountIds: string[];
+}
+
+/**
+ * Every account of the organisation with what a statement import needs: IBAN, "Kontonummer", the
+ * remembered statement accounts, currency, balance and its date.
+ */
+export function listAccountsForImport(db: AppDatabase, organisationId: number): Promise<ImportAccountRow[]> {
+  return db
+    .select({ ...accountColumns, statementAccountIds: bankAccounts.statementAccountIds })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.organisationId, organisationId));
+}
+
+/**
+ * Remembers that statements of the statement accounts `keys` go to the account (docs/bank-statements.md
+ * "Accounts"): added to it and taken from every other account of the organisation, so one key names
+ * one account.
+ */
+export async function rememberStatementAccounts(
+  db: AppDatabase,
+  organisationId: number,
+  id: number,
+  keys: string[],
+): Promise<void> {
+  if (keys.length === 0) return;
+  const list = sql`${textArray(keys)}::text[]`;
+  await db
+    .update(bankAccounts)
+    .set({
+      statementAccountIds: sql`array(select key from unnest(${bankAccounts.statementAccountIds}) as key where key <> all(${list}))`,
+    })
+    .where(
+      and(
+        eq(bankAccounts.organisationId, organisationId),
+        ne(bankAccounts.id, id),
+        sql`${bankAccounts.statementAccountIds} && ${list}`,
+      ),
+    );
+  await db
+    .update(bankAccounts)
+    .set({
+      statementAccountIds: sql`array(select distinct key from unnest(${bankAccounts.statementAccountIds} || ${list}) as key order by key)`,
+    })
+    .where(and(eq(bankAccounts.organisationId, organisationId), eq(bankAccounts.id, id)));
 }
 
 /** The CSV mapping remembered for an account of the organisation; undefined when there is no such account. */

@@ -81,6 +81,7 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
       balanceDate: row.balanceDate,
       convertedAmount: converter.convert(row.amount, currency.code),
       iban: row.iban,
+      accountNumber: row.accountNumber,
     };
   }
 
@@ -163,7 +164,10 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
       return toBankAccount(row, converterOf(tenant.currencyId));
     },
 
-    /** Creates an account; "Stand per" is today unless given. 0 and negative balances are allowed. */
+    /**
+     * Creates an account; "Stand per" is today unless given, and stays unknown when given as null
+     * (the first statement sets it). 0 and negative balances are allowed.
+     */
     async create(tenant: Tenant, input: BankAccountCreate): Promise<BankAccount> {
       requireCurrency(input.currencyId);
       const row = await keepingTotalExact(tenant, async (tx) => {
@@ -172,8 +176,9 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
           name: input.name,
           amount: input.amount,
           currencyId: input.currencyId,
-          balanceDate: input.balanceDate ?? clock.today(),
+          balanceDate: input.balanceDate === undefined ? clock.today() : input.balanceDate,
           iban: input.iban ?? null,
+          accountNumber: input.accountNumber ?? null,
         });
       });
       return toBankAccount(row, converterOf(tenant.currencyId));
@@ -193,6 +198,7 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
           currencyId: changes.currencyId,
           balanceDate: changes.balanceDate,
           iban: changes.iban,
+          accountNumber: changes.accountNumber,
           balanceDateIfAmountChanged: clock.today(),
         });
       });

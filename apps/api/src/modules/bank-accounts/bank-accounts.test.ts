@@ -40,6 +40,7 @@ describe('bank accounts', () => {
       balanceDate: TEST_TODAY,
       convertedAmount: 1_234_50,
       iban: null,
+      accountNumber: null,
     });
 
     expect((await user.get(`/api/bank-accounts/${account.id}`)).json()).toEqual(account);

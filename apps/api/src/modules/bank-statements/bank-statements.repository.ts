@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { BankEntryListQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { arrayLiteral, textArray } from '../../db/arrays.js';
@@ -81,7 +81,8 @@ export async function insertEntries(db: AppDatabase, organisationId: number, row
 }
 
 /**
- * Sets an account's balance and "Stand per" when `date` is newer than its balance date; decided in
+ * Sets an account's balance and "Stand per" when `date` is newer than its balance date (or that is
+ * unknown); decided in
  * the statement itself, so a concurrent newer import is never overwritten. True when it changed.
  */
 export async function updateBalanceIfNewer(
@@ -97,7 +98,8 @@ export async function updateBalanceIfNewer(
       and(
         eq(bankAccounts.id, bankAccountId),
         eq(bankAccounts.organisationId, organisationId),
-        lt(bankAccounts.balanceDate, balance.date),
+        // An unknown "Stand per" takes any statement's balance (docs/bank-statements.md "Balances").
+        or(isNull(bankAccounts.balanceDate), lt(bankAccounts.balanceDate, balance.date)),
       ),
     )
     .returning({ id: bankAccounts.id });

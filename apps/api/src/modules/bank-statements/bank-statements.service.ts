@@ -1,6 +1,9 @@
 import {
+  accountKeyOf,
   formatAmount,
   formatDate,
+  formatIban,
+  isValidIban,
   type BankEntry,
   type BankEntryList,
   type BankEntryListQuery,
@@ -11,6 +14,7 @@ import {
   type OccurrenceKind,
   type StatementFilePreview,
   type StatementImportQuery,
+  type StatementImportResult as ImportResult,
   type StatementImportResult,
   type StatementPreview,
   describePage,
@@ -22,10 +26,14 @@ import { bankAccountMessages, type BankAccountsService } from '../bank-accounts/
 import {
   findBankAccount,
   findCsvMapping,
+  insertBankAccount,
   listAccountsForImport,
+  rememberStatementAccounts,
   setCsvMapping as storeCsvMapping,
   type BankAccountRow,
+  type ImportAccountRow,
 } from '../bank-accounts/bank-accounts.repository.js';
+import { lockOrganisationNames } from '../../lib/name-lock.js';
 import { findVisibleCategory } from '../categories/categories.repository.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import {
@@ -47,7 +55,12 @@ export const bankStatementMessages = {
   entryNotFound: 'Die Buchung wurde nicht gefunden.',
   invalidCategory: 'Ungültige Kategorie',
   notImportable: 'Die Datei kann nicht importiert werden',
-} as const;
+  noSuchStatement: (index: number, count: number) =>
+    `Ungültige Zuordnung: Auszug ${index} gibt es nicht (die Datei hat ${count} Auszug/Auszüge, gezählt ab 0).`,
+  unknownCurrency: (code: string) => `Die Währung ${code} ist unbekannt: das Konto kann nicht angelegt werden.`,
+  ibanTaken: (iban: string, name: string) =>
+    `Das Konto «${name}» hat die IBAN ${iban} bereits: bitte wählen Sie es, statt ein neues anzulegen.`,
+};
 
 /** How many entries of each statement the preview shows. */
 export const PREVIEW_ENTRIES = 20;
@@ -71,11 +84,25 @@ export interface BankStatementsServiceDeps {
   bankAccounts: BankAccountsService;
 }
 
+type AccountMatch = NonNullable<StatementPreview['accountMatchedBy']>;
+
+/**
+ * The account an import creates from a statement (`assign=…:new`): until the import it stands in
+ * the plan with a negative id and an unknown "Stand per", so the statement's balance becomes its own.
+ */
+interface NewAccount {
+  row: ImportAccountRow;
+  preview: NonNullable<StatementPreview['newAccount']>;
+}
+
 /** One statement with its account, identities and what the import would do (shared by preview and import). */
 interface PlannedStatement {
   statement: ParsedStatement;
-  account: BankAccountRow | null;
-  matchedBy: 'iban' | 'chosen' | null;
+  account: ImportAccountRow | null;
+  matchedBy: AccountMatch | null;
+  newAccount: NewAccount | null;
+  /** The statement account's keys (IBAN, number) remembered for the chosen account after the import. */
+  remember: string[];
   accountCurrency: string | null;
   identities: string[];
   /** Per entry: its identity is taken already (stored, or earlier in this upload). */
@@ -117,6 +144,81 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     }
   }
 
+  /** `assign=0:12,1:new` as a map from the statement's place to an account id or `new`. */
+  function assignmentsOf(query: StatementImportQuery, statementCount: number): Map<number, number | 'new'> {
+    const assignments = new Map<number, number | 'new'>();
+    for (const part of query.assign ? query.assign.split(',') : []) {
+      const [index, target] = part.split(':') as [string, string];
+      if (Number(index) >= statementCount) {
+        throw new AppError('VALIDATION_FAILED', bankStatementMessages.noSuchStatement(Number(index), statementCount), {
+          fields: { assign: bankStatementMessages.noSuchStatement(Number(index), statementCount) },
+        });
+      }
+      assignments.set(Number(index), target === 'new' ? 'new' : Number(target));
+    }
+    return assignments;
+  }
+
+  /** The keys a statement names its account by: its IBAN or its account number (docs/bank-statements.md "Accounts"). */
+  function statementKeys(statement: ParsedStatement): string[] {
+    return [statement.iban, statement.accountNumber].filter((id): id is string => Boolean(id)).map(accountKeyOf);
+  }
+
+  /** The account a statement's IBAN or number names: by an account's IBAN or "Kontonummer", else by an earlier choice. */
+  function recognise(
+    keys: string[],
+    accounts: ImportAccountRow[],
+  ): { account: ImportAccountRow; by: AccountMatch } | null {
+    if (keys.length === 0) return null;
+    const byIban = accounts.find((a) => a.iban && keys.includes(accountKeyOf(a.iban)));
+    if (byIban) return { account: byIban, by: 'iban' };
+    const byNumber = accounts.find((a) => a.accountNumber && keys.includes(accountKeyOf(a.accountNumber)));
+    if (byNumber) return { account: byNumber, by: 'accountNumber' };
+    const remembered = accounts.find((a) => a.statementAccountIds.some((key) => keys.includes(key)));
+    return remembered ? { account: remembered, by: 'remembered' } : null;
+  }
+
+  /**
+   * The account created from a statement: its name (`Acct/Nm`, else "Konto" and its IBAN or number),
+   * IBAN, number and currency (the statement's, `Acct/Ccy`, else its closing balance's, else the organisation's).
+   * A German error when the currency is unknown or another account has the IBAN.
+   */
+  function newAccountOf(
+    statement: ParsedStatement,
+    tenant: Tenant,
+    accounts: ImportAccountRow[],
+    id: number,
+  ): NewAccount | string {
+    const code = statement.currency ?? statement.closing?.currency ?? currencyCode(tenant.currencyId);
+    const currency = reference.listCurrencyDefinitions().find((candidate) => candidate.code === code);
+    if (!currency) return bankStatementMessages.unknownCurrency(code);
+    const iban = statement.iban && isValidIban(statement.iban) ? statement.iban : null;
+    const holder = iban ? accounts.find((a) => a.iban === iban) : undefined;
+    if (holder) return bankStatementMessages.ibanTaken(iban!, holder.name);
+    const name = (
+      statement.accountName ??
+      (statement.iban
+        ? `Konto ${formatIban(statement.iban)}`
+        : statement.accountNumber
+          ? `Konto ${statement.accountNumber}`
+          : 'Konto aus Kontoauszug')
+    ).slice(0, 100);
+    const accountNumber = statement.accountNumber;
+    return {
+      row: {
+        id,
+        name,
+        amount: 0,
+        currencyId: currency.id,
+        balanceDate: null,
+        iban,
+        accountNumber,
+        statementAccountIds: [],
+      },
+      preview: { name, iban, accountNumber, currency: currency.code },
+    };
+  }
+
   async function plan(reader: AppDatabase, tenant: Tenant, file: StatementFile, query: StatementImportQuery) {
     const accounts = await listAccountsForImport(reader, tenant.organisationId);
     const chosen = query.bankAccountId === undefined ? undefined : accounts.find((a) => a.id === query.bankAccountId);
@@ -124,36 +226,56 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     // A CSV is read with the chosen account's remembered mapping, where it has one.
     const remembered = chosen ? (await findCsvMapping(reader, tenant.organisationId, chosen.id))?.csvMapping : null;
     const statements = readFile(file, remembered ?? undefined);
-    const byIban = new Map(accounts.filter((a) => a.iban).map((a) => [a.iban!, a]));
+    const assignments = assignmentsOf(query, statements.length);
+    // Statements of one statement account assigned `new` share the one account created.
+    const created = new Map<string, NewAccount>();
     const seen = new Map<number, Set<string>>();
     const planned: PlannedStatement[] = [];
-    for (const statement of statements) {
+    for (const [index, statement] of statements.entries()) {
       const warnings = [...statement.warnings];
       const errors = [...statement.errors];
-      const matched = statement.iban ? byIban.get(statement.iban) : undefined;
-      const account = matched ?? chosen ?? null;
-      const matchedBy = matched ? 'iban' : chosen ? 'chosen' : null;
-      if (!account) {
+      const keys = statementKeys(statement);
+      const assigned = assignments.get(index);
+      let account: ImportAccountRow | null = null;
+      let matchedBy: AccountMatch | null = null;
+      let newAccount: NewAccount | null = null;
+      const recognised = recognise(keys, accounts);
+      if (assigned === 'new') {
+        const key = keys[0] ?? `#${index}`;
+        const made = created.get(key) ?? newAccountOf(statement, tenant, accounts, -1 - created.size);
+        if (typeof made === 'string') errors.push(made);
+        else {
+          created.set(key, made);
+          ({ row: account } = made);
+          newAccount = made;
+          matchedBy = 'new';
+        }
+      } else if (assigned !== undefined) {
+        account = accounts.find((a) => a.id === assigned) ?? null;
+        if (!account) throw notFound(bankAccountMessages.notFound);
+        matchedBy = recognised?.account === account ? recognised.by : 'chosen';
+      } else if (recognised) {
+        ({ account, by: matchedBy } = recognised);
+      } else if (chosen) {
+        account = chosen;
+        matchedBy = 'chosen';
+      }
+      if (!account && errors.length === 0) {
         errors.push(
           statement.iban
             ? `Kein Bankkonto mit der IBAN ${statement.iban}: bitte wählen Sie ein Konto.`
-            : 'Die Datei nennt keine IBAN: bitte wählen Sie ein Konto.',
+            : statement.accountNumber
+              ? `Kein Bankkonto mit der Kontonummer ${statement.accountNumber}: bitte wählen Sie ein Konto.`
+              : 'Die Datei nennt keine IBAN: bitte wählen Sie ein Konto.',
         );
-      } else if (!matched && chosen?.iban && statement.iban && chosen.iban !== statement.iban) {
-        warnings.push(`Die IBAN des Auszugs (${statement.iban}) ist nicht die des gewählten Kontos (${chosen.iban}).`);
+      } else if (matchedBy === 'chosen' && account?.iban && statement.iban && account.iban !== statement.iban) {
+        warnings.push(`Die IBAN des Auszugs (${statement.iban}) ist nicht die des gewählten Kontos (${account.iban}).`);
       }
       const accountCurrency = account ? currencyCode(account.currencyId) : null;
-      const foreign = statement.entries.filter(
-        (entry) => accountCurrency && (entry.currency ?? accountCurrency) !== accountCurrency,
-      );
-      if (foreign.length > 0) {
-        const codes = [...new Set(foreign.map((entry) => entry.currency))].join(', ');
-        warnings.push(
-          `${foreign.length} Buchung(en) in ${codes}, nicht in der Kontowährung ${accountCurrency}: übernommen und markiert.`,
-        );
-      }
+      warnings.push(...currencyWarnings(statement, accountCurrency));
       const identities = entryIdentities(statement.entries);
-      const stored = account ? await findTakenIdentities(reader, account.id, identities) : new Set<string>();
+      const stored =
+        account && account.id > 0 ? await findTakenIdentities(reader, account.id, identities) : new Set<string>();
       const upload = account ? (seen.get(account.id) ?? new Set<string>()) : new Set<string>();
       if (account) seen.set(account.id, upload);
       const taken = identities.map((identity) => {
@@ -165,6 +287,9 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
         statement,
         account,
         matchedBy,
+        newAccount,
+        // What a person chose for a statement account no account names is remembered (docs/bank-statements.md "Accounts").
+        remember: matchedBy === 'chosen' || matchedBy === 'new' ? keys : [],
         accountCurrency,
         identities,
         taken,
@@ -178,12 +303,51 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     return planned;
   }
 
-  /** camt.053: the entries in the statement's currency against closing − opening; a difference is warned. */
+  /**
+   * The entries' currency warnings: those booked in another currency than the account's and taken
+   * in the account's currency from their amount details, and those kept foreign (no such amount).
+   */
+  function currencyWarnings(statement: ParsedStatement, accountCurrency: string | null): string[] {
+    if (!accountCurrency) return [];
+    const converted: ParsedEntry[] = [];
+    const foreign: ParsedEntry[] = [];
+    for (const entry of statement.entries) {
+      if ((entry.currency ?? accountCurrency) === accountCurrency) continue;
+      (toEntryFields(entry, accountCurrency).foreignCurrency ? foreign : converted).push(entry);
+    }
+    const codes = (entries: ParsedEntry[]) => [...new Set(entries.map((entry) => entry.currency))].join(', ');
+    const warnings: string[] = [];
+    if (converted.length > 0) {
+      warnings.push(
+        `${converted.length} Buchung(en) in ${codes(converted)}: mit dem Betrag in ${accountCurrency} aus den Betragsdetails übernommen.`,
+      );
+    }
+    if (foreign.length > 0) {
+      warnings.push(
+        `${foreign.length} Buchung(en) in ${codes(foreign)}, nicht in der Kontowährung ${accountCurrency}: übernommen und markiert.`,
+      );
+    }
+    return warnings;
+  }
+
+  /**
+   * camt.053: the booked entries against closing − opening, all in the closing balance's currency;
+   * a difference is warned, and balances in two currencies are not compared at all.
+   */
   function balanceCheckOf(statement: ParsedStatement, warnings: string[]): StatementPreview['balanceCheck'] {
     const { opening, closing } = statement;
     if (statement.kind !== 'camt.053' || !opening || !closing) return null;
+    const currency = closing.currency ?? statement.currency;
+    const openingCurrency = opening.currency ?? statement.currency;
+    if (currency && openingCurrency && currency !== openingCurrency) {
+      warnings.push(`Anfangssaldo in ${openingCurrency}, Schlusssaldo in ${currency}: keine Saldoprüfung.`);
+      return null;
+    }
     const entriesTotal = statement.entries
-      .filter((entry) => !entry.currency || !statement.currency || entry.currency === statement.currency)
+      .filter((entry) => {
+        const entryCurrency = entry.currency ?? statement.currency;
+        return !currency || !entryCurrency || entryCurrency === currency;
+      })
       .reduce((sum, entry) => sum + entry.amount, 0);
     const balanceChange = closing.amount - opening.amount;
     const matches = entriesTotal === balanceChange;
@@ -192,7 +356,7 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
         `Die Buchungen ergeben ${formatAmount(entriesTotal)}, der Saldo ändert sich aber um ${formatAmount(balanceChange)}.`,
       );
     }
-    return { entriesTotal, balanceChange, matches };
+    return { currency, entriesTotal, balanceChange, matches };
   }
 
   /**
@@ -217,21 +381,32 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
             ? 'Eine Avisierung (camt.054) enthält keinen Saldo.'
             : 'Die Datei enthält keinen Saldo.';
       else if (!account) reason = 'Kein Konto gewählt.';
-      else if (item.statement.currency && item.statement.currency !== item.accountCurrency) {
-        reason = `Der Auszug ist in ${item.statement.currency}, das Konto in ${item.accountCurrency}: der Kontostand bleibt.`;
-      } else if (closing.date <= account.balanceDate) {
+      else if ((closing.currency ?? item.statement.currency ?? item.accountCurrency) !== item.accountCurrency) {
+        // Only a balance in the account's own currency is its balance (docs/bank-statements.md "Balances").
+        reason = `Schlusssaldo in ${closing.currency ?? item.statement.currency}, Konto in ${item.accountCurrency}: nicht übernommen`;
+      } else if (account.balanceDate !== null && closing.date <= account.balanceDate) {
         reason = `Der Saldo per ${formatDate(closing.date)} ist nicht neuer als «Stand per» ${formatDate(account.balanceDate)}: der Kontostand bleibt.`;
       } else if (newest.get(account.id) !== item) reason = 'Ein neuerer Auszug derselben Datei setzt den Kontostand.';
       item.balanceUpdate = { updates: reason === null, reason };
     }
   }
 
+  /**
+   * An entry as stored: booked in another currency than the account's, it takes the amount in the
+   * account's currency from its amount details where the file gives one, and is foreign only where not.
+   */
   function toEntryFields(entry: ParsedEntry, accountCurrency: string | null) {
-    const currency = entry.currency ?? accountCurrency ?? '';
+    let currency = entry.currency ?? accountCurrency ?? '';
+    let amount = entry.amount;
+    const inAccountCurrency =
+      accountCurrency && currency !== accountCurrency
+        ? entry.amountDetails?.find((detail) => detail.currency === accountCurrency)
+        : undefined;
+    if (inAccountCurrency) ({ amount, currency } = inAccountCurrency);
     return {
       bookingDate: entry.bookingDate,
       valueDate: entry.valueDate,
-      amount: entry.amount,
+      amount,
       currency,
       foreignCurrency: accountCurrency !== null && currency !== accountCurrency,
       counterpartyName: entry.counterpartyName,
@@ -255,16 +430,19 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
       version: statement.version,
       statementId: statement.statementId,
       iban: statement.iban,
-      account: account
-        ? {
-            id: account.id,
-            name: account.name,
-            currency: item.accountCurrency ?? '',
-            amount: account.amount,
-            balanceDate: account.balanceDate,
-          }
-        : null,
+      accountNumber: statement.accountNumber,
+      account:
+        account && !item.newAccount
+          ? {
+              id: account.id,
+              name: account.name,
+              currency: item.accountCurrency ?? '',
+              amount: account.amount,
+              balanceDate: account.balanceDate,
+            }
+          : null,
       accountMatchedBy: item.matchedBy,
+      newAccount: item.newAccount?.preview ?? null,
       currency: statement.currency ?? item.accountCurrency,
       period: statement.period,
       openingBalance: statement.opening,
@@ -343,6 +521,22 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
             fields: missingAccount ? { bankAccountId: shown } : { file: shown },
           });
         }
+        // The accounts to create from statements first: then every statement has its account.
+        const createdAccounts: ImportResult['createdAccounts'] = [];
+        const made = new Map<number, ImportAccountRow>();
+        for (const item of planned) {
+          if (!item.newAccount) continue;
+          const pseudo = item.newAccount.row;
+          let row = made.get(pseudo.id);
+          if (!row) {
+            await lockOrganisationNames(tx, tenant.organisationId);
+            const { id: _pseudoId, statementAccountIds: _none, ...values } = pseudo;
+            row = { ...(await insertBankAccount(tx, tenant.organisationId, values)), statementAccountIds: [] };
+            made.set(pseudo.id, row);
+            createdAccounts.push({ id: row.id, name: row.name });
+          }
+          item.account = row;
+        }
         const rows: NewBankEntry[] = [];
         let total = 0;
         for (const item of planned) {
@@ -359,16 +553,26 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
           });
         }
         const imported = await insertEntries(tx, tenant.organisationId, rows);
-        let balancesUpdated = 0;
+        const balances: ImportResult['balances'] = [];
         for (const item of planned) {
           if (!item.balanceUpdate.updates) continue;
-          if (await updateBalanceIfNewer(tx, tenant.organisationId, item.account!.id, item.statement.closing!)) {
-            balancesUpdated += 1;
+          const closing = item.statement.closing!;
+          if (await updateBalanceIfNewer(tx, tenant.organisationId, item.account!.id, closing)) {
+            balances.push({
+              bankAccountId: item.account!.id,
+              name: item.account!.name,
+              amount: closing.amount,
+              currency: item.accountCurrency ?? '',
+              date: closing.date,
+            });
           }
         }
+        for (const item of planned) {
+          await rememberStatementAccounts(tx, tenant.organisationId, item.account!.id, item.remember);
+        }
         // A new balance must keep "Total Bankguthaben" exact (ARCHITECTURE.md rule 7).
-        if (balancesUpdated > 0) await bankAccounts.requireExactTotal(tx, tenant.organisationId, tenant.currencyId);
-        return { imported, duplicates: total - imported, balancesUpdated };
+        if (balances.length > 0) await bankAccounts.requireExactTotal(tx, tenant.organisationId, tenant.currencyId);
+        return { imported, duplicates: total - imported, balancesUpdated: balances.length, balances, createdAccounts };
       });
     },
 

@@ -128,6 +128,8 @@ describe('camt.053 preview and import', () => {
       imported: 8,
       duplicates: 0,
       balancesUpdated: 1,
+      balances: [expect.objectContaining({ amount: 1_192_980, date: '2026-11-20' })],
+      createdAccounts: [],
     });
     expect(await account(user, target.id)).toMatchObject({ amount: 1_192_980, balanceDate: '2026-11-20' });
 
@@ -183,6 +185,8 @@ describe('camt.053 preview and import', () => {
       imported: 0,
       duplicates: 8,
       balancesUpdated: 0,
+      balances: [],
+      createdAccounts: [],
     });
     expect((await entries(user, target.id)).pagination.totalCount).toBe(8);
   });
@@ -207,6 +211,8 @@ describe('camt.053 preview and import', () => {
       imported: 2,
       duplicates: 0,
       balancesUpdated: 0,
+      balances: [],
+      createdAccounts: [],
     });
     const [statement] = (await preview(user, fixture('camt053-001-08.xml'))).statements;
     expect(statement!.summary).toBe('7 neu, 1 bereits importiert');
@@ -215,6 +221,8 @@ describe('camt.053 preview and import', () => {
       imported: 7,
       duplicates: 1,
       balancesUpdated: 1,
+      balances: [expect.objectContaining({ amount: 1_192_980, date: '2026-11-20' })],
+      createdAccounts: [],
     });
     expect((await entries(user, target.id)).pagination.totalCount).toBe(9);
   });
@@ -266,6 +274,8 @@ describe('camt.053 preview and import', () => {
       imported: 4,
       duplicates: 0,
       balancesUpdated: 1,
+      balances: [expect.objectContaining({ amount: 620_000, date: '2026-11-18' })],
+      createdAccounts: [],
     });
     expect(await account(user, target.id)).toMatchObject({ amount: 620_000, balanceDate: '2026-11-18' });
     const eur = (await entries(user, target.id, '?search=Invoice')).data;
@@ -300,6 +310,8 @@ describe('camt.053 preview and import', () => {
       imported: 3,
       duplicates: 0,
       balancesUpdated: 1,
+      balances: [expect.objectContaining({ amount: 125_000, date: '2026-11-06' })],
+      createdAccounts: [],
     });
     expect(await account(user, target.id)).toMatchObject({ amount: 125_000, balanceDate: '2026-11-06' });
     const salaries = await entries(user, target.id, '?direction=debit&sortOrder=ASC');
@@ -346,12 +358,16 @@ describe('CSV exports', () => {
       imported: 3,
       duplicates: 0,
       balancesUpdated: 1,
+      balances: [expect.objectContaining({ amount: 421_550, date: '2026-11-18' })],
+      createdAccounts: [],
     });
     expect(await account(user, target.id)).toMatchObject({ amount: 421_550, balanceDate: '2026-11-18' });
     expect(await imported(user, fixture('csv-layout-a.csv', 'application/octet-stream'))).toEqual({
       imported: 0,
       duplicates: 3,
       balancesUpdated: 0,
+      balances: [],
+      createdAccounts: [],
     });
   });
 
@@ -363,11 +379,15 @@ describe('CSV exports', () => {
       imported: 3,
       duplicates: 0,
       balancesUpdated: 0,
+      balances: [],
+      createdAccounts: [],
     });
     expect(await imported(user, fixture('csv-layout-c.csv'), target.id)).toEqual({
       imported: 3,
       duplicates: 0,
       balancesUpdated: 1,
+      balances: [expect.objectContaining({ amount: 925_000, date: '2026-11-14' })],
+      createdAccounts: [],
     });
     const list = await entries(user, target.id, '?search=m%C3%BCller');
     expect(list.data).toEqual([
@@ -419,7 +439,13 @@ describe('CSV exports', () => {
       { header: 'Was', role: 'text' },
       { header: 'Wieviel', role: 'amount' },
     ]);
-    expect(await imported(user, file, target.id)).toEqual({ imported: 2, duplicates: 0, balancesUpdated: 0 });
+    expect(await imported(user, file, target.id)).toEqual({
+      imported: 2,
+      duplicates: 0,
+      balancesUpdated: 0,
+      balances: [],
+      createdAccounts: [],
+    });
 
     const noAmount = await user.send({
       method: 'PUT',

@@ -271,7 +271,8 @@ export async function planStateOf(db: AppDatabase, organisationId: number): Prom
     .innerJoin(bankAccounts, eq(bankAccounts.id, bankEntries.bankAccountId))
     .where(eq(bankEntryMatches.organisationId, organisationId))
     .groupBy(bankEntryMatches.kind, bankEntryMatches.itemId, bankEntryMatches.dueDate)
-    .having(sql`bool_and(${bankEntries.bookingDate} <= ${bankAccounts.balanceDate})`);
+    // An unknown "Stand per" holds no entry yet: such a match closes nothing (docs/bank-statements.md "Balances").
+    .having(sql`bool_and(coalesce(${bankEntries.bookingDate} <= ${bankAccounts.balanceDate}, false))`);
   const dismissed = db
     .select({ kind: occurrenceDismissals.kind, id: occurrenceDismissals.itemId, dueDate: occurrenceDismissals.dueDate })
     .from(occurrenceDismissals)

@@ -9,7 +9,7 @@ export const bankTools: McpTool[] = [
     name: 'list_bank_accounts',
     title: 'Bankkonten auflisten',
     description:
-      'Die Bankkonten der Organisation mit Saldo (amount, in der Kontowährung), Stand per (balanceDate), Saldo in der Organisationswährung (convertedAmount) und IBAN; total ist das Total Bankguthaben über alle Konten.',
+      'Die Bankkonten der Organisation mit Saldo (amount, in der Kontowährung), Stand per (balanceDate; null: noch unbekannt), Saldo in der Organisationswährung (convertedAmount), IBAN und Kontonummer (accountNumber); total ist das Total Bankguthaben über alle Konten.',
     route: 'GET /api/bank-accounts',
     kind: 'read',
     input: {

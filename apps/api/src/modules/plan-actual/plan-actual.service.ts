@@ -412,7 +412,8 @@ export function createPlanActualService({
       } else {
         counted.push({ bookingDate: entry.bookingDate, amount, category: countedCategory(entry, []) });
       }
-      if (entry.bookingDate > entry.balanceDate) continue;
+      // Not in the balance: booked after "Stand per", or "Stand per" unknown (docs/bank-statements.md "Balances").
+      if (entry.balanceDate === null || entry.bookingDate > entry.balanceDate) continue;
       bookedFromStart += amount;
       monthEnds.forEach((end, index) => {
         if (entry.bookingDate > end) bookedAfter[index] = (bookedAfter[index] as number) + amount;

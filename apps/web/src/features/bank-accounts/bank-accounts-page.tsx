@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { bankAccountListQuerySchema } from '@saldopilot/shared';
@@ -65,7 +65,20 @@ export function Component() {
         renderCard={(account) => (
           <BankAccountCard account={account} organisationCurrency={organisationCurrency} canEdit={canEdit} />
         )}
-        empty={<EmptyState canEdit={canEdit} action={addButton} />}
+        empty={
+          <EmptyState
+            canEdit={canEdit}
+            action={
+              // A first statement can create its account (docs/bank-statements.md "Accounts").
+              canEdit ? (
+                <Group gap="sm" justify="center">
+                  {addButton}
+                  <StatementImportButton />
+                </Group>
+              ) : null
+            }
+          />
+        }
         actions={
           canEdit ? (
             <>

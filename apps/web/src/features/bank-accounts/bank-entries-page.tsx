@@ -134,7 +134,8 @@ export function Component() {
             {bankAccountTexts.balance}: <Balance account={current} organisationCurrency={user.currency.code} />
           </Text>
           <Text size="sm">
-            {bankAccountTexts.balanceDate} {formatDate(current.balanceDate)}
+            {bankAccountTexts.balanceDate}{' '}
+            {current.balanceDate ? formatDate(current.balanceDate) : bankAccountTexts.balanceDateUnknown}
           </Text>
         </Group>
       ) : (

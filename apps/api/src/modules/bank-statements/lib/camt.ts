@@ -1,4 +1,11 @@
-import { formatDate, isIsoDate, isValidIban, looksLikeIban, normalizeIban } from '@saldopilot/shared';
+import {
+  formatDate,
+  isIsoDate,
+  isValidIban,
+  looksLikeIban,
+  normalizeAccountNumber,
+  normalizeIban,
+} from '@saldopilot/shared';
 import { decimalToMinorUnits, minorUnitsOf } from './amounts.js';
 import { classifyReference, wrongReferenceWarning } from './references.js';
 import {
@@ -77,7 +84,7 @@ function balanceOf(balance: XmlElement): ParsedBalance | undefined {
   const amount = signedAmount(child(balance, 'Amt'), textAt(balance, 'CdtDbtInd'));
   const date = dateOf(child(balance, 'Dt'));
   if (!type || !amount || !date) return undefined;
-  return { amount: amount.amount, date, type };
+  return { amount: amount.amount, currency: amount.currency, date, type };
 }
 
 /** The charges of an entry or detail in minor units (positive): the total where given, else the records. */
@@ -97,6 +104,18 @@ function chargesOf(charges: XmlElement | undefined): number | null {
     any = true;
   }
   return any ? sum : null;
+}
+
+/** The amount details' amounts (instructed, transaction, counter value), signed by the booking direction. */
+function amountDetailsOf(holder: XmlElement | undefined, indicator: string | undefined) {
+  const found: { amount: number; currency: string }[] = [];
+  for (const path of ['AmtDtls/InstdAmt/Amt', 'AmtDtls/TxAmt/Amt', 'AmtDtls/CntrValAmt/Amt']) {
+    const amount = signedAmount(at(holder, path), indicator);
+    if (amount?.currency && /^[A-Z]{3}$/.test(amount.currency)) {
+      found.push({ amount: amount.amount, currency: amount.currency });
+    }
+  }
+  return found;
 }
 
 /** The other party of a payment: the debtor of a credit, the creditor of a debit (both spellings of the versions). */
@@ -194,6 +213,7 @@ function entriesOf(entry: XmlElement, position: number, context: Context): Parse
         bankReference: clip(textAt(detail, 'Refs/AcctSvcrRef'), 35) ?? bankReference,
         charges: chargesOf(child(detail, 'Chrgs')),
         detailIndex: index + 1,
+        amountDetails: amountDetailsOf(detail, textAt(detail, 'CdtDbtInd') ?? textAt(entry, 'CdtDbtInd')),
       }));
     }
     if (complete) {
@@ -209,6 +229,11 @@ function entriesOf(entry: XmlElement, position: number, context: Context): Parse
       ...paymentInfo(entry, details.length === 1 ? details[0] : undefined, credit, bookingDate, context),
       bankReference,
       charges: chargesOf(child(entry, 'Chrgs')),
+      // A single detail's amounts, else the entry's own (`Ntry/AmtDtls`).
+      amountDetails: [
+        ...(details.length === 1 ? amountDetailsOf(details[0], textAt(entry, 'CdtDbtInd')) : []),
+        ...amountDetailsOf(entry, textAt(entry, 'CdtDbtInd')),
+      ],
     },
   ];
 }
@@ -222,6 +247,9 @@ function reportOf(
 ): ParsedStatement {
   const rawIban = textAt(report, 'Acct/Id/IBAN');
   const iban = rawIban ? normalizeIban(rawIban).slice(0, 34) : null;
+  // An account without IBAN is named by the bank's own number (docs/bank-statements.md "Accounts").
+  const rawNumber = iban ? undefined : textAt(report, 'Acct/Id/Othr/Id');
+  const accountNumber = rawNumber ? normalizeAccountNumber(rawNumber).slice(0, 34) || null : null;
   const warnings: string[] = [];
   if (iban && !isValidIban(iban)) {
     warnings.push(
@@ -233,14 +261,18 @@ function reportOf(
   const balances = childrenNamed(report, 'Bal')
     .map(balanceOf)
     .filter((balance): balance is ParsedBalance => balance !== undefined);
-  const balance = (...types: BalanceType[]) =>
-    types.map((type) => balances.find((candidate) => candidate.type === type)).find(Boolean) ?? null;
-  const opening = kind === 'camt.053' ? balance('OPBD', 'PRCD') : null;
-  const closing = kind === 'camt.053' ? balance('CLBD', 'CLAV') : null;
   const currency =
     textAt(report, 'Acct/Ccy')?.toUpperCase() ??
     childrenNamed(report, 'Bal')[0]?.children.find((element) => element.name === 'Amt')?.attributes.Ccy ??
     null;
+  // Of the types in order, the first in the account's currency, else the first at all (the service
+  // then refuses it as the balance, docs/bank-statements.md "Balances").
+  const balance = (...types: BalanceType[]) => {
+    const ofType = types.flatMap((type) => balances.filter((candidate) => candidate.type === type));
+    return ofType.find((candidate) => !candidate.currency || candidate.currency === currency) ?? ofType[0] ?? null;
+  };
+  const opening = kind === 'camt.053' ? balance('OPBD', 'PRCD') : null;
+  const closing = kind === 'camt.053' ? balance('CLBD', 'CLAV') : null;
   const context: Context = { statementCurrency: currency, warnings, errors: [] };
   const entries: ParsedEntry[] = [];
   let pendingCount = 0;
@@ -262,6 +294,8 @@ function reportOf(
     fileName,
     statementId: clip(textAt(report, 'Id'), 35),
     iban,
+    accountNumber,
+    accountName: clip(textAt(report, 'Acct/Nm'), 100),
     currency,
     period,
     opening,

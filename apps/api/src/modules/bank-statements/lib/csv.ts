@@ -1,4 +1,4 @@
-import { formatDate, looksLikeIban, normalizeIban, type CsvMapping } from '@saldopilot/shared';
+import { formatDate, looksLikeIban, normalizeAccountNumber, normalizeIban, type CsvMapping } from '@saldopilot/shared';
 import { localAmountToMinorUnits, localDateToIso, minorUnitsOf } from './amounts.js';
 import { classifyReference, wrongReferenceWarning } from './references.js';
 import {
@@ -22,6 +22,11 @@ const HEADER_NAMES: [Column, RegExp][] = [
   ['valueDate', /^(valuta|value date|wertstellung|valutadatum)/],
   ['date', /^(buchungsdatum|buchungstag|abschlussdatum|transaktionsdatum|datum|date|booking date)/],
   ['balance', /^(saldo|balance|kontostand)/],
+  // The account the rows belong to (its IBAN or number), not the counterparty's: the whole header cell.
+  [
+    'account',
+    /^(iban|konto|kontonummer|konto-?nr\.?|account|account number|account no\.?|auftraggeberkonto|iban konto)$/,
+  ],
   ['credit', /^(gutschrift|haben|credit|eingang)/],
   ['debit', /^(lastschrift|belastung|soll|debit|ausgang)/],
   ['amount', /^(betrag|einzelbetrag|amount)/],
@@ -213,6 +218,7 @@ function unmappedStatement(text: string, fileName: string | null): ParsedStateme
     fileName,
     statementId: null,
     iban: null,
+    accountNumber: null,
     currency: null,
     period: null,
     opening: null,
@@ -262,6 +268,8 @@ export function parseCsv(bytes: Uint8Array, fileName: string | null = null, chos
     ]) ?? null;
   const minorUnits = () => minorUnitsOf(currency);
 
+  // The account column: its IBAN (or number) names the account as an IBAN above the header would.
+  const accounts = new Set<string>();
   const entries: ParsedEntry[] = [];
   const balances: (number | undefined)[] = [];
   const errors: string[] = [];
@@ -303,6 +311,8 @@ export function parseCsv(bytes: Uint8Array, fileName: string | null = null, chos
       errors.push(`Zeile ${record.line}: ${problems.join(', ')}`);
       continue;
     }
+    const rawAccount = normalizeAccountNumber(first(record, 'account').replace(/^iban:?/i, ''));
+    if (rawAccount) accounts.add(rawAccount.slice(0, 34));
     const rawReference = first(record, 'reference');
     const reference = rawReference ? classifyReference(rawReference) : undefined;
     const warning = reference && wrongReferenceWarning(reference);
@@ -334,17 +344,30 @@ export function parseCsv(bytes: Uint8Array, fileName: string | null = null, chos
   const latest = descending ? 0 : entries.length - 1;
   const closingAmount = balances[latest];
   const closing =
-    closingAmount !== undefined && period ? { amount: closingAmount, date: period.to, type: 'CSV' as const } : null;
+    closingAmount !== undefined && period
+      ? { amount: closingAmount, currency, date: period.to, type: 'CSV' as const }
+      : null;
   const opening =
     closing && period
       ? {
           amount: closing.amount - entries.reduce((sum, entry) => sum + entry.amount, 0),
+          currency,
           date: period.from,
           type: 'CSV' as const,
         }
       : null;
+  let accountNumber: string | null = null;
+  const [named, ...others] = [...accounts];
+  if (named) {
+    const asIban = normalizeIban(named);
+    if (!iban && looksLikeIban(asIban)) iban = asIban;
+    else if (!iban) accountNumber = named;
+    if (others.length > 0) {
+      warnings.push(`Die Spalte Konto nennt ${accounts.size} Konten; die Datei wird dem ersten (${named}) zugeordnet.`);
+    }
+  }
   // No statement id, version or pending entries in an export.
-  const read = { iban, currency, period, opening, closing, entries, warnings, errors };
+  const read = { iban, accountNumber, currency, period, opening, closing, entries, warnings, errors };
   // What each header cell was taken for, so the person can see how the export was read.
   const roles = new Map(
     Object.entries(mapping).flatMap(([role, indexes]) => indexes.map((index) => [index, role as Column])),

@@ -345,3 +345,64 @@ describe('identities', () => {
     expect(entryIdentities(parseCamt(fixture('camt053-001-08.xml'))[0]!.entries)).toEqual(identities);
   });
 });
+
+// Issue 41 (docs/bank-statements.md "Balances", "Entries", "Accounts"): synthetic fixtures, fixtures/README.md.
+describe('currencies and statement accounts', () => {
+  it('keeps each balance with its own currency, and prefers a closing balance in the account currency', () => {
+    const [statement] = parseCamt(fixture('camt053-foreign-balance.xml'));
+    expect(statement!.currency).toBe('EUR');
+    expect(statement!.opening).toEqual({ amount: 500_00, currency: 'EUR', date: '2026-11-01', type: 'OPBD' });
+    expect(statement!.closing).toEqual({ amount: -27_00, currency: 'SEK', date: '2026-11-10', type: 'CLBD' });
+    const withClav = new TextDecoder()
+      .decode(fixture('camt053-foreign-balance.xml'))
+      .replace(
+        '</Bal>\n      <Ntry>',
+        '</Bal>\n      <Bal><Tp><CdOrPrtry><Cd>CLAV</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">480.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-10</Dt></Dt></Bal>\n      <Ntry>',
+      );
+    expect(parseCamt(text(withClav))[0]!.closing).toEqual({
+      amount: 480_00,
+      currency: 'EUR',
+      date: '2026-11-10',
+      type: 'CLAV',
+    });
+  });
+
+  it('reads the amount details of an entry (instructed and transaction amount), signed as the booking', () => {
+    const [statement] = parseCamt(fixture('camt053-instructed-amount.xml'));
+    expect(statement!.entries.map((entry) => [entry.amount, entry.currency, entry.amountDetails])).toEqual([
+      [
+        -20_97,
+        'EUR',
+        [
+          { amount: -19_69, currency: 'CHF' },
+          { amount: -20_97, currency: 'EUR' },
+        ],
+      ],
+      [50_00, 'EUR', []],
+    ]);
+  });
+
+  it('names an account without IBAN by its Othr/Id, with the name the file gives', () => {
+    const [statement] = parseCamt(fixture('camt053-other-id.xml'));
+    expect(statement).toMatchObject({
+      iban: null,
+      accountNumber: '0835-123456-01',
+      accountName: 'Mietkautionskonto',
+      closing: { amount: 84_515_25, currency: 'CHF', date: '2023-06-20' },
+    });
+    expect(parseCamt(fixture('camt053-001-08.xml'))[0]!.accountNumber).toBeNull();
+  });
+
+  it("reads a CSV's account column (IBAN or number), never the counterparty's", () => {
+    const iban = 'CH1404835000000004444';
+    const csv = parseCsv(text(`Datum;IBAN;Betrag\n02.11.2026;${iban};-12.50\n03.11.2026;${iban};1.00\n`));
+    expect(csv).toMatchObject({ iban, accountNumber: null, warnings: [] });
+    const numbered = parseCsv(text('Datum;Konto-Nr.;Betrag\n02.11.2026;0835-123456-01;-12.50\n'));
+    expect(numbered).toMatchObject({ iban: null, accountNumber: '0835-123456-01' });
+    const counterparty = parseCsv(text(`Datum;Empfänger IBAN;Betrag\n02.11.2026;${iban};-12.50\n`));
+    expect(counterparty).toMatchObject({ iban: null, accountNumber: null });
+    const two = parseCsv(text(`Datum;IBAN;Betrag\n02.11.2026;${iban};-1.00\n03.11.2026;CH5604835012345678009;1.00\n`));
+    expect(two.iban).toBe(iban);
+    expect(two.warnings).toEqual([`Die Spalte Konto nennt 2 Konten; die Datei wird dem ersten (${iban}) zugeordnet.`]);
+  });
+});

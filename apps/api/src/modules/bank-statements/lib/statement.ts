@@ -15,8 +15,16 @@ export type BalanceType = (typeof balanceTypes)[number];
 export interface ParsedBalance {
   /** Signed minor units. */
   amount: number;
+  /** The balance's own currency (`Amt/@Ccy`); null when the file names none. */
+  currency: string | null;
   date: string;
   type: BalanceType;
+}
+
+/** One amount of an entry's amount details (`AmtDtls`: instructed, transaction, counter value), signed as the entry. */
+export interface AmountDetail {
+  amount: number;
+  currency: string;
 }
 
 export interface ParsedEntry {
@@ -36,6 +44,12 @@ export interface ParsedEntry {
   charges: number | null;
   /** The detail's place in a collective entry split by its transaction details (1, 2, …). */
   detailIndex?: number;
+  /**
+   * The entry's amount in other currencies as the file gives them (`AmtDtls/InstdAmt`, `TxAmt`,
+   * `CntrValAmt`): an entry booked in another currency than its account's is stored with the one in
+   * the account's currency (docs/bank-statements.md "Entries").
+   */
+  amountDetails?: AmountDetail[];
 }
 
 export interface ParsedStatement {
@@ -46,6 +60,10 @@ export interface ParsedStatement {
   fileName: string | null;
   statementId: string | null;
   iban: string | null;
+  /** The account as the statement names it where it has no IBAN (`Acct/Id/Othr/Id`, a CSV's account column). */
+  accountNumber: string | null;
+  /** The account's name where the file gives one (`Acct/Nm`), for an account created from the statement. */
+  accountName?: string | null;
   currency: string | null;
   period: { from: string; to: string } | null;
   opening: ParsedBalance | null;

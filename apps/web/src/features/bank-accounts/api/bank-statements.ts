@@ -9,10 +9,18 @@ export interface StatementUpload {
   contentType: string;
   /** The account for statements whose IBAN matches none (or that have none). */
   bankAccountId?: number | undefined;
+  /** Per statement (its place from 0) an account id or `new` (docs/bank-statements.md "Accounts"). */
+  assign?: Record<number, number | 'new'> | undefined;
 }
 
-function send<T>(path: string, { file, contentType, bankAccountId }: StatementUpload): Promise<T> {
-  return api.postFile<T>(path, file, contentType, { query: { bankAccountId } });
+/** `{0: 12, 1: 'new'}` as the query's `0:12,1:new`; undefined when empty. */
+function assignQuery(assign: StatementUpload['assign']): string | undefined {
+  const parts = Object.entries(assign ?? {}).map(([index, target]) => `${index}:${target}`);
+  return parts.length > 0 ? parts.join(',') : undefined;
+}
+
+function send<T>(path: string, { file, contentType, bankAccountId, assign }: StatementUpload): Promise<T> {
+  return api.postFile<T>(path, file, contentType, { query: { bankAccountId, assign: assignQuery(assign) } });
 }
 
 /** What the file holds and what an import would do; nothing is stored (docs/bank-statements.md). */

@@ -31,7 +31,7 @@ export function BankAccountCard({
         {texts.balance}: <Balance account={account} organisationCurrency={organisationCurrency} />
       </div>
       <Text size="sm" c="dimmed">
-        {texts.balanceDate} {formatDate(account.balanceDate)}
+        {texts.balanceDate} {account.balanceDate ? formatDate(account.balanceDate) : texts.balanceDateUnknown}
       </Text>
       <EntriesLink account={account} />
     </ListCard>

@@ -48,7 +48,7 @@ export function bankAccountColumns(
       key: 'balanceDate',
       header: texts.balanceDate,
       align: 'right',
-      render: (account) => formatDate(account.balanceDate),
+      render: (account) => (account.balanceDate ? formatDate(account.balanceDate) : texts.balanceDateUnknown),
     },
     {
       key: 'entries',

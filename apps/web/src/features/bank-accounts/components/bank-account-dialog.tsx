@@ -18,14 +18,13 @@ import { bankAccountTexts as texts } from './bank-account-texts';
 export type BankAccountDialogRequest =
   { mode: 'create'; currencyId: number } | { mode: 'edit' | 'clone'; account: BankAccount };
 
-// Editing keeps a date ("Stand per" of the stored balance); creating or cloning may leave it empty
-// (null in the form) for the server's today.
-const editResolver = schemaResolver(bankAccountCreateSchema.extend({ balanceDate: dateSchema() }));
-const createResolver = schemaResolver(
+// "Stand per" may stay empty: not known yet, the account's first statement sets balance and date
+// (docs/bank-statements.md "Balances"); the form's empty field is null.
+const resolver = schemaResolver(
   bankAccountCreateSchema.extend({
     balanceDate: dateSchema()
       .nullish()
-      .transform((date) => date ?? undefined),
+      .transform((date) => date ?? null),
   }),
 );
 
@@ -39,13 +38,18 @@ function storedValues(account: BankAccount) {
     currencyId: account.currency.id,
     balanceDate: account.balanceDate,
     iban: account.iban,
+    accountNumber: account.accountNumber,
   };
 }
 
 /** The form's values: the IBAN typed in groups of four, empty for none. */
 function formValues(account: BankAccount, mode: 'edit' | 'clone') {
   // A clone is another account: the IBAN belongs to the original (one account per IBAN, 409).
-  return { ...storedValues(account), iban: mode === 'edit' && account.iban ? formatIban(account.iban) : '' };
+  return {
+    ...storedValues(account),
+    iban: mode === 'edit' && account.iban ? formatIban(account.iban) : '',
+    accountNumber: mode === 'edit' ? (account.accountNumber ?? '') : '',
+  };
 }
 
 function BankAccountForm({
@@ -62,11 +66,10 @@ function BankAccountForm({
     dialog,
     mode,
     titles,
-    // The edit schema asks more of the same fields ("Stand per" required).
-    resolver: mode === 'edit' ? (editResolver as typeof createResolver) : createResolver,
+    resolver,
     defaultValues:
       request.mode === 'create'
-        ? { name: '', currencyId: request.currencyId, iban: '' }
+        ? { name: '', currencyId: request.currencyId, iban: '', accountNumber: '' }
         : formValues(request.account, request.mode),
     stored: account && storedValues(account),
     live: account && { collection: changeKinds.bankAccounts, id: account.id },
@@ -115,8 +118,7 @@ function BankAccountForm({
         control={control}
         name="balanceDate"
         label={texts.balanceDate}
-        required={mode === 'edit'}
-        description={redated ? texts.balanceDateToday : mode === 'edit' ? undefined : texts.balanceDateHint}
+        description={redated ? texts.balanceDateToday : texts.balanceDateHint}
         w={{ base: '100%', xs: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
       />
       <TextInput
@@ -129,6 +131,14 @@ function BankAccountForm({
           // Shown in groups of four (docs/bank-statements.md "IBAN"); the schema stores it without spaces.
           onBlur: () => setValue('iban', formatIban(getValues('iban') ?? ''), { shouldDirty: true }),
         })}
+      />
+      <TextInput
+        label={texts.accountNumber}
+        description={texts.accountNumberHint}
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.accountNumber?.message}
+        {...register('accountNumber')}
       />
     </EntityForm>
   );

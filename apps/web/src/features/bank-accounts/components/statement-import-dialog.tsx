@@ -15,7 +15,16 @@ import {
 } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { formatIban, SELECT, Z_INDEX, type StatementEntryPreview, type StatementPreview } from '@saldopilot/shared';
+import {
+  formatAmount,
+  formatIban,
+  SELECT,
+  Z_INDEX,
+  type BankAccount,
+  type StatementEntryPreview,
+  type StatementImportResult,
+  type StatementPreview,
+} from '@saldopilot/shared';
 import { DialogFooter } from '../../../components/form/dialog-footer';
 import { SignedAmount } from '../../../components/money/signed-amount';
 import { Amount } from '../../../components/money/amount';
@@ -27,7 +36,7 @@ import { importStatement, previewStatement } from '../api/bank-statements';
 import { bankAccountsQuery } from '../api/list-bank-accounts';
 import { CsvMappingForm } from './csv-mapping-form';
 import { statementContentType } from './statement-file';
-import { csvRoleLabels, statementTexts as texts } from './statement-texts';
+import { csvColumnLabels, statementTexts as texts } from './statement-texts';
 
 // Every account of the organisation for the choice of an unmatched statement (the API's largest page).
 const allAccounts = { page: 1, limit: 100, sortBy: 'name', sortOrder: 'ASC' } as const;
@@ -119,17 +128,73 @@ function EntryTable({ entries, total }: { entries: StatementEntryPreview[]; tota
   );
 }
 
+const matchedByTexts: Record<NonNullable<StatementPreview['accountMatchedBy']>, string> = {
+  iban: texts.matchedByIban,
+  accountNumber: texts.matchedByAccountNumber,
+  remembered: texts.matchedByRemembered,
+  chosen: texts.matchedByChoice,
+  new: texts.matchedByNew,
+};
+
+/** The value of the "new account" option of the choice per statement. */
+const NEW_ACCOUNT = 'new';
+
+/** The toast's text of a balance the import set ("Saldo übernommen: 84'515.25 per 20.06.2023"), named by account when several. */
+function balanceLines(result: StatementImportResult): string[] {
+  return result.balances.map((balance) => {
+    const line = texts.balanceTaken(formatAmount(balance.amount), formatDate(balance.date));
+    return result.balances.length > 1 ? `${balance.name}: ${line}` : line;
+  });
+}
+
+/**
+ * The choice of account for one statement that no account names (docs/web.md "Bankkonten"): an
+ * account of the organisation, or a new one created from the statement.
+ */
+function AccountChoice({
+  accounts,
+  value,
+  onChange,
+}: {
+  accounts: BankAccount[];
+  value: number | 'new' | undefined;
+  onChange: (value: number | 'new' | undefined) => void;
+}) {
+  return (
+    <Select
+      label={texts.chooseStatementAccount}
+      description={texts.chooseStatementAccountHint}
+      placeholder={texts.chooseAccountPlaceholder}
+      data={[
+        ...accounts.map((account) => ({
+          value: String(account.id),
+          label: account.iban ? `${account.name} (${formatIban(account.iban)})` : account.name,
+        })),
+        { value: NEW_ACCOUNT, label: texts.createAccount },
+      ]}
+      value={value === undefined ? null : String(value)}
+      onChange={(choice) => onChange(choice === null ? undefined : choice === NEW_ACCOUNT ? 'new' : Number(choice))}
+      maxDropdownHeight={SELECT.dropdownMaxHeight}
+      // Above the dialog, as every select in a dialog.
+      comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
+      searchable
+    />
+  );
+}
+
 function StatementSummary({
   statement,
   heading,
   onMappingSaved,
+  choice,
 }: {
   statement: StatementPreview;
   heading: string;
   onMappingSaved: () => void;
+  choice?: ReactNode;
 }) {
   const currency = statement.currency ?? statement.account?.currency ?? '';
-  const accountName = statement.account?.name ?? texts.noAccount;
+  const accountName = statement.account?.name ?? statement.newAccount?.name ?? texts.noAccount;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={`${heading}: ${accountName}`}>
       <Stack gap="sm">
@@ -144,20 +209,32 @@ function StatementSummary({
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs">
           <Fact label={texts.account}>
-            {statement.account
-              ? `${statement.account.name} (${
-                  statement.accountMatchedBy === 'iban' ? texts.matchedByIban : texts.matchedByChoice
-                })`
-              : texts.noAccount}
+            {statement.newAccount
+              ? texts.newAccount(statement.newAccount.name, statement.newAccount.currency)
+              : statement.account
+                ? `${statement.account.name} (${statement.accountMatchedBy ? matchedByTexts[statement.accountMatchedBy] : ''})`
+                : texts.noAccount}
           </Fact>
           <Fact label={texts.kind}>{[statement.kind, statement.version].filter(Boolean).join(' ')}</Fact>
-          <Fact label={texts.iban}>{statement.iban ? formatIban(statement.iban) : '–'}</Fact>
+          {statement.accountNumber && !statement.iban ? (
+            <Fact label={texts.accountNumber}>{statement.accountNumber}</Fact>
+          ) : (
+            <Fact label={texts.iban}>{statement.iban ? formatIban(statement.iban) : '–'}</Fact>
+          )}
           <Fact label={texts.currency}>{statement.currency ?? '–'}</Fact>
           <Fact label={texts.period}>
             {statement.period ? `${formatDate(statement.period.from)} – ${formatDate(statement.period.to)}` : '–'}
           </Fact>
-          <BalanceFact label={texts.opening} balance={statement.openingBalance} currency={currency} />
-          <BalanceFact label={texts.closing} balance={statement.closingBalance} currency={currency} />
+          <BalanceFact
+            label={texts.opening}
+            balance={statement.openingBalance}
+            currency={statement.openingBalance?.currency ?? currency}
+          />
+          <BalanceFact
+            label={texts.closing}
+            balance={statement.closingBalance}
+            currency={statement.closingBalance?.currency ?? currency}
+          />
           <Fact label={texts.entryCount}>{statement.entryCount}</Fact>
           <Fact label={texts.newAndKnown}>{statement.summary}</Fact>
           {statement.balanceCheck ? (
@@ -178,6 +255,7 @@ function StatementSummary({
             <Fact label={texts.pendingLabel}>{texts.pending(statement.pendingCount)}</Fact>
           ) : null}
         </SimpleGrid>
+        {choice}
         {statement.errors.length > 0 ? (
           <Alert color="red" variant="light" role="alert">
             <AlertHeading>{texts.errors}</AlertHeading>
@@ -209,7 +287,7 @@ function StatementSummary({
             <Group gap="xs" mt={4}>
               {statement.csvColumns.map((column, index) => (
                 <Badge key={index} variant="outline" color={column.role ? 'blue' : 'gray'} tt="none">
-                  {column.header} → {column.role ? csvRoleLabels[column.role] : texts.csvColumnUnused}
+                  {column.header} → {column.role ? csvColumnLabels[column.role] : texts.csvColumnUnused}
                 </Badge>
               ))}
             </Group>
@@ -228,11 +306,13 @@ function StatementImport({ file, dialog }: { file: File; dialog: DialogControls<
   // One preview per dialog: a second dialog for another file never shares its answer.
   const instance = useId();
   const [bankAccountId, setBankAccountId] = useState<number | undefined>();
+  // The choice per statement of a file with several (docs/bank-statements.md "Accounts").
+  const [assign, setAssign] = useState<Record<number, number | 'new'>>({});
   const [importing, setImporting] = useState(false);
   const [importError, setImportError] = useState<string | null>(null);
-  const upload = { file, contentType: statementContentType(file.name), bankAccountId };
+  const upload = { file, contentType: statementContentType(file.name), bankAccountId, assign };
   const preview = useQuery({
-    queryKey: ['bank-statement-preview', instance, bankAccountId],
+    queryKey: ['bank-statement-preview', instance, bankAccountId, assign],
     queryFn: () => previewStatement(upload),
     retry: false,
     staleTime: Infinity,
@@ -240,22 +320,56 @@ function StatementImport({ file, dialog }: { file: File; dialog: DialogControls<
     refetchOnWindowFocus: false,
   });
   const statements = preview.data?.statements ?? [];
-  const needsChoice = statements.some((statement) => statement.accountMatchedBy !== 'iban');
+  // A statement no account names (or one chosen now) offers the choice of its account.
+  const choosable = (statement: StatementPreview) =>
+    statement.accountMatchedBy === null ||
+    statement.accountMatchedBy === 'chosen' ||
+    statement.accountMatchedBy === 'new';
+  const needsChoice = statements.some(choosable);
   const accounts = useQuery({ ...bankAccountsQuery(allAccounts), enabled: needsChoice });
+  // One statement: an account chosen for it is `bankAccountId` (a CSV is read with its remembered
+  // mapping); several, or a new account: `assign` per statement.
+  const single = statements.length === 1;
+  const choiceOf = (index: number) => assign[index] ?? (single ? bankAccountId : undefined);
+  const choose = (index: number, value: number | 'new' | undefined) => {
+    if (single && value !== 'new') {
+      setAssign({});
+      setBankAccountId(value);
+    } else {
+      setAssign((current) => {
+        const next = { ...current };
+        if (value === undefined) delete next[index];
+        else next[index] = value;
+        return next;
+      });
+      if (single) setBankAccountId(undefined);
+    }
+  };
 
   const run = async () => {
     setImporting(true);
     setImportError(null);
     try {
       const result = await importStatement(upload);
+      // A balance taken or an account created is news even when no entry is new (issue 41).
+      const news = [
+        ...result.createdAccounts.map((account) => texts.accountCreated(account.name)),
+        ...balanceLines(result),
+      ];
       showToast(
         result.imported > 0
           ? {
               severity: 'success',
               summary: texts.success,
-              detail: texts.imported(result.imported, result.duplicates, result.balancesUpdated),
+              detail: [texts.imported(result.imported, result.duplicates, result.balancesUpdated), ...news].join('. '),
             }
-          : { severity: 'info', summary: texts.nothingNew, detail: texts.nothingImported(result.duplicates) },
+          : news.length > 0
+            ? {
+                severity: 'success',
+                summary: texts.success,
+                detail: [...news, texts.nothingImported(result.duplicates)].join('. '),
+              }
+            : { severity: 'info', summary: texts.nothingNew, detail: texts.nothingImported(result.duplicates) },
       );
       dialog.close(true);
     } catch (error) {
@@ -269,7 +383,7 @@ function StatementImport({ file, dialog }: { file: File; dialog: DialogControls<
       <Text size="sm">
         {texts.file}: <strong>{file.name}</strong>
       </Text>
-      {needsChoice ? (
+      {needsChoice && !single ? (
         <Select
           label={texts.chooseAccount}
           description={texts.chooseAccountHint}
@@ -305,6 +419,15 @@ function StatementImport({ file, dialog }: { file: File; dialog: DialogControls<
               statement={statement}
               heading={texts.statement(index + 1, statements.length)}
               onMappingSaved={() => void preview.refetch()}
+              choice={
+                choosable(statement) ? (
+                  <AccountChoice
+                    accounts={accounts.data?.data ?? []}
+                    value={choiceOf(index)}
+                    onChange={(value) => choose(index, value)}
+                  />
+                ) : null
+              }
             />
           ))}
         </Stack>

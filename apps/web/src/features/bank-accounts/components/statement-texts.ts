@@ -1,4 +1,4 @@
-import type { CsvMapping } from '@saldopilot/shared';
+import type { CsvMapping, csvColumnRoles } from '@saldopilot/shared';
 
 type CsvMappingRole = keyof CsvMapping;
 
@@ -28,6 +28,12 @@ export const csvRoleLabels: Record<CsvMappingRole, string> = {
   balance: 'Saldo',
 };
 
+/** What a CSV column was read as: the mapping's roles and the account column (docs/bank-statements.md "CSV"). */
+export const csvColumnLabels: Record<(typeof csvColumnRoles)[number], string> = {
+  ...csvRoleLabels,
+  account: 'Konto (IBAN oder Kontonummer)',
+};
+
 export const statementTexts = {
   importButton: 'Kontoauszug importieren',
   dropHint: 'Oder Datei hierher ziehen: camt.053/054 (XML), ZIP oder CSV-Export',
@@ -42,10 +48,19 @@ export const statementTexts = {
   account: 'Konto',
   noAccount: 'Kein Konto zugeordnet',
   matchedByIban: 'über die IBAN zugeordnet',
+  matchedByAccountNumber: 'über die Kontonummer zugeordnet',
+  matchedByRemembered: 'wie beim letzten Import zugeordnet',
   matchedByChoice: 'gewählt',
+  matchedByNew: 'wird aus dem Auszug angelegt',
   chooseAccount: 'Konto für Auszüge ohne bekannte IBAN',
   chooseAccountHint: 'Die IBAN der Datei gehört zu keinem Bankkonto, oder die Datei nennt keine.',
   chooseAccountPlaceholder: 'Bankkonto wählen',
+  /** The choice per statement (docs/web.md "Bankkonten"). */
+  chooseStatementAccount: 'Konto für diesen Auszug',
+  chooseStatementAccountHint: 'Die Wahl wird für den nächsten Import dieses Kontos gespeichert.',
+  createAccount: 'Neues Konto aus dem Auszug anlegen',
+  newAccount: (name: string, currency: string) => `Neu: «${name}» (${currency})`,
+  accountNumber: 'Kontonummer',
   kind: 'Art',
   iban: 'IBAN',
   currency: 'Währung',
@@ -79,6 +94,9 @@ export const statementTexts = {
   import: 'Importieren',
   success: 'Erfolg',
   nothingNew: 'Nichts Neues',
+  /** "Saldo übernommen: 84'515.25 per 20.06.2023". */
+  balanceTaken: (amount: string, date: string) => `Saldo übernommen: ${amount} per ${date}`,
+  accountCreated: (name: string) => `Bankkonto «${name}» angelegt`,
   imported: (imported: number, duplicates: number, balances: number) =>
     [
       `${count(imported, 'Buchung', 'Buchungen')} importiert`,
