@@ -141,3 +141,21 @@ describe('overdue occurrences follow coverage per account', () => {
     expect(leavesOf(onOldAccount).filter((leaf) => leaf.overdueDate)).toEqual([]);
   });
 });
+
+describe('an account with statements, none in the days asked about', () => {
+  it('still counts for occurrences without an account', () => {
+    const coverage = coverageOf(
+      {
+        accounts: [
+          { bankAccountId: 1, ranges: [{ from: '2026-01-01', to: '2026-03-16' }] },
+          { bankAccountId: 2, ranges: [] },
+        ],
+        salaryAccountId: null,
+      },
+      [],
+    );
+    expect(coverage.any).toBe(true);
+    expect(coverage.firstDay).toBe('2026-01-01');
+    expect(coverage.isCovered({ kind: 'vat_settlement', id: 0, dueDate: '2026-01-31' })).toBe(false);
+  });
+});

@@ -37,7 +37,7 @@ function holds(ranges: readonly CoverageRange[], from: string, to: string): bool
 
 /** The coverage of an input, asked per occurrence or per span of days. */
 export interface Coverage {
-  /** Whether any account has statements (without, nothing is covered). */
+  /** Whether any account's statements cover any day (without, nothing is covered). */
   readonly any: boolean;
   /** The first covered day of any account, or null. */
   readonly firstDay: string | null;
@@ -59,8 +59,11 @@ export function coverageOf(
 ): Coverage {
   const byAccount = new Map<number, CoverageRange[]>();
   for (const account of coverage?.accounts ?? []) {
-    const ranges = mergeRanges([...(byAccount.get(account.bankAccountId) ?? []), ...account.ranges]);
-    if (ranges.length > 0) byAccount.set(account.bankAccountId, ranges);
+    // An account named with no ranges has statements, none of them in the days asked about.
+    byAccount.set(
+      account.bankAccountId,
+      mergeRanges([...(byAccount.get(account.bankAccountId) ?? []), ...account.ranges]),
+    );
   }
   const salaryAccountId = coverage?.salaryAccountId ?? null;
   let transactionAccounts: Map<number, number> | undefined;
@@ -80,9 +83,9 @@ export function coverageOf(
     // docs/plan-actual.md "Coverage": the VAT settlement names no account.
     return null;
   };
-  const firstDay = all.map((ranges) => (ranges[0] as CoverageRange).from).sort()[0] ?? null;
+  const firstDay = all.flatMap((ranges) => (ranges[0] ? [ranges[0].from] : [])).sort()[0] ?? null;
   return {
-    any: all.length > 0,
+    any: firstDay !== null,
     firstDay,
     accountOf,
     isCovered(occurrence) {

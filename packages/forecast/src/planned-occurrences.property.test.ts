@@ -96,7 +96,11 @@ describe('matched occurrences (property)', () => {
         const added = overdue.reduce((total, occurrence) => total + occurrence.amount, 0);
         expect(withOverdue.months[0]?.cashflow).toBe((base.months[0]?.cashflow ?? 0) + added);
         expect(withOverdue.months.slice(1).map((m) => m.cashflow)).toEqual(base.months.slice(1).map((m) => m.cashflow));
-        const settled = computeForecast({ ...forecastInput, coverage: coveredFrom(overdueFrom), closedOccurrences: overdue });
+        const settled = computeForecast({
+          ...forecastInput,
+          coverage: coveredFrom(overdueFrom),
+          closedOccurrences: overdue,
+        });
         expect(settled.months).toEqual(base.months);
       }),
       { numRuns: 150 },

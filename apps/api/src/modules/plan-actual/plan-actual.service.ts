@@ -1,4 +1,10 @@
-import { plannedOccurrences, occurrenceKeyText, type ForecastInput } from '@saldopilot/forecast';
+import {
+  coverageOf,
+  plannedOccurrences,
+  occurrenceKeyText,
+  type Coverage,
+  type ForecastInput,
+} from '@saldopilot/forecast';
 import {
   addDays,
   addMonthsToMonth,
@@ -25,7 +31,6 @@ import type { RatesService } from '../../lib/rates/rates-service.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { BankStatementsService } from '../bank-statements/bank-statements.service.js';
 import { findVisibleCategory } from '../categories/categories.repository.js';
-import { firstBookingDateOf } from '../forecasts/forecasts.repository.js';
 import type { ForecastsService, PlanInput } from '../forecasts/forecasts.service.js';
 import { remembered } from '../../lib/recently-used.js';
 import type { ReferenceService } from '../reference/reference.service.js';
@@ -94,6 +99,23 @@ function lastDayOf(month: string): string {
 /** The day `date` moved into [from, to]. */
 function clampDate(date: string, from: string, to: string): string {
   return date < from ? from : date > to ? to : date;
+}
+
+/** The coverage of the plan's input (docs/plan-actual.md "Coverage"): one predicate for the forecast and Plan/Ist. */
+function coverageOfPlan(plan: PlanInput): Coverage {
+  return coverageOf(plan.input.coverage, plan.input.transactions);
+}
+
+/**
+ * Whether the statements cover a month for the organisation (docs/plan-actual.md "Plan/Ist"): every
+ * account with statements covers each of its days before today — all of a past month, the current
+ * month up to yesterday (not on its first day).
+ */
+export function isMonthCovered(coverage: Coverage, month: string, today: string): boolean {
+  const first = `${month}-01`;
+  const yesterday = addDays(today, -1);
+  const last = [lastDayOf(month), yesterday].sort()[0] as string;
+  return first <= last && coverage.coversAll(first, last);
 }
 
 /**
@@ -317,12 +339,12 @@ export function createPlanActualService({
     const months: string[] = [];
     for (let month = firstMonth; month <= lastMonth; month = addMonthsToMonth(month, 1)) months.push(month);
     const converter = converterOf(tenant);
-    const [occurrences, entries, accounts, coveredFrom] = await Promise.all([
+    const [occurrences, entries, accounts] = await Promise.all([
       occurrencesOf(tenant, plan, `${firstMonth}-01`, lastDayOf(lastMonth)),
       entriesFrom(db, tenant.organisationId, `${firstMonth}-01`),
       accountBalancesOf(db, tenant.organisationId),
-      firstBookingDateOf(db, tenant.organisationId),
     ]);
+    const coverage = coverageOfPlan(plan);
     const counted: CountedEntry[] = [];
     // The balance at the end of a month: today's balances less what was booked after it, up to each account's "Stand per".
     const bookedAfter = months.map(() => 0);
@@ -349,7 +371,8 @@ export function createPlanActualService({
       currentMonth,
       occurrences,
       entries: counted,
-      coveredFrom,
+      coveredFrom: coverage.firstDay,
+      isCovered: (month) => isMonthCovered(coverage, month, today),
       actualBalances: new Map(months.map((month, index) => [month, total - (bookedAfter[index] as number)])),
       balanceBefore: total - bookedFromStart,
     });
@@ -405,6 +428,7 @@ export function createPlanActualService({
         occurrenceKeyText({ kind: row.kind as OccurrenceKey['kind'], id: row.id, dueDate: row.dueDate }),
       ),
     );
+    const coverage = coverageOfPlan(plan);
     return {
       month,
       occurrences: (await occurrencesOf(tenant, plan, first, last)).map((occurrence) => {
@@ -415,7 +439,14 @@ export function createPlanActualService({
         });
         return {
           ...toOccurrence(occurrence),
-          state: linked.length > 0 ? 'matched' : dismissed.has(key) ? 'dismissed' : 'open',
+          state:
+            linked.length > 0
+              ? 'matched'
+              : dismissed.has(key)
+                ? 'dismissed'
+                : occurrence.dueDate < today && !coverage.isCovered(occurrence)
+                  ? 'uncovered'
+                  : 'open',
           entries: linked,
         };
       }),

@@ -9,7 +9,13 @@ import { formatDate } from '../../../lib/format';
 import { planActualMonthQuery } from '../api/get-plan-actual';
 import { planActualTexts as texts } from './plan-actual-texts';
 
-const stateColors = { open: 'gray', matched: 'teal', dismissed: 'orange', unplanned: 'blue' } as const;
+const stateColors = {
+  open: 'gray',
+  matched: 'teal',
+  dismissed: 'orange',
+  unplanned: 'blue',
+  uncovered: 'gray',
+} as const;
 
 function StateBadge({ state, label }: { state: keyof typeof stateColors; label: string }) {
   return (

@@ -46,5 +46,5 @@ export const planActualTexts = {
   matchedEntries: 'Buchungen',
   bookingDate: 'Buchungsdatum',
   counterparty: 'Gegenpartei / Text',
-  occurrenceStates: { open: 'Offen', matched: 'Zugeordnet', dismissed: 'Entfällt' },
+  occurrenceStates: { open: 'Offen', matched: 'Zugeordnet', dismissed: 'Entfällt', uncovered: 'Nicht abgedeckt' },
 } as const;
