@@ -159,3 +159,21 @@ describe('an account with statements, none in the days asked about', () => {
     expect(coverage.isCovered({ kind: 'vat_settlement', id: 0, dueDate: '2026-01-31' })).toBe(false);
   });
 });
+
+describe('touchedByAll', () => {
+  it('asks every account with statements for at least one covered day of the span', () => {
+    const coverage = coverageOf(
+      {
+        accounts: [
+          { bankAccountId: 1, ranges: [{ from: '2026-01-20', to: '2026-02-05' }] },
+          { bankAccountId: 2, ranges: [{ from: '2026-02-03', to: '2026-02-28' }] },
+        ],
+        salaryAccountId: null,
+      },
+      [],
+    );
+    expect(coverage.touchedByAll('2026-02-01', '2026-02-28')).toBe(true);
+    expect(coverage.touchedByAll('2026-01-01', '2026-01-31')).toBe(false);
+    expect(coverageOf(null, []).touchedByAll('2026-01-01', '2026-01-31')).toBe(false);
+  });
+});

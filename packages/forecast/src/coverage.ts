@@ -47,6 +47,8 @@ export interface Coverage {
   isCovered(occurrence: OccurrenceKey): boolean;
   /** Whether every day of [from, to] is covered by every account with statements (false without any). */
   coversAll(from: string, to: string): boolean;
+  /** Whether every account with statements covers at least one day of [from, to] (false without any). */
+  touchedByAll(from: string, to: string): boolean;
 }
 
 /**
@@ -77,6 +79,8 @@ export function coverageOf(
   };
   const all = [...byAccount.values()];
   const coversAll = (from: string, to: string) => all.length > 0 && all.every((ranges) => holds(ranges, from, to));
+  const touchedByAll = (from: string, to: string) =>
+    all.length > 0 && all.every((ranges) => ranges.some((range) => range.from <= to && from <= range.to));
   const accountOf = ({ kind, id }: Pick<OccurrenceKey, 'kind' | 'id'>): number | null => {
     if (kind === 'transactions') return accountOfTransaction(id);
     if (kind === 'salaries' || kind === 'salary_cost_labels') return salaryAccountId;
@@ -95,5 +99,6 @@ export function coverageOf(
       return ranges !== undefined && holds(ranges, occurrence.dueDate, occurrence.dueDate);
     },
     coversAll,
+    touchedByAll,
   };
 }

@@ -108,14 +108,15 @@ function coverageOfPlan(plan: PlanInput): Coverage {
 
 /**
  * Whether the statements cover a month for the organisation (docs/plan-actual.md "Plan/Ist"): every
- * account with statements covers each of its days before today — all of a past month, the current
- * month up to yesterday (not on its first day).
+ * account with statements covers at least one of its days before today (the days between two
+ * statements of an account are no reason to drop a month; an account whose statements are all older
+ * or newer leaves it uncovered).
  */
 export function isMonthCovered(coverage: Coverage, month: string, today: string): boolean {
   const first = `${month}-01`;
   const yesterday = addDays(today, -1);
   const last = [lastDayOf(month), yesterday].sort()[0] as string;
-  return first <= last && coverage.coversAll(first, last);
+  return first <= last && coverage.touchedByAll(first, last);
 }
 
 /**
