@@ -1,9 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ForecastDetails, PlanActual, PlanActualMonthDetail } from '@saldopilot/shared';
 import { executeRows } from '../../db/execute-rows.js';
 import { useTestApp } from '../../test/build-test-app.js';
-import { aBankAccount, aCategory, aSalary, aTransaction, anEmployee, importEntries } from '../../test/factories.js';
+import {
+  aBankAccount,
+  aCategory,
+  aSalary,
+  aTransaction,
+  anEmployee,
+  importEntries,
+  sendStatement,
+} from '../../test/factories.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 
@@ -153,6 +162,24 @@ describe('coverage per account', () => {
     expect((await overdueLeaves(user)).filter(([name]) => name === 'Eva Beispiel')).toEqual([]);
     const cleared = await user.patch(`/api/organisations/${organisationId}`, { salaryBankAccountId: null });
     expect(cleared.json()).toMatchObject({ salaryBankAccountId: null });
+  });
+
+  it("records a camt statement's FrToDt as its period, not its first and last booking", async () => {
+    const user = await signUp(app);
+    // The synthetic camt.053 of the bank statements' tests (fixtures/README.md): FrToDt 2026-11-01 … 2026-11-20,
+    // its first entry booked 2026-11-02.
+    const bytes = new Uint8Array(
+      readFileSync(new URL('../bank-statements/fixtures/camt053-001-08.xml', import.meta.url)),
+    );
+    const account = await aBankAccount(user, { name: 'Geschäftskonto', iban: 'CH5604835012345678009' });
+    const response = await sendStatement(user, { bytes, contentType: 'application/xml' }, {});
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = await executeRows(
+      app.deps.database.db,
+      sql`select from_date::text as "from", to_date::text as "to" from bank_statement_periods
+          where bank_account_id = ${account.id}`,
+    );
+    expect(rows).toEqual([{ from: '2026-11-01', to: '2026-11-20' }]);
   });
 
   it('records each statement period once, also when an import adds nothing new', async () => {
