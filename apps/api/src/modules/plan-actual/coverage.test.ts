@@ -200,6 +200,38 @@ describe('coverage per account', () => {
   });
 });
 
+describe('migration 0014', () => {
+  it('records the imports made before it: one period per import and account, from its entries', async () => {
+    const user = await signUp(app);
+    const { a } = await organisation(user);
+    await importEntries(user, a.id, [
+      { date: '2026-09-03', amount: '-12.00', text: 'Gebühr' },
+      { date: '2026-09-28', amount: '-12.00', text: 'Gebühr' },
+    ]);
+    await importEntries(user, a.id, [
+      { date: '2026-11-02', amount: '-12.00', text: 'Gebühr' },
+      { date: '2026-11-19', amount: '-12.00', text: 'Gebühr' },
+    ]);
+    const db = app.deps.database.db;
+    await db.execute(sql`delete from bank_statement_periods where bank_account_id = ${a.id}`);
+    // The backfill statement of the migration, run again over the entries as they are.
+    const migration = readFileSync(new URL('../../../drizzle/0014_statement_coverage.sql', import.meta.url), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes('INSERT INTO "bank_statement_periods"'));
+    await db.execute(sql.raw(backfill!));
+    const rows = await executeRows(
+      db,
+      sql`select from_date::text as "from", to_date::text as "to" from bank_statement_periods
+          where bank_account_id = ${a.id} order by from_date`,
+    );
+    expect(rows).toEqual([
+      { from: '2026-09-03', to: '2026-09-28' },
+      { from: '2026-11-02', to: '2026-11-19' },
+    ]);
+  });
+});
+
 describe('a transaction names its bank account', () => {
   it('stores the account, clears it with null, and refuses an unknown or foreign one (400)', async () => {
     const { a, b } = await twoTenants(app);
