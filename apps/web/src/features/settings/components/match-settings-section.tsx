@@ -14,8 +14,7 @@ import { changesOf } from '../../../components/form/entity-changes';
 import { Form } from '../../../components/form/form';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { WholeNumberField } from '../../../components/form/whole-number-field';
-import { queryClient } from '../../../lib/query-client';
-import { planQueryRoots } from '../../../lib/query-keys';
+import { invalidatePlanQueries } from '../../../lib/query-keys';
 import { forecastSettingsTexts as texts } from './forecast-settings-texts';
 import { useOrganisationSave } from './organisation-save';
 import { SettingsSave } from './settings-save';
@@ -72,8 +71,9 @@ export function MatchSettingsSection({
   const [message, save] = useOrganisationSave(organisation, queryKey, {
     saved: texts.matchSaved,
     failed: texts.matchFailed,
-    // The suggestions are ranked with them (they live under the Plan/Ist root).
-    reload: () => queryClient.invalidateQueries({ queryKey: planQueryRoots.planActual }),
+    // The suggestions are ranked with them (under the Plan/Ist root); the salary account moves what
+    // is overdue in the Prognose and covered in Plan/Ist (docs/plan-actual.md "Coverage").
+    reload: invalidatePlanQueries,
   });
   const readOnly = { readOnly: !editable, variant: editable ? 'default' : 'filled' } as const;
   const { data: accounts = [] } = useBankAccountChoices();
