@@ -130,7 +130,7 @@ test('an old statement of one account floods nothing: overdue and Plan/Ist follo
   // Plan/Ist: the old account's statements cover no month of the period, so no month has an actual.
   await page.goto('/forecasts/plan-actual');
   const table = planActualTable(page);
-  await expect(table.getByRole('columnheader', { name: /Oktober 2026/ })).toContainText('ohne Buchungen');
+  await expect(table.getByRole('columnheader', { name: /Oktober 2026/ })).toContainText('nicht abgedeckt');
   // October's drill-down: what no statement of its account covers is "Nicht abgedeckt".
   await table.getByRole('button', { name: 'Details Oktober 2026' }).click();
   const detail = page.getByRole('dialog', { name: 'Plan/Ist Oktober 2026' });
@@ -149,8 +149,8 @@ test('an old statement of one account floods nothing: overdue and Plan/Ist follo
   await expect(overdueRows(page).filter({ hasText: /^Versicherung überfällig seit 15\.09\.2026/ })).toHaveCount(0);
 
   await page.goto('/forecasts/plan-actual');
-  await expect(table.getByRole('columnheader', { name: /Oktober 2026/ })).not.toContainText('ohne Buchungen');
-  await expect(table.getByRole('columnheader', { name: /September 2026/ })).toContainText('ohne Buchungen');
+  await expect(table.getByRole('columnheader', { name: /Oktober 2026/ })).not.toContainText('nicht abgedeckt');
+  await expect(table.getByRole('columnheader', { name: /September 2026/ })).toContainText('nicht abgedeckt');
 
   // The salary account ("Lohnkonto") is set in Einstellungen beside the bank matching.
   await page.goto('/settings/organisations');

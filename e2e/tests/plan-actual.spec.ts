@@ -280,7 +280,7 @@ test('bank entries meet the plan: confirmed in one click, chosen by hand, marked
   await expect(row('Nicht zugeordnet')).toHaveCount(0);
   // September has no bank entries: no actual.
   await expect(row('Einnahmen').getByRole('cell').nth(10)).toContainText('Ist–');
-  await expect(planActual.getByRole('columnheader', { name: /September 2026/ })).toContainText('ohne Buchungen');
+  await expect(planActual.getByRole('columnheader', { name: /September 2026/ })).toContainText('nicht abgedeckt');
   await expect(page.getByTestId('plan-actual-chart').locator('path')).toHaveCount(2);
   await expectNoSeriousAxeViolations(page);
 
