@@ -12,7 +12,8 @@
  */
 
 import { convertToBase, exactSum, runwayOf, toCents } from '@saldopilot/shared';
-import { horizonOf, parseDay, parseMonthIndex, type Horizon } from './horizon.js';
+import { daysOfMonthIndex, horizonOf, parseDay, parseMonthIndex, type Horizon } from './horizon.js';
+import { occurrenceState, overdueStart, stateRulesOf } from './occurrence-state.js';
 import { Ledger } from './ledger.js';
 import { checkPerformance } from './performance.js';
 import { createRateBook, type RateBook } from './rates.js';
@@ -129,18 +130,48 @@ function labelCount(salaries: readonly ForecastSalary[]): number {
   return labels.size;
 }
 
-/** At most this many months before today's can hold overdue occurrences (a model's longest horizon). */
-const OVERDUE_MONTHS_MAX = 59;
+/** One model's share of a period's occurrences: its input (today = `from`) and its days. */
+export interface OccurrencePart {
+  input: ForecastInput;
+  from: string;
+  to: string;
+}
 
 /**
- * The first day overdue occurrences are looked for (docs/plan-actual.md "Overdue"): the input's
- * `overdueFrom`, at most OVERDUE_MONTHS_MAX months back; null when nothing can be overdue.
+ * The models that list the occurrences of [`from`, `to`] (docs/plan-actual.md "Planned
+ * occurrences"): the months before today's planned with the past figures (`pastSalaries`), today's
+ * month and later with today's, each a model whose today is its first day, nothing closed. At most
+ * two parts; none when the period is empty.
  */
-function overdueStart(input: ForecastInput): string | null {
-  const { overdueFrom, today } = input;
-  if (!overdueFrom || overdueFrom >= today) return null;
-  const earliest = parseDay(today).monthIndex - OVERDUE_MONTHS_MAX;
-  return parseDay(overdueFrom).monthIndex < earliest ? dateOf(earliest, 1) : overdueFrom;
+export function occurrenceParts(input: ForecastInput, from: string, to: string): OccurrencePart[] {
+  if (to < from) return [];
+  const monthStart = dateOf(parseDay(input.today).monthIndex, 1);
+  const part = (salaries: readonly ForecastSalary[], start: string, end: string): OccurrencePart => ({
+    input: {
+      ...input,
+      salaries,
+      today: start,
+      months: parseDay(end).monthIndex - parseDay(start).monthIndex + 1,
+      closedOccurrences: [],
+      dismissedOccurrences: [],
+      overdueFrom: null,
+    },
+    from: start,
+    to: end,
+  });
+  const parts: OccurrencePart[] = [];
+  if (from < monthStart) {
+    const end = to < monthStart ? to : addDayBefore(monthStart);
+    parts.push(part(input.pastSalaries ?? input.salaries, from, end));
+  }
+  if (to >= monthStart) parts.push(part(input.salaries, from < monthStart ? monthStart : from, to));
+  return parts;
+}
+
+/** The day before a month's first day: the previous month's last. */
+function addDayBefore(monthStart: string): string {
+  const month = parseDay(monthStart).monthIndex - 1;
+  return dateOf(month, daysOfMonthIndex(month));
 }
 
 export class ForecastModel {
@@ -155,12 +186,16 @@ export class ForecastModel {
   private readonly currencyUses = new Map<string, number>();
   private input: ForecastInput;
   private slotOrder?: { layoutVersion: number; order: SlotOrder };
-  /** The model of the months before today that holds the overdue occurrences, kept between inputs. */
-  private past?: ForecastModel;
+  /** The models of the days before today that hold the overdue occurrences, kept between inputs. */
+  private past: (ForecastModel | undefined)[] = [];
   /** The overdue occurrences of the last input. */
   private overdueOf?: { input: ForecastInput; occurrences: PlannedOccurrence[] };
   /** The start of a transaction the model holds (the day of its occurrences). */
-  private readonly startOf: TransactionStarts = (id) => {
+  private readonly startOf: TransactionStarts = (kind, id) => {
+    if (kind === 'salaries') {
+      const salary = this.salaries.get(id);
+      return salary && parseDay(salary.fromDate);
+    }
     const transaction = this.transactions.get(id);
     return transaction && parseDay(transaction.startDate);
   };
@@ -309,22 +344,24 @@ export class ForecastModel {
   }
 
   /**
-   * The overdue occurrences of the input (docs/plan-actual.md "Overdue"): those of the months from
-   * `overdueFrom` due before today and not closed, from a model of those months that follows the
-   * input as this one does.
+   * The overdue occurrences of the input (docs/plan-actual.md "One state per occurrence"): those of
+   * the days from `overdueFrom` to yesterday whose state is `overdue`, from the models of those days
+   * (`occurrenceParts`), which follow the input as this one does.
    */
   private overdue(): PlannedOccurrence[] {
     const { input } = this;
     const from = overdueStart(input);
     if (from === null) return [];
     if (this.overdueOf?.input === input) return this.overdueOf.occurrences;
-    const months = this.horizon.first - parseDay(from).monthIndex + 1;
-    const pastInput: ForecastInput = { ...input, today: from, months, closedOccurrences: [], overdueFrom: null };
-    if (!this.past?.update(pastInput)) this.past = ForecastModel.build(pastInput);
-    const closed = new Set((input.closedOccurrences ?? []).map(occurrenceKeyText));
-    const occurrences = this.past
-      .occurrences(from, input.today)
-      .filter((occurrence) => occurrence.dueDate < input.today && !closed.has(occurrenceKeyText(occurrence)));
+    const rules = stateRulesOf(input);
+    const today = parseDay(input.today);
+    const yesterday =
+      today.day > 1 ? dateOf(today.monthIndex, today.day - 1) : dateOf(today.monthIndex - 1, daysOfMonthIndex(today.monthIndex - 1));
+    const occurrences = occurrenceParts(input, from, yesterday).flatMap((part, index) => {
+      let model = this.past[index];
+      if (!model?.update(part.input)) this.past[index] = model = ForecastModel.build(part.input);
+      return model.occurrences(part.from, part.to).filter((occurrence) => occurrenceState(occurrence, rules) === 'overdue');
+    });
     this.overdueOf = { input, occurrences };
     return occurrences;
   }

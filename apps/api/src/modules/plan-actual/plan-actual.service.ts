@@ -277,8 +277,9 @@ export function createPlanActualService({
   /** The months of the Plan/Ist period, checked (docs/plan-actual.md "Plan/Ist"). */
   function periodOf(query: PlanActualQuery, today: string): { from: string; to: string } {
     const current = monthOf(today);
-    const to = query.to ?? addMonthsToMonth(current, -1);
-    const from = query.from ?? addMonthsToMonth(to, -11);
+    // The default: from 12 months back to the current month, both included.
+    const to = query.to ?? current;
+    const from = query.from ?? addMonthsToMonth(to, -12);
     const earliest = addMonthsToMonth(current, -PLAN_ACTUAL_LIMITS.monthsBack);
     if (to > current || from < earliest) {
       throw validationFailed({ [to > current ? 'to' : 'from']: planActualMessages.pastOnly });
