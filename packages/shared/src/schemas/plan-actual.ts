@@ -205,12 +205,16 @@ export const planActualEntrySchema = z.object({
 });
 export type PlanActualEntry = z.infer<typeof planActualEntrySchema>;
 
+/** The states of a planned occurrence: exactly one each (docs/plan-actual.md "One state per occurrence"). */
+export const occurrenceStates = ['open', 'overdue', 'matched', 'dismissed', 'beforeCoverage'] as const;
+
 export const planActualMonthDetailSchema = z.object({
   month: z.string(),
   /** The month's planned occurrences with their state and the entries matched to them. */
   occurrences: z.array(
     plannedOccurrenceSchema.extend({
-      state: z.enum(['open', 'matched', 'dismissed']),
+      /** Its one state (docs/plan-actual.md "One state per occurrence"). */
+      state: z.enum(occurrenceStates),
       entries: z.array(planActualEntrySchema),
     }),
   ),

@@ -13,6 +13,7 @@ import {
   transactionsOf,
   vatSettingOf,
 } from './forecasts.repository.js';
+import { loadPastFigures } from './past-figures.js';
 
 /**
  * What a forecast reads and what makes it stale, in one place (docs/forecast.md "After a write").
@@ -197,6 +198,8 @@ export const forecastInputs = {
     ['transaction_exclusions', 'salary_exclusions', 'salary_cost_label_exclusions'],
     (db, { organisationId, firstMonth, lastMonth }) => listExclusions(db, organisationId, { firstMonth, lastMonth }),
   ),
+  // The salary figures of the months before today's (docs/plan-actual.md "Planned occurrences").
+  pastFigures: part(['salaries', 'employees', 'salary_costs', 'salary_cost_details'], loadPastFigures),
   // Plan vs actual: the closed occurrences and where the entries begin (docs/plan-actual.md).
   plan: part(
     ['bank_entry_matches', 'occurrence_dismissals', 'bank_entries', 'bank_accounts'],

@@ -255,6 +255,8 @@ export async function dataVersionsOf(db: AppDatabase, organisationId: number): P
 /** The occurrences no longer open, and the first booking date of the entries (docs/plan-actual.md). */
 export interface PlanState {
   closed: { kind: LeafTable; id: number; dueDate: string }[];
+  /** The closed occurrences marked "entfällt" (a part of `closed`). */
+  dismissed: { kind: LeafTable; id: number; dueDate: string }[];
   firstBookingDate: string | null;
 }
 
@@ -265,7 +267,12 @@ export interface PlanState {
  */
 export async function planStateOf(db: AppDatabase, organisationId: number): Promise<PlanState> {
   const matched = db
-    .select({ kind: bankEntryMatches.kind, id: bankEntryMatches.itemId, dueDate: bankEntryMatches.dueDate })
+    .select({
+      kind: bankEntryMatches.kind,
+      id: bankEntryMatches.itemId,
+      dueDate: bankEntryMatches.dueDate,
+      isDismissed: sql<boolean>`false`,
+    })
     .from(bankEntryMatches)
     .innerJoin(bankEntries, eq(bankEntries.id, bankEntryMatches.bankEntryId))
     .innerJoin(bankAccounts, eq(bankAccounts.id, bankEntries.bankAccountId))
@@ -273,14 +280,20 @@ export async function planStateOf(db: AppDatabase, organisationId: number): Prom
     .groupBy(bankEntryMatches.kind, bankEntryMatches.itemId, bankEntryMatches.dueDate)
     .having(sql`bool_and(${bankEntries.bookingDate} <= ${bankAccounts.balanceDate})`);
   const dismissed = db
-    .select({ kind: occurrenceDismissals.kind, id: occurrenceDismissals.itemId, dueDate: occurrenceDismissals.dueDate })
+    .select({
+      kind: occurrenceDismissals.kind,
+      id: occurrenceDismissals.itemId,
+      dueDate: occurrenceDismissals.dueDate,
+      isDismissed: sql<boolean>`true`,
+    })
     .from(occurrenceDismissals)
     .where(eq(occurrenceDismissals.organisationId, organisationId));
-  const [closed, firstBookingDate] = await Promise.all([
+  const [rows, firstBookingDate] = await Promise.all([
     matched.unionAll(dismissed),
     firstBookingDateOf(db, organisationId),
   ]);
-  return { closed: closed.map((row) => ({ ...row, kind: row.kind as LeafTable })), firstBookingDate };
+  const closed = rows.map(({ kind, id, dueDate }) => ({ kind: kind as LeafTable, id, dueDate }));
+  return { closed, dismissed: closed.filter((_, index) => rows[index]?.isDismissed === true), firstBookingDate };
 }
 
 /** The first booking date of the organisation's entries, or null (where plan vs actual begins). */

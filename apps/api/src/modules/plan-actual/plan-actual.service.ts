@@ -1,4 +1,10 @@
-import { plannedOccurrences, occurrenceKeyText, type ForecastInput } from '@saldopilot/forecast';
+import {
+  occurrenceKeyText,
+  occurrenceState,
+  plannedOccurrences,
+  stateRulesOf,
+  type ForecastInput,
+} from '@saldopilot/forecast';
 import {
   addDays,
   addMonthsToMonth,
@@ -364,11 +370,10 @@ export function createPlanActualService({
     const converter = converterOf(tenant);
     const first = `${month}-01`;
     const last = lastDayOf(month);
-    const [plan, entries, matches, dismissals] = await Promise.all([
+    const [plan, entries, matches] = await Promise.all([
       forecasts.planInput(tenant),
       entriesFrom(db, tenant.organisationId, first),
       matchesDueBetween(db, tenant.organisationId, first, last),
-      dismissalsBetween(db, tenant.organisationId, first, last),
     ]);
     const toEntry = (entry: (typeof entries)[number]): PlanActualEntry => ({
       entryId: entry.entryId,
@@ -401,11 +406,8 @@ export function createPlanActualService({
         entryById.set(entry.entryId, entry);
       }
     }
-    const dismissed = new Set(
-      dismissals.map((row) =>
-        occurrenceKeyText({ kind: row.kind as OccurrenceKey['kind'], id: row.id, dueDate: row.dueDate }),
-      ),
-    );
+    // One state per occurrence, by the forecast's own rules (docs/plan-actual.md "One state per occurrence").
+    const rules = stateRulesOf(plan.input);
     return {
       month,
       occurrences: (await occurrencesOf(tenant, plan, first, last)).map((occurrence) => {
@@ -416,7 +418,7 @@ export function createPlanActualService({
         });
         return {
           ...toOccurrence(occurrence),
-          state: linked.length > 0 ? 'matched' : dismissed.has(key) ? 'dismissed' : 'open',
+          state: occurrenceState(occurrence, rules),
           entries: linked,
         };
       }),

@@ -9,7 +9,14 @@ import { formatDate } from '../../../lib/format';
 import { planActualMonthQuery } from '../api/get-plan-actual';
 import { planActualTexts as texts } from './plan-actual-texts';
 
-const stateColors = { open: 'gray', matched: 'teal', dismissed: 'orange', unplanned: 'blue' } as const;
+const stateColors = {
+  open: 'gray',
+  overdue: 'red',
+  matched: 'teal',
+  dismissed: 'orange',
+  beforeCoverage: 'gray',
+  unplanned: 'blue',
+} as const;
 
 function StateBadge({ state, label }: { state: keyof typeof stateColors; label: string }) {
   return (

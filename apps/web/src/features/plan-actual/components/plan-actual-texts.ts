@@ -46,5 +46,11 @@ export const planActualTexts = {
   matchedEntries: 'Buchungen',
   bookingDate: 'Buchungsdatum',
   counterparty: 'Gegenpartei / Text',
-  occurrenceStates: { open: 'Offen', matched: 'Zugeordnet', dismissed: 'Entfällt' },
+  occurrenceStates: {
+    open: 'Offen',
+    overdue: 'Überfällig',
+    matched: 'Zugeordnet',
+    dismissed: 'Entfällt',
+    beforeCoverage: 'Vor Kontoauszug',
+  },
 } as const;
