@@ -11,7 +11,7 @@
  * a cell left the exact range, or when deleted items left more empty slots than live ones.
  */
 
-import { convertToBase, exactSum, runwayOf, toCents } from '@saldopilot/shared';
+import { convertToBase, exactSum, PLAN_ACTUAL_LIMITS, runwayOf, toCents } from '@saldopilot/shared';
 import { daysOfMonthIndex, horizonOf, parseDay, parseMonthIndex, type Horizon } from './horizon.js';
 import { occurrenceState, overdueStart, stateRulesOf } from './occurrence-state.js';
 import { Ledger } from './ledger.js';
@@ -130,7 +130,7 @@ function labelCount(salaries: readonly ForecastSalary[]): number {
   return labels.size;
 }
 
-/** One model's share of a period's occurrences: its input (today = `from`) and its days. */
+/** One model's share of a period's occurrences: its input (today = its first day) and the days it answers. */
 export interface OccurrencePart {
   input: ForecastInput;
   from: string;
@@ -140,18 +140,23 @@ export interface OccurrencePart {
 /**
  * The models that list the occurrences of [`from`, `to`] (docs/plan-actual.md "Planned
  * occurrences"): the months before today's planned with the past figures (`pastSalaries`), today's
- * month and later with today's, each a model whose today is its first day, nothing closed. At most
- * two parts; none when the period is empty.
+ * month and later with today's, nothing closed. Each model starts on a fixed day whatever the period
+ * — the past one PLAN_ACTUAL_LIMITS.monthsBack months before today's month (or `from` when earlier),
+ * the other on the 1st of today's month — because the rhythm of a cost paid every k months follows
+ * a model's first month: any period then lists what the whole plan lists for its days. At most two
+ * parts; none when the period is empty.
  */
 export function occurrenceParts(input: ForecastInput, from: string, to: string): OccurrencePart[] {
   if (to < from) return [];
-  const monthStart = dateOf(parseDay(input.today).monthIndex, 1);
-  const part = (salaries: readonly ForecastSalary[], start: string, end: string): OccurrencePart => ({
+  const current = parseDay(input.today).monthIndex;
+  const monthStart = dateOf(current, 1);
+  const pastStart = dateOf(current - PLAN_ACTUAL_LIMITS.monthsBack, 1);
+  const part = (salaries: readonly ForecastSalary[], first: string, start: string, end: string): OccurrencePart => ({
     input: {
       ...input,
       salaries,
-      today: start,
-      months: parseDay(end).monthIndex - parseDay(start).monthIndex + 1,
+      today: first,
+      months: parseDay(end).monthIndex - parseDay(first).monthIndex + 1,
       closedOccurrences: [],
       dismissedOccurrences: [],
       overdueFrom: null,
@@ -162,9 +167,9 @@ export function occurrenceParts(input: ForecastInput, from: string, to: string):
   const parts: OccurrencePart[] = [];
   if (from < monthStart) {
     const end = to < monthStart ? to : addDayBefore(monthStart);
-    parts.push(part(input.pastSalaries ?? input.salaries, from, end));
+    parts.push(part(input.pastSalaries ?? input.salaries, from < pastStart ? from : pastStart, from, end));
   }
-  if (to >= monthStart) parts.push(part(input.salaries, from < monthStart ? monthStart : from, to));
+  if (to >= monthStart) parts.push(part(input.salaries, monthStart, from < monthStart ? monthStart : from, to));
   return parts;
 }
 
