@@ -141,9 +141,10 @@ export interface OccurrencePart {
  * The models that list the occurrences of [`from`, `to`] (docs/plan-actual.md "Planned
  * occurrences"): the months before today's planned with the past figures (`pastSalaries`), today's
  * month and later with today's, nothing closed. Each model starts on a fixed day whatever the period
- * — the past one PLAN_ACTUAL_LIMITS.monthsBack months before today's month (or `from` when earlier),
- * the other on the 1st of today's month — because the rhythm of a cost paid every k months follows
- * a model's first month: any period then lists what the whole plan lists for its days. At most two
+ * — the past one PLAN_ACTUAL_LIMITS.monthsBack months before today's month (or `from` when earlier)
+ * — because the rhythm of a cost paid every k months follows a model's first month: any period then
+ * lists what the whole plan lists for its days. The other starts in today's month on `from` or its
+ * 1st, as the forecast's own model (its VAT settlement collects from its first day). At most two
  * parts; none when the period is empty.
  */
 export function occurrenceParts(input: ForecastInput, from: string, to: string): OccurrencePart[] {
@@ -169,7 +170,10 @@ export function occurrenceParts(input: ForecastInput, from: string, to: string):
     const end = to < monthStart ? to : addDayBefore(monthStart);
     parts.push(part(input.pastSalaries ?? input.salaries, from < pastStart ? from : pastStart, from, end));
   }
-  if (to >= monthStart) parts.push(part(input.salaries, monthStart, from < monthStart ? monthStart : from, to));
+  if (to >= monthStart) {
+    const start = from < monthStart ? monthStart : from;
+    parts.push(part(input.salaries, start, start, to));
+  }
   return parts;
 }
 
