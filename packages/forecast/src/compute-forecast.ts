@@ -34,5 +34,7 @@ export function plannedOccurrences(input: ForecastInput, from: string, to: strin
   const months = parseDay(to).monthIndex - parseDay(from).monthIndex + 1;
   if (months > 60) throw new RangeError(`At most 60 months: ${from} … ${to}`);
   // Each part's model may start before `from` (occurrenceParts): at most 60 months each.
-  return occurrenceParts(input, from, to).flatMap((part) => ForecastModel.build(part.input).occurrences(part.from, part.to));
+  return occurrenceParts(input, from, to).flatMap((part) =>
+    ForecastModel.build(part.input).occurrences(part.from, part.to),
+  );
 }

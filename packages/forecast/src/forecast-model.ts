@@ -25,7 +25,6 @@ import {
   closeCells,
   dateOf,
   ledgerOccurrences,
-  occurrenceKeyText,
   type TransactionStarts,
 } from './planned-occurrences.js';
 import { buildDetails, monthTotals, orderSlots, type MonthTotals, type SlotOrder } from './tree.js';
@@ -365,11 +364,15 @@ export class ForecastModel {
     const rules = stateRulesOf(input);
     const today = parseDay(input.today);
     const yesterday =
-      today.day > 1 ? dateOf(today.monthIndex, today.day - 1) : dateOf(today.monthIndex - 1, daysOfMonthIndex(today.monthIndex - 1));
+      today.day > 1
+        ? dateOf(today.monthIndex, today.day - 1)
+        : dateOf(today.monthIndex - 1, daysOfMonthIndex(today.monthIndex - 1));
     const occurrences = occurrenceParts(input, from, yesterday).flatMap((part, index) => {
       let model = this.past[index];
       if (!model?.update(part.input)) this.past[index] = model = ForecastModel.build(part.input);
-      return model.occurrences(part.from, part.to).filter((occurrence) => occurrenceState(occurrence, rules) === 'overdue');
+      return model
+        .occurrences(part.from, part.to)
+        .filter((occurrence) => occurrenceState(occurrence, rules) === 'overdue');
     });
     this.overdueOf = { input, occurrences };
     return occurrences;

@@ -4,9 +4,4 @@ export * from './types.js';
 export { computeForecast, plannedOccurrences } from './compute-forecast.js';
 export { occurrenceKeyText } from './planned-occurrences.js';
 export { ForecastModel, occurrenceParts, type OccurrencePart, type ResultQuery } from './forecast-model.js';
-export {
-  occurrenceState,
-  stateRulesOf,
-  type OccurrenceState,
-  type StateRules,
-} from './occurrence-state.js';
+export { occurrenceState, stateRulesOf, type OccurrenceState, type StateRules } from './occurrence-state.js';

@@ -47,7 +47,9 @@ const organisation = fc
     const overdueFrom =
       coverageBack === null
         ? null
-        : new Date(Date.UTC(Number(base.today.slice(0, 4)), Number(base.today.slice(5, 7)) - 1, today.day - coverageBack))
+        : new Date(
+            Date.UTC(Number(base.today.slice(0, 4)), Number(base.today.slice(5, 7)) - 1, today.day - coverageBack),
+          )
             .toISOString()
             .slice(0, 10);
     const forecastInput: ForecastInput = {
@@ -96,7 +98,12 @@ describe('one state per occurrence (property)', () => {
         expect(
           overdueLeaves
             .map((leaf) =>
-              keyAndAmount({ kind: leaf.relatedTable, id: leaf.relatedId, dueDate: leaf.overdueDate!, amount: leaf.amount }),
+              keyAndAmount({
+                kind: leaf.relatedTable,
+                id: leaf.relatedId,
+                dueDate: leaf.overdueDate!,
+                amount: leaf.amount,
+              }),
             )
             .sort(),
         ).toEqual(overdue.map(keyAndAmount).sort());

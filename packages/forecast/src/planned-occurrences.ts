@@ -42,7 +42,12 @@ export function occurrenceKeyText(key: OccurrenceKey): string {
 export type TransactionStarts = (kind: LeafTable, id: number) => DayPoint | undefined;
 
 /** The due date of the occurrence (kind, id) in a month, or undefined when the item is unknown. */
-export function dueDateOf(starts: TransactionStarts, kind: LeafTable, id: number, monthIndex: number): string | undefined {
+export function dueDateOf(
+  starts: TransactionStarts,
+  kind: LeafTable,
+  id: number,
+  monthIndex: number,
+): string | undefined {
   if (kind !== 'transactions' && kind !== 'salaries') return monthEnd(monthIndex);
   const start = starts(kind, id);
   return start && dateOf(monthIndex, transactionDay(start, monthIndex));

@@ -23,7 +23,10 @@ export interface PastFigures {
 const LEAD_MONTHS = 12;
 
 /** The organisation's past figures (one part of the forecast's data: forecast-inputs.ts). */
-export async function loadPastFigures(db: AppDatabase, { organisationId, firstMonth }: PartScope): Promise<PastFigures> {
+export async function loadPastFigures(
+  db: AppDatabase,
+  { organisationId, firstMonth }: PartScope,
+): Promise<PastFigures> {
   const day = `${addMonthsToMonth(firstMonth, -LEAD_MONTHS)}-01`;
   const { details, totals } = computeSchedules(await loadScheduleInputs(db, organisationId, { all: true }), day);
   const paymentsByCost = new Map<number, CostDetail[]>();
