@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ForecastDetails, PlanActual, PlanActualMonthDetail } from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
@@ -86,6 +88,43 @@ describe('finding 2: the current month salary is in exactly one place', () => {
     expect(leavesOf((await details(user))[0], 'Löhne')).toEqual([['Späte Berta', -400_000, null]]);
     const after = await monthDetail(user, '2026-11');
     expect(after.occurrences.filter((o) => o.kind === 'salaries').map((o) => o.state)).toEqual(['matched', 'open']);
+  });
+});
+
+describe('migration 0017: stored keys move to the pay day', () => {
+  it('a match and an "entfällt" stored under the month end before are found on the pay day after', async () => {
+    const user = await signUp(app);
+    const employee = await anEmployee(user, { name: 'Erste Anna' });
+    const salary = await aSalary(user, employee.id, { amount: 500_000, fromDate: '2026-01-01' });
+    const bank = await account(user);
+    const [paid] = await importEntries(user, bank.id, [{ date: '2026-09-01', amount: '-5000.00' }]);
+    expect(
+      (
+        await user.post(`/api/bank-entries/${paid!.id}/match`, {
+          kind: 'salaries',
+          id: salary.id,
+          dueDate: '2026-09-01',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const dismissed = await user.post('/api/occurrence-dismissals', {
+      kind: 'salaries',
+      id: salary.id,
+      dueDate: '2026-10-01',
+    });
+    expect(dismissed.statusCode, dismissed.body).toBe(201);
+    // As the rows were stored before migration 0017: under the month's last day.
+    const { db } = app.deps.database;
+    await db.execute(sql`update bank_entry_matches set due_date = '2026-09-30' where item_id = ${salary.id}`);
+    await db.execute(sql`update occurrence_dismissals set due_date = '2026-10-31' where item_id = ${salary.id}`);
+    const migration = readFileSync(new URL('../../../drizzle/0017_salary_pay_day.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    // The rows written raise the data versions (their triggers): the forecast reads them again.
+    const september = await monthDetail(user, '2026-09');
+    expect(september.occurrences.map((o) => [o.dueDate, o.state])).toEqual([['2026-09-01', 'matched']]);
+    expect(september.occurrences[0]!.entries.map((entry) => entry.entryId)).toEqual([paid!.id]);
+    const october = await monthDetail(user, '2026-10');
+    expect(october.occurrences.map((o) => [o.dueDate, o.state])).toEqual([['2026-10-01', 'dismissed']]);
   });
 });
 
