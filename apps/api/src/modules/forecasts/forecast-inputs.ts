@@ -13,7 +13,7 @@ import {
   transactionsOf,
   vatSettingOf,
 } from './forecasts.repository.js';
-import { loadPastFigures } from './past-figures.js';
+import { loadPastFigures, refreshedPastFigures } from './past-figures.js';
 
 /**
  * What a forecast reads and what makes it stale, in one place (docs/forecast.md "After a write").
@@ -199,7 +199,11 @@ export const forecastInputs = {
     (db, { organisationId, firstMonth, lastMonth }) => listExclusions(db, organisationId, { firstMonth, lastMonth }),
   ),
   // The salary figures of the months before today's (docs/plan-actual.md "Planned occurrences").
-  pastFigures: part(['salaries', 'employees', 'salary_costs', 'salary_cost_details'], loadPastFigures),
+  // A write reloads the figures of the employees it touched only; a new day all (the stamp holds the day).
+  pastFigures: part(['salaries', 'employees', 'salary_costs', 'salary_cost_details'], loadPastFigures, {
+    unless: [],
+    run: refreshedPastFigures,
+  }),
   // Plan vs actual: the closed occurrences and where the entries begin (docs/plan-actual.md).
   plan: part(
     ['bank_entry_matches', 'occurrence_dismissals', 'bank_entries', 'bank_accounts'],

@@ -139,7 +139,7 @@ describe('finding 3: the plan of a past month is what the plan says for it', () 
       thirteenthSalaryMonth: 12,
     });
     // 5.3 % borne by both, paid monthly one month in arrears: −848.00 a month.
-    await aSalaryCost(user, salary.id);
+    const cost = await aSalaryCost(user, salary.id);
     const forecast = await details(user, 14);
     const coming = (month: string, category: string) =>
       forecast.find((m) => m.month === month)?.expense.find((node) => node.name === category)?.amount;
@@ -166,6 +166,13 @@ describe('finding 3: the plan of a past month is what the plan says for it', () 
     expect(october.occurrences.map((o) => [o.kind, o.dueDate, o.amount, o.state])).toEqual([
       ['salary_cost_labels', '2026-10-31', -84_800, 'beforeCoverage'],
       ['salaries', '2026-10-25', -757_600, 'beforeCoverage'],
+    ]);
+    // A changed cost plans the past anew: 6 % of 8'000.00 by both, −960.00 a month.
+    const changed = await user.patch(`/api/employees/salaries/costs/${cost.id}`, { amount: 6000 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await table(user, '?from=2026-09&to=2026-10');
+    expect(after.rows.find((r) => r.category === 'Lohnkosten')!.cells.map((cell) => cell.plan)).toEqual([
+      -96_000, -96_000,
     ]);
   });
 });
