@@ -335,7 +335,7 @@ export function createPlanActualService({
     const [first, last] = [dates[0], dates.at(-1)];
     if (first === undefined || last === undefined) return [];
     const matched = new Set(
-      (await matchesDueBetween(reader, tenant.organisationId, first, last)).map((row) =>
+      (await matchesOf(reader, tenant.organisationId, { dueFrom: first, dueTo: last })).map((row) =>
         occurrenceKeyText({ kind: row.kind as OccurrenceKey['kind'], id: row.id, dueDate: row.dueDate }),
       ),
     );
