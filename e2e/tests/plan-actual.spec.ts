@@ -150,16 +150,17 @@ test('bank entries meet the plan: confirmed in one click, chosen by hand, marked
 
   await importStatement(page);
 
-  // Before any match every unconfirmed past payment since the first entry (05.10.2026) is überfällig
-  // and counts in November; the rent of 03.10.2026 lies before it. The balance (5'865.00 since the
-  // import) less the rent (2'400) and two print jobs (800 each), plus the invoice (1'450).
+  // Before any match every unconfirmed past payment the statement covers (its period 01.10.–20.11.2026,
+  // docs/plan-actual.md "Coverage"; issue 41 replaced "since the first entry") is überfällig and
+  // counts in November. The balance (5'865.00 since the import) less two rents (2'400 each) and two
+  // print jobs (800 each), plus the invoice (1'450).
   await openForecast(page, ['Miete', 'Übriges', 'Umsatz']);
   await expect(forecastRow(page, /^Rechnung Kunde AG überfällig seit 20\.10\.2026/)).toHaveCount(1);
   await expect(forecastRow(page, /^Büromiete überfällig seit 03\.11\.2026/)).toHaveCount(1);
   await expect(forecastRow(page, /^Druck Flyer überfällig seit 14\.11\.2026/)).toHaveCount(1);
   await expect(forecastRow(page, /^Druck Broschüre überfällig seit 18\.11\.2026/)).toHaveCount(1);
-  await expect(forecastRow(page, /^Büromiete überfällig seit 03\.10\.2026/)).toHaveCount(0);
-  await expect(novemberBalance(page)).toHaveText("3'315.00 CHF");
+  await expect(forecastRow(page, /^Büromiete überfällig seit 03\.10\.2026/)).toHaveCount(1);
+  await expect(novemberBalance(page)).toHaveText('915.00 CHF');
   // An overdue cell is not excluded like a regular one: it has "Entfällt" instead.
   const brochure = forecastRow(page, /^Druck Broschüre überfällig/);
   await expect(brochure.getByRole('button', { name: /ausschliessen$/ })).toHaveCount(0);
@@ -280,7 +281,7 @@ test('bank entries meet the plan: confirmed in one click, chosen by hand, marked
   await expect(row('Nicht zugeordnet')).toHaveCount(0);
   // September has no bank entries: no actual.
   await expect(row('Einnahmen').getByRole('cell').nth(10)).toContainText('Ist–');
-  await expect(planActual.getByRole('columnheader', { name: /September 2026/ })).toContainText('ohne Buchungen');
+  await expect(planActual.getByRole('columnheader', { name: /September 2026/ })).toContainText('nicht abgedeckt');
   await expect(page.getByTestId('plan-actual-chart').locator('path')).toHaveCount(2);
   await expectNoSeriousAxeViolations(page);
 

@@ -32,7 +32,7 @@ export function computeForecast(input: ForecastInput): ForecastResult {
 export function plannedOccurrences(input: ForecastInput, from: string, to: string): PlannedOccurrence[] {
   if (to < from) throw new RangeError(`The period ends before it starts: ${from} … ${to}`);
   const months = parseDay(to).monthIndex - parseDay(from).monthIndex + 1;
-  const model = ForecastModel.build({ ...input, today: from, months, closedOccurrences: [], overdueFrom: null });
+  const model = ForecastModel.build({ ...input, today: from, months, closedOccurrences: [], coverage: null });
   return model.occurrences(from, to);
 }
 

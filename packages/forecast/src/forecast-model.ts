@@ -19,6 +19,7 @@ import { createRateBook, type RateBook } from './rates.js';
 import { addSalary, isIncludedSalary } from './salaries.js';
 import { addCostsOf } from './salary-costs.js';
 import { addTransaction } from './transactions.js';
+import { coverageOf, type Coverage } from './coverage.js';
 import {
   addOverdueLeaves,
   closeCells,
@@ -133,14 +134,15 @@ function labelCount(salaries: readonly ForecastSalary[]): number {
 const OVERDUE_MONTHS_MAX = 59;
 
 /**
- * The first day overdue occurrences are looked for (docs/plan-actual.md "Overdue"): the input's
- * `overdueFrom`, at most OVERDUE_MONTHS_MAX months back; null when nothing can be overdue.
+ * The first day overdue occurrences are looked for (docs/plan-actual.md "Coverage"): the first day
+ * any statement covers, at most OVERDUE_MONTHS_MAX months back; null when nothing can be overdue.
  */
-function overdueStart(input: ForecastInput): string | null {
-  const { overdueFrom, today } = input;
-  if (!overdueFrom || overdueFrom >= today) return null;
+function overdueStart(input: ForecastInput, coverage: Coverage): string | null {
+  const { today } = input;
+  const first = coverage.firstDay;
+  if (first === null || first >= today) return null;
   const earliest = parseDay(today).monthIndex - OVERDUE_MONTHS_MAX;
-  return parseDay(overdueFrom).monthIndex < earliest ? dateOf(earliest, 1) : overdueFrom;
+  return parseDay(first).monthIndex < earliest ? dateOf(earliest, 1) : first;
 }
 
 export class ForecastModel {
@@ -317,22 +319,28 @@ export class ForecastModel {
   }
 
   /**
-   * The overdue occurrences of the input (docs/plan-actual.md "Overdue"): those of the months from
-   * `overdueFrom` due before today and not closed, from a model of those months that follows the
-   * input as this one does.
+   * The overdue occurrences of the input (docs/plan-actual.md "Coverage"): those due before today,
+   * not closed, whose account's statements cover their due date, from a model of the months since
+   * the first covered day that follows the input as this one does.
    */
   private overdue(): PlannedOccurrence[] {
     const { input } = this;
-    const from = overdueStart(input);
-    if (from === null) return [];
     if (this.overdueOf?.input === input) return this.overdueOf.occurrences;
+    const coverage = coverageOf(input.coverage, input.transactions);
+    const from = overdueStart(input, coverage);
+    if (from === null) return [];
     const months = this.horizon.first - parseDay(from).monthIndex + 1;
-    const pastInput: ForecastInput = { ...input, today: from, months, closedOccurrences: [], overdueFrom: null };
+    const pastInput: ForecastInput = { ...input, today: from, months, closedOccurrences: [], coverage: null };
     if (!this.past?.update(pastInput)) this.past = ForecastModel.build(pastInput);
     const closed = new Set((input.closedOccurrences ?? []).map(occurrenceKeyText));
     const occurrences = this.past
       .occurrences(from, input.today)
-      .filter((occurrence) => occurrence.dueDate < input.today && !closed.has(occurrenceKeyText(occurrence)));
+      .filter(
+        (occurrence) =>
+          occurrence.dueDate < input.today &&
+          !closed.has(occurrenceKeyText(occurrence)) &&
+          coverage.isCovered(occurrence),
+      );
     this.overdueOf = { input, occurrences };
     return occurrences;
   }

@@ -4,3 +4,4 @@ export * from './types.js';
 export { computeForecast, overdueOccurrences, plannedOccurrences } from './compute-forecast.js';
 export { occurrenceKeyText } from './planned-occurrences.js';
 export { ForecastModel, type ResultQuery } from './forecast-model.js';
+export { coverageOf, mergeRanges, type Coverage } from './coverage.js';

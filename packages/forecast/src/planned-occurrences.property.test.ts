@@ -4,7 +4,7 @@ import { computeForecast, plannedOccurrences } from './compute-forecast.js';
 import { horizonOf, monthKeyOf } from './horizon.js';
 import { monthEnd } from './planned-occurrences.js';
 import { input } from './test-arbitraries.js';
-import { aTransaction } from './test-builders.js';
+import { aTransaction, coveredFrom } from './test-builders.js';
 import type { ForecastInput, ForecastResult, PlannedOccurrence } from './types.js';
 
 // docs/plan-actual.md "The forecast counts nothing twice": random plans (test-arbitraries.ts) and a
@@ -92,11 +92,15 @@ describe('matched occurrences (property)', () => {
         const overdue = plannedOccurrences(forecastInput, overdueFrom, forecastInput.today).filter(
           (occurrence) => occurrence.dueDate < forecastInput.today,
         );
-        const withOverdue = computeForecast({ ...forecastInput, overdueFrom });
+        const withOverdue = computeForecast({ ...forecastInput, coverage: coveredFrom(overdueFrom) });
         const added = overdue.reduce((total, occurrence) => total + occurrence.amount, 0);
         expect(withOverdue.months[0]?.cashflow).toBe((base.months[0]?.cashflow ?? 0) + added);
         expect(withOverdue.months.slice(1).map((m) => m.cashflow)).toEqual(base.months.slice(1).map((m) => m.cashflow));
-        const settled = computeForecast({ ...forecastInput, overdueFrom, closedOccurrences: overdue });
+        const settled = computeForecast({
+          ...forecastInput,
+          coverage: coveredFrom(overdueFrom),
+          closedOccurrences: overdue,
+        });
         expect(settled.months).toEqual(base.months);
       }),
       { numRuns: 150 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeForecast, overdueOccurrences, plannedOccurrences } from './compute-forecast.js';
-import { aCost, aSalary, aTransaction, anInput, details, leavesOf } from './test-builders.js';
+import { aCost, aSalary, aTransaction, anInput, coveredFrom, details, leavesOf } from './test-builders.js';
 
 // docs/plan-actual.md "Planned occurrences", "The forecast counts nothing twice", "Overdue".
 // Today of the builders is 2026-03-17.
@@ -76,8 +76,8 @@ describe('closed occurrences', () => {
 describe('overdue occurrences', () => {
   const rent = aTransaction({ id: 1, startDate: '2026-01-05', amount: -100_000 });
 
-  it('count in the current month as leaves of their own, with their due date, from overdueFrom on', () => {
-    const result = computeForecast(anInput({ transactions: [rent], overdueFrom: '2026-02-01' }));
+  it('count in the current month as leaves of their own, with their due date, from the first covered day on', () => {
+    const result = computeForecast(anInput({ transactions: [rent], coverage: coveredFrom('2026-02-01') }));
     const march = leavesOf(result).filter((leaf) => leaf.month === '2026-03');
     expect(march).toEqual([
       expect.objectContaining({ relatedId: 1, overdueDate: '2026-02-05', amount: -100_000 }),
@@ -87,11 +87,11 @@ describe('overdue occurrences', () => {
     expect(result.months[1]?.expense).toBe(-100_000);
   });
 
-  it('leave once closed (matched into the balance or "entfällt"); nothing is overdue without overdueFrom', () => {
+  it('leave once closed (matched into the balance or "entfällt"); nothing is overdue without coverage', () => {
     const closed = computeForecast(
       anInput({
         transactions: [rent],
-        overdueFrom: '2026-02-01',
+        coverage: coveredFrom('2026-02-01'),
         closedOccurrences: [
           { kind: 'transactions', id: 1, dueDate: '2026-02-05' },
           { kind: 'transactions', id: 1, dueDate: '2026-03-05' },
@@ -120,7 +120,7 @@ describe('overdue occurrences', () => {
     const result = computeForecast(
       anInput({
         performance: 50,
-        overdueFrom: '2026-02-01',
+        coverage: coveredFrom('2026-02-01'),
         transactions: [
           aTransaction({
             id: 2,

@@ -4,6 +4,7 @@
  */
 
 import type {
+  ForecastCoverage,
   ForecastInput,
   ForecastLeaf,
   ForecastResult,
@@ -112,4 +113,9 @@ export function amountsOf(result: ForecastResult, table: LeafTable, id: number):
     if (leaf.relatedTable === table && leaf.relatedId === id) amounts[leaf.month] = leaf.amount;
   }
   return amounts;
+}
+
+/** Coverage by one account's statements (account 1 unless named) from `from` on, all accounts' days alike. */
+export function coveredFrom(from: string, to = '2099-12-31', bankAccountId = 1): ForecastCoverage {
+  return { accounts: [{ bankAccountId, ranges: [{ from, to }] }], salaryAccountId: null };
 }

@@ -45,6 +45,8 @@ export interface ForecastTransaction {
   vatBasisPoints: number | null;
   /** True when `amount` already contains the VAT; otherwise the VAT is added on top. */
   vatIncluded: boolean;
+  /** The bank account it is paid from or into (docs/plan-actual.md "Coverage"); absent or null: none named. */
+  bankAccountId?: number | null;
 }
 
 /** One cost of a salary (docs/salary-costs.md), with its schedule already computed. */
@@ -185,10 +187,25 @@ export interface ForecastInput {
    */
   closedOccurrences?: readonly OccurrenceKey[];
   /**
-   * From this day on, an occurrence due before today that is not closed is überfällig and counts in
-   * the current month; absent or null: nothing is overdue (past occurrences are skipped).
+   * What the bank statements cover (docs/plan-actual.md "Coverage"): an occurrence due before today
+   * that is not closed is überfällig where its account's statements cover its due date; absent or
+   * null: nothing is overdue (past occurrences are skipped).
    */
-  overdueFrom?: string | null;
+  coverage?: ForecastCoverage | null;
+}
+
+/** A span of days, both ends included ('YYYY-MM-DD'). */
+export interface CoverageRange {
+  from: string;
+  to: string;
+}
+
+/** The booking periods of the imported statements per account, and the account salaries are paid from. */
+export interface ForecastCoverage {
+  /** Per bank account with statements: the periods they cover (any order; overlaps are merged). */
+  accounts: readonly { bankAccountId: number; ranges: readonly CoverageRange[] }[];
+  /** The organisation's salary account ("Lohnkonto"): salaries and salary costs belong to it; null: none. */
+  salaryAccountId: number | null;
 }
 
 /** Which kind of item a leaf stands for; `vat_settlement` (id 0) cannot be excluded. */

@@ -25,6 +25,8 @@ export const organisationSchema = z.object({
   /** Matching bank entries to the plan (docs/plan-actual.md "Suggestions"): amount tolerance ±% and date window ±days. */
   matchTolerancePercent: z.number().int(),
   matchWindowDays: z.number().int(),
+  /** "Lohnkonto": the bank account salaries and salary costs are paid from (docs/plan-actual.md "Coverage"); null: none. */
+  salaryBankAccountId: z.number().int().nullable(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
@@ -59,6 +61,7 @@ export const organisationUpdateSchema = changingAtLeastOneField(
     minimumBalance: minimumBalanceSchema.optional(),
     matchTolerancePercent: matchTolerancePercentSchema.optional(),
     matchWindowDays: matchWindowDaysSchema.optional(),
+    salaryBankAccountId: idFieldSchema('Ungültiges Bankkonto').nullable().optional(),
   }),
 );
 export type OrganisationCreate = z.infer<typeof organisationCreateSchema>;

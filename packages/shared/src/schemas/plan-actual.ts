@@ -272,7 +272,10 @@ export type PlanActualCell = z.infer<typeof planActualCellSchema>;
 
 export const planActualMonthSchema = z.object({
   month: z.string(),
-  /** Bank entries exist for the month (on or after the first booking date): only then is there an actual. */
+  /**
+   * The statements cover the month (docs/plan-actual.md "Plan/Ist"): every account with statements
+   * covers each of its days before today. Only then is there an actual.
+   */
   covered: z.boolean(),
   revenue: planActualCellSchema,
   expense: planActualCellSchema,
@@ -299,7 +302,7 @@ export const planActualSchema = z.object({
   currency: z.string(),
   from: z.string(),
   to: z.string(),
-  /** The first booking date of the organisation's entries; null without any. */
+  /** The first day any imported statement covers (within the 24 months back); null without any. */
   coveredFrom: z.string().nullable(),
   months: z.array(planActualMonthSchema),
   rows: z.array(planActualRowSchema),
@@ -328,12 +331,19 @@ export const planActualEntrySchema = z.object({
 });
 export type PlanActualEntry = z.infer<typeof planActualEntrySchema>;
 
+/** How a planned occurrence of the drill-down stands (docs/plan-actual.md "Plan/Ist"). */
+export const occurrenceMonthStates = ['open', 'matched', 'dismissed', 'uncovered'] as const;
+export type OccurrenceMonthState = (typeof occurrenceMonthStates)[number];
+
 export const planActualMonthDetailSchema = z.object({
   month: z.string(),
-  /** The month's planned occurrences with their state and the entries matched to them. */
+  /**
+   * The month's planned occurrences with their state and the entries matched to them; `uncovered`:
+   * due before today where no statement of its account covers the due date (docs/plan-actual.md "Coverage").
+   */
   occurrences: z.array(
     plannedOccurrenceSchema.extend({
-      state: z.enum(['open', 'matched', 'dismissed']),
+      state: z.enum(occurrenceMonthStates),
       /** The mark "entfällt" (state `dismissed`): `DELETE /occurrence-dismissals/{id}` restores it. */
       dismissalId: z.number().int().nullable(),
       /** `share`: what of the entry counts for this occurrence (its whole amount unless it pays several). */

@@ -59,6 +59,8 @@ export const transactionSchema = z.object({
   nextExecutionDate: z.string().nullable(),
   /** A QR or Creditor Reference its payments carry (docs/plan-actual.md "References"); null: none. */
   reference: z.string().nullable(),
+  /** The bank account it is paid from or into (docs/plan-actual.md "Coverage"); null: none named. */
+  bankAccountId: z.number().int().nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -113,6 +115,7 @@ const transactionFields = {
   vatId: idFieldSchema('Ungültige Mehrwertsteuer').nullable().optional(),
   vatIncluded: z.boolean({ error: 'Ungültiger Wert' }).optional(),
   reference: referenceSchema.optional(),
+  bankAccountId: idFieldSchema('Ungültiges Bankkonto').nullable().optional(),
 };
 
 /** The fields whose combination the rules below judge. */

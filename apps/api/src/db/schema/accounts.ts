@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { currencies } from './reference.js';
 import { createdAt } from './columns.js';
+import { bankAccounts } from './finance.js';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -39,6 +40,10 @@ export const organisations = pgTable('organisations', {
   /** Matching bank entries to the plan (docs/plan-actual.md "Suggestions"): ±% of the amount, ±days of the due date. */
   matchTolerancePercent: integer('match_tolerance_percent').notNull().default(5),
   matchWindowDays: integer('match_window_days').notNull().default(10),
+  /** "Lohnkonto": the account salaries and salary costs are paid from (docs/plan-actual.md "Coverage"). */
+  salaryBankAccountId: integer('salary_bank_account_id').references((): AnyPgColumn => bankAccounts.id, {
+    onDelete: 'set null',
+  }),
   createdAt: createdAt(),
 });
 

@@ -105,3 +105,27 @@ export const occurrenceDismissals = pgTable(
     ),
   ],
 );
+
+/**
+ * The booking period of an imported statement (docs/bank-statements.md "Coverage"): its FrToDt, or
+ * the first and last dates of its entries and balances. The union of an account's periods is what its
+ * statements cover (docs/plan-actual.md "Coverage"); the same period twice is stored once.
+ */
+export const bankStatementPeriods = pgTable(
+  'bank_statement_periods',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: organisationOwned(),
+    bankAccountId: integer('bank_account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('bank_statement_periods_account_unique').on(table.bankAccountId, table.fromDate, table.toDate),
+    index('bank_statement_periods_organisation_idx').on(table.organisationId),
+    check('bank_statement_periods_order', sql`${table.fromDate} <= ${table.toDate}`),
+  ],
+);

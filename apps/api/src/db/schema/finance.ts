@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -128,9 +129,12 @@ export const transactions = pgTable(
     vatRateId: integer('vat_rate_id').references(() => vatRates.id, { onDelete: 'set null' }),
     /** A QR or Creditor Reference its payments carry (docs/plan-actual.md "References"). */
     reference: varchar('reference', { length: 27 }),
+    /** The account it is paid from or into (docs/plan-actual.md "Coverage"); null: none named. */
+    bankAccountId: integer('bank_account_id').references((): AnyPgColumn => bankAccounts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [
+    index('transactions_bank_account_idx').on(table.bankAccountId),
     index('transactions_organisation_reference_idx').on(table.organisationId, table.reference),
     index('transactions_organisation_name_idx').on(table.organisationId, table.name),
     index('transactions_organisation_start_idx').on(table.organisationId, table.startDate),

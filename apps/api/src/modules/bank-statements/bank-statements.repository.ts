@@ -3,7 +3,13 @@ import type { BankEntryListQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { arrayLiteral, textArray } from '../../db/arrays.js';
 import { executeRows } from '../../db/execute-rows.js';
-import { bankAccounts, bankEntries, categories } from '../../db/schema/index.js';
+import {
+  bankAccounts,
+  bankEntries,
+  bankEntryMatches,
+  bankStatementPeriods,
+  categories,
+} from '../../db/schema/index.js';
 import { applyListQuery, containsPattern, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
 
 /** An entry as the import writes it. */
@@ -78,6 +84,27 @@ export async function insertEntries(db: AppDatabase, organisationId: number, row
     inserted += rows.length;
   }
   return inserted;
+}
+
+/**
+ * Records the booking periods of imported statements (docs/bank-statements.md "Coverage"); a period
+ * an account has already is kept once. Sorted like the entries, so concurrent imports never deadlock.
+ */
+export async function insertStatementPeriods(
+  db: AppDatabase,
+  organisationId: number,
+  periods: { bankAccountId: number; from: string; to: string }[],
+): Promise<void> {
+  if (periods.length === 0) return;
+  const sorted = [...periods].sort(
+    (a, b) => a.bankAccountId - b.bankAccountId || a.from.localeCompare(b.from) || a.to.localeCompare(b.to),
+  );
+  await db
+    .insert(bankStatementPeriods)
+    .values(
+      sorted.map(({ bankAccountId, from, to }) => ({ organisationId, bankAccountId, fromDate: from, toDate: to })),
+    )
+    .onConflictDoNothing();
 }
 
 /**

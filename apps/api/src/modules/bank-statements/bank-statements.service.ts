@@ -40,6 +40,7 @@ import {
   findEntry,
   findTakenIdentities,
   insertEntries,
+  insertStatementPeriods,
   listEntries,
   setEntryCategory,
   updateBalanceIfNewer,
@@ -553,6 +554,14 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
           });
         }
         const imported = await insertEntries(tx, tenant.organisationId, rows);
+        // What each statement covers (docs/bank-statements.md "Coverage"), also when it added nothing new.
+        await insertStatementPeriods(
+          tx,
+          tenant.organisationId,
+          planned.flatMap(({ account, statement }) =>
+            statement.period ? [{ bankAccountId: account!.id, ...statement.period }] : [],
+          ),
+        );
         const balances: ImportResult['balances'] = [];
         for (const item of planned) {
           if (!item.balanceUpdate.updates) continue;

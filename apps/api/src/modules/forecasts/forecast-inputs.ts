@@ -197,9 +197,17 @@ export const forecastInputs = {
     ['transaction_exclusions', 'salary_exclusions', 'salary_cost_label_exclusions'],
     (db, { organisationId, firstMonth, lastMonth }) => listExclusions(db, organisationId, { firstMonth, lastMonth }),
   ),
-  // Plan vs actual: the closed occurrences and where the entries begin (docs/plan-actual.md).
+  // Plan vs actual: the closed occurrences, the statements' periods and the salary account
+  // (docs/plan-actual.md "Coverage").
   plan: part(
-    ['bank_entry_matches', 'occurrence_dismissals', 'bank_entries', 'bank_accounts'],
+    [
+      'bank_entry_matches',
+      'occurrence_dismissals',
+      'bank_entries',
+      'bank_accounts',
+      'bank_statement_periods',
+      'organisations',
+    ],
     (db, { organisationId }) => planStateOf(db, organisationId),
   ),
 };

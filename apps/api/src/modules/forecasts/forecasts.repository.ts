@@ -7,6 +7,7 @@ import {
   bankAccounts,
   bankEntries,
   bankEntryMatches,
+  bankStatementPeriods,
   categories,
   occurrenceDismissals,
   currencies,
@@ -66,6 +67,7 @@ export function transactionsOf(db: AppDatabase, organisationId: number, ids?: re
       vatBasisPoints: vatRates.value,
       vatIncluded: transactions.vatIncluded,
       reference: transactions.reference,
+      bankAccountId: transactions.bankAccountId,
     })
     .from(transactions)
     .innerJoin(currencies, eq(currencies.id, transactions.currencyId))
@@ -252,16 +254,19 @@ export async function dataVersionsOf(db: AppDatabase, organisationId: number): P
   return new Map(rows.map((row) => [row.tableName, row.version]));
 }
 
-/** The occurrences no longer open, and the first booking date of the entries (docs/plan-actual.md). */
+/** The occurrences no longer open, and what the statements cover (docs/plan-actual.md). */
 export interface PlanState {
   closed: { kind: LeafTable; id: number; dueDate: string }[];
-  firstBookingDate: string | null;
+  /** The booking periods of the imported statements, by account (docs/plan-actual.md "Coverage"). */
+  periods: { bankAccountId: number; from: string; to: string }[];
+  /** The organisation's salary account ("Lohnkonto"), or null. */
+  salaryAccountId: number | null;
 }
 
 /**
  * What the forecast needs of plan vs actual (docs/plan-actual.md "The forecast counts nothing
- * twice"), in two queries: the closed occurrences — matched with every entry booked on or before its
- * account's "Stand per", or marked "entfällt" — and the first booking date of the entries.
+ * twice"), in three queries: the closed occurrences — matched with every entry booked on or before
+ * its account's "Stand per", or marked "entfällt" —, the statements' periods and the salary account.
  */
 export async function planStateOf(db: AppDatabase, organisationId: number): Promise<PlanState> {
   const matched = db
@@ -277,18 +282,30 @@ export async function planStateOf(db: AppDatabase, organisationId: number): Prom
     .select({ kind: occurrenceDismissals.kind, id: occurrenceDismissals.itemId, dueDate: occurrenceDismissals.dueDate })
     .from(occurrenceDismissals)
     .where(eq(occurrenceDismissals.organisationId, organisationId));
-  const [closed, firstBookingDate] = await Promise.all([
+  const [closed, periods, [organisation]] = await Promise.all([
     matched.unionAll(dismissed),
-    firstBookingDateOf(db, organisationId),
+    statementPeriodsOf(db, organisationId),
+    db
+      .select({ salaryAccountId: organisations.salaryBankAccountId })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId)),
   ]);
-  return { closed: closed.map((row) => ({ ...row, kind: row.kind as LeafTable })), firstBookingDate };
+  return {
+    closed: closed.map((row) => ({ ...row, kind: row.kind as LeafTable })),
+    periods,
+    salaryAccountId: organisation?.salaryAccountId ?? null,
+  };
 }
 
-/** The first booking date of the organisation's entries, or null (where plan vs actual begins). */
-export async function firstBookingDateOf(db: AppDatabase, organisationId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ date: sql<string | null>`min(${bankEntries.bookingDate})` })
-    .from(bankEntries)
-    .where(eq(bankEntries.organisationId, organisationId));
-  return row?.date ?? null;
+/** The booking periods of the organisation's imported statements (docs/bank-statements.md "Coverage"). */
+export function statementPeriodsOf(db: AppDatabase, organisationId: number) {
+  return db
+    .select({
+      bankAccountId: bankStatementPeriods.bankAccountId,
+      from: bankStatementPeriods.fromDate,
+      to: bankStatementPeriods.toDate,
+    })
+    .from(bankStatementPeriods)
+    .where(eq(bankStatementPeriods.organisationId, organisationId))
+    .orderBy(asc(bankStatementPeriods.bankAccountId), asc(bankStatementPeriods.fromDate));
 }

@@ -1,6 +1,9 @@
 import {
   ForecastModel,
+  mergeRanges,
+  type CoverageRange,
   type ForecastCategory,
+  type ForecastCoverage,
   type ForecastInput,
   type ForecastLeaf,
   type ForecastMonthDetails,
@@ -34,7 +37,7 @@ import {
   readForecastData,
   type ForecastData,
 } from './forecast-inputs.js';
-import { dataVersionsOf } from './forecasts.repository.js';
+import { dataVersionsOf, type PlanState } from './forecasts.repository.js';
 
 /**
  * Brings the stored salary schedules (cost details, employee deductions) of an organisation up to
@@ -65,13 +68,23 @@ export interface PlanInput {
 }
 
 /**
- * The first day an occurrence can be overdue (docs/plan-actual.md): the first booking date of the
- * entries, at most PLAN_ACTUAL_LIMITS.monthsBack months back; null without entries.
+ * The coverage the engine takes (docs/plan-actual.md "Coverage"): the statements' periods per account,
+ * cut to the PLAN_ACTUAL_LIMITS.monthsBack months before the current one (nothing older can be
+ * overdue; an account whose statements are all older stays, without ranges: it has statements that
+ * cover none of those days), and the salary account.
  */
-export function overdueFromOf(today: string, firstBookingDate: string | null): string | null {
-  if (firstBookingDate === null) return null;
+export function coverageInputOf(today: string, plan: Pick<PlanState, 'periods' | 'salaryAccountId'>): ForecastCoverage {
   const earliest = `${addMonthsToMonth(monthOf(today), -PLAN_ACTUAL_LIMITS.monthsBack)}-01`;
-  return firstBookingDate < earliest ? earliest : firstBookingDate;
+  const byAccount = new Map<number, CoverageRange[]>();
+  for (const { bankAccountId, from, to } of plan.periods) {
+    const ranges = byAccount.get(bankAccountId) ?? [];
+    byAccount.set(bankAccountId, ranges);
+    if (to >= earliest) ranges.push({ from: from < earliest ? earliest : from, to });
+  }
+  return {
+    accounts: [...byAccount].map(([bankAccountId, ranges]) => ({ bankAccountId, ranges: mergeRanges(ranges) })),
+    salaryAccountId: plan.salaryAccountId,
+  };
 }
 
 /** Whether the leaves of a category are wanted: all without `?expand=`, else the named ones. */
@@ -187,7 +200,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       exclusions: data.exclusions,
       minimumBalance: data.minimumBalance,
       closedOccurrences: data.plan.closed,
-      overdueFrom: overdueFromOf(today, data.plan.firstBookingDate),
+      coverage: coverageInputOf(today, data.plan),
     };
   }
 

@@ -465,21 +465,22 @@ describe('GET /api/forecasts', () => {
     for (const name of ['Zweite', 'Dritte', 'Vierte']) await aSalaryWithCosts(user, name);
     await aBankAccount(user);
     const many = await queriesOfOneRead();
-    // One for the data versions, one to check that the stored salary schedules are today's, nine
-    // to load the data (seven parts, the plan-vs-actual part with two); then again the two checks
+    // One for the data versions, one to check that the stored salary schedules are today's, ten
+    // to load the data (seven parts, the plan-vs-actual part with three: closed occurrences,
+    // statement periods, salary account — issue 41 added the last two); then again the two checks
     // (the salaries changed) and the parts whose tables changed, however many rows were added: the
     // accounts and the plan-vs-actual part (it reads the accounts' "Stand per"), and the
     // transactions and costs loaded whole (a new category and new labels can change any of their
     // rows), one query each; the salaries row by row: the salaries and employees written since,
     // then those salaries.
-    expect(few).toBe(11);
-    expect(many).toBe(10);
+    expect(few).toBe(12);
+    expect(many).toBe(11);
     // Nothing changed since: the versions only; the schedules were found fresh at these versions,
     // the rows and the result come from memory.
     expect(await queriesOfOneRead()).toBe(1);
     // A changed account reloads the accounts and the plan-vs-actual part only.
     await aBankAccount(user);
-    expect(await queriesOfOneRead()).toBe(4);
+    expect(await queriesOfOneRead()).toBe(5);
   });
 
   it('after a cost is saved, loads the costs of the salaries it changed only, and answers as a fresh read would', async () => {
@@ -717,6 +718,9 @@ describe('GET /api/forecasts', () => {
     await db.execute(sql`
       insert into occurrence_dismissals (organisation_id, kind, item_id, due_date)
       values (${organisation}, 'transactions', ${transaction.id}, '2026-10-02')`);
+    await db.execute(sql`
+      insert into bank_statement_periods (organisation_id, bank_account_id, from_date, to_date)
+      values (${organisation}, ${account.id}, '2026-11-01', '2026-11-02')`);
     for (const [relatedTable, relatedId] of [
       ['transactions', transaction.id],
       ['salaries', salaryId],
@@ -745,6 +749,7 @@ describe('GET /api/forecasts', () => {
       `update bank_entries set amount = amount where ${owned}`,
       `update bank_entry_matches set name = name where ${owned}`,
       `update occurrence_dismissals set due_date = due_date where ${owned}`,
+      `update bank_statement_periods set to_date = to_date where ${owned}`,
     ];
     const versionOf = async (table: string) => (await dataVersionsOf(db, organisation)).get(table) ?? 0;
     for (const update of updates) {

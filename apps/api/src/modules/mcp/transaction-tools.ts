@@ -26,6 +26,8 @@ const fieldDescriptions = {
   vatId: 'Optionale Id des Mehrwertsteuersatzes oder null',
   vatIncluded: 'true: die Mehrwertsteuer ist im Betrag enthalten; false: sie kommt dazu',
   reference: 'Optionale QR- oder Creditor-Referenz der Zahlungen; null oder leer entfernt sie',
+  bankAccountId:
+    'Optionale Id des Bankkontos, über das gezahlt wird (list_bank_accounts), oder null (kein bestimmtes Konto)',
 } as const;
 
 const createShape = describedShape(transactionCreateSchema.shape, fieldDescriptions);

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { PageQuery, Role } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
-import { currencies, memberships, organisations, users } from '../../db/schema/index.js';
+import { bankAccounts, currencies, memberships, organisations, users } from '../../db/schema/index.js';
 import { germanOrder } from '../../lib/german-order.js';
 import { totalCountColumn } from '../../lib/list-query.js';
 
@@ -18,6 +18,7 @@ const organisationColumns = {
   minimumBalance: organisations.minimumBalance,
   matchTolerancePercent: organisations.matchTolerancePercent,
   matchWindowDays: organisations.matchWindowDays,
+  salaryBankAccountId: organisations.salaryBankAccountId,
   role: memberships.role,
   memberCount,
 };
@@ -82,6 +83,7 @@ export async function updateOrganisation(
     minimumBalance?: number;
     matchTolerancePercent?: number;
     matchWindowDays?: number;
+    salaryBankAccountId?: number | null;
   },
 ): Promise<void> {
   await db.update(organisations).set(changes).where(eq(organisations.id, organisationId));
@@ -167,4 +169,14 @@ export async function deleteMembership(db: AppDatabase, organisationId: number, 
 
 export async function setCurrentOrganisationOf(db: AppDatabase, userId: number, organisationId: number) {
   await db.update(users).set({ currentOrganisationId: organisationId }).where(eq(users.id, userId));
+}
+
+/** Whether the organisation has the bank account; share-locked until the transaction ends (it cannot go meanwhile). */
+export async function findOwnBankAccount(db: AppDatabase, organisationId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.organisationId, organisationId)))
+    .for('share');
+  return rows.length === 1;
 }

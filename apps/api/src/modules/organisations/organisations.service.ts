@@ -20,6 +20,7 @@ import {
   lockOrganisation,
   deleteMembership,
   findMemberRole,
+  findOwnBankAccount,
   findOrganisationOfUser,
   insertOrganisation,
   listMembers,
@@ -34,6 +35,7 @@ export const organisationMessages = {
   notFound: 'Die Organisation wurde nicht gefunden.',
   memberNotFound: 'Dieses Mitglied wurde nicht gefunden.',
   unknownCurrency: 'Unbekannte Währung',
+  invalidBankAccount: 'Ungültiges Bankkonto',
   lastOwner: 'Die Organisation braucht mindestens eine Eigentümerin oder einen Eigentümer.',
 } as const;
 
@@ -52,6 +54,7 @@ function toOrganisation(row: OrganisationRow): Organisation {
     minimumBalance: row.minimumBalance,
     matchTolerancePercent: row.matchTolerancePercent,
     matchWindowDays: row.matchWindowDays,
+    salaryBankAccountId: row.salaryBankAccountId,
   };
 }
 
@@ -154,8 +157,9 @@ export function createOrganisationsService(
     },
 
     /**
-     * Renames, changes the currency, the minimum balance ("Mindestliquidität") or the match
-     * tolerance and window (docs/plan-actual.md "Suggestions"); admins and owners.
+     * Renames, changes the currency, the minimum balance ("Mindestliquidität"), the match
+     * tolerance and window (docs/plan-actual.md "Suggestions") or the salary account ("Lohnkonto",
+     * an account of the organisation: docs/plan-actual.md "Coverage"); admins and owners.
      * A new currency must keep every sum of the organisation's data exact (400 naming `currencyId`,
      * nothing stored; ARCHITECTURE.md rule 7); the members see it with their next request.
      */
@@ -168,12 +172,21 @@ export function createOrganisationsService(
           await lockOrganisation(tx, organisationId);
           await requireExactSumsIn(tx, organisationId, currencyId);
         }
+        const { salaryBankAccountId } = changes;
+        // The account stays while the organisation is written (share-locked): docs/plan-actual.md "Coverage".
+        if (
+          typeof salaryBankAccountId === 'number' &&
+          !(await findOwnBankAccount(tx, organisationId, salaryBankAccountId))
+        ) {
+          throw validationFailed({ salaryBankAccountId: organisationMessages.invalidBankAccount });
+        }
         await updateOrganisation(tx, organisationId, {
           name: changes.name,
           currencyId: currencyId,
           minimumBalance: changes.minimumBalance,
           matchTolerancePercent: changes.matchTolerancePercent,
           matchWindowDays: changes.matchWindowDays,
+          salaryBankAccountId: changes.salaryBankAccountId,
         });
       });
       // Every member's cached session names the currency, on every instance.

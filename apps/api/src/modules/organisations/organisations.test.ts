@@ -40,6 +40,7 @@ describe('organisations of a user', () => {
           // The match suggestions' defaults (docs/plan-actual.md "Suggestions").
           matchTolerancePercent: 5,
           matchWindowDays: 10,
+          salaryBankAccountId: null,
         },
       ],
       pagination: { currentPage: 1, limit: 20, totalCount: 1, totalPages: 1, totalRemaining: 0 },

@@ -7,7 +7,6 @@
 import {
   BASE_LOCALE,
   exactSum,
-  monthOf,
   percentOf,
   type PlanActual,
   type PlanActualCell,
@@ -37,7 +36,10 @@ export interface PlanActualInput {
   currentMonth: string;
   occurrences: readonly PlannedOccurrence[];
   entries: readonly CountedEntry[];
+  /** The first day any statement covers, or null (docs/plan-actual.md "Coverage"). */
   coveredFrom: string | null;
+  /** Whether the statements cover the month (docs/plan-actual.md "Plan/Ist"): only then is there an actual. */
+  isCovered: (month: string) => boolean;
   /** The actual end balance of each month of `months`, and of the month before the first. */
   actualBalances: ReadonlyMap<string, number>;
   balanceBefore: number;
@@ -78,9 +80,7 @@ function accuracyOver(
 }
 
 export function planActualTable(input: PlanActualInput): PlanActual {
-  const { months, currentMonth, coveredFrom } = input;
-  const coveredMonth = coveredFrom === null ? null : monthOf(coveredFrom);
-  const isCovered = (month: string) => coveredMonth !== null && month >= coveredMonth;
+  const { months, currentMonth, coveredFrom, isCovered } = input;
   const plan = new Sums();
   const actual = new Sums();
   // Categories per side; the unmatched row is its own key.

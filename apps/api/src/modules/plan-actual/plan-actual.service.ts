@@ -1,4 +1,11 @@
-import { overdueOccurrences, plannedOccurrences, occurrenceKeyText, type ForecastInput } from '@saldopilot/forecast';
+import {
+  coverageOf,
+  overdueOccurrences,
+  plannedOccurrences,
+  occurrenceKeyText,
+  type Coverage,
+  type ForecastInput,
+} from '@saldopilot/forecast';
 import {
   addDays,
   addMonthsToMonth,
@@ -31,7 +38,6 @@ import type { RatesService } from '../../lib/rates/rates-service.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { BankStatementsService } from '../bank-statements/bank-statements.service.js';
 import { findVisibleCategory } from '../categories/categories.repository.js';
-import { firstBookingDateOf } from '../forecasts/forecasts.repository.js';
 import type { ForecastsService, PlanInput } from '../forecasts/forecasts.service.js';
 import { remembered } from '../../lib/recently-used.js';
 import type { ReferenceService } from '../reference/reference.service.js';
@@ -137,6 +143,24 @@ function matchesByEntry(rows: readonly MatchRow[], converter: Converter): Map<nu
 /** The day `date` moved into [from, to]. */
 function clampDate(date: string, from: string, to: string): string {
   return date < from ? from : date > to ? to : date;
+}
+
+/** The coverage of the plan's input (docs/plan-actual.md "Coverage"): one predicate for the forecast and Plan/Ist. */
+function coverageOfPlan(plan: PlanInput): Coverage {
+  return coverageOf(plan.input.coverage, plan.input.transactions);
+}
+
+/**
+ * Whether the statements cover a month for the organisation (docs/plan-actual.md "Plan/Ist"): every
+ * account with statements covers at least one of its days before today (the days between two
+ * statements of an account are no reason to drop a month; an account whose statements are all older
+ * or newer leaves it uncovered).
+ */
+export function isMonthCovered(coverage: Coverage, month: string, today: string): boolean {
+  const first = `${month}-01`;
+  const yesterday = addDays(today, -1);
+  const last = [lastDayOf(month), yesterday].sort()[0] as string;
+  return first <= last && coverage.touchedByAll(first, last);
 }
 
 /**
@@ -388,14 +412,14 @@ export function createPlanActualService({
     const months: string[] = [];
     for (let month = firstMonth; month <= lastMonth; month = addMonthsToMonth(month, 1)) months.push(month);
     const converter = converterOf(tenant);
-    const [occurrences, entries, matches, accounts, coveredFrom] = await Promise.all([
+    const [occurrences, entries, matches, accounts] = await Promise.all([
       occurrencesOf(tenant, plan, `${firstMonth}-01`, lastDayOf(lastMonth)),
       entriesFrom(db, tenant.organisationId, `${firstMonth}-01`),
       matchesOf(db, tenant.organisationId, { bookedFrom: `${firstMonth}-01` }),
       accountBalancesOf(db, tenant.organisationId),
-      firstBookingDateOf(db, tenant.organisationId),
     ]);
     const byEntry = matchesByEntry(matches, converter);
+    const coverage = coverageOfPlan(plan);
     const counted: CountedEntry[] = [];
     // The balance at the end of a month: today's balances less what was booked after it, up to each account's "Stand per".
     const bookedAfter = months.map(() => 0);
@@ -431,7 +455,8 @@ export function createPlanActualService({
       currentMonth,
       occurrences,
       entries: counted,
-      coveredFrom,
+      coveredFrom: coverage.firstDay,
+      isCovered: (month) => isMonthCovered(coverage, month, today),
       actualBalances: new Map(months.map((month, index) => [month, total - (bookedAfter[index] as number)])),
       balanceBefore: total - bookedFromStart,
     });
@@ -493,6 +518,7 @@ export function createPlanActualService({
         row.dismissalId,
       ]),
     );
+    const coverage = coverageOfPlan(plan);
     return {
       month,
       occurrences: (await occurrencesOf(tenant, plan, first, last)).map((occurrence) => {
@@ -506,7 +532,14 @@ export function createPlanActualService({
         const dismissalId = dismissed.get(key) ?? null;
         return {
           ...toOccurrence(occurrence),
-          state: linked.length > 0 ? 'matched' : dismissalId !== null ? 'dismissed' : 'open',
+          state:
+            linked.length > 0
+              ? 'matched'
+              : dismissalId !== null
+                ? 'dismissed'
+                : occurrence.dueDate < today && !coverage.isCovered(occurrence)
+                  ? 'uncovered'
+                  : 'open',
           dismissalId: linked.length > 0 ? null : dismissalId,
           entries: linked,
         };

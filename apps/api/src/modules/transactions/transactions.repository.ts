@@ -2,7 +2,7 @@ import { and, eq, gt, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'dr
 import { daysInMonth, type TransactionListQuery } from '@saldopilot/shared';
 import { isAnyOf } from '../../db/arrays.js';
 import type { AppDatabase } from '../../db/client.js';
-import { categories, employees, transactions, vatRates } from '../../db/schema/index.js';
+import { bankAccounts, categories, employees, transactions, vatRates } from '../../db/schema/index.js';
 import { germanOrder } from '../../lib/german-order.js';
 import { applyListQuery, containsPattern, listOrder, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
 
@@ -50,6 +50,7 @@ const transactionColumns = {
   name: t.name,
   link: t.link,
   reference: t.reference,
+  bankAccountId: t.bankAccountId,
   amount: t.amount,
   vatIncluded: t.vatIncluded,
   isDisabled: t.isDisabled,
@@ -214,13 +215,13 @@ export async function deleteTransactions(db: AppDatabase, organisationId: number
 
 /**
  * Whether the organisation may point a transaction at these rows: a category or VAT rate of its own
- * or of the system, an employee of its own. Found rows are share-locked until the transaction ends,
+ * or of the system, an employee or a bank account of its own. Found rows are share-locked until the transaction ends,
  * so none can be deleted between this check and the write.
  */
 export async function findReferences(
   db: AppDatabase,
   organisationId: number,
-  ids: { categoryId?: number; vatRateId?: number; employeeId?: number },
+  ids: { categoryId?: number; vatRateId?: number; employeeId?: number; bankAccountId?: number },
 ) {
   const own = (column: typeof categories.organisationId | typeof vatRates.organisationId) =>
     or(isNull(column), eq(column, organisationId));
@@ -249,5 +250,18 @@ export async function findReferences(
           .from(employees)
           .where(and(eq(employees.id, ids.employeeId), eq(employees.organisationId, organisationId)))
           .for('share');
-  return { category: category?.length === 1, vatRate: vatRate?.length === 1, employee: employee?.length === 1 };
+  const bankAccount =
+    ids.bankAccountId === undefined
+      ? undefined
+      : await db
+          .select({ id: bankAccounts.id })
+          .from(bankAccounts)
+          .where(and(eq(bankAccounts.id, ids.bankAccountId), eq(bankAccounts.organisationId, organisationId)))
+          .for('share');
+  return {
+    category: category?.length === 1,
+    vatRate: vatRate?.length === 1,
+    employee: employee?.length === 1,
+    bankAccount: bankAccount?.length === 1,
+  };
 }

@@ -39,6 +39,7 @@ export const transactionMessages = {
   invalidCurrency: 'Ungültige Währung',
   invalidEmployee: 'Ungültige Mitarbeitende',
   invalidVat: 'Ungültige Mehrwertsteuer',
+  invalidBankAccount: 'Ungültiges Bankkonto',
 } as const;
 
 /** The referenced ids of a create or an update (absent = unchanged, null = cleared). */
@@ -47,6 +48,7 @@ interface References {
   currencyId?: number | undefined;
   employeeId?: number | null | undefined;
   vatId?: number | null | undefined;
+  bankAccountId?: number | null | undefined;
 }
 
 function valuesOf(input: TransactionCreate): TransactionValues {
@@ -64,6 +66,7 @@ function valuesOf(input: TransactionCreate): TransactionValues {
     vatRateId: input.vatId ?? null,
     vatIncluded: input.vatIncluded ?? false,
     reference: input.reference ?? null,
+    bankAccountId: input.bankAccountId ?? null,
   };
 }
 
@@ -84,6 +87,7 @@ function changesOf(update: TransactionUpdate): Partial<TransactionValues> {
     vatIncluded: update.vatIncluded,
     isDisabled: update.isDisabled,
     reference: update.reference,
+    bankAccountId: update.bankAccountId,
   };
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }
@@ -124,6 +128,7 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
           : toVat({ id: row.vatId, value: row.vatValue, organisationId: row.vatOrganisationId }),
       nextExecutionDate: nextExecutionDate(row, today),
       reference: row.reference,
+      bankAccountId: row.bankAccountId,
     };
   }
 
@@ -133,6 +138,7 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
       categoryId: ids.categoryId,
       vatRateId: ids.vatId ?? undefined,
       employeeId: ids.employeeId ?? undefined,
+      bankAccountId: ids.bankAccountId ?? undefined,
     });
     const fields: Record<string, string> = {};
     if (ids.categoryId !== undefined && !found.category) fields.categoryId = transactionMessages.invalidCategory;
@@ -141,6 +147,9 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
     }
     if (typeof ids.employeeId === 'number' && !found.employee) fields.employeeId = transactionMessages.invalidEmployee;
     if (typeof ids.vatId === 'number' && !found.vatRate) fields.vatId = transactionMessages.invalidVat;
+    if (typeof ids.bankAccountId === 'number' && !found.bankAccount) {
+      fields.bankAccountId = transactionMessages.invalidBankAccount;
+    }
     if (Object.keys(fields).length > 0) throw validationFailed(fields);
   }
 

@@ -95,6 +95,7 @@ describe('POST /api/transactions', () => {
       // 31 Jan, 30 Apr, 31 Jul, 31 Oct, then 31 Jan 2027 (today is 21 Nov 2026).
       nextExecutionDate: '2027-01-31',
       reference: null,
+      bankAccountId: null,
     });
     expect((await user.get(`/api/transactions/${transaction.id}`)).json()).toEqual(transaction);
   });

@@ -13,7 +13,13 @@ import { planActualMonthQuery } from '../api/get-plan-actual';
 import { planActualDismissals } from '../api/occurrence-dismissals';
 import { planActualTexts as texts } from './plan-actual-texts';
 
-const stateColors = { open: 'gray', matched: 'teal', dismissed: 'orange', unplanned: 'blue' } as const;
+const stateColors = {
+  open: 'gray',
+  matched: 'teal',
+  dismissed: 'orange',
+  unplanned: 'blue',
+  uncovered: 'gray',
+} as const;
 
 function StateBadge({ state, label }: { state: keyof typeof stateColors; label: string }) {
   return (

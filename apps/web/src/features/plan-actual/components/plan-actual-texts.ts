@@ -19,13 +19,13 @@ export const planActualTexts = {
     'Sie zählen in der Zeile «Nicht zugeordnet». Ordnen Sie sie auf der Seite «Buchungen» eines Bankkontos zu oder markieren Sie sie als nicht geplant.',
   toBankAccounts: 'Zu den Bankkonten',
   noEntries:
-    'Noch keine Bankbuchungen: ohne importierte Kontoauszüge gibt es kein Ist. Importieren Sie einen Auszug auf der Seite «Bankkonten».',
+    'Keine Kontoauszüge der letzten 24 Monate: ohne importierte Kontoauszüge gibt es kein Ist. Importieren Sie einen Auszug auf der Seite «Bankkonten».',
   tableCaption: 'Plan, Ist und Abweichung je Monat und Kategorie',
   rowHeader: 'Zeile',
   plan: 'Plan',
   actual: 'Ist',
   variance: 'Abw.',
-  notCovered: 'ohne Buchungen',
+  notCovered: 'nicht abgedeckt',
   monthDetails: (label: string) => `Details ${label}`,
   chartTitle: 'Endsaldo: Plan und Ist',
   chartLabel: (currency: string) =>
@@ -48,5 +48,5 @@ export const planActualTexts = {
   shareOf: 'von',
   bookingDate: 'Buchungsdatum',
   counterparty: 'Gegenpartei / Text',
-  occurrenceStates: { open: 'Offen', matched: 'Zugeordnet', dismissed: 'Entfällt' },
+  occurrenceStates: { open: 'Offen', matched: 'Zugeordnet', dismissed: 'Entfällt', uncovered: 'Nicht abgedeckt' },
 } as const;

@@ -1,18 +1,20 @@
-import { Group } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import {
   hasRole,
   MATCH_LIMITS,
   matchTolerancePercentSchema,
   matchWindowDaysSchema,
+  organisationUpdateSchema,
   type Organisation,
 } from '@saldopilot/shared';
+import { useBankAccountChoices } from '../../../reference-data/bank-accounts';
 import { changesOf } from '../../../components/form/entity-changes';
 import { Form } from '../../../components/form/form';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { WholeNumberField } from '../../../components/form/whole-number-field';
-import { queryClient } from '../../../lib/query-client';
-import { planQueryRoots } from '../../../lib/query-keys';
+import { invalidatePlanQueries } from '../../../lib/query-keys';
 import { forecastSettingsTexts as texts } from './forecast-settings-texts';
 import { useOrganisationSave } from './organisation-save';
 import { SettingsSave } from './settings-save';
@@ -21,7 +23,11 @@ import { SettingsSection } from './settings-section';
 const schema = z.strictObject({
   matchTolerancePercent: matchTolerancePercentSchema,
   matchWindowDays: matchWindowDaysSchema,
+  salaryBankAccountId: organisationUpdateSchema.shape.salaryBankAccountId.unwrap(),
 });
+
+/** The value of "Kein Lohnkonto" (a select's values are texts). */
+const NONE = '';
 
 const fields = [
   {
@@ -33,14 +39,21 @@ const fields = [
   { name: 'matchWindowDays', label: texts.windowLabel, description: texts.windowHint, max: MATCH_LIMITS.maxWindowDays },
 ] as const;
 
-function storedOf(organisation: Pick<Organisation, 'matchTolerancePercent' | 'matchWindowDays'>) {
-  return { matchTolerancePercent: organisation.matchTolerancePercent, matchWindowDays: organisation.matchWindowDays };
+function storedOf(
+  organisation: Pick<Organisation, 'matchTolerancePercent' | 'matchWindowDays' | 'salaryBankAccountId'>,
+) {
+  return {
+    matchTolerancePercent: organisation.matchTolerancePercent,
+    matchWindowDays: organisation.matchWindowDays,
+    salaryBankAccountId: organisation.salaryBankAccountId,
+  };
 }
 
 /**
  * "Abgleich mit der Bank" beside the minimum balance (docs/plan-actual.md "Suggestions"): how far
- * an entry's amount (±%) and booking date (±days) may lie from a planned payment to be suggested.
- * Owners and admins set it.
+ * an entry's amount (±%) and booking date (±days) may lie from a planned payment to be suggested,
+ * and the "Lohnkonto" salaries and salary costs are paid from (docs/plan-actual.md "Coverage").
+ * Owners and admins set them.
  */
 export function MatchSettingsSection({
   organisation,
@@ -58,10 +71,16 @@ export function MatchSettingsSection({
   const [message, save] = useOrganisationSave(organisation, queryKey, {
     saved: texts.matchSaved,
     failed: texts.matchFailed,
-    // The suggestions are ranked with them (they live under the Plan/Ist root).
-    reload: () => queryClient.invalidateQueries({ queryKey: planQueryRoots.planActual }),
+    // The suggestions are ranked with them (under the Plan/Ist root); the salary account moves what
+    // is overdue in the Prognose and covered in Plan/Ist (docs/plan-actual.md "Coverage").
+    reload: invalidatePlanQueries,
   });
   const readOnly = { readOnly: !editable, variant: editable ? 'default' : 'filled' } as const;
+  const { data: accounts = [] } = useBankAccountChoices();
+  const accountData = [
+    { value: NONE, label: texts.noSalaryAccount },
+    ...accounts.map((account) => ({ value: String(account.id), label: account.name })),
+  ];
 
   return (
     <SettingsSection title={texts.matchTitle} description={editable ? texts.matchDescription : texts.readOnlyHint}>
@@ -73,6 +92,24 @@ export function MatchSettingsSection({
           {fields.map((field) => (
             <WholeNumberField key={field.name} control={control} min={0} {...field} {...readOnly} w={260} />
           ))}
+          <Controller
+            control={control}
+            name="salaryBankAccountId"
+            render={({ field, fieldState }) => (
+              <Select
+                label={texts.salaryAccountLabel}
+                description={texts.salaryAccountHint}
+                data={accountData}
+                value={field.value === null ? NONE : String(field.value)}
+                onChange={(value) => field.onChange(value ? Number(value) : null)}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                error={fieldState.error?.message}
+                {...readOnly}
+                w={260}
+              />
+            )}
+          />
         </Group>
         <SettingsSave editable={editable} control={control} label={texts.matchSave} message={message} />
       </Form>

@@ -21,6 +21,7 @@ import { changeKinds } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { CurrencyField } from '../../../components/form/currency-field';
 import { useCurrencies } from '../../../reference-data/currencies';
+import { BankAccountField } from './bank-account-field';
 import { useFiatRates } from '../../../reference-data/fiat-rates';
 import { createTransaction } from '../api/create-transaction';
 import { deleteTransaction } from '../api/delete-transaction';
@@ -257,6 +258,7 @@ function TransactionForm({
             )}
           />
         ) : null}
+        <BankAccountField control={control} error={errors.bankAccountId?.message} />
         <TextInput
           {...hinted(texts.fields.reference, texts.hints.reference)}
           placeholder={texts.referencePlaceholder}

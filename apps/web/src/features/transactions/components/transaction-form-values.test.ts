@@ -31,6 +31,7 @@ const stored: Transaction = {
   vat: null,
   nextExecutionDate: '2026-12-01',
   reference: null,
+  bankAccountId: null,
 };
 
 const valid: TransactionFormValues = {
@@ -111,6 +112,18 @@ describe('transaction form values', () => {
     expect(changesOf(storedRequest(withReference), unchanged as never)).toEqual({});
     expect(changesOf(storedRequest(withReference), { ...unchanged, reference: null } as never)).toEqual({
       reference: null,
+    });
+  });
+
+  it('sends the bank account: "Kein bestimmtes Konto" is null, a changed one is sent', () => {
+    expect(emptyValues(1).bankAccountId).toBeNull();
+    expect(toRequest({ ...valid, bankAccountId: 4 })).toMatchObject({ bankAccountId: 4 });
+    const onAccount = { ...stored, bankAccountId: 4 };
+    expect(valuesOf(onAccount).bankAccountId).toBe(4);
+    const request = { ...toRequest(valuesOf(onAccount)), link: null, reference: null };
+    expect(changesOf(storedRequest(onAccount), request as never)).toEqual({});
+    expect(changesOf(storedRequest(onAccount), { ...request, bankAccountId: null } as never)).toEqual({
+      bankAccountId: null,
     });
   });
 });

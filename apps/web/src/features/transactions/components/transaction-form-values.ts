@@ -29,6 +29,8 @@ export interface TransactionFormValues {
   endDate: string | null;
   /** A QR or Creditor Reference as typed; empty: none (docs/plan-actual.md "References"). */
   reference: string;
+  /** The account it is paid from or into; null: "Kein bestimmtes Konto" (docs/plan-actual.md "Coverage"). */
+  bankAccountId: number | null;
 }
 
 /** The dialog's form: edits TransactionFormValues, submits a TransactionCreate. */
@@ -51,6 +53,7 @@ export function emptyValues(currencyId: number): TransactionFormValues {
     startDate: undefined,
     endDate: null,
     reference: '',
+    bankAccountId: null,
   };
 }
 
@@ -70,6 +73,7 @@ export function valuesOf(transaction: Transaction): TransactionFormValues {
     startDate: transaction.startDate,
     endDate: transaction.endDate,
     reference: transaction.reference ?? '',
+    bankAccountId: transaction.bankAccountId,
   };
 }
 
@@ -93,6 +97,7 @@ export function toRequest(values: TransactionFormValues) {
     vatId: values.vatId,
     vatIncluded: values.vatId ? values.vatIncluded : false,
     reference: values.reference,
+    bankAccountId: values.bankAccountId,
   };
 }
 

@@ -107,6 +107,7 @@ export const transactionTexts = {
     from: 'Von',
     to: 'Bis',
     reference: 'Referenz',
+    bankAccount: 'Bankkonto',
   },
   hints: {
     link: 'Optionaler Link zur Transaktion (z.B. Rechnung)',
@@ -115,11 +116,14 @@ export const transactionTexts = {
     vatIncluded: 'Anhaken falls Betrag die Mehrwertsteuer bereits enthält',
     from: 'Ab wann beginnt diese Transaktion?',
     to: '(Optional) Bis wann geht diese Transaktion?',
+    bankAccount:
+      '(Optional) Über welches Konto gezahlt wird: überfällig wird eine Zahlung erst, wenn Kontoauszüge dieses Kontos ihr Datum abdecken',
     reference:
       '(Optional) QR-Referenz oder Creditor Reference (RF…) der Rechnung: eine Bankbuchung mit derselben Referenz wird dieser Transaktion sicher zugeordnet',
   },
   linkPlaceholder: 'https://...',
   referencePlaceholder: 'QR-Referenz oder RF…',
+  noBankAccount: 'Kein bestimmtes Konto',
   pleaseChoose: 'Bitte wählen',
   chooseOptional: 'Wählen (optional)',
   noCategories: 'Keine Kategorien gefunden',

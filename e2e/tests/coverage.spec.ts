@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { apiWrite, categoryIds, currencyIds, expect, signUp, test } from './support/fixtures.js';
+
+// Coverage per bank account (docs/plan-actual.md "Coverage", issue 41). The server's today is
+// 2026-11-21 (playwright.config FIXED_TODAY).
+//
+// Statements: the camt.053 of plan-actual.spec.ts for "Geschäftskonto" (written for the specs; FrToDt
+// 01.10.–20.11.2026) and, for "Altes Konto", CSV exports written here: one of 2007, later one of
+// 02.10.–18.11.2026 (synthetic lines, no real account or person).
+const camtPath = path.resolve(import.meta.dirname, '../fixtures/plan-actual-camt053.xml');
+const IBAN = 'CH5604835012345678009';
+const CSV_HEADER = 'Buchungsdatum;Buchungstext;Zahlungsempfänger;Betrag;Referenz';
+
+function origin(): string {
+  return new URL(test.info().project.use.baseURL ?? '').origin;
+}
+
+/** Imports a statement through the API, as the import dialog sends it (bank-statements.spec.ts tests the dialog). */
+async function importStatement(page: Page, data: Buffer, contentType: string, bankAccountId?: number) {
+  const query = bankAccountId === undefined ? '' : `?bankAccountId=${bankAccountId}`;
+  const response = await page.request.post(`/api/bank-statements${query}`, {
+    data,
+    headers: { 'content-type': contentType, origin: origin() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+function csv(lines: string[]): Buffer {
+  return Buffer.from(`${[CSV_HEADER, ...lines].join('\n')}\n`, 'utf8');
+}
+
+function forecastTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Einnahmen, Ausgaben, Cashflow und Endsaldo je Monat' });
+}
+
+/** The Prognose's overdue rows (their header says "überfällig seit …"). */
+function overdueRows(page: Page): Locator {
+  return forecastTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: /überfällig seit/ }) });
+}
+
+/** Opens the Prognose with Ausgaben and the given categories open. */
+async function openForecast(page: Page, categories: string[]) {
+  await page.goto('/');
+  const table = forecastTable(page);
+  const expense = table.getByRole('button', { name: 'Ausgaben', exact: true });
+  if ((await expense.getAttribute('aria-expanded')) === 'false') await expense.click();
+  for (const category of categories) {
+    const button = table.getByRole('button', { name: category, exact: true });
+    if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+  }
+}
+
+async function choose(page: Page, combobox: Locator, option: string) {
+  await combobox.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+function planActualTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Plan, Ist und Abweichung je Monat und Kategorie' });
+}
+
+test('an old statement of one account floods nothing: overdue and Plan/Ist follow what each account covers', async ({
+  page,
+}) => {
+  test.slow();
+  await signUp(page);
+  const { CHF } = await currencyIds(page);
+  const categories = await categoryIds(page);
+  const current = await apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
+    name: 'Geschäftskonto',
+    amount: 10_000_00,
+    currencyId: CHF,
+    balanceDate: '2026-09-30',
+    iban: IBAN,
+  });
+  const old = await apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
+    name: 'Altes Konto',
+    amount: 500_00,
+    currencyId: CHF,
+    balanceDate: '2026-09-30',
+  });
+  const monthly = { currencyId: CHF, vatIncluded: false, type: 'repeating', cycle: 'monthly' };
+  // Two years of rent from the current account, and a phone bill that names no account.
+  await apiWrite(page, 'POST', '/api/transactions', {
+    ...monthly,
+    name: 'Büromiete',
+    startDate: '2024-12-03',
+    amount: -2_400_00,
+    categoryId: categories.Miete,
+    bankAccountId: current.id,
+  });
+  await apiWrite(page, 'POST', '/api/transactions', {
+    ...monthly,
+    name: 'Telefon',
+    startDate: '2025-01-25',
+    amount: -100_00,
+    categoryId: categories['Übriges'],
+  });
+
+  // An insurance paid from the old account, entered in the form with its "Bankkonto".
+  await page.goto('/transactions');
+  await page.getByRole('button', { name: 'Transaktion hinzufügen' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Neue Transaktion anlegen' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Versicherung');
+  await choose(page, dialog.getByRole('combobox', { name: 'Kategorie' }), 'Übriges');
+  await dialog.getByRole('textbox', { name: 'Betrag' }).fill('-300');
+  await choose(page, dialog.getByRole('combobox', { name: 'Zahlungstyp' }), 'Wiederkehrende Zahlung');
+  await dialog.getByRole('textbox', { name: 'Von' }).fill('15.01.2025');
+  const account = dialog.getByRole('combobox', { name: /^Bankkonto/ });
+  await expect(account).toHaveValue('Kein bestimmtes Konto');
+  await choose(page, account, 'Altes Konto');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The current account's statement (01.10.–20.11.2026) and one of 2007 for the old account.
+  await importStatement(page, readFileSync(camtPath), 'application/xml');
+  await importStatement(page, csv(['05.03.2007;Gebühr;;-5.00;', '28.03.2007;Gebühr;;-5.00;']), 'text/csv', old.id);
+
+  // No flood: only the rent, whose own account's statement covers October and November.
+  await openForecast(page, ['Miete', 'Übriges']);
+  await expect(overdueRows(page)).toHaveCount(2);
+  await expect(overdueRows(page).filter({ hasText: /^Büromiete überfällig seit 03\.10\.2026/ })).toHaveCount(1);
+  await expect(overdueRows(page).filter({ hasText: /^Büromiete überfällig seit 03\.11\.2026/ })).toHaveCount(1);
+
+  // Plan/Ist: the old account's statements cover no month of the period, so no month has an actual.
+  await page.goto('/forecasts/plan-actual');
+  const table = planActualTable(page);
+  await expect(table.getByRole('columnheader', { name: /Oktober 2026/ })).toContainText('nicht abgedeckt');
+  // October's drill-down: what no statement of its account covers is "Nicht abgedeckt".
+  await table.getByRole('button', { name: 'Details Oktober 2026' }).click();
+  const detail = page.getByRole('dialog', { name: 'Plan/Ist Oktober 2026' });
+  const occurrences = detail.getByRole('table', { name: 'Geplante Zahlungen' });
+  await expect(occurrences.getByRole('row').filter({ hasText: 'Versicherung' })).toContainText('Nicht abgedeckt');
+  await expect(occurrences.getByRole('row').filter({ hasText: 'Telefon' })).toContainText('Nicht abgedeckt');
+  await expect(occurrences.getByRole('row').filter({ hasText: 'Büromiete' })).toContainText('Offen');
+  await detail.getByRole('button', { name: 'Schliessen', exact: true }).click();
+
+  // A current export of the old account (02.10.–18.11.2026): now both accounts cover October.
+  await importStatement(page, csv(['02.10.2026;Gebühr;;-5.00;', '18.11.2026;Gebühr;;-5.00;']), 'text/csv', old.id);
+  await openForecast(page, ['Miete', 'Übriges']);
+  await expect(overdueRows(page)).toHaveCount(5);
+  await expect(overdueRows(page).filter({ hasText: /^Versicherung überfällig seit 15\.10\.2026/ })).toHaveCount(1);
+  await expect(overdueRows(page).filter({ hasText: /^Telefon überfällig seit 25\.10\.2026/ })).toHaveCount(1);
+  await expect(overdueRows(page).filter({ hasText: /^Versicherung überfällig seit 15\.09\.2026/ })).toHaveCount(0);
+
+  await page.goto('/forecasts/plan-actual');
+  await expect(table.getByRole('columnheader', { name: /Oktober 2026/ })).not.toContainText('nicht abgedeckt');
+  await expect(table.getByRole('columnheader', { name: /September 2026/ })).toContainText('nicht abgedeckt');
+
+  // The salary account ("Lohnkonto") is set in Einstellungen beside the bank matching.
+  await page.goto('/settings/organisations');
+  const matching = page.getByRole('region', { name: 'Abgleich mit der Bank' });
+  const salaryAccount = matching.getByRole('combobox', { name: /^Lohnkonto/ });
+  await expect(salaryAccount).toHaveValue('Kein Lohnkonto');
+  await choose(page, salaryAccount, 'Geschäftskonto');
+  await matching.getByRole('button', { name: 'Abgleich speichern' }).click();
+  await expect(matching.getByText('Einstellungen zum Abgleich wurden gespeichert')).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Abgleich mit der Bank' }).getByRole('combobox', { name: /^Lohnkonto/ }),
+  ).toHaveValue('Geschäftskonto');
+});
