@@ -105,7 +105,7 @@ describe('overdue occurrences', () => {
   it('are listed by overdueOccurrences exactly as the forecast counts them (what "Entfällt" for many works on)', () => {
     const input = anInput({
       transactions: [rent],
-      overdueFrom: '2026-02-01',
+      coverage: coveredFrom('2026-02-01'),
       closedOccurrences: [{ kind: 'transactions', id: 1, dueDate: '2026-03-05' }],
     });
     expect(overdueOccurrences(input)).toEqual([
