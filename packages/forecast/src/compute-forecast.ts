@@ -39,7 +39,8 @@ export function plannedOccurrences(input: ForecastInput, from: string, to: strin
 /**
  * The occurrences the forecast of `input` counts as überfällig (docs/plan-actual.md "The forecast
  * counts nothing twice"): due before today, not closed, where the statements of their account cover
- * them (docs/plan-actual.md "Coverage"). The same list the forecast adds to its first month, so whatever decides "overdue" decides it here too.
+ * them (docs/plan-actual.md "Coverage"). The same list the forecast adds to its first month, so
+ * whatever decides "overdue" decides it here too.
  */
 export function overdueOccurrences(input: ForecastInput): PlannedOccurrence[] {
   return ForecastModel.build({ ...input, months: 1 }).overdueOccurrences();
