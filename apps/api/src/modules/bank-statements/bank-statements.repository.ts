@@ -3,13 +3,7 @@ import type { BankEntryListQuery } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { arrayLiteral, textArray } from '../../db/arrays.js';
 import { executeRows } from '../../db/execute-rows.js';
-import {
-  bankAccounts,
-  bankEntries,
-  bankEntryMatches,
-  bankStatementPeriods,
-  categories,
-} from '../../db/schema/index.js';
+import { bankAccounts, bankEntries, bankStatementPeriods, categories } from '../../db/schema/index.js';
 import { applyListQuery, containsPattern, pageWithTotal, totalCountColumn } from '../../lib/list-query.js';
 
 /** An entry as the import writes it. */
