@@ -5,6 +5,7 @@ import { axisTicks, chartSvg } from './report-pdf.js';
 import { useTestApp } from '../../test/build-test-app.js';
 import { aBankAccount, aTransaction, currencyId, importEntries } from '../../test/factories.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 // docs/reports.md "Overdue rows", "PDF" and docs/plan-actual.md "Freshness" (issue 41: nine
 // identical "Leasing" rows in the files, no legend in the PDF chart, and a start balance resting
@@ -60,7 +61,7 @@ describe('overdue rows and stale balances in the files', () => {
 
   it('PDF: the overdue rows under their category, the note, and a chart with a legend', async () => {
     const user = await staleAndOverdue();
-    const text = (await pdfText(await download(user, 'pdf'))).join('\n');
+    const text = (await pdfText(await download(user, 'pdf'))).pages.join('\n');
     for (const label of overdueLabels) expect(text).toContain(label);
     expect(text).toContain(freshness);
     for (const legend of ['Einnahmen', 'Ausgaben', 'Endsaldo', 'Mindestliquidität']) {
@@ -116,16 +117,3 @@ describe('the PDF chart', () => {
       expect(svg).toContain(`>${legend}<`);
   });
 });
-
-/** The text of each page of a PDF, read with pdf.js (as a reader would show it). */
-async function pdfText(file: Buffer): Promise<string[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(file), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return pages;
-}

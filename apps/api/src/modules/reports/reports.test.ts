@@ -27,6 +27,7 @@ import {
 } from '../../test/factories.js';
 import { addMember } from '../../test/tenants.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 const app = useTestApp();
 
@@ -585,17 +586,4 @@ function strikethroughCells(xml: string, struckStyles: Set<number>): string[] {
 
 function columnIndex(letters: string): number {
   return [...letters].reduce((value, letter) => value * 26 + letter.charCodeAt(0) - 64, 0) - 1;
-}
-
-/** The text of each page of a PDF, read with pdf.js (as a reader would show it). */
-async function pdfText(file: Buffer): Promise<{ pages: string[] }> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(file), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  return { pages };
 }
