@@ -77,16 +77,7 @@ function SuggestionItem({
             <SignedAmount cents={suggestion.amount} currency={currency} /> · {texts.due(suggestion.dueDate)} ·{' '}
             {suggestion.category}
           </Text>
-          <Group gap={4} wrap="wrap">
-            <Text size="xs" fw={700}>
-              {texts.score(suggestion.score)}
-            </Text>
-            {suggestion.reasons.map((reason) => (
-              <Badge key={reason} size="sm" variant="light" color="blue" tt="none">
-                {reason}
-              </Badge>
-            ))}
-          </Group>
+          <ScoreAndReasons score={suggestion.score} reasons={suggestion.reasons} />
           {split ? (
             <Text size="xs">
               {texts.alreadyMatched}: <Amount cents={suggestion.matchedAmount} currency={currency} />
@@ -133,16 +124,7 @@ function RunItem({
               {texts.runSum} <Amount cents={run.amount} currency={currency} />
             </Badge>
           </Group>
-          <Group gap={4} wrap="wrap">
-            <Text size="xs" fw={700}>
-              {texts.score(run.score)}
-            </Text>
-            {run.reasons.map((reason) => (
-              <Badge key={reason} size="sm" variant="light" color="blue" tt="none">
-                {reason}
-              </Badge>
-            ))}
-          </Group>
+          <ScoreAndReasons score={run.score} reasons={run.reasons} />
           <Stack component="ul" gap={0} m={0} pl="md" aria-label={texts.runOccurrences}>
             {run.occurrences.map((occurrence) => (
               <Text
@@ -383,4 +365,20 @@ export function openUnplannedDialog(entry: BankEntry, accountId: number): Promis
     size: 'compact',
     content: (dialog) => <UnplannedChoice entry={entry} accountId={accountId} dialog={dialog} />,
   });
+}
+
+/** A suggestion's score and the reasons for it, for single occurrences and salary runs alike. */
+function ScoreAndReasons({ score, reasons }: { score: number; reasons: readonly string[] }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      <Text size="xs" fw={700}>
+        {texts.score(score)}
+      </Text>
+      {reasons.map((reason) => (
+        <Badge key={reason} size="sm" variant="light" color="blue" tt="none">
+          {reason}
+        </Badge>
+      ))}
+    </Group>
+  );
 }
