@@ -15,7 +15,7 @@ import {
 } from './support/fixtures.js';
 
 // The server's today is 2026-11-21 (playwright.config FIXED_TODAY): the Prognose starts in November
-// 2026, Plan/Ist shows November 2025 – October 2026 unless told otherwise.
+// 2026, Plan/Ist shows November 2025 – November 2026 unless told otherwise.
 
 // Written for this spec (its header comment lists each entry and the payment it meets).
 const statementPath = path.resolve(import.meta.dirname, '../fixtures/plan-actual-camt053.xml');
@@ -260,7 +260,7 @@ test('bank entries meet the plan: confirmed in one click, chosen by hand, marked
   await expect(page).toHaveURL(/\/forecasts\/plan-actual$/);
   await expect(page).toHaveTitle('Plan/Ist - SaldoPilot');
   await expect(page.getByRole('combobox', { name: 'Von' })).toHaveValue('November 2025');
-  await expect(page.getByRole('combobox', { name: 'Bis' })).toHaveValue('Oktober 2026');
+  await expect(page.getByRole('combobox', { name: 'Bis' })).toHaveValue('November 2026');
   // Planungsgenauigkeit: October's cash flow, planned -950.00, was -935.00: |15| / |935| = 1.6 %.
   const accuracy = page.getByRole('region', { name: 'Planungsgenauigkeit' });
   await expect(accuracy).toContainText('Ø Abweichung 1.6 % (6 Monate)');
@@ -268,9 +268,9 @@ test('bank entries meet the plan: confirmed in one click, chosen by hand, marked
   const planActual = page.getByRole('table', { name: 'Plan, Ist und Abweichung je Monat und Kategorie' });
   const row = (name: string) =>
     planActual.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
-  // Columns: the row header, then November 2025 … October 2026; October is the last.
-  await expect(planActual.getByRole('columnheader')).toHaveCount(13);
-  const october = (name: string) => row(name).getByRole('cell').last();
+  // Columns: the row header, then November 2025 … November 2026: the current month is the last.
+  await expect(planActual.getByRole('columnheader')).toHaveCount(14);
+  const october = (name: string) => row(name).getByRole('cell').nth(11);
   await expect(october('Einnahmen')).toContainText("Plan1'450.00 CHF");
   await expect(october('Einnahmen')).toContainText("Ist1'500.00 CHF");
   await expect(october('Einnahmen')).toContainText('Abw.+50.00 CHF (+3.4 %)');
@@ -301,9 +301,7 @@ test('bank entries meet the plan: confirmed in one click, chosen by hand, marked
   await detail.getByRole('button', { name: 'Schliessen', exact: true }).click();
   await expect(detail).toBeHidden();
 
-  // November, the current month, is chosen by "Bis": the brochure was planned and is marked "entfällt".
-  await choose(page, page.getByRole('combobox', { name: 'Bis' }), 'November 2026');
-  await expect(planActual.getByRole('columnheader')).toHaveCount(14);
+  // November, the current month, is in the period by default: the brochure was planned and is marked "entfällt".
   await planActual.getByRole('button', { name: 'Details November 2026' }).click();
   const november = page.getByRole('dialog', { name: 'Plan/Ist November 2026' });
   await expect(

@@ -5,7 +5,7 @@
  * and runway. The API keeps such models between requests and updates them instead.
  */
 
-import { ForecastModel } from './forecast-model.js';
+import { ForecastModel, occurrenceParts } from './forecast-model.js';
 import { checkPerformance } from './performance.js';
 import { parseDay } from './horizon.js';
 import type { ForecastInput, ForecastResult, PlannedOccurrence } from './types.js';
@@ -24,16 +24,19 @@ export function computeForecast(input: ForecastInput): ForecastResult {
 }
 
 /**
- * The occurrences planned from `from` to `to` (docs/plan-actual.md "Planned occurrences"): a model
- * of those months with `from` as its today, read cell by cell — before performance, the exclusions
+ * The occurrences planned from `from` to `to` (docs/plan-actual.md "Planned occurrences"): models
+ * of those months (`occurrenceParts`: the months before today's with the past figures), read cell by cell — before performance, the exclusions
  * applied, whatever is matched or closed (a plan is what was planned). At most 60 months.
  * @throws RangeError when `to` is before `from` or the period is longer than 60 months.
  */
 export function plannedOccurrences(input: ForecastInput, from: string, to: string): PlannedOccurrence[] {
   if (to < from) throw new RangeError(`The period ends before it starts: ${from} … ${to}`);
   const months = parseDay(to).monthIndex - parseDay(from).monthIndex + 1;
-  const model = ForecastModel.build({ ...input, today: from, months, closedOccurrences: [], coverage: null });
-  return model.occurrences(from, to);
+  if (months > 60) throw new RangeError(`At most 60 months: ${from} … ${to}`);
+  // Each part's model may start before `from` (occurrenceParts): at most 60 months each.
+  return occurrenceParts(input, from, to).flatMap((part) =>
+    ForecastModel.build(part.input).occurrences(part.from, part.to),
+  );
 }
 
 /**

@@ -130,11 +130,12 @@ describe('overdue occurrences follow coverage per account', () => {
     const onSalaryAccount = computeForecast(
       anInput({ salaries: [salary], coverage: { ...coverage, salaryAccountId: 1 } }),
     );
+    // Due on its pay day, the day of its start (docs/plan-actual.md "Planned occurrences").
     expect(
       leavesOf(onSalaryAccount)
         .filter((leaf) => leaf.overdueDate)
         .map((leaf) => leaf.overdueDate),
-    ).toEqual(['2026-02-28']);
+    ).toEqual(['2026-02-01']);
     const onOldAccount = computeForecast(
       anInput({ salaries: [salary], coverage: { ...coverage, salaryAccountId: 2 } }),
     );

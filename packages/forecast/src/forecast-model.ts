@@ -11,21 +11,20 @@
  * a cell left the exact range, or when deleted items left more empty slots than live ones.
  */
 
-import { convertToBase, exactSum, runwayOf, toCents } from '@saldopilot/shared';
-import { horizonOf, parseDay, parseMonthIndex, type Horizon } from './horizon.js';
+import { convertToBase, exactSum, PLAN_ACTUAL_LIMITS, runwayOf, toCents } from '@saldopilot/shared';
+import { daysOfMonthIndex, horizonOf, parseDay, parseMonthIndex, type Horizon } from './horizon.js';
+import { occurrenceState, stateRulesOf } from './occurrence-state.js';
 import { Ledger } from './ledger.js';
 import { checkPerformance } from './performance.js';
 import { createRateBook, type RateBook } from './rates.js';
 import { addSalary, isIncludedSalary } from './salaries.js';
 import { addCostsOf } from './salary-costs.js';
 import { addTransaction } from './transactions.js';
-import { coverageOf, type Coverage } from './coverage.js';
 import {
   addOverdueLeaves,
   closeCells,
   dateOf,
   ledgerOccurrences,
-  occurrenceKeyText,
   type TransactionStarts,
 } from './planned-occurrences.js';
 import { buildDetails, monthTotals, orderSlots, type MonthTotals, type SlotOrder } from './tree.js';
@@ -130,19 +129,57 @@ function labelCount(salaries: readonly ForecastSalary[]): number {
   return labels.size;
 }
 
-/** At most this many months before today's can hold overdue occurrences (a model's longest horizon). */
-const OVERDUE_MONTHS_MAX = 59;
+/** One model's share of a period's occurrences: its input (today = its first day) and the days it answers. */
+export interface OccurrencePart {
+  input: ForecastInput;
+  from: string;
+  to: string;
+}
 
 /**
- * The first day overdue occurrences are looked for (docs/plan-actual.md "Coverage"): the first day
- * any statement covers, at most OVERDUE_MONTHS_MAX months back; null when nothing can be overdue.
+ * The models that list the occurrences of [`from`, `to`] (docs/plan-actual.md "Planned
+ * occurrences"): the months before today's planned with the past figures (`pastSalaries`), today's
+ * month and later with today's, nothing closed. Each model starts on a fixed day whatever the period
+ * — the past one PLAN_ACTUAL_LIMITS.monthsBack months before today's month (or `from` when earlier)
+ * — because the rhythm of a cost paid every k months follows a model's first month: any period then
+ * lists what the whole plan lists for its days. The other starts in today's month on `from` or its
+ * 1st, as the forecast's own model (its VAT settlement collects from its first day). At most two
+ * parts; none when the period is empty.
  */
-function overdueStart(input: ForecastInput, coverage: Coverage): string | null {
-  const { today } = input;
-  const first = coverage.firstDay;
-  if (first === null || first >= today) return null;
-  const earliest = parseDay(today).monthIndex - OVERDUE_MONTHS_MAX;
-  return parseDay(first).monthIndex < earliest ? dateOf(earliest, 1) : first;
+export function occurrenceParts(input: ForecastInput, from: string, to: string): OccurrencePart[] {
+  if (to < from) return [];
+  const current = parseDay(input.today).monthIndex;
+  const monthStart = dateOf(current, 1);
+  const pastStart = dateOf(current - PLAN_ACTUAL_LIMITS.monthsBack, 1);
+  const part = (salaries: readonly ForecastSalary[], first: string, start: string, end: string): OccurrencePart => ({
+    input: {
+      ...input,
+      salaries,
+      today: first,
+      months: parseDay(end).monthIndex - parseDay(first).monthIndex + 1,
+      closedOccurrences: [],
+      dismissedOccurrences: [],
+      coverage: null,
+    },
+    from: start,
+    to: end,
+  });
+  const parts: OccurrencePart[] = [];
+  if (from < monthStart) {
+    const end = to < monthStart ? to : addDayBefore(monthStart);
+    parts.push(part(input.pastSalaries ?? input.salaries, from < pastStart ? from : pastStart, from, end));
+  }
+  if (to >= monthStart) {
+    const start = from < monthStart ? monthStart : from;
+    parts.push(part(input.salaries, start, start, to));
+  }
+  return parts;
+}
+
+/** The day before a month's first day: the previous month's last. */
+function addDayBefore(monthStart: string): string {
+  const month = parseDay(monthStart).monthIndex - 1;
+  return dateOf(month, daysOfMonthIndex(month));
 }
 
 export class ForecastModel {
@@ -157,12 +194,16 @@ export class ForecastModel {
   private readonly currencyUses = new Map<string, number>();
   private input: ForecastInput;
   private slotOrder?: { layoutVersion: number; order: SlotOrder };
-  /** The model of the months before today that holds the overdue occurrences, kept between inputs. */
-  private past?: ForecastModel;
+  /** The models of the days before today that hold the overdue occurrences, kept between inputs. */
+  private past: (ForecastModel | undefined)[] = [];
   /** The overdue occurrences of the last input. */
   private overdueOf?: { input: ForecastInput; occurrences: PlannedOccurrence[] };
   /** The start of a transaction the model holds (the day of its occurrences). */
-  private readonly startOf: TransactionStarts = (id) => {
+  private readonly startOf: TransactionStarts = (kind, id) => {
+    if (kind === 'salaries') {
+      const salary = this.salaries.get(id);
+      return salary && parseDay(salary.fromDate);
+    }
     const transaction = this.transactions.get(id);
     return transaction && parseDay(transaction.startDate);
   };
@@ -319,28 +360,28 @@ export class ForecastModel {
   }
 
   /**
-   * The overdue occurrences of the input (docs/plan-actual.md "Coverage"): those due before today,
-   * not closed, whose account's statements cover their due date, from a model of the months since
-   * the first covered day that follows the input as this one does.
+   * The overdue occurrences of the input (docs/plan-actual.md "One state per occurrence"): those of
+   * the days from the first covered day to yesterday whose state is `overdue`, from the models of
+   * those days (`occurrenceParts`), which follow the input as this one does.
    */
   private overdue(): PlannedOccurrence[] {
     const { input } = this;
     if (this.overdueOf?.input === input) return this.overdueOf.occurrences;
-    const coverage = coverageOf(input.coverage, input.transactions);
-    const from = overdueStart(input, coverage);
+    const rules = stateRulesOf(input);
+    const from = rules.coveredFrom;
     if (from === null) return [];
-    const months = this.horizon.first - parseDay(from).monthIndex + 1;
-    const pastInput: ForecastInput = { ...input, today: from, months, closedOccurrences: [], coverage: null };
-    if (!this.past?.update(pastInput)) this.past = ForecastModel.build(pastInput);
-    const closed = new Set((input.closedOccurrences ?? []).map(occurrenceKeyText));
-    const occurrences = this.past
-      .occurrences(from, input.today)
-      .filter(
-        (occurrence) =>
-          occurrence.dueDate < input.today &&
-          !closed.has(occurrenceKeyText(occurrence)) &&
-          coverage.isCovered(occurrence),
-      );
+    const today = parseDay(input.today);
+    const yesterday =
+      today.day > 1
+        ? dateOf(today.monthIndex, today.day - 1)
+        : dateOf(today.monthIndex - 1, daysOfMonthIndex(today.monthIndex - 1));
+    const occurrences = occurrenceParts(input, from, yesterday).flatMap((part, index) => {
+      let model = this.past[index];
+      if (!model?.update(part.input)) this.past[index] = model = ForecastModel.build(part.input);
+      return model
+        .occurrences(part.from, part.to)
+        .filter((occurrence) => occurrenceState(occurrence, rules) === 'overdue');
+    });
     this.overdueOf = { input, occurrences };
     return occurrences;
   }

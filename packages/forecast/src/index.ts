@@ -3,5 +3,6 @@ export * from './forecast-months.js';
 export * from './types.js';
 export { computeForecast, overdueOccurrences, plannedOccurrences } from './compute-forecast.js';
 export { occurrenceKeyText } from './planned-occurrences.js';
-export { ForecastModel, type ResultQuery } from './forecast-model.js';
+export { ForecastModel, occurrenceParts, type OccurrencePart, type ResultQuery } from './forecast-model.js';
 export { coverageOf, mergeRanges, type Coverage } from './coverage.js';
+export { occurrenceState, stateRulesOf, type OccurrenceState, type StateRules } from './occurrence-state.js';

@@ -6,7 +6,7 @@ import { aCost, aSalary, aTransaction, anInput, coveredFrom, details, leavesOf }
 // Today of the builders is 2026-03-17.
 
 describe('plannedOccurrences', () => {
-  it('names each cell by (kind, id, due date): a transaction by its day, monthly items by the month end', () => {
+  it('names each cell by (kind, id, due date): a transaction and a salary by their day, costs by the month end', () => {
     const input = anInput({
       transactions: [aTransaction({ id: 7, startDate: '2026-01-31', amount: -100_000 })],
       salaries: [
@@ -17,7 +17,7 @@ describe('plannedOccurrences', () => {
     expect(found).toEqual(
       expect.arrayContaining([
         { kind: 'transactions', id: 7, dueDate: '2026-02-28', name: 'Miete', category: 'Miete', amount: -100_000 },
-        expect.objectContaining({ kind: 'salaries', id: 3, employeeId: 9, dueDate: '2026-02-28', amount: -800_000 }),
+        expect.objectContaining({ kind: 'salaries', id: 3, employeeId: 9, dueDate: '2026-02-25', amount: -800_000 }),
         expect.objectContaining({ kind: 'salary_cost_labels', id: 2, dueDate: '2026-02-28', amount: -5_000 }),
       ]),
     );
@@ -58,13 +58,13 @@ describe('closed occurrences', () => {
     expect(result.months[1]?.expense).toBe(-100_000);
   });
 
-  it('a salary is closed by the salary that pays in the month, at the month end', () => {
+  it('a salary is closed by the salary that pays in the month, on its pay day', () => {
     const salary = aSalary({ id: 4, employeeId: 2 });
     const result = computeForecast(
       anInput({
         salaries: [salary],
         closedOccurrences: [
-          { kind: 'salaries', id: 4, dueDate: '2026-03-31' },
+          { kind: 'salaries', id: 4, dueDate: '2026-03-25' },
           { kind: 'salaries', id: 4, dueDate: '2026-04-15' },
         ],
       }),
@@ -144,7 +144,7 @@ describe('overdue occurrences', () => {
       },
     ]);
     expect(march?.expense[0]?.children).toEqual([
-      expect.objectContaining({ relatedTable: 'salaries', relatedId: 5, employeeId: 8, overdueDate: '2026-02-28' }),
+      expect.objectContaining({ relatedTable: 'salaries', relatedId: 5, employeeId: 8, overdueDate: '2026-02-25' }),
     ]);
   });
 });

@@ -16,13 +16,16 @@ export function dateOf(monthIndex: number, day: number): string {
   return `${monthKeyOf(monthIndex)}-${day < 10 ? '0' : ''}${day}`;
 }
 
-/** The due day of a transaction in a month it pays in: its start day, clamped to the month (docs/schedules.md). */
+/**
+ * The due day of a transaction or a salary in a month it pays in: its start day, clamped to the
+ * month (docs/schedules.md; a salary is paid on the day of its start, docs/plan-actual.md).
+ */
 export function transactionDay(start: DayPoint, monthIndex: number): number {
   const days = daysOfMonthIndex(monthIndex);
   return start.day < days ? start.day : days;
 }
 
-/** The due date of a monthly item (salary, cost label, VAT settlement): the month's last day. */
+/** The due date of a monthly item (cost label, VAT settlement): the month's last day. */
 export function monthEnd(monthIndex: number): string {
   return dateOf(monthIndex, daysOfMonthIndex(monthIndex));
 }
@@ -32,8 +35,23 @@ export function occurrenceKeyText(key: OccurrenceKey): string {
   return `${key.kind}:${key.id}:${key.dueDate}`;
 }
 
-/** The start of a transaction the ledger holds, by id (the due day of its occurrences). */
-export type TransactionStarts = (id: number) => DayPoint | undefined;
+/**
+ * The start of a transaction or a salary the ledger holds, by kind and id (the due day of its
+ * occurrences); undefined for the kinds due on the month's last day.
+ */
+export type TransactionStarts = (kind: LeafTable, id: number) => DayPoint | undefined;
+
+/** The due date of the occurrence (kind, id) in a month, or undefined when the item is unknown. */
+export function dueDateOf(
+  starts: TransactionStarts,
+  kind: LeafTable,
+  id: number,
+  monthIndex: number,
+): string | undefined {
+  if (kind !== 'transactions' && kind !== 'salaries') return monthEnd(monthIndex);
+  const start = starts(kind, id);
+  return start && dateOf(monthIndex, transactionDay(start, monthIndex));
+}
 
 /**
  * Every occurrence of the ledger's months `fromOffset` … `toOffset` whose due date lies in
@@ -55,17 +73,16 @@ export function ledgerOccurrences(
   for (let slot = 0; slot < ledger.size; slot++) {
     const kind = tables[slot] as LeafTable;
     const payers = kind === 'salaries' ? ledger.payersOf(slot) : undefined;
-    const start = kind === 'transactions' ? starts(ids[slot] as number) : undefined;
     for (let offset = fromOffset; offset <= toOffset; offset++) {
       const cell = slot * stride + offset;
       const amount = amounts[cell] as number;
       if (amount === 0 || present[cell] === 0 || excluded[cell] === EXCLUDED) continue;
-      const monthIndex = first + offset;
-      const dueDate = start ? dateOf(monthIndex, transactionDay(start, monthIndex)) : monthEnd(monthIndex);
-      if (dueDate < from || dueDate > to) continue;
+      const id = payers ? (payers[offset] as number) : (ids[slot] as number);
+      const dueDate = dueDateOf(starts, kind, id, first + offset);
+      if (dueDate === undefined || dueDate < from || dueDate > to) continue;
       found.push({
         kind,
-        id: payers ? (payers[offset] as number) : (ids[slot] as number),
+        id,
         dueDate,
         name: names[slot] as string,
         category: categories[slot] as string,
@@ -91,14 +108,7 @@ export function closeCells(
     const due = parseDay(key.dueDate);
     const offset = due.monthIndex - first;
     if (offset < 0 || offset >= ledger.months) continue;
-    const start = key.kind === 'transactions' ? starts(key.id) : undefined;
-    if (
-      key.kind === 'transactions'
-        ? !start || transactionDay(start, due.monthIndex) !== due.day
-        : key.dueDate !== monthEnd(due.monthIndex)
-    ) {
-      continue;
-    }
+    if (dueDateOf(starts, key.kind, key.id, due.monthIndex) !== key.dueDate) continue;
     ledger.close(key.kind, key.id, offset);
   }
 }

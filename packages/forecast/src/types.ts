@@ -135,8 +135,8 @@ export interface ForecastExclusion {
 
 /**
  * A planned occurrence's identity (docs/plan-actual.md "Planned occurrences"): the kind of leaf, its
- * id (for salaries the salary that pays) and the due date ('YYYY-MM-DD'; the month's last day for
- * salaries, cost labels and the VAT settlement).
+ * id (for salaries the salary that pays) and the due date ('YYYY-MM-DD': a salary's pay day, the
+ * day of its start clamped to the month; the month's last day for cost labels and the VAT settlement).
  */
 export interface OccurrenceKey {
   kind: LeafTable;
@@ -192,6 +192,18 @@ export interface ForecastInput {
    * null: nothing is overdue (past occurrences are skipped).
    */
   coverage?: ForecastCoverage | null;
+  /**
+   * The closed occurrences marked "entfällt" (a part of `closedOccurrences`): their state is
+   * `dismissed`, the others' `matched` (docs/plan-actual.md "One state per occurrence").
+   */
+  dismissedOccurrences?: readonly OccurrenceKey[];
+  /**
+   * The salaries (the same ids as `salaries`) with their figures — cost payments, deductions, net
+   * adjustments — computed as of a day before every month plan vs actual reads: they plan the months
+   * before today's (docs/plan-actual.md "Planned occurrences"), where today's figures have no
+   * payments. Absent: today's figures plan those months too.
+   */
+  pastSalaries?: readonly ForecastSalary[];
 }
 
 /** A span of days, both ends included ('YYYY-MM-DD'). */

@@ -331,19 +331,21 @@ export const planActualEntrySchema = z.object({
 });
 export type PlanActualEntry = z.infer<typeof planActualEntrySchema>;
 
-/** How a planned occurrence of the drill-down stands (docs/plan-actual.md "Plan/Ist"). */
-export const occurrenceMonthStates = ['open', 'matched', 'dismissed', 'uncovered'] as const;
-export type OccurrenceMonthState = (typeof occurrenceMonthStates)[number];
+/**
+ * The states of a planned occurrence: exactly one each (docs/plan-actual.md "One state per
+ * occurrence"); `uncovered`: due before today where no statement of its account covers the due date
+ * (docs/plan-actual.md "Coverage").
+ */
+export const occurrenceStates = ['open', 'overdue', 'matched', 'dismissed', 'uncovered'] as const;
+export type OccurrenceState = (typeof occurrenceStates)[number];
 
 export const planActualMonthDetailSchema = z.object({
   month: z.string(),
-  /**
-   * The month's planned occurrences with their state and the entries matched to them; `uncovered`:
-   * due before today where no statement of its account covers the due date (docs/plan-actual.md "Coverage").
-   */
+  /** The month's planned occurrences with their state and the entries matched to them. */
   occurrences: z.array(
     plannedOccurrenceSchema.extend({
-      state: z.enum(occurrenceMonthStates),
+      /** Its one state (docs/plan-actual.md "One state per occurrence"). */
+      state: z.enum(occurrenceStates),
       /** The mark "entfällt" (state `dismissed`): `DELETE /occurrence-dismissals/{id}` restores it. */
       dismissalId: z.number().int().nullable(),
       /** `share`: what of the entry counts for this occurrence (its whole amount unless it pays several). */

@@ -41,11 +41,18 @@ export const baseCostIdsColumn = sql<
 export async function loadScheduleInputs(
   db: AppDatabase,
   organisationId: number,
-  which: { ids: number[] } | { staleFor: string },
+  which: { ids: number[]; employeeIds?: number[] } | { staleFor: string } | { all: true },
 ) {
-  if ('ids' in which && which.ids.length === 0) return { salaryRows: [], costRows: [] };
+  if ('ids' in which && which.ids.length + (which.employeeIds?.length ?? 0) === 0) {
+    return { salaryRows: [], costRows: [] };
+  }
   // Whole employees: a salary's 13th salary may be paid by its successor (docs/salary-rules.md).
-  const chosen = 'ids' in which ? isAnyOf(salaries.id, which.ids) : staleFor(which.staleFor);
+  const chosen =
+    'ids' in which
+      ? or(isAnyOf(salaries.id, which.ids), isAnyOf(salaries.employeeId, which.employeeIds ?? []))
+      : 'all' in which
+        ? sql`true`
+        : staleFor(which.staleFor);
   const chosenEmployees = db
     .select({ employeeId: salaries.employeeId })
     .from(salaries)

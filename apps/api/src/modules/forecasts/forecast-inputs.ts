@@ -13,6 +13,7 @@ import {
   transactionsOf,
   vatSettingOf,
 } from './forecasts.repository.js';
+import { loadPastFigures, refreshedPastFigures } from './past-figures.js';
 
 /**
  * What a forecast reads and what makes it stale, in one place (docs/forecast.md "After a write").
@@ -197,6 +198,12 @@ export const forecastInputs = {
     ['transaction_exclusions', 'salary_exclusions', 'salary_cost_label_exclusions'],
     (db, { organisationId, firstMonth, lastMonth }) => listExclusions(db, organisationId, { firstMonth, lastMonth }),
   ),
+  // The salary figures of the months before today's (docs/plan-actual.md "Planned occurrences").
+  // A write reloads the figures of the employees it touched only; a new day all (the stamp holds the day).
+  pastFigures: part(['salaries', 'employees', 'salary_costs', 'salary_cost_details'], loadPastFigures, {
+    unless: [],
+    run: refreshedPastFigures,
+  }),
   // Plan vs actual: the closed occurrences, the statements' periods and the salary account
   // (docs/plan-actual.md "Coverage").
   plan: part(

@@ -261,6 +261,8 @@ export interface PlanState {
   periods: { bankAccountId: number; from: string; to: string }[];
   /** The organisation's salary account ("Lohnkonto"), or null. */
   salaryAccountId: number | null;
+  /** The closed occurrences marked "entfällt" (a part of `closed`). */
+  dismissed: { kind: LeafTable; id: number; dueDate: string }[];
 }
 
 /**
@@ -270,7 +272,12 @@ export interface PlanState {
  */
 export async function planStateOf(db: AppDatabase, organisationId: number): Promise<PlanState> {
   const matched = db
-    .select({ kind: bankEntryMatches.kind, id: bankEntryMatches.itemId, dueDate: bankEntryMatches.dueDate })
+    .select({
+      kind: bankEntryMatches.kind,
+      id: bankEntryMatches.itemId,
+      dueDate: bankEntryMatches.dueDate,
+      isDismissed: sql<boolean>`false`,
+    })
     .from(bankEntryMatches)
     .innerJoin(bankEntries, eq(bankEntries.id, bankEntryMatches.bankEntryId))
     .innerJoin(bankAccounts, eq(bankAccounts.id, bankEntries.bankAccountId))
@@ -279,10 +286,15 @@ export async function planStateOf(db: AppDatabase, organisationId: number): Prom
     // An unknown "Stand per" holds no entry yet: such a match closes nothing (docs/bank-statements.md "Balances").
     .having(sql`bool_and(coalesce(${bankEntries.bookingDate} <= ${bankAccounts.balanceDate}, false))`);
   const dismissed = db
-    .select({ kind: occurrenceDismissals.kind, id: occurrenceDismissals.itemId, dueDate: occurrenceDismissals.dueDate })
+    .select({
+      kind: occurrenceDismissals.kind,
+      id: occurrenceDismissals.itemId,
+      dueDate: occurrenceDismissals.dueDate,
+      isDismissed: sql<boolean>`true`,
+    })
     .from(occurrenceDismissals)
     .where(eq(occurrenceDismissals.organisationId, organisationId));
-  const [closed, periods, [organisation]] = await Promise.all([
+  const [rows, periods, [organisation]] = await Promise.all([
     matched.unionAll(dismissed),
     statementPeriodsOf(db, organisationId),
     db
@@ -290,8 +302,10 @@ export async function planStateOf(db: AppDatabase, organisationId: number): Prom
       .from(organisations)
       .where(eq(organisations.id, organisationId)),
   ]);
+  const closed = rows.map(({ kind, id, dueDate }) => ({ kind: kind as LeafTable, id, dueDate }));
   return {
-    closed: closed.map((row) => ({ ...row, kind: row.kind as LeafTable })),
+    closed,
+    dismissed: closed.filter((_, index) => rows[index]?.isDismissed === true),
     periods,
     salaryAccountId: organisation?.salaryAccountId ?? null,
   };

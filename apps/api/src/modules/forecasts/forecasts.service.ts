@@ -38,6 +38,7 @@ import {
   type ForecastData,
 } from './forecast-inputs.js';
 import { dataVersionsOf, type PlanState } from './forecasts.repository.js';
+import { createPastSalaries } from './past-figures.js';
 
 /**
  * Brings the stored salary schedules (cost details, employee deductions) of an organisation up to
@@ -171,6 +172,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
 
   /** A salary without costs: one shared list, so that it compares equal from one read to the next. */
   const noCosts: ForecastSalaryCost[] = [];
+  const pastSalariesOf = createPastSalaries();
   /** Each salary row with its costs as the engine takes it, kept while the row and its cost list are the same. */
   const withCosts = new WeakMap<ForecastData['salaries']['rows'][number], ForecastSalary>();
 
@@ -180,6 +182,14 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
    * finds the changed ones by identity (docs/forecast.md "After a write").
    */
   function inputOf(currency: string, today: string, data: ForecastData): ForecastInput {
+    const salaries = data.salaries.rows.map((row) => {
+      const costs = data.costs.bySalary.get(row.id) ?? noCosts;
+      const kept = withCosts.get(row);
+      if (kept?.costs === costs) return kept;
+      const salary = { ...row, costs };
+      withCosts.set(row, salary);
+      return salary;
+    });
     return {
       today,
       months: FORECAST_LIMITS.maxMonths,
@@ -188,19 +198,14 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       rates: rates.rateTable(currency) ?? {},
       bankAccounts: data.accounts,
       transactions: data.transactions.rows,
-      salaries: data.salaries.rows.map((row) => {
-        const costs = data.costs.bySalary.get(row.id) ?? noCosts;
-        const kept = withCosts.get(row);
-        if (kept?.costs === costs) return kept;
-        const salary = { ...row, costs };
-        withCosts.set(row, salary);
-        return salary;
-      }),
+      salaries,
+      pastSalaries: pastSalariesOf(salaries, data.pastFigures),
       vatSetting: data.vatSetting,
       exclusions: data.exclusions,
       minimumBalance: data.minimumBalance,
       closedOccurrences: data.plan.closed,
       coverage: coverageInputOf(today, data.plan),
+      dismissedOccurrences: data.plan.dismissed,
     };
   }
 

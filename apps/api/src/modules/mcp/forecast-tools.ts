@@ -133,7 +133,7 @@ export const forecastTools: McpTool[] = [
     name: 'get_plan_actual',
     title: 'Plan/Ist lesen',
     description:
-      'Die Plan/Ist-Tabelle: pro Monat geplante und tatsächliche (aus den Bankbewegungen) Einnahmen, Ausgaben, Cashflow und Endbestand mit Abweichung, die Zeilen je Kategorie, die Planungsgenauigkeit und die Zahl nicht zugeordneter Bankbewegungen. Standard: die 12 Monate vor dem aktuellen.',
+      'Die Plan/Ist-Tabelle: pro Monat geplante und tatsächliche (aus den Bankbewegungen) Einnahmen, Ausgaben, Cashflow und Endbestand mit Abweichung, die Zeilen je Kategorie, die Planungsgenauigkeit und die Zahl nicht zugeordneter Bankbewegungen. Standard: von 12 Monaten zurück bis zum aktuellen Monat.',
     route: 'GET /api/plan-actual',
     kind: 'read',
     input: {
@@ -146,7 +146,7 @@ export const forecastTools: McpTool[] = [
     name: 'get_plan_actual_month',
     title: 'Plan/Ist eines Monats',
     description:
-      'Plan/Ist eines Monats im Detail: die geplanten Zahlungen mit ihrem Zustand (offen, zugeordnet, entfällt) und den zugeordneten Bankbewegungen, dazu alle Bankbewegungen des Monats.',
+      'Plan/Ist eines Monats im Detail: die geplanten Zahlungen mit ihrem Zustand (offen, überfällig, zugeordnet, entfällt, vor dem Kontoauszug) und den zugeordneten Bankbewegungen, dazu alle Bankbewegungen des Monats.',
     route: 'GET /api/plan-actual/month',
     kind: 'read',
     input: { month: monthSchema.describe('Der Monat (JJJJ-MM)') },

@@ -100,7 +100,7 @@ describe('coverage per account', () => {
     expect(detail.occurrences.map((occurrence) => [occurrence.name, occurrence.state])).toEqual(
       expect.arrayContaining([
         ['Miete', 'uncovered'],
-        ['Versicherung', 'open'],
+        ['Versicherung', 'overdue'],
         ['Telefon', 'uncovered'],
       ]),
     );
@@ -146,18 +146,19 @@ describe('coverage per account', () => {
       { date: '2026-11-20', amount: '-12.00', text: 'Gebühr' },
     ]);
     const organisationId = user.user.currentOrganisationId;
-    // Without a salary account a salary belongs to no account: A alone covers October, so it is overdue.
-    expect((await overdueLeaves(user)).filter(([name]) => name === 'Eva Beispiel')).toEqual([
-      ['Eva Beispiel', '2026-10-31'],
-    ]);
+    // Without a salary account a salary belongs to no account: A alone covers October and November
+    // up to the 20th, so the salaries due on their pay day (the 1st) of both months are overdue.
+    const paidOnThe1st = [
+      ['Eva Beispiel', '2026-10-01'],
+      ['Eva Beispiel', '2026-11-01'],
+    ];
+    expect((await overdueLeaves(user)).filter(([name]) => name === 'Eva Beispiel')).toEqual(paidOnThe1st);
     await importEntries(user, b.id, [{ date: '2007-03-01', amount: '-5.00', text: 'Gebühr' }]);
     expect((await overdueLeaves(user)).filter(([name]) => name === 'Eva Beispiel')).toEqual([]);
     const set = await user.patch(`/api/organisations/${organisationId}`, { salaryBankAccountId: a.id });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ salaryBankAccountId: a.id });
-    expect((await overdueLeaves(user)).filter(([name]) => name === 'Eva Beispiel')).toEqual([
-      ['Eva Beispiel', '2026-10-31'],
-    ]);
+    expect((await overdueLeaves(user)).filter(([name]) => name === 'Eva Beispiel')).toEqual(paidOnThe1st);
     await user.patch(`/api/organisations/${organisationId}`, { salaryBankAccountId: b.id });
     expect((await overdueLeaves(user)).filter(([name]) => name === 'Eva Beispiel')).toEqual([]);
     const cleared = await user.patch(`/api/organisations/${organisationId}`, { salaryBankAccountId: null });

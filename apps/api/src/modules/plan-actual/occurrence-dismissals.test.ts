@@ -89,8 +89,9 @@ describe('"Entfällt" for many at once', () => {
     const rate = september.occurrences.find((occurrence) => occurrence.id === leasing.id);
     expect(rate).toMatchObject({ state: 'dismissed', dismissalId: list.items[0]?.dismissalId });
     const october = (await user.get('/api/plan-actual/month?month=2026-10')).json<PlanActualMonthDetail>();
+    // Not marked: still overdue (docs/plan-actual.md "One state per occurrence").
     expect(october.occurrences.find((occurrence) => occurrence.id === leasing.id)).toMatchObject({
-      state: 'open',
+      state: 'overdue',
       dismissalId: null,
     });
 

@@ -112,7 +112,9 @@ export function planActualTable(input: PlanActualInput): PlanActual {
     actual.add(`${month}|${side}`, entry.amount);
   }
 
-  let planBalance = input.balanceBefore;
+  // Each month's plan starts from the actual end balance of the month before (docs/plan-actual.md
+  // "Plan/Ist"), so a month's plan end balance is the same whatever period it is shown in.
+  let previousActual = input.balanceBefore;
   const allMonths = months.map((month) => {
     const covered = isCovered(month);
     const revenue = cellOf(plan.get(`${month}|revenue`), actual.get(`${month}|revenue`), covered);
@@ -122,14 +124,16 @@ export function planActualTable(input: PlanActualInput): PlanActual {
       exactSum(actual.get(`${month}|revenue`) + actual.get(`${month}|expense`), 'A cash flow'),
       covered,
     );
-    planBalance = exactSum(planBalance + cashflow.plan, 'A planned end balance');
+    const planBalance = exactSum(previousActual + cashflow.plan, 'A planned end balance');
+    const actualBalance = input.actualBalances.get(month) ?? 0;
+    previousActual = actualBalance;
     return {
       month,
       covered,
       revenue,
       expense,
       cashflow,
-      balance: { plan: planBalance, actual: input.actualBalances.get(month) ?? 0 },
+      balance: { plan: planBalance, actual: actualBalance },
     };
   });
   const answered = allMonths.filter((month) => month.month >= input.from && month.month <= input.to);

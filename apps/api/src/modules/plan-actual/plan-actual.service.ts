@@ -1,8 +1,10 @@
 import {
   coverageOf,
+  occurrenceKeyText,
+  occurrenceState,
   overdueOccurrences,
   plannedOccurrences,
-  occurrenceKeyText,
+  stateRulesOf,
   type Coverage,
   type ForecastInput,
 } from '@saldopilot/forecast';
@@ -377,8 +379,9 @@ export function createPlanActualService({
   /** The months of the Plan/Ist period, checked (docs/plan-actual.md "Plan/Ist"). */
   function periodOf(query: PlanActualQuery, today: string): { from: string; to: string } {
     const current = monthOf(today);
-    const to = query.to ?? addMonthsToMonth(current, -1);
-    const from = query.from ?? addMonthsToMonth(to, -11);
+    // The default: from 12 months back to the current month, both included.
+    const to = query.to ?? current;
+    const from = query.from ?? addMonthsToMonth(to, -12);
     const earliest = addMonthsToMonth(current, -PLAN_ACTUAL_LIMITS.monthsBack);
     if (to > current || from < earliest) {
       throw validationFailed({ [to > current ? 'to' : 'from']: planActualMessages.pastOnly });
@@ -518,7 +521,8 @@ export function createPlanActualService({
         row.dismissalId,
       ]),
     );
-    const coverage = coverageOfPlan(plan);
+    // One state per occurrence, by the forecast's own rules (docs/plan-actual.md "One state per occurrence").
+    const rules = stateRulesOf(plan.input);
     return {
       month,
       occurrences: (await occurrencesOf(tenant, plan, first, last)).map((occurrence) => {
@@ -529,18 +533,12 @@ export function createPlanActualService({
             const entry = entryById.get(match.entryId);
             return entry ? [{ ...toEntry(entry), share: match.share }] : [];
           });
+        const state = occurrenceState(occurrence, rules);
         const dismissalId = dismissed.get(key) ?? null;
         return {
           ...toOccurrence(occurrence),
-          state:
-            linked.length > 0
-              ? 'matched'
-              : dismissalId !== null
-                ? 'dismissed'
-                : occurrence.dueDate < today && !coverage.isCovered(occurrence)
-                  ? 'uncovered'
-                  : 'open',
-          dismissalId: linked.length > 0 ? null : dismissalId,
+          state,
+          dismissalId: state === 'dismissed' ? dismissalId : null,
           entries: linked,
         };
       }),

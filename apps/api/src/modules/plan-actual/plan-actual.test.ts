@@ -436,7 +436,7 @@ describe('Plan/Ist', () => {
     });
     // The account holds 10'000.00 per 2026-11-20: back from there by the entries booked after each month.
     expect(table.months.map((m) => m.balance.actual)).toEqual([1_368_000, 1_168_000, 1_000_000]);
-    // The plan starts from the actual end balance before the months it computes and adds its cash flows.
+    // Each month's plan starts from the actual end balance of the month before and adds its cash flow.
     expect(table.months.map((m) => m.balance.plan)).toEqual([1_368_000, 1_168_000, 968_000]);
     // |−200'000 − −200'000| / 200'000 = 0 and |−168'000 − −200'000| / 168'000 = 19.05 %: mean 9.5 %.
     expect(table.accuracy).toEqual({ last6: { mape: 9.5, months: 2 }, last12: { mape: 9.5, months: 2 } });
@@ -482,7 +482,7 @@ describe('Plan/Ist', () => {
     }
     expect((await user.get('/api/plan-actual')).json<PlanActual>()).toMatchObject({
       from: '2025-11',
-      to: '2026-10',
+      to: '2026-11',
       coveredFrom: null,
     });
   });

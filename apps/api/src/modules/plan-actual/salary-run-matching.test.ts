@@ -107,7 +107,12 @@ describe("a salary run: one entry, the month's salaries", () => {
     const unlinked = await user.delete(`/api/bank-entries/${run!.id}/match`);
     expect(unlinked.statusCode, unlinked.body).toBe(200);
     expect(unlinked.json<BankEntry>().plan).toEqual({ state: 'open', occurrence: null, occurrences: [] });
-    expect((await monthOf(user, '2026-10')).occurrences.every((occurrence) => occurrence.state === 'open')).toBe(true);
+    // Unlinked, the October salaries are due again: before today and covered, so overdue.
+    expect((await monthOf(user, '2026-10')).occurrences.map((occurrence) => occurrence.state)).toEqual([
+      'overdue',
+      'overdue',
+      'overdue',
+    ]);
   });
 
   it('shares a sum within the tolerance: each salary its plan, the difference on the largest', async () => {

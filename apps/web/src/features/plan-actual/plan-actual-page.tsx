@@ -161,7 +161,7 @@ function PlanActualContent({
 /**
  * "Plan/Ist" (docs/web.md "Plan/Ist", docs/plan-actual.md): per month and category what was planned,
  * what happened on the bank accounts and the variance; the plan's accuracy first, the end balances
- * as a chart last. Without a chosen period the API's default: the 12 months before the current one.
+ * as a chart last. Without a chosen period the API's default: 12 months back to the current month.
  */
 export function Component() {
   const [chosen, setChosen] = useState<Period | undefined>(undefined);

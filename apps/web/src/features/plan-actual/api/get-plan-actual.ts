@@ -18,7 +18,7 @@ export const planActualMessages = {
   monthFailed: 'Die Details des Monats konnten nicht geladen werden',
 } as const;
 
-/** The table of a period (no period: the API's default, the 12 months before the current one). */
+/** The table of a period (no period: the API's default, 12 months back to the current month, both included). */
 export function planActualQuery(query: PlanActualQuery) {
   return queryOptions({
     queryKey: planActualKeys.table(query),

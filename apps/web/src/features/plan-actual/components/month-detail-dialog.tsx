@@ -15,10 +15,11 @@ import { planActualTexts as texts } from './plan-actual-texts';
 
 const stateColors = {
   open: 'gray',
+  overdue: 'red',
   matched: 'teal',
   dismissed: 'orange',
-  unplanned: 'blue',
   uncovered: 'gray',
+  unplanned: 'blue',
 } as const;
 
 function StateBadge({ state, label }: { state: keyof typeof stateColors; label: string }) {

@@ -48,5 +48,11 @@ export const planActualTexts = {
   shareOf: 'von',
   bookingDate: 'Buchungsdatum',
   counterparty: 'Gegenpartei / Text',
-  occurrenceStates: { open: 'Offen', matched: 'Zugeordnet', dismissed: 'Entfällt', uncovered: 'Nicht abgedeckt' },
+  occurrenceStates: {
+    open: 'Offen',
+    overdue: 'Überfällig',
+    matched: 'Zugeordnet',
+    dismissed: 'Entfällt',
+    uncovered: 'Nicht abgedeckt',
+  },
 } as const;

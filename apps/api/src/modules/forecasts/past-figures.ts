@@ -1,0 +1,139 @@
+import type { ForecastSalary, ForecastSalaryCost } from '@saldopilot/forecast';
+import { addMonthsToMonth, parseNetAdjustments, type CostDetail } from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
+import { computeSchedules } from '../employees/salary-schedules.js';
+import { loadScheduleInputs, type ScheduleInputs } from '../employees/salary-schedules.repository.js';
+import type { PartScope } from './forecast-inputs.js';
+import { rowsChangedSince } from './forecasts.repository.js';
+
+/**
+ * The salary figures that plan the months before today's (docs/plan-actual.md "Planned
+ * occurrences"): the stored schedules start today, so past months would plan no salary costs and no
+ * 13th salary. The same salary rules computed as of a day 12 months before the first month plan vs
+ * actual reads (a year for the first, catch-up payment to pass) give those months what the plan says
+ * for them. Computed in memory, never stored; after a write only the employees it touched are
+ * computed again (a big organisation's whole computation takes seconds).
+ */
+export interface PastFigures {
+  /** The day the figures are computed as of. */
+  day: string;
+  /** The versions of the tables read, for the next refresh. */
+  versions: ReadonlyMap<string, number>;
+  paymentsByCost: ReadonlyMap<number, CostDetail[]>;
+  bySalary: ReadonlyMap<number, SalaryFigures>;
+}
+
+interface SalaryFigures extends Pick<ForecastSalary, 'employeeDeductions' | 'netAdjustments'> {
+  costIds: number[];
+}
+
+/** Months between the day of the past figures and the first month plan vs actual reads. */
+const LEAD_MONTHS = 12;
+/** The tables whose row changes name the salaries to compute again (by salary id; `employees` by employee id). */
+const SALARY_TABLES = ['salaries', 'salary_costs', 'salary_cost_details'] as const;
+/** Beyond this many changed rows, computing all again is as quick and simpler. */
+const MOST_ROWS_REFRESHED = 500;
+
+function tracked(versions: ReadonlyMap<string, number>): Map<string, number> {
+  return new Map([...SALARY_TABLES, 'employees'].map((table) => [table, versions.get(table) ?? 0]));
+}
+
+/** The figures of `inputs` as of `day`, added to the maps. */
+function addFigures(
+  inputs: ScheduleInputs,
+  day: string,
+  paymentsByCost: Map<number, CostDetail[]>,
+  bySalary: Map<number, SalaryFigures>,
+): void {
+  const { details, totals } = computeSchedules(inputs, day);
+  for (const { costId, ...payment } of details) {
+    const list = paymentsByCost.get(costId);
+    if (list) list.push(payment);
+    else paymentsByCost.set(costId, [payment]);
+  }
+  const costIds = new Map<number, number[]>();
+  for (const cost of inputs.costRows) costIds.set(cost.salaryId, [...(costIds.get(cost.salaryId) ?? []), cost.id]);
+  for (const total of totals) {
+    bySalary.set(total.id, {
+      employeeDeductions: total.employeeDeductions,
+      netAdjustments: parseNetAdjustments(total.netAdjustments),
+      costIds: costIds.get(total.id) ?? [],
+    });
+  }
+}
+
+function pastDay({ firstMonth }: PartScope): string {
+  return `${addMonthsToMonth(firstMonth, -LEAD_MONTHS)}-01`;
+}
+
+/** The organisation's past figures (one part of the forecast's data: forecast-inputs.ts). */
+export async function loadPastFigures(db: AppDatabase, scope: PartScope): Promise<PastFigures> {
+  const day = pastDay(scope);
+  const paymentsByCost = new Map<number, CostDetail[]>();
+  const bySalary = new Map<number, SalaryFigures>();
+  addFigures(await loadScheduleInputs(db, scope.organisationId, { all: true }), day, paymentsByCost, bySalary);
+  return { day, versions: tracked(scope.versions), paymentsByCost, bySalary };
+}
+
+/**
+ * `previous` (of the same day) brought up to date: the employees whose salaries, costs or own rows
+ * were written since are computed again, whole (a 13th salary may be paid by a later salary); the
+ * others keep their figures (the same objects).
+ */
+export async function refreshedPastFigures(
+  db: AppDatabase,
+  scope: PartScope,
+  previous: PastFigures,
+): Promise<PastFigures> {
+  const { organisationId } = scope;
+  const since = (table: string) => previous.versions.get(table) ?? 0;
+  const [employeeIds, ...changes] = await Promise.all([
+    rowsChangedSince(db, organisationId, 'employees', since('employees')),
+    ...SALARY_TABLES.map((table) => rowsChangedSince(db, organisationId, table, since(table))),
+  ]);
+  if (employeeIds === undefined || changes.some((ids) => ids === undefined)) return loadPastFigures(db, scope);
+  const ids = [...new Set(changes.flatMap((changed) => changed ?? []))];
+  if (ids.length + employeeIds.length > MOST_ROWS_REFRESHED) return loadPastFigures(db, scope);
+  if (ids.length + employeeIds.length === 0) return { ...previous, versions: tracked(scope.versions) };
+  const inputs = await loadScheduleInputs(db, organisationId, { ids, employeeIds });
+  const paymentsByCost = new Map(previous.paymentsByCost);
+  const bySalary = new Map(previous.bySalary);
+  for (const salaryId of [...ids, ...inputs.salaryRows.map((row) => row.id)]) {
+    for (const costId of bySalary.get(salaryId)?.costIds ?? []) paymentsByCost.delete(costId);
+    bySalary.delete(salaryId);
+  }
+  addFigures(inputs, previous.day, paymentsByCost, bySalary);
+  return { day: previous.day, versions: tracked(scope.versions), paymentsByCost, bySalary };
+}
+
+/**
+ * The salaries with their past figures, each kept while its salary (with its cost list) and its
+ * figures are the same objects: the engine's models find the changed ones by identity, so a write
+ * to one employee changes only their salaries.
+ */
+export function createPastSalaries() {
+  const kept = new WeakMap<
+    ForecastSalary,
+    { own: SalaryFigures | undefined; payments: unknown[]; past: ForecastSalary }
+  >();
+  return (salaries: readonly ForecastSalary[], figures: PastFigures): ForecastSalary[] =>
+    salaries.map((salary) => {
+      const own = figures.bySalary.get(salary.id);
+      const payments = salary.costs.map((cost) => figures.paymentsByCost.get(cost.id));
+      const known = kept.get(salary);
+      if (known && known.own === own && known.payments.every((list, index) => list === payments[index]))
+        return known.past;
+      const costs: ForecastSalaryCost[] = salary.costs.map((cost, index) => ({
+        ...cost,
+        details: payments[index] ?? [],
+      }));
+      const past: ForecastSalary = {
+        ...salary,
+        employeeDeductions: own?.employeeDeductions ?? salary.employeeDeductions,
+        netAdjustments: own?.netAdjustments ?? [],
+        costs,
+      };
+      kept.set(salary, { own, payments, past });
+      return past;
+    });
+}
