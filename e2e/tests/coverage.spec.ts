@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { apiWrite, categoryIds, currencyIds, expect, signUp, test } from './support/fixtures.js';
+import { apiGet, apiWrite, categoryIds, currencyIds, expect, signUp, test } from './support/fixtures.js';
 
 // Coverage per bank account (docs/plan-actual.md "Coverage", issue 41). The server's today is
 // 2026-11-21 (playwright.config FIXED_TODAY).
@@ -137,7 +137,8 @@ test('an old statement of one account floods nothing: overdue and Plan/Ist follo
   const occurrences = detail.getByRole('table', { name: 'Geplante Zahlungen' });
   await expect(occurrences.getByRole('row').filter({ hasText: 'Versicherung' })).toContainText('Nicht abgedeckt');
   await expect(occurrences.getByRole('row').filter({ hasText: 'Telefon' })).toContainText('Nicht abgedeckt');
-  await expect(occurrences.getByRole('row').filter({ hasText: 'Büromiete' })).toContainText('Offen');
+  // The rent's own account covers it: unmatched and due before today, it is overdue.
+  await expect(occurrences.getByRole('row').filter({ hasText: 'Büromiete' })).toContainText('Überfällig');
   await detail.getByRole('button', { name: 'Schliessen', exact: true }).click();
 
   // A current export of the old account (02.10.–18.11.2026): now both accounts cover October.
@@ -164,4 +165,125 @@ test('an old statement of one account floods nothing: overdue and Plan/Ist follo
   await expect(
     page.getByRole('region', { name: 'Abgleich mit der Bank' }).getByRole('combobox', { name: /^Lohnkonto/ }),
   ).toHaveValue('Geschäftskonto');
+});
+
+/**
+ * Issue 41's journey: a joinery with two accounts — "Altes Konto" with a statement of 2007 only, and
+ * "Geschäftskonto", the salary account, with a current CSV export written here (synthetic lines: the
+ * rent of October and November, the salary run of October booked on Monday 26.10. for the pay day
+ * Sunday 25.10., a fee at each end) — three salaries paid on the 25th, a rent on the current account,
+ * an insurance on the old one and a phone bill on none.
+ */
+test('two accounts of different ages: nothing before the current coverage is overdue, a salary run is matched in one step, Plan/Ist covers only what the statements cover', async ({
+  page,
+}) => {
+  test.slow();
+  await signUp(page);
+  const { CHF } = await currencyIds(page);
+  const categories = await categoryIds(page);
+  const current = await apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
+    name: 'Geschäftskonto',
+    amount: 80_000_00,
+    currencyId: CHF,
+    balanceDate: '2026-11-20',
+  });
+  const old = await apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
+    name: 'Altes Konto',
+    amount: 500_00,
+    currencyId: CHF,
+    balanceDate: '2026-09-30',
+  });
+  const organisationId = (await apiGet<{ currentOrganisationId: number }>(page, '/api/profile')).currentOrganisationId;
+  await apiWrite(page, 'PATCH', `/api/organisations/${organisationId}`, { salaryBankAccountId: current.id });
+  const monthly = { currencyId: CHF, vatIncluded: false, type: 'repeating', cycle: 'monthly' };
+  for (const [name, startDate, amount, categoryId, bankAccountId] of [
+    ['Büromiete', '2024-12-03', -2_400_00, categories.Miete, current.id],
+    ['Versicherung', '2025-01-15', -300_00, categories['Übriges'], old.id],
+    ['Telefon', '2025-01-27', -100_00, categories['Übriges'], null],
+  ] as const) {
+    await apiWrite(page, 'POST', '/api/transactions', {
+      ...monthly,
+      name,
+      startDate,
+      amount,
+      categoryId,
+      bankAccountId,
+    });
+  }
+  for (const [name, amount] of [
+    ['Anna Holz', 6_000_00],
+    ['Beat Leim', 7_000_00],
+    ['Carla Hobel', 8_400_00],
+  ] as const) {
+    const employee = await apiWrite<{ id: number }>(page, 'POST', '/api/employees', { name });
+    await apiWrite(page, 'POST', `/api/employees/${employee.id}/salaries`, {
+      hoursPerMonth: 180,
+      amount,
+      cycle: 'monthly',
+      currencyId: CHF,
+      vacationDaysPerYear: 25,
+      fromDate: '2025-06-25',
+    });
+  }
+  await importStatement(page, csv(['05.03.2007;Gebühr;;-5.00;', '28.03.2007;Gebühr;;-5.00;']), 'text/csv', old.id);
+  await importStatement(
+    page,
+    csv([
+      '01.10.2026;Kontoführung;;-5.00;',
+      '05.10.2026;Miete Oktober;Immobilien Muster AG;-2400.00;',
+      '26.10.2026;Löhne Oktober;Lohnlauf;-21400.00;',
+      '04.11.2026;Miete November;Immobilien Muster AG;-2400.00;',
+      '20.11.2026;Kontoführung;;-5.00;',
+    ]),
+    'text/csv',
+    current.id,
+  );
+
+  // Overdue only where the current account's statement covers: the rents of October and November
+  // and October's three salaries (paid on the 25th, Lohnkonto = Geschäftskonto); nothing of the
+  // 23 months before, nothing of the old account (2007) and nothing without an account.
+  await openForecast(page, ['Miete', 'Übriges', 'Löhne']);
+  await expect(overdueRows(page)).toHaveCount(5);
+  await expect(overdueRows(page).filter({ hasText: /überfällig seit 25\.10\.2026/ })).toHaveCount(3);
+  await expect(overdueRows(page).filter({ hasText: /^Büromiete überfällig seit 03\.1[01]\.2026/ })).toHaveCount(2);
+  await expect(overdueRows(page).filter({ hasText: /^(Versicherung|Telefon) / })).toHaveCount(0);
+
+  // The salary run: one debit, the three salaries, in one step.
+  await page.goto(`/bank-accounts/${current.id}/entries`);
+  const run = page.getByRole('row').filter({ hasText: 'Löhne Oktober' });
+  await run.getByRole('button', { name: 'Zuordnen…' }).click();
+  const match = page.getByRole('dialog', { name: 'Buchung zuordnen' });
+  await match.getByRole('button', { name: 'Alle zuordnen: Lohnlauf: 3 Löhne, fällig 25.10.2026' }).click();
+  await expect(match).toBeHidden();
+  await expect(run).toContainText('Zugeordnet: 3 geplante Zahlungen');
+
+  // Paid: the salaries leave the overdue rows; the rents stay until they are matched.
+  await openForecast(page, ['Miete', 'Übriges', 'Löhne']);
+  await expect(overdueRows(page)).toHaveCount(2);
+  await expect(overdueRows(page).filter({ hasText: /überfällig seit 25\.10\.2026/ })).toHaveCount(0);
+
+  // Plan/Ist: the old account's statement covers none of these months, so none has an actual.
+  await page.goto('/forecasts/plan-actual');
+  const table = planActualTable(page);
+  await expect(table.getByRole('columnheader', { name: /Oktober 2026/ })).toContainText('nicht abgedeckt');
+  // A current export of the old account (02.10.–18.11.2026): October and November are covered, September is not.
+  await importStatement(page, csv(['02.10.2026;Gebühr;;-5.00;', '18.11.2026;Gebühr;;-5.00;']), 'text/csv', old.id);
+  await page.reload();
+  await expect(table.getByRole('columnheader', { name: /Oktober 2026/ })).not.toContainText('nicht abgedeckt');
+  await expect(table.getByRole('columnheader', { name: /November 2026/ })).not.toContainText('nicht abgedeckt');
+  await expect(table.getByRole('columnheader', { name: /September 2026/ })).toContainText('nicht abgedeckt');
+  const wages = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Löhne', exact: true }) });
+  // Columns: the row header, then November 2025 … November 2026: October is the 12th month.
+  await expect(wages.getByRole('cell').nth(11)).toContainText("Plan-21'400.00 CHF");
+  await expect(wages.getByRole('cell').nth(11)).toContainText("Ist-21'400.00 CHF");
+  // October's drill-down: the salaries matched, the insurance of the old account overdue now, the rent overdue.
+  await table.getByRole('button', { name: 'Details Oktober 2026' }).click();
+  const detail = page.getByRole('dialog', { name: 'Plan/Ist Oktober 2026' });
+  const occurrences = detail.getByRole('table', { name: 'Geplante Zahlungen' });
+  await expect(occurrences.getByRole('row').filter({ hasText: 'Carla Hobel' })).toContainText(
+    "-8'400.00 CHF von -21'400.00 CHF",
+  );
+  await expect(occurrences.getByRole('row').filter({ hasText: 'Carla Hobel' })).toContainText('Zugeordnet');
+  await expect(occurrences.getByRole('row').filter({ hasText: 'Büromiete' })).toContainText('Überfällig');
+  await expect(occurrences.getByRole('row').filter({ hasText: 'Versicherung' })).toContainText('Überfällig');
 });
