@@ -18,6 +18,7 @@ import {
   type StatementImportResult,
   type StatementPreview,
   describePage,
+  exactSum,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -145,6 +146,20 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     }
   }
 
+  /**
+   * Any sum of an upload's entries must stay exact (ARCHITECTURE.md rule 7): each amount is in
+   * range, but 91 of the largest together are not, and every later total (Plan/Ist, the forecast's
+   * actuals) would be wrong. The sizes are added, so every partial sum is exact too; beyond,
+   * AmountOverflowError answers the German 400 and nothing is stored.
+   */
+  function requireExactEntries(statements: ParsedStatement[]): void {
+    let size = 0;
+    for (const statement of statements) {
+      for (const entry of statement.entries) size += Math.abs(entry.amount);
+    }
+    exactSum(size, 'the entries of a bank statement file');
+  }
+
   /** `assign=0:12,1:new` as a map from the statement's place to an account id or `new`. */
   function assignmentsOf(query: StatementImportQuery, statementCount: number): Map<number, number | 'new'> {
     const assignments = new Map<number, number | 'new'>();
@@ -227,6 +242,7 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     // A CSV is read with the chosen account's remembered mapping, where it has one.
     const remembered = chosen ? (await findCsvMapping(reader, tenant.organisationId, chosen.id))?.csvMapping : null;
     const statements = readFile(file, remembered ?? undefined);
+    requireExactEntries(statements);
     const assignments = assignmentsOf(query, statements.length);
     // Statements of one statement account assigned `new` share the one account created.
     const created = new Map<string, NewAccount>();

@@ -11,6 +11,7 @@ import { useTestApp } from '../../test/build-test-app.js';
 import { aBankAccount, aCategory, currencyId, sendStatement, type StatementUpload } from '../../test/factories.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
+import { camt053 } from '../../test/camt-file.js';
 
 const app = useTestApp();
 
@@ -514,6 +515,68 @@ describe('refused files', () => {
         expect(response.json<{ error: string }>().error).toMatch(message);
       }
     }
+  });
+
+  it('refuses odd camt values (issue 42: dates out of range, negative amounts, sums past 2^53) with a German 400, storing nothing', async () => {
+    const user = await signUp(app);
+    const { id } = await chfAccount(user, IBAN_A);
+    // Synthetic files (src/test/camt-file.ts) with the values the outside probe sent.
+    const cases: [string, string | RegExp][] = [
+      [
+        camt053(IBAN_A, { entries: [{ amount: '1.00', date: '0000-01-01' }] }),
+        /Buchung 1: Ungültiges Buchungsdatum «0000-01-01»/,
+      ],
+      [
+        camt053(IBAN_A, { entries: [{ amount: '1.00', date: '0001-01-01' }] }),
+        /Buchung 1: Ungültiges Buchungsdatum «0001-01-01»/,
+      ],
+      [
+        camt053(IBAN_A, { entries: [{ amount: '1.00', date: '2026-11-16garbage' }] }),
+        /Ungültiges Buchungsdatum «2026-11-16garbage»/,
+      ],
+      [camt053(IBAN_A, { entries: [{ amount: '-5.00', indicator: 'CRDT' }] }), /Buchung 1: Negativer Betrag «-5.00»/],
+      [
+        camt053(IBAN_A, { entries: Array.from({ length: 91 }, () => ({ amount: '999999999999.99' })) }),
+        'Die Beträge ergeben zusammen eine zu grosse Summe, um sie auf den Rappen genau zu berechnen. Bitte erfassen Sie kleinere Beträge.',
+      ],
+      [
+        camt053(IBAN_A, {
+          balances: [
+            { type: 'OPBD', amount: '0.00', date: '2026-11-01' },
+            { type: 'CLBD', amount: '99999999999999.99', indicator: 'DBIT', date: '2026-11-20' },
+          ],
+          entries: Array.from({ length: 91 }, () => ({ amount: '999999999999.99' })),
+        }),
+        /zu grosse Summe/,
+      ],
+    ];
+    for (const [xml, message] of cases) {
+      const response = await sendStatement(user, upload(xml));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<{ error: string }>().error).toMatch(message);
+      const shown = await sendStatement(user, upload(xml), { preview: true });
+      expect([200, 400], shown.body).toContain(shown.statusCode);
+      if (shown.statusCode === 200) {
+        expect(shown.json<StatementFilePreview>().canImport).toBe(false);
+        expect(shown.json<StatementFilePreview>().statements[0]!.errors.join(' ')).toMatch(message);
+      } else expect(shown.json<{ error: string }>().error).toMatch(message);
+    }
+    expect((await entries(user, id)).data).toEqual([]);
+    expect((await account(user, id)).amount).toBe(0);
+  });
+
+  it('warns in the preview of a balance it cannot read (issue 42)', async () => {
+    const user = await signUp(app);
+    await chfAccount(user, IBAN_A);
+    const xml = camt053(IBAN_A, {
+      balances: [{ type: 'CLBD', amount: '12,50', date: '2026-11-20' }],
+      entries: [{ amount: '1.00' }],
+    });
+    const [statement] = (await preview(user, upload(xml))).statements;
+    expect(statement!.warnings).toContain(
+      'Saldo 1 (CLBD) ist unlesbar (Betrag «12,50», Datum «2026-11-20»): nicht übernommen.',
+    );
+    expect(statement!.closingBalance).toBeNull();
   });
 
   it('refuses JSON and other types with 415, and files over 20 MB with 413', async () => {

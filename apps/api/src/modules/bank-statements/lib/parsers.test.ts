@@ -9,6 +9,7 @@ import { readStatementFile } from './read-file.js';
 import { hasRightMod10Digit, isValidScor } from '@saldopilot/shared';
 import { classifyReference } from './references.js';
 import { StatementFileError, type ParsedStatement } from './statement.js';
+import { camt053 } from '../../../test/camt-file.js';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
 const text = (value: string) => new TextEncoder().encode(value);
@@ -159,6 +160,75 @@ describe('camt.053', () => {
     expect(statement!.warnings).toContain(
       'Buchung 3: Die Einzelbeträge ergeben nicht den Buchungsbetrag 900.00; als eine Buchung übernommen.',
     );
+  });
+});
+
+describe('odd camt values (issue 42, synthetic files from src/test/camt-file.ts)', () => {
+  const IBAN = 'CH5604835012345678009';
+  const read = (file: Parameters<typeof camt053>[1]) => parseCamt(text(camt053(IBAN, file)))[0]!;
+
+  it('refuses booking and value dates outside 1900–2999, year 0 and dates with trailing text, by entry', () => {
+    const statement = read({
+      entries: [
+        { amount: '1.00', date: '1899-12-31' },
+        { amount: '2.00', date: '0000-01-01' },
+        { amount: '3.00', date: '0001-01-01' },
+        { amount: '4.00', date: '3000-01-01' },
+        { amount: '5.00', date: '2026-11-16garbage' },
+        { amount: '6.00', date: '2026-11-16', valueDate: '2026-11-17x' },
+        { amount: '7.00', date: '2026-11-16T08:30:00+01:00' },
+        { amount: '8.00', date: '1900-01-01', valueDate: '2999-12-31' },
+      ],
+    });
+    expect(statement.entries.map((entry) => [entry.amount, entry.bookingDate, entry.valueDate])).toEqual([
+      [700, '2026-11-16', null],
+      [800, '1900-01-01', '2999-12-31'],
+    ]);
+    expect(statement.errors).toEqual([
+      'Buchung 1: Ungültiges Buchungsdatum «1899-12-31» (erwartet wird ein Datum JJJJ-MM-TT zwischen 1900 und 2999)',
+      'Buchung 2: Ungültiges Buchungsdatum «0000-01-01» (erwartet wird ein Datum JJJJ-MM-TT zwischen 1900 und 2999)',
+      'Buchung 3: Ungültiges Buchungsdatum «0001-01-01» (erwartet wird ein Datum JJJJ-MM-TT zwischen 1900 und 2999)',
+      'Buchung 4: Ungültiges Buchungsdatum «3000-01-01» (erwartet wird ein Datum JJJJ-MM-TT zwischen 1900 und 2999)',
+      'Buchung 5: Ungültiges Buchungsdatum «2026-11-16garbage» (erwartet wird ein Datum JJJJ-MM-TT zwischen 1900 und 2999)',
+      'Buchung 6: Ungültiges Valutadatum «2026-11-17x» (erwartet wird ein Datum JJJJ-MM-TT zwischen 1900 und 2999)',
+    ]);
+    // The CSV reader keeps the same range.
+    expect(localDateToIso('31.12.1899')).toBeUndefined();
+    expect(localDateToIso('2026-11-16garbage')).toBeUndefined();
+  });
+
+  it('refuses a negative amount (the direction is CdtDbtInd alone), naming the entry', () => {
+    const statement = read({
+      entries: [
+        { amount: '-5.00', indicator: 'CRDT' },
+        { amount: '-7.00', indicator: 'DBIT' },
+        { amount: '7.00', indicator: 'DBIT' },
+      ],
+    });
+    expect(statement.entries.map((entry) => entry.amount)).toEqual([-700]);
+    expect(statement.errors).toEqual([
+      'Buchung 1: Negativer Betrag «-5.00»: in camt steht der Betrag ohne Vorzeichen, die Richtung in CdtDbtInd.',
+      'Buchung 2: Negativer Betrag «-7.00»: in camt steht der Betrag ohne Vorzeichen, die Richtung in CdtDbtInd.',
+    ]);
+  });
+
+  it('warns of a balance it cannot read instead of dropping it silently', () => {
+    const statement = read({
+      balances: [
+        { type: 'OPBD', amount: '100.00', date: '2026-11-01' },
+        { type: 'CLBD', amount: '12,50', date: '2026-11-20' },
+        { type: 'CLAV', amount: '-3.00', date: '2026-11-20' },
+        { type: 'ITBD', amount: '1.00', date: '1800-01-01' },
+      ],
+      entries: [{ amount: '1.00' }],
+    });
+    expect(statement.opening).toMatchObject({ amount: 100_00, type: 'OPBD' });
+    expect(statement.closing).toBeNull();
+    expect(statement.warnings).toEqual([
+      'Saldo 2 (CLBD) ist unlesbar (Betrag «12,50», Datum «2026-11-20»): nicht übernommen.',
+      'Saldo 3 (CLAV) ist unlesbar (Betrag «-3.00», Datum «2026-11-20»): nicht übernommen.',
+      'Saldo 4 (ITBD) ist unlesbar (Betrag «1.00», Datum «1800-01-01»): nicht übernommen.',
+    ]);
   });
 });
 
