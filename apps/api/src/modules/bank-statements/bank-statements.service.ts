@@ -437,8 +437,20 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     };
   }
 
-  function toPreview(item: PlannedStatement): StatementPreview {
+  /**
+   * The currency a statement is shown in (docs/bank-statements.md "Balances"): the file's, else its
+   * account's, else the one an account created from it would get (its closing balance's, else the
+   * organisation's) — so a CSV without a currency column and without a chosen account still shows
+   * its balances and amounts with a currency.
+   */
+  function shownCurrency(item: PlannedStatement, tenant: Tenant): string {
+    const { statement } = item;
+    return statement.currency ?? item.accountCurrency ?? statement.closing?.currency ?? currencyCode(tenant.currencyId);
+  }
+
+  function toPreview(item: PlannedStatement, tenant: Tenant): StatementPreview {
     const { statement, account } = item;
+    const currency = shownCurrency(item, tenant);
     const duplicateCount = item.taken.filter(Boolean).length;
     const newCount = item.taken.length - duplicateCount;
     return {
@@ -460,7 +472,7 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
           : null,
       accountMatchedBy: item.matchedBy,
       newAccount: item.newAccount?.preview ?? null,
-      currency: statement.currency ?? item.accountCurrency,
+      currency,
       period: statement.period,
       openingBalance: statement.opening,
       closingBalance: statement.closing,
@@ -473,10 +485,10 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
       summary: `${newCount} neu, ${duplicateCount} bereits importiert`,
       warnings: firstMessages(item.warnings),
       errors: firstMessages(item.errors),
-      entries: statement.entries.slice(0, PREVIEW_ENTRIES).map((entry, index) => ({
-        ...toEntryFields(entry, item.accountCurrency),
-        alreadyImported: item.taken[index]!,
-      })),
+      entries: statement.entries.slice(0, PREVIEW_ENTRIES).map((entry, index) => {
+        const fields = toEntryFields(entry, item.accountCurrency);
+        return { ...fields, currency: fields.currency || currency, alreadyImported: item.taken[index]! };
+      }),
       csvColumns: statement.csvColumns ?? null,
     };
   }
@@ -515,7 +527,7 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     async preview(tenant: Tenant, file: StatementFile, query: StatementImportQuery): Promise<StatementFilePreview> {
       const planned = await plan(db, tenant, file, query);
       return {
-        statements: planned.map(toPreview),
+        statements: planned.map((item) => toPreview(item, tenant)),
         canImport: planned.every((item) => item.errors.length === 0),
       };
     },

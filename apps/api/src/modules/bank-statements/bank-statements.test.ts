@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type {
   BankAccount,
@@ -372,6 +373,21 @@ describe('CSV exports', () => {
     });
   });
 
+  it("shows a CSV without currency in the chosen account's currency, else the organisation's (issue 42)", async () => {
+    const user = await signUp(app);
+    const eur = await currencyId(user, 'EUR');
+    const organisation = await user.patch(`/api/organisations/${user.user.currentOrganisationId}`, { currencyId: eur });
+    expect(organisation.statusCode, organisation.body).toBe(200);
+    // Layout C names neither an account nor a currency.
+    const [unassigned] = (await preview(user, fixture('csv-layout-c.csv'))).statements;
+    expect(unassigned).toMatchObject({ account: null, currency: 'EUR', closingBalance: { amount: 925_000 } });
+    expect(unassigned!.entries.map((entry) => entry.currency)).toEqual(['EUR', 'EUR', 'EUR']);
+    const chf = await chfAccount(user);
+    const [chosen] = (await preview(user, fixture('csv-layout-c.csv'), chf.id)).statements;
+    expect(chosen).toMatchObject({ currency: 'CHF' });
+    expect(chosen!.entries.map((entry) => entry.currency)).toEqual(['CHF', 'CHF', 'CHF']);
+  });
+
   it('layout B (windows-1252, commas) and C (ISO dates, debit/credit) into a chosen account', async () => {
     const user = await signUp(app);
     const target = await chfAccount(user);
@@ -563,6 +579,40 @@ describe('refused files', () => {
     }
     expect((await entries(user, id)).data).toEqual([]);
     expect((await account(user, id)).amount).toBe(0);
+  });
+
+  it('names a PDF, a payment order and an Excel file as what they are (issue 42), storing nothing', async () => {
+    const user = await signUp(app);
+    const { id } = await chfAccount(user, IBAN_A);
+    // Synthetic bytes: a PDF header, a pain.001 root, an Excel package's part names.
+    const cases: [StatementUpload, string][] = [
+      [
+        upload('%PDF-1.7\n1 0 obj\n<< >>\nendobj\n%%EOF\n', 'application/octet-stream'),
+        'Das ist ein PDF. Bitte laden Sie den Kontoauszug als camt.053 oder CSV herunter.',
+      ],
+      [
+        upload('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>'),
+        'Das ist ein Zahlungsauftrag (pain.001), kein Kontoauszug.',
+      ],
+      [
+        {
+          bytes: zipSync({
+            '[Content_Types].xml': new TextEncoder().encode('<Types/>'),
+            'xl/workbook.xml': new Uint8Array(1),
+          }),
+          contentType: 'application/octet-stream',
+        },
+        'Das ist eine Excel-Datei. Bitte laden Sie den Kontoauszug im E-Banking als camt.053 oder CSV herunter (oder speichern Sie die Tabelle in Excel als CSV).',
+      ],
+    ];
+    for (const [file, message] of cases) {
+      for (const previewOnly of [true, false]) {
+        const response = await sendStatement(user, file, { preview: previewOnly, bankAccountId: id });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json<{ error: string }>().error).toBe(message);
+      }
+    }
+    expect((await entries(user, id)).data).toEqual([]);
   });
 
   it('warns in the preview of a balance it cannot read (issue 42)', async () => {

@@ -1,5 +1,6 @@
 import { formatDate, isValidIban, looksLikeIban, normalizeAccountNumber, normalizeIban } from '@saldopilot/shared';
 import { decimalToMinorUnits, isStatementDate, minorUnitsOf } from './amounts.js';
+import { STATEMENT_DOWNLOAD } from './file-kind.js';
 import { classifyReference, wrongReferenceWarning } from './references.js';
 import {
   periodOf,
@@ -23,6 +24,14 @@ const MESSAGES = {
 } as const;
 
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[0-9])\.(\d{3}\.\d{2})$/;
+const PAYMENT_NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(pain\.\d{3})\.\d{3}\.\d{2}$/;
+
+/** ISO 20022 payment messages people take for statements, named as what they are (issue 42). */
+const PAYMENT_MESSAGES: Record<string, string> = {
+  'pain.001': 'ein Zahlungsauftrag',
+  'pain.002': 'eine Statusmeldung zu einem Zahlungsauftrag',
+  'pain.008': 'ein Lastschriftauftrag',
+};
 
 const clip = (text: string | undefined, max: number): string | null =>
   text === undefined ? null : text.replace(/\s+/g, ' ').slice(0, max);
@@ -51,6 +60,12 @@ function messageOf(document: XmlElement): { kind: 'camt.053' | 'camt.054'; versi
   const namespaces = Object.entries(document.attributes).filter(
     ([name]) => name === 'xmlns' || name.startsWith('xmlns:'),
   );
+  const payment = namespaces.map(([, uri]) => PAYMENT_NAMESPACE.exec(uri)?.[1]).find(Boolean);
+  if (payment) {
+    throw new StatementFileError(
+      `Das ist ${PAYMENT_MESSAGES[payment] ?? 'eine Zahlungsnachricht'} (${payment}), kein Kontoauszug.`,
+    );
+  }
   const match = namespaces.map(([, uri]) => NAMESPACE.exec(uri)).find(Boolean);
   if (document.name !== 'Document' || !match) {
     const shown = match ? `${document.name} (${match[1]}.${match[2]})` : document.name;
@@ -60,6 +75,11 @@ function messageOf(document: XmlElement): { kind: 'camt.053' | 'camt.054'; versi
   }
   const kind = match[1]!;
   const version = match[2]!;
+  if (kind === 'camt.052') {
+    throw new StatementFileError(
+      `Das ist ein Kontobericht untertags (camt.052): ${kind}.${version} wird nicht gelesen. ${STATEMENT_DOWNLOAD}`,
+    );
+  }
   if (kind !== 'camt.053' && kind !== 'camt.054') {
     throw new StatementFileError(
       `Keine camt.053/054-Datei: ${kind}.${version} wird nicht gelesen (nur Kontoauszüge camt.053 und Avisierungen camt.054).`,

@@ -259,8 +259,9 @@ describe('refused XML', () => {
     expect(refusal(() => parseCamt(text('<html><body/></html>')))).toBe(
       'Keine camt.053/054-Datei: Wurzelelement «html» statt «Document» mit camt-Namensraum.',
     );
+    // A payment order is named as what it is (issue 42), not as a camt file with a wrong root.
     const pain = '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>';
-    expect(refusal(() => parseCamt(text(pain)))).toMatch(/^Keine camt.053\/054-Datei: Wurzelelement «Document»/);
+    expect(refusal(() => parseCamt(text(pain)))).toBe('Das ist ein Zahlungsauftrag (pain.001), kein Kontoauszug.');
     const camt052 = '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.08"><BkToCstmrAcctRpt/></Document>';
     expect(refusal(() => parseCamt(text(camt052)))).toMatch(/camt\.052\.001\.08 wird nicht gelesen/);
     const v06 = '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.06"><BkToCstmrStmt/></Document>';
@@ -377,6 +378,53 @@ describe('files and zips', () => {
       'Die Datei ist kein ZIP-Archiv.',
     );
     expect(refusal(() => readStatementFile(new Uint8Array(), 'text/csv'))).toBe('Die Datei ist leer.');
+  });
+
+  it('names what a file is that is no statement: PDF, Excel, MT940, an image, a payment message (issue 42)', () => {
+    // Synthetic bytes written for this test: the signatures of each kind, nothing of a real file.
+    const download = 'Bitte laden Sie den Kontoauszug als camt.053 oder CSV herunter.';
+    const pdf = text('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n');
+    const excel =
+      'Das ist eine Excel-Datei. Bitte laden Sie den Kontoauszug im E-Banking als camt.053 oder CSV herunter (oder speichern Sie die Tabelle in Excel als CSV).';
+    const xlsx = zipSync({
+      '[Content_Types].xml': text('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+      'xl/workbook.xml': text('<workbook/>'),
+    });
+    const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(504).fill(0)]);
+    const mt940 = text(
+      ':20:STARTUMS\r\n:25:CH9300762011623852957\r\n:28C:1/1\r\n:60F:C261101CHF1000,00\r\n:62F:C261101CHF1000,00\r\n-\r\n',
+    );
+    const swift = text(
+      '{1:F01SPTESTCHZXXX0000000000}{2:O9400000261101SPTESTCHZXXX00000000002611010000N}{4:\r\n:20:X\r\n-}',
+    );
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    for (const type of ['application/octet-stream', 'text/csv', 'application/xml', undefined]) {
+      expect(refusal(() => readStatementFile(pdf, type))).toBe(`Das ist ein PDF. ${download}`);
+      expect(refusal(() => readStatementFile(mt940, type))).toMatch(/^Das ist ein MT940-Auszug \(SWIFT\)/);
+      expect(refusal(() => readStatementFile(png, type))).toMatch(/^Das ist ein Bild/);
+    }
+    expect(refusal(() => readStatementFile(xlsx, 'application/octet-stream'))).toBe(excel);
+    expect(refusal(() => readStatementFile(xlsx, 'application/zip'))).toBe(excel);
+    expect(refusal(() => readStatementFile(xls))).toBe(excel);
+    expect(refusal(() => readStatementFile(swift))).toMatch(/^Das ist ein MT940-Auszug \(SWIFT\)/);
+    // Inside a zip, the file is named in front.
+    expect(refusal(() => readStatementFile(zipSync({ 'auszug.pdf': pdf })))).toBe(
+      `auszug.pdf: Das ist ein PDF. ${download}`,
+    );
+    const message = (namespace: string) =>
+      refusal(() =>
+        readStatementFile(text(`<Document xmlns="urn:iso:std:iso:20022:tech:xsd:${namespace}"><X/></Document>`)),
+      );
+    expect(message('pain.001.001.03')).toBe('Das ist ein Zahlungsauftrag (pain.001), kein Kontoauszug.');
+    expect(message('pain.002.001.10')).toBe(
+      'Das ist eine Statusmeldung zu einem Zahlungsauftrag (pain.002), kein Kontoauszug.',
+    );
+    expect(message('pain.008.001.02')).toBe('Das ist ein Lastschriftauftrag (pain.008), kein Kontoauszug.');
+    expect(message('camt.052.001.08')).toBe(
+      `Das ist ein Kontobericht untertags (camt.052): camt.052.001.08 wird nicht gelesen. ${download}`,
+    );
+    // A CSV export and a camt file are read as before.
+    expect(readStatementFile(fixture('csv-layout-c.csv'), 'application/octet-stream')[0]!.kind).toBe('csv');
   });
 
   it('stops a zip bomb at 50 MB unpacked, counted while inflating', () => {
