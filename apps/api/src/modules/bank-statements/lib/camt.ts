@@ -273,6 +273,11 @@ function entriesOf(entry: XmlElement, position: number, context: Context): Parse
       context.warnings.push(
         `${label}: Die Einzelbeträge ergeben nicht den Buchungsbetrag ${booked.text}; als eine Buchung übernommen.`,
       );
+    } else if (
+      details.some((detail) => isNegative(child(detail, 'Amt')) || isNegative(at(detail, 'AmtDtls/TxAmt/Amt')))
+    ) {
+      // A signed detail amount is not read (no sign in camt amounts), and the person hears why.
+      context.warnings.push(`${label}: Ein Einzelbetrag hat ein Vorzeichen; als eine Buchung übernommen.`);
     }
   }
   return [

@@ -212,6 +212,18 @@ describe('odd camt values (issue 42, synthetic files from src/test/camt-file.ts)
     ]);
   });
 
+  it('keeps a collective entry with a signed detail amount whole, with a warning', () => {
+    const xml = camt053(IBAN, { entries: [{ amount: '10.00' }] }).replace(
+      '</BookgDt>',
+      '</BookgDt><NtryDtls><TxDtls><Amt Ccy="CHF">-5.00</Amt></TxDtls><TxDtls><Amt Ccy="CHF">15.00</Amt></TxDtls></NtryDtls>',
+    );
+    const [statement] = parseCamt(text(xml));
+    expect(statement!.entries.map((entry) => entry.amount)).toEqual([1000]);
+    expect(statement!.warnings).toEqual([
+      'Buchung 1: Ein Einzelbetrag hat ein Vorzeichen; als eine Buchung übernommen.',
+    ]);
+  });
+
   it('warns of a balance it cannot read instead of dropping it silently', () => {
     const statement = read({
       balances: [
