@@ -5,6 +5,12 @@ const LEAP_BUG_END = Date.UTC(1900, 2, 1);
 const LAST = Date.UTC(10_000, 0, 1);
 const DAY_MS = 86_400_000;
 
+/** True when Excel's 1900 date system holds the date (1900-01-01 to 9999-12-31, UTC). */
+export function isExcelDate(date: Date): boolean {
+  const time = date.getTime();
+  return time >= FIRST && time < LAST;
+}
+
 /**
  * A date as Excel's serial number (days since 1900, the time of day as the fraction), read in UTC so
  * that no time zone moves a calendar date. Excel counts a 29 February 1900 that never was: dates
@@ -12,7 +18,7 @@ const DAY_MS = 86_400_000;
  */
 export function excelSerial(date: Date): number {
   const time = date.getTime();
-  if (!(time >= FIRST && time < LAST)) {
+  if (!isExcelDate(date)) {
     const shown = Number.isNaN(time) ? 'an invalid date' : date.toISOString();
     throw new RangeError(`${shown} is outside Excel's dates (1900–9999)`);
   }

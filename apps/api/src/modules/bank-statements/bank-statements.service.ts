@@ -18,6 +18,7 @@ import {
   type StatementImportResult,
   type StatementPreview,
   describePage,
+  exactSum,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -145,6 +146,20 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     }
   }
 
+  /**
+   * Any sum of an upload's entries must stay exact (ARCHITECTURE.md rule 7): each amount is in
+   * range, but 91 of the largest together are not, and every later total (Plan/Ist, the forecast's
+   * actuals) would be wrong. The sizes are added, so every partial sum is exact too; beyond,
+   * AmountOverflowError answers the German 400 and nothing is stored.
+   */
+  function requireExactEntries(statements: ParsedStatement[]): void {
+    let size = 0;
+    for (const statement of statements) {
+      for (const entry of statement.entries) size += Math.abs(entry.amount);
+    }
+    exactSum(size, 'the entries of a bank statement file');
+  }
+
   /** `assign=0:12,1:new` as a map from the statement's place to an account id or `new`. */
   function assignmentsOf(query: StatementImportQuery, statementCount: number): Map<number, number | 'new'> {
     const assignments = new Map<number, number | 'new'>();
@@ -227,6 +242,7 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     // A CSV is read with the chosen account's remembered mapping, where it has one.
     const remembered = chosen ? (await findCsvMapping(reader, tenant.organisationId, chosen.id))?.csvMapping : null;
     const statements = readFile(file, remembered ?? undefined);
+    requireExactEntries(statements);
     const assignments = assignmentsOf(query, statements.length);
     // Statements of one statement account assigned `new` share the one account created.
     const created = new Map<string, NewAccount>();
@@ -421,8 +437,20 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     };
   }
 
-  function toPreview(item: PlannedStatement): StatementPreview {
+  /**
+   * The currency a statement is shown in (docs/bank-statements.md "Balances"): the file's, else its
+   * account's, else the one an account created from it would get (its closing balance's, else the
+   * organisation's) — so a CSV without a currency column and without a chosen account still shows
+   * its balances and amounts with a currency.
+   */
+  function shownCurrency(item: PlannedStatement, tenant: Tenant): string {
+    const { statement } = item;
+    return statement.currency ?? item.accountCurrency ?? statement.closing?.currency ?? currencyCode(tenant.currencyId);
+  }
+
+  function toPreview(item: PlannedStatement, tenant: Tenant): StatementPreview {
     const { statement, account } = item;
+    const currency = shownCurrency(item, tenant);
     const duplicateCount = item.taken.filter(Boolean).length;
     const newCount = item.taken.length - duplicateCount;
     return {
@@ -444,7 +472,7 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
           : null,
       accountMatchedBy: item.matchedBy,
       newAccount: item.newAccount?.preview ?? null,
-      currency: statement.currency ?? item.accountCurrency,
+      currency,
       period: statement.period,
       openingBalance: statement.opening,
       closingBalance: statement.closing,
@@ -457,10 +485,10 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
       summary: `${newCount} neu, ${duplicateCount} bereits importiert`,
       warnings: firstMessages(item.warnings),
       errors: firstMessages(item.errors),
-      entries: statement.entries.slice(0, PREVIEW_ENTRIES).map((entry, index) => ({
-        ...toEntryFields(entry, item.accountCurrency),
-        alreadyImported: item.taken[index]!,
-      })),
+      entries: statement.entries.slice(0, PREVIEW_ENTRIES).map((entry, index) => {
+        const fields = toEntryFields(entry, item.accountCurrency);
+        return { ...fields, currency: fields.currency || currency, alreadyImported: item.taken[index]! };
+      }),
       csvColumns: statement.csvColumns ?? null,
     };
   }
@@ -499,7 +527,7 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     async preview(tenant: Tenant, file: StatementFile, query: StatementImportQuery): Promise<StatementFilePreview> {
       const planned = await plan(db, tenant, file, query);
       return {
-        statements: planned.map(toPreview),
+        statements: planned.map((item) => toPreview(item, tenant)),
         canImport: planned.every((item) => item.errors.length === 0),
       };
     },

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type {
   BankAccount,
@@ -11,6 +12,7 @@ import { useTestApp } from '../../test/build-test-app.js';
 import { aBankAccount, aCategory, currencyId, sendStatement, type StatementUpload } from '../../test/factories.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
+import { camt053 } from '../../test/camt-file.js';
 
 const app = useTestApp();
 
@@ -371,6 +373,21 @@ describe('CSV exports', () => {
     });
   });
 
+  it("shows a CSV without currency in the chosen account's currency, else the organisation's (issue 42)", async () => {
+    const user = await signUp(app);
+    const eur = await currencyId(user, 'EUR');
+    const organisation = await user.patch(`/api/organisations/${user.user.currentOrganisationId}`, { currencyId: eur });
+    expect(organisation.statusCode, organisation.body).toBe(200);
+    // Layout C names neither an account nor a currency.
+    const [unassigned] = (await preview(user, fixture('csv-layout-c.csv'))).statements;
+    expect(unassigned).toMatchObject({ account: null, currency: 'EUR', closingBalance: { amount: 925_000 } });
+    expect(unassigned!.entries.map((entry) => entry.currency)).toEqual(['EUR', 'EUR', 'EUR']);
+    const chf = await chfAccount(user);
+    const [chosen] = (await preview(user, fixture('csv-layout-c.csv'), chf.id)).statements;
+    expect(chosen).toMatchObject({ currency: 'CHF' });
+    expect(chosen!.entries.map((entry) => entry.currency)).toEqual(['CHF', 'CHF', 'CHF']);
+  });
+
   it('layout B (windows-1252, commas) and C (ISO dates, debit/credit) into a chosen account', async () => {
     const user = await signUp(app);
     const target = await chfAccount(user);
@@ -514,6 +531,102 @@ describe('refused files', () => {
         expect(response.json<{ error: string }>().error).toMatch(message);
       }
     }
+  });
+
+  it('refuses odd camt values (issue 42: dates out of range, negative amounts, sums past 2^53) with a German 400, storing nothing', async () => {
+    const user = await signUp(app);
+    const { id } = await chfAccount(user, IBAN_A);
+    // Synthetic files (src/test/camt-file.ts) with the values the outside probe sent.
+    const cases: [string, string | RegExp][] = [
+      [
+        camt053(IBAN_A, { entries: [{ amount: '1.00', date: '0000-01-01' }] }),
+        /Buchung 1: Ungültiges Buchungsdatum «0000-01-01»/,
+      ],
+      [
+        camt053(IBAN_A, { entries: [{ amount: '1.00', date: '0001-01-01' }] }),
+        /Buchung 1: Ungültiges Buchungsdatum «0001-01-01»/,
+      ],
+      [
+        camt053(IBAN_A, { entries: [{ amount: '1.00', date: '2026-11-16garbage' }] }),
+        /Ungültiges Buchungsdatum «2026-11-16garbage»/,
+      ],
+      [camt053(IBAN_A, { entries: [{ amount: '-5.00', indicator: 'CRDT' }] }), /Buchung 1: Negativer Betrag «-5.00»/],
+      [
+        camt053(IBAN_A, { entries: Array.from({ length: 91 }, () => ({ amount: '999999999999.99' })) }),
+        'Die Beträge ergeben zusammen eine zu grosse Summe, um sie auf den Rappen genau zu berechnen. Bitte erfassen Sie kleinere Beträge.',
+      ],
+      [
+        camt053(IBAN_A, {
+          balances: [
+            { type: 'OPBD', amount: '0.00', date: '2026-11-01' },
+            { type: 'CLBD', amount: '99999999999999.99', indicator: 'DBIT', date: '2026-11-20' },
+          ],
+          entries: Array.from({ length: 91 }, () => ({ amount: '999999999999.99' })),
+        }),
+        /zu grosse Summe/,
+      ],
+    ];
+    for (const [xml, message] of cases) {
+      const response = await sendStatement(user, upload(xml));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<{ error: string }>().error).toMatch(message);
+      const shown = await sendStatement(user, upload(xml), { preview: true });
+      expect([200, 400], shown.body).toContain(shown.statusCode);
+      if (shown.statusCode === 200) {
+        expect(shown.json<StatementFilePreview>().canImport).toBe(false);
+        expect(shown.json<StatementFilePreview>().statements[0]!.errors.join(' ')).toMatch(message);
+      } else expect(shown.json<{ error: string }>().error).toMatch(message);
+    }
+    expect((await entries(user, id)).data).toEqual([]);
+    expect((await account(user, id)).amount).toBe(0);
+  });
+
+  it('names a PDF, a payment order and an Excel file as what they are (issue 42), storing nothing', async () => {
+    const user = await signUp(app);
+    const { id } = await chfAccount(user, IBAN_A);
+    // Synthetic bytes: a PDF header, a pain.001 root, an Excel package's part names.
+    const cases: [StatementUpload, string][] = [
+      [
+        upload('%PDF-1.7\n1 0 obj\n<< >>\nendobj\n%%EOF\n', 'application/octet-stream'),
+        'Das ist ein PDF. Bitte laden Sie den Kontoauszug als camt.053 oder CSV herunter.',
+      ],
+      [
+        upload('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>'),
+        'Das ist ein Zahlungsauftrag (pain.001), kein Kontoauszug.',
+      ],
+      [
+        {
+          bytes: zipSync({
+            '[Content_Types].xml': new TextEncoder().encode('<Types/>'),
+            'xl/workbook.xml': new Uint8Array(1),
+          }),
+          contentType: 'application/octet-stream',
+        },
+        'Das ist eine Excel-Datei. Bitte laden Sie den Kontoauszug im E-Banking als camt.053 oder CSV herunter (oder speichern Sie die Tabelle in Excel als CSV).',
+      ],
+    ];
+    for (const [file, message] of cases) {
+      for (const previewOnly of [true, false]) {
+        const response = await sendStatement(user, file, { preview: previewOnly, bankAccountId: id });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json<{ error: string }>().error).toBe(message);
+      }
+    }
+    expect((await entries(user, id)).data).toEqual([]);
+  });
+
+  it('warns in the preview of a balance it cannot read (issue 42)', async () => {
+    const user = await signUp(app);
+    await chfAccount(user, IBAN_A);
+    const xml = camt053(IBAN_A, {
+      balances: [{ type: 'CLBD', amount: '12,50', date: '2026-11-20' }],
+      entries: [{ amount: '1.00' }],
+    });
+    const [statement] = (await preview(user, upload(xml))).statements;
+    expect(statement!.warnings).toContain(
+      'Saldo 1 (CLBD) ist unlesbar (Betrag «12,50», Datum «2026-11-20»): nicht übernommen.',
+    );
+    expect(statement!.closingBalance).toBeNull();
   });
 
   it('refuses JSON and other types with 415, and files over 20 MB with 413', async () => {

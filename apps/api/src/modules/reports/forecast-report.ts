@@ -176,16 +176,26 @@ function leafCell(leaf: ForecastLeafNode | undefined): ReportCell {
 
 const umlautSpelling: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
 
-/** `Prognose-<Organisation>-<YYYY-MM-DD>.<extension>` with safe characters only (docs/reports.md). */
-export function reportFileName(prefix: string, organisationName: string, today: string, extension: string): string {
-  const safe =
-    organisationName
+/**
+ * A name as a part of a file name (docs/reports.md "File names"): umlauts spelled out, other accents
+ * dropped, every other run of characters but letters and digits one `-`, at most 60 characters;
+ * `fallback` when nothing is left.
+ */
+export function fileNamePart(name: string, fallback: string): string {
+  return (
+    name
       .replace(/[äöüÄÖÜ]/g, (umlaut) => umlautSpelling[umlaut] ?? umlaut)
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/ß/g, 'ss')
       .replace(/[^A-Za-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'Organisation';
-  return `${prefix}-${safe}-${today}.${extension}`;
+      .slice(0, 60)
+      .replace(/-+$/, '') || fallback
+  );
+}
+
+/** `Prognose-<Organisation>-<YYYY-MM-DD>.<extension>` with safe characters only (docs/reports.md). */
+export function reportFileName(prefix: string, organisationName: string, today: string, extension: string): string {
+  return `${prefix}-${fileNamePart(organisationName, 'Organisation')}-${today}.${extension}`;
 }

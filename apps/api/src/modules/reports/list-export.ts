@@ -1,5 +1,5 @@
 import { formatDate, PAGINATION, type ExportFormat, type Pagination } from '@saldopilot/shared';
-import { defineStyles, writeWorkbook, type Cell, type Row } from '../../lib/xlsx/index.js';
+import { defineStyles, isExcelDate, writeWorkbook, type Cell, type Row } from '../../lib/xlsx/index.js';
 import { csvCell, plainAmount } from './report-csv.js';
 import { AMOUNT_FORMAT } from './report-xlsx.js';
 
@@ -49,7 +49,7 @@ function listCsv<Item>(columns: readonly ListColumn<Item>[], items: readonly Ite
         const value = column.value(item);
         if (value === null) return '';
         if (column.kind === 'amount') return plainAmount(value as number);
-        if (column.kind === 'date') return formatDate(value as string);
+        if (column.kind === 'date') return shownDate(value as string);
         return String(value);
       }),
     );
@@ -86,9 +86,22 @@ function* listRows<Item>(columns: readonly ListColumn<Item>[], items: readonly I
 function listCell<Item>(column: ListColumn<Item>, value: string | number | null): Cell | null {
   if (value === null) return null;
   if (column.kind === 'amount') return { value: (value as number) / 100, style: styles.ids.amount };
-  if (column.kind === 'date') return { value: dateOf(value as string), style: styles.ids.date };
+  if (column.kind === 'date') {
+    const date = dateOf(value as string);
+    // A stored date Excel cannot hold (before 1900, docs/reports.md "Lists") is its text, never a 500.
+    return isExcelDate(date) ? { value: date, style: styles.ids.date } : { value: shownDate(value as string) };
+  }
   if (column.kind === 'number') return { value: value as number };
   return { value: String(value) };
+}
+
+/** `dd.mm.yyyy`; a stored date the calendar cannot read (a year beyond 9999) as the database wrote it. */
+function shownDate(date: string): string {
+  try {
+    return formatDate(date);
+  } catch {
+    return date;
+  }
 }
 
 /** A calendar date as the UTC midnight Excel's serial numbers count from (no time zone can move it). */

@@ -36,12 +36,28 @@ export function plainAmount(cents: number): string {
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 /**
- * One cell: a text that a spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a
- * tab or a carriage return) gets a leading apostrophe — a name like "=HYPERLINK(…)" stays text — but
- * a number is never touched (docs/reports.md "Formula injection"); quotes around what holds `;`,
- * quotes or line breaks.
+ * What a spreadsheet runs as a formula at the start of a cell: `=`, `+`, `-`, `@`, a tab or a
+ * carriage return, and their fullwidth and small forms (＝ ＋ － ＠, ﹦ ﹢ ﹣ ﹫), which some
+ * spreadsheets read as the ASCII ones.
+ */
+const FORMULA_START = '=+\\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B';
+/** Where a reader may start a new cell: our `;`, the `,` and tab other locales split at, a line break. */
+const CELL_BREAK = ',;\t\r\n';
+// A cell start (the text's, or behind a break) followed by a formula character and the rest of that part.
+const FORMULA_PART = new RegExp(`(^|[${CELL_BREAK}])(?=([${FORMULA_START}])([^${CELL_BREAK}]*))`, 'g');
+
+/**
+ * One cell (docs/reports.md "Formula injection"): every part a spreadsheet could read as a cell of
+ * its own — the text, and each part behind a `,`, `;`, tab or line break, for a reader that splits
+ * there — that begins like a formula gets an apostrophe in front, so "=HYPERLINK(…)" and
+ * "Zahlung,=1+1" stay text; a number (also such a part, "Rabatt,-5") is never touched. Quotes
+ * around what holds a delimiter, a quote or a line break, its quotes doubled.
  */
 export function csvCell(value: string): string {
-  const neutral = !NUMBER.test(value) && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(neutral) ? `"${neutral.replace(/"/g, '""')}"` : neutral;
+  const neutral = NUMBER.test(value)
+    ? value
+    : value.replace(FORMULA_PART, (_, start: string, first: string, rest: string) =>
+        NUMBER.test(`${first}${rest}`) ? start : `${start}'`,
+      );
+  return /[";,\t\r\n]/.test(neutral) ? `"${neutral.replace(/"/g, '""')}"` : neutral;
 }

@@ -16,7 +16,7 @@ import type { OrganisationsService } from '../organisations/organisations.servic
 import type { PlanActualService } from '../plan-actual/plan-actual.service.js';
 import type { ProfileService } from '../profile/profile.service.js';
 import type { TransactionsService } from '../transactions/transactions.service.js';
-import { buildForecastReport, reportFileName } from './forecast-report.js';
+import { buildForecastReport, fileNamePart, reportFileName } from './forecast-report.js';
 import { reportCsv } from './report-csv.js';
 import { bankAccountColumns, bankEntryColumns, employeeColumns, transactionColumns } from './list-columns.js';
 import { everyPage, listFile } from './list-export.js';
@@ -62,19 +62,23 @@ export type ReportsService = ReturnType<typeof createReportsService>;
 export function createReportsService(deps: ReportsServiceDeps) {
   const { clock, forecasts, organisations, profile } = deps;
 
-  /** The file of a list: every row its query selects, named `<Liste>-<Organisation>-<Datum>`. */
+  /**
+   * The file of a list: every row its query selects, named `<Liste>-<Organisation>-<Datum>`, or
+   * with `namePrefix` in front of the organisation (`Buchungen-<Konto>`).
+   */
   async function listExport<Item>(
     tenant: Tenant,
     prefix: string,
     format: ExportFormat,
     columns: Parameters<typeof listFile<Item>>[2],
     items: Item[],
+    namePrefix = prefix,
   ): Promise<ReportFile> {
     const organisation = await organisations.get(tenant.userId, tenant.organisationId);
     return {
       body: await listFile(format, prefix, columns, items),
       contentType: contentTypes[format],
-      fileName: reportFileName(prefix, organisation.name, clock.today(), format),
+      fileName: reportFileName(namePrefix, organisation.name, clock.today(), format),
     };
   }
 
@@ -94,12 +98,17 @@ export function createReportsService(deps: ReportsServiceDeps) {
       return listExport(tenant, 'Bankkonten', format, bankAccountColumns(currency), items);
     },
 
-    /** An account's booked entries; another organisation's account is a 404 as for the list. */
+    /**
+     * An account's booked entries, the file named by the account (`Buchungen-<Konto>-…`: each
+     * account's file its own name); another organisation's account is a 404 as for the list.
+     */
     async bankEntriesExport(tenant: Tenant, accountId: number, { format, ...query }: Unpaged<BankEntryListQuery>) {
+      const account = await deps.bankAccounts.get(tenant, accountId);
       const items = await everyPage((page) =>
         deps.bankStatements.listEntries(tenant, accountId, { ...query, ...page }),
       );
-      return listExport(tenant, 'Buchungen', format, bankEntryColumns, items);
+      const name = `Buchungen-${fileNamePart(account.name, 'Konto')}`;
+      return listExport(tenant, 'Buchungen', format, bankEntryColumns, items, name);
     },
 
     async employeesExport(tenant: Tenant, { format, ...query }: Unpaged<EmployeeListQuery>) {

@@ -28,6 +28,8 @@ import {
 import { addMember } from '../../test/tenants.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { pdfText } from '../../test/pdf-text.js';
+import { eq } from 'drizzle-orm';
+import { bankEntries } from '../../db/schema/index.js';
 
 const app = useTestApp();
 
@@ -481,7 +483,9 @@ describe('GET /api/<list>/export', () => {
     const query = 'direction=credit&sortBy=bookingDate&sortOrder=ASC';
     const listed = (await user.get(`/api/bank-accounts/${account.id}/entries?${query}`)).json<BankEntryList>().data;
     const response = await download(user, `format=csv&${query}`, `/api/bank-accounts/${account.id}/entries/export`);
-    expect(response.headers['content-disposition']).toContain('filename="Buchungen-Meine-Organisation-2026-11-21.csv"');
+    expect(response.headers['content-disposition']).toContain(
+      'filename="Buchungen-Konto-Meine-Organisation-2026-11-21.csv"',
+    );
     const [header, ...lines] = response.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(cellsOfCsvLine(header!).slice(0, 7)).toEqual([
       'Buchungsdatum',
@@ -500,6 +504,78 @@ describe('GET /api/<list>/export', () => {
     const stranger = await signUp(app);
     const refused = await stranger.get(`/api/bank-accounts/${account.id}/entries/export?format=csv`);
     expect(refused.statusCode).toBe(404);
+  });
+
+  it("names an account's entries file by the account (issue 42), its name made safe", async () => {
+    const user = await signUp(app);
+    const zkb = await aBankAccount(user, { name: 'Zürcher Kantonalbank / Lohn' });
+    const post = await aBankAccount(user, { name: 'PostFinance' });
+    const name = async (id: number, format: string) =>
+      (await download(user, `format=${format}`, `/api/bank-accounts/${id}/entries/export`)).headers[
+        'content-disposition'
+      ];
+    expect(await name(zkb.id, 'xlsx')).toContain(
+      'filename="Buchungen-Zuercher-Kantonalbank-Lohn-Meine-Organisation-2026-11-21.xlsx"',
+    );
+    expect(await name(post.id, 'csv')).toContain('filename="Buchungen-PostFinance-Meine-Organisation-2026-11-21.csv"');
+  });
+
+  it('exports entries whose stored dates are outside what Excel holds, as text, never a 500 (issue 42)', async () => {
+    const user = await signUp(app);
+    const account = await aBankAccount(user, { name: 'Alt' });
+    await importEntries(user, account.id, [
+      { date: '2026-11-03', amount: '10.00', text: 'Alt' },
+      { date: '2026-11-04', amount: '20.00', text: 'Neu' },
+    ]);
+    // Stored before the import refused such dates: written into the test database directly.
+    const { db } = app.deps.database;
+    const [old] = await db
+      .update(bankEntries)
+      .set({ bookingDate: '0001-01-01', valueDate: '1899-12-31' })
+      .where(eq(bankEntries.remittanceInformation, 'Alt'))
+      .returning();
+    expect(old?.bankAccountId).toBe(account.id);
+    // The page's list shows it too.
+    const listed = await user.get(`/api/bank-accounts/${account.id}/entries?sortBy=bookingDate&sortOrder=ASC`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<BankEntryList>().data[0]).toMatchObject({ bookingDate: '0001-01-01', valueDate: '1899-12-31' });
+    const path = `/api/bank-accounts/${account.id}/entries/export`;
+    const xlsx = await download(user, 'format=xlsx&sortBy=bookingDate&sortOrder=ASC', path);
+    const rows = (await readXlsxFile(xlsx.rawPayload))[0]!.data;
+    expect(rows[1]!.slice(0, 3)).toEqual(['01.01.0001', '31.12.1899', 10]);
+    expect(rows[2]![0]).toBeInstanceOf(Date);
+    const csv = (await download(user, 'format=csv&sortBy=bookingDate&sortOrder=ASC', path)).rawPayload.toString('utf8');
+    expect(csv).toContain('\r\n01.01.0001;31.12.1899;10.00;');
+  });
+
+  it('neutralises every CSV cell a spreadsheet would read as a formula, also behind a comma; XLSX keeps text as text (issue 42)', async () => {
+    const user = await signUp(app);
+    const account = await aBankAccount(user, { name: 'Konto' });
+    // Synthetic e-banking CSV written for this test: texts with formulas after a comma and in fullwidth forms.
+    const csv = [
+      'Datum;Buchungstext;Betrag',
+      '03.11.2026;"Zahlung,=1+1";1.00',
+      '04.11.2026;＝SUMME(A1);2.00',
+      '05.11.2026;＠Kunde;3.00',
+      '06.11.2026;"Miete; ""Nov""";4.00',
+    ].join('\n');
+    const imported = await sendStatement(
+      user,
+      { bytes: new TextEncoder().encode(csv), contentType: 'text/csv' },
+      { bankAccountId: account.id },
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    const path = `/api/bank-accounts/${account.id}/entries/export`;
+    const query = 'sortBy=bookingDate&sortOrder=ASC';
+    const text = (await download(user, `format=csv&${query}`, path)).rawPayload.toString('utf8');
+    expect(text).toContain(`;"Zahlung,'=1+1";`);
+    expect(text).toContain(";'＝SUMME(A1);");
+    expect(text).toContain(";'＠Kunde;");
+    expect(text).toContain(';"Miete; ""Nov""";');
+    const rows = (await readXlsxFile((await download(user, `format=xlsx&${query}`, path)).rawPayload))[0]!.data;
+    expect(rows.slice(1).map((row) => row[6])).toEqual(['Zahlung,=1+1', '＝SUMME(A1)', '＠Kunde', 'Miete; "Nov"']);
+    const sheet = await sheetXml((await download(user, `format=xlsx&${query}`, path)).rawPayload);
+    expect(sheet).not.toContain('<f>');
   });
 
   it('refuses paging, an unknown filter or format in German; read-only members export, strangers see their own only', async () => {

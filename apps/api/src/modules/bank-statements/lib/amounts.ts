@@ -53,5 +53,13 @@ export function localDateToIso(text: string): string | undefined {
     const [, day = '', month = '', year = ''] = swiss;
     iso = `${year.length === 2 ? `20${year}` : year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   } else if (/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(trimmed)) iso = trimmed;
-  return iso && isIsoDate(iso) && iso >= '1900-01-01' && iso <= '2999-12-31' ? iso : undefined;
+  return iso && isStatementDate(iso) ? iso : undefined;
+}
+
+/**
+ * A day a bank file may carry (docs/bank-statements.md "Entries"): an ISO date that exists, from
+ * 1900 to 2999. Older ones cannot be written as dates to Excel (and year 0 not even to the database).
+ */
+export function isStatementDate(iso: string): boolean {
+  return isIsoDate(iso) && iso >= '1900-01-01' && iso <= '2999-12-31';
 }

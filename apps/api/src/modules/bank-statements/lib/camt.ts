@@ -1,12 +1,6 @@
-import {
-  formatDate,
-  isIsoDate,
-  isValidIban,
-  looksLikeIban,
-  normalizeAccountNumber,
-  normalizeIban,
-} from '@saldopilot/shared';
-import { decimalToMinorUnits, minorUnitsOf } from './amounts.js';
+import { formatDate, isValidIban, looksLikeIban, normalizeAccountNumber, normalizeIban } from '@saldopilot/shared';
+import { decimalToMinorUnits, isStatementDate, minorUnitsOf } from './amounts.js';
+import { STATEMENT_DOWNLOAD } from './file-kind.js';
 import { classifyReference, wrongReferenceWarning } from './references.js';
 import {
   periodOf,
@@ -30,24 +24,48 @@ const MESSAGES = {
 } as const;
 
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[0-9])\.(\d{3}\.\d{2})$/;
+const PAYMENT_NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(pain\.\d{3})\.\d{3}\.\d{2}$/;
+
+/** ISO 20022 payment messages people take for statements, named as what they are (issue 42). */
+const PAYMENT_MESSAGES: Record<string, string> = {
+  'pain.001': 'ein Zahlungsauftrag',
+  'pain.002': 'eine Statusmeldung zu einem Zahlungsauftrag',
+  'pain.008': 'ein Lastschriftauftrag',
+};
 
 const clip = (text: string | undefined, max: number): string | null =>
   text === undefined ? null : text.replace(/\s+/g, ' ').slice(0, max);
 
-/** The day of an ISO date or date-time text. */
+// An ISO date, optionally with a time and a zone (`Dt` or `DtTm`), and nothing after it.
+const DATE_TEXT =
+  /^([0-9]{4}-[0-9]{2}-[0-9]{2})(?:T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:[0-9]{2})?$/;
+
+/** The day of an ISO date or date-time text, from 1900 to 2999 (docs/bank-statements.md "Entries"). */
 const dayOf = (text: string | undefined): string | undefined => {
-  const day = text?.slice(0, 10);
-  return day && isIsoDate(day) ? day : undefined;
+  const day = text === undefined ? undefined : DATE_TEXT.exec(text.trim())?.[1];
+  return day && isStatementDate(day) ? day : undefined;
 };
 
+/** The text of a date choice (`Dt` or `DtTm`), as the file writes it. */
+const dateTextOf = (element: XmlElement | undefined): string | undefined => firstText(element, ['Dt', 'DtTm']);
+
 /** The day of a date choice (`Dt` or `DtTm`). */
-const dateOf = (element: XmlElement | undefined): string | undefined => dayOf(firstText(element, ['Dt', 'DtTm']));
+const dateOf = (element: XmlElement | undefined): string | undefined => dayOf(dateTextOf(element));
+
+const badDate = (what: string, text: string) =>
+  `${what} «${text.slice(0, 40)}» (erwartet wird ein Datum JJJJ-MM-TT zwischen 1900 und 2999)`;
 
 /** The kind and version a document's namespace names, or a German refusal naming the root. */
 function messageOf(document: XmlElement): { kind: 'camt.053' | 'camt.054'; version: string } {
   const namespaces = Object.entries(document.attributes).filter(
     ([name]) => name === 'xmlns' || name.startsWith('xmlns:'),
   );
+  const payment = namespaces.map(([, uri]) => PAYMENT_NAMESPACE.exec(uri)?.[1]).find(Boolean);
+  if (payment) {
+    throw new StatementFileError(
+      `Das ist ${PAYMENT_MESSAGES[payment] ?? 'eine Zahlungsnachricht'} (${payment}), kein Kontoauszug.`,
+    );
+  }
   const match = namespaces.map(([, uri]) => NAMESPACE.exec(uri)).find(Boolean);
   if (document.name !== 'Document' || !match) {
     const shown = match ? `${document.name} (${match[1]}.${match[2]})` : document.name;
@@ -57,6 +75,11 @@ function messageOf(document: XmlElement): { kind: 'camt.053' | 'camt.054'; versi
   }
   const kind = match[1]!;
   const version = match[2]!;
+  if (kind === 'camt.052') {
+    throw new StatementFileError(
+      `Das ist ein Kontobericht untertags (camt.052): ${kind}.${version} wird nicht gelesen. ${STATEMENT_DOWNLOAD}`,
+    );
+  }
   if (kind !== 'camt.053' && kind !== 'camt.054') {
     throw new StatementFileError(
       `Keine camt.053/054-Datei: ${kind}.${version} wird nicht gelesen (nur Kontoauszüge camt.053 und Avisierungen camt.054).`,
@@ -70,10 +93,16 @@ function messageOf(document: XmlElement): { kind: 'camt.053' | 'camt.054'; versi
   return { kind, version };
 }
 
-/** The signed amount of an element with `Amt` and `CdtDbtInd`, or undefined when unreadable. */
+/** A camt amount carries no sign: the direction is `CdtDbtInd` alone (docs/bank-statements.md "Entries"). */
+const isNegative = (amount: XmlElement | undefined) => amount?.text.trim().startsWith('-') === true;
+
+/**
+ * The signed amount of an element with `Amt` and `CdtDbtInd`, or undefined when unreadable: a
+ * negative `Amt` is unreadable, never turned round by its sign.
+ */
 function signedAmount(amount: XmlElement | undefined, indicator: string | undefined, fallbackIndicator?: string) {
   const currency = amount?.attributes.Ccy?.trim().toUpperCase() || null;
-  const value = amount ? decimalToMinorUnits(amount.text, minorUnitsOf(currency)) : undefined;
+  const value = amount && !isNegative(amount) ? decimalToMinorUnits(amount.text, minorUnitsOf(currency)) : undefined;
   const direction = indicator ?? fallbackIndicator;
   if (value === undefined || (direction !== 'CRDT' && direction !== 'DBIT')) return undefined;
   return { amount: direction === 'DBIT' ? -value : value, currency, text: amount?.text.trim() ?? '' };
@@ -85,6 +114,14 @@ function balanceOf(balance: XmlElement): ParsedBalance | undefined {
   const date = dateOf(child(balance, 'Dt'));
   if (!type || !amount || !date) return undefined;
   return { amount: amount.amount, currency: amount.currency, date, type };
+}
+
+/** Why a balance is not taken: it is named by its place and type, with what the file wrote. */
+function unreadableBalance(balance: XmlElement, position: number): string {
+  const type = clip(firstText(balance, ['Tp/CdOrPrtry/Cd', 'Tp/CdOrPrtry/Prtry']), 10) ?? 'ohne Typ';
+  const amount = clip(textAt(balance, 'Amt'), 40) ?? '';
+  const date = clip(dateTextOf(child(balance, 'Dt')), 40) ?? '';
+  return `Saldo ${position} (${type}) ist unlesbar (Betrag «${amount}», Datum «${date}»): nicht übernommen.`;
 }
 
 /** The charges of an entry or detail in minor units (positive): the total where given, else the records. */
@@ -174,17 +211,33 @@ function entriesOf(entry: XmlElement, position: number, context: Context): Parse
     context.warnings.push(`${label}: Status ${status.slice(0, 10)} wird nicht importiert.`);
     return 'skipped';
   }
+  if (isNegative(child(entry, 'Amt'))) {
+    context.errors.push(
+      `${label}: Negativer Betrag «${child(entry, 'Amt')!.text.trim().slice(0, 40)}»: in camt steht der Betrag ohne Vorzeichen, die Richtung in CdtDbtInd.`,
+    );
+    return 'skipped';
+  }
   const booked = signedAmount(child(entry, 'Amt'), textAt(entry, 'CdtDbtInd'));
   if (!booked) {
     context.errors.push(`${label}: Betrag oder Soll/Haben-Kennzeichen fehlt oder ist ungültig`);
     return 'skipped';
   }
-  const bookingDate = dateOf(child(entry, 'BookgDt')) ?? dateOf(child(entry, 'ValDt'));
+  // A date that is there but unreadable is an error of the entry, never replaced by the other date.
+  const bookingText = dateTextOf(child(entry, 'BookgDt'));
+  const valueText = dateTextOf(child(entry, 'ValDt'));
+  const bookingDate = dayOf(bookingText ?? valueText);
   if (!bookingDate) {
-    context.errors.push(`${label}: Buchungsdatum fehlt`);
+    const shown = bookingText ?? valueText;
+    context.errors.push(
+      `${label}: ${shown === undefined ? 'Buchungsdatum fehlt' : badDate('Ungültiges Buchungsdatum', shown)}`,
+    );
     return 'skipped';
   }
-  const valueDate = dateOf(child(entry, 'ValDt')) ?? null;
+  const valueDate = valueText === undefined ? null : dayOf(valueText);
+  if (valueDate === undefined) {
+    context.errors.push(`${label}: ${badDate('Ungültiges Valutadatum', valueText!)}`);
+    return 'skipped';
+  }
   const credit = booked.amount >= 0 && textAt(entry, 'CdtDbtInd') === 'CRDT';
   const isReversal = textAt(entry, 'RvslInd') === 'true';
   const bankReference = clip(textAt(entry, 'AcctSvcrRef'), 35);
@@ -220,6 +273,11 @@ function entriesOf(entry: XmlElement, position: number, context: Context): Parse
       context.warnings.push(
         `${label}: Die Einzelbeträge ergeben nicht den Buchungsbetrag ${booked.text}; als eine Buchung übernommen.`,
       );
+    } else if (
+      details.some((detail) => isNegative(child(detail, 'Amt')) || isNegative(at(detail, 'AmtDtls/TxAmt/Amt')))
+    ) {
+      // A signed detail amount is not read (no sign in camt amounts), and the person hears why.
+      context.warnings.push(`${label}: Ein Einzelbetrag hat ein Vorzeichen; als eine Buchung übernommen.`);
     }
   }
   return [
@@ -258,9 +316,12 @@ function reportOf(
         : `IBAN ${iban} des Auszugs hat keine gültige Form`,
     );
   }
-  const balances = childrenNamed(report, 'Bal')
-    .map(balanceOf)
-    .filter((balance): balance is ParsedBalance => balance !== undefined);
+  const balances: ParsedBalance[] = [];
+  childrenNamed(report, 'Bal').forEach((element, index) => {
+    const balance = balanceOf(element);
+    if (balance) balances.push(balance);
+    else warnings.push(unreadableBalance(element, index + 1));
+  });
   const currency =
     textAt(report, 'Acct/Ccy')?.toUpperCase() ??
     childrenNamed(report, 'Bal')[0]?.children.find((element) => element.name === 'Amt')?.attributes.Ccy ??

@@ -9,6 +9,7 @@ import { readStatementFile } from './read-file.js';
 import { hasRightMod10Digit, isValidScor } from '@saldopilot/shared';
 import { classifyReference } from './references.js';
 import { StatementFileError, type ParsedStatement } from './statement.js';
+import { camt053 } from '../../../test/camt-file.js';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)));
 const text = (value: string) => new TextEncoder().encode(value);
@@ -162,6 +163,87 @@ describe('camt.053', () => {
   });
 });
 
+describe('odd camt values (issue 42, synthetic files from src/test/camt-file.ts)', () => {
+  const IBAN = 'CH5604835012345678009';
+  const read = (file: Parameters<typeof camt053>[1]) => parseCamt(text(camt053(IBAN, file)))[0]!;
+
+  it('refuses booking and value dates outside 1900–2999, year 0 and dates with trailing text, by entry', () => {
+    const statement = read({
+      entries: [
+        { amount: '1.00', date: '1899-12-31' },
+        { amount: '2.00', date: '0000-01-01' },
+        { amount: '3.00', date: '0001-01-01' },
+        { amount: '4.00', date: '3000-01-01' },
+        { amount: '5.00', date: '2026-11-16garbage' },
+        { amount: '6.00', date: '2026-11-16', valueDate: '2026-11-17x' },
+        { amount: '7.00', date: '2026-11-16T08:30:00+01:00' },
+        { amount: '8.00', date: '1900-01-01', valueDate: '2999-12-31' },
+      ],
+    });
+    expect(statement.entries.map((entry) => [entry.amount, entry.bookingDate, entry.valueDate])).toEqual([
+      [700, '2026-11-16', null],
+      [800, '1900-01-01', '2999-12-31'],
+    ]);
+    expect(statement.errors).toEqual([
+      'Buchung 1: Ungültiges Buchungsdatum «1899-12-31» (erwartet wird ein Datum JJJJ-MM-TT zwischen 1900 und 2999)',
+      'Buchung 2: Ungültiges Buchungsdatum «0000-01-01» (erwartet wird ein Datum JJJJ-MM-TT zwischen 1900 und 2999)',
+      'Buchung 3: Ungültiges Buchungsdatum «0001-01-01» (erwartet wird ein Datum JJJJ-MM-TT zwischen 1900 und 2999)',
+      'Buchung 4: Ungültiges Buchungsdatum «3000-01-01» (erwartet wird ein Datum JJJJ-MM-TT zwischen 1900 und 2999)',
+      'Buchung 5: Ungültiges Buchungsdatum «2026-11-16garbage» (erwartet wird ein Datum JJJJ-MM-TT zwischen 1900 und 2999)',
+      'Buchung 6: Ungültiges Valutadatum «2026-11-17x» (erwartet wird ein Datum JJJJ-MM-TT zwischen 1900 und 2999)',
+    ]);
+    // The CSV reader keeps the same range.
+    expect(localDateToIso('31.12.1899')).toBeUndefined();
+    expect(localDateToIso('2026-11-16garbage')).toBeUndefined();
+  });
+
+  it('refuses a negative amount (the direction is CdtDbtInd alone), naming the entry', () => {
+    const statement = read({
+      entries: [
+        { amount: '-5.00', indicator: 'CRDT' },
+        { amount: '-7.00', indicator: 'DBIT' },
+        { amount: '7.00', indicator: 'DBIT' },
+      ],
+    });
+    expect(statement.entries.map((entry) => entry.amount)).toEqual([-700]);
+    expect(statement.errors).toEqual([
+      'Buchung 1: Negativer Betrag «-5.00»: in camt steht der Betrag ohne Vorzeichen, die Richtung in CdtDbtInd.',
+      'Buchung 2: Negativer Betrag «-7.00»: in camt steht der Betrag ohne Vorzeichen, die Richtung in CdtDbtInd.',
+    ]);
+  });
+
+  it('keeps a collective entry with a signed detail amount whole, with a warning', () => {
+    const xml = camt053(IBAN, { entries: [{ amount: '10.00' }] }).replace(
+      '</BookgDt>',
+      '</BookgDt><NtryDtls><TxDtls><Amt Ccy="CHF">-5.00</Amt></TxDtls><TxDtls><Amt Ccy="CHF">15.00</Amt></TxDtls></NtryDtls>',
+    );
+    const [statement] = parseCamt(text(xml));
+    expect(statement!.entries.map((entry) => entry.amount)).toEqual([1000]);
+    expect(statement!.warnings).toEqual([
+      'Buchung 1: Ein Einzelbetrag hat ein Vorzeichen; als eine Buchung übernommen.',
+    ]);
+  });
+
+  it('warns of a balance it cannot read instead of dropping it silently', () => {
+    const statement = read({
+      balances: [
+        { type: 'OPBD', amount: '100.00', date: '2026-11-01' },
+        { type: 'CLBD', amount: '12,50', date: '2026-11-20' },
+        { type: 'CLAV', amount: '-3.00', date: '2026-11-20' },
+        { type: 'ITBD', amount: '1.00', date: '1800-01-01' },
+      ],
+      entries: [{ amount: '1.00' }],
+    });
+    expect(statement.opening).toMatchObject({ amount: 100_00, type: 'OPBD' });
+    expect(statement.closing).toBeNull();
+    expect(statement.warnings).toEqual([
+      'Saldo 2 (CLBD) ist unlesbar (Betrag «12,50», Datum «2026-11-20»): nicht übernommen.',
+      'Saldo 3 (CLAV) ist unlesbar (Betrag «-3.00», Datum «2026-11-20»): nicht übernommen.',
+      'Saldo 4 (ITBD) ist unlesbar (Betrag «1.00», Datum «1800-01-01»): nicht übernommen.',
+    ]);
+  });
+});
+
 describe('camt.054', () => {
   it('reads .001.08 and .001.04 notifications without balances', () => {
     const [v08] = parseCamt(fixture('camt054-001-08.xml'));
@@ -189,8 +271,9 @@ describe('refused XML', () => {
     expect(refusal(() => parseCamt(text('<html><body/></html>')))).toBe(
       'Keine camt.053/054-Datei: Wurzelelement «html» statt «Document» mit camt-Namensraum.',
     );
+    // A payment order is named as what it is (issue 42), not as a camt file with a wrong root.
     const pain = '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>';
-    expect(refusal(() => parseCamt(text(pain)))).toMatch(/^Keine camt.053\/054-Datei: Wurzelelement «Document»/);
+    expect(refusal(() => parseCamt(text(pain)))).toBe('Das ist ein Zahlungsauftrag (pain.001), kein Kontoauszug.');
     const camt052 = '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.08"><BkToCstmrAcctRpt/></Document>';
     expect(refusal(() => parseCamt(text(camt052)))).toMatch(/camt\.052\.001\.08 wird nicht gelesen/);
     const v06 = '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.06"><BkToCstmrStmt/></Document>';
@@ -307,6 +390,53 @@ describe('files and zips', () => {
       'Die Datei ist kein ZIP-Archiv.',
     );
     expect(refusal(() => readStatementFile(new Uint8Array(), 'text/csv'))).toBe('Die Datei ist leer.');
+  });
+
+  it('names what a file is that is no statement: PDF, Excel, MT940, an image, a payment message (issue 42)', () => {
+    // Synthetic bytes written for this test: the signatures of each kind, nothing of a real file.
+    const download = 'Bitte laden Sie den Kontoauszug als camt.053 oder CSV herunter.';
+    const pdf = text('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n');
+    const excel =
+      'Das ist eine Excel-Datei. Bitte laden Sie den Kontoauszug im E-Banking als camt.053 oder CSV herunter (oder speichern Sie die Tabelle in Excel als CSV).';
+    const xlsx = zipSync({
+      '[Content_Types].xml': text('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+      'xl/workbook.xml': text('<workbook/>'),
+    });
+    const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(504).fill(0)]);
+    const mt940 = text(
+      ':20:STARTUMS\r\n:25:CH9300762011623852957\r\n:28C:1/1\r\n:60F:C261101CHF1000,00\r\n:62F:C261101CHF1000,00\r\n-\r\n',
+    );
+    const swift = text(
+      '{1:F01SPTESTCHZXXX0000000000}{2:O9400000261101SPTESTCHZXXX00000000002611010000N}{4:\r\n:20:X\r\n-}',
+    );
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    for (const type of ['application/octet-stream', 'text/csv', 'application/xml', undefined]) {
+      expect(refusal(() => readStatementFile(pdf, type))).toBe(`Das ist ein PDF. ${download}`);
+      expect(refusal(() => readStatementFile(mt940, type))).toMatch(/^Das ist ein MT940-Auszug \(SWIFT\)/);
+      expect(refusal(() => readStatementFile(png, type))).toMatch(/^Das ist ein Bild/);
+    }
+    expect(refusal(() => readStatementFile(xlsx, 'application/octet-stream'))).toBe(excel);
+    expect(refusal(() => readStatementFile(xlsx, 'application/zip'))).toBe(excel);
+    expect(refusal(() => readStatementFile(xls))).toBe(excel);
+    expect(refusal(() => readStatementFile(swift))).toMatch(/^Das ist ein MT940-Auszug \(SWIFT\)/);
+    // Inside a zip, the file is named in front.
+    expect(refusal(() => readStatementFile(zipSync({ 'auszug.pdf': pdf })))).toBe(
+      `auszug.pdf: Das ist ein PDF. ${download}`,
+    );
+    const message = (namespace: string) =>
+      refusal(() =>
+        readStatementFile(text(`<Document xmlns="urn:iso:std:iso:20022:tech:xsd:${namespace}"><X/></Document>`)),
+      );
+    expect(message('pain.001.001.03')).toBe('Das ist ein Zahlungsauftrag (pain.001), kein Kontoauszug.');
+    expect(message('pain.002.001.10')).toBe(
+      'Das ist eine Statusmeldung zu einem Zahlungsauftrag (pain.002), kein Kontoauszug.',
+    );
+    expect(message('pain.008.001.02')).toBe('Das ist ein Lastschriftauftrag (pain.008), kein Kontoauszug.');
+    expect(message('camt.052.001.08')).toBe(
+      `Das ist ein Kontobericht untertags (camt.052): camt.052.001.08 wird nicht gelesen. ${download}`,
+    );
+    // A CSV export and a camt file are read as before.
+    expect(readStatementFile(fixture('csv-layout-c.csv'), 'application/octet-stream')[0]!.kind).toBe('csv');
   });
 
   it('stops a zip bomb at 50 MB unpacked, counted while inflating', () => {

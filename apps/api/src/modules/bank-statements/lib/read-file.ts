@@ -1,6 +1,7 @@
 import type { CsvMapping } from '@saldopilot/shared';
 import { parseCamt } from './camt.js';
 import { parseCsv } from './csv.js';
+import { notAStatement } from './file-kind.js';
 import { FILE_LIMITS, StatementFileError, type ParsedStatement } from './statement.js';
 import { unzipStatements } from './zip.js';
 
@@ -36,6 +37,11 @@ function readOne(
   throw new StatementFileError('Ein ZIP-Archiv darf keine weiteren ZIP-Archive enthalten.');
 }
 
+function refuseNonStatement(bytes: Uint8Array): void {
+  const message = notAStatement(bytes);
+  if (message) throw new StatementFileError(message);
+}
+
 /** The name of a file inside a zip, in front of its own message. */
 function inFile(name: string, error: unknown): never {
   if (error instanceof StatementFileError) throw new StatementFileError(`${name.slice(0, 100)}: ${error.message}`);
@@ -53,6 +59,8 @@ export function readStatementFile(bytes: Uint8Array, contentType?: string, csvMa
   if (bytes.length > FILE_LIMITS.fileBytes) {
     throw new StatementFileError(`Die Datei ist grösser als ${FILE_LIMITS.fileBytes / 1024 / 1024} MB.`);
   }
+  // A PDF, an Excel file, … is named as what it is, whatever type it was sent as.
+  refuseNonStatement(bytes);
   const declared = formatOf(contentType);
   const sniffed = sniff(bytes);
   if (declared === 'zip' && sniffed !== 'zip') throw new StatementFileError('Die Datei ist kein ZIP-Archiv.');
@@ -63,6 +71,7 @@ export function readStatementFile(bytes: Uint8Array, contentType?: string, csvMa
     const extension = name.toLowerCase().split('.').at(-1);
     const inner = extension === 'csv' ? 'csv' : extension === 'xml' ? 'xml' : sniff(file.bytes);
     try {
+      refuseNonStatement(file.bytes);
       return readOne(file.bytes, inner, name, csvMapping);
     } catch (error) {
       return inFile(name, error);
