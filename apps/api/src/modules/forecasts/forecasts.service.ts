@@ -38,6 +38,7 @@ import {
   type ForecastData,
 } from './forecast-inputs.js';
 import { dataVersionsOf, type PlanState } from './forecasts.repository.js';
+import { createCurrentMonthCosts } from './current-month-costs.js';
 import { createPastSalaries } from './past-figures.js';
 
 /**
@@ -173,6 +174,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
   /** A salary without costs: one shared list, so that it compares equal from one read to the next. */
   const noCosts: ForecastSalaryCost[] = [];
   const pastSalariesOf = createPastSalaries();
+  const currentMonthCostsOf = createCurrentMonthCosts();
   /** Each salary row with its costs as the engine takes it, kept while the row and its cost list are the same. */
   const withCosts = new WeakMap<ForecastData['salaries']['rows'][number], ForecastSalary>();
 
@@ -190,6 +192,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       withCosts.set(row, salary);
       return salary;
     });
+    const pastSalaries = pastSalariesOf(salaries, data.pastFigures);
     return {
       today,
       months: FORECAST_LIMITS.maxMonths,
@@ -198,8 +201,8 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       rates: rates.rateTable(currency) ?? {},
       bankAccounts: data.accounts,
       transactions: data.transactions.rows,
-      salaries,
-      pastSalaries: pastSalariesOf(salaries, data.pastFigures),
+      salaries: currentMonthCostsOf(salaries, pastSalaries, today.slice(0, 7)),
+      pastSalaries,
       vatSetting: data.vatSetting,
       exclusions: data.exclusions,
       minimumBalance: data.minimumBalance,

@@ -91,6 +91,27 @@ describe('finding 2: the current month salary is in exactly one place', () => {
   });
 });
 
+describe('finding 2: the costs of a salary paid before today in the current month', () => {
+  it('are planned in the current month: open in the drill-down and in the forecast, counted once', async () => {
+    const user = await signUp(app);
+    const early = await anEmployee(user, { name: 'Erste Anna' });
+    const late = await anEmployee(user, { name: 'Späte Berta' });
+    // 5.3 % borne by both, paid monthly for the month before: −530.00 and −424.00 a month. Anna's
+    // November salary (the 1st) lies before today, Berta's (the 25th) after it.
+    const earlySalary = await aSalary(user, early.id, { amount: 500_000, fromDate: '2026-01-01' });
+    const lateSalary = await aSalary(user, late.id, { amount: 400_000, fromDate: '2026-01-25' });
+    await aSalaryCost(user, earlySalary.id);
+    await aSalaryCost(user, lateSalary.id);
+    const forecast = await details(user, 3);
+    const costs = forecast.map((month) => month.expense.find((node) => node.name === 'Lohnkosten')?.amount);
+    expect(costs).toEqual([-95_400, -95_400, -95_400]);
+    const detail = await monthDetail(user, '2026-11');
+    expect(
+      detail.occurrences.filter((o) => o.kind === 'salary_cost_labels').map((o) => [o.dueDate, o.amount, o.state]),
+    ).toEqual([['2026-11-30', -95_400, 'open']]);
+  });
+});
+
 describe('migration 0017: stored keys move to the pay day', () => {
   it('a match and an "entfällt" stored under the month end before are found on the pay day after', async () => {
     const user = await signUp(app);

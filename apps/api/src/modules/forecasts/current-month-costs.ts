@@ -1,0 +1,47 @@
+import type { ForecastSalary, ForecastSalaryCost } from '@saldopilot/forecast';
+
+/**
+ * The cost payments of today's month that no stored schedule holds (docs/salary-costs.md "Costs in
+ * the forecast"): a schedule starts at the salary's next payment on or after today, so for a salary
+ * paid earlier this month (on the 1st, say) its first payment is next month's and the payment of
+ * this month — for the previous month's salary — is in none. For a monthly cost paid every month
+ * (k = 1, as every Swiss preset), the past figures (past-figures.ts) hold that payment, and it pays a
+ * step before the first stored payment's, so it is taken over and nothing counts twice. Costs paid
+ * every k ≥ 2 months keep their schedule: the two rhythms may share a step.
+ *
+ * Each salary is kept while it and its past figures are the same objects (the engine's models find
+ * changed salaries by identity).
+ */
+export function createCurrentMonthCosts() {
+  const kept = new WeakMap<
+    ForecastSalary,
+    { past: ForecastSalary | undefined; month: string; salary: ForecastSalary }
+  >();
+  return (
+    salaries: readonly ForecastSalary[],
+    pastSalaries: readonly ForecastSalary[],
+    month: string,
+  ): ForecastSalary[] => {
+    const pastById = new Map(pastSalaries.map((salary) => [salary.id, salary]));
+    return salaries.map((salary) => {
+      const past = pastById.get(salary.id);
+      const known = kept.get(salary);
+      if (known && known.past === past && known.month === month) return known.salary;
+      const costs = salary.costs.map((cost) => withPaymentOf(cost, past, month));
+      const result = costs.every((cost, index) => cost === salary.costs[index]) ? salary : { ...salary, costs };
+      kept.set(salary, { past, month, salary: result });
+      return result;
+    });
+  };
+}
+
+/** The cost with the past figures' payment of `month` where it has none and is paid every month. */
+function withPaymentOf(cost: ForecastSalaryCost, past: ForecastSalary | undefined, month: string): ForecastSalaryCost {
+  if (cost.cycle !== 'monthly' || cost.relativeOffset !== 1) return cost;
+  if (cost.details.some((payment) => payment.month === month)) return cost;
+  const payment = past?.costs.find((candidate) => candidate.id === cost.id)?.details.find((p) => p.month === month);
+  if (!payment) return cost;
+  // Not a catch-up: a regular payment of the past rhythm, before every stored one.
+  const details = [...cost.details, { ...payment, isExtraMonth: false }];
+  return { ...cost, details: details.sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0)) };
+}
