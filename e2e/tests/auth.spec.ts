@@ -1,4 +1,5 @@
 import {
+  consoleErrors,
   expect,
   expectNoSeriousAxeViolations,
   field,
@@ -226,3 +227,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test("a first-time visitor's auth pages log no error: the profile is not asked for without a session (issue 42)", async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  const profileCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/profile') profileCalls.push(request.url());
+  });
+  for (const path of ['/auth', '/auth/registration', '/auth/forgot-password']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  expect(profileCalls).toEqual([]);
+  expect(errors).toEqual([]);
+});
