@@ -1,4 +1,5 @@
 import {
+  consoleErrors,
   expect,
   expectNoSeriousAxeViolations,
   field,
@@ -46,15 +47,45 @@ test.describe('login', () => {
     await expect(page).toHaveURL('/auth/registration');
   });
 
-  test('wrong credentials give the German error toast', async ({ page }) => {
+  test('wrong credentials give the German error beside the form', async ({ page }) => {
     await page.goto('/auth');
     await page.getByRole('textbox', { name: 'E-Mail' }).fill('niemand@example.ch');
     await field(page, 'Passwort').fill('falsches-passwort');
     await page.getByRole('button', { name: 'Login' }).click();
-    const toast = toasts(page).getByRole('alert');
-    await expect(toast).toContainText('Fehler');
-    await expect(toast).toContainText('Login fehlgeschlagen, bitte prüfen Sie Ihre Zugangsdaten');
+    const form = page.getByRole('form', { name: 'Login' });
+    await expect(form.getByRole('alert')).toContainText('Login fehlgeschlagen, bitte prüfen Sie Ihre Zugangsdaten');
+    await expect(toasts(page).getByRole('alert')).toHaveCount(0);
     await expect(page).toHaveURL('/auth');
+  });
+
+  test('seven wrong passwords: one message at a time, the password field and Login stay free (issue 42)', async ({
+    page,
+  }) => {
+    await page.goto('/auth');
+    await page.getByRole('textbox', { name: 'E-Mail' }).fill('niemand@example.ch');
+    const password = field(page, 'Passwort');
+    const login = page.getByRole('button', { name: 'Login' });
+    const form = page.getByRole('form', { name: 'Login' });
+    for (let attempt = 1; attempt <= 7; attempt++) {
+      await password.fill(`falsch-${attempt}-passwort`);
+      const refused = page.waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+      await login.click();
+      await refused;
+      await expect(form.getByRole('alert')).toBeVisible();
+      // Counted at once, not waited for: an earlier try's message must be gone, not merely expire.
+      expect(await page.getByRole('alert').count()).toBe(1);
+    }
+    await expect(page.getByRole('alert')).toContainText('Login fehlgeschlagen, bitte prüfen Sie Ihre Zugangsdaten');
+    await expect(toasts(page).getByRole('alert')).toHaveCount(0);
+    // Nothing lies over the field or the button: the topmost element at their centres is their own.
+    for (const target of [password, login]) {
+      const covered = await target.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return !(top && (element === top || element.contains(top)));
+      });
+      expect(covered).toBe(false);
+    }
   });
 
   test('valid credentials lead home, signed in', async ({ page, browser }) => {
@@ -196,3 +227,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test("a first-time visitor's auth pages log no error: the profile is not asked for without a session (issue 42)", async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  const profileCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/profile') profileCalls.push(request.url());
+  });
+  for (const path of ['/auth', '/auth/registration', '/auth/forgot-password']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  expect(profileCalls).toEqual([]);
+  expect(errors).toEqual([]);
+});

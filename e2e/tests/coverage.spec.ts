@@ -287,3 +287,50 @@ test('two accounts of different ages: nothing before the current coverage is ove
   await expect(occurrences.getByRole('row').filter({ hasText: 'Büromiete' })).toContainText('Überfällig');
   await expect(occurrences.getByRole('row').filter({ hasText: 'Versicherung' })).toContainText('Überfällig');
 });
+
+test('a past unpaid one-off is "überfällig" in Transaktionen as in the Prognose (issue 42: one word per thing)', async ({
+  page,
+}) => {
+  test.slow();
+  await signUp(page);
+  const { CHF } = await currencyIds(page);
+  const categories = await categoryIds(page);
+  const account = await apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
+    name: 'Geschäftskonto',
+    amount: 10_000_00,
+    currencyId: CHF,
+    balanceDate: '2026-09-30',
+    iban: IBAN,
+  });
+  const once = { currencyId: CHF, vatIncluded: false, type: 'single', categoryId: categories['Übriges'] };
+  // Due 12.10.2026, inside the statement (01.10.–20.11.2026), and no entry of that amount: unpaid.
+  await apiWrite(page, 'POST', '/api/transactions', {
+    ...once,
+    name: 'Beratung',
+    startDate: '2026-10-12',
+    amount: -777_77,
+    bankAccountId: account.id,
+  });
+  // Due 15.03.2026, before the statement: not überfällig, only past.
+  await apiWrite(page, 'POST', '/api/transactions', {
+    ...once,
+    name: 'Alte Rechnung',
+    startDate: '2026-03-15',
+    amount: -55_55,
+    bankAccountId: account.id,
+  });
+  await importStatement(page, readFileSync(camtPath), 'application/xml');
+
+  await openForecast(page, ['Übriges']);
+  await expect(overdueRows(page).filter({ hasText: /^Beratung überfällig seit 12\.10\.2026/ })).toHaveCount(1);
+
+  await page.goto('/transactions');
+  const card = (name: string) =>
+    page
+      .getByRole('list', { name: 'Transaktionen' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name }) });
+  await expect(card('Beratung')).toContainText('Überfällig seit 12.10.2026');
+  await expect(card('Beratung')).not.toContainText('Abgelaufen');
+  await expect(card('Alte Rechnung')).toContainText('Abgelaufen');
+});

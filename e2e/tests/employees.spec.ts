@@ -27,7 +27,10 @@ interface Created {
 async function addEmployee(
   page: Page,
   name: string,
-  salaries: ({ fromDate: string; amount: number; hoursPerMonth?: number } | { terminationFrom: string })[] = [],
+  salaries: (
+    | { fromDate: string; amount: number; hoursPerMonth?: number; hasThirteenthSalary?: boolean }
+    | { terminationFrom: string }
+  )[] = [],
 ): Promise<Created> {
   const chf = (await currencyIds(page)).CHF!;
   const employee = await apiWrite<Created>(page, 'POST', '/api/employees', { name });
@@ -45,6 +48,7 @@ async function addEmployee(
             vacationDaysPerYear: 25,
             cycle: 'monthly',
             currencyId: chf,
+            ...(salary.hasThirteenthSalary ? { hasThirteenthSalary: true, thirteenthSalaryMonth: 12 } : {}),
           },
     );
   }
@@ -330,7 +334,7 @@ test.describe('Mitarbeitende', () => {
     const bvg = overview
       .getByRole('heading', { name: 'BVG', exact: true })
       .locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")]');
-    await expect(bvg).toContainText('Monatlich: BVG-Minimum nach Alter + 0.000 % (150.32 CHF)');
+    await expect(bvg).toContainText('Monatlich: BVG-Minimum nach Alter (150.32 CHF)');
     await overview.getByRole('button', { name: 'Schliessen', exact: true }).click();
 
     // The Prognose says which month's payment holds the 13th salary (November 2026 is already paid).
@@ -357,6 +361,55 @@ test.describe('Mitarbeitende', () => {
     await expect(presets).toContainText('Geburtsdatum wird für die BVG-Berechnung benötigt (Allgemeine Informationen)');
     await presets.getByRole('button', { name: 'Hinzufügen' }).click();
     await expect(presets.getByRole('alert')).toContainText('Geburtsdatum wird für die BVG-Berechnung benötigt');
+  });
+
+  test('the cost card names the payment the forecast pays next, per side (issue 42)', async ({ page }) => {
+    test.slow();
+    await signUp(page);
+    // The issue's report: 6'200.00 a month with a 13th salary in December, AHV (AG & AN) and FAK (AG).
+    // Today is 2026-11-21: December pays November's contributions, January December's (13th included).
+    const employee = await addEmployee(page, 'Nina Keller', [
+      { fromDate: '2026-01-01', amount: 6_200_00, hasThirteenthSalary: true },
+    ]);
+    await page.goto(`/employees/${employee.id}`);
+    await salaryCard(page, 'Von 01.01.2026')
+      .getByRole('button', { name: 'Lohnkosten des Lohns vom 01.01.2026' })
+      .click();
+    const overview = page.getByRole('dialog', { name: 'Lohnkostenübersicht' });
+    await overview.getByRole('button', { name: 'Schweizer Sozialabgaben' }).click();
+    const presets = page.getByRole('dialog', { name: 'Schweizer Sozialabgaben hinzufügen' });
+    for (const label of ['ALV', 'UVG NBU', 'UVG BU', 'KTG', 'BVG']) {
+      await presets.getByRole('checkbox', { name: `${label} hinzufügen` }).uncheck();
+    }
+    await presets.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(presets).toBeHidden();
+    const costCard = (label: string) =>
+      overview
+        .getByRole('heading', { name: label })
+        .locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")]');
+    const ahv = costCard('AHV/IV/EO');
+    await expect(ahv).toContainText('Monatlich: 5.300 % (328.60 CHF)');
+    await expect(ahv).toContainText(
+      'Gesamt: 657.20 CHF im Dezember 2026 (Arbeitnehmer 328.60 CHF, Arbeitgeber 328.60 CHF)',
+    );
+    // FAK is the employer's alone: 1.025 % of 6'200.00 = 63.55, not doubled.
+    const fak = costCard('FAK');
+    await expect(fak).toContainText('Monatlich: 1.025 % (63.55 CHF)');
+    await expect(fak).toContainText('Gesamt: 63.55 CHF im Dezember 2026 (Arbeitgeber)');
+    await overview.getByRole('button', { name: 'Schliessen', exact: true }).click();
+
+    // The Prognose pays the same in December (cells: November, December, January, …).
+    await page.goto('/');
+    const forecast = page.getByRole('table', { name: 'Einnahmen, Ausgaben, Cashflow und Endsaldo je Monat' });
+    await forecast.getByRole('button', { name: 'Ausgaben' }).click();
+    await forecast.getByRole('button', { name: 'Lohnkosten' }).click();
+    const row = (label: string) =>
+      forecast
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
+        .getByRole('cell');
+    await expect(row('AHV/IV/EO').nth(1)).toContainText('-657.20');
+    await expect(row('FAK').nth(1)).toContainText('-63.55');
   });
 
   test('edits the name, clones and deletes a salary, and deletes the employee after saying what goes with it', async ({

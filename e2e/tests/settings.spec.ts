@@ -1,5 +1,14 @@
 import type { Browser } from '@playwright/test';
-import { apiWrite, expect, expectNoSeriousAxeViolations, field, signUp, test, toasts } from './support/fixtures.js';
+import {
+  apiWrite,
+  consoleErrors,
+  expect,
+  expectNoSeriousAxeViolations,
+  field,
+  signUp,
+  test,
+  toasts,
+} from './support/fixtures.js';
 
 /** A second person with their own browser and account. */
 async function anotherUser(browser: Browser, name: string) {
@@ -154,6 +163,16 @@ test.describe('App', () => {
 });
 
 test.describe('Organisationen', () => {
+  test('the organisation settings log no error: no VAT setting yet is no 404 (issue 42)', async ({ page }) => {
+    await signUp(page);
+    const errors = consoleErrors(page);
+    const vat = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/vat-settings');
+    await page.goto('/settings/organisations');
+    expect((await vat).status()).toBe(200);
+    await expect(page.getByText('Automatische MWST-Abrechnung').first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('lists the organisations; creates one with name and currency', async ({ page }) => {
     await signUp(page);
     await page.goto('/settings/organisations');

@@ -136,6 +136,20 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
 }
 
 /** The toast area's toasts (role status or alert inside the "Meldungen" region). */
+/**
+ * Collects what the page logs as a console error from now on; a failed request (a 404 or 401 the
+ * app asked for) is logged by the browser as "Failed to load resource: … status of 404", so an empty
+ * list also means no request failed (issue 42: no console noise on the auth and settings pages).
+ */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 export function toasts(page: Page) {
   return page.getByRole('region', { name: 'Meldungen' });
 }

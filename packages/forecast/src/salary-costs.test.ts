@@ -1,3 +1,11 @@
+import {
+  calculatedCostFields,
+  forecastHorizonEnd,
+  monthOf,
+  salaryFigures,
+  thirteenthSalaryPayments,
+  upcomingCostPayment,
+} from '@saldopilot/shared';
 import { describe, expect, it } from 'vitest';
 import { computeForecast } from './compute-forecast.js';
 import { gaplessStart, lastCostMonth, nextDetailIndex, nextGaplessIndex } from './salary-costs.js';
@@ -259,5 +267,82 @@ describe('salary costs in the forecast (docs/salary-costs.md "Costs in the forec
     );
     expect(amountsOf(result, 'salaries', 1)).toEqual({ '2026-03': -(800_000 - c - b) });
     expect(result.months[0]?.expense).toBe(-(800_000 + r + b));
+  });
+});
+
+describe('the cost card and the forecast agree (issue 42, docs/salary-costs.md "Calculated fields")', () => {
+  // Synthetic: the salary of the issue's report, 6'200.00 a month from 2026-01-01 with a 13th
+  // salary in December, the AHV (both, 5.3 %) and FAK (employer, 1.025 %) presets, today 2026-11-21.
+  const today = '2026-11-21';
+  const salary = {
+    id: 1,
+    amount: 620_000,
+    cycle: 'monthly' as const,
+    fromDate: '2026-01-01',
+    toDate: null,
+    isDisabled: false,
+    isTermination: false,
+    hasThirteenthSalary: true,
+    birthDate: null,
+  };
+  const ahv = { id: 1, amountType: 'percentage' as const, amount: 5300, distributionType: 'both' as const };
+  const fak = { id: 2, amountType: 'percentage' as const, amount: 1025, distributionType: 'employer' as const };
+  const costs = [ahv, fak].map((cost) => ({
+    ...cost,
+    baseSalaryCostIDs: [],
+    cycle: 'monthly' as const,
+    relativeOffset: 1,
+    targetDate: null,
+  }));
+  const extras = thirteenthSalaryPayments(
+    [{ ...salary, thirteenthSalaryMonth: 12 }],
+    '2026-11',
+    monthOf(forecastHorizonEnd(today)),
+  );
+  const figures = salaryFigures(salary, costs, extras, today, forecastHorizonEnd(today));
+  const forecast = computeForecast(
+    anInput({
+      today,
+      months: 4,
+      salaries: [
+        aSalary({
+          amount: salary.amount,
+          fromDate: salary.fromDate,
+          costs: costs.map((cost, i) => ({
+            ...aCost({ id: cost.id, labelId: cost.id, labelName: cost.id === 1 ? 'AHV/IV/EO' : 'FAK' }),
+            distributionType: cost.distributionType,
+            details: figures.costs[i]!.schedule,
+          })),
+        }),
+      ],
+    }),
+  );
+
+  it('the next payment is December (the steps of November, paid in arrears), as the forecast pays it', () => {
+    const ahvNext = upcomingCostPayment(figures.costs[0]!.schedule, today);
+    expect(ahvNext).toEqual({ month: '2026-12', amount: 32_860, perStep: 32_860 });
+    // Each side pays 328.60; the forecast row holds both sides.
+    expect(amountsOf(forecast, 'salary_cost_labels', 1)['2026-12']).toBe(-2 * ahvNext!.amount);
+    // January pays December's step, which holds the 13th salary: 5.3 % of 12'400.00 per side.
+    expect(amountsOf(forecast, 'salary_cost_labels', 1)['2027-01']).toBe(-2 * 65_720);
+    // What the card showed before: the skip-previous fields pass over December's catch-up payment
+    // and name January with the 13th salary's share ("Monatlich: 5.300 % (657.20 CHF)", "Gesamt:
+    // 1'314.40 CHF im Januar 2027").
+    expect(calculatedCostFields(figures.costs[0]!.schedule, today, 'skip-previous')).toMatchObject({
+      calculatedAmount: 65_720,
+      calculatedNextExecutionDate: '2027-01-01',
+    });
+  });
+
+  it("FAK is borne by the employer alone: 1.025 % of 6'200.00 = 63.55, never doubled", () => {
+    const fakNext = upcomingCostPayment(figures.costs[1]!.schedule, today);
+    expect(fakNext).toEqual({ month: '2026-12', amount: 6355, perStep: 6355 });
+    expect(amountsOf(forecast, 'salary_cost_labels', 2)['2026-12']).toBe(-6355);
+    // The payment for December's step (13th salary included): 1.025 % of 12'400.00, one side.
+    expect(amountsOf(forecast, 'salary_cost_labels', 2)['2027-01']).toBe(-12_710);
+  });
+
+  it('no payment in the current month or later: none', () => {
+    expect(upcomingCostPayment(details('2026-01', 3, 100), today)).toBeNull();
   });
 });

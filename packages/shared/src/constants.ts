@@ -131,3 +131,10 @@ export const PREFERENCE_COOKIE = {
   sameSite: 'lax',
   path: '/',
 } as const;
+
+/**
+ * The readable cookie "a session may exist in this browser" (docs/api.md "Sessions"): the API sets
+ * it with the HttpOnly session cookies and clears it with them; the web app asks for the profile on
+ * the auth pages only while it (or the remembered session) is there.
+ */
+export const SIGNED_IN_COOKIE = 'sp_signed_in';

@@ -667,6 +667,34 @@ export function calculatedCostFields(
   };
 }
 
+/** The payment of a cost the organisation makes next, per side ({@link upcomingCostPayment}). */
+export interface UpcomingCostPayment {
+  /** 'YYYY-MM' of the payment. */
+  month: string;
+  /** What one side pays (a cost borne by both is paid once by each side). */
+  amount: number;
+  /** `amount` ÷ the steps it pays, floored: one step's share (a month for a monthly cost). */
+  perStep: number;
+}
+
+/**
+ * The next payment of a cost as the forecast pays it (docs/salary-costs.md "Calculated fields",
+ * "Costs in the forecast"): the first payment in today's month or later, the catch-up payment
+ * included — it is still to be paid, so the forecast shows it in its month. The cost card shows
+ * this payment, so card and forecast name the same month and amount (issue 42); the skip-previous
+ * fields of the API answer stay as the reference has them. Null when nothing is left to pay.
+ */
+export function upcomingCostPayment(details: readonly CostDetail[], today: string): UpcomingCostPayment | null {
+  requireDate(today, 'today');
+  const currentMonth = today.slice(0, 7);
+  let upcoming: CostDetail | undefined;
+  for (const detail of details) {
+    if (detail.month >= currentMonth && (upcoming === undefined || detail.month < upcoming.month)) upcoming = detail;
+  }
+  if (upcoming === undefined) return null;
+  return { month: upcoming.month, amount: upcoming.amount, perStep: Math.floor(upcoming.amount / upcoming.divider) };
+}
+
 /** What the deductions need of a cost: who bears it, its cycle and its calculated per-step amount. */
 export interface DeductionCost {
   distributionType: SalaryCostDistribution;

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_COOKIE } from '@saldopilot/shared';
 import type { Config } from '../config.js';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS, type IssuedTokens } from '../modules/auth/session.service.js';
 
@@ -21,11 +22,16 @@ export function sessionCookies(config: Config) {
       if (tokens.refreshToken) {
         // The refresh token only ever travels to the API.
         reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, { ...base, path: '/api', maxAge: REFRESH_TOKEN_SECONDS });
+        // Not a secret: "a session may exist", readable by the web app (the two above are HttpOnly).
+        // Set and cleared with the refresh cookie, so without it no session cookie can exist and the
+        // web app does not ask for the profile on the auth pages (docs/api.md "Sessions", issue 42).
+        reply.setCookie(SIGNED_IN_COOKIE, '1', { ...base, httpOnly: false, maxAge: REFRESH_TOKEN_SECONDS });
       }
     },
     clear(reply: FastifyReply): void {
       reply.clearCookie(ACCESS_COOKIE, base);
       reply.clearCookie(REFRESH_COOKIE, { ...base, path: '/api' });
+      reply.clearCookie(SIGNED_IN_COOKIE, { ...base, httpOnly: false });
     },
     refreshToken: (request: FastifyRequest): string | undefined => request.cookies[REFRESH_COOKIE] || undefined,
     accessToken: (request: FastifyRequest): string | undefined => request.cookies[ACCESS_COOKIE] || undefined,

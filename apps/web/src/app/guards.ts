@@ -2,7 +2,7 @@ import { replace, type LoaderFunctionArgs } from 'react-router';
 import type { User } from '@saldopilot/shared';
 import { ApiError } from '../lib/api-error';
 import { readPreference, type PreferenceValue } from '../lib/preferences';
-import { hadSession } from '../lib/session';
+import { hadSession, sessionMayExist } from '../lib/session';
 import { RouteError } from '../lib/route-errors';
 import { ensureProfile } from '../reference-data/profile';
 import { loginPathFor, returnTargetOf } from './return-after-login';
@@ -32,7 +32,9 @@ async function profileOrFail(): Promise<User | null> {
  * invitation page. A login page that names a page to return to (the consent page) leads there.
  */
 export async function signedOutOnly({ request }: LoaderFunctionArgs) {
-  if (await profileOrFail()) throw replace(returnTargetOf(new URL(request.url).search) ?? pathTo('index'));
+  // Without a possible session cookie the answer can only be 401: not asked (`sessionMayExist`).
+  if (sessionMayExist() && (await profileOrFail()))
+    throw replace(returnTargetOf(new URL(request.url).search) ?? pathTo('index'));
   return null;
 }
 
@@ -41,7 +43,7 @@ export async function signedOutOnly({ request }: LoaderFunctionArgs) {
  * is still known before the page renders, so the page can tell who is signed in.
  */
 export async function anyone() {
-  await profileOrFail();
+  if (sessionMayExist()) await profileOrFail();
   return null;
 }
 

@@ -13,7 +13,7 @@ export const areaQueryRoots = {
   employees: ['employees'] as const,
   bankAccounts: ['bank-accounts'] as const,
   vatSettings: ['vat-settings'] as const,
-  /** One organisation: its settings, members and invitations (Einstellungen → Organisation). */
+  /** One organisation: its settings, members and invitations (Einstellungen → Organisationen → the organisation). */
   organisation: ['organisation'] as const,
   /** The user's organisations (the dropdown, Einstellungen → Organisationen). */
   organisations: ['organisations'] as const,

@@ -1,3 +1,6 @@
+import { SIGNED_IN_COOKIE } from '@saldopilot/shared';
+import { readCookie } from './cookies';
+
 /**
  * What the browser remembers about sessions between page loads, in localStorage:
  * - `sessionExpired` (docs/product.md "Session"): set when the server ended a session; the login page removes it and
@@ -28,6 +31,16 @@ export function forgetSession(): void {
 
 export function hadSession(): boolean {
   return storage()?.getItem(HAD_SESSION_KEY) === '1';
+}
+
+/**
+ * Whether a session cookie can exist in this browser: the API's readable marker is there (set and
+ * cleared with the HttpOnly session cookies, docs/api.md "Sessions"), or this browser remembers a
+ * session (one made before the marker existed). Neither: asking for the profile can only answer 401,
+ * so the auth pages do not ask (issue 42: a 401 in the console on every auth page).
+ */
+export function sessionMayExist(cookies: string = document.cookie): boolean {
+  return readCookie(SIGNED_IN_COOKIE, cookies) === '1' || hadSession();
 }
 
 export function markSessionExpired(): void {

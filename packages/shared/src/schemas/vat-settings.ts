@@ -65,6 +65,13 @@ export const vatSettingSchema = z.object({
 });
 export type VatSetting = z.infer<typeof vatSettingSchema>;
 
+/**
+ * `GET /vat-settings`: the setting, or null while none was saved — an ordinary state, answered 200
+ * (docs/api.md "Areas"), so the organisation settings page logs no 404 on every visit.
+ */
+export const vatSettingAnswerSchema = vatSettingSchema.nullable();
+export type VatSettingAnswer = z.infer<typeof vatSettingAnswerSchema>;
+
 const rateSchema = z
   .number({ error: vatSettingFieldMessages.netTaxRate })
   .int(vatSettingFieldMessages.netTaxRate)

@@ -55,6 +55,21 @@ describe('POST /api/auth/login', () => {
     expect((await client.get('/api/profile')).statusCode).toBe(200);
   });
 
+  it('sets the readable marker "a session may exist" with the session, and clears it at logout (issue 42)', async () => {
+    // The session cookies are HttpOnly: without the marker the web app cannot tell a first-time
+    // visitor from a signed-in one and asked for the profile on every auth page (a 401 each time).
+    const user = await signUp(app);
+    const client = browser(app);
+    const response = await client.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const marker = cookieNamed(response, 'sp_signed_in');
+    expect(marker).toMatchObject({ value: '1', sameSite: 'Lax', path: '/', maxAge: 90 * 24 * 60 * 60 });
+    expect(marker!.httpOnly).toBeFalsy();
+    const loggedOut = await client.get('/api/auth/logout');
+    const cleared = cookieNamed(loggedOut, 'sp_signed_in');
+    expect(cleared!.value).toBe('');
+    expect(cleared!.expires!.getTime()).toBeLessThan(Date.now());
+  });
+
   it('answers the same 401 for an unknown e-mail and a wrong password, without cookies', async () => {
     const user = await signUp(app);
     const unknown = await browser(app).post('/api/auth/login', { email: uniqueEmail(), password: TEST_PASSWORD });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { vatSettingSchema, vatSettingUpdateSchema } from '@saldopilot/shared';
+import { vatSettingAnswerSchema, vatSettingSchema, vatSettingUpdateSchema } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/authenticate.js';
 import { noContent } from '../../plugins/openapi.js';
 
@@ -10,10 +10,10 @@ const settingsRole = { role: 'admin' as const };
 export const vatSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { vatSettings } = app.deps;
 
-  app.get(
-    '/vat-settings',
-    { config: { errors: ['NOT_FOUND'] }, schema: { response: { 200: vatSettingSchema } } },
-    async (request) => vatSettings.get(tenantOf(request)),
+  // None saved yet is an ordinary state, not an error: 200 with null (docs/api.md "Areas"; issue 42:
+  // a 404 in the browser console on every visit of the organisation settings).
+  app.get('/vat-settings', { schema: { response: { 200: vatSettingAnswerSchema } } }, async (request) =>
+    vatSettings.find(tenantOf(request)),
   );
 
   app.put(

@@ -1,13 +1,8 @@
 import type { VatSetting, VatSettingUpdate } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
-import { notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Tenant } from '../../lib/tenant.js';
 import { deleteVatSetting, findVatSetting, upsertVatSetting } from './vat-settings.repository.js';
-
-export const vatSettingMessages = {
-  notFound: 'Es sind keine Einstellungen zur Mehrwertsteuer-Abrechnung erfasst.',
-} as const;
 
 export type VatSettingsService = ReturnType<typeof createVatSettingsService>;
 
@@ -37,13 +32,6 @@ export function createVatSettingsService({ db, clock }: { db: AppDatabase; clock
     async find(tenant: Tenant): Promise<VatSetting | null> {
       const row = await findVatSetting(db, tenant.organisationId);
       return row ? toVatSetting(row) : null;
-    },
-
-    /** The setting; 404 while none was saved. */
-    async get(tenant: Tenant): Promise<VatSetting> {
-      const row = await findVatSetting(db, tenant.organisationId);
-      if (!row) throw notFound(vatSettingMessages.notFound);
-      return toVatSetting(row);
     },
 
     /** Creates or replaces the setting. */

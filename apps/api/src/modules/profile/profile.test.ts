@@ -128,7 +128,7 @@ describe('POST /api/profile/password', () => {
     // This browser renews its session as usual.
     const here = await user.get('/api/profile');
     expect(here.statusCode).toBe(200);
-    expect(here.cookies.map((cookie) => cookie.name).sort()).toEqual(['sp_access', 'sp_refresh']);
+    expect(here.cookies.map((cookie) => cookie.name).sort()).toEqual(['sp_access', 'sp_refresh', 'sp_signed_in']);
   });
 
   it('keeps this session also when the access token had expired before the change', async () => {

@@ -7,12 +7,13 @@ import { passwordSchema, roleLabels, type User } from '@saldopilot/shared';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
+import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
 import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
 import { SubmitButton } from '../../components/form/submit-button';
 import { ApiError, messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { rememberSession } from '../../lib/session';
-import { showToast, showToastAfterReload } from '../../lib/toast';
+import { showToastAfterReload } from '../../lib/toast';
 import { useUser } from '../../reference-data/profile';
 import { acceptInvitation } from './api/accept-invitation';
 import { checkInvitation, type InvitationCheck } from './api/check-invitation';
@@ -50,7 +51,6 @@ export const invitationTexts = {
   joined: (organisation: string) => `Sie sind der Organisation "${organisation}" beigetreten`,
   createdAndJoined: (organisation: string) =>
     `Ihr Konto wurde erstellt und Sie sind der Organisation "${organisation}" beigetreten`,
-  failedSummary: 'Fehler',
   failed: 'Die Einladung konnte nicht angenommen werden',
 } as const;
 
@@ -74,7 +74,10 @@ interface AcceptProps {
  * now, and anything cached belongs to the previous session or organisation.
  */
 function useAccept({ token, invitation, onLinkGone }: AcceptProps) {
-  return async (password: string, name?: string) => {
+  // A refusal shows beside the form, one at a time (docs/product.md "Overlays, toasts and dialogs").
+  const [message, showMessage] = useInlineMessage();
+  const accept = async (password: string, name?: string) => {
+    showMessage(null);
     try {
       await acceptInvitation({ token, password, name });
     } catch (error) {
@@ -83,11 +86,7 @@ function useAccept({ token, invitation, onLinkGone }: AcceptProps) {
         onLinkGone();
         return;
       }
-      showToast({
-        severity: 'error',
-        summary: invitationTexts.failedSummary,
-        detail: messageOf(error, invitationTexts.failed),
-      });
+      showMessage({ severity: 'error', text: messageOf(error, invitationTexts.failed) });
       return;
     }
     // Signed in now (as the invited person); the reload fetches the profile afresh.
@@ -103,10 +102,11 @@ function useAccept({ token, invitation, onLinkGone }: AcceptProps) {
     // The page is being replaced: the button stays busy until then.
     await new Promise<never>(() => undefined);
   };
+  return { accept, message };
 }
 
 function NewUserForm(props: AcceptProps) {
-  const accept = useAccept(props);
+  const { accept, message } = useAccept(props);
   const {
     register,
     handleSubmit,
@@ -127,12 +127,13 @@ function NewUserForm(props: AcceptProps) {
       <SubmitButton control={control} icon={<IconUserPlus size={18} aria-hidden />} fullWidth mt="xs">
         {invitationTexts.createAndJoin}
       </SubmitButton>
+      <InlineMessage message={message} />
     </Form>
   );
 }
 
 function ExistingUserForm(props: AcceptProps) {
-  const accept = useAccept(props);
+  const { accept, message } = useAccept(props);
   const {
     register,
     handleSubmit,
@@ -155,6 +156,7 @@ function ExistingUserForm(props: AcceptProps) {
       <SubmitButton control={control} icon={<IconLogin size={18} aria-hidden />} fullWidth mt="xs">
         {invitationTexts.join}
       </SubmitButton>
+      <InlineMessage message={message} />
     </Form>
   );
 }

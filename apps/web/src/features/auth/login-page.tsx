@@ -8,6 +8,7 @@ import { useSchemaForm } from '../../components/form/use-schema-form';
 import { returnTargetOf } from '../../app/return-after-login';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
+import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
 import { SubmitButton } from '../../components/form/submit-button';
 import { messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
@@ -40,6 +41,9 @@ export function Component() {
     setValue,
     formState: { errors },
   } = useSchemaForm(loginSchema, { defaultValues: { email: '', password: '' } });
+  // docs/product.md "Overlays, toasts and dialogs": a form's refusal shows beside it, one at a time
+  // (a toast per try stacked over the field and the button, issue 42).
+  const [message, showMessage] = useInlineMessage();
   // Only a development server names it: whoever ran `npm start` learns how to get in.
   const demo = demoAccount();
 
@@ -54,12 +58,13 @@ export function Component() {
   }, []);
 
   const onSubmit = handleSubmit(async (credentials) => {
+    showMessage(null);
     try {
       setUser(await login(credentials));
       // Home, or back to the consent page the visitor came from (docs/product.md "Route guards").
       await navigate(returnTargetOf(search) ?? pathTo('index'), { replace: true });
     } catch (error) {
-      showToast({ severity: 'error', summary: 'Fehler', detail: messageOf(error, loginTexts.failed) });
+      showMessage({ severity: 'error', text: messageOf(error, loginTexts.failed) });
     }
   });
 
@@ -105,6 +110,7 @@ export function Component() {
         <SubmitButton control={control} icon={<IconLogin size={18} aria-hidden />} fullWidth>
           Login
         </SubmitButton>
+        <InlineMessage message={message} />
       </Form>
     </>
   );

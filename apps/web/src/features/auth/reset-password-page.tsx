@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
+import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
 import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
 import { SubmitButton } from '../../components/form/submit-button';
 import { messageOf } from '../../lib/api-error';
@@ -35,11 +36,14 @@ function ResetForm({ email, code }: { email: string; code: string }) {
     formState: { errors },
   } = useSchemaForm(schema, { defaultValues: { password: '', passwordRepeat: '' } });
 
+  // A refusal shows beside the form, one at a time (docs/product.md "Overlays, toasts and dialogs").
+  const [message, showMessage] = useInlineMessage();
   const onSubmit = handleSubmit(async ({ password }) => {
+    showMessage(null);
     try {
       await resetPassword({ email, code, password });
     } catch (error) {
-      showToast({ severity: 'error', summary: 'Fehler', detail: messageOf(error, resetPasswordTexts.failed) });
+      showMessage({ severity: 'error', text: messageOf(error, resetPasswordTexts.failed) });
       return;
     }
     showToast({
@@ -61,6 +65,7 @@ function ResetForm({ email, code }: { email: string; code: string }) {
       <SubmitButton control={control} icon={<IconDeviceFloppy size={18} aria-hidden />} color="blue" fullWidth mt="xs">
         Passwort setzen
       </SubmitButton>
+      <InlineMessage message={message} />
     </Form>
   );
 }

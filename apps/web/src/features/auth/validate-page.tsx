@@ -5,10 +5,10 @@ import { nameSchema } from '@saldopilot/shared';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
+import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
 import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
 import { SubmitButton } from '../../components/form/submit-button';
 import type { RouteHandle } from '../../lib/document-title';
-import { showToast } from '../../lib/toast';
 import { setUser } from '../../reference-data/profile';
 import { checkRegistrationCode } from './api/check-registration-code';
 import { finishRegistration } from './api/finish-registration';
@@ -35,10 +35,13 @@ function FinishForm({ email, code }: { email: string; code: string }) {
     formState: { errors },
   } = useSchemaForm(schema, { defaultValues: { name: '', password: '', passwordRepeat: '' } });
 
+  // A refusal shows beside the form, one at a time (docs/product.md "Overlays, toasts and dialogs").
+  const [message, showMessage] = useInlineMessage();
   const onSubmit = handleSubmit(async ({ name, password }) => {
+    showMessage(null);
     const user = await finishRegistration({ email, code, password, name });
     if (!user) {
-      showToast({ severity: 'error', summary: 'Fehler', detail: validateTexts.failed });
+      showMessage({ severity: 'error', text: validateTexts.failed });
       return;
     }
     setUser(user);
@@ -56,6 +59,7 @@ function FinishForm({ email, code }: { email: string; code: string }) {
       <SubmitButton control={control} icon={<IconDeviceFloppy size={18} aria-hidden />} color="blue" fullWidth mt="xs">
         Konto erstellen
       </SubmitButton>
+      <InlineMessage message={message} />
     </Form>
   );
 }

@@ -2,14 +2,16 @@ import { useCallback, useMemo, useState } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconCash, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { Transaction } from '@saldopilot/shared';
+import { zurichDateOf, type Transaction } from '@saldopilot/shared';
 import { DataList } from '../../components/list/data-list';
 import { useListQuery } from '../../components/list/use-list-query';
 import type { RouteHandle } from '../../lib/document-title';
 import { usePreference } from '../../lib/preferences';
 import { useFiatRates } from '../../reference-data/fiat-rates';
 import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
+import { overdueCountQuery } from '../../reference-data/overdue';
 import { useSignedInUser } from '../../reference-data/profile';
+import { useServerTime } from '../../reference-data/server-time';
 import { exportTransactions } from './api/export-transactions';
 import { transactionsQuery, type TransactionListParams } from './api/list-transactions';
 import { BulkActions } from './components/bulk-actions';
@@ -21,6 +23,7 @@ import {
   TransactionFilterControls,
   type TransactionFilters,
 } from './components/transaction-filters';
+import { overdueSinceOf } from './components/transaction-display';
 import { transactionTexts as texts } from './components/transaction-texts';
 import {
   TransactionCard,
@@ -125,9 +128,18 @@ export function Component() {
         : undefined,
     [canEdit, open],
   );
+  // The engine's überfällig payments (the Prognose's list): a past unpaid one says "Überfällig seit …"
+  // here too, not "Abgelaufen" (docs/web.md "Transaktionen", issue 42).
+  const serverTime = useServerTime();
+  const today = serverTime.data ? zurichDateOf(new Date(serverTime.data.date)) : undefined;
+  const overdue = useQuery(overdueCountQuery(today));
+  const overdueSince = useMemo(
+    () => (overdue.data ? overdueSinceOf(overdue.data.occurrences) : undefined),
+    [overdue.data],
+  );
   const context: TransactionViewContext = useMemo(
-    () => ({ organisationCurrency: user.currency.code, rates, actions }),
-    [user.currency.code, rates, actions],
+    () => ({ organisationCurrency: user.currency.code, rates, overdueSince, actions }),
+    [user.currency.code, rates, overdueSince, actions],
   );
   const columns = useMemo(() => transactionColumns(context), [context]);
 

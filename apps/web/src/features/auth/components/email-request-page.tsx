@@ -3,16 +3,17 @@ import { Alert } from '@mantine/core';
 import { emailOnlySchema } from '@saldopilot/shared';
 import { EmailInput } from '../../../components/form/email-input';
 import { Form } from '../../../components/form/form';
+import { InlineMessage, useInlineMessage } from '../../../components/form/inline-message';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { messageOf } from '../../../lib/api-error';
-import { showToast } from '../../../lib/toast';
 import { AuthHeading } from './auth-heading';
 
 /**
  * An auth page that asks for nothing but an e-mail and sends it (registration, forgotten
  * password): once the server took it, the introduction gives way to the "check your mailbox" note;
- * a refusal shows the server's or the page's text as an error toast.
+ * a refusal shows the server's or the page's text beside the form, one at a time (docs/product.md
+ * "Overlays, toasts and dialogs").
  */
 export function EmailRequestPage({
   title,
@@ -32,6 +33,7 @@ export function EmailRequestPage({
   afterSent?: ReactNode;
 }) {
   const [sent, setSent] = useState(false);
+  const [message, showMessage] = useInlineMessage();
   const {
     register,
     handleSubmit,
@@ -40,11 +42,12 @@ export function EmailRequestPage({
   } = useSchemaForm(emailOnlySchema, { defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
+    showMessage(null);
     try {
       await send(email);
       setSent(true);
     } catch (error) {
-      showToast({ severity: 'error', summary: 'Fehler', detail: messageOf(error, texts.failed) });
+      showMessage({ severity: 'error', text: messageOf(error, texts.failed) });
     }
   });
 
@@ -68,6 +71,7 @@ export function EmailRequestPage({
         <SubmitButton control={control} icon={submit.icon} fullWidth>
           {submit.label}
         </SubmitButton>
+        <InlineMessage message={message} />
       </Form>
     </>
   );

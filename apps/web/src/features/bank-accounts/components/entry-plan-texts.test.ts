@@ -57,3 +57,14 @@ describe("an entry's place in the plan", () => {
     expect(isOccurrenceTaken(new Error(planActualMessages.occurrenceTaken))).toBe(false);
   });
 });
+
+describe('the way to the match settings (issue 42: one word per thing)', () => {
+  it('names the settings tab "Organisationen" and the section «Abgleich mit der Bank», as the navigation does', () => {
+    // The tab is "Organisationen" (features/settings/settings-page.tsx), the section "Abgleich mit der
+    // Bank" (forecast-settings-texts.ts matchTitle); docs/web.md "Einstellungen", "Organisation".
+    expect(entryPlanTexts.noSuggestionsHint).toContain(
+      'Einstellungen → Organisationen → Ihre Organisation → «Abgleich mit der Bank»',
+    );
+    expect(entryPlanTexts.noSuggestionsHint).not.toMatch(/Einstellungen → Organisation(?!en)/);
+  });
+});

@@ -34,7 +34,7 @@ export const entryPlanTexts = {
   suggestionsLoading: 'Vorschläge werden geladen …',
   noSuggestions: 'Keine passende geplante Zahlung gefunden.',
   noSuggestionsHint:
-    'Ist die Zahlung nicht geplant, markieren Sie die Buchung als «nicht geplant». Toleranz und Zeitfenster stellen Eigentümer und Administratoren unter Einstellungen → Organisation ein.',
+    'Ist die Zahlung nicht geplant, markieren Sie die Buchung als «nicht geplant». Toleranz und Zeitfenster stellen Eigentümer und Administratoren unter Einstellungen → Organisationen → Ihre Organisation → «Abgleich mit der Bank» ein.',
   suggestions: 'Vorschläge',
   due: (date: string) => `Fällig ${formatDate(date)}`,
   score: (score: number) => `Übereinstimmung ${score}/100`,

@@ -15,13 +15,21 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconSearch, IconStar, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { cycleLabels, Z_INDEX, type EmployeeDetail, type Salary, type SalaryCost } from '@saldopilot/shared';
+import {
+  cycleLabels,
+  Z_INDEX,
+  zurichDateOf,
+  type EmployeeDetail,
+  type Salary,
+  type SalaryCost,
+} from '@saldopilot/shared';
 import { Amount } from '../../../components/money/amount';
 import { DisplayToggle } from '../../../components/list/list-controls';
 import { ListTable } from '../../../components/list/list-table';
 import { DialogFooter } from '../../../components/form/dialog-footer';
 import { openDialog } from '../../../lib/dialog';
 import { usePreference } from '../../../lib/preferences';
+import { useServerTime } from '../../../reference-data/server-time';
 import { runConfirmed } from '../../../lib/user-action';
 import { deleteSalaryCost } from '../api/delete-salary-cost';
 import { salariesQuery } from '../api/list-salaries';
@@ -89,7 +97,10 @@ function CostOverview({ context, close }: { context: OverviewContext; close: () 
         },
       }
     : undefined;
-  const columns = costColumns(currency, actions);
+  const serverTime = useServerTime();
+  // The server's day decides which payment is next (loaded at start; the browser's day until then).
+  const today = zurichDateOf(serverTime.data ? new Date(serverTime.data.date) : new Date());
+  const columns = costColumns(currency, today, actions);
 
   return (
     <Stack gap="sm">
@@ -178,6 +189,7 @@ function CostOverview({ context, close }: { context: OverviewContext; close: () 
                     currency={currency}
                     actions={actions}
                     nextPayment={salary.nextExecutionDate}
+                    today={today}
                   />
                 ))}
               </SimpleGrid>

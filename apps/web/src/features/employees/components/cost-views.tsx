@@ -68,11 +68,14 @@ export function CostCard({
   currency,
   actions,
   nextPayment,
+  today,
 }: {
   cost: SalaryCost;
   currency: string;
   actions: CostActions | undefined;
   nextPayment: string | null;
+  /** The server's day (Zurich): the card names the payment the forecast pays next from it. */
+  today: string;
 }) {
   return (
     <ListCard
@@ -80,9 +83,9 @@ export function CostCard({
       actions={actions ? <CostButtons cost={cost} actions={actions} size="md" /> : undefined}
     >
       <Text inherit>{amountTypeTexts[cost.amountType]}</Text>
-      <Text inherit>{costAmountText(cost, currency)}</Text>
+      <Text inherit>{costAmountText(cost, currency, today)}</Text>
       <Text inherit fw={600}>
-        {nextCostText(cost, currency)}
+        {nextCostText(cost, currency, today)}
       </Text>
       <Group gap="xs">
         <Text inherit>{texts.atCostOf}</Text>
@@ -95,7 +98,11 @@ export function CostCard({
 }
 
 /** The table view of the overview. */
-export function costColumns(currency: string, actions: CostActions | undefined): ListColumn<SalaryCost, never>[] {
+export function costColumns(
+  currency: string,
+  today: string,
+  actions: CostActions | undefined,
+): ListColumn<SalaryCost, never>[] {
   const c = texts.columnsCost;
   return [
     {
@@ -109,8 +116,8 @@ export function costColumns(currency: string, actions: CostActions | undefined):
       ),
     },
     { key: 'type', header: c.amountType, render: (cost) => amountTypeTexts[cost.amountType] },
-    { key: 'amount', header: c.amount, render: (cost) => costAmountText(cost, currency) },
-    { key: 'next', header: c.next, render: (cost) => nextCostText(cost, currency) },
+    { key: 'amount', header: c.amount, render: (cost) => costAmountText(cost, currency, today) },
+    { key: 'next', header: c.next, render: (cost) => nextCostText(cost, currency, today) },
     { key: 'payer', header: c.distribution, render: (cost) => <PayerBadges cost={cost} /> },
   ];
 }

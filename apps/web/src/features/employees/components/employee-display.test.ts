@@ -11,7 +11,7 @@ import {
   percentText,
   suggestedTermination,
   visibleCostGroups,
-  type CostSummary,
+  type CostCardCost,
   type EmployeeSummary,
   type SalarySummary,
 } from './employee-display';
@@ -31,7 +31,10 @@ const employee = (overrides: Partial<EmployeeSummary> = {}): EmployeeSummary => 
   ...overrides,
 });
 
-const cost = (overrides: Partial<CostSummary> = {}): CostSummary => ({
+/** Today of the cost texts: the schedule below pays in December 2026 and January 2027. */
+const today = '2026-11-21';
+
+const cost = (overrides: Partial<CostCardCost> = {}): CostCardCost => ({
   id: 1,
   label: { id: 1, name: 'AHV' },
   cycle: 'monthly',
@@ -41,6 +44,10 @@ const cost = (overrides: Partial<CostSummary> = {}): CostSummary => ({
   calculatedAmount: 53_000,
   calculatedNextCost: 53_000,
   calculatedNextExecutionDate: '2026-12-01',
+  calculatedCostDetails: [
+    { month: '2026-12', amount: 53_000, divider: 1, isExtraMonth: true },
+    { month: '2027-01', amount: 53_000, divider: 1, isExtraMonth: false },
+  ],
   ...overrides,
 });
 
@@ -78,16 +85,55 @@ describe('cost display', () => {
   });
 
   it('prints the per-cycle amount of fixed and percentage costs', () => {
-    expect(costAmountText(cost(), 'CHF')).toBe('Monatlich: 5.300 % (530.00 CHF)');
-    expect(costAmountText(cost({ amountType: 'fixed', amount: 40_000, cycle: 'once' }), 'CHF')).toBe(
+    expect(costAmountText(cost(), 'CHF', today)).toBe('Monatlich: 5.300 % (530.00 CHF)');
+    expect(costAmountText(cost({ amountType: 'fixed', amount: 40_000, cycle: 'once' }), 'CHF', today)).toBe(
       'Einmalig: 400.00 CHF',
     );
   });
 
-  it('prints the next cost and its month (doubled when AG and AN each pay it), or "Inaktiv"', () => {
-    expect(nextCostText(cost(), 'CHF')).toBe('Gesamt: 530.00 CHF im Dezember 2026');
-    expect(nextCostText(cost({ distributionType: 'both' }), 'CHF')).toBe("Gesamt: 1'060.00 CHF im Dezember 2026");
-    expect(nextCostText(cost({ calculatedNextExecutionDate: null, calculatedNextCost: 0 }), 'CHF')).toBe('Inaktiv');
+  it('prints BVG by age without a risk rate of 0, and names the risk rate when there is one', () => {
+    const bvg = (amount: number) =>
+      cost({
+        amountType: 'bvgMinimum',
+        amount,
+        distributionType: 'both',
+        calculatedCostDetails: [{ month: '2026-12', amount: 22_558, divider: 1, isExtraMonth: true }],
+      });
+    expect(costAmountText(bvg(0), 'CHF', today)).toBe('Monatlich: BVG-Minimum nach Alter (225.58 CHF)');
+    expect(costAmountText(bvg(1000), 'CHF', today)).toBe(
+      'Monatlich: BVG-Minimum nach Alter + 1.000 % Risiko und Verwaltung (225.58 CHF)',
+    );
+  });
+
+  it('prints the next cost and its month per side (AG and AN each pay a cost borne by both), or "Inaktiv"', () => {
+    expect(nextCostText(cost(), 'CHF', today)).toBe('Gesamt: 530.00 CHF im Dezember 2026 (Arbeitnehmer)');
+    expect(nextCostText(cost({ distributionType: 'employer' }), 'CHF', today)).toBe(
+      'Gesamt: 530.00 CHF im Dezember 2026 (Arbeitgeber)',
+    );
+    expect(nextCostText(cost({ distributionType: 'both' }), 'CHF', today)).toBe(
+      "Gesamt: 1'060.00 CHF im Dezember 2026 (Arbeitnehmer 530.00 CHF, Arbeitgeber 530.00 CHF)",
+    );
+    expect(nextCostText(cost({ calculatedCostDetails: [] }), 'CHF', today)).toBe('Inaktiv');
+  });
+
+  it("names the payment the forecast pays next, the catch-up included (issue 42: the API's next skips it)", () => {
+    // Synthetic: 5.3 % of a 6'200.00 salary with a 13th salary in December; the API's skip-previous
+    // fields name January (the December step with the 13th salary), the forecast pays December first.
+    const ahv = cost({
+      distributionType: 'both',
+      calculatedAmount: 65_720,
+      calculatedNextCost: 65_720,
+      calculatedNextExecutionDate: '2027-01-01',
+      calculatedCostDetails: [
+        { month: '2026-12', amount: 32_860, divider: 1, isExtraMonth: true },
+        { month: '2027-01', amount: 65_720, divider: 1, isExtraMonth: false },
+        { month: '2027-02', amount: 32_860, divider: 1, isExtraMonth: false },
+      ],
+    });
+    expect(costAmountText(ahv, 'CHF', today)).toBe('Monatlich: 5.300 % (328.60 CHF)');
+    expect(nextCostText(ahv, 'CHF', today)).toBe(
+      'Gesamt: 657.20 CHF im Dezember 2026 (Arbeitnehmer 328.60 CHF, Arbeitgeber 328.60 CHF)',
+    );
   });
 
   it('filters AN/AG with "AG & AN" under both, and searches by label (costs without label always shown)', () => {

@@ -7,7 +7,9 @@ import {
   formatDate,
   formatMonthLabel,
   monthOf,
+  upcomingCostPayment,
   type AmountType,
+  type CostDetail,
   type CostCycle,
   type Cycle,
   type DistributionType,
@@ -96,30 +98,48 @@ export function labelText(cost: Pick<CostSummary, 'label'>): string {
   return cost.label?.name ?? texts.noLabel;
 }
 
-/**
- * The per-cycle amount of a cost card (docs/web.md "Mitarbeitende (Detailseite)"): "Monatlich: 530.00 CHF"
- * (fixed) or "Monatlich: 5.300 % (530.00 CHF)" (percentage, with the amount it comes to per step),
- * or "Monatlich: BVG-Minimum nach Alter + 1.000 % (151.80 CHF)".
- */
-export function costAmountText(cost: CostSummary, currency: string): string {
-  const cycle = costCycleLabels[cost.cycle];
-  if (cost.amountType === 'fixed') return `${cycle}: ${formatAmount(cost.amount, currency)}`;
-  if (cost.amountType === 'bvgMinimum') {
-    return `${cycle}: ${texts.bvgByAge(percentText(cost.amount))} (${formatAmount(cost.calculatedAmount, currency)})`;
-  }
-  return `${cycle}: ${percentText(cost.amount)} (${formatAmount(cost.calculatedAmount, currency)})`;
+/** What the cost card's figures need: the cost with its payments (the API answer's `calculatedCostDetails`). */
+export interface CostCardCost extends CostSummary {
+  calculatedCostDetails: readonly CostDetail[];
 }
 
 /**
- * "Gesamt: 1'060.00 CHF im Dezember 2026", or "Inaktiv" without a next execution. A cost borne by
- * both (AG & AN) is paid once by each, so its total is twice the per-side amount (docs/web.md
- * "Mitarbeitende (Detailseite)").
+ * The per-cycle amount of a cost card (docs/web.md "Mitarbeitende (Detailseite)"): "Monatlich: 530.00 CHF"
+ * (fixed) or "Monatlich: 5.300 % (530.00 CHF)" (percentage, with what one side pays per step in
+ * the payment the forecast pays next), "Monatlich: BVG-Minimum nach Alter (151.80 CHF)" or, with a
+ * risk rate, "… + 1.000 % Risiko und Verwaltung (…)".
  */
-export function nextCostText(cost: CostSummary, currency: string): string {
-  if (cost.calculatedNextExecutionDate === null) return texts.inactive;
-  const month = formatMonthLabel(monthOf(cost.calculatedNextExecutionDate));
-  const total = cost.distributionType === 'both' ? 2 * cost.calculatedNextCost : cost.calculatedNextCost;
-  return `${texts.total}: ${formatAmount(total, currency)} ${texts.inMonth} ${month}`;
+export function costAmountText(cost: CostCardCost, currency: string, today: string): string {
+  const cycle = costCycleLabels[cost.cycle];
+  if (cost.amountType === 'fixed') return `${cycle}: ${formatAmount(cost.amount, currency)}`;
+  const perStep = formatAmount(upcomingCostPayment(cost.calculatedCostDetails, today)?.perStep ?? 0, currency);
+  if (cost.amountType === 'bvgMinimum') {
+    const rate = cost.amount === 0 ? '' : ` + ${texts.bvgRiskRateOnCard(percentText(cost.amount))}`;
+    return `${cycle}: ${texts.bvgByAge}${rate} (${perStep})`;
+  }
+  return `${cycle}: ${percentText(cost.amount)} (${perStep})`;
+}
+
+/**
+ * "Gesamt: 1'060.00 CHF im Dezember 2026 (Arbeitnehmer 530.00 CHF, Arbeitgeber 530.00 CHF)",
+ * "Gesamt: 63.55 CHF im Dezember 2026 (Arbeitgeber)", or "Inaktiv" when nothing is left to pay: the
+ * payment the forecast pays next, catch-up included (`upcomingCostPayment`, docs/salary-costs.md
+ * "Calculated fields"), so card and forecast name the same month and sum. A cost borne by both is
+ * paid once by each side (docs/web.md "Mitarbeitende (Detailseite)").
+ */
+export function nextCostText(cost: CostCardCost, currency: string, today: string): string {
+  const payment = upcomingCostPayment(cost.calculatedCostDetails, today);
+  if (payment === null) return texts.inactive;
+  const month = formatMonthLabel(payment.month);
+  const side = formatAmount(payment.amount, currency);
+  const sides =
+    cost.distributionType === 'both'
+      ? `${texts.sideEmployee} ${side}, ${texts.sideEmployer} ${side}`
+      : cost.distributionType === 'employee'
+        ? texts.sideEmployee
+        : texts.sideEmployer;
+  const total = cost.distributionType === 'both' ? 2 * payment.amount : payment.amount;
+  return `${texts.total}: ${formatAmount(total, currency)} ${texts.inMonth} ${month} (${sides})`;
 }
 
 export type CostFilter = 'all' | 'employee' | 'employer';

@@ -52,16 +52,3 @@ export function dismissalsQuery() {
       }),
   });
 }
-
-/** How many occurrences are überfällig today: whether the Prognose offers "Entfällt" for many. */
-export function overdueCountQuery(today: string | undefined) {
-  return queryOptions({
-    queryKey: [...planQueryRoots.forecasts, 'overdue', today] as const,
-    queryFn: ({ signal }) =>
-      api.get<OccurrenceDismissalBulkResult>('/api/occurrence-dismissals/bulk', {
-        query: { before: today ?? '' },
-        signal,
-      }),
-    enabled: today !== undefined,
-  });
-}

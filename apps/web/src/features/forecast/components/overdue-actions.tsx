@@ -9,14 +9,9 @@ import { overdueTexts } from '../../../components/overdue/overdue-texts';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
 import { formatDate } from '../../../lib/format';
 import { runReported } from '../../../lib/user-action';
+import { overdueCountQuery } from '../../../reference-data/overdue';
 import { useServerTime } from '../../../reference-data/server-time';
-import {
-  dismissalsQuery,
-  overdueCountQuery,
-  dismissBulk,
-  previewBulkDismissal,
-  restoreOccurrences,
-} from '../api/dismiss-occurrence';
+import { dismissalsQuery, dismissBulk, previewBulkDismissal, restoreOccurrences } from '../api/dismiss-occurrence';
 
 const bulkCalls: BulkDismissCalls = {
   preview: previewBulkDismissal,

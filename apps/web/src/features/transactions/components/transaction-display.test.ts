@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FiatRate, Transaction } from '@saldopilot/shared';
-import { convertedText, cycleText, nextExecution, safeHref, vatText } from './transaction-display';
+import { convertedText, cycleText, nextExecution, overdueSinceOf, safeHref, vatText } from './transaction-display';
 
 const chf = { id: 1, code: 'CHF', description: 'Schweizer Franken', localeCode: 'de-CH' };
 const rates: FiatRate[] = [{ base: 'CHF', target: 'EUR', rate: 1.05, updatedAt: '2026-11-20T00:00:00Z' }];
@@ -17,6 +17,38 @@ describe('transaction display', () => {
       date: '31.01.2027',
     });
     expect(nextExecution({ amount: -100, nextExecutionDate: null })).toEqual({ expired: true });
+  });
+
+  it('says "Überfällig seit …" for a past unpaid payment, as the Prognose does (issue 42: one word per thing)', () => {
+    expect(nextExecution({ amount: -100, nextExecutionDate: null }, '2026-10-30')).toEqual({
+      expired: true,
+      overdue: 'Überfällig seit 30.10.2026',
+    });
+    // A next payment still to come is named as before.
+    expect(nextExecution({ amount: -100, nextExecutionDate: '2026-12-01' }, '2026-10-30')).toMatchObject({
+      expired: false,
+      date: '01.12.2026',
+    });
+  });
+
+  it("takes the earliest überfällig due date of each transaction from the engine's overdue list", () => {
+    const occurrence = (kind: 'transactions' | 'salaries', id: number, dueDate: string) => ({
+      kind,
+      id,
+      dueDate,
+      name: 'x',
+      category: 'x',
+      amount: -100,
+    });
+    const since = overdueSinceOf([
+      occurrence('transactions', 7, '2026-10-30'),
+      occurrence('transactions', 7, '2026-09-30'),
+      occurrence('salaries', 7, '2026-08-25'),
+      occurrence('transactions', 8, '2026-11-02'),
+    ]);
+    expect(since.get(7)).toBe('2026-09-30');
+    expect(since.get(8)).toBe('2026-11-02');
+    expect(since.size).toBe(2);
   });
 
   it('labels the cycle of a repeating transaction and a single one', () => {

@@ -1,20 +1,46 @@
-import { convertToBase, cycleLabels, type FiatRate, type Transaction } from '@saldopilot/shared';
+import {
+  convertToBase,
+  cycleLabels,
+  type FiatRate,
+  type PlannedOccurrence,
+  type Transaction,
+} from '@saldopilot/shared';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { transactionTexts as texts } from './transaction-texts';
 
 /**
- * "Nächste Gutschrift" for money coming in, "Nächste Belastung" for money going out, or "Abgelaufen"
- * when the transaction is never paid again (docs/web.md "Transaktionen").
+ * "Nächste Gutschrift" for money coming in, "Nächste Belastung" for money going out; when it is
+ * never paid again, "Überfällig seit {date}" while the engine counts a past payment of it unpaid
+ * (`overdueSince`: the word and date of the Prognose, docs/plan-actual.md "überfällig"), else
+ * "Abgelaufen" (docs/web.md "Transaktionen").
  */
 export function nextExecution(
   transaction: Pick<Transaction, 'amount' | 'nextExecutionDate'>,
-): { expired: true } | { expired: false; label: string; date: string } {
-  if (!transaction.nextExecutionDate) return { expired: true };
+  overdueSince?: string,
+): { expired: true; overdue?: string } | { expired: false; label: string; date: string } {
+  if (!transaction.nextExecutionDate) {
+    return overdueSince ? { expired: true, overdue: texts.overdueSince(formatDate(overdueSince)) } : { expired: true };
+  }
   return {
     expired: false,
     label: transaction.amount >= 0 ? texts.nextCredit : texts.nextDebit,
     date: formatDate(transaction.nextExecutionDate),
   };
+}
+
+/**
+ * The earliest überfällig due date of each transaction, from the engine's overdue list
+ * (`GET /api/occurrence-dismissals/bulk?before=today`, docs/plan-actual.md "Many at once"): the same
+ * list the Prognose's "überfällig" rows come from, so both pages use one word for one thing.
+ */
+export function overdueSinceOf(occurrences: readonly PlannedOccurrence[]): Map<number, string> {
+  const since = new Map<number, string>();
+  for (const occurrence of occurrences) {
+    if (occurrence.kind !== 'transactions') continue;
+    const known = since.get(occurrence.id);
+    if (known === undefined || occurrence.dueDate < known) since.set(occurrence.id, occurrence.dueDate);
+  }
+  return since;
 }
 
 /** "Monatlich", … for a repeating transaction, "Einmalig" for a single one. */

@@ -45,6 +45,7 @@ export const transactionTexts = {
   nextCredit: 'Nächste Gutschrift',
   nextDebit: 'Nächste Belastung',
   expired: 'Abgelaufen',
+  overdueSince: (date: string) => `Überfällig seit ${date}`,
   amount: 'Betrag',
   vatIncludedShort: 'inkl.',
   vatExcludedShort: 'zzgl.',

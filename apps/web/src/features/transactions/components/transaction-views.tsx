@@ -23,6 +23,8 @@ export interface TransactionViewContext {
   /** The organisation's currency and its rates, for the "~ … CHF" of foreign amounts. */
   organisationCurrency: string;
   rates: readonly FiatRate[] | undefined;
+  /** Each transaction's earliest überfällig due date (`overdueSinceOf`); absent until loaded. */
+  overdueSince?: ReadonlyMap<number, string> | undefined;
   actions: TransactionActions | undefined;
 }
 
@@ -71,9 +73,17 @@ function ActionButtons({
   );
 }
 
-function NextExecution({ transaction, withLabel }: { transaction: Transaction; withLabel: boolean }) {
-  const next = nextExecution(transaction);
-  if (next.expired) return <span className={classes.expired}>{texts.expired}</span>;
+function NextExecution({
+  transaction,
+  withLabel,
+  context,
+}: {
+  transaction: Transaction;
+  withLabel: boolean;
+  context: TransactionViewContext;
+}) {
+  const next = nextExecution(transaction, context.overdueSince?.get(transaction.id));
+  if (next.expired) return <span className={classes.expired}>{next.overdue ?? texts.expired}</span>;
   return <>{withLabel ? `${next.label}: ${next.date}` : next.date}</>;
 }
 
@@ -117,7 +127,7 @@ export function TransactionCard({
         </Text>
       ) : null}
       <Text inherit>
-        <NextExecution transaction={transaction} withLabel />
+        <NextExecution transaction={transaction} withLabel context={context} />
       </Text>
       <Text inherit>
         {texts.amount}: <SignedAmount cents={transaction.amount} currency={transaction.currency.code} />
@@ -204,7 +214,8 @@ export function transactionColumns(context: TransactionViewContext): ListColumn<
       key: 'execution',
       header: c.execution,
       sortField: 'nextExecutionDate',
-      render: (transaction) => cell(transaction, <NextExecution transaction={transaction} withLabel={false} />),
+      render: (transaction) =>
+        cell(transaction, <NextExecution transaction={transaction} withLabel={false} context={context} />),
     },
     {
       key: 'amount',
