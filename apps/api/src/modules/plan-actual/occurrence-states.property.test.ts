@@ -189,7 +189,8 @@ describe('one state per occurrence, through the API (property)', () => {
             }
           }
           const matchedKeys = new Set(toMatch.map(keyOf));
-          const dismissable = before.filter((o) => !matchedKeys.has(keyOf(o)));
+          // Only what is due before today can be marked "entfällt".
+          const dismissable = before.filter((o) => !matchedKeys.has(keyOf(o)) && o.dueDate < TODAY);
           const dismissedKeys = new Set<string>();
           for (const n of generated.dismissed) {
             const o = dismissable[n % Math.max(dismissable.length, 1)];
@@ -264,7 +265,7 @@ describe('one state per occurrence, through the API (property)', () => {
             expect(month.cashflow.plan, month.month).toBe(planned);
           }
         }),
-        { numRuns: 6 },
+        { numRuns: 5 },
       );
     },
   );
