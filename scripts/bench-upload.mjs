@@ -3,6 +3,7 @@
 // against its p99 on the same idle server (the ceiling, measured in the same run); and how long the
 // 20 MB CSV takes to preview and to import on PGlite. Files are read in worker threads
 // (docs/bank-statements.md "Safe parsing"). Alone: `BENCH_ONLY=upload node scripts/bench.mjs` (needs the build).
+import { readFileSync } from 'node:fs';
 import { zipSync } from 'fflate';
 
 const PORT = 3943;
@@ -33,7 +34,8 @@ export function hostileZip() {
   return Buffer.from(zipSync({ 'statement.xml': xml }, { level: 9 }));
 }
 
-const p99 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))];
+const p99 = (values) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))];
 
 /** `/api/global/time` every 10 ms until `until` settles (or `count` times); the wait of each. */
 async function times(origin, { until, count = Infinity }) {
@@ -50,9 +52,20 @@ async function times(origin, { until, count = Infinity }) {
   return waits;
 }
 
+/** The peak resident memory of a process (Linux: VmHWM), in MB; undefined elsewhere. */
+function peakMb(pid) {
+  try {
+    const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function benchUpload(tools) {
-  await tools.inTempDir('upload', (dataDir) =>
-    tools.withServer(dataDir, PORT, {}, async () => {
+  await tools.inTempDir('upload', async (dataDir) => {
+    const server = await tools.startServer(dataDir, PORT);
+    try {
       const origin = `http://127.0.0.1:${PORT}`;
       const cookie = await tools.signUp(origin);
       const send = async (url, body, type) => {
@@ -97,6 +110,9 @@ export async function benchUpload(tools) {
       const size = `${(csv.length / 1024 / 1024).toFixed(1)} MB, ${rows} rows, PGlite`;
       tools.line('bank statement preview, 20 MB CSV', preview.ms, 'ms', `${size}, beside the hostile zip`);
       tools.line('bank statement import, 20 MB CSV', stored.ms, 'ms', size);
-    }),
-  );
+      tools.line('server peak RSS over the uploads (budget 2.5 GB)', peakMb(server.child.pid) ?? 'n/a', 'MB');
+    } finally {
+      await tools.stop(server.child);
+    }
+  });
 }
