@@ -1,5 +1,5 @@
 // `npm run bench`: one line per figure of docs/design.md "Performance budgets". Measures the built
-// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, employees, forecast-api, plan-actual,
+// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual,
 // forecast-writes or forecast-soak (the last only on request: ten minutes per database)
 // (BENCH_SECONDS, BENCH_ROUNDS).
 import { spawn } from 'node:child_process';
@@ -479,6 +479,11 @@ if (process.env.BENCH_ONLY === 'bank-import') {
   await benchBankImport(benchTools);
   process.exit(0);
 }
+const { benchUpload } = await import('./bench-upload.mjs');
+if (process.env.BENCH_ONLY === 'upload') {
+  await benchUpload(benchTools);
+  process.exit(0);
+}
 const { benchPlanActual } = await import('./bench-plan-actual.mjs');
 if (process.env.BENCH_ONLY === 'plan-actual') {
   await benchPlanActual(benchTools);
@@ -524,6 +529,7 @@ try {
 
   await benchBankAccountLists();
   await benchBankImport(benchTools);
+  await benchUpload(benchTools);
   await benchTransactionLists();
   await benchEmployeeLists(benchTools);
   // The forecast of the big organisation (1,000 employees × 3 salaries × 8 costs, 10,000 transactions).

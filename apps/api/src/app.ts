@@ -49,6 +49,7 @@ import {
   type BankStatementsService,
 } from './modules/bank-statements/bank-statements.service.js';
 import { bankStatementsRoutes } from './modules/bank-statements/bank-statements.routes.js';
+import { createStatementReader } from './modules/bank-statements/statement-reader.js';
 import { createSignIn, type SignIn } from './plugins/sign-in.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { createCategoriesService, type CategoriesService } from './modules/categories/categories.service.js';
@@ -224,7 +225,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const publicUrl = config.PUBLIC_URL;
   const auth = createAuthService({ db, clock, publicUrl, sessions, mailer, limiter, reference });
   const bankAccounts = createBankAccountsService({ db, clock, reference, rates });
-  const bankStatements = createBankStatementsService({ db, reference, bankAccounts });
+  // Uploaded bank files are read in worker threads (docs/bank-statements.md "Safe parsing").
+  const statementReader = createStatementReader();
+  app.addHook('onClose', () => statementReader.close());
+  const bankStatements = createBankStatementsService({ db, reference, bankAccounts, reader: statementReader });
   const signIn = createSignIn(sessions, cookies, profile);
   const categories = createCategoriesService(db);
   const vats = createVatsService(db);

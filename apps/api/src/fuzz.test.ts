@@ -268,6 +268,7 @@ function listRequestsFor(path: string, operation: Operation | undefined, ids: Re
 
 const camtFixture = readFileSync(new URL('./modules/bank-statements/fixtures/camt053-001-08.xml', import.meta.url));
 const csvFixture = readFileSync(new URL('./modules/bank-statements/fixtures/csv-layout-a.csv', import.meta.url));
+const zipFixture = readFileSync(new URL('./modules/bank-statements/fixtures/statements-001-04.zip', import.meta.url));
 const bytesOf = (text: string) => Buffer.from(text, 'utf8');
 
 /**
@@ -294,7 +295,33 @@ function hostileFiles(): Buffer[] {
     Buffer.from(zipSync({ 'bomb.xml': new Uint8Array(60 * 1024 * 1024) }, { level: 9 })),
     Buffer.from(zipSync({ 'a.xml': new Uint8Array(camtFixture) })).subarray(0, 700),
     Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 0xff)]),
+    // Valid files, whole (issue 42 item 9: the file mode sends valid, truncated, hostile and random ones).
+    camtFixture,
+    csvFixture,
+    zipFixture,
+    Buffer.from(zipSync({ 'a.xml': new Uint8Array(camtFixture), 'b.csv': new Uint8Array(csvFixture) })),
+    // The probe's freezing zip: ~50 KB holding ~49 MB of `<a/>` (docs/bank-statements.md "Safe parsing").
+    Buffer.from(zipSync({ 'a.xml': bytesOf(`<a>${'<a/>'.repeat(12_800_000)}</a>`) }, { level: 9 })),
+    Buffer.from(zipSync({ 'inner.zip': new Uint8Array(zipFixture) })),
   ];
+  for (const cut of [30, 400, zipFixture.length - 20]) files.push(zipFixture.subarray(0, cut));
+  // Random zips: members named as statements, holding random bytes or cut real files.
+  const members = fc.sample(
+    fc.array(
+      fc.tuple(
+        fc.constantFrom('a.xml', 'b.csv', 'c.txt', 'dir/d.xml', '__MACOSX/e.xml'),
+        fc.oneof(
+          fc.uint8Array({ maxLength: 2000 }),
+          fc.nat({ max: camtFixture.length }).map((cut) => camtFixture.subarray(0, cut)),
+        ),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
+    { seed: 42, numRuns: 8 },
+  );
+  for (const entries of members) {
+    files.push(Buffer.from(zipSync(Object.fromEntries(entries.map(([name, bytes]) => [name, new Uint8Array(bytes)])))));
+  }
   for (const cut of [1, 100, 1000, 2500, camtFixture.length - 10]) files.push(camtFixture.subarray(0, cut));
   for (const cut of [10, 200, csvFixture.length - 5]) files.push(csvFixture.subarray(0, cut));
   // Random bytes, and the real files with random bytes overwritten (same seed every run).

@@ -47,7 +47,11 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
     const files = scope.withTypeProvider<ZodTypeProvider>();
 
     // Both take the same file and choices; the OpenAPI document lists the body under each content type.
-    const fileRoute = { bodyLimit: FILE_LIMITS.fileBytes, config: { rawBody, errors: ['NOT_FOUND' as const] } };
+    // 413 and 429: a file that outgrows its reader, and more files read at once than allowed (docs/bank-statements.md "Safe parsing").
+    const fileRoute = {
+      bodyLimit: FILE_LIMITS.fileBytes,
+      config: { rawBody, errors: ['NOT_FOUND' as const, 'PAYLOAD_TOO_LARGE' as const, 'RATE_LIMITED' as const] },
+    };
     files.post(
       '/bank-statements/preview',
       {

@@ -49,8 +49,8 @@ import {
   type NewBankEntry,
 } from './bank-statements.repository.js';
 import { entryIdentities } from './lib/identity.js';
-import { readStatementFile } from './lib/read-file.js';
-import { StatementFileError, type ParsedEntry, type ParsedStatement } from './lib/statement.js';
+import type { ParsedEntry, ParsedStatement } from './lib/statement.js';
+import type { StatementReader } from './statement-reader.js';
 
 export const bankStatementMessages = {
   missingFile: 'Bitte senden Sie eine Datei (camt.053, camt.054, ZIP oder CSV).',
@@ -84,6 +84,8 @@ export interface BankStatementsServiceDeps {
   db: AppDatabase;
   reference: ReferenceService;
   bankAccounts: BankAccountsService;
+  /** Reads uploaded files in worker threads, within the limits per instance and organisation. */
+  reader: StatementReader;
 }
 
 type AccountMatch = NonNullable<StatementPreview['accountMatchedBy']>;
@@ -129,21 +131,29 @@ function entryPlanOf(row: BankEntryRow): EntryPlan {
  * account of the organisation, its entries checked against the stored ones; the preview answers
  * that, the import stores it in one transaction.
  */
-export function createBankStatementsService({ db, reference, bankAccounts }: BankStatementsServiceDeps) {
+export function createBankStatementsService({ db, reference, bankAccounts, reader }: BankStatementsServiceDeps) {
   function currencyCode(currencyId: number): string {
     return reference.currencyById(currencyId)?.code ?? '';
   }
 
-  function readFile(file: StatementFile, csvMapping: CsvMapping | undefined): ParsedStatement[] {
+  /**
+   * The statements of the uploaded file, read in a worker (statement-reader.ts) outside any
+   * transaction, with the chosen account's remembered CSV mapping where it has one (404 for an
+   * account the organisation does not have, before the file is read).
+   */
+  async function readUpload(tenant: Tenant, file: StatementFile, query: StatementImportQuery) {
+    let csvMapping: CsvMapping | undefined;
+    if (query.bankAccountId !== undefined) {
+      const chosen = await findCsvMapping(db, tenant.organisationId, query.bankAccountId);
+      if (!chosen) throw notFound(bankAccountMessages.notFound);
+      csvMapping = chosen.csvMapping ?? undefined;
+    }
     if (!file.bytes || file.bytes.length === 0) {
       throw new AppError('VALIDATION_FAILED', bankStatementMessages.missingFile);
     }
-    try {
-      return readStatementFile(file.bytes, file.contentType, csvMapping);
-    } catch (error) {
-      if (error instanceof StatementFileError) throw new AppError('VALIDATION_FAILED', error.message);
-      throw error;
-    }
+    const statements = await reader.read(tenant.organisationId, file.bytes, file.contentType, csvMapping);
+    requireExactEntries(statements);
+    return statements;
   }
 
   /**
@@ -235,14 +245,10 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
     };
   }
 
-  async function plan(reader: AppDatabase, tenant: Tenant, file: StatementFile, query: StatementImportQuery) {
+  async function plan(reader: AppDatabase, tenant: Tenant, statements: ParsedStatement[], query: StatementImportQuery) {
     const accounts = await listAccountsForImport(reader, tenant.organisationId);
     const chosen = query.bankAccountId === undefined ? undefined : accounts.find((a) => a.id === query.bankAccountId);
     if (query.bankAccountId !== undefined && !chosen) throw notFound(bankAccountMessages.notFound);
-    // A CSV is read with the chosen account's remembered mapping, where it has one.
-    const remembered = chosen ? (await findCsvMapping(reader, tenant.organisationId, chosen.id))?.csvMapping : null;
-    const statements = readFile(file, remembered ?? undefined);
-    requireExactEntries(statements);
     const assignments = assignmentsOf(query, statements.length);
     // Statements of one statement account assigned `new` share the one account created.
     const created = new Map<string, NewAccount>();
@@ -525,7 +531,8 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
   return {
     /** What the import would do, per statement; nothing is stored. */
     async preview(tenant: Tenant, file: StatementFile, query: StatementImportQuery): Promise<StatementFilePreview> {
-      const planned = await plan(db, tenant, file, query);
+      const statements = await readUpload(tenant, file, query);
+      const planned = await plan(db, tenant, statements, query);
       return {
         statements: planned.map((item) => toPreview(item, tenant)),
         canImport: planned.every((item) => item.errors.length === 0),
@@ -537,8 +544,10 @@ export function createBankStatementsService({ db, reference, bankAccounts }: Ban
      * error in any statement (a CSV row, a missing account) stores nothing (400 naming the errors).
      */
     async importFile(tenant: Tenant, file: StatementFile, query: StatementImportQuery): Promise<StatementImportResult> {
+      // Read before the transaction opens: no connection is held while a worker reads the file.
+      const statements = await readUpload(tenant, file, query);
       return db.transaction(async (tx) => {
-        const planned = await plan(tx, tenant, file, query);
+        const planned = await plan(tx, tenant, statements, query);
         const errors = planned.flatMap((item) =>
           item.errors.map((error) => (item.statement.fileName ? `${item.statement.fileName}: ${error}` : error)),
         );

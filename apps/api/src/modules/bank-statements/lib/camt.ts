@@ -11,6 +11,7 @@ import {
   type ParsedStatement,
 } from './statement.js';
 import { at, child, childrenNamed, decodeXml, firstText, parseXml, textAt, type XmlElement } from './xml.js';
+import type { ReadBudget } from './read-budget.js';
 
 /** The message versions read (docs/bank-statements.md "Files"). */
 export const SUPPORTED_VERSIONS = {
@@ -369,8 +370,9 @@ function reportOf(
 }
 
 /** Reads a camt.053 or camt.054 file (bytes) into its statements; a file that is neither is a German 400. */
-export function parseCamt(bytes: Uint8Array, fileName: string | null = null): ParsedStatement[] {
-  const document = parseXml(decodeXml(bytes));
+export function parseCamt(bytes: Uint8Array, fileName: string | null = null, budget?: ReadBudget): ParsedStatement[] {
+  // The root is checked as it opens: another kind of file is refused before its body is read.
+  const document = parseXml(decodeXml(bytes), budget, messageOf);
   const { kind, version } = messageOf(document);
   const names = MESSAGES[kind];
   const body = child(document, names.body);

@@ -2,6 +2,7 @@ import type { CsvMapping } from '@saldopilot/shared';
 import { parseCamt } from './camt.js';
 import { parseCsv } from './csv.js';
 import { notAStatement } from './file-kind.js';
+import { countCsvLines, newReadBudget, type ReadBudget } from './read-budget.js';
 import { FILE_LIMITS, StatementFileError, type ParsedStatement } from './statement.js';
 import { unzipStatements } from './zip.js';
 
@@ -30,10 +31,14 @@ function readOne(
   bytes: Uint8Array,
   format: Format,
   fileName: string | null,
+  budget: ReadBudget,
   csvMapping?: CsvMapping,
 ): ParsedStatement[] {
-  if (format === 'xml') return parseCamt(bytes, fileName);
-  if (format === 'csv') return [parseCsv(bytes, fileName, csvMapping)];
+  if (format === 'xml') return parseCamt(bytes, fileName, budget);
+  if (format === 'csv') {
+    countCsvLines(budget, bytes);
+    return [parseCsv(bytes, fileName, csvMapping)];
+  }
   throw new StatementFileError('Ein ZIP-Archiv darf keine weiteren ZIP-Archive enthalten.');
 }
 
@@ -52,7 +57,8 @@ function inFile(name: string, error: unknown): never {
  * The statements of an uploaded file: a camt.053/054, a CSV export or a zip of them
  * (docs/bank-statements.md "Files"). Throws StatementFileError with a German message for a file
  * that cannot be read at all. `csvMapping` (the chosen account's) reads CSV files whose headers are
- * not recognised.
+ * not recognised. The limits on elements and entries hold for the whole upload, every file of a
+ * zip counted together ("Safe parsing").
  */
 export function readStatementFile(bytes: Uint8Array, contentType?: string, csvMapping?: CsvMapping): ParsedStatement[] {
   if (bytes.length === 0) throw new StatementFileError('Die Datei ist leer.');
@@ -65,14 +71,15 @@ export function readStatementFile(bytes: Uint8Array, contentType?: string, csvMa
   const sniffed = sniff(bytes);
   if (declared === 'zip' && sniffed !== 'zip') throw new StatementFileError('Die Datei ist kein ZIP-Archiv.');
   const format = sniffed === 'zip' ? 'zip' : (declared ?? sniffed);
-  if (format !== 'zip') return readOne(bytes, format, null, csvMapping);
+  const budget = newReadBudget();
+  if (format !== 'zip') return readOne(bytes, format, null, budget, csvMapping);
   return unzipStatements(bytes).flatMap((file) => {
     const name = (file.name.split('/').at(-1) ?? file.name).slice(0, 200);
     const extension = name.toLowerCase().split('.').at(-1);
     const inner = extension === 'csv' ? 'csv' : extension === 'xml' ? 'xml' : sniff(file.bytes);
     try {
       refuseNonStatement(file.bytes);
-      return readOne(file.bytes, inner, name, csvMapping);
+      return readOne(file.bytes, inner, name, budget, csvMapping);
     } catch (error) {
       return inFile(name, error);
     }

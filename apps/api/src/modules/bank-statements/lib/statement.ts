@@ -87,6 +87,29 @@ export const FILE_LIMITS = {
   zipFiles: 200,
 } as const;
 
+/**
+ * How much reading one upload may take, and how many are read at once (docs/bank-statements.md
+ * "Safe parsing"; the numbers are explained there). Counted over every file of a zip together.
+ */
+export const PARSE_LIMITS = {
+  /** XML elements of all files of an upload: a 20 MB camt.053 has ~0.75 million. */
+  xmlElements: 2_000_000,
+  /** Nesting: no camt file is deeper than ~12, so no walk over the tree can overflow the stack. */
+  xmlDepth: 64,
+  /** Entries (camt `Ntry`, CSV rows) of all files of an upload. */
+  entries: 200_000,
+  /** The old-generation heap of the worker that reads one file; beyond it the worker ends (413). */
+  workerHeapMb: 256,
+  /** Wall-clock time for reading one file; beyond it the worker is ended (413). */
+  workerTimeoutMs: 60_000,
+  /** Files read at once per server instance: one organisation's 3 and one of another's. */
+  perInstance: 4,
+  /** Files read at once per organisation: a camt.053 and its camt.054 dropped together are read at once. */
+  perOrganisation: 3,
+  /** Retry-After of the 429 beyond either. */
+  retryAfterSeconds: 5,
+} as const;
+
 /** The earliest and latest of some ISO dates; null when there are none. */
 export function periodOf(dates: string[]): { from: string; to: string } | null {
   if (dates.length === 0) return null;

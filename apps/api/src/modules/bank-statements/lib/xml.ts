@@ -1,5 +1,6 @@
 import { SaxesParser } from 'saxes';
-import { StatementFileError } from './statement.js';
+import { PARSE_LIMITS, StatementFileError } from './statement.js';
+import { countEntries, swissCount, type ReadBudget } from './read-budget.js';
 
 /** An element of a parsed XML file: its local name (prefix dropped), attributes, children, text. */
 export interface XmlElement {
@@ -10,7 +11,7 @@ export interface XmlElement {
 }
 
 /** Deeper nesting than any camt file has is refused, so no walk over the tree can overflow the stack. */
-const MAX_DEPTH = 64;
+const MAX_DEPTH = PARSE_LIMITS.xmlDepth;
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
@@ -35,37 +36,71 @@ const UNREAD = new Set([
   'SplmtryData',
 ]);
 
+/** What a reader checks of the root element as soon as it opens (its name and namespaces). */
+export type RootCheck = (root: XmlElement) => void;
+
 /**
  * Reads XML text into a tree, safely: a DOCTYPE is refused before anything of it is read (so no
  * entity is ever declared, let alone expanded: the parser knows only the five predefined entities
  * and character references, and an unknown one is an error), and so is nesting beyond 64 levels.
- * A truncated or malformed file answers a German message naming the line (docs/bank-statements.md
- * "Safe parsing"). The first pass tracks no positions (a third faster on big files); only a failed
- * file is read again to find its line.
+ * The root is checked (`checkRoot`) as soon as it opens, so a file of another kind is refused
+ * before its body is read; every element counts against the upload's budget of elements and
+ * entries (`Ntry`), and empty elements are not kept (no rule reads them), so a file of millions
+ * of `<a/>` stops at the limit without having grown a tree. A truncated or malformed file answers
+ * a German message naming the line (docs/bank-statements.md "Safe parsing"). The first pass tracks
+ * no positions (a third faster on big files); only a failed file is read again to find its line.
  */
-export function parseXml(text: string): XmlElement {
+export function parseXml(text: string, budget?: ReadBudget, checkRoot?: RootCheck): XmlElement {
+  const before = budget && { ...budget };
   try {
-    return readTree(text, false);
+    return readTree(text, false, budget, checkRoot);
   } catch (error) {
-    if (error instanceof MalformedXml) readTree(text, true);
+    if (error instanceof MalformedXml) {
+      if (budget && before) Object.assign(budget, before);
+      readTree(text, true, budget, checkRoot);
+    }
     throw error;
   }
 }
 
 class MalformedXml extends StatementFileError {}
 
-function readTree(text: string, position: boolean): XmlElement {
+/** Elements read after a refused root before the refusal is answered (a small file's first error still wins). */
+const ROOT_GRACE_ELEMENTS = 10_000;
+
+function readTree(text: string, position: boolean, budget?: ReadBudget, checkRoot?: RootCheck): XmlElement {
   const parser = new SaxesParser({ position });
   const root: XmlElement = { name: '', attributes: {}, children: [], text: '' };
   const stack: XmlElement[] = [root];
   // Depth inside an unread element: its descendants are parsed but not kept.
   let skipping = 0;
+  // A refused root: a small file still answers its first error (broken, too deep) as before, a big one stops soon.
+  let refusedRoot: unknown;
+  let elementsAfterRoot = 0;
   parser.on('doctype', () => {
     throw new DoctypeRefused();
   });
   parser.on('opentag', (tag) => {
     if (stack.length + skipping > MAX_DEPTH) throw new StatementFileError('Die XML-Datei ist zu tief verschachtelt.');
     const name = localName(tag.name);
+    if (budget) {
+      budget.elements += 1;
+      if (budget.elements > PARSE_LIMITS.xmlElements) {
+        throw new StatementFileError(
+          `Die Datei enthält mehr als ${swissCount(PARSE_LIMITS.xmlElements)} XML-Elemente; so grosse Dateien werden nicht gelesen. Bitte laden Sie kürzere Zeiträume hoch.`,
+        );
+      }
+      if (name === 'Ntry') countEntries(budget, 1);
+    }
+    if (stack.length === 1 && root.children.length === 0 && checkRoot) {
+      try {
+        checkRoot({ name, attributes: tag.attributes as Record<string, string>, children: [], text: '' });
+      } catch (error) {
+        refusedRoot = error;
+      }
+    } else if (refusedRoot !== undefined && (elementsAfterRoot += 1) > ROOT_GRACE_ELEMENTS) {
+      throw refusedRoot;
+    }
     if (skipping > 0 || UNREAD.has(name)) {
       skipping += 1;
       return;
@@ -75,8 +110,18 @@ function readTree(text: string, position: boolean): XmlElement {
     stack.push(element);
   });
   parser.on('closetag', () => {
-    if (skipping > 0) skipping -= 1;
-    else stack.pop();
+    if (skipping > 0) {
+      skipping -= 1;
+      return;
+    }
+    const closed = stack.pop()!;
+    // An empty element (no text, children or attributes) tells no rule anything: not kept.
+    // `Ntry` stays, so entries keep their places ("Buchung 3") and an empty one is still an error.
+    if (closed.children.length === 0 && closed.text === '' && stack.length > 1 && closed.name !== 'Ntry') {
+      let empty = true;
+      for (const _name in closed.attributes) empty = false;
+      if (empty) stack.at(-1)!.children.pop();
+    }
   });
   const addText = (chunk: string) => {
     if (skipping > 0) return;
@@ -102,6 +147,7 @@ function readTree(text: string, position: boolean): XmlElement {
     }
     throw error;
   }
+  if (refusedRoot !== undefined) throw refusedRoot;
   const [document] = root.children;
   if (!document) throw new StatementFileError('Die XML-Datei ist leer.');
   return document;
