@@ -14,7 +14,7 @@ import {
 } from '../../test/oauth-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 import { browser, signUp } from '../../test/test-client.js';
-import { isInternalAddress } from './client-metadata.js';
+import { fetchClientMetadataDocument } from './client-metadata.js';
 
 // docs/access.md "OAuth": the MCP SDK's own client runs the flow against a listening test app.
 
@@ -327,20 +327,20 @@ describe('client ID metadata documents', () => {
     expect(missing.json().error).toBe('Die Beschreibung des Clients konnte nicht geladen werden (HTTP 404).');
   });
 
-  it('in production reaches only public addresses', () => {
-    for (const internal of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '192.168.1.1',
-      '172.20.0.1',
-      '169.254.169.254',
-      '::1',
-      'fd00::1',
-      '::ffff:10.0.0.1',
+  it('in production reaches only public addresses, judged in canonical form, and connects to the checked one', async () => {
+    // The outside probe's URLs (issue 42): IPv4 inside IPv6 reached loopback and the metadata service.
+    for (const clientId of [
+      'https://[::ffff:127.0.0.1]:4443/c.json',
+      'https://[::ffff:10.0.0.1]/c.json',
+      'https://[::ffff:a9fe:a9fe]/c.json',
+      'https://[64:ff9b::7f00:1]/c.json',
+      'https://127.1/c.json',
+      'https://0x7f000001/c.json',
+      'https://localhost:4443/c.json', // a name: refused by the lookup the connection itself uses
     ]) {
-      expect(isInternalAddress(internal), internal).toBe(true);
+      await expect(fetchClientMetadataDocument(clientId, false), clientId).rejects.toThrow(
+        'Die Adresse der Client-ID ist nicht öffentlich erreichbar.',
+      );
     }
-    for (const external of ['8.8.8.8', '2001:4860:4860::8888', '172.32.0.1'])
-      expect(isInternalAddress(external), external).toBe(false);
   });
 });
