@@ -30,38 +30,43 @@ export interface ClientDescription {
 const MAX_REDIRECT_URIS = 10;
 const MAX_URI_LENGTH = 2_000;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-/** Schemes that would run code or read files in the browser instead of reaching the client. */
-const FORBIDDEN_SCHEMES = new Set([
-  'javascript:',
-  'data:',
-  'file:',
-  'vbscript:',
-  'about:',
-  'blob:',
-  'ftp:',
-  'ws:',
-  'wss:',
-]);
+/**
+ * A private-use scheme in reverse-domain form (RFC 8252 §7.1: `com.example.app`): at least one dot,
+ * so browser and system schemes (`chrome:`, `javascript:`, `file:`) never qualify.
+ */
+const REVERSE_DOMAIN_SCHEME = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+:$/;
 
 export function isLoopback(url: URL): boolean {
   return LOOPBACK_HOSTS.has(url.hostname);
 }
 
 /**
- * A redirect URI a client may register: absolute, no fragment; https, http only to this machine's
- * loopback (native apps, RFC 8252), or an app's own scheme (`com.example.app:/callback`).
+ * A redirect URI a client may register (docs/access.md "Clients"): exactly one address, no
+ * wildcard, no fragment (not even an empty `#`), no user name; https to a host, http only to this
+ * machine's loopback with any port (native apps, RFC 8252 §7.3), or a private-use scheme in
+ * reverse-domain form (`com.example.app:/callback`, RFC 8252 §7.1).
  */
 export function checkRedirectUri(text: unknown): string {
   if (typeof text !== 'string' || text.length > MAX_URI_LENGTH || !URL.canParse(text)) {
     throw new ClientMetadataError('invalid_redirect_uri', 'Die Weiterleitungsadresse ist keine gültige Adresse.');
   }
   const url = new URL(text);
-  if (url.hash)
+  if (text.includes('#'))
     throw new ClientMetadataError('invalid_redirect_uri', 'Die Weiterleitungsadresse darf kein # enthalten.');
-  if (FORBIDDEN_SCHEMES.has(url.protocol) || (url.protocol === 'http:' && !isLoopback(url))) {
+  if (text.includes('*')) {
     throw new ClientMetadataError(
       'invalid_redirect_uri',
-      'Weiterleitungen sind nur an https-Adressen, an http://localhost oder an das eigene Schema einer App erlaubt.',
+      'Die Weiterleitungsadresse muss genau angegeben sein, ohne Platzhalter (*).',
+    );
+  }
+  const allowed =
+    (url.protocol === 'https:' && url.hostname !== '') ||
+    (url.protocol === 'http:' && isLoopback(url)) ||
+    REVERSE_DOMAIN_SCHEME.test(url.protocol);
+  if (!allowed || url.username || url.password) {
+    throw new ClientMetadataError(
+      'invalid_redirect_uri',
+      'Weiterleitungen sind nur an https-Adressen, an http://localhost (127.0.0.1, [::1]) oder an das eigene Schema einer App in umgekehrter Domain-Schreibweise (com.example.app:/callback) erlaubt.',
     );
   }
   return text;
