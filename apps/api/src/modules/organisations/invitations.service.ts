@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { insertMail } from '../../lib/mailer/mail-repository.js';
 import { invitationMail } from '../../lib/mailer/mail-templates.js';
 import type { Mailer } from '../../lib/mailer/mailer.js';
+import { requireStrongPassword } from '../../lib/password-rules.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashSecret, randomSecret } from '../../lib/secrets.js';
@@ -224,6 +225,8 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       const existing = await findUserByEmail(db, invitation.email);
       // Proving an existing account with its password is a login: the same check under the same limits.
       if (existing) await checkCredentials(db, limiter, { email: invitation.email, password: input.password }, ip);
+      // A new account's password follows the registration's rules; an existing one was only proven.
+      if (!existing) requireStrongPassword(input.password, invitation.email);
       const passwordHash = existing ? undefined : await hashPassword(input.password);
       const userId = await db.transaction(async (tx) => {
         const id =

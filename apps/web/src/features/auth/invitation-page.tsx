@@ -7,7 +7,7 @@ import { passwordSchema, roleLabels, type User } from '@saldopilot/shared';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
-import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
+import { NewPasswordInputs, newPasswordRefusal, withNewPasswordTwice } from '../../components/form/new-password';
 import { SubmitButton } from '../../components/form/submit-button';
 import { ApiError, messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
@@ -73,11 +73,16 @@ interface AcceptProps {
  * Accepts, then starts the app afresh on the home page: the joined organisation is the current one
  * now, and anything cached belongs to the previous session or organisation.
  */
-function useAccept({ token, invitation, onLinkGone }: AcceptProps) {
+function useAccept({ token, invitation, onLinkGone }: AcceptProps, onWeakPassword?: (message: string) => void) {
   return async (password: string, name?: string) => {
     try {
       await acceptInvitation({ token, password, name });
     } catch (error) {
+      const weak = newPasswordRefusal(error);
+      if (weak && onWeakPassword) {
+        onWeakPassword(weak);
+        return;
+      }
       // Used, revoked or expired since the page was opened: the page shows that link's message.
       if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
         onLinkGone();
@@ -106,14 +111,15 @@ function useAccept({ token, invitation, onLinkGone }: AcceptProps) {
 }
 
 function NewUserForm(props: AcceptProps) {
-  const accept = useAccept(props);
   const {
     register,
     handleSubmit,
+    setError,
     control,
     formState: { errors },
   } = useSchemaForm(newUserSchema, { defaultValues: { name: '', password: '', passwordRepeat: '' } });
 
+  const accept = useAccept(props, (message) => setError('password', { message }, { shouldFocus: true }));
   const onSubmit = handleSubmit(({ name, password }) => accept(password, name === '' ? undefined : name));
 
   return (

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
-import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
+import { NewPasswordInputs, newPasswordRefusal, withNewPasswordTwice } from '../../components/form/new-password';
 import { SubmitButton } from '../../components/form/submit-button';
 import { messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
@@ -31,6 +31,7 @@ function ResetForm({ email, code }: { email: string; code: string }) {
   const {
     register,
     handleSubmit,
+    setError,
     control,
     formState: { errors },
   } = useSchemaForm(schema, { defaultValues: { password: '', passwordRepeat: '' } });
@@ -39,6 +40,11 @@ function ResetForm({ email, code }: { email: string; code: string }) {
     try {
       await resetPassword({ email, code, password });
     } catch (error) {
+      const weak = newPasswordRefusal(error);
+      if (weak) {
+        setError('password', { message: weak }, { shouldFocus: true });
+        return;
+      }
       showToast({ severity: 'error', summary: 'Fehler', detail: messageOf(error, resetPasswordTexts.failed) });
       return;
     }

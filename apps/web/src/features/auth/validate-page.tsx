@@ -31,6 +31,7 @@ function FinishForm({ email, code }: { email: string; code: string }) {
   const {
     register,
     handleSubmit,
+    setError,
     control,
     formState: { errors },
   } = useSchemaForm(schema, { defaultValues: { name: '', password: '', passwordRepeat: '' } });
@@ -39,6 +40,10 @@ function FinishForm({ email, code }: { email: string; code: string }) {
     const user = await finishRegistration({ email, code, password, name });
     if (!user) {
       showToast({ severity: 'error', summary: 'Fehler', detail: validateTexts.failed });
+      return;
+    }
+    if ('weakPassword' in user) {
+      setError('password', { message: user.weakPassword }, { shouldFocus: true });
       return;
     }
     setUser(user);
