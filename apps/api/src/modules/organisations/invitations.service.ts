@@ -128,7 +128,8 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       await limiter.consume(authLimits.invitationMails(userId, organisationId));
       const now = clock.now();
       const token = randomSecret();
-      const id = await db.transaction(async (tx) => {
+      // Answered from what the transaction read (docs/api.md "Writes"): never a 503 for a stored invitation.
+      const row = await db.transaction(async (tx) => {
         // Invitations of one organisation one after the other: two identical ones sent at the same
         // moment cannot both find none open yet.
         await lockOrganisation(tx, organisationId);
@@ -151,11 +152,9 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
         const row = await findOpenInvitation(tx, organisationId, invitationId);
         if (!row) throw new Error('new invitation not found');
         await mailInvitation(tx, row, token);
-        return invitationId;
+        return row;
       });
       mailer.deliverSoon();
-      const row = await findOpenInvitation(db, organisationId, id);
-      if (!row) throw notFound(invitationMessages.notFound);
       return toInvitation(row, now);
     },
 
