@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Tenant } from '../lib/tenant.js';
@@ -9,9 +10,9 @@ import { signUp, type SignedInUser } from '../test/test-client.js';
 // 503, because the created row was read back after the transaction, on a connection that was gone;
 // a retry without Idempotency-Key then created it twice. A create answers from inside its
 // transaction (docs/api.md "Writes"). The restart is stood in for by the one thing it does at that
-// moment: every statement outside a transaction fails. The PGlite test database sends a
-// transaction's statements through the transaction's own client, so failing the driver's own
-// `query` fails exactly those (an injected failure: nothing else can stop the database between
+// moment: every statement outside a transaction fails. Both drivers send a transaction's
+// statements through a client of its own (PGlite's transaction, a pool connection on PostgreSQL),
+// so failing the driver's own `query` (PGlite's, the pool's) fails exactly those (an injected failure: nothing else can stop the database between
 // commit and answer from inside one process).
 
 const app = useTestApp();
@@ -44,13 +45,15 @@ async function tenantOf(user: SignedInUser): Promise<Tenant> {
 
 describe('a create answers from inside its transaction', () => {
   it('is not refused after its commit when the database goes away (transactions, categories, VAT rates, employees, salaries, salary costs, organisations)', async () => {
-    if (app.deps.database.kind !== 'pglite') return;
     const user = await signUp(app);
     const tenant = await tenantOf(user);
     const category = await aCategory(user);
     const employee = await anEmployee(user);
     const salary = await aSalary(user, employee.id);
     const { deps } = app;
+
+    // The stand-in works on this driver: a statement outside a transaction fails.
+    await expect(withDatabaseGoneOutsideTransactions(() => deps.database.db.execute(sql`select 1`))).rejects.toThrow();
 
     const created = await withDatabaseGoneOutsideTransactions(async () => ({
       transaction: await deps.transactions.create(tenant, {
