@@ -21,9 +21,8 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX, 'Bitte geben Sie höchstens 128 Zeichen ein');
 
 /**
- * Why the API refuses a new password of the right length (docs/access.md is about tokens; the rule
- * is docs/api.md "Sessions"): it is in the list of common and breached passwords, or it holds the
- * e-mail's local part. The list is checked on the server only (it is too large for the web app's
+ * Why the API refuses a new password of the right length (docs/api.md "Sessions"): it is in the
+ * list of common and breached passwords, or it holds the e-mail's local part. The list is checked on the server only (it is too large for the web app's
  * first load); the forms show the API's message at the password field.
  */
 export const newPasswordMessages = {
