@@ -77,6 +77,7 @@ import { createReportsService, type ReportsService } from './modules/reports/rep
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { planActualRoutes } from './modules/plan-actual/plan-actual.routes.js';
 import { createEventHub, type EventHub } from './modules/events/event-hub.js';
+import { createStreamLeases } from './modules/events/stream-leases.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { mcpRoutes } from './modules/mcp/mcp.routes.js';
 import { createUserNames } from './modules/events/user-names.js';
@@ -256,7 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const vatSettings = createVatSettingsService({ db, clock });
   const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, bankStatements });
-  const events = createEventHub(changes);
+  const events = createEventHub(changes, createStreamLeases(db, clock));
   const access = createAccessService({ db, clock });
   const bearers = createBearerAccesses(db, clock);
   const oauth = createOAuthService({ db, clock, publicUrl, limiter, allowLoopbackDocuments: !config.isProduction });

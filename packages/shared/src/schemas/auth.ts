@@ -21,6 +21,17 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX, 'Bitte geben Sie höchstens 128 Zeichen ein');
 
 /**
+ * Why the API refuses a new password of the right length (docs/api.md "Sessions"): it is in the
+ * list of common and breached passwords, or it holds the e-mail's local part. The list is checked on the server only (it is too large for the web app's
+ * first load); the forms show the API's message at the password field.
+ */
+export const newPasswordMessages = {
+  common:
+    'Dieses Passwort ist zu verbreitet: Es steht in Listen häufig verwendeter und gestohlener Passwörter. Bitte wählen Sie ein anderes.',
+  containsEmail: 'Das Passwort darf Ihre E-Mail-Adresse nicht enthalten. Bitte wählen Sie ein anderes.',
+} as const;
+
+/**
  * An existing password is only checked, never judged: any non-empty string up to the maximum.
  * (The reference product says "Password wird benötigt"; a slip, fixed here: docs/web.md "Texts".)
  */

@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import { insertMail } from '../../lib/mailer/mail-repository.js';
 import { passwordResetMail, registrationMail } from '../../lib/mailer/mail-templates.js';
 import type { Mailer } from '../../lib/mailer/mailer.js';
+import { requireStrongPassword } from '../../lib/password-rules.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashSecret, randomSecret } from '../../lib/secrets.js';
@@ -130,6 +131,7 @@ export function createAuthService({ db, clock, publicUrl, sessions, mailer, limi
 
     /** Creates the account and its first organisation, uses up the code; answers the new user id. */
     async finishRegistration(input: RegistrationFinishInput, ip: string): Promise<number> {
+      requireStrongPassword(input.password, input.email);
       const live = await verifyCode('registration', input.email, input.code, ip);
       const passwordHash = await hashPassword(input.password);
       const userId = await db.transaction(async (tx) => {
@@ -191,6 +193,7 @@ export function createAuthService({ db, clock, publicUrl, sessions, mailer, limi
 
     /** Sets the new password, uses up the code and ends every session of the user. */
     async resetPassword(input: PasswordResetInput, ip: string): Promise<void> {
+      requireStrongPassword(input.password, input.email);
       const live = await verifyCode('password-reset', input.email, input.code, ip);
       const user = await findUserByEmail(db, input.email);
       const passwordHash = await hashPassword(input.password);

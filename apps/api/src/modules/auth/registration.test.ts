@@ -297,11 +297,11 @@ describe('POST /api/auth/registration/finish', () => {
     const eight = await shortest.client.post('/api/auth/registration/finish', {
       email: shortest.email,
       code: shortest.code,
-      password: '12345678',
+      password: 'kH4#pq9Z',
     });
     expect(eight.statusCode).toBe(200);
     expect(
-      (await browser(app).post('/api/auth/login', { email: shortest.email, password: '12345678' })).statusCode,
+      (await browser(app).post('/api/auth/login', { email: shortest.email, password: 'kH4#pq9Z' })).statusCode,
     ).toBe(200);
   });
 

@@ -83,11 +83,11 @@ export function createCategoriesService(db: AppDatabase) {
 
     /** Creates an own category; 409 when a visible one has the same name (ignoring case). */
     async create(tenant: Tenant, input: CategoryCreate): Promise<Category> {
-      const id = await db.transaction(async (tx) => {
+      // Answered from inside the transaction: a committed create is never answered 503 (docs/api.md "Writes").
+      return db.transaction(async (tx) => {
         await requireFreeName(tx, tenant, input.name);
-        return insertCategory(tx, tenant.organisationId, input.name);
+        return toCategory(await visible(tenant, await insertCategory(tx, tenant.organisationId, input.name), tx));
       });
-      return toCategory(await visible(tenant, id));
     },
 
     /** Renames an own category; 409 for a system one or a name taken by another category. */

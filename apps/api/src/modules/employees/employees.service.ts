@@ -67,10 +67,11 @@ export function createEmployeesService(deps: { db: AppDatabase; clock: Clock; re
     if (birthDate && birthDate > today) throw validationFailed({ birthDate: employeeMessages.birthDateInFuture });
   }
 
-  async function getOne(tenant: Tenant, id: number): Promise<EmployeeDetail> {
+  /** One employee; `inTransaction`: read there, the write that holds it brought its schedules up to date. */
+  async function getOne(tenant: Tenant, id: number, inTransaction?: AppDatabase): Promise<EmployeeDetail> {
     const today = clock.today();
-    await ensureFreshSchedules(db, tenant.organisationId, today);
-    const row = await findEmployee(db, tenant.organisationId, id, today);
+    if (!inTransaction) await ensureFreshSchedules(db, tenant.organisationId, today);
+    const row = await findEmployee(inTransaction ?? db, tenant.organisationId, id, today);
     if (!row) throw notFound(employeeMessages.notFound);
     return { ...toEmployee(row, today), salaryCount: row.salaryCount, costCount: row.costCount };
   }
@@ -88,11 +89,15 @@ export function createEmployeesService(deps: { db: AppDatabase; clock: Clock; re
 
     async create(tenant: Tenant, input: EmployeeCreate): Promise<EmployeeDetail> {
       checkBirthDate(input.birthDate, clock.today());
-      const id = await insertEmployee(db, tenant.organisationId, {
-        name: input.name,
-        birthDate: input.birthDate ?? null,
+      // Answered from inside the transaction: a committed create is never answered 503 (docs/api.md "Writes").
+      // A new employee has no salary yet: no schedule to bring up to date.
+      return db.transaction(async (tx) => {
+        const id = await insertEmployee(tx, tenant.organisationId, {
+          name: input.name,
+          birthDate: input.birthDate ?? null,
+        });
+        return getOne(tenant, id, tx);
       });
-      return getOne(tenant, id);
     },
 
     /**

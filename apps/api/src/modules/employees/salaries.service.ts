@@ -88,10 +88,11 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
     }
   }
 
-  async function getOne(tenant: Tenant, id: number): Promise<Salary> {
+  /** One salary; `inTransaction`: read there, the write that holds it settled its schedules. */
+  async function getOne(tenant: Tenant, id: number, inTransaction?: AppDatabase): Promise<Salary> {
     const today = clock.today();
-    await ensureFreshSchedules(db, tenant.organisationId, today);
-    const row = await findSalary(db, tenant.organisationId, id);
+    if (!inTransaction) await ensureFreshSchedules(db, tenant.organisationId, today);
+    const row = await findSalary(inTransaction ?? db, tenant.organisationId, id);
     if (!row) throw notFound(salaryMessages.notFound);
     return toSalary(row, today);
   }
@@ -132,7 +133,8 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
     /** Adds a salary or a termination; a second salary on the same Von date is a 409. */
     async create(tenant: Tenant, employeeId: number, input: SalaryCreate): Promise<Salary> {
       requireCurrency(input.currencyId);
-      const id = await db.transaction(async (tx) => {
+      // Answered from inside the transaction: a committed create is never answered 503 (docs/api.md "Writes").
+      return db.transaction(async (tx) => {
         await lockOrganisationSchedules(tx, tenant.organisationId);
         if (!(await lockEmployee(tx, tenant.organisationId, employeeId))) throw notFound(employeeMessages.notFound);
         const values: SalaryValues = normalizeTermination({
@@ -153,9 +155,8 @@ export function createSalariesService(deps: { db: AppDatabase; clock: Clock; ref
         const created = await insertSalary(tx, tenant.organisationId, employeeId, values);
         const ends = timelineAfterCreate(timeline, { id: created, ...values });
         await settle(tx, tenant, [created], ends);
-        return created;
+        return getOne(tenant, created, tx);
       });
-      return getOne(tenant, id);
     },
 
     /**

@@ -83,8 +83,8 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
     });
   }
 
-  async function costsById(tenant: Tenant, ids: number[]): Promise<SalaryCost[]> {
-    return toCosts(db, await findCosts(db, tenant.organisationId, ids), false);
+  async function costsById(tenant: Tenant, ids: number[], database: AppDatabase = db): Promise<SalaryCost[]> {
+    return toCosts(database, await findCosts(database, tenant.organisationId, ids), false);
   }
 
   /** The salary costs are added to: 404 when not the organisation's, 400 for a termination. */
@@ -196,7 +196,8 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
     },
 
     async create(tenant: Tenant, salaryId: number, input: SalaryCostCreate): Promise<SalaryCost> {
-      const id = await db.transaction(async (tx) => {
+      // Answered from inside the transaction: a committed create is never answered 503 (docs/api.md "Writes").
+      return db.transaction(async (tx) => {
         await lockOrganisationSchedules(tx, tenant.organisationId);
         await requireCostSalary(tx, tenant, salaryId);
         await requireLabel(tx, tenant, input.labelId);
@@ -216,10 +217,9 @@ export function createSalaryCostsService(deps: { db: AppDatabase; clock: Clock }
         ]);
         await replaceBases(tx, created!, bases);
         await recomputeSalarySchedules(tx, tenant.organisationId, [salaryId], clock.today());
-        return created!;
+        const [cost] = await costsById(tenant, [created!], tx);
+        return cost!;
       });
-      const [cost] = await costsById(tenant, [id]);
-      return cost!;
     },
 
     /** A true partial update; the rules across fields are checked on the merged cost. */

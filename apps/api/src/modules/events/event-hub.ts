@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { streamEvents, type ChangeEvent } from '@saldopilot/shared';
 import type { Change, ChangeBus } from '../../lib/change-bus.js';
+import type { StreamLease, StreamLeases } from './stream-leases.js';
 
 /**
  * The realtime hub of one instance (docs/realtime.md): every domain change of the change bus —
@@ -14,7 +15,7 @@ import type { Change, ChangeBus } from '../../lib/change-bus.js';
 export const REPLAY_EVENTS = 500;
 /** Organisations whose recent events are kept (least recently written goes first). */
 const ORGANISATIONS_KEPT = 1_000;
-/** Open streams per user (tabs and devices together). */
+/** Open streams per user (tabs and devices together, on all instances: stream-leases.ts). */
 export const STREAMS_PER_USER = 10;
 
 type DomainChange = Extract<Change, { kind: 'domain' }>;
@@ -47,7 +48,7 @@ function changeEvent(change: DomainChange): ChangeEvent {
 
 export type EventHub = ReturnType<typeof createEventHub>;
 
-export function createEventHub(changes: ChangeBus) {
+export function createEventHub(changes: ChangeBus, leases: StreamLeases) {
   const streams = new Set<Stream>();
   const recent = new Map<number, DomainChange[]>();
 
@@ -111,11 +112,12 @@ export function createEventHub(changes: ChangeBus) {
   });
 
   return {
-    /** How many streams the user has open (the limit is STREAMS_PER_USER). */
-    openStreamsOf(userId: number): number {
-      let count = 0;
-      for (const stream of streams) if (stream.userId === userId) count++;
-      return count;
+    /**
+     * A place for one more stream of the user, counted across every instance, or undefined when
+     * STREAMS_PER_USER are open already.
+     */
+    takePlace(userId: number): Promise<StreamLease | undefined> {
+      return leases.take(userId, STREAMS_PER_USER);
     },
 
     /**

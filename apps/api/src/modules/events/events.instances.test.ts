@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ChangeEvent } from '@saldopilot/shared';
 import { openStream } from '../../test/event-stream.js';
+import { STREAMS_PER_USER } from './event-hub.js';
 import { aBankAccount } from '../../test/factories.js';
 import { addMember } from '../../test/tenants.js';
-import { signUp } from '../../test/test-client.js';
+import { signUp, TEST_PASSWORD } from '../../test/test-client.js';
 import { onInstance, useTwoInstances } from '../../test/two-instances.js';
 
 // docs/realtime.md "Across instances": two API instances on one database (two pools on PostgreSQL
@@ -27,6 +28,42 @@ describe('the event stream across instances', () => {
     const event = await stream.next();
     expect(event.data).toMatchObject({ kind: 'bank-accounts', action: 'created' } satisfies Partial<ChangeEvent>);
     stream.close();
+  });
+});
+
+describe('the streams per user across instances', () => {
+  it('counts the streams of every instance: ten on A leave none on B, and ended ones give their places back', async () => {
+    const { a, b } = instances;
+    const user = await signUp(a);
+    const onB = onInstance(b, user);
+    const half = STREAMS_PER_USER / 2;
+    const onA = await Promise.all(Array.from({ length: half }, () => openStream(a, user)));
+    const alsoOnB = await Promise.all(Array.from({ length: half }, () => openStream(b, onB)));
+    // The eleventh, on either instance, is refused (the message is events.test.ts's).
+    for (const [app, client] of [
+      [b, onB],
+      [a, user],
+    ] as const) {
+      const eleventh = await openStream(app, client);
+      if (eleventh.response.statusCode === 200) eleventh.close();
+      expect(eleventh.response.statusCode).toBe(429);
+    }
+    // The streams end (a password change ends every stream of the user, on both instances): their
+    // places are given back, and a new stream on B is let in.
+    const changed = await user.post('/api/profile/password', {
+      currentPassword: TEST_PASSWORD,
+      password: 'Neues-Passwort-fuer-Streams-2026',
+    });
+    expect(changed.statusCode).toBe(204);
+    await Promise.all([...onA, ...alsoOnB].map((stream) => stream.ended()));
+    let again = await openStream(b, onB);
+    // Giving the places back is not awaited by the stream's end: allow it a moment.
+    for (const deadline = Date.now() + 2_000; again.response.statusCode === 429 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await openStream(b, onB);
+    }
+    expect(again.response.statusCode).toBe(200);
+    again.close();
   });
 });
 

@@ -28,7 +28,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId, organisationId } = tenantOf(request);
-      if (events.openStreamsOf(userId) >= STREAMS_PER_USER) throw new AppError('RATE_LIMITED', eventMessages.tooMany);
+      const place = await events.takePlace(userId);
+      if (!place) throw new AppError('RATE_LIMITED', eventMessages.tooMany);
       reply.hijack();
       const raw = reply.raw;
       // What the hooks set so far (a renewed session's cookies, the security headers) goes along.
@@ -44,13 +45,18 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       raw.write('retry: 2000\n\n');
       let open = true;
-      const heartbeat = setInterval(() => raw.write(': ping\n\n'), EVENT_HEARTBEAT_SECONDS * 1000);
+      const heartbeat = setInterval(() => {
+        raw.write(': ping\n\n');
+        // A lease not renewed runs out (stream-leases.ts): a failed renewal only costs the place later.
+        place.renew().catch((error: unknown) => request.log.warn({ err: error }, 'renewing a stream lease failed'));
+      }, EVENT_HEARTBEAT_SECONDS * 1000);
       heartbeat.unref();
       const finish = () => {
         if (!open) return;
         open = false;
         clearInterval(heartbeat);
         remove();
+        place.release().catch((error: unknown) => request.log.warn({ err: error }, 'releasing a stream lease failed'));
         raw.end();
       };
       const stream: Stream = {

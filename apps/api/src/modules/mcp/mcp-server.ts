@@ -49,10 +49,10 @@ export function createMcpServer(app: FastifyInstance, request: FastifyRequest, l
       },
     );
   }
-  const api = toolApi(app, request);
-  server.server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+  server.server.setRequestHandler(CallToolRequestSchema, async ({ params }, { requestId }) => {
     const tool = toolsByName.get(params.name);
     if (!tool) return toolError(404, { error: mcpMessages.unknownTool(params.name), code: 'NOT_FOUND' });
+    const api = toolApi(app, request, { requestId, tool: tool.name, args: params.arguments ?? {} });
     return runTool(tool, params.arguments, api);
   });
   return server;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
@@ -93,22 +94,57 @@ function queryString(query: Record<string, QueryValue> = {}): string {
 }
 
 /**
- * The API for one MCP request: every call goes through the whole `/api` stack (`app.inject`), with
- * the MCP request's `Authorization` header and client address and nothing else of it.
+ * The Idempotency-Key of one write of one tool call (docs/access.md "The MCP server"): the same
+ * caller (its bearer secret), JSON-RPC request id, tool, arguments and inner write give the same
+ * key, so a client that sends a call again after a lost answer gets the first answer instead of a
+ * second create; the secret itself is only hashed.
  */
-export function toolApi(app: FastifyInstance, request: FastifyRequest): ToolApi {
+export function toolCallKey(
+  authorization: string | undefined,
+  call: { requestId: string | number; tool: string; args: unknown },
+  write: string,
+): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([authorization ?? '', call.requestId, call.tool, canonicalJson(call.args), write]))
+    .digest('base64url');
+  return `mcp-${digest}`;
+}
+
+/** JSON with object keys sorted: the same arguments in another key order are the same call. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The API for one tool call: every call goes through the whole `/api` stack (`app.inject`), with
+ * the MCP request's `Authorization` header and client address and nothing else of it; each write
+ * carries the Idempotency-Key derived from the tool call (`toolCallKey`).
+ */
+export function toolApi(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  call: { requestId: string | number; tool: string; args: unknown },
+): ToolApi {
   const { authorization } = request.headers;
   return {
     today: () => app.deps.clock.today(),
     async call(method, path, options = {}) {
       const hasBody = options.body !== undefined;
+      const url = `/api${path}${queryString(options.query)}`;
+      const write = method !== 'GET' && method !== 'HEAD';
       const response = await app.inject({
         method,
-        url: `/api${path}${queryString(options.query)}`,
+        url,
         remoteAddress: request.ip,
         headers: {
           ...(authorization ? { authorization } : {}),
           ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          ...(write ? { 'idempotency-key': toolCallKey(authorization, call, `${method} ${url}`) } : {}),
         },
         ...(hasBody ? { payload: JSON.stringify(options.body) } : {}),
       });

@@ -488,6 +488,44 @@ describe('the MCP server at /api/mcp', () => {
     await expect(client.connect(new StreamableHTTPClientTransport(endpoint))).rejects.toThrow();
   });
 
+  it('creates once when a client retries the same tool call (derived Idempotency-Key)', async () => {
+    const owner = await signUp(app);
+    const currencyId = (await organisationCurrency(owner)).id;
+    const categoryId = (await aTransaction(owner)).category.id;
+    const before = await transactionCount(owner);
+    const headers = {
+      authorization: `Bearer ${await tokenOf(owner)}`,
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+    };
+    const args = { name: 'Honorar', amount: 50_000, type: 'single', startDate: '2027-03-01', categoryId, currencyId };
+    const toolCall = (id: number, name = 'Honorar') =>
+      app.inject({
+        method: 'POST',
+        url: '/api/mcp',
+        headers,
+        payload: {
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'create_transaction', arguments: { ...args, name } },
+        },
+      });
+    const createdId = (response: Awaited<ReturnType<typeof toolCall>>) =>
+      response.json<{ result: { structuredContent: { transaction: { id: number } } } }>().result.structuredContent
+        .transaction.id;
+    // The answer got lost and the client sends the same request again (same JSON-RPC id).
+    const first = await toolCall(7);
+    const retried = await toolCall(7);
+    expect(createdId(retried)).toBe(createdId(first));
+    expect(await transactionCount(owner)).toBe(before + 1);
+    // Another call (another id, or other arguments) is another create.
+    expect(createdId(await toolCall(8))).not.toBe(createdId(first));
+    expect(createdId(await toolCall(7, 'Honorar B'))).not.toBe(createdId(first));
+    expect(await transactionCount(owner)).toBe(before + 3);
+  });
+
   it('answers in JSON over plain HTTP, statelessly; GET and DELETE are not allowed', async () => {
     const owner = await signUp(app);
     const authorization = `Bearer ${await tokenOf(owner, ['forecast:read'])}`;

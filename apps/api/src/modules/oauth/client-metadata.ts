@@ -1,11 +1,15 @@
-import { lookup } from 'node:dns/promises';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { isIP } from 'node:net';
+import { checkedLookup, InternalAddressError, isPublicAddress } from '../../lib/public-address.js';
 
 /**
  * What SaldoPilot accepts of a client's description — registered (RFC 7591) or published as a
  * client ID metadata document — and how such a document is fetched: both come from outside and
  * are hostile until checked (docs/access.md "Clients").
  */
+
+const messages = { notPublic: 'Die Adresse der Client-ID ist nicht öffentlich erreichbar.' } as const;
 
 export class ClientMetadataError extends Error {
   constructor(
@@ -26,38 +30,43 @@ export interface ClientDescription {
 const MAX_REDIRECT_URIS = 10;
 const MAX_URI_LENGTH = 2_000;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-/** Schemes that would run code or read files in the browser instead of reaching the client. */
-const FORBIDDEN_SCHEMES = new Set([
-  'javascript:',
-  'data:',
-  'file:',
-  'vbscript:',
-  'about:',
-  'blob:',
-  'ftp:',
-  'ws:',
-  'wss:',
-]);
+/**
+ * A private-use scheme in reverse-domain form (RFC 8252 §7.1: `com.example.app`): at least one dot,
+ * so browser and system schemes (`chrome:`, `javascript:`, `file:`) never qualify.
+ */
+const REVERSE_DOMAIN_SCHEME = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+:$/;
 
 export function isLoopback(url: URL): boolean {
   return LOOPBACK_HOSTS.has(url.hostname);
 }
 
 /**
- * A redirect URI a client may register: absolute, no fragment; https, http only to this machine's
- * loopback (native apps, RFC 8252), or an app's own scheme (`com.example.app:/callback`).
+ * A redirect URI a client may register (docs/access.md "Clients"): exactly one address, no
+ * wildcard, no fragment (not even an empty `#`), no user name; https to a host, http only to this
+ * machine's loopback with any port (native apps, RFC 8252 §7.3), or a private-use scheme in
+ * reverse-domain form (`com.example.app:/callback`, RFC 8252 §7.1).
  */
 export function checkRedirectUri(text: unknown): string {
   if (typeof text !== 'string' || text.length > MAX_URI_LENGTH || !URL.canParse(text)) {
     throw new ClientMetadataError('invalid_redirect_uri', 'Die Weiterleitungsadresse ist keine gültige Adresse.');
   }
   const url = new URL(text);
-  if (url.hash)
+  if (text.includes('#'))
     throw new ClientMetadataError('invalid_redirect_uri', 'Die Weiterleitungsadresse darf kein # enthalten.');
-  if (FORBIDDEN_SCHEMES.has(url.protocol) || (url.protocol === 'http:' && !isLoopback(url))) {
+  if (text.includes('*')) {
     throw new ClientMetadataError(
       'invalid_redirect_uri',
-      'Weiterleitungen sind nur an https-Adressen, an http://localhost oder an das eigene Schema einer App erlaubt.',
+      'Die Weiterleitungsadresse muss genau angegeben sein, ohne Platzhalter (*).',
+    );
+  }
+  const allowed =
+    (url.protocol === 'https:' && url.hostname !== '') ||
+    (url.protocol === 'http:' && isLoopback(url)) ||
+    REVERSE_DOMAIN_SCHEME.test(url.protocol);
+  if (!allowed || url.username || url.password) {
+    throw new ClientMetadataError(
+      'invalid_redirect_uri',
+      'Weiterleitungen sind nur an https-Adressen, an http://localhost (127.0.0.1, [::1]) oder an das eigene Schema einer App in umgekehrter Domain-Schreibweise (com.example.app:/callback) erlaubt.',
     );
   }
   return text;
@@ -130,21 +139,17 @@ export async function fetchClientMetadataDocument(
   ) {
     throw invalid('Die Client-ID muss eine https-Adresse mit Pfad sein.');
   }
-  if (!allowLoopback) await requirePublicHost(url.hostname);
-  let response: Response;
+  let response: DocumentResponse;
   try {
-    response = await fetch(url, {
-      redirect: 'error',
-      signal: AbortSignal.timeout(DOCUMENT_TIMEOUT_MS),
-      headers: { accept: 'application/json' },
-    });
-  } catch {
+    response = await getDocument(url, allowLoopback ? () => true : isPublicAddress);
+  } catch (error) {
+    if (error instanceof InternalAddressError) throw invalid(messages.notPublic);
     throw invalid('Die Beschreibung des Clients konnte nicht geladen werden.');
   }
-  if (!response.ok)
+  if (response.status < 200 || response.status > 299)
     throw invalid(`Die Beschreibung des Clients konnte nicht geladen werden (HTTP ${response.status}).`);
-  const text = await readLimited(response, DOCUMENT_MAX_BYTES);
-  if (text === undefined) throw invalid('Die Beschreibung des Clients ist grösser als 64 KB.');
+  if (response.text === undefined) throw invalid('Die Beschreibung des Clients ist grösser als 64 KB.');
+  const { text } = response;
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -157,49 +162,50 @@ export async function fetchClientMetadataDocument(
   return describeClient(document, url.hostname);
 }
 
-/** The body as text, or undefined once it passes `maxBytes` (read no further). */
-async function readLimited(response: Response, maxBytes: number): Promise<string | undefined> {
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > maxBytes) return undefined;
-    chunks.push(chunk);
-  }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+interface DocumentResponse {
+  status: number;
+  /** The body, or undefined when it passed DOCUMENT_MAX_BYTES (read no further). */
+  text: string | undefined;
 }
 
-/** Refuses a host that is, or resolves to, a loopback, private, link-local or otherwise internal address. */
-async function requirePublicHost(hostname: string): Promise<void> {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host)
-    ? [host]
-    : (await lookup(host, { all: true }).catch(() => [])).map((entry) => entry.address);
-  if (addresses.length === 0 || addresses.some(isInternalAddress)) {
-    throw new ClientMetadataError(
-      'invalid_client_metadata',
-      'Die Adresse der Client-ID ist nicht öffentlich erreichbar.',
+/**
+ * GET of the document, connecting only to an address `allowed` accepted: an address in the URL is
+ * checked as written (canonically), a name is resolved once by the connection's own lookup, which
+ * refuses it unless every address passes; TLS still checks the certificate against the name. No
+ * redirects are followed (a 3xx is not ok); the whole exchange ends after DOCUMENT_TIMEOUT_MS.
+ */
+function getDocument(url: URL, allowed: (address: string) => boolean): Promise<DocumentResponse> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) && !allowed(host)) return Promise.reject(new InternalAddressError(host));
+  const get = url.protocol === 'https:' ? httpsGet : httpGet;
+  return new Promise((resolve, reject) => {
+    const request = get(
+      url,
+      {
+        agent: false,
+        lookup: checkedLookup(allowed),
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(DOCUMENT_TIMEOUT_MS),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.byteLength;
+          if (size > DOCUMENT_MAX_BYTES) {
+            response.destroy();
+            resolve({ status: response.statusCode ?? 0, text: undefined });
+          } else chunks.push(chunk);
+        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            text: new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks)),
+          }),
+        );
+        response.on('error', reject);
+      },
     );
-  }
-}
-
-export function isInternalAddress(address: string): boolean {
-  if (isIP(address) === 4) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
-  }
-  const lower = address.toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)?.[1];
-  if (mapped) return isInternalAddress(mapped);
-  return lower === '::' || lower === '::1' || /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || lower.startsWith('ff');
+    request.on('error', reject);
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.js';
 import {
   memberships,
@@ -59,6 +59,28 @@ export async function consumeCode(db: AppDatabase, codeHash: string, now: Date) 
   return row;
 }
 
+/**
+ * A code that was taken before: someone presents it again (OAuth 2.1 §4.1.3). Its connection ends,
+ * with every token issued from it (the caller answers invalid_grant). Answers whether it was one.
+ */
+export async function revokeReplayedCode(db: AppDatabase, codeHash: string): Promise<boolean> {
+  const [used] = await db
+    .select({ clientId: oauthCodes.clientId, userId: oauthCodes.userId, organisationId: oauthCodes.organisationId })
+    .from(oauthCodes)
+    .where(and(eq(oauthCodes.codeHash, codeHash), isNotNull(oauthCodes.usedAt)));
+  if (!used) return false;
+  await db
+    .delete(oauthGrants)
+    .where(
+      and(
+        eq(oauthGrants.clientId, used.clientId),
+        eq(oauthGrants.userId, used.userId),
+        eq(oauthGrants.organisationId, used.organisationId),
+      ),
+    );
+  return true;
+}
+
 /** The connection of client, user and organisation, made or given the newly granted scopes. */
 export async function saveGrant(
   db: AppDatabase,
@@ -75,8 +97,19 @@ export async function saveGrant(
   return row!.id;
 }
 
-export async function insertTokens(db: AppDatabase, tokens: (typeof oauthTokens.$inferInsert)[]): Promise<void> {
-  await db.insert(oauthTokens).values(tokens);
+/**
+ * The connection's new pair of tokens; its earlier access tokens end with it (a refresh replaces
+ * both: docs/access.md "Tokens"). Rotated refresh tokens stay, to recognise one used again.
+ */
+export async function replaceTokens(
+  db: AppDatabase,
+  grantId: number,
+  tokens: Omit<typeof oauthTokens.$inferInsert, 'grantId'>[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(oauthTokens).where(and(eq(oauthTokens.grantId, grantId), eq(oauthTokens.kind, 'access')));
+    await tx.insert(oauthTokens).values(tokens.map((token) => ({ ...token, grantId })));
+  });
 }
 
 /**

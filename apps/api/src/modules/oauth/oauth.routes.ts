@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,6 +19,10 @@ import { authorizationServerMetadata, protectedResourceMetadata } from './oauth-
 import { OAuthError } from './oauth.service.js';
 
 const FORM_LIMIT = 16 * 1024;
+
+export const oauthRouteMessages = {
+  formOnly: 'Der Aufruf muss als application/x-www-form-urlencoded gesendet werden.',
+} as const;
 const metadataSchema = z.record(z.string(), z.unknown());
 
 /**
@@ -52,6 +56,16 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   const protocolErrors = { 400: z.union([oauthErrorSchema, apiErrorBodySchema]) };
   const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
+  // Token and revocation requests are forms (RFC 6749 §3.2, RFC 7009 §2.1): another body (JSON,
+  // which the app's own parser would read) is refused in OAuth's shape before it is looked at.
+  const formOnly = {
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+      const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+      if (type === 'application/x-www-form-urlencoded') return;
+      return reply.code(400).send({ error: 'invalid_request', error_description: oauthRouteMessages.formOnly });
+    },
+  };
+
   app.post(
     '/oauth/register',
     {
@@ -75,6 +89,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { body: oauthFormSchema, response: { 200: oauthTokenSchema, ...protocolErrors } },
       config: { public: true },
+      ...formOnly,
     },
     async (request, reply) => {
       try {
@@ -87,7 +102,11 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/oauth/revoke',
-    { schema: { body: oauthFormSchema, response: { 200: z.object({}), ...protocolErrors } }, config: { public: true } },
+    {
+      schema: { body: oauthFormSchema, response: { 200: z.object({}), ...protocolErrors } },
+      config: { public: true },
+      ...formOnly,
+    },
     async (request, reply) => {
       try {
         await oauth.revoke(request.body);

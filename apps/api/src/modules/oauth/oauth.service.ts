@@ -28,9 +28,10 @@ import {
   deleteGrant,
   findClient,
   insertCode,
-  insertTokens,
   isMember,
   organisationsOfMember,
+  replaceTokens,
+  revokeReplayedCode,
   revokeToken,
   rotateRefreshToken,
   saveClient,
@@ -146,14 +147,9 @@ export function createOAuthService(deps: {
     const accessToken = `${ACCESS_TOKEN_PREFIX}${randomSecret()}`;
     const refreshToken = `${REFRESH_TOKEN_PREFIX}${randomSecret()}`;
     const now = clock.now().getTime();
-    await insertTokens(db, [
-      {
-        grantId,
-        kind: 'access',
-        tokenHash: hashSecret(accessToken),
-        expiresAt: new Date(now + ACCESS_TOKEN_SECONDS * 1000),
-      },
-      { grantId, kind: 'refresh', tokenHash: hashSecret(refreshToken), expiresAt: new Date(now + REFRESH_TOKEN_MS) },
+    await replaceTokens(db, grantId, [
+      { kind: 'access', tokenHash: hashSecret(accessToken), expiresAt: new Date(now + ACCESS_TOKEN_SECONDS * 1000) },
+      { kind: 'refresh', tokenHash: hashSecret(refreshToken), expiresAt: new Date(now + REFRESH_TOKEN_MS) },
     ]);
     return {
       access_token: accessToken,
@@ -267,7 +263,11 @@ export function createOAuthService(deps: {
         }
         if (!PKCE_VALUE.test(verifier)) throw new OAuthError(400, 'invalid_request', 'Der code_verifier ist ungültig.');
         const row = await consumeCode(db, hashSecret(code), clock.now());
-        if (!row) throw invalidGrant('Der Code ist ungültig, abgelaufen oder wurde schon verwendet.');
+        if (!row) {
+          // A code presented again was intercepted or copied: what it gave is taken back (OAuth 2.1).
+          await revokeReplayedCode(db, hashSecret(code));
+          throw invalidGrant('Der Code ist ungültig, abgelaufen oder wurde schon verwendet.');
+        }
         const client = await findClient(db, clientId);
         if (!client || client.id !== row.clientId) throw invalidGrant('Der Code gehört einem anderen Client.');
         if (row.redirectUri !== redirectUri) throw invalidGrant('Die Weiterleitungsadresse stimmt nicht überein.');

@@ -14,7 +14,7 @@ import {
 } from '../../test/oauth-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 import { browser, signUp } from '../../test/test-client.js';
-import { isInternalAddress } from './client-metadata.js';
+import { fetchClientMetadataDocument } from './client-metadata.js';
 
 // docs/access.md "OAuth": the MCP SDK's own client runs the flow against a listening test app.
 
@@ -181,6 +181,59 @@ describe('the authorization code flow', () => {
     expect(twice.statusCode).toBe(400);
   });
 
+  it('a code used a second time revokes the tokens issued from it (OAuth 2.1)', async () => {
+    const owner = await signUp(app);
+    const assistant = new TestAssistant();
+    await auth(assistant, { serverUrl: `${url}/api/mcp`, scope: 'data:read' });
+    const code = (await consent(owner, assistant.authorizationUrl!)).searchParams.get('code')!;
+    const exchange = () =>
+      form('/api/oauth/token', {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: 'http://127.0.0.1:9/callback',
+        client_id: assistant.clientInformation()!.client_id,
+        code_verifier: assistant.codeVerifier(),
+      });
+    const issued = await exchange();
+    expect(issued.statusCode).toBe(200);
+    const tokens = issued.json<{ access_token: string; refresh_token: string }>();
+    expect((await bearerClient(app, tokens.access_token).get('/api/transactions')).statusCode).toBe(200);
+    // Someone replays the code (it was intercepted): refused, and what it gave is taken back.
+    const replayed = await exchange();
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().error).toBe('invalid_grant');
+    expect((await bearerClient(app, tokens.access_token).get('/api/transactions')).statusCode).toBe(401);
+    const refresh = await form('/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+    });
+    expect(refresh.json().error).toBe('invalid_grant');
+    expect((await owner.get('/api/connections')).json()).toEqual([]);
+  });
+
+  it('takes only form-encoded bodies at the token and revocation endpoints (RFC 6749 §3.2)', async () => {
+    const owner = await signUp(app);
+    const assistant = await connectAssistant(url, owner, { scope: 'data:read' });
+    for (const path of ['/api/oauth/token', '/api/oauth/revoke']) {
+      const json = await app.inject({
+        method: 'POST',
+        url: path,
+        payload: { grant_type: 'refresh_token', refresh_token: assistant.tokens()!.refresh_token!, token: 'x' },
+      });
+      expect(json.statusCode, path).toBe(400);
+      expect(json.json(), path).toEqual({
+        error: 'invalid_request',
+        error_description: 'Der Aufruf muss als application/x-www-form-urlencoded gesendet werden.',
+      });
+    }
+    // Nothing happened: the refresh token still works, once.
+    const refreshed = await form('/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: assistant.tokens()!.refresh_token!,
+    });
+    expect(refreshed.statusCode).toBe(200);
+  });
+
   it('rotates refresh tokens; a refresh token used twice ends the connection', async () => {
     const owner = await signUp(app);
     const assistant = await connectAssistant(url, owner, { scope: 'data:read' });
@@ -194,6 +247,8 @@ describe('the authorization code flow', () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.scope).toBe('data:read');
     expect((await bearerClient(app, second.access_token).get('/api/transactions')).statusCode).toBe(200);
+    // A refresh replaces both tokens: the old access token stops working at once.
+    expect((await bearerClient(app, first.access_token).get('/api/transactions')).statusCode).toBe(401);
 
     const replayed = await form('/api/oauth/token', {
       grant_type: 'refresh_token',
@@ -250,11 +305,21 @@ describe('client registration', () => {
       'javascript:alert(1)',
       'http://evil.example/cb',
       'https://ok.example/cb#frag',
+      'https://ok.example/cb#', // an empty fragment is a fragment too
+      'https://*.example/cb', // wildcards: only exact URIs
+      'https://ok.example/*',
+      'https://user:pw@ok.example/cb',
+      'chrome://settings', // a custom scheme that is no app's reverse domain
+      'myapp:/cb',
+      'http://192.168.1.5:8080/cb', // http only to loopback
+      'http://localhost.evil.example/cb',
       'kein url',
     ]) {
       const response = await app.inject({
         method: 'POST',
         url: '/api/oauth/register',
+        // From addresses of their own: registration allows 20 an hour per address.
+        remoteAddress: `198.51.100.${redirect.length}`,
         payload: { client_name: 'X', redirect_uris: [redirect] },
       });
       expect(response.statusCode, redirect).toBe(400);
@@ -265,9 +330,18 @@ describe('client registration', () => {
     const app1 = await app.inject({
       method: 'POST',
       url: '/api/oauth/register',
-      payload: { client_name: 'Desktop-App', redirect_uris: ['com.example.app:/callback', 'http://localhost:8123/cb'] },
+      payload: {
+        client_name: 'Desktop-App',
+        redirect_uris: [
+          'com.example.app:/callback',
+          'http://localhost:8123/cb',
+          'http://127.0.0.1/cb',
+          'http://[::1]:5000/cb',
+          'https://app.example.ch/oauth/callback?x=1',
+        ],
+      },
     });
-    expect(app1.statusCode).toBe(201);
+    expect(app1.statusCode, app1.body).toBe(201);
     expect(app1.json()).toMatchObject({ token_endpoint_auth_method: 'none', client_name: 'Desktop-App' });
   });
 });
@@ -327,20 +401,20 @@ describe('client ID metadata documents', () => {
     expect(missing.json().error).toBe('Die Beschreibung des Clients konnte nicht geladen werden (HTTP 404).');
   });
 
-  it('in production reaches only public addresses', () => {
-    for (const internal of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '192.168.1.1',
-      '172.20.0.1',
-      '169.254.169.254',
-      '::1',
-      'fd00::1',
-      '::ffff:10.0.0.1',
+  it('in production reaches only public addresses, judged in canonical form, and connects to the checked one', async () => {
+    // The outside probe's URLs (issue 42): IPv4 inside IPv6 reached loopback and the metadata service.
+    for (const clientId of [
+      'https://[::ffff:127.0.0.1]:4443/c.json',
+      'https://[::ffff:10.0.0.1]/c.json',
+      'https://[::ffff:a9fe:a9fe]/c.json',
+      'https://[64:ff9b::7f00:1]/c.json',
+      'https://127.1/c.json',
+      'https://0x7f000001/c.json',
+      'https://localhost:4443/c.json', // a name: refused by the lookup the connection itself uses
     ]) {
-      expect(isInternalAddress(internal), internal).toBe(true);
+      await expect(fetchClientMetadataDocument(clientId, false), clientId).rejects.toThrow(
+        'Die Adresse der Client-ID ist nicht öffentlich erreichbar.',
+      );
     }
-    for (const external of ['8.8.8.8', '2001:4860:4860::8888', '172.32.0.1'])
-      expect(isInternalAddress(external), external).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { insertMail } from '../../lib/mailer/mail-repository.js';
 import { invitationMail } from '../../lib/mailer/mail-templates.js';
 import type { Mailer } from '../../lib/mailer/mailer.js';
+import { requireStrongPassword } from '../../lib/password-rules.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashSecret, randomSecret } from '../../lib/secrets.js';
@@ -127,7 +128,8 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       await limiter.consume(authLimits.invitationMails(userId, organisationId));
       const now = clock.now();
       const token = randomSecret();
-      const id = await db.transaction(async (tx) => {
+      // Answered from what the transaction read (docs/api.md "Writes"): never a 503 for a stored invitation.
+      const row = await db.transaction(async (tx) => {
         // Invitations of one organisation one after the other: two identical ones sent at the same
         // moment cannot both find none open yet.
         await lockOrganisation(tx, organisationId);
@@ -150,11 +152,9 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
         const row = await findOpenInvitation(tx, organisationId, invitationId);
         if (!row) throw new Error('new invitation not found');
         await mailInvitation(tx, row, token);
-        return invitationId;
+        return row;
       });
       mailer.deliverSoon();
-      const row = await findOpenInvitation(db, organisationId, id);
-      if (!row) throw notFound(invitationMessages.notFound);
       return toInvitation(row, now);
     },
 
@@ -224,6 +224,8 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       const existing = await findUserByEmail(db, invitation.email);
       // Proving an existing account with its password is a login: the same check under the same limits.
       if (existing) await checkCredentials(db, limiter, { email: invitation.email, password: input.password }, ip);
+      // A new account's password follows the registration's rules; an existing one was only proven.
+      if (!existing) requireStrongPassword(input.password, invitation.email);
       const passwordHash = existing ? undefined : await hashPassword(input.password);
       const userId = await db.transaction(async (tx) => {
         const id =

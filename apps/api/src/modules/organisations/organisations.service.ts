@@ -103,8 +103,8 @@ export function createOrganisationsService(
     return role;
   }
 
-  async function getOne(userId: number, organisationId: number): Promise<Organisation> {
-    const row = await findOrganisationOfUser(db, userId, organisationId);
+  async function getOne(userId: number, organisationId: number, database: AppDatabase = db): Promise<Organisation> {
+    const row = await findOrganisationOfUser(database, userId, organisationId);
     if (!row) throw notFound(organisationMessages.notFound);
     return toOrganisation(row);
   }
@@ -150,10 +150,10 @@ export function createOrganisationsService(
     /** Creates an organisation owned by the caller; the current organisation stays as it is. */
     async create(userId: number, input: OrganisationCreate): Promise<Organisation> {
       requireCurrency(input.currencyId);
-      const id = await db.transaction((tx) =>
-        insertOrganisation(tx, { name: input.name, currencyId: input.currencyId }, userId),
+      // Answered from inside the transaction: a committed create is never answered 503 (docs/api.md "Writes").
+      return db.transaction(async (tx) =>
+        getOne(userId, await insertOrganisation(tx, { name: input.name, currencyId: input.currencyId }, userId), tx),
       );
-      return getOne(userId, id);
     },
 
     /**

@@ -77,7 +77,10 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bank-entries/confirm-unique',
-    { schema: { querystring: confirmUniqueQuerySchema, response: { 200: confirmUniqueResultSchema } } },
+    {
+      config: { errors: ['NOT_FOUND'] },
+      schema: { querystring: confirmUniqueQuerySchema, response: { 200: confirmUniqueResultSchema } },
+    },
     async (request) => planActual.confirmUnique(tenantOf(request), request.query.bankAccountId),
   );
 

@@ -38,6 +38,8 @@ import type { Clock } from '../../lib/clock.js';
 import { converterTo, type Converter } from '../../lib/rates/conversion.js';
 import type { RatesService } from '../../lib/rates/rates-service.js';
 import type { Tenant } from '../../lib/tenant.js';
+import { findBankAccount } from '../bank-accounts/bank-accounts.repository.js';
+import { bankAccountMessages } from '../bank-accounts/bank-accounts.service.js';
 import type { BankStatementsService } from '../bank-statements/bank-statements.service.js';
 import { findVisibleCategory } from '../categories/categories.repository.js';
 import type { ForecastsService, PlanInput } from '../forecasts/forecasts.service.js';
@@ -700,6 +702,10 @@ export function createPlanActualService({
       const settings = await settingsOf(tenant, plan);
       const converter = converterOf(tenant);
       return db.transaction(async (tx) => {
+        // Another organisation's account is a row this one does not have (docs/api.md: 404).
+        if (bankAccountId !== undefined && !(await findBankAccount(tx, tenant.organisationId, bankAccountId))) {
+          throw notFound(bankAccountMessages.notFound);
+        }
         await lockPlanMatches(tx, tenant.organisationId);
         const entries = await entriesForMatch(tx, tenant.organisationId, {
           openOnly: true,

@@ -516,6 +516,10 @@ describe('plan vs actual: roles and organisations', () => {
     const dismissal = (await a.post('/api/occurrence-dismissals', key)).json<OccurrenceDismissal>();
     expect((await b.delete(`/api/occurrence-dismissals/${dismissal.dismissalId}`)).statusCode).toBe(404);
     expect((await b.post('/api/bank-entries/confirm-unique')).json()).toEqual({ confirmed: 0, matches: [] });
+    // Naming A's account is naming a row B does not have: 404, as for every id (docs/api.md).
+    const foreignAccount = await b.post(`/api/bank-entries/confirm-unique?bankAccountId=${bank.id}`);
+    expect(foreignAccount.statusCode).toBe(404);
+    expect(foreignAccount.json()).toEqual({ error: 'Das Bankkonto wurde nicht gefunden.', code: 'NOT_FOUND' });
     // Paid after all: matching a dismissed occurrence lifts "entfällt".
     const matched = await a.post(`/api/bank-entries/${entry!.id}/match`, key);
     expect(matched.statusCode, matched.body).toBe(200);

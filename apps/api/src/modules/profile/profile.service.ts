@@ -2,6 +2,7 @@ import type { PasswordChange, ProfileUpdate, User } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { requireStrongPassword } from '../../lib/password-rules.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import type { SessionService } from '../auth/session.service.js';
 import { authLimits } from '../auth/auth-limits.js';
@@ -70,6 +71,7 @@ export function createProfileService(
           fields: { currentPassword: WRONG_CURRENT_PASSWORD },
         });
       }
+      requireStrongPassword(change.password, row.email);
       const passwordHash = await hashPassword(change.password);
       const keepFamily = currentRefreshToken ? await sessions.familyOf(currentRefreshToken) : undefined;
       await db.transaction(async (tx) => {

@@ -153,8 +153,8 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
     if (Object.keys(fields).length > 0) throw validationFailed(fields);
   }
 
-  async function getOne(tenant: Tenant, id: number): Promise<Transaction> {
-    const row = await findTransaction(db, tenant.organisationId, id);
+  async function getOne(tenant: Tenant, id: number, database: AppDatabase = db): Promise<Transaction> {
+    const row = await findTransaction(database, tenant.organisationId, id);
     if (!row) throw notFound(transactionMessages.notFound);
     return toTransaction(row, clock.today());
   }
@@ -171,11 +171,11 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
 
     /** Creates a transaction (the schema has checked its fields and their combination). */
     async create(tenant: Tenant, input: TransactionCreate): Promise<Transaction> {
-      const id = await db.transaction(async (tx) => {
+      // Answered from inside the transaction: a committed create is never answered 503 (docs/api.md "Writes").
+      return db.transaction(async (tx) => {
         await requireReferences(tx, tenant, input);
-        return insertTransaction(tx, tenant.organisationId, valuesOf(input));
+        return getOne(tenant, await insertTransaction(tx, tenant.organisationId, valuesOf(input)), tx);
       });
-      return getOne(tenant, id);
     },
 
     /**

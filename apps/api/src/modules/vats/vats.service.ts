@@ -69,11 +69,11 @@ export function createVatsService(db: AppDatabase) {
 
     /** Creates an own rate; 409 when a visible rate (own or system) has that value. */
     async create(tenant: Tenant, input: VatCreate): Promise<Vat> {
-      const id = await db.transaction(async (tx) => {
+      // Answered from inside the transaction: a committed create is never answered 503 (docs/api.md "Writes").
+      return db.transaction(async (tx) => {
         await requireFreeValue(tx, tenant, input.value);
-        return insertVatRate(tx, tenant.organisationId, input.value);
+        return toVat(await visible(tenant, await insertVatRate(tx, tenant.organisationId, input.value), tx));
       });
-      return toVat(await visible(tenant, id));
     },
 
     /** Changes an own rate; 409 for a system rate or a value another visible rate has. */

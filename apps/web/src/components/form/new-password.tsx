@@ -2,6 +2,7 @@ import { PasswordInput } from '@mantine/core';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { newPasswordSchema } from '@saldopilot/shared';
+import { ApiError } from '../../lib/api-error';
 
 export const passwordMismatch = 'Passwörter stimmen nicht überein';
 
@@ -22,6 +23,14 @@ export function withNewPasswordTwice<Shape extends z.ZodRawShape>(more: Shape) {
     },
     { message: passwordMismatch, path: ['passwordRepeat'] },
   );
+}
+
+/**
+ * The API's reason a new password was refused although the form let it pass (common or breached,
+ * holding the e-mail: docs/api.md "Sessions"), shown at the password field; else undefined.
+ */
+export function newPasswordRefusal(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.fields?.password : undefined;
 }
 
 type Registered = UseFormRegisterReturn & { error?: string };

@@ -8,7 +8,7 @@ import { useSchemaForm } from '../../components/form/use-schema-form';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
-import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
+import { NewPasswordInputs, newPasswordRefusal, withNewPasswordTwice } from '../../components/form/new-password';
 import { SubmitButton } from '../../components/form/submit-button';
 import { ApiError, messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
@@ -73,7 +73,7 @@ interface AcceptProps {
  * Accepts, then starts the app afresh on the home page: the joined organisation is the current one
  * now, and anything cached belongs to the previous session or organisation.
  */
-function useAccept({ token, invitation, onLinkGone }: AcceptProps) {
+function useAccept({ token, invitation, onLinkGone }: AcceptProps, onWeakPassword?: (message: string) => void) {
   // A refusal shows beside the form, one at a time (docs/product.md "Overlays, toasts and dialogs").
   const [message, showMessage] = useInlineMessage();
   const accept = async (password: string, name?: string) => {
@@ -81,6 +81,12 @@ function useAccept({ token, invitation, onLinkGone }: AcceptProps) {
     try {
       await acceptInvitation({ token, password, name });
     } catch (error) {
+      // A password too common (or holding the e-mail) is the password field's error.
+      const weak = newPasswordRefusal(error);
+      if (weak && onWeakPassword) {
+        onWeakPassword(weak);
+        return;
+      }
       // Used, revoked or expired since the page was opened: the page shows that link's message.
       if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
         onLinkGone();
@@ -106,13 +112,16 @@ function useAccept({ token, invitation, onLinkGone }: AcceptProps) {
 }
 
 function NewUserForm(props: AcceptProps) {
-  const { accept, message } = useAccept(props);
   const {
     register,
     handleSubmit,
+    setError,
     control,
     formState: { errors },
   } = useSchemaForm(newUserSchema, { defaultValues: { name: '', password: '', passwordRepeat: '' } });
+  const { accept, message } = useAccept(props, (weak) =>
+    setError('password', { message: weak }, { shouldFocus: true }),
+  );
 
   const onSubmit = handleSubmit(({ name, password }) => accept(password, name === '' ? undefined : name));
 

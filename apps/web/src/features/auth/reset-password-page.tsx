@@ -5,7 +5,7 @@ import { useSchemaForm } from '../../components/form/use-schema-form';
 import { pathTo } from '../../app/routes';
 import { Form } from '../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
-import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
+import { NewPasswordInputs, newPasswordRefusal, withNewPasswordTwice } from '../../components/form/new-password';
 import { SubmitButton } from '../../components/form/submit-button';
 import { messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
@@ -32,6 +32,7 @@ function ResetForm({ email, code }: { email: string; code: string }) {
   const {
     register,
     handleSubmit,
+    setError,
     control,
     formState: { errors },
   } = useSchemaForm(schema, { defaultValues: { password: '', passwordRepeat: '' } });
@@ -43,6 +44,12 @@ function ResetForm({ email, code }: { email: string; code: string }) {
     try {
       await resetPassword({ email, code, password });
     } catch (error) {
+      // A password too common (or holding the e-mail) is the password field's error.
+      const weak = newPasswordRefusal(error);
+      if (weak) {
+        setError('password', { message: weak }, { shouldFocus: true });
+        return;
+      }
       showMessage({ severity: 'error', text: messageOf(error, resetPasswordTexts.failed) });
       return;
     }

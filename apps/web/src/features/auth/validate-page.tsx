@@ -31,6 +31,7 @@ function FinishForm({ email, code }: { email: string; code: string }) {
   const {
     register,
     handleSubmit,
+    setError,
     control,
     formState: { errors },
   } = useSchemaForm(schema, { defaultValues: { name: '', password: '', passwordRepeat: '' } });
@@ -42,6 +43,10 @@ function FinishForm({ email, code }: { email: string; code: string }) {
     const user = await finishRegistration({ email, code, password, name });
     if (!user) {
       showMessage({ severity: 'error', text: validateTexts.failed });
+      return;
+    }
+    if ('weakPassword' in user) {
+      setError('password', { message: user.weakPassword }, { shouldFocus: true });
       return;
     }
     setUser(user);

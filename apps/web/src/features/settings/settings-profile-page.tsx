@@ -4,7 +4,7 @@ import { passwordSchema, profileFormSchema, type User } from '@saldopilot/shared
 import { useSchemaForm } from '../../components/form/use-schema-form';
 import { Form } from '../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
-import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';
+import { NewPasswordInputs, newPasswordRefusal, withNewPasswordTwice } from '../../components/form/new-password';
 import { SubmitButton } from '../../components/form/submit-button';
 import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
@@ -92,6 +92,8 @@ function PasswordForm({ email }: { email: string }) {
     } catch (error) {
       const wrongCurrent = error instanceof ApiError ? error.fields?.currentPassword : undefined;
       if (wrongCurrent) setError('currentPassword', { message: wrongCurrent }, { shouldFocus: true });
+      const weak = newPasswordRefusal(error);
+      if (weak) setError('password', { message: weak }, { shouldFocus: true });
       showMessage({
         severity: 'error',
         text: profileTexts.passwordFailed,
