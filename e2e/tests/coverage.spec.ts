@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { apiGet, apiWrite, categoryIds, currencyIds, expect, signUp, test } from './support/fixtures.js';
+import {
+  aChfAccount,
+  apiGet,
+  apiWrite,
+  categoryIds,
+  currencyIds,
+  expect,
+  joineryStaff,
+  signUp,
+  test,
+} from './support/fixtures.js';
 
 // Coverage per bank account (docs/plan-actual.md "Coverage", issue 41). The server's today is
 // 2026-11-21 (playwright.config FIXED_TODAY).
@@ -71,19 +81,8 @@ test('an old statement of one account floods nothing: overdue and Plan/Ist follo
   await signUp(page);
   const { CHF } = await currencyIds(page);
   const categories = await categoryIds(page);
-  const current = await apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
-    name: 'Geschäftskonto',
-    amount: 10_000_00,
-    currencyId: CHF,
-    balanceDate: '2026-09-30',
-    iban: IBAN,
-  });
-  const old = await apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
-    name: 'Altes Konto',
-    amount: 500_00,
-    currencyId: CHF,
-    balanceDate: '2026-09-30',
-  });
+  const current = await aChfAccount(page, 'Geschäftskonto', 10_000_00, '2026-09-30', IBAN);
+  const old = await aChfAccount(page, 'Altes Konto', 500_00, '2026-09-30');
   const monthly = { currencyId: CHF, vatIncluded: false, type: 'repeating', cycle: 'monthly' };
   // Two years of rent from the current account, and a phone bill that names no account.
   await apiWrite(page, 'POST', '/api/transactions', {
@@ -181,18 +180,8 @@ test('two accounts of different ages: nothing before the current coverage is ove
   await signUp(page);
   const { CHF } = await currencyIds(page);
   const categories = await categoryIds(page);
-  const current = await apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
-    name: 'Geschäftskonto',
-    amount: 80_000_00,
-    currencyId: CHF,
-    balanceDate: '2026-11-20',
-  });
-  const old = await apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
-    name: 'Altes Konto',
-    amount: 500_00,
-    currencyId: CHF,
-    balanceDate: '2026-09-30',
-  });
+  const current = await aChfAccount(page, 'Geschäftskonto', 80_000_00, '2026-11-20');
+  const old = await aChfAccount(page, 'Altes Konto', 500_00, '2026-09-30');
   const organisationId = (await apiGet<{ currentOrganisationId: number }>(page, '/api/profile')).currentOrganisationId;
   await apiWrite(page, 'PATCH', `/api/organisations/${organisationId}`, { salaryBankAccountId: current.id });
   const monthly = { currencyId: CHF, vatIncluded: false, type: 'repeating', cycle: 'monthly' };
@@ -210,21 +199,7 @@ test('two accounts of different ages: nothing before the current coverage is ove
       bankAccountId,
     });
   }
-  for (const [name, amount] of [
-    ['Anna Holz', 6_000_00],
-    ['Beat Leim', 7_000_00],
-    ['Carla Hobel', 8_400_00],
-  ] as const) {
-    const employee = await apiWrite<{ id: number }>(page, 'POST', '/api/employees', { name });
-    await apiWrite(page, 'POST', `/api/employees/${employee.id}/salaries`, {
-      hoursPerMonth: 180,
-      amount,
-      cycle: 'monthly',
-      currencyId: CHF,
-      vacationDaysPerYear: 25,
-      fromDate: '2025-06-25',
-    });
-  }
+  await joineryStaff(page, '2025-06-25');
   await importStatement(page, csv(['05.03.2007;Gebühr;;-5.00;', '28.03.2007;Gebühr;;-5.00;']), 'text/csv', old.id);
   await importStatement(
     page,

@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import {
+  aChfAccount,
   apiGet,
   apiWrite,
   categoryIds,
   currencyIds,
   expect,
   expectNoSeriousAxeViolations,
+  joineryStaff,
   ownerWithReader,
   signUp,
   test,
@@ -410,28 +412,8 @@ test('a read-only member sees how entries stand to the plan, and no control that
  * one bank debit of 21'400.00 that paid them all on October's pay day (a CSV line written here).
  */
 async function seedSalaryRun(page: Page): Promise<{ accountId: number; payDay: string }> {
-  const { CHF } = await currencyIds(page);
-  const account = await apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
-    name: 'Lohnkonto',
-    amount: 50_000_00,
-    currencyId: CHF,
-    balanceDate: '2026-11-20',
-  });
-  for (const [name, amount] of [
-    ['Anna Holz', 6_000_00],
-    ['Beat Leim', 7_000_00],
-    ['Carla Hobel', 8_400_00],
-  ] as const) {
-    const employee = await apiWrite<{ id: number }>(page, 'POST', '/api/employees', { name });
-    await apiWrite(page, 'POST', `/api/employees/${employee.id}/salaries`, {
-      hoursPerMonth: 180,
-      amount,
-      cycle: 'monthly',
-      currencyId: CHF,
-      vacationDaysPerYear: 25,
-      fromDate: '2026-01-01',
-    });
-  }
+  const account = await aChfAccount(page, 'Lohnkonto', 50_000_00, '2026-11-20');
+  await joineryStaff(page, '2026-01-01');
   // The pay day is where the plan puts October's salaries.
   const october = await apiGet<{ occurrences: { kind: string; dueDate: string }[] }>(
     page,

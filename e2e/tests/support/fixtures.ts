@@ -104,6 +104,44 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
 }
 
 /** The currencies' ids by code ("CHF": 1, …), as the API lists them (test setup). */
+/** A CHF bank account written through the API (test setup). */
+export async function aChfAccount(
+  page: Page,
+  name: string,
+  amount: number,
+  balanceDate: string,
+  iban?: string,
+): Promise<{ id: number }> {
+  const { CHF } = await currencyIds(page);
+  return apiWrite<{ id: number }>(page, 'POST', '/api/bank-accounts', {
+    name,
+    amount,
+    currencyId: CHF,
+    balanceDate,
+    ...(iban === undefined ? {} : { iban }),
+  });
+}
+
+/** A joinery's staff (test setup): three monthly salaries of 6'000, 7'000 and 8'400 CHF from `fromDate`. */
+export async function joineryStaff(page: Page, fromDate: string): Promise<void> {
+  const { CHF } = await currencyIds(page);
+  for (const [name, amount] of [
+    ['Anna Holz', 6_000_00],
+    ['Beat Leim', 7_000_00],
+    ['Carla Hobel', 8_400_00],
+  ] as const) {
+    const employee = await apiWrite<{ id: number }>(page, 'POST', '/api/employees', { name });
+    await apiWrite(page, 'POST', `/api/employees/${employee.id}/salaries`, {
+      hoursPerMonth: 180,
+      amount,
+      cycle: 'monthly',
+      currencyId: CHF,
+      vacationDaysPerYear: 25,
+      fromDate,
+    });
+  }
+}
+
 export async function currencyIds(page: Page): Promise<Record<string, number>> {
   const currencies = await apiGet<{ id: number; code: string }[]>(page, '/api/currencies');
   return Object.fromEntries(currencies.map((currency) => [currency.code, currency.id]));
