@@ -7,7 +7,8 @@ import type {
 } from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
 import { expectFieldError } from '../../test/expectations.js';
-import { aBankAccount, aTransaction, currencyId, importEntries } from '../../test/factories.js';
+import { aBankAccount, aSalary, aTransaction, anEmployee, currencyId, importEntries } from '../../test/factories.js';
+import { anApiToken, bearerClient } from '../../test/bearer-client.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 
@@ -157,6 +158,29 @@ describe('"Entfällt" for many at once', () => {
       count: 0,
     });
     expect((await a.get('/api/occurrence-dismissals')).json<OccurrenceDismissalList>().items).toHaveLength(5);
+  });
+
+  it('a token without salaries:read neither counts nor marks a salary occurrence (docs/access.md "Salary figures")', async () => {
+    const user = await signUp(app);
+    await floodedPlan(user);
+    const employee = await anEmployee(user, { name: 'Anna Muster' });
+    await aSalary(user, employee.id, { amount: 500_000, fromDate: '2026-01-25' });
+    const before = '2026-11-01';
+    // The owner sees the leasing rates and the salaries (25.01. … 25.10.2026) overdue before November.
+    const all = (await preview(user, before)).json<OccurrenceDismissalBulkResult>();
+    expect(all.occurrences.filter((o) => o.kind === 'salaries')).toHaveLength(10);
+    const script = bearerClient(app, (await anApiToken(user, ['data:read', 'data:write'])).secret);
+    const shown = await script.get(`/api/occurrence-dismissals/bulk?before=${before}`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json<OccurrenceDismissalBulkResult>()).toMatchObject({ count: all.count - 10 });
+    const marked = await script.post('/api/occurrence-dismissals/bulk', { before });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const result = marked.json<OccurrenceDismissalBulkResult>();
+    expect(result.count).toBe(all.count - 10);
+    expect(result.occurrences.every((o) => o.kind !== 'salaries')).toBe(true);
+    // The salaries stay overdue: the owner finds exactly them still to mark.
+    const left = (await preview(user, before)).json<OccurrenceDismissalBulkResult>();
+    expect(left.occurrences.map((o) => o.kind)).toEqual(Array(10).fill('salaries'));
   });
 
   it('answers 401 without a session', async () => {

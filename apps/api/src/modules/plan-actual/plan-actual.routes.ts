@@ -14,7 +14,6 @@ import {
   occurrenceDismissalRestoreResultSchema,
   occurrenceDismissalRestoreSchema,
   occurrenceDismissalSchema,
-  type OccurrenceDismissalBulkResult,
   occurrenceKeySchema,
   planActualMonthDetailSchema,
   planActualMonthQuerySchema,
@@ -90,12 +89,6 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await planActual.dismiss(tenantOf(request), request.body)),
   );
 
-  // Without salaries:read no employee's salary occurrence is named (docs/access.md "Salary figures").
-  const withoutSalaries = (answer: OccurrenceDismissalBulkResult): OccurrenceDismissalBulkResult => ({
-    ...answer,
-    occurrences: answer.occurrences.filter((occurrence) => occurrence.kind !== 'salaries'),
-  });
-
   app.get(
     '/occurrence-dismissals',
     { schema: { response: { 200: occurrenceDismissalListSchema } } },
@@ -110,8 +103,10 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
     '/occurrence-dismissals/bulk',
     { schema: { querystring: occurrenceDismissalBulkSchema, response: { 200: occurrenceDismissalBulkResultSchema } } },
     async (request) => {
-      const answer = await planActual.dismissBulkPreview(tenantOf(request), request.query.before);
-      return seesSalaries(request) ? answer : withoutSalaries(answer);
+      // Without salaries:read no salary occurrence is named or marked (docs/access.md "Salary figures").
+      return planActual.dismissBulkPreview(tenantOf(request), request.query.before, {
+        salaries: seesSalaries(request),
+      });
     },
   );
 
@@ -119,8 +114,7 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
     '/occurrence-dismissals/bulk',
     { schema: { body: occurrenceDismissalBulkSchema, response: { 200: occurrenceDismissalBulkResultSchema } } },
     async (request) => {
-      const answer = await planActual.dismissBulk(tenantOf(request), request.body.before);
-      return seesSalaries(request) ? answer : withoutSalaries(answer);
+      return planActual.dismissBulk(tenantOf(request), request.body.before, { salaries: seesSalaries(request) });
     },
   );
 

@@ -168,6 +168,14 @@ export function isMonthCovered(coverage: Coverage, month: string, today: string)
 }
 
 /**
+ * What "Entfällt" for many may name and mark: without salaries:read (a token's scope) no employee's
+ * salary occurrence (docs/access.md "Salary figures").
+ */
+export interface BulkScope {
+  salaries: boolean;
+}
+
+/**
  * Plan vs actual (docs/plan-actual.md): suggestions and matches of bank entries to planned
  * occurrences, "nicht geplant", "entfällt", and the Plan/Ist table. The occurrences are computed
  * by the engine from the forecast's input (`forecasts.planInput`), never stored; matches and
@@ -356,9 +364,12 @@ export function createPlanActualService({
     tenant: Tenant,
     plan: PlanInput,
     before: string,
+    { salaries }: BulkScope,
   ): Promise<PlannedOccurrence[]> {
     if (before > plan.input.today) throw validationFailed({ before: occurrenceDismissalMessages.notAfterToday });
-    const overdue = (await overdueOf(tenant, plan)).filter((occurrence) => occurrence.dueDate < before);
+    const overdue = (await overdueOf(tenant, plan)).filter(
+      (occurrence) => occurrence.dueDate < before && (salaries || occurrence.kind !== 'salaries'),
+    );
     const dates = overdue.map((occurrence) => occurrence.dueDate).sort();
     const [first, last] = [dates[0], dates.at(-1)];
     if (first === undefined || last === undefined) return [];
@@ -758,21 +769,21 @@ export function createPlanActualService({
     },
 
     /** `GET /occurrence-dismissals/bulk?before=`: what "Entfällt" for many would mark (for the confirmation). */
-    async dismissBulkPreview(tenant: Tenant, before: string): Promise<OccurrenceDismissalBulkResult> {
+    async dismissBulkPreview(tenant: Tenant, before: string, scope: BulkScope): Promise<OccurrenceDismissalBulkResult> {
       const plan = await forecasts.planInput(tenant);
-      return bulkResult(await overdueBefore(db, tenant, plan, before), []);
+      return bulkResult(await overdueBefore(db, tenant, plan, before, scope), []);
     },
 
     /**
      * `POST /occurrence-dismissals/bulk {before}`: every überfällig occurrence due before the day
      * marked "entfällt" in one transaction (docs/plan-actual.md "Many at once"); none: count 0.
      */
-    async dismissBulk(tenant: Tenant, before: string): Promise<OccurrenceDismissalBulkResult> {
+    async dismissBulk(tenant: Tenant, before: string, scope: BulkScope): Promise<OccurrenceDismissalBulkResult> {
       const plan = await forecasts.planInput(tenant);
       return db.transaction(async (tx) => {
         await lockPlanMatches(tx, tenant.organisationId);
         // Read under the lock: an entry matched meanwhile keeps its occurrence out.
-        const occurrences = await overdueBefore(tx, tenant, plan, before);
+        const occurrences = await overdueBefore(tx, tenant, plan, before, scope);
         const marked: PlannedOccurrence[] = [];
         const dismissalIds: number[] = [];
         for (const occurrence of occurrences) {
