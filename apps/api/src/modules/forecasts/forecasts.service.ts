@@ -201,7 +201,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       rates: rates.rateTable(currency) ?? {},
       bankAccounts: data.accounts,
       transactions: data.transactions.rows,
-      salaries: currentMonthCostsOf(salaries, pastSalaries, today.slice(0, 7)),
+      salaries: currentMonthCostsOf(salaries, pastSalaries, monthOf(today)),
       pastSalaries,
       vatSetting: data.vatSetting,
       exclusions: data.exclusions,
