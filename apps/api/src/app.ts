@@ -4,6 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { useGermanValidationMessages } from '@saldopilot/shared';
 import type { Config } from './config.js';
 import { fixedClock, systemClock, type Clock } from './lib/clock.js';
+import type { AppDeps } from './app-deps.js';
 import { openDatabase, type AppDatabase, type Database } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
 import { loggerOptions } from './logger.js';
@@ -15,134 +16,74 @@ import {
 } from './plugins/error-handler.js';
 import { appSecurityHeaders, registerSecurity } from './plugins/security.js';
 import { registerWeb } from './plugins/web.js';
-import { registerAuthentication } from './plugins/authenticate.js';
+import { registerAuthentication } from './hooks/authenticate.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
-import { sessionCookies, type SessionCookies } from './plugins/session-cookies.js';
-import { createRatesService, type RatesService } from './lib/rates/rates-service.js';
-import { createMailer, type Mailer } from './lib/mailer/mailer.js';
-import { openChangeBus, type ChangeBus } from './lib/change-bus.js';
+import { sessionCookies } from './hooks/session-cookies.js';
+import { createRatesService } from './lib/rates/rates-service.js';
+import { createMailer } from './lib/mailer/mailer.js';
+import { openChangeBus } from './lib/change-bus.js';
 import { createRateLimiter, databaseRateLimitStore, type RateLimitStore } from './lib/rate-limiter.js';
 import { redisRateLimitStore } from './lib/redis-rate-limit-store.js';
 import { fallbackRateLimitStore } from './lib/fallback-rate-limit-store.js';
 import { startBackgroundJobs } from './jobs/background-jobs.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './demo/demo-data.js';
-import { createReferenceService, type ReferenceService } from './modules/reference/reference.service.js';
-import { referenceRoutes } from './modules/reference/reference.routes.js';
-import { createSessionService, type SessionService } from './modules/auth/session.service.js';
-import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { createProfileService, type ProfileService } from './modules/profile/profile.service.js';
-import { profileRoutes } from './modules/profile/profile.routes.js';
-import { outboxRoutes } from './modules/dev/outbox.routes.js';
+import { createReferenceService } from './modules/reference/reference.service.js';
+import { registerReference } from './modules/reference/reference.routes.js';
+import { createSessionService } from './modules/auth/session.service.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { registerAuth } from './modules/auth/auth.routes.js';
+import { createProfileService } from './modules/profile/profile.service.js';
+import { registerProfile } from './modules/profile/profile.routes.js';
+import { registerDev } from './modules/dev/outbox.routes.js';
 import { createSessionUsers } from './modules/auth/session-users.js';
-import {
-  createOrganisationsService,
-  type OrganisationsService,
-} from './modules/organisations/organisations.service.js';
-import { createInvitationsService, type InvitationsService } from './modules/organisations/invitations.service.js';
-import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
-import { invitationsRoutes } from './modules/organisations/invitations.routes.js';
-import { createBankAccountsService, type BankAccountsService } from './modules/bank-accounts/bank-accounts.service.js';
-import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes.js';
-import {
-  createBankStatementsService,
-  type BankStatementsService,
-} from './modules/bank-statements/bank-statements.service.js';
-import { bankStatementsRoutes } from './modules/bank-statements/bank-statements.routes.js';
+import { createOrganisationsService } from './modules/organisations/organisations.service.js';
+import { createInvitationsService } from './modules/organisations/invitations.service.js';
+import { registerOrganisations } from './modules/organisations/organisations.routes.js';
+import { createBankAccountsService } from './modules/bank-accounts/bank-accounts.service.js';
+import { registerBankAccounts } from './modules/bank-accounts/bank-accounts.routes.js';
+import { createBankStatementsService } from './modules/bank-statements/bank-statements.service.js';
+import { registerBankStatements } from './modules/bank-statements/bank-statements.routes.js';
 import { createStatementReader } from './modules/bank-statements/statement-reader.js';
-import { createSignIn, type SignIn } from './plugins/sign-in.js';
+import { createSignIn } from './hooks/sign-in.js';
 import { registerIdempotency } from './plugins/idempotency.js';
-import { createCategoriesService, type CategoriesService } from './modules/categories/categories.service.js';
-import { categoriesRoutes } from './modules/categories/categories.routes.js';
-import { createVatsService, type VatsService } from './modules/vats/vats.service.js';
-import { vatsRoutes } from './modules/vats/vats.routes.js';
-import { createTransactionsService, type TransactionsService } from './modules/transactions/transactions.service.js';
-import { transactionsRoutes } from './modules/transactions/transactions.routes.js';
+import { createCategoriesService } from './modules/categories/categories.service.js';
+import { registerCategories } from './modules/categories/categories.routes.js';
+import { createVatsService } from './modules/vats/vats.service.js';
+import { registerVats } from './modules/vats/vats.routes.js';
+import { createTransactionsService } from './modules/transactions/transactions.service.js';
+import { registerTransactions } from './modules/transactions/transactions.routes.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { responseSerializerCompiler } from './plugins/response-serializer.js';
-import { createEmployeesService, type EmployeesService } from './modules/employees/employees.service.js';
-import { employeesRoutes } from './modules/employees/employees.routes.js';
-import { createSalariesService, type SalariesService } from './modules/employees/salaries.service.js';
-import { salariesRoutes } from './modules/employees/salaries.routes.js';
-import { createSalaryCostsService, type SalaryCostsService } from './modules/employees/salary-costs.service.js';
-import { salaryCostsRoutes } from './modules/employees/salary-costs.routes.js';
-import {
-  createSalaryCostLabelsService,
-  type SalaryCostLabelsService,
-} from './modules/employees/salary-cost-labels.service.js';
-import { salaryCostLabelsRoutes } from './modules/employees/salary-cost-labels.routes.js';
-import { createForecastsService, type ForecastsService } from './modules/forecasts/forecasts.service.js';
-import { forecastsRoutes } from './modules/forecasts/forecasts.routes.js';
-import { createReportsService, type ReportsService } from './modules/reports/reports.service.js';
-import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { planActualRoutes } from './modules/plan-actual/plan-actual.routes.js';
-import { createEventHub, type EventHub } from './modules/events/event-hub.js';
+import { createEmployeesService } from './modules/employees/employees.service.js';
+import { registerEmployees } from './modules/employees/employees.routes.js';
+import { createSalariesService } from './modules/employees/salaries.service.js';
+import { createSalaryCostsService } from './modules/employees/salary-costs.service.js';
+import { createSalaryCostLabelsService } from './modules/employees/salary-cost-labels.service.js';
+import { createForecastsService } from './modules/forecasts/forecasts.service.js';
+import { registerForecasts } from './modules/forecasts/forecasts.routes.js';
+import { createReportsService } from './modules/reports/reports.service.js';
+import { registerReports } from './modules/reports/reports.routes.js';
+import { registerPlanActual } from './modules/plan-actual/plan-actual.routes.js';
+import { createEventHub } from './modules/events/event-hub.js';
 import { createStreamLeases } from './modules/events/stream-leases.js';
-import { eventsRoutes } from './modules/events/events.routes.js';
-import { mcpRoutes } from './modules/mcp/mcp.routes.js';
+import { registerEvents } from './modules/events/events.routes.js';
+import { registerMcp } from './modules/mcp/mcp.routes.js';
 import { createUserNames } from './modules/events/user-names.js';
-import { registerWritePublishing } from './plugins/publish-writes.js';
-import { registerWriteAudit } from './plugins/audit-writes.js';
+import { registerWritePublishing } from './hooks/publish-writes.js';
+import { registerWriteAudit } from './hooks/audit-writes.js';
 import { createBearerAccesses } from './modules/access/bearer-access.js';
-import { type AccessService, createAccessService } from './modules/access/access.service.js';
-import { accessRoutes } from './modules/access/access.routes.js';
+import { createAccessService } from './modules/access/access.service.js';
+import { registerAccess } from './modules/access/access.routes.js';
 import { protectedResourceMetadataUrl } from './modules/oauth/oauth-metadata.js';
-import { createOAuthService, type OAuthService } from './modules/oauth/oauth.service.js';
-import { oauthMetadataRoutes, oauthRoutes } from './modules/oauth/oauth.routes.js';
-import { createPlanActualService, type PlanActualService } from './modules/plan-actual/plan-actual.service.js';
-import {
-  createForecastExclusionsService,
-  type ForecastExclusionsService,
-} from './modules/forecasts/forecast-exclusions.service.js';
+import { createOAuthService } from './modules/oauth/oauth.service.js';
+import { oauthMetadataRoutes, registerOAuth } from './modules/oauth/oauth.routes.js';
+import { createPlanActualService } from './modules/plan-actual/plan-actual.service.js';
+import { createForecastExclusionsService } from './modules/forecasts/forecast-exclusions.service.js';
 import { useStrictJsonBodies } from './plugins/strict-json.js';
-import { forecastExclusionsRoutes } from './modules/forecasts/forecast-exclusions.routes.js';
-import { createVatSettingsService, type VatSettingsService } from './modules/forecasts/vat-settings.service.js';
-import { vatSettingsRoutes } from './modules/forecasts/vat-settings.routes.js';
+import { createVatSettingsService } from './modules/forecasts/vat-settings.service.js';
 import { ensureFreshSchedules } from './modules/employees/salary-schedules.js';
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  clock: Clock;
-  /** Committed changes between the instances (session caches; later the realtime stream). */
-  changes: ChangeBus;
-  rates: RatesService;
-  reference: ReferenceService;
-  mailer: Mailer;
-  sessions: SessionService;
-  cookies: SessionCookies;
-  auth: AuthService;
-  profile: ProfileService;
-  organisations: OrganisationsService;
-  invitations: InvitationsService;
-  bankAccounts: BankAccountsService;
-  bankStatements: BankStatementsService;
-  signIn: SignIn;
-  categories: CategoriesService;
-  vats: VatsService;
-  transactions: TransactionsService;
-  employees: EmployeesService;
-  salaries: SalariesService;
-  salaryCosts: SalaryCostsService;
-  salaryCostLabels: SalaryCostLabelsService;
-  forecasts: ForecastsService;
-  forecastExclusions: ForecastExclusionsService;
-  vatSettings: VatSettingsService;
-  reports: ReportsService;
-  planActual: PlanActualService;
-  /** The realtime hub: the open event streams of this instance (docs/realtime.md). */
-  events: EventHub;
-  /** Personal API tokens, assistant connections, the audit log (docs/access.md). */
-  access: AccessService;
-  /** The OAuth 2.1 authorization server for assistants (docs/access.md "OAuth"). */
-  oauth: OAuthService;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
+export type { AppDeps } from './app-deps.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -222,9 +163,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const cookies = sessionCookies(config);
   const limiter = createRateLimiter(await openRateLimitStore(app, config, db), clock);
   const sessionUsers = createSessionUsers(db, changes);
-  const profile = createProfileService(db, reference, sessions, changes, limiter);
   const publicUrl = config.PUBLIC_URL;
   const auth = createAuthService({ db, clock, publicUrl, sessions, mailer, limiter, reference });
+  const profile = createProfileService(db, reference, sessions, changes, limiter, auth);
   const bankAccounts = createBankAccountsService({ db, clock, reference, rates });
   // Uploaded bank files are read in worker threads (docs/bank-statements.md "Safe parsing").
   const statementReader = createStatementReader();
@@ -254,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reference,
     organisations,
     changes,
+    auth,
+    profile,
   });
   const vatSettings = createVatSettingsService({ db, clock });
   const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, bankStatements });
@@ -275,21 +218,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bankStatements,
     planActual,
   });
-  app.decorate('deps', {
-    ...{ config, database, clock, changes, rates, reference, mailer, sessions, cookies },
+  const deps: AppDeps = {
+    ...{ config, database, clock, changes, rates, reference, mailer, sessions, sessionUsers, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
     ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, events, access, oauth },
-  });
+  };
+  app.decorate('deps', deps);
   // Above the modules: the demo account is made through the services, as a person would make it.
-  if (config.NODE_ENV === 'development') {
-    await seedDemoData({
-      ...{ database, clock, reference, sessionUsers, auth, organisations },
-      ...{ bankAccounts, categories, vats, transactions, log: app.log },
-      ...{ employees, salaries, salaryCosts, salaryCostLabels, vatSettings },
-    });
-  }
+  if (config.NODE_ENV === 'development') await seedDemoData({ ...deps, log: app.log });
 
   registerErrorHandling(app);
   await registerSecurity(app, headers);
@@ -305,31 +243,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerWriteAudit(api, access, userNames);
       // Signed-in only, like every endpoint outside /api/auth, /api/health and /api/global/time.
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
-      await api.register(referenceRoutes);
-      await api.register(authRoutes);
-      await api.register(profileRoutes);
-      await api.register(organisationsRoutes);
-      await api.register(invitationsRoutes);
-      await api.register(bankAccountsRoutes);
-      await api.register(bankStatementsRoutes);
-      await api.register(categoriesRoutes);
-      await api.register(vatsRoutes);
-      await api.register(transactionsRoutes);
-      await api.register(employeesRoutes);
-      await api.register(salariesRoutes);
-      await api.register(salaryCostsRoutes);
-      await api.register(salaryCostLabelsRoutes);
-      await api.register(forecastsRoutes);
-      await api.register(reportsRoutes);
-      await api.register(forecastExclusionsRoutes);
-      await api.register(vatSettingsRoutes);
-      await api.register(planActualRoutes);
-      await api.register(eventsRoutes);
-      await api.register(accessRoutes);
-      await api.register(oauthRoutes);
-      await api.register(mcpRoutes);
+      // One call per area (each module's routes file); the routes read their services from app.deps.
+      await registerReference(api);
+      await registerAuth(api);
+      await registerProfile(api);
+      await registerOrganisations(api);
+      await registerBankAccounts(api);
+      await registerBankStatements(api);
+      await registerCategories(api);
+      await registerVats(api);
+      await registerTransactions(api);
+      await registerEmployees(api);
+      await registerForecasts(api);
+      await registerReports(api);
+      await registerPlanActual(api);
+      await registerEvents(api);
+      await registerAccess(api);
+      await registerOAuth(api);
+      await registerMcp(api);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
-      if (!config.isProduction) await api.register(outboxRoutes);
+      if (!config.isProduction) await registerDev(api);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,5 @@
 import { bankAccountListQuerySchema } from '@saldopilot/shared';
-import type { DemoContext } from './demo-data.js';
+import type { DemoContext } from './demo-context.js';
 
 /**
  * The accounts of a Swiss fiduciary company: business accounts in francs, a savings account and

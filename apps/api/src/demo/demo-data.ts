@@ -1,24 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.js';
-import type { AuthService } from '../modules/auth/auth.service.js';
-import type { BankAccountsService } from '../modules/bank-accounts/bank-accounts.service.js';
-import type { OrganisationsService } from '../modules/organisations/organisations.service.js';
-import type { SessionUsers } from '../modules/auth/session-users.js';
-import type { ReferenceService } from '../modules/reference/reference.service.js';
 import type { Tenant } from '../lib/tenant.js';
-import type { Clock } from '../lib/clock.js';
-import type { CategoriesService } from '../modules/categories/categories.service.js';
-import type { TransactionsService } from '../modules/transactions/transactions.service.js';
-import type { VatsService } from '../modules/vats/vats.service.js';
+import type { DemoContext, DemoServices } from './demo-context.js';
 import { seedDemoBankAccounts } from './demo-bank-accounts.js';
 import { seedDemoTransactions } from './demo-transactions.js';
 import { seedDemoEmployees } from './demo-employees.js';
 import { seedDemoForecast } from './demo-forecast.js';
-import type { VatSettingsService } from '../modules/forecasts/vat-settings.service.js';
-import type { EmployeesService } from '../modules/employees/employees.service.js';
-import type { SalariesService } from '../modules/employees/salaries.service.js';
-import type { SalaryCostsService } from '../modules/employees/salary-costs.service.js';
-import type { SalaryCostLabelsService } from '../modules/employees/salary-cost-labels.service.js';
 
 export const DEMO_EMAIL = 'demo@saldopilot.ch';
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -26,33 +11,6 @@ export const DEMO_ORGANISATION = 'Demo Treuhand AG';
 
 // Any constant works; it only has to be the same in every instance and unused elsewhere.
 const DEMO_LOCK = 4_711_003;
-
-/** The services the demo data is made through: what a person would use in the app. */
-export interface DemoServices {
-  database: Database;
-  reference: ReferenceService;
-  sessionUsers: SessionUsers;
-  auth: AuthService;
-  organisations: OrganisationsService;
-  bankAccounts: BankAccountsService;
-  categories: CategoriesService;
-  vats: VatsService;
-  transactions: TransactionsService;
-  employees: EmployeesService;
-  salaries: SalariesService;
-  salaryCosts: SalaryCostsService;
-  salaryCostLabels: SalaryCostLabelsService;
-  vatSettings: VatSettingsService;
-  clock: Clock;
-  log: FastifyBaseLogger;
-}
-
-/** What each area's demo function gets: the services, the demo user's tenant, currency ids by code. */
-export interface DemoContext {
-  services: DemoServices;
-  tenant: Tenant;
-  currencyId: (code: string) => number;
-}
 
 /**
  * Development only: a demo account to sign in with at once (docs/design.md "Running"), "Demo

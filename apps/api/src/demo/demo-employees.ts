@@ -5,7 +5,7 @@ import {
   type SalaryCostPresets,
   type SwissPresetId,
 } from '@saldopilot/shared';
-import type { DemoContext } from './demo-data.js';
+import type { DemoContext } from './demo-context.js';
 
 /** One step of a demo salary history: months from this month's 1st (negative = past), monthly gross. */
 interface Step {

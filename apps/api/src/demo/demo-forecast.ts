@@ -1,5 +1,5 @@
 import type { TransactionCreate } from '@saldopilot/shared';
-import type { DemoContext } from './demo-data.js';
+import type { DemoContext } from './demo-context.js';
 
 /**
  * "Mindestliquidität" of the demo organisation: the reserve a fiduciary company of its size keeps,

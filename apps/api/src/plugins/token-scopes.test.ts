@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/build-test-app.js';
 import { routesOf, WRITE_METHODS } from '../test/routes.js';
-import { auditAction } from './audit-writes.js';
+import { auditAction } from '../hooks/audit-writes.js';
 import { scopesForRoute } from './token-scopes.js';
 
 const app = useTestApp();

@@ -5,8 +5,8 @@ import { readPreference, type PreferenceValue } from '../lib/preferences';
 import { hadSession, sessionMayExist } from '../lib/session';
 import { RouteError } from '../lib/route-errors';
 import { ensureProfile } from '../reference-data/profile';
-import { loginPathFor, returnTargetOf } from './return-after-login';
-import { pathTo, routePaths, type RouteName } from './routes';
+import { loginPathFor, returnTargetOf } from '../config/return-after-login';
+import { pathTo, routePaths, type RouteName } from '../config/routes';
 
 let bootProfileLoad: Promise<User | null> | undefined;
 

@@ -12,7 +12,7 @@ import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage, notFoundHandle } from './not-found-page';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { pathTo, routePaths, type RouteName } from './routes';
+import { pathTo, routePaths, type RouteName } from '../config/routes';
 
 /** What every page module under features/ exports (React Router's lazy-route convention). */
 interface PageModule {

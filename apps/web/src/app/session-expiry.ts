@@ -1,8 +1,8 @@
 import { forgetSession, hadSession, markSessionExpired } from '../lib/session';
 import { currentUser } from '../reference-data/profile';
 import { onSessionEnded } from '../reference-data/session';
-import { loginPathFor } from './return-after-login';
-import { routePaths } from './routes';
+import { loginPathFor } from '../config/return-after-login';
+import { routePaths } from '../config/routes';
 
 // The pages where a `logout: true` answer is expected and means nothing (docs/product.md "Session"),
 // and the invitation page, which signed-out people use the same way.

@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { pathTo } from '../app/routes';
+import { pathTo } from '../config/routes';
 import { isCrawler } from '../lib/crawler';
 
 interface ErrorVariant {

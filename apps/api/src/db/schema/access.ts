@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { organisations, users } from './accounts.js';
-import { createdAt, organisationOwned } from './columns.js';
+import { organisationOwned, organisations, users } from './accounts.js';
+import { createdAt } from './columns.js';
 
 // Access from outside the browser (docs/access.md). Secrets are stored as SHA-256 only; a revoked
 // token, connection or client is deleted, so nothing has to remember "revoked" on every read.

@@ -47,6 +47,16 @@ export const organisations = pgTable('organisations', {
   createdAt: createdAt(),
 });
 
+/**
+ * The owning organisation; its rows go with it. A function declaration, hoisted: finance.ts calls it
+ * while this file may still be loading (organisations and bank accounts name each other).
+ */
+export function organisationOwned() {
+  return integer('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' });
+}
+
 export const roleEnum = pgEnum('member_role', ['owner', 'admin', 'editor', 'read-only']);
 
 export const memberships = pgTable(

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { bankAccounts, categories } from './finance.js';
-import { createdAt, cents, organisationOwned } from './columns.js';
+import { organisationOwned } from './accounts.js';
+import { createdAt, cents } from './columns.js';
 
 /**
  * The booked entries of a bank account, imported from camt.053/054 or CSV (docs/bank-statements.md).

@@ -16,7 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cycleEnum, employees } from './finance.js';
 import { currencies } from './reference.js';
-import { createdAt, cents, organisationOwned } from './columns.js';
+import { organisationOwned } from './accounts.js';
+import { createdAt, cents } from './columns.js';
 
 /**
  * One step of an employee's salary timeline (docs/salary-rules.md "Salary timeline"). A termination

@@ -15,9 +15,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { CsvMapping } from '@saldopilot/shared';
-import { organisations } from './accounts.js';
+import { organisationOwned, organisations } from './accounts.js';
 import { currencies } from './reference.js';
-import { createdAt, cents, organisationOwned } from './columns.js';
+import { createdAt, cents } from './columns.js';
 
 /** System categories have no organisation; own ones are unique by name within theirs. */
 export const categories = pgTable(

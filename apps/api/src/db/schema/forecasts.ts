@@ -13,10 +13,9 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { organisations } from './accounts.js';
+import { organisationOwned, organisations } from './accounts.js';
 import { salaries, salaryCostLabels } from './employees.js';
 import { cycleEnum, transactions } from './finance.js';
-import { organisationOwned } from './columns.js';
 
 const month = () => varchar('month', { length: 7 }).notNull();
 

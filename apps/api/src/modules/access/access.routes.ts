@@ -8,8 +8,9 @@ import {
   connectionListSchema,
   idParamsSchema,
 } from '@saldopilot/shared';
-import { sessionOf, tenantOf } from '../../plugins/authenticate.js';
+import { sessionOf, tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * /api/api-tokens, /api/connections: the caller's own tokens and assistant connections (every
@@ -57,3 +58,8 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => access.auditLog(tenantOf(request), request.query),
   );
 };
+
+/** The API tokens, connections and audit log under /api: app.ts registers each area with one call. */
+export async function registerAccess(api: FastifyInstance): Promise<void> {
+  await api.register(accessRoutes);
+}

@@ -28,7 +28,8 @@ import {
   listAuditEntries,
   listConnections,
 } from './access.repository.js';
-import { API_TOKEN_PREFIX, type BearerAccess } from './bearer-access.js';
+import type { BearerAccess } from '../../lib/tenant.js';
+import { API_TOKEN_PREFIX } from './bearer-access.js';
 
 /** More tokens than anyone keeps by hand: beyond it a script is minting them. */
 export const MAX_API_TOKENS = 50;

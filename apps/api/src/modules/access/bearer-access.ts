@@ -1,24 +1,13 @@
-import type { AccessScope } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashSecret } from '../../lib/secrets.js';
-import type { SessionUser } from '../auth/session-users.js';
+import type { BearerAccess, SessionUser } from '../../lib/tenant.js';
 import { findApiTokenAccess, findAssistantAccess, touchApiToken, touchGrant } from './access.repository.js';
 
 /** The secrets' prefixes: they tell a personal token from an assistant's and show up in secret scanners. */
 export const API_TOKEN_PREFIX = 'sp_pat_';
 export const ACCESS_TOKEN_PREFIX = 'sp_at_';
 export const REFRESH_TOKEN_PREFIX = 'sp_rt_';
-
-/** A call made with a bearer secret instead of a session (docs/access.md "Bearer calls"). */
-export interface BearerAccess {
-  kind: 'token' | 'assistant';
-  /** The token's id, or the connection's (OAuth grant) for an assistant. */
-  id: number;
-  scopes: AccessScope[];
-  /** The token's name or the client's: what the audit log shows. */
-  clientName: string;
-}
 
 const TOUCH_EVERY_MS = 60_000;
 

@@ -9,6 +9,10 @@ export async function findUserByEmail(db: AppDatabase, email: string) {
   return row;
 }
 
+export async function updatePasswordHash(db: AppDatabase, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
 /** Invalidates earlier codes of the same purpose, so only the newest link works. */
 export async function retireCodes(db: AppDatabase, purpose: CodePurpose, email: string, at: Date): Promise<void> {
   await db

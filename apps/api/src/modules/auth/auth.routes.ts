@@ -9,10 +9,11 @@ import {
   userSchema,
   type ErrorCode,
 } from '@saldopilot/shared';
-import { sessionOf } from '../../plugins/authenticate.js';
+import { sessionOf } from '../../plugins/request-context.js';
 import { FOREIGN_ORIGIN } from '../../plugins/csrf.js';
 import { AppError } from '../../lib/app-error.js';
 import { noContent } from '../../plugins/openapi.js';
+import type { FastifyInstance } from 'fastify';
 
 const success = z.object({ success: z.literal(true) });
 const valid = z.object({ valid: z.literal(true) });
@@ -107,3 +108,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send();
   });
 };
+
+/** The sign-in, registration and password reset under /api: app.ts registers each area with one call. */
+export async function registerAuth(api: FastifyInstance): Promise<void> {
+  await api.register(authRoutes);
+}

@@ -11,7 +11,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashSecret, randomSecret } from '../../lib/secrets.js';
 import type { ReferenceService } from '../reference/reference.service.js';
-import { updatePasswordHash } from '../profile/profile.repository.js';
 import { authLimits, MAX_CODE_ATTEMPTS, REGISTRATION_CODE_MS, RESET_CODE_MS } from './auth-limits.js';
 import {
   consumeCode,
@@ -21,6 +20,7 @@ import {
   insertCode,
   insertUserWithOrganisation,
   retireCodes,
+  updatePasswordHash,
   type CodePurpose,
 } from './auth.repository.js';
 import type { SessionService } from './session.service.js';
@@ -51,6 +51,9 @@ export interface AuthServiceDeps {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** A new account and the name and currency of its first organisation. */
+export type NewAccount = Parameters<typeof insertUserWithOrganisation>[1];
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -117,6 +120,16 @@ export function createAuthService({ db, clock, publicUrl, sessions, mailer, limi
   }
 
   return {
+    /** The account of an e-mail, if any (read in `tx` when given). */
+    findUser: (email: string, tx: AppDatabase = db) => findUserByEmail(tx, email),
+
+    /** Creates an account with its own first organisation in `tx`; undefined when the e-mail is taken. */
+    createUserWithOrganisation: (tx: AppDatabase, input: NewAccount) => insertUserWithOrganisation(tx, input),
+
+    /** Stores a password hash, unchecked (the caller checked the old password or a code), in `tx` when given. */
+    setPasswordHash: (userId: number, passwordHash: string, tx: AppDatabase = db): Promise<void> =>
+      updatePasswordHash(tx, userId, passwordHash),
+
     /** Starts a registration: e-mails a link with a code (24 h, single use). */
     async startRegistration(email: string, ip: string): Promise<void> {
       await limiter.consume(authLimits.registration(ip, email));

@@ -1,17 +1,8 @@
-import type { Role } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import type { Change, ChangeBus } from '../../lib/change-bus.js';
+import type { SessionUser } from '../../lib/tenant.js';
 import { createTtlCache } from '../../lib/ttl-cache.js';
 import { findSessionUser } from './session.repository.js';
-
-export interface SessionUser {
-  userId: number;
-  /** The current organisation, null when the user has none (or lost its membership). */
-  organisationId: number | null;
-  role: Role | null;
-  /** The current organisation's currency, null without one. */
-  currencyId: number | null;
-}
 
 // Every request needs this; a short cache keeps hot reads off the database. Every instance drops
 // an entry as soon as the change bus reports a change of it (ARCHITECTURE.md "Sessions, roles,

@@ -8,8 +8,9 @@ import {
   bankAccountUpdateSchema,
   idParamsSchema,
 } from '@saldopilot/shared';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
+import type { FastifyInstance } from 'fastify';
 
 /** /api/bank-accounts: the accounts of the current organisation (writes: editors and above). */
 export const bankAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,3 +53,8 @@ export const bankAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The bank accounts under /api: app.ts registers each area with one call. */
+export async function registerBankAccounts(api: FastifyInstance): Promise<void> {
+  await api.register(bankAccountsRoutes);
+}

@@ -13,9 +13,10 @@ import {
   statementImportQuerySchema,
   statementImportResultSchema,
 } from '@saldopilot/shared';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { useRawBodies } from '../../plugins/raw-body.js';
 import { FILE_LIMITS } from './lib/statement.js';
+import type { FastifyInstance } from 'fastify';
 
 const rawBody = {
   contentTypes: statementContentTypes,
@@ -98,3 +99,8 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
       bankStatements.updateEntry(tenantOf(request), request.params.id, request.params.entryId, request.body),
   );
 };
+
+/** The bank statements under /api: app.ts registers each area with one call. */
+export async function registerBankStatements(api: FastifyInstance): Promise<void> {
+  await api.register(bankStatementsRoutes);
+}

@@ -9,8 +9,9 @@ import {
   categoryUpdateSchema,
   idParamsSchema,
 } from '@saldopilot/shared';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
+import type { FastifyInstance } from 'fastify';
 
 /** /api/categories: system and own categories; own ones can be renamed, deleted, replaced. */
 export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,3 +58,8 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => categories.reassign(tenantOf(request), request.params.id, request.body),
   );
 };
+
+/** The categories under /api: app.ts registers each area with one call. */
+export async function registerCategories(api: FastifyInstance): Promise<void> {
+  await api.register(categoriesRoutes);
+}

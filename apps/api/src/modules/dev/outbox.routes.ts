@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 
 const outboxMailSchema = z.object({
   id: z.number(),
@@ -20,3 +21,8 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => mailer.recentMails(),
   );
 };
+
+/** The development outbox under /api: app.ts registers each area with one call. */
+export async function registerDev(api: FastifyInstance): Promise<void> {
+  await api.register(outboxRoutes);
+}

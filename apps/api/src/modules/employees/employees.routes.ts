@@ -7,8 +7,12 @@ import {
   employeeUpdateSchema,
   idParamsSchema,
 } from '@saldopilot/shared';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
+import type { FastifyInstance } from 'fastify';
+import { salariesRoutes } from './salaries.routes.js';
+import { salaryCostsRoutes } from './salary-costs.routes.js';
+import { salaryCostLabelsRoutes } from './salary-cost-labels.routes.js';
 
 /** /api/employees: the organisation's employees with their representative salary. */
 export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,3 +51,11 @@ export const employeesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The employees, their salaries and salary costs under /api: app.ts registers each area with one call. */
+export async function registerEmployees(api: FastifyInstance): Promise<void> {
+  await api.register(employeesRoutes);
+  await api.register(salariesRoutes);
+  await api.register(salaryCostsRoutes);
+  await api.register(salaryCostLabelsRoutes);
+}

@@ -8,7 +8,7 @@ import {
   salarySchema,
   salaryUpdateSchema,
 } from '@saldopilot/shared';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
 
 /** /api/employees/{id}/salaries and /api/employees/salaries/{salaryId}: the salary timeline. */

@@ -7,7 +7,7 @@ import {
   salaryCostLabelSchema,
   salaryCostLabelUpdateSchema,
 } from '@saldopilot/shared';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
 
 /**

@@ -12,7 +12,7 @@ import {
   salaryCostUpdateSchema,
   salaryParamsSchema,
 } from '@saldopilot/shared';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
 
 /** /api/employees/salaries/{salaryId}/costs and /api/employees/salaries/costs/{costId}. */

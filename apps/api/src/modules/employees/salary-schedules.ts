@@ -17,6 +17,9 @@ import {
   type StoredDetail,
 } from './salary-schedules.repository.js';
 
+/** The salaries as the schedule rules read them: the forecasts' past figures compute from them too. */
+export { loadScheduleInputs, type ScheduleInputs };
+
 /**
  * The stored schedules of salary costs (docs/salary-rules.md) and the deductions, employer costs
  * and net adjustments of salaries depend on "today". Every change recomputes the salaries it

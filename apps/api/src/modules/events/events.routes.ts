@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EVENT_HEARTBEAT_SECONDS, eventStreamQuerySchema } from '@saldopilot/shared';
 import { AppError } from '../../lib/app-error.js';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { STREAMS_PER_USER, type Stream } from './event-hub.js';
+import type { FastifyInstance } from 'fastify';
 
 export const eventMessages = {
   tooMany: `Zu viele offene Verbindungen: höchstens ${STREAMS_PER_USER} Tabs gleichzeitig. Bitte schliessen Sie einen Tab.`,
@@ -74,3 +75,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The realtime event stream under /api: app.ts registers each area with one call. */
+export async function registerEvents(api: FastifyInstance): Promise<void> {
+  await api.register(eventsRoutes);
+}

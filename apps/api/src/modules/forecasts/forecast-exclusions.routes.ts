@@ -7,7 +7,7 @@ import {
   forecastExclusionListSchema,
   forecastExclusionSchema,
 } from '@saldopilot/shared';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
 
 // The item named in the body may not exist or be another organisation's: 404.

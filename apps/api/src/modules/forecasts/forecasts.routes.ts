@@ -5,10 +5,13 @@ import {
   forecastQuerySchema,
   forecastSchema,
 } from '@saldopilot/shared';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { createEncodedAnswers } from '../../plugins/encoded-answer.js';
 import { seesSalaries } from '../../plugins/token-scopes.js';
 import { withPooledSalaries } from './salary-privacy.js';
+import type { FastifyInstance } from 'fastify';
+import { forecastExclusionsRoutes } from './forecast-exclusions.routes.js';
+import { vatSettingsRoutes } from './vat-settings.routes.js';
 
 /** /api/forecasts: the forecast, computed on demand (every member, read-only ones too). */
 export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,3 +38,10 @@ export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The forecast, its exclusions and VAT settings under /api: app.ts registers each area with one call. */
+export async function registerForecasts(api: FastifyInstance): Promise<void> {
+  await api.register(forecastsRoutes);
+  await api.register(forecastExclusionsRoutes);
+  await api.register(vatSettingsRoutes);
+}

@@ -1,8 +1,7 @@
 import type { ForecastSalary, ForecastSalaryCost } from '@saldopilot/forecast';
 import { addMonthsToMonth, parseNetAdjustments, type CostDetail } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
-import { computeSchedules } from '../employees/salary-schedules.js';
-import { loadScheduleInputs, type ScheduleInputs } from '../employees/salary-schedules.repository.js';
+import { computeSchedules, loadScheduleInputs, type ScheduleInputs } from '../employees/salary-schedules.js';
 import type { PartScope } from './forecast-inputs.js';
 import { rowsChangedSince } from './forecasts.repository.js';
 

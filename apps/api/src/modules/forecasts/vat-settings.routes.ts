@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { vatSettingAnswerSchema, vatSettingSchema, vatSettingUpdateSchema } from '@saldopilot/shared';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
 
 // Organisation settings: owners and admins only (docs/api.md "Role gates").

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AccessScope, apiErrorBodySchema } from '@saldopilot/shared';
 import { scopesForRoute } from '../../plugins/token-scopes.js';
 import { createMcpServer, mcpTools } from './mcp-server.js';
@@ -106,3 +106,8 @@ export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 };
+
+/** The MCP endpoint under /api: app.ts registers each area with one call. */
+export async function registerMcp(api: FastifyInstance): Promise<void> {
+  await api.register(mcpRoutes);
+}

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,7 +14,7 @@ import {
   oauthTokenSchema,
 } from '@saldopilot/shared';
 import { AppError } from '../../lib/app-error.js';
-import { sessionOf } from '../../plugins/authenticate.js';
+import { sessionOf } from '../../plugins/request-context.js';
 import { authorizationServerMetadata, protectedResourceMetadata } from './oauth-metadata.js';
 import { OAuthError } from './oauth.service.js';
 
@@ -160,3 +160,8 @@ export const oauthMetadataRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.headers(cached).send(server),
   );
 };
+
+/** The OAuth authorization server under /api: app.ts registers each area with one call. */
+export async function registerOAuth(api: FastifyInstance): Promise<void> {
+  await api.register(oauthRoutes);
+}

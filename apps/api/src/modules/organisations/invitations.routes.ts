@@ -8,7 +8,7 @@ import {
   myInvitationSchema,
   userSchema,
 } from '@saldopilot/shared';
-import { sessionOf } from '../../plugins/authenticate.js';
+import { sessionOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
 
 /** The invitee's side: check and accept by token (public), and one's own pending invitations. */

@@ -10,9 +10,8 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { hashSecret, randomSecret } from '../../lib/secrets.js';
 import { authLimits } from '../auth/auth-limits.js';
-import { findUserByEmail, insertUserWithOrganisation } from '../auth/auth.repository.js';
-import { authMessages, checkCredentials } from '../auth/auth.service.js';
-import { findProfileRow } from '../profile/profile.repository.js';
+import { authMessages, checkCredentials, type AuthService } from '../auth/auth.service.js';
+import type { ProfileService } from '../profile/profile.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import {
   findInvitationByTokenHash,
@@ -73,13 +72,16 @@ export interface InvitationsServiceDeps {
   reference: ReferenceService;
   organisations: OrganisationsService;
   changes: ChangeBus;
+  /** Accounts: who has one, and a new one for an invitee without. */
+  auth: AuthService;
+  profile: ProfileService;
 }
 
 export type InvitationsService = ReturnType<typeof createInvitationsService>;
 
 /** Inviting people into an organisation, and the invitee's side: check, accept, decline. */
 export function createInvitationsService(deps: InvitationsServiceDeps) {
-  const { db, clock, publicUrl, mailer, limiter, reference, organisations, changes } = deps;
+  const { db, clock, publicUrl, mailer, limiter, reference, organisations, changes, auth, profile } = deps;
 
   /** Admins invite editors and read-only members; owners also admins. */
   async function requireInviter(userId: number, organisationId: number, role?: Role): Promise<void> {
@@ -115,9 +117,9 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
   }
 
   async function emailOf(userId: number): Promise<string> {
-    const row = await findProfileRow(db, userId);
-    if (!row) throw notFound(invitationMessages.notFound);
-    return row.email;
+    const email = await profile.emailOf(userId);
+    if (email === undefined) throw notFound(invitationMessages.notFound);
+    return email;
   }
 
   return {
@@ -133,7 +135,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
         // Invitations of one organisation one after the other: two identical ones sent at the same
         // moment cannot both find none open yet.
         await lockOrganisation(tx, organisationId);
-        const existing = await findUserByEmail(tx, input.email);
+        const existing = await auth.findUser(input.email, tx);
         if (existing && (await findMemberRole(tx, organisationId, existing.id))) {
           throw new AppError('CONFLICT', invitationMessages.alreadyMember);
         }
@@ -210,7 +212,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
         organisationName: row.organisationName,
         invitedByName: row.invitedByName,
         role: row.role,
-        userExists: (await findUserByEmail(db, row.email)) !== undefined,
+        userExists: (await auth.findUser(row.email)) !== undefined,
       };
     },
 
@@ -221,7 +223,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
     async accept(input: { token: string; password: string; name?: string }, ip: string): Promise<number> {
       await limiter.consume(authLimits.invitationToken(ip));
       const invitation = await openInvitationByToken(input.token);
-      const existing = await findUserByEmail(db, invitation.email);
+      const existing = await auth.findUser(invitation.email);
       // Proving an existing account with its password is a login: the same check under the same limits.
       if (existing) await checkCredentials(db, limiter, { email: invitation.email, password: input.password }, ip);
       // A new account's password follows the registration's rules; an existing one was only proven.
@@ -230,7 +232,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       const userId = await db.transaction(async (tx) => {
         const id =
           existing?.id ??
-          (await insertUserWithOrganisation(tx, {
+          (await auth.createUserWithOrganisation(tx, {
             email: invitation.email,
             name: input.name ?? '',
             passwordHash: passwordHash ?? '',

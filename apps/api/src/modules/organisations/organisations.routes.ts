@@ -15,8 +15,10 @@ import {
   pageSchema,
   PAGINATION,
 } from '@saldopilot/shared';
-import { sessionOf } from '../../plugins/authenticate.js';
+import { sessionOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
+import type { FastifyInstance } from 'fastify';
+import { invitationsRoutes } from './invitations.routes.js';
 
 // The gate lets every member through; the services check the role in the organisation of the URL.
 const checkedByService = { role: 'any' as const };
@@ -123,3 +125,9 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => invitations.resend(sessionOf(request).userId, request.params.id, request.params.invitationId),
   );
 };
+
+/** The organisations and their invitations under /api: app.ts registers each area with one call. */
+export async function registerOrganisations(api: FastifyInstance): Promise<void> {
+  await api.register(organisationsRoutes);
+  await api.register(invitationsRoutes);
+}

@@ -20,9 +20,10 @@ import {
   planActualQuerySchema,
   planActualSchema,
 } from '@saldopilot/shared';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { seesSalaries } from '../../plugins/token-scopes.js';
 import { noContent } from '../../plugins/openapi.js';
+import type { FastifyInstance } from 'fastify';
 
 // A match or a dismissal names an occurrence the plan may not have, or it may be taken already.
 const namesAnOccurrence = { errors: ['NOT_FOUND' as const, 'CONFLICT' as const] };
@@ -153,3 +154,8 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The plan vs actual under /api: app.ts registers each area with one call. */
+export async function registerPlanActual(api: FastifyInstance): Promise<void> {
+  await api.register(planActualRoutes);
+}

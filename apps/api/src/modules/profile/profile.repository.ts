@@ -28,10 +28,6 @@ export async function updateUserName(db: AppDatabase, userId: number, name: stri
   await db.update(users).set({ name }).where(eq(users.id, userId));
 }
 
-export async function updatePasswordHash(db: AppDatabase, userId: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-}
-
 /** Makes a membership's organisation current; false when the user is no member of it. */
 export async function setCurrentOrganisation(
   db: AppDatabase,

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { organisationSwitchSchema, passwordChangeSchema, profileUpdateSchema, userSchema } from '@saldopilot/shared';
-import { sessionOf } from '../../plugins/authenticate.js';
+import { sessionOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
+import type { FastifyInstance } from 'fastify';
 
 // Every member may change their own profile and switch organisation, read-only members included.
 const anyRole = { role: 'any' as const };
@@ -41,3 +42,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => profile.switchOrganisation(sessionOf(request).userId, request.body.organisationId),
   );
 };
+
+/** The own profile under /api: app.ts registers each area with one call. */
+export async function registerProfile(api: FastifyInstance): Promise<void> {
+  await api.register(profileRoutes);
+}

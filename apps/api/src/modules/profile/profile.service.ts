@@ -4,17 +4,12 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { requireStrongPassword } from '../../lib/password-rules.js';
 import type { ReferenceService } from '../reference/reference.service.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { SessionService } from '../auth/session.service.js';
 import { authLimits } from '../auth/auth-limits.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { ChangeBus } from '../../lib/change-bus.js';
-import {
-  findProfileRow,
-  setCurrentOrganisation,
-  updatePasswordHash,
-  updateUserName,
-  type ProfileRow,
-} from './profile.repository.js';
+import { findProfileRow, setCurrentOrganisation, updateUserName, type ProfileRow } from './profile.repository.js';
 
 export const WRONG_CURRENT_PASSWORD = 'Das aktuelle Passwort ist nicht korrekt';
 
@@ -27,6 +22,7 @@ export function createProfileService(
   sessions: SessionService,
   changes: ChangeBus,
   limiter: RateLimiter,
+  auth: AuthService,
 ) {
   /** Maps a row to the API's User; without a current organisation the base currency (CHF) applies. */
   function toUser(row: ProfileRow): User {
@@ -75,11 +71,14 @@ export function createProfileService(
       const passwordHash = await hashPassword(change.password);
       const keepFamily = currentRefreshToken ? await sessions.familyOf(currentRefreshToken) : undefined;
       await db.transaction(async (tx) => {
-        await updatePasswordHash(tx, userId, passwordHash);
+        await auth.setPasswordHash(userId, passwordHash, tx);
         await sessions.endAll(userId, tx, keepFamily);
       });
       await sessions.announceEndAll(userId);
     },
+
+    /** The user's e-mail, undefined for an unknown user. */
+    emailOf: async (userId: number): Promise<string | undefined> => (await findProfileRow(db, userId))?.email,
 
     /** Switches the current organisation; another user's organisation is simply not found (404). */
     async switchOrganisation(userId: number, organisationId: number): Promise<User> {

@@ -8,8 +8,9 @@ import {
   healthUnavailableSchema,
   serverTimeSchema,
 } from '@saldopilot/shared';
-import { sessionOf } from '../../plugins/authenticate.js';
+import { sessionOf } from '../../plugins/request-context.js';
 import { unavailableHeaders } from '../../plugins/error-handler.js';
+import type { FastifyInstance } from 'fastify';
 
 /** Currencies, exchange rates, server time and health (categories have their own module). */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,3 +63,8 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The reference data under /api: app.ts registers each area with one call. */
+export async function registerReference(api: FastifyInstance): Promise<void> {
+  await api.register(referenceRoutes);
+}

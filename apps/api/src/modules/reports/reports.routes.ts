@@ -8,9 +8,9 @@ import {
   forecastExportQuerySchema,
   transactionExportQuerySchema,
 } from '@saldopilot/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ReportFile } from './reports.service.js';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 
 /** The file itself (XLSX or CSV). */
 const fileSchema = z.string().describe('The file: XLSX or CSV, saved under the name Content-Disposition gives.');
@@ -72,4 +72,9 @@ function sendFile(reply: FastifyReply, file: ReportFile) {
       // Fastify sends the bytes as they are, past the JSON writer the schema would compile.
       .send(file.body as unknown as string)
   );
+}
+
+/** The reports under /api: app.ts registers each area with one call. */
+export async function registerReports(api: FastifyInstance): Promise<void> {
+  await api.register(reportsRoutes);
 }

@@ -9,8 +9,9 @@ import {
   transactionSchema,
   transactionUpdateSchema,
 } from '@saldopilot/shared';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
+import type { FastifyInstance } from 'fastify';
 
 /** /api/transactions: revenues and expenses of the current organisation. */
 export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,3 +58,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The transactions under /api: app.ts registers each area with one call. */
+export async function registerTransactions(api: FastifyInstance): Promise<void> {
+  await api.register(transactionsRoutes);
+}

@@ -7,8 +7,9 @@ import {
   vatSchema,
   vatUpdateSchema,
 } from '@saldopilot/shared';
-import { tenantOf } from '../../plugins/authenticate.js';
+import { tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
+import type { FastifyInstance } from 'fastify';
 
 /** /api/vats: system and own VAT rates; own ones can be changed and deleted. */
 export const vatsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,3 +47,8 @@ export const vatsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The VAT rates under /api: app.ts registers each area with one call. */
+export async function registerVats(api: FastifyInstance): Promise<void> {
+  await api.register(vatsRoutes);
+}

@@ -9,7 +9,7 @@ import { StartupData } from '../../components/shell/startup-data';
 import { Wordmark } from '../../components/wordmark';
 import { useChangeStream } from '../../lib/realtime';
 import { useSignedInUser } from '../../reference-data/profile';
-import { pathTo } from '../routes';
+import { pathTo } from '../../config/routes';
 import classes from './app-layout.module.css';
 
 const MAIN_ID = 'inhalt';

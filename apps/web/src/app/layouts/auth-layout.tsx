@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { Wordmark } from '../../components/wordmark';
-import { pathTo } from '../routes';
+import { pathTo } from '../../config/routes';
 import classes from './auth-layout.module.css';
 
 /**

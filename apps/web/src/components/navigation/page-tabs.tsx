@@ -1,7 +1,7 @@
 import { Group, UnstyledButton } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { pathTo, type RouteName } from '../../app/routes';
+import { pathTo, type RouteName } from '../../config/routes';
 import classes from './page-tabs.module.css';
 
 export interface PageTab<Key extends string> {

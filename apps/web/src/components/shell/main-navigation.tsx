@@ -9,7 +9,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { pathTo, type RouteName } from '../../app/routes';
+import { pathTo, type RouteName } from '../../config/routes';
 import { confirm } from '../../lib/confirm';
 import { logout } from '../../reference-data/session';
 import { OrganisationSelect } from './organisation-select';

@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../config/routes';
 import type { RouteHandle } from '../../lib/document-title';
 import { forgotPassword } from './api/forgot-password';
 import { EmailRequestPage } from './components/email-request-page';

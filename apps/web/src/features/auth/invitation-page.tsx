@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { passwordSchema, roleLabels, type User } from '@saldopilot/shared';
 import { useSchemaForm } from '../../components/form/use-schema-form';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../config/routes';
 import { Form } from '../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
 import { NewPasswordInputs, newPasswordRefusal, withNewPasswordTwice } from '../../components/form/new-password';

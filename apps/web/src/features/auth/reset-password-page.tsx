@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useSchemaForm } from '../../components/form/use-schema-form';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../config/routes';
 import { Form } from '../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
 import { NewPasswordInputs, newPasswordRefusal, withNewPasswordTwice } from '../../components/form/new-password';

@@ -3,7 +3,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { nameSchema } from '@saldopilot/shared';
 import { useSchemaForm } from '../../components/form/use-schema-form';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../config/routes';
 import { Form } from '../../components/form/form';
 import { InlineMessage, useInlineMessage } from '../../components/form/inline-message';
 import { NewPasswordInputs, withNewPasswordTwice } from '../../components/form/new-password';

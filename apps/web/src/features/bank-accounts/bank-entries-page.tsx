@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { bankEntryListQuerySchema, formatIban, type BankEntry } from '@saldopilot/shared';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../config/routes';
 import { ErrorPage } from '../../components/error-page';
 import { DateInput } from '../../components/form/date-input';
 import { DataList, type ListDisplay } from '../../components/list/data-list';

@@ -4,7 +4,7 @@ import { IconArrowLeft, IconBan, IconHistory, IconTrash } from '@tabler/icons-re
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Salary } from '@saldopilot/shared';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../config/routes';
 import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { formatDate } from '../../lib/format';

@@ -4,7 +4,7 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { employeeListQuerySchema } from '@saldopilot/shared';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../config/routes';
 import { DataList } from '../../components/list/data-list';
 import { useListQuery } from '../../components/list/use-list-query';
 import { ApiError } from '../../lib/api-error';

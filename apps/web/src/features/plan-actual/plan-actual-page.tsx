@@ -4,7 +4,7 @@ import { IconCalendarOff, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMonthLabel, monthOf, SELECT, zurichDateOf, type PlanActual } from '@saldopilot/shared';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../config/routes';
 import { FreshnessNote } from '../../components/feedback/freshness-note';
 import { ForecastTabs } from '../../components/navigation/forecast-tabs';
 import { overdueTexts } from '../../components/overdue/overdue-texts';

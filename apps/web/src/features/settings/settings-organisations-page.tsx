@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from
 import { IconPlus } from '@tabler/icons-react';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { roleLabels } from '@saldopilot/shared';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../config/routes';
 import type { RouteHandle } from '../../lib/document-title';
 import { useOrganisations } from '../../reference-data/organisations';
 import { useSignedInUser } from '../../reference-data/profile';

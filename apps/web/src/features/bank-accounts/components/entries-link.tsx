@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BankAccount } from '@saldopilot/shared';
-import { pathTo } from '../../../app/routes';
+import { pathTo } from '../../../config/routes';
 import { bankAccountTexts as texts } from './bank-account-texts';
 
 /** "Buchungen": the link to the booked entries of an account (docs/web.md "Buchungen"). */

@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Z_INDEX, type Employee, type EmployeeSortField } from '@saldopilot/shared';
-import { pathTo } from '../../../app/routes';
+import { pathTo } from '../../../config/routes';
 import type { ListColumn } from '../../../components/list/data-list';
 import { ListCard } from '../../../components/list/list-card';
 import { formatDate } from '../../../lib/format';

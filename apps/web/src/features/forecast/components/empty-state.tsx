@@ -1,6 +1,6 @@
 import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { pathTo } from '../../../app/routes';
+import { pathTo } from '../../../config/routes';
 import { forecastTexts as texts } from './forecast-texts';
 
 /**

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Badge, Group, Select, Skeleton, Stack, Text, Tooltip
 import { IconDoorExit, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasRole, roleLabels, roles, Z_INDEX, type Member, type Organisation, type Role } from '@saldopilot/shared';
-import { pathTo } from '../../../app/routes';
+import { pathTo } from '../../../config/routes';
 import { areaQueryRoots } from '../../../lib/query-keys';
 import { hideSpinner, showSpinner } from '../../../lib/spinner';
 import { runConfirmed, runReported } from '../../../lib/user-action';

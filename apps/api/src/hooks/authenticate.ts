@@ -1,44 +1,18 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasRole, type Role } from '@saldopilot/shared';
 import { AppError, roleTooLow } from '../lib/app-error.js';
-import type { Tenant } from '../lib/tenant.js';
+import type { SessionUser } from '../lib/tenant.js';
 import type { SessionService } from '../modules/auth/session.service.js';
-import type { SessionUser, SessionUsers } from '../modules/auth/session-users.js';
-import type { BearerAccess, BearerAccesses } from '../modules/access/bearer-access.js';
+import type { SessionUsers } from '../modules/auth/session-users.js';
+import type { BearerAccesses } from '../modules/access/bearer-access.js';
+import { NO_ORGANISATION, unauthenticated } from '../plugins/request-context.js';
+import { scopesForRoute } from '../plugins/token-scopes.js';
 import type { SessionCookies } from './session-cookies.js';
-import { scopesForRoute } from './token-scopes.js';
 
-export const NOT_SIGNED_IN = 'Sie sind nicht angemeldet. Bitte melden Sie sich an.';
-export const NO_ORGANISATION = 'Keine Berechtigung für diese Organisation.';
 export const NOT_FOR_TOKENS = 'Diese Aktion ist mit einem Token nicht möglich.';
 export const INVALID_TOKEN = 'Das Token ist ungültig, abgelaufen oder widerrufen.';
 export function scopeMissing(scopes: readonly string[]): string {
   return `Diesem Token fehlt die Berechtigung «${scopes.join('», «')}».`;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    session: SessionUser | null;
-    /** Set when the call came with a bearer secret (token or assistant) instead of a session. */
-    access: BearerAccess | null;
-  }
-  interface FastifyContextConfig {
-    /** Reachable without a session (auth pages' calls, health, server time). */
-    public?: boolean;
-    /**
-     * The least role in the current organisation a route needs. Default: reads need none, every
-     * write needs "editor" — so a write endpoint added later is closed to read-only members unless
-     * it says otherwise. "any" = every signed-in user (own profile, switching, own invitations).
-     */
-    role?: Role | 'any';
-    /** Only bearer secrets, never a session (the MCP endpoint: docs/access.md). */
-    bearerOnly?: boolean;
-  }
-}
-
-/** Every answer without a valid session: the web app signs out on `logout: true`. */
-function unauthenticated(): AppError {
-  return new AppError('UNAUTHENTICATED', NOT_SIGNED_IN, { logout: true });
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -128,22 +102,4 @@ export function registerAuthentication(
 function bearerSecret(header: string | undefined): string | undefined {
   const match = header === undefined ? null : /^Bearer[ ]+(\S*)\s*$/i.exec(header);
   return match ? (match[1] ?? '') : undefined;
-}
-
-/** The session of a protected route's request (the hook guarantees it). */
-export function sessionOf(request: FastifyRequest): SessionUser {
-  if (!request.session) throw unauthenticated();
-  return request.session;
-}
-
-/**
- * The tenant of a protected route's request: the organisation comes from the session, never from
- * the request. A user without a current organisation has no tenant data to see (403).
- */
-export function tenantOf(request: FastifyRequest): Tenant {
-  const { userId, organisationId, role, currencyId } = sessionOf(request);
-  if (organisationId === null || role === null || currencyId === null) {
-    throw new AppError('FORBIDDEN', NO_ORGANISATION);
-  }
-  return { userId, organisationId, role, currencyId };
 }

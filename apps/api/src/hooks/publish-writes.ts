@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { TAB_ID_HEADER } from '@saldopilot/shared';
 import type { EventHub } from '../modules/events/event-hub.js';
 import type { UserNames } from '../modules/events/user-names.js';
-import { writeTargetOf } from './write-target.js';
+import { writeTargetOf } from '../plugins/write-target.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccessService } from '../modules/access/access.service.js';
 import type { UserNames } from '../modules/events/user-names.js';
-import { writeTargetOf } from './write-target.js';
+import { writeTargetOf } from '../plugins/write-target.js';
 
 /**
  * What a write did, in German (docs/access.md "Audit log"): by the route's path without its

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { buildTestApp } from '../test/build-test-app.js';
 import { signUp, type SignedInUser } from '../test/test-client.js';
 import { addMember } from '../test/tenants.js';
-import { sessionOf } from './authenticate.js';
+import { sessionOf } from '../plugins/request-context.js';
 
 // Business endpoints arrive with later issues; these probes stand for them: written like any
 // module's routes, with no role configured, so the gate's defaults are what is tested.
