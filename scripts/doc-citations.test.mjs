@@ -14,14 +14,23 @@ import { describe, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const searched = ['apps', 'packages', 'e2e', 'scripts', 'docs', 'tools'];
-const skipped = new Set(['node_modules', 'dist', 'dist-types', 'data', 'test-results', 'playwright-report', '.e2e-data']);
+const skipped = new Set([
+  'node_modules',
+  'dist',
+  'dist-types',
+  'data',
+  'test-results',
+  'playwright-report',
+  '.e2e-data',
+]);
 const extensions = /\.(ts|tsx|mts|js|mjs|cjs|md|sh|html|css|yml|yaml)$/;
 const self = fileURLToPath(import.meta.url);
 
 // The file, then what may stand between it and the quoted section: spaces and line breaks with a
 // comment's `//`, `*` or `#`, a comma, an opening parenthesis. The section may go on over one
 // comment line break.
-const citation = /(docs\/[a-z0-9-]+|ARCHITECTURE)\.md(?:[\s,(*#]|\/\/)*"([^"\n]{1,80}(?:\n[ \t]*(?:\/\/|\*|#)?[^"\n]{1,80})?)"/g;
+const citation =
+  /(docs\/[a-z0-9-]+|ARCHITECTURE)\.md(?:[\s,(*#]|\/\/)*"([^"\n]{1,80}(?:\n[ \t]*(?:\/\/|\*|#)?[^"\n]{1,80})?)"/g;
 const lineBreak = /\s*\n[ \t]*(?:\/\/|\*|#)?\s*/g;
 
 function filesUnder(dir) {
