@@ -1071,7 +1071,7 @@ describe('VAT settings', () => {
 
   it('is missing at first, saved and replaced by owners and admins, and removed', async () => {
     const owner = await signUp(app);
-    // No setting yet is no error (issue 42: a 404 in the console on every settings visit): 200 null.
+    // No setting yet is no error (docs/api.md "Areas": a 404 in the console on every settings visit): 200 null.
     const missing = await owner.get('/api/vat-settings');
     expect(missing.statusCode).toBe(200);
     expect(missing.json()).toBeNull();
