@@ -35,6 +35,7 @@ export * from './swiss-presets.js';
 export * from './schemas/exports.js';
 export * from './schemas/forecasts.js';
 export * from './schemas/plan-actual.js';
+export * from './areas.js';
 export * from './schemas/events.js';
 export * from './forecast-rows.js';
 export * from './schemas/vat-settings.js';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { areas, type AreaEntry } from '@saldopilot/shared';
 import type { AccessService } from '../modules/access/access.service.js';
 import type { UserNames } from '../modules/events/user-names.js';
 import { writeTargetOf } from '../plugins/write-target.js';
@@ -31,16 +32,8 @@ const PHRASES: Record<string, string> = {
   'PUT vat-settings': 'MWST-Abrechnung gespeichert',
   'DELETE vat-settings': 'MWST-Abrechnung ausgeschaltet',
 };
-const NOUNS: Record<string, string> = {
-  transactions: 'Transaktion',
-  'bank-accounts': 'Bankkonto',
-  categories: 'Kategorie',
-  vats: 'MWST-Satz',
-  employees: 'Mitarbeiter',
-  'employees/salaries': 'Lohn',
-  'employees/salaries/costs': 'Lohnkosten',
-  'employees/salaries/costs/labels': 'Lohnkosten-Label',
-};
+/** The nouns of the areas' rows (packages/shared/src/areas.ts), by the path without its parameters. */
+const NOUNS: Record<string, string> = Object.assign({}, ...Object.values<AreaEntry>(areas).map((area) => area.nouns));
 const VERBS: Record<string, string> = { POST: 'erstellt', PUT: 'geändert', PATCH: 'geändert', DELETE: 'gelöscht' };
 
 export function auditAction(method: string, routeUrl: string, status: number): string {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TAB_ID_HEADER } from '@saldopilot/shared';
+import { isSharedArea, TAB_ID_HEADER } from '@saldopilot/shared';
 import type { EventHub } from '../modules/events/event-hub.js';
 import type { UserNames } from '../modules/events/user-names.js';
 import { writeTargetOf } from '../plugins/write-target.js';
@@ -11,11 +11,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Areas whose writes are nobody else's data: signing in, one's own profile, the stream, the outbox,
- * one's own tokens and connections; and the MCP endpoint, whose tools' own calls announce themselves.
- */
-const NOT_SHARED = new Set(['auth', 'profile', 'me', 'events', 'dev', 'api-tokens', 'connections', 'oauth', 'mcp']);
 const TAB = /^[A-Za-z0-9-]{8,64}$/;
 
 /**
@@ -30,7 +25,8 @@ export function registerWritePublishing(api: FastifyInstance, hub: EventHub, nam
     if (reply.statusCode < 200 || reply.statusCode >= 300) return;
     if (request.routeOptions.config.changesNothing || !session?.organisationId) return;
     const target = writeTargetOf(request, reply);
-    if (!target || NOT_SHARED.has(target.area)) return;
+    // Only an area whose writes the members share (packages/shared/src/areas.ts) is announced.
+    if (!target || !isSharedArea(target.area)) return;
     const { area, collection, id, action } = target;
     // An organisation's own routes name it in the path; everything else is the session's organisation.
     const organisationId = area === 'organisations' && id !== null ? id : session.organisationId;

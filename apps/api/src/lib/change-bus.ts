@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SharedArea } from '@saldopilot/shared';
 import { LISTENER_NAME, type Database, type Listener } from '../db/client.js';
 
 /**
@@ -9,15 +10,17 @@ import { LISTENER_NAME, type Database, type Listener } from '../db/client.js';
  */
 export type Change =
   /**
-   * A write of an organisation's data (`area`: the first part of its path, `id`: the row it names);
-   * `eventId` names it on every instance, `tab` is the writing tab (not sent its own change back).
+   * A write of an organisation's data (`area`: the first part of its path, one whose writes the
+   * members share; `id`: the row it names); `eventId` names it on every instance, `tab` is the
+   * writing tab (not sent its own change back). A newer instance may send an area this one does not
+   * know yet: it is passed on as it is, and the web ignores it (docs/realtime.md).
    */
   | {
       kind: 'domain';
       action: 'created' | 'updated' | 'deleted';
       eventId: string;
       organisationId: number;
-      area: string;
+      area: SharedArea;
       collection: string;
       id: number | null;
       by: number;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { areaOf, areas, isArea } from '@saldopilot/shared';
 import { useTestApp } from '../test/build-test-app.js';
 import { routesOf, WRITE_METHODS } from '../test/routes.js';
 import { auditAction } from '../hooks/audit-writes.js';
@@ -29,6 +30,25 @@ describe('what tokens reach (docs/access.md "Scopes")', () => {
     routesOf(app)
       .map((route) => route.split(' ') as [string, string])
       .filter(([method, path]) => method !== 'HEAD' && path.startsWith('/api/'));
+
+  it('finds the area of every route in the registry of areas', () => {
+    const unregistered = routes()
+      .filter(([, path]) => !isArea(path.split('/')[2] ?? ''))
+      .map((route) => route.join(' '));
+    expect(unregistered, "register these routes' areas in packages/shared/src/areas.ts").toEqual([]);
+  });
+
+  it('knows which areas write: one registered without writes has no write route', () => {
+    const writes = routes()
+      .filter(([method, path]) => WRITE_METHODS.has(method) && areaOf(path.split('/')[2] ?? '')?.realtime === 'none')
+      .map((route) => route.join(' '));
+    expect(writes, 'say in packages/shared/src/areas.ts whether the members share these writes').toEqual([]);
+  });
+
+  it('reviews here every area the registry closes to tokens, and no other', () => {
+    const closed = Object.entries(areas).filter(([, area]) => area.tokens === 'closed');
+    expect(new Set(closed.map(([name]) => name))).toEqual(CLOSED_TO_TOKENS);
+  });
 
   it('decides every route: a scope for it, or its area reviewed as closed', () => {
     const undecided = routes().filter(

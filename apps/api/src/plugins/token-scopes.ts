@@ -1,51 +1,22 @@
 import type { FastifyRequest } from 'fastify';
-import type { AccessScope } from '@saldopilot/shared';
-
-/**
- * What a bearer call (personal API token or assistant) may reach, by the route's area — the first
- * part of its path — and whether it reads or writes (docs/access.md "Scopes"). An area not listed
- * here is closed to tokens: signing in, profile, organisations and members, invitations, the event
- * stream, tokens and connections themselves, the audit log. A new area is therefore closed until it
- * is listed; `token-scopes.test.ts` walks every route.
- */
-const AREAS: Record<string, { read: AccessScope; write: AccessScope | null }> = {
-  forecasts: { read: 'forecast:read', write: 'data:write' },
-  'vat-settings': { read: 'forecast:read', write: 'data:write' },
-  'plan-actual': { read: 'forecast:read', write: null },
-  'bank-accounts': { read: 'data:read', write: 'data:write' },
-  'bank-statements': { read: 'data:read', write: 'data:write' },
-  'bank-entries': { read: 'data:read', write: 'data:write' },
-  'occurrence-dismissals': { read: 'data:read', write: 'data:write' },
-  transactions: { read: 'data:read', write: 'data:write' },
-  categories: { read: 'data:read', write: 'data:write' },
-  vats: { read: 'data:read', write: 'data:write' },
-  'fiat-rates': { read: 'data:read', write: null },
-  currencies: { read: 'data:read', write: null },
-  employees: { read: 'salaries:read', write: 'salaries:write' },
-};
-
-/** Routes that need more than their area's scope: the forecast files name every employee's salary. */
-const MORE: Record<string, AccessScope[]> = {
-  'GET /api/forecasts/export': ['salaries:read'],
-};
-
-/** The MCP endpoint takes any token: each tool's REST call checks its own scope. */
-const ANY_TOKEN = new Set(['mcp']);
+import { areaOf, type AccessScope } from '@saldopilot/shared';
 
 const READS = new Set(['GET', 'HEAD']);
 
 /**
- * The scopes a bearer call of `method` on the route `url` (Fastify's pattern, `/api/…`) needs;
- * `[]` = any token; undefined = no token at all.
+ * The scopes a bearer call (personal API token or assistant) of `method` on the route `url`
+ * (Fastify's pattern, `/api/…`) needs, by the route's area — the first part of its path — and
+ * whether it reads or writes (docs/access.md "Scopes"): the `tokens` of its entry in the shared
+ * registry of areas. `[]` = any token; undefined = no token at all: an area closed to tokens, or
+ * one not registered (`token-scopes.test.ts` walks every route).
  */
 export function scopesForRoute(method: string, url: string): AccessScope[] | undefined {
-  const area = url.split('/')[2] ?? '';
-  if (ANY_TOKEN.has(area)) return [];
-  const scopes = AREAS[area];
-  if (!scopes) return undefined;
-  const own = READS.has(method) ? scopes.read : scopes.write;
+  const tokens = areaOf(url.split('/')[2] ?? '')?.tokens;
+  if (tokens === 'any') return [];
+  if (!tokens || tokens === 'closed') return undefined;
+  const own = READS.has(method) ? tokens.read : tokens.write;
   if (!own) return undefined;
-  return [own, ...(MORE[`${method} ${url}`] ?? [])];
+  return [own, ...(tokens.more?.[`${method} ${url}`] ?? [])];
 }
 
 /**

@@ -1,23 +1,23 @@
+import { forecastQueryRoots, queryRoots } from '@saldopilot/shared';
+import { camelCase, type CamelCase } from './area-names';
 import { queryClient } from './query-client';
 
+/** Each root as the key prefix `[root]`, under its camelCase name. */
+function rootKeys<const T extends readonly string[]>(
+  roots: T,
+): { readonly [R in T[number] as CamelCase<R>]: readonly [R] } {
+  // TypeScript cannot follow Object.fromEntries: the type above says what it builds.
+  return Object.fromEntries(roots.map((root) => [camelCase(root), [root]])) as never;
+}
+
 /**
- * The query-key roots of the organisation's data, one per area. The feature api files build their
- * keys on them, and the realtime stream (lib/realtime.ts) invalidates them when another member
- * changed something — features never import each other and lib sits below them, so the roots live
- * here rather than in each feature.
+ * The query-key roots of the organisation's data, one per area (`queryRoots` in
+ * packages/shared/src/areas.ts, whose entries say which roots a change makes stale). The feature
+ * api files build their keys on them, and the realtime stream (lib/realtime.ts) invalidates them
+ * when another member changed something — features never import each other and lib sits below
+ * them, so the roots live here rather than in each feature.
  */
-export const areaQueryRoots = {
-  transactions: ['transactions'] as const,
-  vats: ['vats'] as const,
-  categories: ['categories'] as const,
-  employees: ['employees'] as const,
-  bankAccounts: ['bank-accounts'] as const,
-  vatSettings: ['vat-settings'] as const,
-  /** One organisation: its settings, members and invitations (Einstellungen → Organisationen → the organisation). */
-  organisation: ['organisation'] as const,
-  /** The user's organisations (the dropdown, Einstellungen → Organisationen). */
-  organisations: ['organisations'] as const,
-};
+export const areaQueryRoots = rootKeys(queryRoots);
 
 /**
  * The query-key roots of the figures that follow the plan and its matches (docs/plan-actual.md):
@@ -25,10 +25,7 @@ export const areaQueryRoots = {
  * change them — matching an entry on the Buchungen page, "Entfällt" on the Prognose, the
  * organisation's settings — and features never import each other, so the roots live here.
  */
-export const planQueryRoots = {
-  forecasts: ['forecasts'] as const,
-  planActual: ['plan-actual'] as const,
-};
+export const planQueryRoots = rootKeys(forecastQueryRoots);
 
 /** After a change to the plan or its matches: the forecast, Plan/Ist and the suggestions load again. */
 export async function invalidatePlanQueries(): Promise<void> {

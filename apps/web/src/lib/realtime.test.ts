@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ChangeEvent } from '@saldopilot/shared';
+import { sharedAreas, type ReceivedChangeEvent } from '@saldopilot/shared';
 import { tabId } from './api-client';
 import { eventStreamUrl, handleStreamEvent, openChangeStream, queryRootsOfChange, readStreamEvent } from './realtime';
 import { changeKinds, onRemoteChange } from './remote-changes';
 
 const anna = { id: 3, name: 'Anna Muster' };
-const change = (kind: string, id: number | null = 12): ChangeEvent => ({
+const change = (kind: string, id: number | null = 12): ReceivedChangeEvent => ({
   kind,
   collection: kind,
   id,
@@ -29,6 +29,11 @@ describe('queryRootsOfChange', () => {
     expect(queryRootsOfChange('occurrence-dismissals')).toEqual(plan);
     expect(queryRootsOfChange('vat-settings')).toEqual([['vat-settings'], ...plan]);
     expect(queryRootsOfChange('organisations')).toEqual([['organisation'], ['organisations'], ...plan]);
+  });
+
+  it('names every area whose writes the members share (packages/shared/src/areas.ts) a kind, each with roots', () => {
+    expect(Object.values(changeKinds)).toEqual(sharedAreas);
+    for (const kind of sharedAreas) expect(queryRootsOfChange(kind)?.length).toBeGreaterThan(0);
   });
 
   it('knows every kind it names, and none else (also not what every object has)', () => {
@@ -101,7 +106,7 @@ describe('handleStreamEvent', () => {
 
   it('invalidates nothing for an unknown area, but still tells the listeners (the notice matches any area)', async () => {
     const { client, invalidated } = clientWith(...keys);
-    const heard: ChangeEvent[] = [];
+    const heard: ReceivedChangeEvent[] = [];
     const stop = onRemoteChange((event) => heard.push(event));
     await handleStreamEvent({ type: 'change', change: change('reports') }, client);
     stop();

@@ -1,10 +1,16 @@
 import { useEffect } from 'react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { changeEventSchema, streamEvents, type ChangeEvent } from '@saldopilot/shared';
+import {
+  areas,
+  isSharedArea,
+  receivedChangeEventSchema,
+  streamEvents,
+  type ReceivedChangeEvent,
+} from '@saldopilot/shared';
 import { tabId } from './api-client';
 import { queryClient as appQueryClient } from './query-client';
 import { areaQueryRoots, planQueryRoots } from './query-keys';
-import { tellRemoteChange, type ChangeKind } from './remote-changes';
+import { tellRemoteChange } from './remote-changes';
 
 /**
  * Realtime between members (docs/web.md "Realtime"): the stream of the current organisation's
@@ -13,47 +19,25 @@ import { tellRemoteChange, type ChangeKind } from './remote-changes';
  * member changed (lib/remote-changes.ts, kept apart so the dialogs' chunks carry only that).
  */
 
-const roots = areaQueryRoots;
-
 /**
- * What each area's change makes stale besides the forecast and Plan/Ist (which follow nearly every
- * area and are added to each). Areas show each other's names: a transaction its category, VAT rate
- * and employee (the dialog's employee choices hang under the transactions root), an entry its
- * category.
- */
-const areaRoots: Record<ChangeKind, readonly QueryKey[]> = {
-  transactions: [roots.transactions],
-  // Entries and statements hang under their account (balances, "Stand per", the entries list).
-  'bank-accounts': [roots.bankAccounts],
-  'bank-entries': [roots.bankAccounts],
-  'bank-statements': [roots.bankAccounts],
-  // Salaries, costs and labels are written under /employees as well.
-  employees: [roots.employees, roots.transactions],
-  categories: [roots.categories, roots.transactions, roots.bankAccounts],
-  vats: [roots.vats, roots.transactions],
-  forecasts: [],
-  'occurrence-dismissals': [],
-  'vat-settings': [roots.vatSettings],
-  // The organisation's page (members, invitations, minimum balance, match settings) and the list.
-  organisations: [roots.organisation, roots.organisations],
-};
-
-function isKnownKind(kind: string): kind is ChangeKind {
-  return Object.hasOwn(areaRoots, kind);
-}
-
-/**
- * The query-key roots a change of `kind` makes stale; undefined for an area this app does not know
- * (a newer server): nothing of ours shows it, and guessing would reload at random.
+ * The query-key roots a change of `kind` makes stale, by its entry in packages/shared/src/areas.ts:
+ * the roots of the area and of the areas that show its names (`stale`), then the forecast and
+ * Plan/Ist when they follow it (nearly every area). Undefined for an area this app does not know (a
+ * newer server): nothing of ours shows it, and guessing would reload at random.
  */
 export function queryRootsOfChange(kind: string): readonly QueryKey[] | undefined {
-  if (!isKnownKind(kind)) return undefined;
-  return [...areaRoots[kind], planQueryRoots.forecasts, planQueryRoots.planActual];
+  if (!isSharedArea(kind)) return undefined;
+  const area = areas[kind];
+  const plan = area.forecastFollows ? [planQueryRoots.forecasts, planQueryRoots.planActual] : [];
+  return [...area.stale.map((root) => [root]), ...plan];
 }
 
-export type StreamEvent = { type: 'change'; change: ChangeEvent } | { type: 'reset' };
+export type StreamEvent = { type: 'change'; change: ReceivedChangeEvent } | { type: 'reset' };
 
-/** An event of the stream by its name and data; null for one that is not the contract's (ignored). */
+/**
+ * An event of the stream by its name and data; null for one that is not the contract's (ignored). A
+ * change of any kind is read: one of an area this app does not know still tells an open dialog.
+ */
 export function readStreamEvent(name: string, data: string): StreamEvent | null {
   if (name === streamEvents.reset) return { type: 'reset' };
   if (name !== streamEvents.change) return null;
@@ -63,7 +47,7 @@ export function readStreamEvent(name: string, data: string): StreamEvent | null 
   } catch {
     return null;
   }
-  const parsed = changeEventSchema.safeParse(json);
+  const parsed = receivedChangeEventSchema.safeParse(json);
   return parsed.success ? { type: 'change', change: parsed.data } : null;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ChangeEvent } from '@saldopilot/shared';
+import { sharedAreas, type ReceivedChangeEvent, type SharedArea } from '@saldopilot/shared';
+import { byCamelCase } from './area-names';
 
 /**
  * Another member's changes as the open dialogs hear them (docs/web.md "Realtime"). The stream
@@ -7,21 +8,12 @@ import type { ChangeEvent } from '@saldopilot/shared';
  * entity dialog carries, so it holds no stream code.
  */
 
-/** The areas (`kind`) of the change events this app knows: the first part of the write's path. */
-export const changeKinds = {
-  transactions: 'transactions',
-  bankAccounts: 'bank-accounts',
-  bankEntries: 'bank-entries',
-  bankStatements: 'bank-statements',
-  employees: 'employees',
-  categories: 'categories',
-  vats: 'vats',
-  forecasts: 'forecasts',
-  occurrenceDismissals: 'occurrence-dismissals',
-  vatSettings: 'vat-settings',
-  organisations: 'organisations',
-} as const;
-export type ChangeKind = (typeof changeKinds)[keyof typeof changeKinds];
+/**
+ * The areas (`kind`) of the change events this app knows: the first part of the write's path, for
+ * each area whose writes the members share (packages/shared/src/areas.ts), by its camelCase name.
+ */
+export const changeKinds = byCamelCase(sharedAreas);
+export type ChangeKind = SharedArea;
 
 /**
  * What a change's id names when it is not a row of the area itself (docs/realtime.md): the rows
@@ -34,16 +26,16 @@ export const changeCollections = {
 } as const;
 export type ChangeCollection = ChangeKind | (typeof changeCollections)[keyof typeof changeCollections];
 
-const changeListeners = new Set<(change: ChangeEvent) => void>();
+const changeListeners = new Set<(change: ReceivedChangeEvent) => void>();
 
 /** Calls `listener` with every change another tab made; answers the unsubscribe. */
-export function onRemoteChange(listener: (change: ChangeEvent) => void): () => void {
+export function onRemoteChange(listener: (change: ReceivedChangeEvent) => void): () => void {
   changeListeners.add(listener);
   return () => changeListeners.delete(listener);
 }
 
 /** Tells the listeners of a change the stream delivered (lib/realtime.ts). */
-export function tellRemoteChange(change: ChangeEvent): void {
+export function tellRemoteChange(change: ReceivedChangeEvent): void {
   for (const listener of changeListeners) listener(change);
 }
 
@@ -51,8 +43,10 @@ export function tellRemoteChange(change: ChangeEvent): void {
  * The latest change another member made to one item (what its id names, and the id), or null: an
  * open edit dialog shows it and keeps the input. Without a target (create, clone) always null.
  */
-export function useRemoteChange(target: { collection: ChangeCollection; id: number } | undefined): ChangeEvent | null {
-  const [change, setChange] = useState<ChangeEvent | null>(null);
+export function useRemoteChange(
+  target: { collection: ChangeCollection; id: number } | undefined,
+): ReceivedChangeEvent | null {
+  const [change, setChange] = useState<ReceivedChangeEvent | null>(null);
   const collection = target?.collection;
   const id = target?.id;
   useEffect(() => {

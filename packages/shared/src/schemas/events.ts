@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sharedAreas } from '../areas.js';
 
 /**
  * Realtime between members (docs/realtime.md): `GET /api/events` is a stream of server-sent events
@@ -19,11 +20,12 @@ export const eventStreamQuerySchema = z.strictObject({
 
 /**
  * `event: change` — a committed write: the area (the first part of the write's path: `transactions`,
- * `bank-accounts`, `bank-entries`, `employees`, `forecasts`, …), the row's id when the path names
- * one, what happened, and who did it.
+ * `bank-accounts`, `bank-entries`, `employees`, `forecasts`, …, one of the areas whose writes the
+ * members share: `sharedAreas` in areas.ts), the row's id when the path names one, what happened,
+ * and who did it.
  */
 export const changeEventSchema = z.object({
-  kind: z.string(),
+  kind: z.enum(sharedAreas),
   /**
    * What `id` names: the path's parts before it (`employees/salaries/costs` for a cost, the area
    * itself for most), so a salary's change is not taken for its employee's.
@@ -34,6 +36,13 @@ export const changeEventSchema = z.object({
   by: z.object({ id: z.number().int(), name: z.string() }),
 });
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
+
+/**
+ * A change as a client reads it: of any kind, since a newer server may share an area this client
+ * does not know yet; the client ignores such a kind rather than the whole event (docs/realtime.md).
+ */
+export const receivedChangeEventSchema = changeEventSchema.extend({ kind: z.string() });
+export type ReceivedChangeEvent = z.infer<typeof receivedChangeEventSchema>;
 
 /** Event names of the stream: a change; `reset` = changes were missed, read everything again. */
 export const streamEvents = { change: 'change', reset: 'reset' } as const;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type ChangeEvent } from '@saldopilot/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { changeEventSchema, type ChangeEvent } from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
 import { openStream } from '../../test/event-stream.js';
 import { aBankAccount, anEmployee, aSalary, aSalaryCost, currencyId, sendStatement } from '../../test/factories.js';
@@ -9,7 +11,14 @@ import { STREAMS_PER_USER } from './event-hub.js';
 
 // docs/realtime.md: the stream of the current organisation, its events, replay and limits.
 
-const app = useTestApp();
+// A write of an area that is not in the registry of areas (packages/shared/src/areas.ts).
+const unregistered: FastifyPluginAsync = async (api) => {
+  api.post('/probe-unregistered', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async () => ({
+    ok: true as const,
+  }));
+};
+
+const app = useTestApp({}, { apiPlugins: [unregistered] });
 
 async function organisationOfTwo() {
   const owner = await signUp(app);
@@ -113,6 +122,20 @@ describe('GET /api/events', () => {
     await owner.patch(`/api/bank-accounts/${account.id}`, { name: 'Zuletzt' });
     await stream.next((event) => (event.data as ChangeEvent).action === 'updated');
     expect(changesIn(stream.events).map((change) => change.kind)).toEqual(['bank-accounts', 'bank-accounts']);
+    stream.close();
+  });
+
+  it('announces only the areas whose writes the members share, each a kind of the contract', async () => {
+    const { owner, editor } = await organisationOfTwo();
+    const stream = await openStream(app, editor);
+    // One's own profile (a private area), an area not in the registry, then the organisation's data.
+    expect((await owner.patch('/api/profile', { name: 'Olivia Neu' })).statusCode).toBe(200);
+    expect((await owner.post('/api/probe-unregistered', {})).statusCode).toBe(200);
+    await aBankAccount(owner, { name: 'Geteilt' });
+    await stream.next((event) => (event.data as ChangeEvent).kind === 'bank-accounts');
+    const changes = changesIn(stream.events);
+    expect(changes.map((change) => change.kind)).toEqual(['bank-accounts']);
+    for (const change of changes) expect(changeEventSchema.parse(change)).toEqual(change);
     stream.close();
   });
 

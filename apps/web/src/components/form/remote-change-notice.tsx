@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import type { ChangeEvent } from '@saldopilot/shared';
+import type { ReceivedChangeEvent } from '@saldopilot/shared';
 
 export const remoteChangeTexts = {
   changed: (name: string) => `Von ${name} geändert`,
@@ -16,7 +16,7 @@ export const remoteChangeTexts = {
  * The notice of an edit dialog whose item another member changed or deleted meanwhile (docs/web.md
  * "Realtime"). A status, not an alert: the user keeps typing, the screen reader says it once.
  */
-export function RemoteChangeNotice({ change }: { change: ChangeEvent | null }) {
+export function RemoteChangeNotice({ change }: { change: ReceivedChangeEvent | null }) {
   if (!change) return null;
   const deleted = change.action === 'deleted';
   return (
