@@ -43,6 +43,7 @@ import { createInvitationsService, type InvitationsService } from './modules/org
 import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
 import { invitationsRoutes } from './modules/organisations/invitations.routes.js';
 import { createBankAccountsService, type BankAccountsService } from './modules/bank-accounts/bank-accounts.service.js';
+import { createBankEntriesService, type BankEntriesService } from './modules/bank-statements/bank-entries.service.js';
 import { bankAccountsRoutes } from './modules/bank-accounts/bank-accounts.routes.js';
 import {
   createBankStatementsService,
@@ -90,6 +91,9 @@ import { protectedResourceMetadataUrl } from './modules/oauth/oauth-metadata.js'
 import { createOAuthService, type OAuthService } from './modules/oauth/oauth.service.js';
 import { oauthMetadataRoutes, oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { createPlanActualService, type PlanActualService } from './modules/plan-actual/plan-actual.service.js';
+import { createMatchService, type MatchService } from './modules/plan-actual/match.service.js';
+import { createDismissalsService, type DismissalsService } from './modules/plan-actual/dismissals.service.js';
+import { createPlanCache } from './modules/plan-actual/plan-cache.js';
 import {
   createForecastExclusionsService,
   type ForecastExclusionsService,
@@ -117,6 +121,7 @@ export interface AppDeps {
   invitations: InvitationsService;
   bankAccounts: BankAccountsService;
   bankStatements: BankStatementsService;
+  bankEntries: BankEntriesService;
   signIn: SignIn;
   categories: CategoriesService;
   vats: VatsService;
@@ -130,6 +135,8 @@ export interface AppDeps {
   vatSettings: VatSettingsService;
   reports: ReportsService;
   planActual: PlanActualService;
+  planMatches: MatchService;
+  occurrenceDismissals: DismissalsService;
   /** The realtime hub: the open event streams of this instance (docs/realtime.md). */
   events: EventHub;
   /** Personal API tokens, assistant connections, the audit log (docs/access.md). */
@@ -229,9 +236,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Uploaded bank files are read in worker threads (docs/bank-statements.md "Safe parsing").
   const statementReader = createStatementReader();
   app.addHook('onClose', () => statementReader.close());
-  const bankStatements = createBankStatementsService({ db, reference, bankAccounts, reader: statementReader });
-  const signIn = createSignIn(sessions, cookies, profile);
   const categories = createCategoriesService(db);
+  const bankStatements = createBankStatementsService({ db, reference, bankAccounts, reader: statementReader });
+  const bankEntries = createBankEntriesService({ db, reference, bankAccounts, categories });
+  const signIn = createSignIn(sessions, cookies, profile);
   const vats = createVatsService(db);
   const transactions = createTransactionsService({ db, clock, reference });
   const employees = createEmployeesService({ db, clock, reference });
@@ -256,7 +264,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     changes,
   });
   const vatSettings = createVatSettingsService({ db, clock });
-  const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, bankStatements });
+  // One memory for the three services of plan vs actual (plan-cache.ts).
+  const planCache = createPlanCache();
+  const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, cache: planCache });
+  const planMatches = createMatchService({
+    ...{ db, clock, rates, reference, forecasts },
+    ...{ bankAccounts, bankEntries, categories, cache: planCache },
+  });
+  const occurrenceDismissals = createDismissalsService({ db, clock, forecasts, cache: planCache });
   const events = createEventHub(changes, createStreamLeases(db, clock));
   const access = createAccessService({ db, clock });
   const bearers = createBearerAccesses(db, clock);
@@ -272,15 +287,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transactions,
     bankAccounts,
     employees,
-    bankStatements,
+    bankEntries,
     planActual,
   });
   app.decorate('deps', {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, cookies },
-    ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, signIn },
+    ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, bankEntries, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
-    ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, events, access, oauth },
+    ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, planMatches, occurrenceDismissals },
+    ...{ events, access, oauth },
   });
   // Above the modules: the demo account is made through the services, as a person would make it.
   if (config.NODE_ENV === 'development') {

@@ -6,7 +6,7 @@ import type { SessionService } from '../modules/auth/session.service.js';
 import type { SessionUser, SessionUsers } from '../modules/auth/session-users.js';
 import type { BearerAccess, BearerAccesses } from '../modules/access/bearer-access.js';
 import type { SessionCookies } from './session-cookies.js';
-import { scopesForRoute } from './token-scopes.js';
+import { scopesForRoute, seesSalaries } from './token-scopes.js';
 
 export const NOT_SIGNED_IN = 'Sie sind nicht angemeldet. Bitte melden Sie sich an.';
 export const NO_ORGANISATION = 'Keine Berechtigung für diese Organisation.';
@@ -145,5 +145,5 @@ export function tenantOf(request: FastifyRequest): Tenant {
   if (organisationId === null || role === null || currencyId === null) {
     throw new AppError('FORBIDDEN', NO_ORGANISATION);
   }
-  return { userId, organisationId, role, currencyId };
+  return { userId, organisationId, role, currencyId, seesSalaries: seesSalaries(request) };
 }
