@@ -109,6 +109,13 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
     return { amount, currency: currencyOf(currencyId).code, missingRates: converter.missingRates() };
   }
 
+  /** The account's row as stored, or 404 (another organisation's account too). */
+  async function requireRow(reader: AppDatabase, tenant: Tenant, id: number): Promise<BankAccountRow> {
+    const row = await findBankAccount(reader, tenant.organisationId, id);
+    if (!row) throw notFound(bankAccountMessages.notFound);
+    return row;
+  }
+
   /** Throws AmountOverflowError unless the organisation's "Total Bankguthaben" in `currencyId` is exact. */
   async function requireExactTotal(reader: AppDatabase, organisationId: number, currencyId: number): Promise<void> {
     totalOf(currencyId, await listBalances(reader, organisationId));
@@ -169,9 +176,7 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
     },
 
     async get(tenant: Tenant, id: number): Promise<BankAccount> {
-      const row = await findBankAccount(db, tenant.organisationId, id);
-      if (!row) throw notFound(bankAccountMessages.notFound);
-      return toBankAccount(row, converterOf(tenant.currencyId));
+      return toBankAccount(await requireRow(db, tenant, id), converterOf(tenant.currencyId));
     },
 
     /**
@@ -225,12 +230,7 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
     // For the other areas (bank statements, plan vs actual): the rows as stored, read and written in
     // the caller's transaction (`reader`, `tx`) where one is open.
 
-    /** The account's row as stored, or 404 (another organisation's account too). */
-    async requireRow(reader: AppDatabase, tenant: Tenant, id: number): Promise<BankAccountRow> {
-      const row = await findBankAccount(reader, tenant.organisationId, id);
-      if (!row) throw notFound(bankAccountMessages.notFound);
-      return row;
-    },
+    requireRow,
 
     /** Every account of the organisation as a statement import sees it (docs/bank-statements.md "Accounts"). */
     accountsForImport(reader: AppDatabase, tenant: Tenant): Promise<ImportAccountRow[]> {
