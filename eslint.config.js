@@ -9,10 +9,6 @@ const nodeBuiltins =
   '^(node:|(fs|path|http|https|http2|net|tls|dns|child_process|os|crypto|url|util|stream|zlib|events|buffer|' +
   'worker_threads|readline|assert|timers|process|perf_hooks)(/|$))';
 
-// Temporary: the two services that still read other modules' repositories (rule below); removed when
-// the services split lands.
-const servicesAwaitingTheSplit = '(?!(?:bank-statements/bank-statements|plan-actual/plan-actual)\\.service\\.ts$)';
-
 // The house rules (docs/design.md "House rules") as import boundaries; each message says which rule
 // is broken.
 
@@ -68,7 +64,7 @@ const boundaries = [
     message: 'hooks/ sits above the modules: only app.ts registers them (and app-deps.ts names their types).',
   },
   {
-    from: `^apps/api/src/modules/${servicesAwaitingTheSplit}([^/]+)/(?!.*\\.test\\.ts$)`,
+    from: '^apps/api/src/modules/([^/]+)/(?!.*\\.test\\.ts$)',
     to: '^apps/api/src/modules/[^/]+/.*\\.repository(\\.[jt]s)?$',
     except: '^apps/api/src/modules/$1/',
     message: "a module calls another module's service, never its repository.",

@@ -15,6 +15,7 @@ import type { OrganisationsService } from './modules/organisations/organisations
 import type { InvitationsService } from './modules/organisations/invitations.service.js';
 import type { BankAccountsService } from './modules/bank-accounts/bank-accounts.service.js';
 import type { BankStatementsService } from './modules/bank-statements/bank-statements.service.js';
+import type { BankEntriesService } from './modules/bank-statements/bank-entries.service.js';
 import type { CategoriesService } from './modules/categories/categories.service.js';
 import type { VatsService } from './modules/vats/vats.service.js';
 import type { TransactionsService } from './modules/transactions/transactions.service.js';
@@ -27,6 +28,8 @@ import type { ForecastExclusionsService } from './modules/forecasts/forecast-exc
 import type { VatSettingsService } from './modules/forecasts/vat-settings.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
 import type { PlanActualService } from './modules/plan-actual/plan-actual.service.js';
+import type { MatchService } from './modules/plan-actual/match.service.js';
+import type { DismissalsService } from './modules/plan-actual/dismissals.service.js';
 import type { EventHub } from './modules/events/event-hub.js';
 import type { AccessService } from './modules/access/access.service.js';
 import type { OAuthService } from './modules/oauth/oauth.service.js';
@@ -54,6 +57,7 @@ export interface AppDeps {
   invitations: InvitationsService;
   bankAccounts: BankAccountsService;
   bankStatements: BankStatementsService;
+  bankEntries: BankEntriesService;
   signIn: SignIn;
   categories: CategoriesService;
   vats: VatsService;
@@ -67,6 +71,8 @@ export interface AppDeps {
   vatSettings: VatSettingsService;
   reports: ReportsService;
   planActual: PlanActualService;
+  planMatches: MatchService;
+  occurrenceDismissals: DismissalsService;
   /** The realtime hub: the open event streams of this instance (docs/realtime.md). */
   events: EventHub;
   /** Personal API tokens, assistant connections, the audit log (docs/access.md). */

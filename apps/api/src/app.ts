@@ -43,6 +43,7 @@ import { createBankAccountsService } from './modules/bank-accounts/bank-accounts
 import { registerBankAccounts } from './modules/bank-accounts/bank-accounts.routes.js';
 import { createBankStatementsService } from './modules/bank-statements/bank-statements.service.js';
 import { registerBankStatements } from './modules/bank-statements/bank-statements.routes.js';
+import { createBankEntriesService } from './modules/bank-statements/bank-entries.service.js';
 import { createStatementReader } from './modules/bank-statements/statement-reader.js';
 import { createSignIn } from './hooks/sign-in.js';
 import { registerIdempotency } from './plugins/idempotency.js';
@@ -79,6 +80,9 @@ import { createOAuthService } from './modules/oauth/oauth.service.js';
 import { oauthMetadataRoutes, registerOAuth } from './modules/oauth/oauth.routes.js';
 import { createPlanActualService } from './modules/plan-actual/plan-actual.service.js';
 import { createForecastExclusionsService } from './modules/forecasts/forecast-exclusions.service.js';
+import { createMatchService } from './modules/plan-actual/match.service.js';
+import { createDismissalsService } from './modules/plan-actual/dismissals.service.js';
+import { createPlanCache } from './modules/plan-actual/plan-cache.js';
 import { useStrictJsonBodies } from './plugins/strict-json.js';
 import { createVatSettingsService } from './modules/forecasts/vat-settings.service.js';
 import { ensureFreshSchedules } from './modules/employees/salary-schedules.js';
@@ -170,9 +174,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Uploaded bank files are read in worker threads (docs/bank-statements.md "Safe parsing").
   const statementReader = createStatementReader();
   app.addHook('onClose', () => statementReader.close());
-  const bankStatements = createBankStatementsService({ db, reference, bankAccounts, reader: statementReader });
-  const signIn = createSignIn(sessions, cookies, profile);
   const categories = createCategoriesService(db);
+  const bankStatements = createBankStatementsService({ db, reference, bankAccounts, reader: statementReader });
+  const bankEntries = createBankEntriesService({ db, reference, bankAccounts, categories });
+  const signIn = createSignIn(sessions, cookies, profile);
   const vats = createVatsService(db);
   const transactions = createTransactionsService({ db, clock, reference });
   const employees = createEmployeesService({ db, clock, reference });
@@ -199,7 +204,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     profile,
   });
   const vatSettings = createVatSettingsService({ db, clock });
-  const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, bankStatements });
+  // One memory for the three services of plan vs actual (plan-cache.ts).
+  const planCache = createPlanCache();
+  const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, cache: planCache });
+  const planMatches = createMatchService({
+    ...{ db, clock, rates, reference, forecasts },
+    ...{ bankAccounts, bankEntries, categories, cache: planCache },
+  });
+  const occurrenceDismissals = createDismissalsService({ db, clock, forecasts, cache: planCache });
   const events = createEventHub(changes, createStreamLeases(db, clock));
   const access = createAccessService({ db, clock });
   const bearers = createBearerAccesses(db, clock);
@@ -215,15 +227,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transactions,
     bankAccounts,
     employees,
-    bankStatements,
+    bankEntries,
     planActual,
   });
   const deps: AppDeps = {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, sessionUsers, cookies },
-    ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, signIn },
+    ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, bankEntries, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
-    ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, events, access, oauth },
+    ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, planMatches, occurrenceDismissals },
+    ...{ events, access, oauth },
   };
   app.decorate('deps', deps);
   // Above the modules: the demo account is made through the services, as a person would make it.

@@ -33,7 +33,7 @@ export async function seedDemoData(services: DemoServices): Promise<void> {
     }
     const { organisationId, role } = session;
     if (created) await services.organisations.update(userId, organisationId, { name: DEMO_ORGANISATION });
-    const tenant: Tenant = { userId, organisationId, role, currencyId: session.currencyId };
+    const tenant: Tenant = { userId, organisationId, role, currencyId: session.currencyId, seesSalaries: true };
     const currencies = services.reference.listCurrencyDefinitions();
     const currencyId = (code: string) => {
       const currency = currencies.find((candidate) => candidate.code === code);

@@ -15,6 +15,7 @@ async function tenantOfNewUser() {
     organisationId: user.user.currentOrganisationId,
     role: 'owner',
     currencyId: (await organisationCurrency(user)).id,
+    seesSalaries: true,
   };
   return { user, tenant };
 }

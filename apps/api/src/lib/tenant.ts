@@ -31,4 +31,10 @@ export interface Tenant {
   role: Role;
   /** The organisation's currency: forecasts and totals are in it. */
   currencyId: number;
+  /**
+   * Whether the caller may see any one person's salary: always with a session, with a token only
+   * when it holds `salaries:read` (docs/access.md "Salary figures"). Without it the services pool the
+   * forecast's salary leaves and leave salary occurrences out of plan vs actual.
+   */
+  seesSalaries: boolean;
 }

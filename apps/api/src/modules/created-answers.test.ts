@@ -40,6 +40,7 @@ async function tenantOf(user: SignedInUser): Promise<Tenant> {
     organisationId: user.user.currentOrganisationId,
     role: 'owner',
     currencyId: (await organisationCurrency(user)).id,
+    seesSalaries: true,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '@saldopilot/shared';
 import { AppError } from '../lib/app-error.js';
 import type { BearerAccess, SessionUser, Tenant } from '../lib/tenant.js';
+import { seesSalaries } from './token-scopes.js';
 
 export const NOT_SIGNED_IN = 'Sie sind nicht angemeldet. Bitte melden Sie sich an.';
 export const NO_ORGANISATION = 'Keine Berechtigung für diese Organisation.';
@@ -50,5 +51,5 @@ export function tenantOf(request: FastifyRequest): Tenant {
   if (organisationId === null || role === null || currencyId === null) {
     throw new AppError('FORBIDDEN', NO_ORGANISATION);
   }
-  return { userId, organisationId, role, currencyId };
+  return { userId, organisationId, role, currencyId, seesSalaries: seesSalaries(request) };
 }

@@ -11,6 +11,7 @@ import {
   type BankAccountListQuery,
   type BankAccountUpdate,
   type Currency,
+  type CsvMapping,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -24,13 +25,22 @@ import {
   deleteBankAccount,
   findAccountWithIban,
   findBankAccount,
+  findCsvMapping,
   insertBankAccount,
   listAccountsForImport,
   listBalances,
   listBankAccounts,
+  rememberStatementAccounts,
+  setCsvMapping,
   updateBankAccount,
   type BankAccountRow,
+  type ImportAccountRow,
 } from './bank-accounts.repository.js';
+
+export type { BankAccountRow, ImportAccountRow };
+
+/** What an import stores of a new account (`insertForImport`). */
+export type NewBankAccountRow = Parameters<typeof insertBankAccount>[2];
 
 export const bankAccountMessages = {
   notFound: 'Das Bankkonto wurde nicht gefunden.',
@@ -99,6 +109,13 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
     return { amount, currency: currencyOf(currencyId).code, missingRates: converter.missingRates() };
   }
 
+  /** The account's row as stored, or 404 (another organisation's account too). */
+  async function requireRow(reader: AppDatabase, tenant: Tenant, id: number): Promise<BankAccountRow> {
+    const row = await findBankAccount(reader, tenant.organisationId, id);
+    if (!row) throw notFound(bankAccountMessages.notFound);
+    return row;
+  }
+
   /** Throws AmountOverflowError unless the organisation's "Total Bankguthaben" in `currencyId` is exact. */
   async function requireExactTotal(reader: AppDatabase, organisationId: number, currencyId: number): Promise<void> {
     totalOf(currencyId, await listBalances(reader, organisationId));
@@ -159,9 +176,7 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
     },
 
     async get(tenant: Tenant, id: number): Promise<BankAccount> {
-      const row = await findBankAccount(db, tenant.organisationId, id);
-      if (!row) throw notFound(bankAccountMessages.notFound);
-      return toBankAccount(row, converterOf(tenant.currencyId));
+      return toBankAccount(await requireRow(db, tenant, id), converterOf(tenant.currencyId));
     },
 
     /**
@@ -210,6 +225,44 @@ export function createBankAccountsService({ db, clock, reference, rates }: BankA
 
     async remove(tenant: Tenant, id: number): Promise<void> {
       if (!(await deleteBankAccount(db, tenant.organisationId, id))) throw notFound(bankAccountMessages.notFound);
+    },
+
+    // For the other areas (bank statements, plan vs actual): the rows as stored, read and written in
+    // the caller's transaction (`reader`, `tx`) where one is open.
+
+    requireRow,
+
+    /** Every account of the organisation as a statement import sees it (docs/bank-statements.md "Accounts"). */
+    accountsForImport(reader: AppDatabase, tenant: Tenant): Promise<ImportAccountRow[]> {
+      return listAccountsForImport(reader, tenant.organisationId);
+    },
+
+    /**
+     * An account a statement import creates (docs/bank-statements.md "Accounts"), under the
+     * organisation's name lock; its total is checked by the import with `requireExactTotal`.
+     */
+    async insertForImport(tx: AppDatabase, tenant: Tenant, values: NewBankAccountRow): Promise<BankAccountRow> {
+      await lockOrganisationNames(tx, tenant.organisationId);
+      return insertBankAccount(tx, tenant.organisationId, values);
+    },
+
+    /** Remembers that statements of the statement accounts `keys` go to the account (see the repository). */
+    rememberStatementAccounts(tx: AppDatabase, tenant: Tenant, id: number, keys: string[]): Promise<void> {
+      return rememberStatementAccounts(tx, tenant.organisationId, id, keys);
+    },
+
+    /** The CSV mapping remembered for the account (null: none), or 404. */
+    async csvMappingOf(reader: AppDatabase, tenant: Tenant, id: number): Promise<CsvMapping | null> {
+      const row = await findCsvMapping(reader, tenant.organisationId, id);
+      if (!row) throw notFound(bankAccountMessages.notFound);
+      return row.csvMapping;
+    },
+
+    /** Remembers (or with null forgets) how the account's CSV exports are read, or 404. */
+    async setCsvMapping(tenant: Tenant, id: number, csvMapping: CsvMapping | null): Promise<void> {
+      if (!(await setCsvMapping(db, tenant.organisationId, id, csvMapping))) {
+        throw notFound(bankAccountMessages.notFound);
+      }
     },
   };
 }

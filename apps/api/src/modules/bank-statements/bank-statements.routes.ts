@@ -40,7 +40,7 @@ function fileOf(request: { body: unknown; headers: { 'content-type'?: string } }
  * /api/bank-accounts/{id}/entries (the booked entries; everyone reads, editors set categories).
  */
 export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { bankStatements } = app.deps;
+  const { bankStatements, bankEntries } = app.deps;
 
   // The file routes in a scope of their own: only they read XML, zip and CSV, up to 20 MB.
   await app.register(async (scope) => {
@@ -77,26 +77,26 @@ export const bankStatementsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: idParamsSchema, querystring: bankEntryListQuerySchema, response: { 200: bankEntryListSchema } },
     },
-    async (request) => bankStatements.listEntries(tenantOf(request), request.params.id, request.query),
+    async (request) => bankEntries.listEntries(tenantOf(request), request.params.id, request.query),
   );
 
   app.get(
     '/bank-accounts/:id/csv-mapping',
     { schema: { params: idParamsSchema, response: { 200: csvMappingAnswerSchema } } },
-    async (request) => bankStatements.getCsvMapping(tenantOf(request), request.params.id),
+    async (request) => bankEntries.getCsvMapping(tenantOf(request), request.params.id),
   );
 
   app.put(
     '/bank-accounts/:id/csv-mapping',
     { schema: { params: idParamsSchema, body: csvMappingUpdateSchema, response: { 200: csvMappingAnswerSchema } } },
-    async (request) => bankStatements.setCsvMapping(tenantOf(request), request.params.id, request.body.csvMapping),
+    async (request) => bankEntries.setCsvMapping(tenantOf(request), request.params.id, request.body.csvMapping),
   );
 
   app.patch(
     '/bank-accounts/:id/entries/:entryId',
     { schema: { params: bankEntryParamsSchema, body: bankEntryUpdateSchema, response: { 200: bankEntrySchema } } },
     async (request) =>
-      bankStatements.updateEntry(tenantOf(request), request.params.id, request.params.entryId, request.body),
+      bankEntries.updateEntry(tenantOf(request), request.params.id, request.params.entryId, request.body),
   );
 };
 

@@ -4,48 +4,28 @@ import {
   formatDate,
   formatIban,
   isValidIban,
-  type BankEntry,
-  type BankEntryList,
-  type BankEntryListQuery,
-  type BankEntryUpdate,
   type CsvMapping,
-  type CsvMappingAnswer,
-  type EntryPlan,
-  type OccurrenceKind,
   type StatementFilePreview,
   type StatementImportQuery,
   type StatementImportResult as ImportResult,
   type StatementImportResult,
   type StatementPreview,
-  describePage,
   exactSum,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Tenant } from '../../lib/tenant.js';
-import { bankAccountMessages, type BankAccountsService } from '../bank-accounts/bank-accounts.service.js';
 import {
-  findBankAccount,
-  findCsvMapping,
-  insertBankAccount,
-  listAccountsForImport,
-  rememberStatementAccounts,
-  setCsvMapping as storeCsvMapping,
-  type BankAccountRow,
+  bankAccountMessages,
+  type BankAccountsService,
   type ImportAccountRow,
-} from '../bank-accounts/bank-accounts.repository.js';
-import { lockOrganisationNames } from '../../lib/name-lock.js';
-import { findVisibleCategory } from '../categories/categories.repository.js';
+} from '../bank-accounts/bank-accounts.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import {
-  findEntry,
   findTakenIdentities,
   insertEntries,
   insertStatementPeriods,
-  listEntries,
-  setEntryCategory,
   updateBalanceIfNewer,
-  type BankEntryRow,
   type NewBankEntry,
 } from './bank-statements.repository.js';
 import { entryIdentities } from './lib/identity.js';
@@ -54,8 +34,6 @@ import type { StatementReader } from './statement-reader.js';
 
 export const bankStatementMessages = {
   missingFile: 'Bitte senden Sie eine Datei (camt.053, camt.054, ZIP oder CSV).',
-  entryNotFound: 'Die Buchung wurde nicht gefunden.',
-  invalidCategory: 'Ungültige Kategorie',
   notImportable: 'Die Datei kann nicht importiert werden',
   noSuchStatement: (index: number, count: number) =>
     `Ungültige Zuordnung: Auszug ${index} gibt es nicht (die Datei hat ${count} Auszug/Auszüge, gezählt ab 0).`,
@@ -92,15 +70,15 @@ type AccountMatch = NonNullable<StatementPreview['accountMatchedBy']>;
 
 /**
  * The account an import creates from a statement (`assign=…:new`): until the import it stands in
- * the plan with a negative id and an unknown "Stand per", so the statement's balance becomes its own.
+ * its statement's import plan with a negative id and an unknown "Stand per", so the statement's balance becomes its own.
  */
 interface NewAccount {
   row: ImportAccountRow;
   preview: NonNullable<StatementPreview['newAccount']>;
 }
 
-/** One statement with its account, identities and what the import would do (shared by preview and import). */
-interface PlannedStatement {
+/** One statement's import plan: its account, identities and what the import would do (`prepareImport`; shared by preview and import). */
+interface ImportPlan {
   statement: ParsedStatement;
   account: ImportAccountRow | null;
   matchedBy: AccountMatch | null;
@@ -119,23 +97,12 @@ interface PlannedStatement {
 
 export type BankStatementsService = ReturnType<typeof createBankStatementsService>;
 
-/** Where the entry stands to the plan (docs/plan-actual.md "Matching"): matched, "nicht geplant" or open. */
-function entryPlanOf(row: BankEntryRow): EntryPlan {
-  const occurrences = row.matches.map((match) => ({ ...match, kind: match.kind as OccurrenceKind }));
-  if (occurrences.length > 0) return { state: 'matched', occurrence: occurrences[0] ?? null, occurrences };
-  return { state: row.unplanned ? 'unplanned' : 'open', occurrence: null, occurrences: [] };
-}
-
 /**
  * Bank statements in (docs/bank-statements.md): a file is read into statements, each matched to an
  * account of the organisation, its entries checked against the stored ones; the preview answers
  * that, the import stores it in one transaction.
  */
 export function createBankStatementsService({ db, reference, bankAccounts, reader }: BankStatementsServiceDeps) {
-  function currencyCode(currencyId: number): string {
-    return reference.currencyById(currencyId)?.code ?? '';
-  }
-
   /**
    * The statements of the uploaded file, read in a worker (statement-reader.ts) outside any
    * transaction, with the chosen account's remembered CSV mapping where it has one (404 for an
@@ -144,9 +111,7 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
   async function readUpload(tenant: Tenant, file: StatementFile, query: StatementImportQuery) {
     let csvMapping: CsvMapping | undefined;
     if (query.bankAccountId !== undefined) {
-      const chosen = await findCsvMapping(db, tenant.organisationId, query.bankAccountId);
-      if (!chosen) throw notFound(bankAccountMessages.notFound);
-      csvMapping = chosen.csvMapping ?? undefined;
+      csvMapping = (await bankAccounts.csvMappingOf(db, tenant, query.bankAccountId)) ?? undefined;
     }
     if (!file.bytes || file.bytes.length === 0) {
       throw new AppError('VALIDATION_FAILED', bankStatementMessages.missingFile);
@@ -215,7 +180,7 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
     accounts: ImportAccountRow[],
     id: number,
   ): NewAccount | string {
-    const code = statement.currency ?? statement.closing?.currency ?? currencyCode(tenant.currencyId);
+    const code = statement.currency ?? statement.closing?.currency ?? reference.codeOf(tenant.currencyId);
     const currency = reference.listCurrencyDefinitions().find((candidate) => candidate.code === code);
     if (!currency) return bankStatementMessages.unknownCurrency(code);
     const iban = statement.iban && isValidIban(statement.iban) ? statement.iban : null;
@@ -245,15 +210,25 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
     };
   }
 
-  async function plan(reader: AppDatabase, tenant: Tenant, statements: ParsedStatement[], query: StatementImportQuery) {
-    const accounts = await listAccountsForImport(reader, tenant.organisationId);
+  /**
+   * The import plan of every statement of the file, read in `reader` (the import's transaction):
+   * the account each goes to, which entries are new, which balance updates its account. Nothing is
+   * written.
+   */
+  async function prepareImport(
+    reader: AppDatabase,
+    tenant: Tenant,
+    statements: ParsedStatement[],
+    query: StatementImportQuery,
+  ) {
+    const accounts = await bankAccounts.accountsForImport(reader, tenant);
     const chosen = query.bankAccountId === undefined ? undefined : accounts.find((a) => a.id === query.bankAccountId);
     if (query.bankAccountId !== undefined && !chosen) throw notFound(bankAccountMessages.notFound);
     const assignments = assignmentsOf(query, statements.length);
     // Statements of one statement account assigned `new` share the one account created.
     const created = new Map<string, NewAccount>();
     const seen = new Map<number, Set<string>>();
-    const planned: PlannedStatement[] = [];
+    const prepared: ImportPlan[] = [];
     for (const [index, statement] of statements.entries()) {
       const warnings = [...statement.warnings];
       const errors = [...statement.errors];
@@ -294,7 +269,7 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
       } else if (matchedBy === 'chosen' && account?.iban && statement.iban && account.iban !== statement.iban) {
         warnings.push(`Die IBAN des Auszugs (${statement.iban}) ist nicht die des gewählten Kontos (${account.iban}).`);
       }
-      const accountCurrency = account ? currencyCode(account.currencyId) : null;
+      const accountCurrency = account ? reference.codeOf(account.currencyId) : null;
       warnings.push(...currencyWarnings(statement, accountCurrency));
       const identities = entryIdentities(statement.entries);
       const stored =
@@ -306,7 +281,7 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
         upload.add(identity);
         return already;
       });
-      planned.push({
+      prepared.push({
         statement,
         account,
         matchedBy,
@@ -322,8 +297,8 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
         errors,
       });
     }
-    decideBalances(planned);
-    return planned;
+    decideBalances(prepared);
+    return prepared;
   }
 
   /**
@@ -386,15 +361,15 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
    * Which closing balance becomes its account's balance: the newest per account, only when newer
    * than the account's "Stand per" and in the account's currency; every other says why not.
    */
-  function decideBalances(planned: PlannedStatement[]): void {
-    const newest = new Map<number, PlannedStatement>();
-    for (const item of planned) {
+  function decideBalances(prepared: ImportPlan[]): void {
+    const newest = new Map<number, ImportPlan>();
+    for (const item of prepared) {
       const closing = item.statement.closing;
       if (!item.account || !closing) continue;
       const current = newest.get(item.account.id);
       if (!current || closing.date > current.statement.closing!.date) newest.set(item.account.id, item);
     }
-    for (const item of planned) {
+    for (const item of prepared) {
       const closing = item.statement.closing;
       const account = item.account;
       let reason: string | null = null;
@@ -449,12 +424,14 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
    * organisation's) — so a CSV without a currency column and without a chosen account still shows
    * its balances and amounts with a currency.
    */
-  function shownCurrency(item: PlannedStatement, tenant: Tenant): string {
+  function shownCurrency(item: ImportPlan, tenant: Tenant): string {
     const { statement } = item;
-    return statement.currency ?? item.accountCurrency ?? statement.closing?.currency ?? currencyCode(tenant.currencyId);
+    return (
+      statement.currency ?? item.accountCurrency ?? statement.closing?.currency ?? reference.codeOf(tenant.currencyId)
+    );
   }
 
-  function toPreview(item: PlannedStatement, tenant: Tenant): StatementPreview {
+  function toPreview(item: ImportPlan, tenant: Tenant): StatementPreview {
     const { statement, account } = item;
     const currency = shownCurrency(item, tenant);
     const duplicateCount = item.taken.filter(Boolean).length;
@@ -499,43 +476,14 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
     };
   }
 
-  function toBankEntry(row: BankEntryRow, accountCurrency: string): BankEntry {
-    return {
-      id: row.id,
-      bookingDate: row.bookingDate,
-      valueDate: row.valueDate,
-      amount: row.amount,
-      currency: row.currency,
-      foreignCurrency: row.currency !== accountCurrency,
-      counterpartyName: row.counterpartyName,
-      counterpartyIban: row.counterpartyIban,
-      remittanceInformation: row.remittanceInformation,
-      reference: row.reference,
-      referenceType: row.referenceType as BankEntry['referenceType'],
-      bankReference: row.bankReference,
-      isReversal: row.isReversal,
-      charges: row.charges,
-      source: row.source as BankEntry['source'],
-      category:
-        row.categoryId !== null && row.categoryName !== null ? { id: row.categoryId, name: row.categoryName } : null,
-      plan: entryPlanOf(row),
-    };
-  }
-
-  async function requireAccount(tenant: Tenant, bankAccountId: number): Promise<BankAccountRow> {
-    const account = await findBankAccount(db, tenant.organisationId, bankAccountId);
-    if (!account) throw notFound(bankAccountMessages.notFound);
-    return account;
-  }
-
   return {
     /** What the import would do, per statement; nothing is stored. */
     async preview(tenant: Tenant, file: StatementFile, query: StatementImportQuery): Promise<StatementFilePreview> {
       const statements = await readUpload(tenant, file, query);
-      const planned = await plan(db, tenant, statements, query);
+      const prepared = await prepareImport(db, tenant, statements, query);
       return {
-        statements: planned.map((item) => toPreview(item, tenant)),
-        canImport: planned.every((item) => item.errors.length === 0),
+        statements: prepared.map((item) => toPreview(item, tenant)),
+        canImport: prepared.every((item) => item.errors.length === 0),
       };
     },
 
@@ -547,14 +495,14 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
       // Read before the transaction opens: no connection is held while a worker reads the file.
       const statements = await readUpload(tenant, file, query);
       return db.transaction(async (tx) => {
-        const planned = await plan(tx, tenant, statements, query);
-        const errors = planned.flatMap((item) =>
+        const prepared = await prepareImport(tx, tenant, statements, query);
+        const errors = prepared.flatMap((item) =>
           item.errors.map((error) => (item.statement.fileName ? `${item.statement.fileName}: ${error}` : error)),
         );
         if (errors.length > 0) {
           const shown =
             errors.slice(0, 10).join('; ') + (errors.length > 10 ? ` (und ${errors.length - 10} weitere)` : '');
-          const missingAccount = planned.some((item) => !item.account);
+          const missingAccount = prepared.some((item) => !item.account);
           throw new AppError('VALIDATION_FAILED', `${bankStatementMessages.notImportable}: ${shown}`, {
             fields: missingAccount ? { bankAccountId: shown } : { file: shown },
           });
@@ -562,14 +510,13 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
         // The accounts to create from statements first: then every statement has its account.
         const createdAccounts: ImportResult['createdAccounts'] = [];
         const made = new Map<number, ImportAccountRow>();
-        for (const item of planned) {
+        for (const item of prepared) {
           if (!item.newAccount) continue;
           const pseudo = item.newAccount.row;
           let row = made.get(pseudo.id);
           if (!row) {
-            await lockOrganisationNames(tx, tenant.organisationId);
             const { id: _pseudoId, statementAccountIds: _none, ...values } = pseudo;
-            row = { ...(await insertBankAccount(tx, tenant.organisationId, values)), statementAccountIds: [] };
+            row = { ...(await bankAccounts.insertForImport(tx, tenant, values)), statementAccountIds: [] };
             made.set(pseudo.id, row);
             createdAccounts.push({ id: row.id, name: row.name });
           }
@@ -577,7 +524,7 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
         }
         const rows: NewBankEntry[] = [];
         let total = 0;
-        for (const item of planned) {
+        for (const item of prepared) {
           const account = item.account!;
           item.statement.entries.forEach((entry, index) => {
             total += 1;
@@ -595,12 +542,12 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
         await insertStatementPeriods(
           tx,
           tenant.organisationId,
-          planned.flatMap(({ account, statement }) =>
+          prepared.flatMap(({ account, statement }) =>
             statement.period ? [{ bankAccountId: account!.id, ...statement.period }] : [],
           ),
         );
         const balances: ImportResult['balances'] = [];
-        for (const item of planned) {
+        for (const item of prepared) {
           if (!item.balanceUpdate.updates) continue;
           const closing = item.statement.closing!;
           if (await updateBalanceIfNewer(tx, tenant.organisationId, item.account!.id, closing)) {
@@ -613,73 +560,13 @@ export function createBankStatementsService({ db, reference, bankAccounts, reade
             });
           }
         }
-        for (const item of planned) {
-          await rememberStatementAccounts(tx, tenant.organisationId, item.account!.id, item.remember);
+        for (const item of prepared) {
+          await bankAccounts.rememberStatementAccounts(tx, tenant, item.account!.id, item.remember);
         }
         // A new balance must keep "Total Bankguthaben" exact (ARCHITECTURE.md rule 7).
         if (balances.length > 0) await bankAccounts.requireExactTotal(tx, tenant.organisationId, tenant.currencyId);
         return { imported, duplicates: total - imported, balancesUpdated: balances.length, balances, createdAccounts };
       });
-    },
-
-    async listEntries(tenant: Tenant, bankAccountId: number, query: BankEntryListQuery): Promise<BankEntryList> {
-      const account = await requireAccount(tenant, bankAccountId);
-      const { rows, totalCount } = await listEntries(db, tenant.organisationId, bankAccountId, query);
-      const currency = currencyCode(account.currencyId);
-      return { data: rows.map((row) => toBankEntry(row, currency)), pagination: describePage(query, totalCount) };
-    },
-
-    /** The CSV mapping remembered for the account (null: the headers are recognised by their names). */
-    async getCsvMapping(tenant: Tenant, bankAccountId: number): Promise<CsvMappingAnswer> {
-      const row = await findCsvMapping(db, tenant.organisationId, bankAccountId);
-      if (!row) throw notFound(bankAccountMessages.notFound);
-      return { csvMapping: row.csvMapping };
-    },
-
-    /** Remembers how the account's CSV exports are read (null forgets it). */
-    async setCsvMapping(
-      tenant: Tenant,
-      bankAccountId: number,
-      csvMapping: CsvMapping | null,
-    ): Promise<CsvMappingAnswer> {
-      if (!(await storeCsvMapping(db, tenant.organisationId, bankAccountId, csvMapping))) {
-        throw notFound(bankAccountMessages.notFound);
-      }
-      return { csvMapping };
-    },
-
-    /** Sets or removes an entry's category (a system category or one of the organisation's). */
-    async updateEntry(
-      tenant: Tenant,
-      bankAccountId: number,
-      entryId: number,
-      changes: BankEntryUpdate,
-    ): Promise<BankEntry> {
-      const account = await requireAccount(tenant, bankAccountId);
-      await db.transaction(async (tx) => {
-        if (
-          changes.categoryId !== null &&
-          !(await findVisibleCategory(tx, tenant.organisationId, changes.categoryId, 'share'))
-        ) {
-          throw new AppError('VALIDATION_FAILED', bankStatementMessages.invalidCategory, {
-            fields: { categoryId: bankStatementMessages.invalidCategory },
-          });
-        }
-        if (!(await setEntryCategory(tx, tenant.organisationId, bankAccountId, entryId, changes.categoryId))) {
-          throw notFound(bankStatementMessages.entryNotFound);
-        }
-      });
-      const row = await findEntry(db, tenant.organisationId, bankAccountId, entryId);
-      if (!row) throw notFound(bankStatementMessages.entryNotFound);
-      return toBankEntry(row, currencyCode(account.currencyId));
-    },
-
-    /** One entry of the organisation, whatever its account (the plan-vs-actual routes name entries alone). */
-    async entry(tenant: Tenant, entryId: number): Promise<BankEntry> {
-      const row = await findEntry(db, tenant.organisationId, null, entryId);
-      if (!row) throw notFound(bankStatementMessages.entryNotFound);
-      const account = await requireAccount(tenant, row.bankAccountId);
-      return toBankEntry(row, currencyCode(account.currencyId));
     },
   };
 }

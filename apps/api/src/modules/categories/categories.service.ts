@@ -70,6 +70,14 @@ export function createCategoriesService(db: AppDatabase) {
   }
 
   return {
+    /**
+     * Whether the category is one the organisation may use (a system one or its own), read in the
+     * caller's transaction `reader` (`lock`: held until it ends): for the areas that assign one.
+     */
+    async isVisible(reader: AppDatabase, tenant: Tenant, id: number, lock?: 'update' | 'share'): Promise<boolean> {
+      return (await findVisibleCategory(reader, tenant.organisationId, id, lock)) !== undefined;
+    },
+
     /** One page of the system and own categories in German name order, with `canEdit` and `inUse`. */
     async list(tenant: Tenant, query: PageQuery): Promise<CategoryList> {
       const { rows, totalCount } = await listVisibleCategories(db, tenant.organisationId, query);

@@ -7,8 +7,6 @@ import {
 } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/request-context.js';
 import { createEncodedAnswers } from '../../plugins/encoded-answer.js';
-import { seesSalaries } from '../../plugins/token-scopes.js';
-import { withPooledSalaries } from './salary-privacy.js';
 import type { FastifyInstance } from 'fastify';
 import { forecastExclusionsRoutes } from './forecast-exclusions.routes.js';
 import { vatSettingsRoutes } from './vat-settings.routes.js';
@@ -31,9 +29,10 @@ export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const tenant = tenantOf(request);
       const { key, details } = await forecasts.detailsAnswer(tenant, request.query);
-      if (!seesSalaries(request)) return withPooledSalaries(await details());
-      if (await detailsAnswers.send(request, reply, { scope: tenant.organisationId, key }, details)) return reply;
-      // Without an encoding we write, the answer goes the usual way (written per request).
+      if (key !== null && (await detailsAnswers.send(request, reply, { scope: tenant.organisationId, key }, details))) {
+        return reply;
+      }
+      // Without a key or an encoding we write, the answer goes the usual way (written per request).
       return details();
     },
   );

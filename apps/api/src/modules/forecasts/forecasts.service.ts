@@ -40,6 +40,7 @@ import {
 import { dataVersionsOf, type PlanState } from './forecasts.repository.js';
 import { createCurrentMonthCosts } from './current-month-costs.js';
 import { createPastSalaries } from './past-figures.js';
+import { withPooledSalaries } from './salary-privacy.js';
 
 /**
  * Brings the stored salary schedules (cost details, employee deductions) of an organisation up to
@@ -86,6 +87,19 @@ export function coverageInputOf(today: string, plan: Pick<PlanState, 'periods' |
   return {
     accounts: [...byAccount].map(([bankAccountId, ranges]) => ({ bankAccountId, ranges: mergeRanges(ranges) })),
     salaryAccountId: plan.salaryAccountId,
+  };
+}
+
+/**
+ * The months one load serves: the longest horizon, and before it the months plan vs actual looks
+ * back on (docs/plan-actual.md: overdue occurrences and the Plan/Ist table need their costs and
+ * exclusions). The input `planInput` answers holds these months and no others.
+ */
+export function horizonOf(today: string): { firstMonth: string; lastMonth: string } {
+  const currentMonth = monthOf(today);
+  return {
+    firstMonth: addMonthsToMonth(currentMonth, -PLAN_ACTUAL_LIMITS.monthsBack),
+    lastMonth: addMonthsToMonth(currentMonth, FORECAST_LIMITS.maxMonths - 1),
   };
 }
 
@@ -162,13 +176,6 @@ function toDetails(details: readonly ForecastMonthDetails[], wanted: LeavesWante
  * preparing a read (its key), computing it, and mapping the result to the answers.
  */
 export function createForecastsService({ db, clock, rates, reference, ensureFreshSchedules }: ForecastsServiceDeps) {
-  function codeOf(currencyId: number): string {
-    const currency = reference.currencyById(currencyId);
-    // Rows reference currencies by foreign key and currencies are never deleted.
-    if (!currency) throw new Error(`currency ${currencyId} is not loaded`);
-    return currency.code;
-  }
-
   const cache = createForecastCache();
 
   /** A salary without costs: one shared list, so that it compares equal from one read to the next. */
@@ -213,19 +220,6 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
   }
 
   /**
-   * The months one load serves: the longest horizon, and before it the months plan vs actual looks
-   * back on (docs/plan-actual.md: overdue occurrences and the Plan/Ist table need their costs and
-   * exclusions).
-   */
-  function horizonOf(today: string): { firstMonth: string; lastMonth: string } {
-    const currentMonth = monthOf(today);
-    return {
-      firstMonth: addMonthsToMonth(currentMonth, -PLAN_ACTUAL_LIMITS.monthsBack),
-      lastMonth: addMonthsToMonth(currentMonth, FORECAST_LIMITS.maxMonths - 1),
-    };
-  }
-
-  /**
    * The organisation's data versions, its salary schedules brought up to `today` first. The
    * versions are read before any rows: a write committing meanwhile raises a version past the
    * stamp, so rows loaded later are at worst newer than their stamp, never older.
@@ -259,7 +253,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     const { firstMonth, lastMonth } = horizonOf(today);
     const versions = await versionsWithFreshSchedules(organisationId, today);
     const stamps = inputStamps(today, versions);
-    const currency = codeOf(currencyId);
+    const currency = reference.codeOf(currencyId);
     const key = [...stamps, query.months, query.performance, currency, rates.generation()].join('/');
     const result = (details: boolean) =>
       cache.result(organisationId, `${key}/${details ? 'details' : 'totals'}`, async () => {
@@ -280,18 +274,19 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
    * The details for `query` and the key that names everything they depend on (the forecast's key
    * and the rows asked for): the route keeps them written and compressed under it
    * (plugins/encoded-answer.ts; brotli makes the 6 MB of a big organisation's "Löhne" about 20 KB,
-   * and writing and compressing them took ~100 ms per request).
+   * and writing and compressing them took ~100 ms per request). Without salaries:read
+   * (`tenant.seesSalaries`) each category's salaries are one pooled leaf (salary-privacy.ts), and
+   * the key is null: such details are written per request.
    */
   async function detailsAnswer(
     tenant: Tenant,
     { expand, ...query }: ForecastDetailsQuery,
-  ): Promise<{ key: string; details: () => Promise<ForecastDetails> }> {
+  ): Promise<{ key: string | null; details: () => Promise<ForecastDetails> }> {
     const { key, result } = await prepare(tenant, query);
+    const details = async () => toDetails((await result(true)).details, leavesWanted(expand));
+    if (!tenant.seesSalaries) return { key: null, details: async () => withPooledSalaries(await details()) };
     const expandKey = expand === undefined ? '*' : JSON.stringify([...new Set(expand)].sort());
-    return {
-      key: `${key}/${expandKey}`,
-      details: async () => toDetails((await result(true)).details, leavesWanted(expand)),
-    };
+    return { key: `${key}/${expandKey}`, details };
   }
 
   return {
@@ -307,7 +302,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       // Nothing of this is kept, so no versions are recorded with the rows.
       const scope = { organisationId, firstMonth, lastMonth, versions: new Map<string, number>() };
       const data = await loadForecastData(reader, scope);
-      ForecastModel.build(inputOf(codeOf(currencyId), today, data)).result({
+      ForecastModel.build(inputOf(reference.codeOf(currencyId), today, data)).result({
         months: FORECAST_LIMITS.maxMonths,
         performance: FORECAST_DEFAULTS.performance,
         details: false,
@@ -324,7 +319,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       const versions = await versionsWithFreshSchedules(organisationId, today);
       const scope = { organisationId, ...horizonOf(today), versions };
       const stamps = inputStamps(today, versions);
-      const currency = codeOf(currencyId);
+      const currency = reference.codeOf(currencyId);
       const rest = [currency, rates.generation()];
       const key = [...stamps, ...rest].join('/');
       // The same input object while nothing changed: mapping thousands of salaries per read showed in profiles.
@@ -349,7 +344,10 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       };
     },
 
-    /** `GET /forecasts/details`: the tree (category → leaf) of every month, same input as the totals. */
+    /**
+     * `GET /forecasts/details`: the tree (category → leaf) of every month, same input as the totals
+     * (salaries pooled without salaries:read, see `detailsAnswer`).
+     */
     async details(tenant: Tenant, query: ForecastDetailsQuery): Promise<ForecastDetails> {
       return (await detailsAnswer(tenant, query)).details();
     },

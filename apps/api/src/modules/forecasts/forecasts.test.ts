@@ -106,6 +106,7 @@ async function ownerTenantOf(user: SignedInUser) {
     organisationId: user.user.currentOrganisationId,
     role: 'owner' as const,
     currencyId: await currencyId(user, 'CHF'),
+    seesSalaries: true,
   };
 }
 

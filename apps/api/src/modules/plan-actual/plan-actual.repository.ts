@@ -136,8 +136,8 @@ export function matchesOf(
     );
 }
 
-/** The occurrences marked "entfällt" due in [from, to]. */
-export function dismissalsBetween(db: AppDatabase, organisationId: number, from: string, to: string) {
+/** The occurrences marked "entfällt" due in [from, to], or all of them without `due`. */
+function selectDismissals(db: AppDatabase, organisationId: number, due?: { from: string; to: string }) {
   return db
     .select({
       dismissalId: occurrenceDismissals.id,
@@ -149,10 +149,20 @@ export function dismissalsBetween(db: AppDatabase, organisationId: number, from:
     .where(
       and(
         eq(occurrenceDismissals.organisationId, organisationId),
-        gte(occurrenceDismissals.dueDate, from),
-        lte(occurrenceDismissals.dueDate, to),
+        due === undefined ? undefined : gte(occurrenceDismissals.dueDate, due.from),
+        due === undefined ? undefined : lte(occurrenceDismissals.dueDate, due.to),
       ),
     );
+}
+
+/** The occurrences marked "entfällt" due in [from, to]. */
+export function dismissalsBetween(db: AppDatabase, organisationId: number, from: string, to: string) {
+  return selectDismissals(db, organisationId, { from, to });
+}
+
+/** Every occurrence of the organisation marked "entfällt". */
+export function allDismissals(db: AppDatabase, organisationId: number) {
+  return selectDismissals(db, organisationId);
 }
 
 function sameOccurrence(organisationId: number, key: OccurrenceKey) {
@@ -308,11 +318,12 @@ export function accountBalancesOf(db: AppDatabase, organisationId: number) {
 }
 
 /**
- * The entries booked from `from` (or those of `entryIds`), each with its category (the one chosen
- * for "nicht geplant") and its account's "Stand per" (the end balances go back from it). What they
- * are matched to is read with `matchesOf`.
+ * The entries booked from `from`, or those of `entryIds` whenever booked, each with its category
+ * (the one chosen for "nicht geplant") and its account's "Stand per" (the end balances go back from
+ * it). What they are matched to is read with `matchesOf`.
  */
-export function entriesFrom(db: AppDatabase, organisationId: number, from: string, entryIds?: readonly number[]) {
+function selectEntries(db: AppDatabase, organisationId: number, only: { from?: string; entryIds?: readonly number[] }) {
+  const { from, entryIds } = only;
   return db
     .select({
       entryId: bankEntries.id,
@@ -332,9 +343,19 @@ export function entriesFrom(db: AppDatabase, organisationId: number, from: strin
     .where(
       and(
         eq(bankEntries.organisationId, organisationId),
-        gte(bankEntries.bookingDate, from),
+        from === undefined ? undefined : gte(bankEntries.bookingDate, from),
         entryIds === undefined ? undefined : isAnyOf(bankEntries.id, entryIds),
       ),
     )
     .orderBy(asc(bankEntries.bookingDate), asc(bankEntries.id));
+}
+
+/** The entries booked from `from` (see `selectEntries`), in booking order. */
+export function entriesFrom(db: AppDatabase, organisationId: number, from: string) {
+  return selectEntries(db, organisationId, { from });
+}
+
+/** The entries `entryIds`, whenever booked (see `selectEntries`), in booking order. */
+export function entriesByIds(db: AppDatabase, organisationId: number, entryIds: readonly number[]) {
+  return selectEntries(db, organisationId, { entryIds });
 }

@@ -21,7 +21,6 @@ import {
   planActualSchema,
 } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/request-context.js';
-import { seesSalaries } from '../../plugins/token-scopes.js';
 import { noContent } from '../../plugins/openapi.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -34,21 +33,12 @@ const namesAnOccurrence = { errors: ['NOT_FOUND' as const, 'CONFLICT' as const] 
  * Everyone reads; the writes need editor or above (the role gate's default for writes).
  */
 export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { planActual } = app.deps;
+  const { planActual, planMatches, occurrenceDismissals } = app.deps;
 
   app.get(
     '/bank-entries/:id/match-suggestions',
     { schema: { params: bankEntryIdParamsSchema, response: { 200: matchSuggestionsSchema } } },
-    async (request) => {
-      const answer = await planActual.suggestions(tenantOf(request), request.params.id);
-      if (seesSalaries(request)) return answer;
-      // Without salaries:read no salary occurrence, and so no salary run (docs/access.md "Salary figures").
-      return {
-        ...answer,
-        suggestions: answer.suggestions.filter((suggestion) => suggestion.kind !== 'salaries'),
-        runs: [],
-      };
-    },
+    async (request) => planMatches.suggestions(tenantOf(request), request.params.id),
   );
 
   app.post(
@@ -57,13 +47,13 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
       config: namesAnOccurrence,
       schema: { params: bankEntryIdParamsSchema, body: bankEntryMatchCreateSchema, response: { 200: bankEntrySchema } },
     },
-    async (request) => planActual.match(tenantOf(request), request.params.id, request.body),
+    async (request) => planMatches.match(tenantOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/bank-entries/:id/match',
     { config: namesAnOccurrence, schema: { params: bankEntryIdParamsSchema, response: { 200: bankEntrySchema } } },
-    async (request) => planActual.unmatch(tenantOf(request), request.params.id),
+    async (request) => planMatches.unmatch(tenantOf(request), request.params.id),
   );
 
   app.post(
@@ -72,7 +62,7 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
       config: namesAnOccurrence,
       schema: { params: bankEntryIdParamsSchema, body: bankEntryUnplannedSchema, response: { 200: bankEntrySchema } },
     },
-    async (request) => planActual.markUnplanned(tenantOf(request), request.params.id, request.body.categoryId),
+    async (request) => planMatches.markUnplanned(tenantOf(request), request.params.id, request.body.categoryId),
   );
 
   app.post(
@@ -81,42 +71,29 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { errors: ['NOT_FOUND'] },
       schema: { querystring: confirmUniqueQuerySchema, response: { 200: confirmUniqueResultSchema } },
     },
-    async (request) => planActual.confirmUnique(tenantOf(request), request.query.bankAccountId),
+    async (request) => planMatches.confirmUnique(tenantOf(request), request.query.bankAccountId),
   );
 
   app.post(
     '/occurrence-dismissals',
     { config: namesAnOccurrence, schema: { body: occurrenceKeySchema, response: { 201: occurrenceDismissalSchema } } },
-    async (request, reply) => reply.code(201).send(await planActual.dismiss(tenantOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await occurrenceDismissals.dismiss(tenantOf(request), request.body)),
   );
 
-  app.get(
-    '/occurrence-dismissals',
-    { schema: { response: { 200: occurrenceDismissalListSchema } } },
-    async (request) => {
-      const list = await planActual.dismissals(tenantOf(request));
-      if (seesSalaries(request)) return list;
-      return { items: list.items.filter((item) => item.kind !== 'salaries') };
-    },
+  app.get('/occurrence-dismissals', { schema: { response: { 200: occurrenceDismissalListSchema } } }, async (request) =>
+    occurrenceDismissals.dismissals(tenantOf(request)),
   );
 
   app.get(
     '/occurrence-dismissals/bulk',
     { schema: { querystring: occurrenceDismissalBulkSchema, response: { 200: occurrenceDismissalBulkResultSchema } } },
-    async (request) => {
-      // Without salaries:read no salary occurrence is named or marked (docs/access.md "Salary figures").
-      return planActual.dismissBulkPreview(tenantOf(request), request.query.before, {
-        salaries: seesSalaries(request),
-      });
-    },
+    async (request) => occurrenceDismissals.dismissBulkPreview(tenantOf(request), request.query.before),
   );
 
   app.post(
     '/occurrence-dismissals/bulk',
     { schema: { body: occurrenceDismissalBulkSchema, response: { 200: occurrenceDismissalBulkResultSchema } } },
-    async (request) => {
-      return planActual.dismissBulk(tenantOf(request), request.body.before, { salaries: seesSalaries(request) });
-    },
+    async (request) => occurrenceDismissals.dismissBulk(tenantOf(request), request.body.before),
   );
 
   app.post(
@@ -125,14 +102,14 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { errors: ['NOT_FOUND' as const] },
       schema: { body: occurrenceDismissalRestoreSchema, response: { 200: occurrenceDismissalRestoreResultSchema } },
     },
-    async (request) => planActual.undismissBulk(tenantOf(request), request.body.dismissalIds),
+    async (request) => occurrenceDismissals.undismissBulk(tenantOf(request), request.body.dismissalIds),
   );
 
   app.delete(
     '/occurrence-dismissals/:id',
     { schema: { params: idParamsSchema, response: { 204: noContent } } },
     async (request, reply) => {
-      await planActual.undismiss(tenantOf(request), request.params.id);
+      await occurrenceDismissals.undismiss(tenantOf(request), request.params.id);
       return reply.code(204).send();
     },
   );
@@ -146,12 +123,7 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/plan-actual/month',
     { schema: { querystring: planActualMonthQuerySchema, response: { 200: planActualMonthDetailSchema } } },
-    async (request) => {
-      const month = await planActual.month(tenantOf(request), request.query.month);
-      if (seesSalaries(request)) return month;
-      // Without salaries:read no employee's salary occurrence (docs/access.md "Salary figures").
-      return { ...month, occurrences: month.occurrences.filter((occurrence) => occurrence.kind !== 'salaries') };
-    },
+    async (request) => planActual.month(tenantOf(request), request.query.month),
   );
 };
 

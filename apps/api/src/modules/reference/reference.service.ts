@@ -25,6 +25,16 @@ export async function createReferenceService(db: AppDatabase, rates: RatesServic
     currencyById: (id: number): Currency | undefined => currencyById.get(id),
 
     /**
+     * The code of a currency a row references: rows reference currencies by foreign key and
+     * currencies are never deleted, so a miss means the seed and the data disagree.
+     */
+    codeOf(id: number): string {
+      const currency = currencyById.get(id);
+      if (!currency) throw new Error(`currency ${id} is not loaded`);
+      return currency.code;
+    },
+
+    /**
      * Every currency, the organisation's first, then by code — as JSON text, built once per first
      * currency: the list is fixed, and serialising 150 entries per request would dominate its cost.
      */

@@ -9,7 +9,7 @@ import {
 import type { Clock } from '../../lib/clock.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { BankAccountsService } from '../bank-accounts/bank-accounts.service.js';
-import type { BankStatementsService } from '../bank-statements/bank-statements.service.js';
+import type { BankEntriesService } from '../bank-statements/bank-entries.service.js';
 import type { EmployeesService } from '../employees/employees.service.js';
 import type { ForecastsService } from '../forecasts/forecasts.service.js';
 import type { OrganisationsService } from '../organisations/organisations.service.js';
@@ -32,7 +32,7 @@ export interface ReportsServiceDeps {
   transactions: TransactionsService;
   bankAccounts: BankAccountsService;
   employees: EmployeesService;
-  bankStatements: BankStatementsService;
+  bankEntries: BankEntriesService;
   planActual: PlanActualService;
 }
 
@@ -104,9 +104,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
      */
     async bankEntriesExport(tenant: Tenant, accountId: number, { format, ...query }: Unpaged<BankEntryListQuery>) {
       const account = await deps.bankAccounts.get(tenant, accountId);
-      const items = await everyPage((page) =>
-        deps.bankStatements.listEntries(tenant, accountId, { ...query, ...page }),
-      );
+      const items = await everyPage((page) => deps.bankEntries.listEntries(tenant, accountId, { ...query, ...page }));
       const name = `Buchungen-${fileNamePart(account.name, 'Konto')}`;
       return listExport(tenant, 'Buchungen', format, bankEntryColumns, items, name);
     },
