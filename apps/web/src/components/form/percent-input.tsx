@@ -1,4 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
+import type { FieldValues } from 'react-hook-form';
+import { useBoundField, type BoundFieldProps } from './bound-field';
 import { percentOfThousandths, thousandthsOfPercent } from './percent-text';
 import '@mantine/core/styles/NumberInput.css';
 
@@ -12,6 +14,8 @@ export interface PercentInputProps extends Omit<NumberInputProps, 'value' | 'onC
  * The one rate field: percent with up to 3 decimals and a "%" suffix, never negative, at most 100 %
  * unless `max` says otherwise; the value is thousandths of a percent, as the API keeps rates. Out
  * of range stays as typed, for the schema to name.
+ *
+ * With react-hook-form use {@link PercentField}.
  */
 export function PercentInput({ value, onChange, ...inputProps }: PercentInputProps) {
   return (
@@ -27,4 +31,22 @@ export function PercentInput({ value, onChange, ...inputProps }: PercentInputPro
       onChange={(next) => onChange(thousandthsOfPercent(next))}
     />
   );
+}
+
+export type PercentFieldProps<Fields extends FieldValues, Context = unknown, Transformed = Fields> = Omit<
+  PercentInputProps,
+  'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'error' | 'ref'
+> &
+  BoundFieldProps<Fields, Context, Transformed, number | null>;
+
+/** {@link PercentInput} bound to a field of a `useSchemaForm` form; shows the field's German message. */
+export function PercentField<Fields extends FieldValues, Context = unknown, Transformed = Fields>({
+  control,
+  name,
+  deps,
+  onChange,
+  ...inputProps
+}: PercentFieldProps<Fields, Context, Transformed>) {
+  const { value, change, input } = useBoundField({ control, name, deps, onChange });
+  return <PercentInput {...inputProps} {...input} value={value} onChange={change} />;
 }
