@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Checkbox, List, SimpleGrid } from '@mantine/core';
+import { Alert, List, SimpleGrid } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useWatch, type Resolver } from 'react-hook-form';
+import { useWatch, type Resolver } from 'react-hook-form';
 import { cycleLabels, cycles, salaryCreateSchema, type Salary, type SalaryCreate } from '@saldopilot/shared';
 import { AmountField } from '../../../components/form/amount-input';
+import { CheckboxField } from '../../../components/form/check-field';
 import { ChoiceField } from '../../../components/form/choice-field';
 import { CurrencyField } from '../../../components/form/currency-field';
 import { WholeNumberField } from '../../../components/form/whole-number-field';
@@ -98,10 +99,7 @@ function SalaryForm({
       failed: texts.salaryDeleteFailed,
     },
   });
-  const {
-    control,
-    formState: { errors },
-  } = entity.form;
+  const { control } = entity.form;
   const [currencyId, fromDate, cycle, hasThirteenth] = useWatch({
     control,
     name: ['currencyId', 'fromDate', 'cycle', 'hasThirteenthSalary'],
@@ -159,22 +157,12 @@ function SalaryForm({
           required
           data={cycles.map((value) => ({ value, label: cycleLabels[value] }))}
         />
-        <Controller
+        <CheckboxField
           control={control}
           name="hasThirteenthSalary"
-          render={({ field }) => (
-            <Checkbox
-              label={texts.fields.thirteenth}
-              description={texts.hints.thirteenth}
-              mt="md"
-              ref={field.ref}
-              name={field.name}
-              checked={field.value}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              error={errors.hasThirteenthSalary?.message}
-            />
-          )}
+          label={texts.fields.thirteenth}
+          description={texts.hints.thirteenth}
+          mt="md"
         />
         {hasThirteenth ? (
           <IdSelectField

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Switch.css';
-import { Alert, Select, Skeleton, Switch } from '@mantine/core';
+import { Alert, Select, Skeleton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import {
@@ -18,6 +18,7 @@ import {
   type Organisation,
   type VatSetting,
 } from '@saldopilot/shared';
+import { SwitchField } from '../../../components/form/check-field';
 import { ChoiceField } from '../../../components/form/choice-field';
 import { DateField } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
@@ -93,19 +94,7 @@ function VatSettingsForm({
         }
       })}
     >
-      <Controller
-        control={control}
-        name="enabled"
-        render={({ field }) => (
-          <Switch
-            label={texts.vatEnabled}
-            checked={field.value}
-            onChange={(event) => field.onChange(event.currentTarget.checked)}
-            onBlur={field.onBlur}
-            disabled={!editable}
-          />
-        )}
-      />
+      <SwitchField control={control} name="enabled" label={texts.vatEnabled} disabled={!editable} />
       {enabled ? (
         <>
           <DateField
