@@ -1,8 +1,7 @@
 import { useRef, useState, type FocusEvent, type Ref } from 'react';
 import { ActionIcon, Group, Text, TextInput, Tooltip, type TextInputProps } from '@mantine/core';
 import { IconPlusMinus } from '@tabler/icons-react';
-import type { FieldValues } from 'react-hook-form';
-import { useBoundField, type BoundFieldProps } from './bound-field';
+import { boundInput } from './bound-field';
 import { canInvert, centsOfText, invertLabel, textOfCents } from './amount-text';
 
 export interface AmountInputProps extends Omit<
@@ -112,20 +111,5 @@ export function AmountInput({
   );
 }
 
-export type AmountFieldProps<Fields extends FieldValues, Context = unknown, Transformed = Fields> = Omit<
-  AmountInputProps,
-  'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'ref'
-> &
-  BoundFieldProps<Fields, Context, Transformed, number | null>;
-
 /** {@link AmountInput} bound to a field of a `useSchemaForm` form; shows the field's German message. */
-export function AmountField<Fields extends FieldValues, Context = unknown, Transformed = Fields>({
-  control,
-  name,
-  deps,
-  onChange,
-  ...inputProps
-}: AmountFieldProps<Fields, Context, Transformed>) {
-  const { value, change, input } = useBoundField({ control, name, deps, onChange });
-  return <AmountInput {...inputProps} {...input} value={value} onChange={change} />;
-}
+export const AmountField = boundInput(AmountInput);

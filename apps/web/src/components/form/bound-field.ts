@@ -1,3 +1,4 @@
+import { createElement, type ReactNode } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 /**
@@ -32,5 +33,33 @@ export function useBoundField<Fields extends FieldValues, Context, Transformed, 
       onChange?.(value);
     },
     input: { name: field.name, ref: field.ref, onBlur: field.onBlur, error: fieldState.error?.message },
+  };
+}
+
+/** What a kit field made by {@link boundInput} takes: the input's own props, less what the form supplies. */
+export type BoundInputProps<InputProps, Fields extends FieldValues, Context, Transformed, Value> = Omit<
+  InputProps,
+  'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'error' | 'ref'
+> &
+  BoundFieldProps<Fields, Context, Transformed, Value>;
+
+/**
+ * The kit field of an input that takes `value` and `onChange(value)` (AmountInput, DateInput,
+ * PercentInput): the input bound to a field of a `useSchemaForm` form, showing the field's German
+ * message.
+ */
+export function boundInput<InputProps extends { onChange: (value: never) => void }>(
+  Input: (props: InputProps) => ReactNode,
+) {
+  type Value = Parameters<InputProps['onChange']>[0];
+  return function BoundInput<Fields extends FieldValues, Context = unknown, Transformed = Fields>({
+    control,
+    name,
+    deps,
+    onChange,
+    ...inputProps
+  }: BoundInputProps<InputProps, Fields, Context, Transformed, Value>) {
+    const { value, change, input } = useBoundField({ control, name, deps, onChange });
+    return createElement(Input, { ...inputProps, ...input, value, onChange: change } as unknown as InputProps);
   };
 }

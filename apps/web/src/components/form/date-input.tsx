@@ -1,8 +1,7 @@
 import { useRef, useState, type Ref } from 'react';
 import { ActionIcon, TextInput, type TextInputProps } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import type { FieldValues } from 'react-hook-form';
-import { useBoundField, type BoundFieldProps } from './bound-field';
+import { boundInput } from './bound-field';
 import { isoOfDateText, textOfIsoDate } from './date-text';
 import classes from './form.module.css';
 
@@ -90,20 +89,5 @@ export function DateInput({
   );
 }
 
-export type DateFieldProps<Fields extends FieldValues, Context = unknown, Transformed = Fields> = Omit<
-  DateInputProps,
-  'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'ref'
-> &
-  BoundFieldProps<Fields, Context, Transformed, string | null>;
-
 /** {@link DateInput} bound to a field of a `useSchemaForm` form; shows the field's German message. */
-export function DateField<Fields extends FieldValues, Context = unknown, Transformed = Fields>({
-  control,
-  name,
-  deps,
-  onChange,
-  ...inputProps
-}: DateFieldProps<Fields, Context, Transformed>) {
-  const { value, change, input } = useBoundField({ control, name, deps, onChange });
-  return <DateInput {...inputProps} {...input} value={value} onChange={change} />;
-}
+export const DateField = boundInput(DateInput);

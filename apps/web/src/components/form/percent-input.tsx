@@ -1,6 +1,5 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
-import type { FieldValues } from 'react-hook-form';
-import { useBoundField, type BoundFieldProps } from './bound-field';
+import { boundInput } from './bound-field';
 import { percentOfThousandths, thousandthsOfPercent } from './percent-text';
 import '@mantine/core/styles/NumberInput.css';
 
@@ -33,20 +32,5 @@ export function PercentInput({ value, onChange, ...inputProps }: PercentInputPro
   );
 }
 
-export type PercentFieldProps<Fields extends FieldValues, Context = unknown, Transformed = Fields> = Omit<
-  PercentInputProps,
-  'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'name' | 'error' | 'ref'
-> &
-  BoundFieldProps<Fields, Context, Transformed, number | null>;
-
 /** {@link PercentInput} bound to a field of a `useSchemaForm` form; shows the field's German message. */
-export function PercentField<Fields extends FieldValues, Context = unknown, Transformed = Fields>({
-  control,
-  name,
-  deps,
-  onChange,
-  ...inputProps
-}: PercentFieldProps<Fields, Context, Transformed>) {
-  const { value, change, input } = useBoundField({ control, name, deps, onChange });
-  return <PercentInput {...inputProps} {...input} value={value} onChange={change} />;
-}
+export const PercentField = boundInput(PercentInput);
