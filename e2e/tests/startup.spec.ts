@@ -94,6 +94,6 @@ test('signed out, nothing of it is loaded', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await page.waitForTimeout(300);
   // Without the sp_signed_in marker no session can exist: not even the profile is asked for
-  // (issue 42: no 401 in the console on every auth page).
+  // (docs/api.md "Sessions": no 401 in the console on every auth page).
   expect(started.filter((path) => path.startsWith('/api/'))).toEqual([]);
 });
