@@ -1,5 +1,14 @@
 import { useCallback, useRef, useState, type PointerEvent, type ReactNode } from 'react';
-import { ActionIcon, CloseButton, Group, Modal, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  CloseButton,
+  createTheme,
+  Group,
+  MantineThemeProvider,
+  Modal,
+  Popover,
+  Tooltip,
+} from '@mantine/core';
 import { IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { DIALOG, Z_INDEX } from '@saldopilot/shared';
 import { confirmStore } from '../../lib/confirm';
@@ -33,6 +42,17 @@ export interface AppDialogProps {
 }
 
 const origin: Offset = { x: 0, y: 0 };
+
+/**
+ * Inside a dialog, every select's list (a popover) and every tooltip opens above the dialog, set here
+ * once instead of per select; outside, Mantine's own order holds.
+ */
+const aboveTheDialog = createTheme({
+  components: {
+    Popover: Popover.extend({ defaultProps: { zIndex: Z_INDEX.modal + 10 } }),
+    Tooltip: Tooltip.extend({ defaultProps: { zIndex: Z_INDEX.tooltip + 20 } }),
+  },
+});
 
 /**
  * The app's dialog (docs/product.md "Overlays, toasts and dialogs", "Constants"): centred, closable, closes on Escape, optionally on a mask click;
@@ -108,61 +128,63 @@ export function AppDialog({
 
   const translate = maximized ? undefined : `translate(${offset.x}px, ${offset.y}px)`;
   return (
-    <Modal.Root
-      opened={opened}
-      onClose={close}
-      centered
-      closeOnEscape={closeOnEscape && !asking}
-      __handledEscapeEvents={handledEscapes}
-      closeOnClickOutside={dismissableMask}
-      zIndex={Z_INDEX.modal}
-      fullScreen={maximized}
-      size={size === 'compact' ? '28rem' : '40rem'}
-      classNames={{ content: classes.content }}
-      data-size={size}
-      transitionProps={{ duration: DIALOG.closeAnimationMs }}
-      onExitTransitionEnd={onExitTransitionEnd}
-    >
-      <Modal.Overlay />
-      <Modal.Content
-        ref={setContent}
-        style={{ transform: translate }}
-        data-offset-x={offset.x}
-        data-offset-y={offset.y}
-        data-maximized={maximized || undefined}
+    <MantineThemeProvider theme={aboveTheDialog}>
+      <Modal.Root
+        opened={opened}
+        onClose={close}
+        centered
+        closeOnEscape={closeOnEscape && !asking}
+        __handledEscapeEvents={handledEscapes}
+        closeOnClickOutside={dismissableMask}
+        zIndex={Z_INDEX.modal}
+        fullScreen={maximized}
+        size={size === 'compact' ? '28rem' : '40rem'}
+        classNames={{ content: classes.content }}
+        data-size={size}
+        transitionProps={{ duration: DIALOG.closeAnimationMs }}
+        onExitTransitionEnd={onExitTransitionEnd}
       >
-        <Modal.Header
-          className={draggable && !maximized ? classes.dragHandle : undefined}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          onPointerCancel={onPointerUp}
+        <Modal.Overlay />
+        <Modal.Content
+          ref={setContent}
+          style={{ transform: translate }}
+          data-offset-x={offset.x}
+          data-offset-y={offset.y}
+          data-maximized={maximized || undefined}
         >
-          <Modal.Title fw={600} fz="lg">
-            {header}
-          </Modal.Title>
-          <Group gap={4} wrap="nowrap">
-            {maximizable ? (
-              <Tooltip label={maximized ? 'Wiederherstellen' : 'Maximieren'} zIndex={Z_INDEX.tooltip}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={maximized ? 'Wiederherstellen' : 'Maximieren'}
-                  onClick={() => {
-                    setOffset(origin);
-                    setMaximized((value) => !value);
-                  }}
-                >
-                  {maximized ? <IconMinimize size={18} aria-hidden /> : <IconMaximize size={18} aria-hidden />}
-                </ActionIcon>
-              </Tooltip>
-            ) : null}
-            <CloseButton aria-label="Dialog schliessen" onClick={close} />
-          </Group>
-        </Modal.Header>
-        <Modal.Body>{children}</Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+          <Modal.Header
+            className={draggable && !maximized ? classes.dragHandle : undefined}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
+          >
+            <Modal.Title fw={600} fz="lg">
+              {header}
+            </Modal.Title>
+            <Group gap={4} wrap="nowrap">
+              {maximizable ? (
+                <Tooltip label={maximized ? 'Wiederherstellen' : 'Maximieren'} zIndex={Z_INDEX.tooltip}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={maximized ? 'Wiederherstellen' : 'Maximieren'}
+                    onClick={() => {
+                      setOffset(origin);
+                      setMaximized((value) => !value);
+                    }}
+                  >
+                    {maximized ? <IconMinimize size={18} aria-hidden /> : <IconMaximize size={18} aria-hidden />}
+                  </ActionIcon>
+                </Tooltip>
+              ) : null}
+              <CloseButton aria-label="Dialog schliessen" onClick={close} />
+            </Group>
+          </Modal.Header>
+          <Modal.Body>{children}</Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+    </MantineThemeProvider>
   );
 }
 

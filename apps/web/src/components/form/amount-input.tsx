@@ -1,8 +1,7 @@
 import { useRef, useState, type FocusEvent, type Ref } from 'react';
 import { ActionIcon, Group, Text, TextInput, Tooltip, type TextInputProps } from '@mantine/core';
 import { IconPlusMinus } from '@tabler/icons-react';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { Z_INDEX } from '@saldopilot/shared';
+import { boundInput } from './bound-field';
 import { canInvert, centsOfText, invertLabel, textOfCents } from './amount-text';
 
 export interface AmountInputProps extends Omit<
@@ -27,7 +26,7 @@ export interface AmountInputProps extends Omit<
  * `parseAmount`, selects everything on focus, shows the currency code beside the number and
  * optionally a +/- button. The value is whole cents, so no float ever reaches a form or the API.
  *
- * With react-hook-form use {@link AmountField}, or a Controller: `<AmountInput {...field} />`.
+ * With react-hook-form use {@link AmountField}.
  */
 export function AmountInput({
   value,
@@ -50,7 +49,7 @@ export function AmountInput({
   const label = invertLabel(value);
 
   const invert = invertible ? (
-    <Tooltip label={invertHint ?? label} zIndex={Z_INDEX.modal + 10}>
+    <Tooltip label={invertHint ?? label}>
       <ActionIcon
         variant="subtle"
         aria-label={label}
@@ -112,31 +111,5 @@ export function AmountInput({
   );
 }
 
-export type AmountFieldProps<Fields extends FieldValues> = Omit<
-  AmountInputProps,
-  'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'ref'
-> & {
-  control: Control<Fields>;
-  name: Path<Fields>;
-};
-
 /** {@link AmountInput} bound to a field of a `useSchemaForm` form; shows the field's German message. */
-export function AmountField<Fields extends FieldValues>({ control, name, ...inputProps }: AmountFieldProps<Fields>) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <AmountInput
-          {...inputProps}
-          name={field.name}
-          ref={field.ref}
-          value={field.value as number | null | undefined}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-}
+export const AmountField = boundInput(AmountInput);

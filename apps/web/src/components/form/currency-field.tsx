@@ -1,8 +1,8 @@
-import { Select } from '@mantine/core';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { SELECT, Z_INDEX } from '@saldopilot/shared';
+import type { FieldValues } from 'react-hook-form';
 import { formatCurrencyLabel } from '../../lib/format';
 import { useCurrencies } from '../../reference-data/currencies';
+import type { BoundFieldProps } from './bound-field';
+import { IdSelectField } from './id-select-field';
 
 const texts = {
   loading: 'Wird geladen …',
@@ -12,46 +12,31 @@ const texts = {
 
 /**
  * The currency select of every form (bank account, transaction, salary, organisation): all
- * currencies, searchable, the field holding the currency id. Sits above dialogs.
+ * currencies, searchable, the field holding the currency id.
  */
-export function CurrencyField<Fields extends FieldValues, Context, Submitted extends FieldValues>({
-  control,
-  name,
+export function CurrencyField<Fields extends FieldValues, Context = unknown, Transformed = Fields>({
   label,
   description,
   readOnly = false,
-}: {
-  control: Control<Fields, Context, Submitted>;
-  name: FieldPath<Fields>;
+  ...bound
+}: Omit<BoundFieldProps<Fields, Context, Transformed, number | null>, 'onChange' | 'deps'> & {
   label: string;
   description?: string;
   readOnly?: boolean;
 }) {
   const { data: currencies = [], isPending } = useCurrencies();
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          label={label}
-          description={description}
-          required
-          searchable
-          readOnly={readOnly}
-          variant={readOnly ? 'filled' : 'default'}
-          placeholder={isPending ? texts.loading : texts.placeholder}
-          nothingFoundMessage={texts.nothingFound}
-          data={currencies.map((currency) => ({ value: String(currency.id), label: formatCurrencyLabel(currency) }))}
-          value={field.value ? String(field.value) : null}
-          onChange={(value) => field.onChange(value ? Number(value) : undefined)}
-          onBlur={field.onBlur}
-          allowDeselect={false}
-          maxDropdownHeight={SELECT.dropdownMaxHeight}
-          comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
-          error={fieldState.error?.message}
-        />
-      )}
+    <IdSelectField
+      {...bound}
+      label={label}
+      description={description}
+      required
+      searchable
+      readOnly={readOnly}
+      variant={readOnly ? 'filled' : 'default'}
+      placeholder={isPending ? texts.loading : texts.placeholder}
+      nothingFoundMessage={texts.nothingFound}
+      data={currencies.map((currency) => ({ value: currency.id, label: formatCurrencyLabel(currency) }))}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState, type Ref } from 'react';
 import { ActionIcon, TextInput, type TextInputProps } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { boundInput } from './bound-field';
 import { isoOfDateText, textOfIsoDate } from './date-text';
 import classes from './form.module.css';
 
@@ -23,7 +23,7 @@ export interface DateInputProps extends Omit<
  * native date input would show the browser's own format — and offers the browser's calendar
  * through its button. The value is 'YYYY-MM-DD', as the API takes it.
  *
- * With react-hook-form use {@link DateField}, or a Controller: `<DateInput {...field} />`.
+ * With react-hook-form use {@link DateField}.
  */
 export function DateInput({
   value,
@@ -89,31 +89,5 @@ export function DateInput({
   );
 }
 
-export type DateFieldProps<Fields extends FieldValues> = Omit<
-  DateInputProps,
-  'value' | 'onChange' | 'onBlur' | 'name' | 'error' | 'ref'
-> & {
-  control: Control<Fields>;
-  name: Path<Fields>;
-};
-
 /** {@link DateInput} bound to a field of a `useSchemaForm` form; shows the field's German message. */
-export function DateField<Fields extends FieldValues>({ control, name, ...inputProps }: DateFieldProps<Fields>) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <DateInput
-          {...inputProps}
-          name={field.name}
-          ref={field.ref}
-          value={field.value as string | null | undefined}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-}
+export const DateField = boundInput(DateInput);

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Divider, Group, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { Z_INDEX } from '@saldopilot/shared';
 import { InlineMessage, type InlineMessageValue } from './inline-message';
 import { dialogTexts } from './dialog-texts';
 
@@ -31,7 +30,7 @@ export function DialogFooter({
       <Divider my="sm" />
       <Group justify="flex-end" gap="sm">
         {remove ? (
-          <Tooltip label={remove.label} zIndex={Z_INDEX.tooltip + 20}>
+          <Tooltip label={remove.label}>
             <ActionIcon
               variant="outline"
               color="red"

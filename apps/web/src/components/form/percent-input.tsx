@@ -1,4 +1,5 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { boundInput } from './bound-field';
 import { percentOfThousandths, thousandthsOfPercent } from './percent-text';
 import '@mantine/core/styles/NumberInput.css';
 
@@ -12,6 +13,8 @@ export interface PercentInputProps extends Omit<NumberInputProps, 'value' | 'onC
  * The one rate field: percent with up to 3 decimals and a "%" suffix, never negative, at most 100 %
  * unless `max` says otherwise; the value is thousandths of a percent, as the API keeps rates. Out
  * of range stays as typed, for the schema to name.
+ *
+ * With react-hook-form use {@link PercentField}.
  */
 export function PercentInput({ value, onChange, ...inputProps }: PercentInputProps) {
   return (
@@ -28,3 +31,6 @@ export function PercentInput({ value, onChange, ...inputProps }: PercentInputPro
     />
   );
 }
+
+/** {@link PercentInput} bound to a field of a `useSchemaForm` form; shows the field's German message. */
+export const PercentField = boundInput(PercentInput);

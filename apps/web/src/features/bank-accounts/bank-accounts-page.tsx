@@ -3,6 +3,7 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { bankAccountListQuerySchema } from '@saldopilot/shared';
+import { FirstUse } from '../../components/feedback/first-use';
 import { DataList } from '../../components/list/data-list';
 import { useListQuery } from '../../components/list/use-list-query';
 import { ApiError } from '../../lib/api-error';
@@ -16,7 +17,6 @@ import { BankAccountCard } from './components/bank-account-card';
 import { bankAccountColumns } from './components/bank-account-columns';
 import { openBankAccountDialog } from './components/bank-account-dialog';
 import { bankAccountTexts as texts } from './components/bank-account-texts';
-import { EmptyState } from './components/empty-state';
 import { StatementDropZone, StatementImportButton } from './components/statement-drop';
 import { TotalLine } from './components/total-line';
 
@@ -66,9 +66,13 @@ export function Component() {
           <BankAccountCard account={account} organisationCurrency={organisationCurrency} canEdit={canEdit} />
         )}
         empty={
-          <EmptyState
-            canEdit={canEdit}
-            action={
+          // docs/web.md "Bankkonten": a new organisation's first visit says what to do.
+          <FirstUse
+            title={canEdit ? texts.emptyTitle : texts.emptyReadOnly}
+            text={canEdit ? texts.emptyHint : undefined}
+            icon={<IconBuildingBank size={40} stroke={1.5} aria-hidden />}
+          >
+            {
               // A first statement can create its account (docs/bank-statements.md "Accounts").
               canEdit ? (
                 <Group gap="sm" justify="center">
@@ -77,7 +81,7 @@ export function Component() {
                 </Group>
               ) : null
             }
-          />
+          </FirstUse>
         }
         actions={
           canEdit ? (

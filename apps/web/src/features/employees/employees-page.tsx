@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Stack, Switch, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,8 @@ import { employeeListQuerySchema } from '@saldopilot/shared';
 import { pathTo } from '../../config/routes';
 import { DataList } from '../../components/list/data-list';
 import { useListQuery } from '../../components/list/use-list-query';
-import { ApiError } from '../../lib/api-error';
+import { FirstUse } from '../../components/feedback/first-use';
+import { messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { usePreference } from '../../lib/preferences';
 import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
@@ -23,20 +24,6 @@ export const handle = { title: texts.title } satisfies RouteHandle;
 
 // The API's page size of this list (20, as the reference's "Mehr anzeigen" pages).
 const PAGE_SIZE = employeeListQuerySchema.shape.limit.parse(undefined);
-
-function FirstUse({ canEdit, action }: { canEdit: boolean; action: React.ReactNode }) {
-  return (
-    <Stack align="center" ta="center" gap="sm" py="xl">
-      <Title order={2} fz="h3">
-        {canEdit ? texts.emptyTitle : texts.emptyReadOnly}
-      </Title>
-      <Text c="dimmed" maw="32rem">
-        {texts.emptyText}
-      </Text>
-      {canEdit ? action : null}
-    </Stack>
-  );
-}
 
 /**
  * "Mitarbeitende" (docs/web.md "Mitarbeitende"): the organisation's employees with their
@@ -85,12 +72,16 @@ export function Component() {
         pagination={data?.pagination}
         rowKey={(employee) => employee.id}
         fetching={isFetching && isPlaceholderData}
-        error={error ? (error instanceof ApiError ? error.message : texts.loadFailed) : undefined}
+        error={error ? messageOf(error, texts.loadFailed) : undefined}
         display={display}
         onDisplayChange={setDisplay}
         columns={columns}
         renderCard={(employee) => <EmployeeCard employee={employee} />}
-        empty={<FirstUse canEdit={canEdit} action={addButton} />}
+        empty={
+          <FirstUse title={canEdit ? texts.emptyTitle : texts.emptyReadOnly} text={texts.emptyText}>
+            {addButton}
+          </FirstUse>
+        }
         filtered={hidingSome}
         onExport={(format) => exportEmployees(format, params)}
         toolbar={

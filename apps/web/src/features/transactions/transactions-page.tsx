@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import { IconCash, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { zurichDateOf, type Transaction } from '@saldopilot/shared';
+import { FirstUse } from '../../components/feedback/first-use';
 import { DataList } from '../../components/list/data-list';
 import { useListQuery } from '../../components/list/use-list-query';
 import type { RouteHandle } from '../../lib/document-title';
@@ -36,24 +37,6 @@ export const handle = { title: texts.title } satisfies RouteHandle;
 
 /** The API's default page of transactions (docs/web.md "Transaktionen": 50 at a time). */
 const PAGE_SIZE = 50;
-
-function FirstUse({ canEdit, onAdd }: { canEdit: boolean; onAdd: () => void }) {
-  return (
-    <Stack align="center" ta="center" gap="sm" py="xl">
-      <Title order={2} fz="h3">
-        {canEdit ? texts.emptyTitle : texts.emptyReadOnly}
-      </Title>
-      <Text c="dimmed" maw="32rem">
-        {texts.emptyText}
-      </Text>
-      {canEdit ? (
-        <Button leftSection={<IconCash size={18} aria-hidden />} onClick={onAdd}>
-          {texts.add}
-        </Button>
-      ) : null}
-    </Stack>
-  );
-}
 
 /** "Transaktionen" (docs/web.md "Transaktionen"): the organisation's revenues and expenses. */
 export function Component() {
@@ -159,7 +142,15 @@ export function Component() {
         onDisplayChange={setDisplay}
         columns={columns}
         renderCard={(transaction) => <TransactionCard transaction={transaction} context={context} />}
-        empty={<FirstUse canEdit={canEdit} onAdd={add} />}
+        empty={
+          <FirstUse title={canEdit ? texts.emptyTitle : texts.emptyReadOnly} text={texts.emptyText}>
+            {canEdit ? (
+              <Button leftSection={<IconCash size={18} aria-hidden />} onClick={add}>
+                {texts.add}
+              </Button>
+            ) : null}
+          </FirstUse>
+        }
         filtered={narrowsList(filters) || hidingSome}
         toolbar={<TransactionFilterControls filters={filters} onChange={changeFilters} />}
         onExport={(format) => exportTransactions(format, params)}

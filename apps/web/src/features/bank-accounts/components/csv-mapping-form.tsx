@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
-import { csvMappingSchema, SELECT, Z_INDEX, type CsvMapping, type StatementPreview } from '@saldopilot/shared';
+import { csvMappingSchema, SELECT, type CsvMapping, type StatementPreview } from '@saldopilot/shared';
 import { messageOf } from '../../../lib/api-error';
 import { saveCsvMapping } from '../api/bank-statements';
 import { csvRoleLabels, statementTexts as texts } from './statement-texts';
@@ -70,7 +70,6 @@ export function CsvMappingForm({
             clearable
             required={role === 'date'}
             maxDropdownHeight={SELECT.dropdownMaxHeight}
-            comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
           />
         ))}
       </SimpleGrid>

@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   occurrenceKindLabels,
   SELECT,
-  Z_INDEX,
   type BankEntry,
   type MatchRunSuggestion,
   type MatchSuggestion,
@@ -343,8 +342,6 @@ function UnplannedChoice({
         value={categoryId}
         onChange={setCategoryId}
         maxDropdownHeight={SELECT.dropdownMaxHeight}
-        // Above the dialog, as every select in a dialog.
-        comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
       />
       <DialogFooter
         onCancel={dialog.dismiss}

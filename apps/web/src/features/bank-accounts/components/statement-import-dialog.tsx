@@ -19,7 +19,6 @@ import {
   formatAmount,
   formatIban,
   SELECT,
-  Z_INDEX,
   type BankAccount,
   type StatementEntryPreview,
   type StatementImportResult,
@@ -175,8 +174,6 @@ function AccountChoice({
       value={value === undefined ? null : String(value)}
       onChange={(choice) => onChange(choice === null ? undefined : choice === NEW_ACCOUNT ? 'new' : Number(choice))}
       maxDropdownHeight={SELECT.dropdownMaxHeight}
-      // Above the dialog, as every select in a dialog.
-      comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
       searchable
     />
   );
@@ -395,8 +392,6 @@ function StatementImport({ file, dialog }: { file: File; dialog: DialogControls<
           value={bankAccountId === undefined ? null : String(bankAccountId)}
           onChange={(value) => setBankAccountId(value ? Number(value) : undefined)}
           maxDropdownHeight={SELECT.dropdownMaxHeight}
-          // Above the dialog, as every select in a dialog.
-          comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
           searchable
         />
       ) : null}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Select, Stack, Table, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { costCycleLabels, SELECT, Z_INDEX, type EmployeeDetail, type Salary } from '@saldopilot/shared';
+import { costCycleLabels, SELECT, type EmployeeDetail, type Salary } from '@saldopilot/shared';
 import { DialogFooter } from '../../../components/form/dialog-footer';
 import { useInlineMessage } from '../../../components/form/inline-message';
 import { useDialogDirty } from '../../../components/form/use-entity-form';
@@ -16,8 +16,6 @@ import { salariesQuery } from '../api/list-salaries';
 import { salaryCostsQuery } from '../api/list-salary-costs';
 import { amountTypeTexts, distributionTexts, labelText, salaryOptionText } from './employee-display';
 import { employeeTexts as texts } from './employee-texts';
-
-const inDialog = { zIndex: Z_INDEX.modal + 10 };
 
 interface CopyContext {
   salary: Salary;
@@ -98,7 +96,6 @@ function CopyCosts({ context, dialog }: { context: CopyContext; dialog: DialogCo
         allowDeselect={false}
         nothingFoundMessage={texts.noEmployees}
         maxDropdownHeight={SELECT.dropdownMaxHeight}
-        comboboxProps={inDialog}
       />
       <Select
         label={texts.copyFromSalaryField}
@@ -110,7 +107,6 @@ function CopyCosts({ context, dialog }: { context: CopyContext; dialog: DialogCo
           setExcluded(new Set());
         }}
         nothingFoundMessage={texts.noSalaries}
-        comboboxProps={inDialog}
         // The usual case is another salary of the same employee (preselected above).
         data-autofocus
       />

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Group, MultiSelect, Select, SimpleGrid, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Group, MultiSelect, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -10,20 +10,18 @@ import {
   distributionTypes,
   salaryCostCreateSchema,
   salaryCostShapeErrors,
-  SELECT,
-  Z_INDEX,
-  type AmountType,
-  type CostCycle,
   type DistributionType,
   type Salary,
   type SalaryCost,
   type SalaryCostCreate,
 } from '@saldopilot/shared';
-import { AmountInput } from '../../../components/form/amount-input';
+import { AmountField } from '../../../components/form/amount-input';
+import { ChoiceField } from '../../../components/form/choice-field';
 import { WholeNumberField } from '../../../components/form/whole-number-field';
-import { DateInput } from '../../../components/form/date-input';
+import { DateField } from '../../../components/form/date-input';
 import { EntityForm } from '../../../components/form/entity-dialog';
-import { PercentInput } from '../../../components/form/percent-input';
+import { IdSelectField } from '../../../components/form/id-select-field';
+import { PercentField } from '../../../components/form/percent-input';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { changeCollections } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
@@ -36,9 +34,6 @@ import { amountTypeTexts, distributionTexts, labelText } from './employee-displa
 import { employeeTexts as texts } from './employee-texts';
 import { openLabelDialog, removeLabel } from './label-dialogs';
 import '@mantine/core/styles/NumberInput.css';
-
-const inDialog = { zIndex: Z_INDEX.modal + 10 };
-const tooltipZ = Z_INDEX.tooltip + 20;
 
 export type CostDialogMode = { kind: 'create' } | { kind: 'edit' | 'clone'; cost: SalaryCost };
 type CostControl = Control<CostFormValues, unknown, SalaryCostCreate>;
@@ -79,7 +74,7 @@ function LabelField({ control, onChange }: { control: CostControl; onChange: (id
   const labelId = useWatch({ control, name: 'labelId' });
   const selected = labels.data?.find((label) => label.id === labelId);
   const side = (label: string, onClick: () => void, icon: React.ReactNode, color?: string) => (
-    <Tooltip label={label} zIndex={tooltipZ}>
+    <Tooltip label={label}>
       <ActionIcon variant="subtle" color={color} size="input-sm" aria-label={label} onClick={onClick}>
         {icon}
       </ActionIcon>
@@ -88,27 +83,17 @@ function LabelField({ control, onChange }: { control: CostControl; onChange: (id
   return (
     <div>
       <Group gap={4} align="flex-end" wrap="nowrap">
-        <Controller
+        <IdSelectField
           control={control}
           name="labelId"
-          render={({ field, fieldState }) => (
-            <Select
-              label={texts.costFields.label}
-              description={texts.costHints.label}
-              placeholder={labels.isPending ? texts.loading : texts.pleaseChoose}
-              clearable
-              searchable
-              nothingFoundMessage={texts.noLabels}
-              data={(labels.data ?? []).map((label) => ({ value: String(label.id), label: label.name }))}
-              value={field.value ? String(field.value) : null}
-              onChange={(value) => onChange(value ? Number(value) : null)}
-              onBlur={field.onBlur}
-              maxDropdownHeight={SELECT.dropdownMaxHeight}
-              comboboxProps={inDialog}
-              error={fieldState.error?.message}
-              style={{ flex: 1 }}
-            />
-          )}
+          label={texts.costFields.label}
+          description={texts.costHints.label}
+          placeholder={labels.isPending ? texts.loading : texts.pleaseChoose}
+          allowDeselect
+          searchable
+          nothingFoundMessage={texts.noLabels}
+          data={(labels.data ?? []).map((label) => ({ value: label.id, label: label.name }))}
+          style={{ flex: 1 }}
         />
         {side(
           texts.addLabel,
@@ -180,37 +165,6 @@ function CostForm({
   const currency = salary.currency.code;
   const once = cycle === 'once';
 
-  const select = <Name extends 'cycle' | 'amountType' | 'distributionType'>(
-    name: Name,
-    label: string,
-    data: { value: string; label: string }[],
-    description?: string,
-    onPicked?: (value: string) => void,
-  ) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Select
-          label={label}
-          description={description}
-          required
-          data={data}
-          value={field.value as string}
-          onChange={(value) => {
-            if (!value) return;
-            field.onChange(value);
-            onPicked?.(value);
-          }}
-          onBlur={field.onBlur}
-          allowDeselect={false}
-          comboboxProps={inDialog}
-          error={errors[name]?.message}
-        />
-      )}
-    />
-  );
-
   return (
     <EntityForm entity={entity}>
       <Alert color="gray" variant="light" mb="sm">
@@ -224,15 +178,16 @@ function CostForm({
           control={control}
           onChange={(id) => setValue('labelId', id, { shouldDirty: true, shouldValidate: true })}
         />
-        {select(
-          'cycle',
-          texts.costFields.cycle,
-          costCycles.map((value) => ({ value, label: costCycleLabels[value] })),
-          undefined,
-          (value) => {
-            if ((value as CostCycle) === 'once') setValue('relativeOffset', 1, { shouldValidate: true });
-          },
-        )}
+        <ChoiceField
+          control={control}
+          name="cycle"
+          label={texts.costFields.cycle}
+          required
+          data={costCycles.map((value) => ({ value, label: costCycleLabels[value] }))}
+          onChange={(value) => {
+            if (value === 'once') setValue('relativeOffset', 1, { shouldValidate: true });
+          }}
+        />
         <WholeNumberField
           control={control}
           name="relativeOffset"
@@ -242,48 +197,29 @@ function CostForm({
           disabled={once}
           min={1}
         />
-        {select(
-          'amountType',
-          texts.costFields.amountType,
-          amountTypes.map((value) => ({ value, label: amountTypeTexts[value] })),
-          undefined,
-          (value) => {
+        <ChoiceField
+          control={control}
+          name="amountType"
+          label={texts.costFields.amountType}
+          required
+          data={amountTypes.map((value) => ({ value, label: amountTypeTexts[value] }))}
+          onChange={(value) => {
             // The amount means something else in the other type; a fixed amount has no base costs.
             setValue('amount', null, { shouldValidate: false });
-            if ((value as AmountType) !== 'percentage') setValue('baseSalaryCostIDs', [], { shouldDirty: true });
-          },
-        )}
-        <Controller
-          control={control}
-          name="amount"
-          render={({ field }) =>
-            amountType !== 'fixed' ? (
-              <PercentInput
-                label={amountType === 'bvgMinimum' ? texts.costFields.bvgRiskRate : texts.costFields.percentage}
-                description={amountType === 'bvgMinimum' ? texts.costHints.bvgRiskRate : texts.percentageHint}
-                required
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.amount?.message}
-              />
-            ) : (
-              <AmountInput
-                label={texts.costFields.amount}
-                required
-                currency={currency}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.amount?.message}
-              />
-            )
-          }
+            if (value !== 'percentage') setValue('baseSalaryCostIDs', [], { shouldDirty: true });
+          }}
         />
+        {amountType !== 'fixed' ? (
+          <PercentField
+            control={control}
+            name="amount"
+            label={amountType === 'bvgMinimum' ? texts.costFields.bvgRiskRate : texts.costFields.percentage}
+            description={amountType === 'bvgMinimum' ? texts.costHints.bvgRiskRate : texts.percentageHint}
+            required
+          />
+        ) : (
+          <AmountField control={control} name="amount" label={texts.costFields.amount} required currency={currency} />
+        )}
         {amountType === 'percentage' ? (
           <Controller
             control={control}
@@ -298,7 +234,6 @@ function CostForm({
                 value={field.value.map(String)}
                 onChange={(values) => field.onChange(values.map(Number))}
                 onBlur={field.onBlur}
-                comboboxProps={inDialog}
                 error={errors.baseSalaryCostIDs?.message}
               />
             )}
@@ -307,34 +242,26 @@ function CostForm({
           <div />
         )}
         <div>
-          {select(
-            'distributionType',
-            texts.costFields.distribution,
-            distributionTypes.map((value) => ({ value, label: distributionTexts[value] })),
-            texts.costHints.distribution,
-          )}
+          <ChoiceField
+            control={control}
+            name="distributionType"
+            label={texts.costFields.distribution}
+            description={texts.costHints.distribution}
+            required
+            data={distributionTypes.map((value) => ({ value, label: distributionTexts[value] }))}
+          />
           {(distributionType as DistributionType) === 'both' ? (
             <Text size="xs" c="blue.8">
               {texts.bothInfo}
             </Text>
           ) : null}
         </div>
-        <Controller
+        <DateField
           control={control}
           name="targetDate"
-          render={({ field }) => (
-            <DateInput
-              label={texts.costFields.targetDate}
-              description={once ? texts.costHints.targetDateOnce : texts.costHints.targetDate}
-              required={once}
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.targetDate?.message}
-            />
-          )}
+          label={texts.costFields.targetDate}
+          description={once ? texts.costHints.targetDateOnce : texts.costHints.targetDate}
+          required={once}
         />
       </SimpleGrid>
     </EntityForm>

@@ -15,14 +15,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconSearch, IconStar, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  cycleLabels,
-  Z_INDEX,
-  zurichDateOf,
-  type EmployeeDetail,
-  type Salary,
-  type SalaryCost,
-} from '@saldopilot/shared';
+import { cycleLabels, zurichDateOf, type EmployeeDetail, type Salary, type SalaryCost } from '@saldopilot/shared';
 import { Amount } from '../../../components/money/amount';
 import { DisplayToggle } from '../../../components/list/list-controls';
 import { ListTable } from '../../../components/list/list-table';
@@ -126,7 +119,6 @@ function CostOverview({ context, close }: { context: OverviewContext; close: () 
           value={filter}
           onChange={(value) => value && setFilter(value as CostFilter)}
           allowDeselect={false}
-          comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
           w="14rem"
         />
         <DisplayToggle display={display} onChange={setDisplay} />

@@ -17,8 +17,6 @@ export const employeeTexts = {
   delete: 'Löschen',
   loading: 'Wird geladen …',
   pleaseChoose: 'Bitte wählen',
-  noResults: 'Keine Resultate gefunden',
-  noCurrencies: 'Keine Währungen gefunden',
   loadFailed: 'Mitarbeitende konnten nicht geladen werden',
 
   // List (docs/web.md "Mitarbeitende").

@@ -1,25 +1,20 @@
 import { useState } from 'react';
-import { Alert, Checkbox, List, Select, SimpleGrid } from '@mantine/core';
+import { Alert, List, SimpleGrid } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useWatch, type Resolver } from 'react-hook-form';
-import {
-  cycleLabels,
-  cycles,
-  salaryCreateSchema,
-  SELECT,
-  Z_INDEX,
-  type Cycle,
-  type Salary,
-  type SalaryCreate,
-} from '@saldopilot/shared';
-import { AmountInput } from '../../../components/form/amount-input';
+import { useWatch, type Resolver } from 'react-hook-form';
+import { cycleLabels, cycles, salaryCreateSchema, type Salary, type SalaryCreate } from '@saldopilot/shared';
+import { AmountField } from '../../../components/form/amount-input';
+import { CheckboxField } from '../../../components/form/check-field';
+import { ChoiceField } from '../../../components/form/choice-field';
+import { CurrencyField } from '../../../components/form/currency-field';
 import { WholeNumberField } from '../../../components/form/whole-number-field';
-import { DateInput } from '../../../components/form/date-input';
+import { DateField } from '../../../components/form/date-input';
 import { EntityForm } from '../../../components/form/entity-dialog';
+import { IdSelectField } from '../../../components/form/id-select-field';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { changeCollections } from '../../../lib/remote-changes';
 import { openDialog, type DialogControls } from '../../../lib/dialog';
-import { formatCurrencyLabel, formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { showToast } from '../../../lib/toast';
 import { useCurrencies } from '../../../reference-data/currencies';
 import { copySalaryCosts } from '../api/copy-salary-costs';
@@ -30,8 +25,6 @@ import { updateSalary } from '../api/update-salary';
 import { cloneFromDate } from './employee-display';
 import { employeeTexts as texts } from './employee-texts';
 import { emptySalaryValues, endPreview, salaryValuesOf, type SalaryFormValues } from './salary-form-values';
-
-const inDialog = { zIndex: Z_INDEX.modal + 10 };
 
 export type SalaryDialogMode = { kind: 'create' } | { kind: 'edit' | 'clone'; salary: Salary };
 
@@ -76,7 +69,7 @@ function SalaryForm({
   organisationCurrencyId: number;
   dialog: DialogControls<Salary | null>;
 }) {
-  const { data: currencies = [], isPending: currenciesPending } = useCurrencies();
+  const { data: currencies = [] } = useCurrencies();
   const source = mode.kind === 'create' ? undefined : mode.salary;
   const editedId = mode.kind === 'edit' ? mode.salary.id : undefined;
   const [takenDates] = useState(
@@ -106,10 +99,7 @@ function SalaryForm({
       failed: texts.salaryDeleteFailed,
     },
   });
-  const {
-    control,
-    formState: { errors },
-  } = entity.form;
+  const { control } = entity.form;
   const [currencyId, fromDate, cycle, hasThirteenth] = useWatch({
     control,
     name: ['currencyId', 'fromDate', 'cycle', 'hasThirteenthSalary'],
@@ -144,118 +134,42 @@ function SalaryForm({
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing={0}>
         {numberField('hoursPerMonth', texts.fields.hours, 480)}
         {numberField('vacationDaysPerYear', texts.fields.vacation, 365)}
-        <Controller
-          control={control}
-          name="currencyId"
-          render={({ field }) => (
-            <Select
-              label={texts.fields.currency}
-              required
-              searchable
-              placeholder={currenciesPending ? texts.loading : texts.pleaseChoose}
-              nothingFoundMessage={currencies.length ? texts.noResults : texts.noCurrencies}
-              data={currencies.map((currency) => ({
-                value: String(currency.id),
-                label: formatCurrencyLabel(currency),
-              }))}
-              value={field.value ? String(field.value) : null}
-              onChange={(value) => field.onChange(value ? Number(value) : undefined)}
-              onBlur={field.onBlur}
-              allowDeselect={false}
-              maxDropdownHeight={SELECT.dropdownMaxHeight}
-              comboboxProps={inDialog}
-              error={errors.currencyId?.message}
-            />
-          )}
-        />
-        <Controller
+        <CurrencyField control={control} name="currencyId" label={texts.fields.currency} />
+        <AmountField
           control={control}
           name="amount"
-          render={({ field }) => (
-            <AmountInput
-              label={texts.fields.gross}
-              description={texts.hints.gross}
-              required
-              currency={currencyCode}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.amount?.message}
-            />
-          )}
+          label={texts.fields.gross}
+          description={texts.hints.gross}
+          required
+          currency={currencyCode}
         />
-        <Controller
+        <DateField
           control={control}
           name="fromDate"
-          render={({ field }) => (
-            <DateInput
-              label={texts.fields.from}
-              description={texts.hints.from}
-              required
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.fromDate?.message}
-            />
-          )}
+          label={texts.fields.from}
+          description={texts.hints.from}
+          required
         />
-        <Controller
+        <ChoiceField
           control={control}
           name="cycle"
-          render={({ field }) => (
-            <Select
-              label={texts.fields.cycle}
-              required
-              data={cycles.map((value) => ({ value, label: cycleLabels[value] }))}
-              value={field.value}
-              onChange={(value) => value && field.onChange(value as Cycle)}
-              onBlur={field.onBlur}
-              allowDeselect={false}
-              comboboxProps={inDialog}
-              error={errors.cycle?.message}
-            />
-          )}
+          label={texts.fields.cycle}
+          required
+          data={cycles.map((value) => ({ value, label: cycleLabels[value] }))}
         />
-        <Controller
+        <CheckboxField
           control={control}
           name="hasThirteenthSalary"
-          render={({ field }) => (
-            <Checkbox
-              label={texts.fields.thirteenth}
-              description={texts.hints.thirteenth}
-              mt="md"
-              ref={field.ref}
-              name={field.name}
-              checked={field.value}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              error={errors.hasThirteenthSalary?.message}
-            />
-          )}
+          label={texts.fields.thirteenth}
+          description={texts.hints.thirteenth}
+          mt="md"
         />
         {hasThirteenth ? (
-          <Controller
+          <IdSelectField
             control={control}
             name="thirteenthSalaryMonth"
-            render={({ field }) => (
-              <Select
-                label={texts.fields.thirteenthMonth}
-                data={([12, 11] as const).map((month) => ({
-                  value: String(month),
-                  label: texts.thirteenthMonths[month],
-                }))}
-                value={String(field.value)}
-                onChange={(value) => value && field.onChange(Number(value) as 11 | 12)}
-                onBlur={field.onBlur}
-                allowDeselect={false}
-                comboboxProps={inDialog}
-                error={errors.thirteenthSalaryMonth?.message}
-              />
-            )}
+            label={texts.fields.thirteenthMonth}
+            data={([12, 11] as const).map((month) => ({ value: month, label: texts.thirteenthMonths[month] }))}
           />
         ) : null}
       </SimpleGrid>

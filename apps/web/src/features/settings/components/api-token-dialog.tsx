@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCopy, IconKey } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import {
   accessScopes,
   apiTokenCreateSchema,
   tokenLifetimes,
-  Z_INDEX,
   type ApiToken,
   type ApiTokenCreated,
 } from '@saldopilot/shared';
 import { DialogFooter } from '../../../components/form/dialog-footer';
 import { EntityForm } from '../../../components/form/entity-dialog';
+import { IdSelectField } from '../../../components/form/id-select-field';
 import { ScopeCheckboxes } from '../../../components/form/scope-checkboxes';
 import { useDialogDirty, useEntityForm } from '../../../components/form/use-entity-form';
 import { schemaResolver } from '../../../components/form/use-schema-form';
@@ -23,7 +23,7 @@ import { apiTokenKeys } from '../api/list-api-tokens';
 import { accessTexts as texts, lifetimeLabel } from './access-texts';
 
 const resolver = schemaResolver(apiTokenCreateSchema);
-const lifetimes = tokenLifetimes.map((days) => ({ value: String(days), label: lifetimeLabel(days) }));
+const lifetimes = tokenLifetimes.map((days) => ({ value: days, label: lifetimeLabel(days) }));
 
 function TokenForm({
   dialog,
@@ -85,23 +85,13 @@ function TokenForm({
           />
         )}
       />
-      <Controller
+      <IdSelectField
         control={control}
         name="expiresInDays"
-        render={({ field, fieldState }) => (
-          <Select
-            label={texts.lifetime}
-            required
-            data={lifetimes}
-            value={String(field.value)}
-            onChange={(value) => value && field.onChange(Number(value))}
-            onBlur={field.onBlur}
-            allowDeselect={false}
-            comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
-            error={fieldState.error?.message}
-            maw={240}
-          />
-        )}
+        label={texts.lifetime}
+        required
+        data={lifetimes}
+        maw={240}
       />
     </EntityForm>
   );

@@ -1,8 +1,8 @@
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconClock, IconRefresh, IconSend, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { invitationCreateSchema, roleLabels, Z_INDEX, type Invitation, type Organisation } from '@saldopilot/shared';
+import { ChoiceField } from '../../../components/form/choice-field';
 import { EmailInput } from '../../../components/form/email-input';
 import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
@@ -54,21 +54,12 @@ function InviteForm({
   return (
     <EntityForm entity={entity} submit={{ label: texts.invite, icon: <IconSend size={16} aria-hidden /> }}>
       <EmailInput autoComplete="off" data-autofocus error={errors.email?.message} {...register('email')} />
-      <Controller
+      <ChoiceField
         control={control}
         name="role"
-        render={({ field }) => (
-          <Select
-            label={texts.role}
-            required
-            data={invitableRoles.map((role) => ({ value: role, label: roleLabels[role] }))}
-            value={field.value}
-            onChange={(value) => value && field.onChange(value)}
-            allowDeselect={false}
-            comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
-            error={errors.role?.message}
-          />
-        )}
+        label={texts.role}
+        required
+        data={invitableRoles.map((role) => ({ value: role, label: roleLabels[role] }))}
       />
     </EntityForm>
   );

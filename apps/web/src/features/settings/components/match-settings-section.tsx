@@ -1,5 +1,4 @@
-import { Group, Select } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { Group } from '@mantine/core';
 import { z } from 'zod';
 import {
   hasRole,
@@ -12,6 +11,7 @@ import {
 import { useBankAccountChoices } from '../../../reference-data/bank-accounts';
 import { changesOf } from '../../../components/form/entity-changes';
 import { Form } from '../../../components/form/form';
+import { IdSelectField } from '../../../components/form/id-select-field';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { WholeNumberField } from '../../../components/form/whole-number-field';
 import { invalidatePlanQueries } from '../../../lib/query-keys';
@@ -25,9 +25,6 @@ const schema = z.strictObject({
   matchWindowDays: matchWindowDaysSchema,
   salaryBankAccountId: organisationUpdateSchema.shape.salaryBankAccountId.unwrap(),
 });
-
-/** The value of "Kein Lohnkonto" (a select's values are texts). */
-const NONE = '';
 
 const fields = [
   {
@@ -77,11 +74,6 @@ export function MatchSettingsSection({
   });
   const readOnly = { readOnly: !editable, variant: editable ? 'default' : 'filled' } as const;
   const { data: accounts = [] } = useBankAccountChoices();
-  const accountData = [
-    { value: NONE, label: texts.noSalaryAccount },
-    ...accounts.map((account) => ({ value: String(account.id), label: account.name })),
-  ];
-
   return (
     <SettingsSection title={texts.matchTitle} description={editable ? texts.matchDescription : texts.readOnlyHint}>
       <Form
@@ -92,23 +84,15 @@ export function MatchSettingsSection({
           {fields.map((field) => (
             <WholeNumberField key={field.name} control={control} min={0} {...field} {...readOnly} w={260} />
           ))}
-          <Controller
+          <IdSelectField
             control={control}
             name="salaryBankAccountId"
-            render={({ field, fieldState }) => (
-              <Select
-                label={texts.salaryAccountLabel}
-                description={texts.salaryAccountHint}
-                data={accountData}
-                value={field.value === null ? NONE : String(field.value)}
-                onChange={(value) => field.onChange(value ? Number(value) : null)}
-                onBlur={field.onBlur}
-                allowDeselect={false}
-                error={fieldState.error?.message}
-                {...readOnly}
-                w={260}
-              />
-            )}
+            label={texts.salaryAccountLabel}
+            description={texts.salaryAccountHint}
+            none={texts.noSalaryAccount}
+            data={accounts.map((account) => ({ value: account.id, label: account.name }))}
+            {...readOnly}
+            w={260}
           />
         </Group>
         <SettingsSave editable={editable} control={control} label={texts.matchSave} message={message} />

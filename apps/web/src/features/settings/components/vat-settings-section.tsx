@@ -1,6 +1,5 @@
-import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
-import { Alert, NumberInput, Select, Skeleton, Switch } from '@mantine/core';
+import { Alert, Select, Skeleton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useWatch } from 'react-hook-form';
 import {
@@ -19,9 +18,12 @@ import {
   type Organisation,
   type VatSetting,
 } from '@saldopilot/shared';
+import { SwitchField } from '../../../components/form/check-field';
+import { ChoiceField } from '../../../components/form/choice-field';
 import { DateField } from '../../../components/form/date-input';
 import { Form } from '../../../components/form/form';
-import { PercentInput } from '../../../components/form/percent-input';
+import { PercentField } from '../../../components/form/percent-input';
+import { WholeNumberField } from '../../../components/form/whole-number-field';
 import { useInlineMessage } from '../../../components/form/inline-message';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
@@ -92,19 +94,7 @@ function VatSettingsForm({
         }
       })}
     >
-      <Controller
-        control={control}
-        name="enabled"
-        render={({ field }) => (
-          <Switch
-            label={texts.vatEnabled}
-            checked={field.value}
-            onChange={(event) => field.onChange(event.currentTarget.checked)}
-            onBlur={field.onBlur}
-            disabled={!editable}
-          />
-        )}
-      />
+      <SwitchField control={control} name="enabled" label={texts.vatEnabled} disabled={!editable} />
       {enabled ? (
         <>
           <DateField
@@ -140,117 +130,67 @@ function VatSettingsForm({
               />
             )}
           />
-          <Controller
+          <ChoiceField
             control={control}
             name="method"
-            render={({ field, fieldState }) => (
-              <Select
-                label={texts.method}
-                description={texts.methodHint}
-                required
-                {...readOnly}
-                data={methods}
-                value={field.value ?? 'effective'}
-                onChange={(value) => {
-                  if (value === null) return;
-                  field.onChange(value);
-                  // docs/vat.md: the ESTV settles the net tax rate method half-yearly; the effective
-                  // method takes no net tax rates.
-                  if (value === 'netTaxRate') setValue('interval', NET_TAX_RATE_INTERVAL, dirty);
-                  else
-                    for (const rate of ['netTaxRate', 'netTaxRate2', 'netTaxRate2Share'] as const)
-                      setValue(rate, null, dirty);
-                }}
-                onBlur={field.onBlur}
-                allowDeselect={false}
-                error={fieldState.error?.message}
-                maw={420}
-              />
-            )}
+            label={texts.method}
+            description={texts.methodHint}
+            required
+            {...readOnly}
+            data={methods}
+            onChange={(value) => {
+              // docs/vat.md: the ESTV settles the net tax rate method half-yearly; the effective
+              // method takes no net tax rates.
+              if (value === 'netTaxRate') setValue('interval', NET_TAX_RATE_INTERVAL, dirty);
+              else
+                for (const rate of ['netTaxRate', 'netTaxRate2', 'netTaxRate2Share'] as const)
+                  setValue(rate, null, dirty);
+            }}
+            maw={420}
           />
-          <Controller
+          <ChoiceField
             control={control}
             name="interval"
-            render={({ field, fieldState }) => (
-              <Select
-                label={texts.interval}
-                description={netTaxRate ? texts.intervalNetTaxRateHint : undefined}
-                required
-                {...readOnly}
-                data={intervals}
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? undefined)}
-                onBlur={field.onBlur}
-                allowDeselect={false}
-                error={fieldState.error?.message}
-                maw={420}
-              />
-            )}
+            label={texts.interval}
+            description={netTaxRate ? texts.intervalNetTaxRateHint : undefined}
+            required
+            {...readOnly}
+            data={intervals}
+            maw={420}
           />
           {netTaxRate ? (
             <>
-              <Controller
+              <PercentField
                 control={control}
                 name="netTaxRate"
-                render={({ field, fieldState }) => (
-                  <PercentInput
-                    label={texts.netTaxRate}
-                    description={texts.netTaxRateHint}
-                    required
-                    {...readOnly}
-                    max={NET_TAX_RATE_MAX / 1000}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    maw={280}
-                  />
-                )}
+                label={texts.netTaxRate}
+                description={texts.netTaxRateHint}
+                required
+                {...readOnly}
+                max={NET_TAX_RATE_MAX / 1000}
+                maw={280}
               />
-              <Controller
+              <PercentField
                 control={control}
                 name="netTaxRate2"
-                render={({ field, fieldState }) => (
-                  <PercentInput
-                    label={texts.netTaxRate2}
-                    description={texts.netTaxRate2Hint}
-                    {...readOnly}
-                    max={NET_TAX_RATE_MAX / 1000}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    maw={280}
-                  />
-                )}
+                label={texts.netTaxRate2}
+                description={texts.netTaxRate2Hint}
+                {...readOnly}
+                max={NET_TAX_RATE_MAX / 1000}
+                maw={280}
               />
-              <Controller
+              <WholeNumberField
                 control={control}
                 name="netTaxRate2Share"
-                render={({ field, fieldState }) => (
-                  <NumberInput
-                    label={texts.netTaxRate2Share}
-                    description={texts.netTaxRate2ShareHint}
-                    {...readOnly}
-                    suffix=" %"
-                    allowDecimal={false}
-                    min={NET_TAX_RATE_SHARE_MIN}
-                    max={NET_TAX_RATE_SHARE_MAX}
-                    allowNegative={false}
-                    clampBehavior="none"
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value ?? ''}
-                    onChange={(value) => field.onChange(value === '' ? null : Number(value))}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    maw={280}
-                  />
-                )}
+                label={texts.netTaxRate2Share}
+                description={texts.netTaxRate2ShareHint}
+                {...readOnly}
+                suffix=" %"
+                allowDecimal={false}
+                min={NET_TAX_RATE_SHARE_MIN}
+                max={NET_TAX_RATE_SHARE_MAX}
+                allowNegative={false}
+                maw={280}
               />
             </>
           ) : null}

@@ -1,8 +1,8 @@
-import { Select, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import { Controller } from 'react-hook-form';
-import { categoryCreateSchema, categoryReassignSchema, SELECT, Z_INDEX, type Category } from '@saldopilot/shared';
+import { categoryCreateSchema, categoryReassignSchema, type Category } from '@saldopilot/shared';
 import { EntityForm } from '../../../components/form/entity-dialog';
+import { IdSelectField } from '../../../components/form/id-select-field';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { schemaResolver } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
@@ -17,9 +17,6 @@ import { deleteCategory } from '../api/delete-category';
 import { replaceCategory } from '../api/replace-category';
 import { updateCategory } from '../api/update-category';
 import { categoryTexts as texts, transactionTexts } from './transaction-texts';
-
-// Selects inside a dialog open their list above it.
-const inDialog = { zIndex: Z_INDEX.modal + 10 };
 
 const categoryResolver = schemaResolver(categoryCreateSchema);
 const reassignResolver = schemaResolver(categoryReassignSchema);
@@ -93,10 +90,7 @@ function ReassignForm({
     saved: ({ affected }) => texts.reassigned(affected, category.name),
     failed: { create: texts.reassignFailed },
   });
-  const {
-    control,
-    formState: { errors },
-  } = entity.form;
+  const { control } = entity.form;
   const others = categories.filter((candidate) => candidate.id !== category.id);
 
   return (
@@ -105,27 +99,16 @@ function ReassignForm({
       submit={{ label: texts.reassignButton, icon: <IconArrowsExchange size={18} aria-hidden />, color: 'red' }}
     >
       <Text mb="sm">{texts.reassignText(category.name)}</Text>
-      <Controller
+      <IdSelectField
         control={control}
         name="targetId"
-        render={({ field }) => (
-          <Select
-            label={texts.replacement}
-            required
-            searchable
-            placeholder={transactionTexts.pleaseChoose}
-            nothingFoundMessage={transactionTexts.noResults}
-            data={others.map((other) => ({ value: String(other.id), label: other.name }))}
-            value={field.value ? String(field.value) : null}
-            onChange={(value) => field.onChange(value ? Number(value) : undefined)}
-            onBlur={field.onBlur}
-            allowDeselect={false}
-            maxDropdownHeight={SELECT.dropdownMaxHeight}
-            comboboxProps={inDialog}
-            error={errors.targetId?.message}
-            data-autofocus
-          />
-        )}
+        label={texts.replacement}
+        required
+        searchable
+        placeholder={transactionTexts.pleaseChoose}
+        nothingFoundMessage={transactionTexts.noResults}
+        data={others.map((other) => ({ value: other.id, label: other.name }))}
+        data-autofocus
       />
     </EntityForm>
   );

@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Controller, useWatch } from 'react-hook-form';
-import { SELECT, Z_INDEX, type Category } from '@saldopilot/shared';
+import { useWatch } from 'react-hook-form';
+import type { Category } from '@saldopilot/shared';
+import { IdSelectField } from '../../../components/form/id-select-field';
 import { useCategories } from '../../../reference-data/categories';
 import { deleteCategoryWithReplacement, openCategoryDialog } from './category-dialogs';
 import { InfoTip } from './info-tip';
 import type { TransactionControl, TransactionSetValue } from './transaction-form-values';
 import { categoryTexts, transactionTexts } from './transaction-texts';
-
-const tooltipZ = Z_INDEX.tooltip + 20;
 
 /** A small icon button with its label as tooltip, beside a select. */
 export function SideButton({
@@ -24,7 +23,7 @@ export function SideButton({
   children: ReactNode;
 }) {
   return (
-    <Tooltip label={label} zIndex={tooltipZ}>
+    <Tooltip label={label}>
       <ActionIcon variant="subtle" color={color} size="input-sm" aria-label={label} onClick={onClick}>
         {children}
       </ActionIcon>
@@ -131,37 +130,26 @@ export function CategoryField({
   );
 
   return (
-    <Controller
+    <IdSelectField
       control={control}
       name="categoryId"
-      render={({ field }) => (
-        <Select
-          label={transactionTexts.fields.category}
-          required
-          searchable
-          placeholder={isPending ? transactionTexts.loading : transactionTexts.pleaseChoose}
-          nothingFoundMessage={transactionTexts.noCategories}
-          data={categories.map((category) => ({ value: String(category.id), label: category.name }))}
-          renderOption={({ option }) => {
-            const system = !categories.find((category) => String(category.id) === option.value)?.canEdit;
-            return (
-              <Group gap={6} wrap="nowrap">
-                {option.label}
-                {system ? <IconLock size={14} aria-hidden style={{ opacity: 0.6 }} /> : null}
-              </Group>
-            );
-          }}
-          value={field.value ? String(field.value) : null}
-          onChange={(value) => field.onChange(value ? Number(value) : undefined)}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          allowDeselect={false}
-          maxDropdownHeight={SELECT.dropdownMaxHeight}
-          comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
-          inputContainer={withSideButtons(buttons)}
-          error={error}
-        />
-      )}
+      label={transactionTexts.fields.category}
+      required
+      searchable
+      placeholder={isPending ? transactionTexts.loading : transactionTexts.pleaseChoose}
+      nothingFoundMessage={transactionTexts.noCategories}
+      data={categories.map((category) => ({ value: category.id, label: category.name }))}
+      renderOption={({ option }) => {
+        const system = !categories.find((category) => String(category.id) === option.value)?.canEdit;
+        return (
+          <Group gap={6} wrap="nowrap">
+            {option.label}
+            {system ? <IconLock size={14} aria-hidden style={{ opacity: 0.6 }} /> : null}
+          </Group>
+        );
+      }}
+      inputContainer={withSideButtons(buttons)}
+      error={error}
     />
   );
 }

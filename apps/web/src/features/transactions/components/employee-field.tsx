@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
-import { SELECT, Z_INDEX, type Transaction } from '@saldopilot/shared';
+import type { Transaction } from '@saldopilot/shared';
+import { IdSelectField } from '../../../components/form/id-select-field';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/list/list-texts';
 import { employeeChoicesQuery } from '../api/search-employees';
 import { hinted } from './info-tip';
@@ -19,38 +18,30 @@ export function EmployeeField({ control, linked }: { control: TransactionControl
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [picked, setPicked] = useState<{ id: number; name: string } | null>(linked);
   const choices = useQuery(employeeChoicesQuery(debounced));
-  const options = (choices.data?.data ?? []).map((employee) => ({ value: String(employee.id), label: employee.name }));
+  const options = (choices.data?.data ?? []).map((employee) => ({ value: employee.id, label: employee.name }));
   // The chosen employee stays an option while another search is shown.
-  if (picked && !options.some((option) => option.value === String(picked.id))) {
-    options.unshift({ value: String(picked.id), label: picked.name });
+  if (picked && !options.some((option) => option.value === picked.id)) {
+    options.unshift({ value: picked.id, label: picked.name });
   }
   return (
-    <Controller
+    <IdSelectField
+      {...hinted(texts.fields.employee, texts.hints.employee)}
       control={control}
       name="employeeId"
-      render={({ field }) => (
-        <Select
-          {...hinted(texts.fields.employee, texts.hints.employee)}
-          clearable
-          searchable
-          placeholder={texts.pleaseChoose}
-          nothingFoundMessage={choices.isFetching ? texts.loading : texts.noEmployees}
-          error={choices.isError ? texts.employeesFailed : undefined}
-          data={options}
-          // Filtering happens on the server; the select shows what it answered.
-          filter={({ options: all }) => all}
-          searchValue={search}
-          onSearchChange={setSearch}
-          value={field.value ? String(field.value) : null}
-          onChange={(value, option) => {
-            setPicked(value && option ? { id: Number(value), name: option.label } : null);
-            field.onChange(value ? Number(value) : null);
-          }}
-          onBlur={field.onBlur}
-          maxDropdownHeight={SELECT.dropdownMaxHeight}
-          comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
-        />
-      )}
+      allowDeselect
+      searchable
+      placeholder={texts.pleaseChoose}
+      nothingFoundMessage={choices.isFetching ? texts.loading : texts.noEmployees}
+      error={choices.isError ? texts.employeesFailed : undefined}
+      data={options}
+      // Filtering happens on the server; the select shows what it answered.
+      filter={({ options: all }) => all}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onChange={(id) => {
+        const option = options.find((candidate) => candidate.value === id);
+        setPicked(option ? { id: option.value, name: option.label } : null);
+      }}
     />
   );
 }

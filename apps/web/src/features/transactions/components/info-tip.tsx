@@ -1,10 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { Z_INDEX } from '@saldopilot/shared';
 import classes from './transactions.module.css';
-
-// Tooltips in dialogs show above the dialog and the open dropdowns.
-const tooltipZ = Z_INDEX.tooltip + 20;
 
 /**
  * An info icon whose tooltip explains something (system categories, preset rates). It is a button,
@@ -12,7 +8,7 @@ const tooltipZ = Z_INDEX.tooltip + 20;
  */
 export function InfoTip({ text }: { text: string }) {
   return (
-    <Tooltip label={text} zIndex={tooltipZ} multiline maw={280} events={{ hover: true, focus: true, touch: true }}>
+    <Tooltip label={text} multiline maw={280} events={{ hover: true, focus: true, touch: true }}>
       <ActionIcon variant="subtle" color="gray" size="sm" aria-label={text}>
         <IconInfoCircle size={16} aria-hidden />
       </ActionIcon>
@@ -31,7 +27,7 @@ export function hintedLabel(label: string, hint: string) {
     label: (
       <>
         {label}
-        <Tooltip label={hint} zIndex={tooltipZ} multiline maw={280}>
+        <Tooltip label={hint} multiline maw={280}>
           <IconInfoCircle size={15} className={classes.hintIcon} aria-hidden />
         </Tooltip>
       </>

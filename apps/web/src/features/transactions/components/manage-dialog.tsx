@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Z_INDEX } from '@saldopilot/shared';
 import { DialogFooter } from '../../../components/form/dialog-footer';
 import { openDialog } from '../../../lib/dialog';
 import { categoriesMessages, useCategories } from '../../../reference-data/categories';
@@ -11,8 +10,6 @@ import { deleteCategoryWithReplacement, openCategoryDialog } from './category-di
 import { InfoTip } from './info-tip';
 import { categoryTexts, transactionTexts, vatTexts } from './transaction-texts';
 import { deleteVatAfterConfirm, openVatDialog } from './vat-dialogs';
-
-const tooltipZ = Z_INDEX.tooltip + 20;
 
 function RowActions({
   editLabel,
@@ -27,12 +24,12 @@ function RowActions({
 }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label={editLabel} zIndex={tooltipZ}>
+      <Tooltip label={editLabel}>
         <ActionIcon variant="subtle" aria-label={editLabel} onClick={onEdit}>
           <IconPencil size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={deleteLabel} zIndex={tooltipZ}>
+      <Tooltip label={deleteLabel}>
         <ActionIcon variant="subtle" color="red" aria-label={deleteLabel} onClick={onDelete}>
           <IconTrash size={18} aria-hidden />
         </ActionIcon>

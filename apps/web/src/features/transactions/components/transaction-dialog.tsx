@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Alert, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import {
   cycleLabels,
@@ -7,14 +7,12 @@ import {
   isIsoDate,
   transactionTypeLabels,
   transactionTypes,
-  Z_INDEX,
-  type Cycle,
   type Transaction,
-  type TransactionType,
   type User,
 } from '@saldopilot/shared';
-import { AmountInput } from '../../../components/form/amount-input';
-import { DateInput } from '../../../components/form/date-input';
+import { AmountField } from '../../../components/form/amount-input';
+import { ChoiceField } from '../../../components/form/choice-field';
+import { DateField } from '../../../components/form/date-input';
 import { EntityForm } from '../../../components/form/entity-dialog';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { changeKinds } from '../../../lib/remote-changes';
@@ -42,9 +40,6 @@ import { VatField } from './vat-field';
 import classes from './transactions.module.css';
 import '@mantine/core/styles/Switch.css';
 
-// Selects inside the dialog open their list above it.
-const inDialog = { zIndex: Z_INDEX.modal + 10 };
-
 export type TransactionDialogMode = { kind: 'create' } | { kind: 'edit' | 'clone'; transaction: Transaction };
 
 const titles = { create: texts.createTitle, edit: texts.editTitle, clone: texts.cloneTitle } as const;
@@ -67,34 +62,24 @@ function AmountWithConversion({
       : undefined;
   const field = hinted(texts.fields.amount, converted ? `${texts.hints.amount}. ${converted}` : texts.hints.amount);
   return (
-    <Controller
+    <AmountField
+      {...field}
       control={control}
       name="amount"
-      render={({ field: input, fieldState }) => (
-        <AmountInput
-          {...field}
-          label={
-            <>
-              {field.label}
-              {converted ? (
-                // Read out through the description; shown right of the label as in the reference.
-                <span aria-hidden className={classes.converted}>
-                  {converted}
-                </span>
-              ) : null}
-            </>
-          }
-          required
-          currency={currencyCode}
-          invertible
-          name={input.name}
-          ref={input.ref}
-          value={input.value}
-          onChange={input.onChange}
-          onBlur={input.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
+      label={
+        <>
+          {field.label}
+          {converted ? (
+            // Read out through the description; shown right of the label as in the reference.
+            <span aria-hidden className={classes.converted}>
+              {converted}
+            </span>
+          ) : null}
+        </>
+      }
+      required
+      currency={currencyCode}
+      invertible
     />
   );
 }
@@ -169,93 +154,51 @@ function TransactionForm({
         <AmountWithConversion control={control} currencyCode={currencyCode} organisationCurrency={user.currency.code} />
         <VatField control={control} setValue={setValue} error={errors.vatId?.message} />
         <VatIncludedSwitch control={control} />
-        <Controller
+        <ChoiceField
           control={control}
           name="type"
-          rules={{ deps: ['cycle', 'endDate'] }}
-          render={({ field }) => (
-            <Select
-              label={texts.fields.type}
-              nothingFoundMessage={texts.noTypes}
-              data={transactionTypes.map((value) => ({ value, label: transactionTypeLabels[value] }))}
-              value={field.value}
-              onChange={(value) => value && field.onChange(value as TransactionType)}
-              onBlur={field.onBlur}
-              allowDeselect={false}
-              comboboxProps={inDialog}
-              error={errors.type?.message}
-            />
-          )}
+          deps={['cycle', 'endDate']}
+          label={texts.fields.type}
+          nothingFoundMessage={texts.noTypes}
+          data={transactionTypes.map((value) => ({ value, label: transactionTypeLabels[value] }))}
         />
         {repeating ? (
-          <Controller
+          <ChoiceField
             control={control}
             name="cycle"
-            render={({ field }) => (
-              <Select
-                label={texts.fields.cycle}
-                required
-                nothingFoundMessage={texts.noCycles}
-                data={cycles.map((value) => ({ value, label: cycleLabels[value] }))}
-                value={field.value}
-                onChange={(value) => value && field.onChange(value as Cycle)}
-                onBlur={field.onBlur}
-                allowDeselect={false}
-                comboboxProps={inDialog}
-                error={errors.cycle?.message}
-              />
-            )}
+            label={texts.fields.cycle}
+            required
+            nothingFoundMessage={texts.noCycles}
+            data={cycles.map((value) => ({ value, label: cycleLabels[value] }))}
           />
         ) : (
           // docs/web.md "Transaktionen": without a cycle the cell stays empty, so the dates keep
           // their places.
           <div />
         )}
-        <Controller
+        <DateField
+          {...hinted(texts.fields.from, texts.hints.from)}
           control={control}
           name="startDate"
-          rules={{ deps: ['endDate'] }}
-          render={({ field }) => (
-            <DateInput
-              {...hinted(texts.fields.from, texts.hints.from)}
-              required
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onChange={(next) => {
-                field.onChange(next);
-                // docs/web.md "Transaktionen": a "Von" after "Bis" clears "Bis", and says so.
-                const end = getValues('endDate');
-                if (next && isIsoDate(next) && end && end < next) {
-                  setValue('endDate', null, { shouldDirty: true, shouldValidate: true });
-                  setEndCleared(true);
-                }
-              }}
-              onBlur={field.onBlur}
-              error={errors.startDate?.message}
-            />
-          )}
+          deps={['endDate']}
+          required
+          onChange={(next) => {
+            // docs/web.md "Transaktionen": a "Von" after "Bis" clears "Bis", and says so.
+            const end = getValues('endDate');
+            if (next && isIsoDate(next) && end && end < next) {
+              setValue('endDate', null, { shouldDirty: true, shouldValidate: true });
+              setEndCleared(true);
+            }
+          }}
         />
         {repeating ? (
-          <Controller
+          <DateField
+            {...hinted(texts.fields.to, texts.hints.to)}
             control={control}
             name="endDate"
-            render={({ field }) => (
-              <DateInput
-                {...hinted(texts.fields.to, texts.hints.to)}
-                // The calendar offers no day before "Von".
-                min={startDate && isIsoDate(startDate) ? startDate : undefined}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onChange={(next) => {
-                  field.onChange(next);
-                  setEndCleared(false);
-                }}
-                onBlur={field.onBlur}
-                error={errors.endDate?.message}
-              />
-            )}
+            // The calendar offers no day before "Von".
+            min={startDate && isIsoDate(startDate) ? startDate : undefined}
+            onChange={() => setEndCleared(false)}
           />
         ) : null}
         <BankAccountField control={control} error={errors.bankAccountId?.message} />

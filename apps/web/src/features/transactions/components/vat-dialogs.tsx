@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { NumberInput } from '@mantine/core';
-import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { formatVatRate, vatValueSchema, type Vat } from '@saldopilot/shared';
 import { EntityForm } from '../../../components/form/entity-dialog';
+import { NumberField } from '../../../components/form/number-field';
 import { useEntityForm } from '../../../components/form/use-entity-form';
 import { schemaResolver } from '../../../components/form/use-schema-form';
 import { ApiError } from '../../../lib/api-error';
@@ -18,7 +17,6 @@ import { getVatUsage } from '../api/get-vat-usage';
 import { vatsQuery } from '../api/list-vats';
 import { updateVat } from '../api/update-vat';
 import { transactionTexts, vatTexts as texts } from './transaction-texts';
-import '@mantine/core/styles/NumberInput.css';
 
 /** Percent as typed (8.1) to the API's basis points (810); empty stays empty, so "wird benötigt" shows. */
 function toBasisPoints(percent: unknown): unknown {
@@ -61,7 +59,7 @@ function VatForm({
     live: vat && { collection: changeKinds.vats, id: vat.id },
     titles,
     resolver,
-    defaultValues: { value: vat ? vat.value / 100 : '' },
+    defaultValues: { value: vat ? vat.value / 100 : null },
     save: {
       create: createVat,
       update: (_changes, request) => updateVat(vat?.id ?? 0, request),
@@ -69,33 +67,22 @@ function VatForm({
     saved: (saved, mode) => (mode === 'edit' ? texts.updated : texts.created(formatVatRate(saved.value))),
     failed: { create: texts.createFailed, update: texts.updateFailed },
   });
-  const {
-    control,
-    formState: { errors },
-  } = entity.form;
+  const { control } = entity.form;
 
   return (
     <EntityForm entity={entity}>
-      <Controller
+      <NumberField
         control={control}
         name="value"
-        render={({ field }) => (
-          <NumberInput
-            label={texts.value}
-            placeholder={texts.valuePlaceholder}
-            required
-            suffix=" %"
-            decimalScale={2}
-            decimalSeparator="."
-            allowNegative={false}
-            hideControls
-            data-autofocus
-            value={field.value as number | string}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.value?.message}
-          />
-        )}
+        label={texts.value}
+        placeholder={texts.valuePlaceholder}
+        required
+        suffix=" %"
+        decimalScale={2}
+        decimalSeparator="."
+        allowNegative={false}
+        hideControls
+        data-autofocus
       />
     </EntityForm>
   );

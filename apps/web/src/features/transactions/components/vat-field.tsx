@@ -1,7 +1,7 @@
-import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useWatch } from 'react-hook-form';
-import { SELECT, Z_INDEX, type Vat } from '@saldopilot/shared';
+import { useWatch } from 'react-hook-form';
+import type { Vat } from '@saldopilot/shared';
+import { IdSelectField } from '../../../components/form/id-select-field';
 import { vatsQuery } from '../api/list-vats';
 import { EntryButtons, withSideButtons } from './category-field';
 import type { TransactionControl, TransactionSetValue } from './transaction-form-values';
@@ -61,30 +61,20 @@ export function VatField({
   );
 
   return (
-    <Controller
+    <IdSelectField
       control={control}
       name="vatId"
-      render={({ field }) => (
-        <Select
-          label={transactionTexts.fields.vat}
-          clearable
-          placeholder={isPending ? transactionTexts.loading : transactionTexts.chooseOptional}
-          nothingFoundMessage={transactionTexts.noVats}
-          data={vats.map((vat) => ({ value: String(vat.id), label: vat.formattedValue }))}
-          value={field.value ? String(field.value) : null}
-          onChange={(value) => {
-            field.onChange(value ? Number(value) : null);
-            if (!value) setValue('vatIncluded', false, { shouldDirty: true });
-          }}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          maxDropdownHeight={SELECT.dropdownMaxHeight}
-          comboboxProps={{ zIndex: Z_INDEX.modal + 10 }}
-          clearButtonProps={{ 'aria-label': 'Mehrwertsteuer entfernen' }}
-          inputContainer={withSideButtons(buttons)}
-          error={isError ? transactionTexts.vatsFailed : error}
-        />
-      )}
+      label={transactionTexts.fields.vat}
+      allowDeselect
+      placeholder={isPending ? transactionTexts.loading : transactionTexts.chooseOptional}
+      nothingFoundMessage={transactionTexts.noVats}
+      data={vats.map((vat) => ({ value: vat.id, label: vat.formattedValue }))}
+      onChange={(id) => {
+        if (id === null) setValue('vatIncluded', false, { shouldDirty: true });
+      }}
+      clearButtonProps={{ 'aria-label': 'Mehrwertsteuer entfernen' }}
+      inputContainer={withSideButtons(buttons)}
+      error={isError ? transactionTexts.vatsFailed : error}
     />
   );
 }
