@@ -103,7 +103,6 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The currencies' ids by code ("CHF": 1, …), as the API lists them (test setup). */
 /** A CHF bank account written through the API (test setup). */
 export async function aChfAccount(
   page: Page,
@@ -142,6 +141,7 @@ export async function joineryStaff(page: Page, fromDate: string): Promise<void> 
   }
 }
 
+/** The currencies' ids by code ("CHF": 1, …), as the API lists them (test setup). */
 export async function currencyIds(page: Page): Promise<Record<string, number>> {
   const currencies = await apiGet<{ id: number; code: string }[]>(page, '/api/currencies');
   return Object.fromEntries(currencies.map((currency) => [currency.code, currency.id]));
@@ -151,6 +151,19 @@ export async function currencyIds(page: Page): Promise<Record<string, number>> {
 export async function categoryIds(page: Page): Promise<Record<string, number>> {
   const categories = await apiGet<{ data: { id: number; name: string }[] }>(page, '/api/categories?page=1&limit=100');
   return Object.fromEntries(categories.data.map((category) => [category.name, category.id]));
+}
+
+/** The ids most setups need (test setup): CHF, EUR and ISK, and the category "Generell". */
+export interface ReferenceIds {
+  chf: number;
+  eur: number;
+  isk: number;
+  general: number;
+}
+
+export async function referenceIds(page: Page): Promise<ReferenceIds> {
+  const [currencies, categories] = await Promise.all([currencyIds(page), categoryIds(page)]);
+  return { chf: currencies.CHF!, eur: currencies.EUR!, isk: currencies.ISK!, general: categories.Generell! };
 }
 
 /**
@@ -173,7 +186,6 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
-/** The toast area's toasts (role status or alert inside the "Meldungen" region). */
 /**
  * Collects what the page logs as a console error from now on; a failed request (a 404 or 401 the
  * app asked for) is logged by the browser as "Failed to load resource: … status of 404", so an empty
@@ -188,6 +200,7 @@ export function consoleErrors(page: Page): string[] {
   return errors;
 }
 
+/** The toast area's toasts (role status or alert inside the "Meldungen" region). */
 export function toasts(page: Page) {
   return page.getByRole('region', { name: 'Meldungen' });
 }
