@@ -153,6 +153,33 @@ export async function categoryIds(page: Page): Promise<Record<string, number>> {
   return Object.fromEntries(categories.data.map((category) => [category.name, category.id]));
 }
 
+/**
+ * Waits until the page's transitions and animations have run to their end (endless ones, such as a
+ * spinner, aside): a dialog or toast that is fading or sliding in stands where it will stay.
+ */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/**
+ * Waits for the page to paint twice: what its last render started has happened by then (React runs a
+ * render's effects, and renders the state they set, before the following paint), e.g. the login
+ * page's expiry toast, which its first render's effect shows. For "nothing appears" checks, once the
+ * event that would have caused the thing (a page shown, an answer received) has been waited for.
+ */
+export async function twoPaintsLater(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      }),
+  );
+}
+
 /** The ids most setups need (test setup): CHF, EUR and ISK, and the category "Generell". */
 export interface ReferenceIds {
   chf: number;
@@ -172,11 +199,7 @@ export async function referenceIds(page: Page): Promise<ReferenceIds> {
  */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   // Colours are judged once entering elements (toasts, dialogs) have finished fading in.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
+  await animationsFinished(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(
