@@ -25,7 +25,7 @@ export default defineConfig({
   fullyParallel: true,
   // Two journeys at a time (Playwright's default is half the cores: one on CI's two): every test
   // signs up its own user and organisation, so they share nothing; the 198 journeys took 14 minutes
-  // instead of 18 on the CI machine, all green (issue 42 round, CI budget of 40 minutes).
+  // instead of 18 on the CI machine, all green (CI budget of 40 minutes, docs/design.md "Testing").
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -1,4 +1,4 @@
-// The bank statement line of `npm run bench` (issue 31): a camt.053.001.08 with ENTRIES entries
+// The bank statement line of `npm run bench` (docs/bank-statements.md "Speed"): a camt.053.001.08 with ENTRIES entries
 // (~15 MB, built here) previewed and imported through the real server on PGlite, each into an
 // account of its own so every import stores every entry; median of ROUNDS with the spread.
 // Alone: `BENCH_ONLY=bank-import node scripts/bench.mjs` (needs the build).

@@ -1,8 +1,9 @@
-// The employees lines of `npm run bench` (issue 11): an organisation with EMPLOYEES x 3 salaries x 8
-// costs, `GET /api/employees?limit=50&sortBy=salaryAmount` and one salary's cost list on PGlite and
-// PostgreSQL next to the raw-query ceiling (the repositories' own SQL through the same driver, no
-// HTTP), and saving a cost of a salary with 8 costs (schedule recomputation), p99.
-// Alone: `BENCH_ONLY=employees BENCH_EMPLOYEES=50 BENCH_SECONDS=2 node scripts/bench.mjs` (needs the build).
+// The employees lines of `npm run bench` (docs/design.md "Performance budgets"): an organisation with
+// EMPLOYEES x 3 salaries x 8 costs, `GET /api/employees?limit=50&sortBy=salaryAmount` and one
+// salary's cost list on PGlite and PostgreSQL next to the raw-query ceiling (the repositories' own
+// SQL through the same driver, no HTTP), and saving a cost of a salary with 8 costs (schedule
+// recomputation), p99. Alone: `BENCH_ONLY=employees BENCH_EMPLOYEES=50 BENCH_SECONDS=2 node
+// scripts/bench.mjs` (needs the build).
 import { ceilingLoop, inTurns, ratioNote } from './bench-loop.mjs';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 1_000);

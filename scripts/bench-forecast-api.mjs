@@ -1,4 +1,4 @@
-// The forecast API of the big organisation (issue 12 "Speed"): GET /api/forecasts?months=60 and
+// The forecast API of the big organisation (docs/forecast.md "Speed"): GET /api/forecasts?months=60 and
 // /api/forecasts/details?months=60, p99 under load, on PGlite and on PostgreSQL. Called from
 // scripts/bench.mjs with its helpers; the size can be reduced for a quick run:
 //   BENCH_ONLY=forecast-api BENCH_FORECAST_EMPLOYEES=50 BENCH_FORECAST_TRANSACTIONS=500 npm run bench

@@ -1,4 +1,4 @@
-// The soak of issue 29, item 6: one server, an organisation of 600 employees (× 3 salaries × 8
+// The forecast soak (docs/forecast.md "After a write"): one server, an organisation of 600 employees (× 3 salaries × 8
 // costs) and 1,900 transactions, 150 requests/s for ten minutes of a fiduciary's mix — forecast
 // reads at 13 and 60 months, the details the Prognose page asks for, the transaction list, and
 // one write in ten (a transaction's amount, then the forecast read again). The line compares the

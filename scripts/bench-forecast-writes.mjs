@@ -1,4 +1,4 @@
-// The forecast read right after a one-row write, big organisation (issue 29, item 6): each read
+// The forecast read right after a one-row write, big organisation (docs/forecast.md "After a write"): each read
 // follows one edit — a transaction, a bank account, a salary, a salary cost, an exclusion — and
 // the line gives p99 and median of GET /api/forecasts at 13 and at 60 months, on PGlite and on
 // PostgreSQL, with the same read without a write before it (from memory), measured in the same run

@@ -1,4 +1,4 @@
-// The plan-vs-actual lines of `npm run bench` (issue 32, docs/plan-actual.md "Speed"): the big
+// The plan-vs-actual lines of `npm run bench` (docs/plan-actual.md "Speed"): the big
 // organisation (bench-forecast-api.mjs: 1,000 employees × 3 salaries × 8 costs, 10,000 transactions)
 // with ENTRIES bank entries over the last 12 months, a fifth of them matched; p99 under load of
 //   - GET /api/bank-entries/{id}/match-suggestions (target < 50 ms),

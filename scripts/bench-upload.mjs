@@ -1,8 +1,9 @@
-// The upload line of `npm run bench` (issue 42): `/api/global/time` p99 while the probe's hostile zip
-// (~50 KB holding ~49 MB of `<a/>`, 12.8 million elements) and a 20 MB CSV are uploaded at once,
-// against its p99 on the same idle server (the ceiling, measured in the same run); and how long the
-// 20 MB CSV takes to preview and to import on PGlite. Files are read in worker threads
-// (docs/bank-statements.md "Safe parsing"). Alone: `BENCH_ONLY=upload node scripts/bench.mjs` (needs the build).
+// The upload line of `npm run bench` (docs/design.md "Performance budgets"): `/api/global/time` p99
+// while the probe's hostile zip (~50 KB holding ~49 MB of `<a/>`, 12.8 million elements) and a 20 MB
+// CSV are uploaded at once, against its p99 on the same idle server (the ceiling, measured in the
+// same run); and how long the 20 MB CSV takes to preview and to import on PGlite. Files are read in
+// worker threads (docs/bank-statements.md "Safe parsing"). Alone: `BENCH_ONLY=upload node
+// scripts/bench.mjs` (needs the build).
 import { readFileSync } from 'node:fs';
 import { zipSync } from 'fflate';
 

@@ -14,8 +14,9 @@ import {
   toasts,
 } from './support/fixtures.js';
 
-// Access from outside (issue 34): Einstellungen → Zugriff (API-Tokens, Verbindungen, Protokoll) and
-// the consent page /oauth/authorize. The server's "today" is pinned to 2026-11-21.
+// Access from outside (docs/web.md "Zugriff von aussen"): Einstellungen → Zugriff (API-Tokens,
+// Verbindungen, Protokoll) and the consent page /oauth/authorize. The server's "today" is pinned to
+// 2026-11-21.
 
 const REDIRECT_URI = 'https://assistant.example/callback';
 // PKCE (RFC 7636 appendix B): the assistant keeps the verifier, the page sees its S256 challenge.

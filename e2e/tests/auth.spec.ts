@@ -58,9 +58,8 @@ test.describe('login', () => {
     await expect(page).toHaveURL('/auth');
   });
 
-  test('seven wrong passwords: one message at a time, the password field and Login stay free (issue 42)', async ({
-    page,
-  }) => {
+  // docs/product.md "Overlays, toasts and dialogs"
+  test('seven wrong passwords: one message at a time, the password field and Login stay free', async ({ page }) => {
     await page.goto('/auth');
     await page.getByRole('textbox', { name: 'E-Mail' }).fill('niemand@example.ch');
     const password = field(page, 'Passwort');
@@ -235,7 +234,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test("a first-time visitor's auth pages log no error: the profile is not asked for without a session (issue 42)", async ({
+// docs/api.md "Sessions"
+test("a first-time visitor's auth pages log no error: the profile is not asked for without a session", async ({
   page,
 }) => {
   const errors = consoleErrors(page);

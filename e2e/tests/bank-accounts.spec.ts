@@ -39,7 +39,7 @@ test('a new organisation is invited to its first account; accounts are created, 
   await expect(toasts(page).getByRole('status')).toContainText('Bankkonto "UBS Geschäftskonto" wurde angelegt');
   const ubs = accountCard(page, 'UBS Geschäftskonto');
   await expect(ubs).toContainText("Kontostand: 12'500.50 CHF");
-  // Left empty, "Stand per" is not known yet: the first statement sets it (issue 41).
+  // Left empty, "Stand per" is not known yet: the first statement sets it (docs/web.md "Bankkonten").
   await expect(ubs).toContainText('Stand per noch unbekannt');
   await expect(page.getByText("Total Bankguthaben (umgerechnet): 12'500.50 CHF")).toBeVisible();
   await expectNoSeriousAxeViolations(page);
@@ -54,7 +54,7 @@ test('a new organisation is invited to its first account; accounts are created, 
   await expect(dialog.getByRole('button', { name: 'Betrag negativ machen' })).toBeDisabled();
   await balance.fill("12'500.50");
   await balance.blur();
-  // "Stand per" may stay empty also when editing ("noch unbekannt", issue 41): nothing is asked.
+  // "Stand per" may stay empty also when editing ("noch unbekannt", docs/web.md "Bankkonten"): nothing is asked.
   const stand = dialog.getByRole('textbox', { name: 'Stand per' });
   await stand.fill('');
   await stand.blur();

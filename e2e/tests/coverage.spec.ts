@@ -15,7 +15,7 @@ import { planActualTable } from './support/pages/plan-actual-page.js';
 import { importStatement, PLAN_ACTUAL_IBAN, planActualCamtPath } from './support/statements.js';
 import { choose } from './support/ui.js';
 
-// Coverage per bank account (docs/plan-actual.md "Coverage", issue 41). The server's today is
+// Coverage per bank account (docs/plan-actual.md "Coverage"). The server's today is
 // 2026-11-21 (playwright.config FIXED_TODAY).
 //
 // Statements: the camt.053 of plan-actual.spec.ts for "Geschäftskonto" (written for the specs; FrToDt
@@ -216,7 +216,8 @@ test('two accounts of different ages: nothing before the current coverage is ove
   await expect(occurrences.getByRole('row').filter({ hasText: 'Versicherung' })).toContainText('Überfällig');
 });
 
-test('a past unpaid one-off is "überfällig" in Transaktionen as in the Prognose (issue 42: one word per thing)', async ({
+// docs/web.md "Transaktionen"
+test('a past unpaid one-off is "überfällig" in Transaktionen as in the Prognose (one word per thing)', async ({
   page,
 }) => {
   test.slow();

@@ -117,7 +117,7 @@ test.describe('Mitarbeitende', () => {
     await expect(january).toContainText("Netto: 8'000.00 CHF / Monatlich");
     await expect(january).toContainText('Dauerhaft');
 
-    // ★ The Swiss presets, rates editable before they are added.
+    // The Swiss presets (docs/salary-costs.md "The Swiss presets"), rates editable before they are added.
     await january.getByRole('button', { name: 'Lohnkosten des Lohns vom 01.01.2026' }).click();
     const overview = page.getByRole('dialog', { name: 'Lohnkostenübersicht' });
     await expect(overview).toContainText('Noch keine Lohnkosten vorhanden');
@@ -339,7 +339,8 @@ test.describe('Mitarbeitende', () => {
     await expect(presets.getByRole('alert')).toContainText('Geburtsdatum wird für die BVG-Berechnung benötigt');
   });
 
-  test('the cost card names the payment the forecast pays next, per side (issue 42)', async ({ page }) => {
+  // docs/web.md "Mitarbeitende (Detailseite)"
+  test('the cost card names the payment the forecast pays next, per side', async ({ page }) => {
     test.slow();
     await signUp(page);
     // The issue's report: 6'200.00 a month with a 13th salary in December, AHV (AG & AN) and FAK (AG).

@@ -72,8 +72,8 @@ test.describe('Prognose', () => {
     await seedLiquidityDip(page, await referenceIds(page));
     await page.goto('/');
 
-    // ★ The answer first: the money lasts until January 2027; the lowest end balance is the last.
-    // The first load of a busy test machine may take a while.
+    // The answer first (docs/forecast.md "Runway"): the money lasts until January 2027; the lowest
+    // end balance is the last. The first load of a busy test machine may take a while.
     await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis Januar 2027' })).toBeVisible({
       timeout: 15_000,
     });

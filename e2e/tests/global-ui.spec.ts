@@ -28,7 +28,7 @@ test('toasts sit bottom-center, pause while hovered and close after their life',
 
 test('an error toast stays for its 6 s life unless the user closes it', async ({ page }) => {
   // A refused organisation switch answers with an error toast (the login form's refusal shows
-  // beside the form instead, issue 42).
+  // beside the form instead, docs/product.md "Overlays, toasts and dialogs").
   await signUp(page);
   await apiWrite(page, 'POST', '/api/organisations', { name: 'Zweite GmbH', currencyId: 1 });
   await page.route('**/api/profile/organisation', (route) =>

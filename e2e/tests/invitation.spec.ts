@@ -171,7 +171,7 @@ test('an existing account joins with its password; a wrong one gives the German 
   await expect(join).toBeDisabled();
   await field(page, 'Passwort').fill('das-ist-falsch');
   await join.click();
-  // The refusal shows beside the form (no toast over the button, issue 42).
+  // The refusal shows beside the form (no toast over the button, docs/product.md "Overlays, toasts and dialogs").
   const error = page.getByRole('form', { name: 'Einladung' }).getByRole('alert');
   await expect(error).toContainText('Login fehlgeschlagen, bitte prüfen Sie Ihre Zugangsdaten');
   await expect(toasts(page).getByRole('alert')).toHaveCount(0);

@@ -103,7 +103,7 @@ test('bank entries meet the plan: confirmed in one click, chosen by hand, marked
   await importStatement(page, readFileSync(planActualCamtPath), 'application/xml');
 
   // Before any match every unconfirmed past payment the statement covers (its period 01.10.–20.11.2026,
-  // docs/plan-actual.md "Coverage"; issue 41 replaced "since the first entry") is überfällig and
+  // docs/plan-actual.md "Coverage", not "since the first entry") is überfällig and
   // counts in November. The balance (5'865.00 since the import) less two rents (2'400 each) and two
   // print jobs (800 each), plus the invoice (1'450).
   await openForecast(page, ['Miete', 'Übriges', 'Umsatz']);
@@ -268,7 +268,7 @@ test('"Entfällt" for many at once with a count and a confirmation, "Wiederherst
   await signUp(page);
   await seedPlan(page);
   const { CHF } = await currencyIds(page);
-  // A second account whose balance was last set in 2023 (issue 41, finding 8).
+  // A second account whose balance was last set in 2023 (docs/plan-actual.md "Freshness").
   await apiWrite(page, 'POST', '/api/bank-accounts', {
     name: 'Postkonto',
     amount: 84_515_25,
@@ -358,8 +358,9 @@ test('a read-only member sees how entries stand to the plan, and no control that
 });
 
 /**
- * A joinery's salary run (issue 41): three salaries of 6'000, 7'000 and 8'400 from January 2026, and
- * one bank debit of 21'400.00 that paid them all on October's pay day (a CSV line written here).
+ * A joinery's salary run (docs/plan-actual.md "Matching"): three salaries of 6'000, 7'000 and 8'400
+ * from January 2026, and one bank debit of 21'400.00 that paid them all on October's pay day (a CSV
+ * line written here).
  */
 async function seedSalaryRun(page: Page): Promise<{ accountId: number; payDay: string }> {
   const account = await aChfAccount(page, 'Lohnkonto', 50_000_00, '2026-11-20');

@@ -162,7 +162,8 @@ test.describe('App', () => {
 });
 
 test.describe('Organisationen', () => {
-  test('the organisation settings log no error: no VAT setting yet is no 404 (issue 42)', async ({ page }) => {
+  // docs/api.md "Areas"
+  test('the organisation settings log no error: no VAT setting yet is no 404', async ({ page }) => {
     await signUp(page);
     const errors = consoleErrors(page);
     const vat = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/vat-settings');

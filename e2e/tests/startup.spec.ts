@@ -98,6 +98,6 @@ test('signed out, nothing of it is loaded', async ({ page }) => {
   // The guards and the reference data start before the first page renders.
   await twoPaintsLater(page);
   // Without the sp_signed_in marker no session can exist: not even the profile is asked for
-  // (issue 42: no 401 in the console on every auth page).
+  // (docs/api.md "Sessions": no 401 in the console on every auth page).
   expect(started.filter((path) => path.startsWith('/api/'))).toEqual([]);
 });

@@ -345,7 +345,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /**
  * Redis when REDIS_URL is set (closed with the app), else the database's own counter table. While
  * Redis cannot be reached, at start or later, the database counts instead: one warning per outage,
- * one note when Redis answers again (ARCHITECTURE.md, "Sessions, roles, protection").
+ * one note when Redis answers again (docs/api.md "Sessions, roles, protection").
  */
 async function openRateLimitStore(app: FastifyInstance, config: Config, db: AppDatabase): Promise<RateLimitStore> {
   const database = databaseRateLimitStore(db);

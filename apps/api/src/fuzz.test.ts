@@ -295,7 +295,8 @@ function hostileFiles(): Buffer[] {
     Buffer.from(zipSync({ 'bomb.xml': new Uint8Array(60 * 1024 * 1024) }, { level: 9 })),
     Buffer.from(zipSync({ 'a.xml': new Uint8Array(camtFixture) })).subarray(0, 700),
     Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 0xff)]),
-    // Valid files, whole (issue 42 item 9: the file mode sends valid, truncated, hostile and random ones).
+    // Valid files, whole (docs/bank-statements.md "Safe parsing": the file mode sends valid,
+    // truncated, hostile and random ones).
     camtFixture,
     csvFixture,
     zipFixture,
@@ -362,7 +363,8 @@ describe('malformed input never reaches a 5xx', () => {
       const types = Object.keys(operationOf(document, method, path)?.requestBody?.content ?? {});
       for (const [index, payload] of files.entries()) {
         for (const type of types) {
-          // `assign` creates accounts from statements (issue 41): hostile files must create none either.
+          // `assign` creates accounts from statements (docs/bank-statements.md "Accounts"): hostile
+          // files must create none either.
           for (const query of ['', '?bankAccountId=1', '?assign=0:new,1:1']) {
             const response = await owner.send({
               method: method as 'POST',

@@ -210,9 +210,10 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
 }
 
 /**
- * Collects what the page logs as a console error from now on; a failed request (a 404 or 401 the
- * app asked for) is logged by the browser as "Failed to load resource: … status of 404", so an empty
- * list also means no request failed (issue 42: no console noise on the auth and settings pages).
+ * Collects what the page logs as a console error from now on; a failed request (a 404 or 401 the app
+ * asked for) is logged by the browser as "Failed to load resource: … status of 404", so an empty
+ * list also means no request failed (no console noise on the auth and settings pages: docs/api.md
+ * "Sessions" and "Areas").
  */
 export function consoleErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -353,7 +353,7 @@ export class ForecastModel {
 
   /**
    * The overdue occurrences of the input, as the forecast's first month counts them (docs/plan-actual.md
-   * "Overdue"): what "Entfällt" for many at once works on.
+   * "The forecast counts nothing twice"): what "Entfällt" for many at once works on.
    */
   overdueOccurrences(): PlannedOccurrence[] {
     return [...this.overdue()];

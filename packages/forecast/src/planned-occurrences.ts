@@ -114,9 +114,10 @@ export function closeCells(
 }
 
 /**
- * Adds the overdue occurrences to the first month (docs/plan-actual.md "Overdue"): each a leaf of its
- * own (`overdueDate`), revenue after performance, in its category (made when the month has none),
- * after the category's regular leaves, oldest first. Answers what they add to revenue and expense.
+ * Adds the overdue occurrences to the first month (docs/plan-actual.md "The forecast counts nothing
+ * twice"): each a leaf of its own (`overdueDate`), revenue after performance, in its category (made
+ * when the month has none), after the category's regular leaves, oldest first. Answers what they add
+ * to revenue and expense.
  */
 export function addOverdueLeaves(
   month: { revenue: ForecastCategory[]; expense: ForecastCategory[] } | undefined,

@@ -270,7 +270,8 @@ describe('salary costs in the forecast (docs/salary-costs.md "Costs in the forec
   });
 });
 
-describe('the cost card and the forecast agree (issue 42, docs/salary-costs.md "Calculated fields")', () => {
+// docs/salary-costs.md "Calculated fields"
+describe('the cost card and the forecast agree', () => {
   // Synthetic: the salary of the issue's report, 6'200.00 a month from 2026-01-01 with a 13th
   // salary in December, the AHV (both, 5.3 %) and FAK (employer, 1.025 %) presets, today 2026-11-21.
   const today = '2026-11-21';

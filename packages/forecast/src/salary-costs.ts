@@ -153,11 +153,6 @@ function addCost(
     ledger.add(slot, month - first, amount, sign);
 }
 
-/** Adds the costs of every included salary (disabled salaries and terminations have none that count). */
-export function addSalaryCosts(salaries: readonly ForecastSalary[], horizon: Horizon, rates: RateBook, ledger: Ledger) {
-  for (const salary of salaries) addCostsOf(salary, horizon, rates, ledger, 1);
-}
-
 /** Adds the costs of one salary (sign 1), or takes out what they added (sign −1, the salary as it was added). */
 export function addCostsOf(salary: ForecastSalary, horizon: Horizon, rates: RateBook, ledger: Ledger, sign: 1 | -1) {
   if (!isIncludedSalary(salary) || salary.costs.length === 0) return;

@@ -23,20 +23,6 @@ export function grossAmount(transaction: Pick<ForecastTransaction, 'amount' | 'v
 }
 
 /**
- * Adds every non-disabled transaction to the ledger and, when a collector is given, its VAT (or, for
- * the net tax rate method, its gross revenue) to it.
- */
-export function addTransactions(
-  transactions: readonly ForecastTransaction[],
-  horizon: Horizon,
-  rates: RateBook,
-  ledger: Ledger,
-  vat: VatCollector | null,
-): void {
-  for (const transaction of transactions) addTransaction(transaction, horizon, rates, ledger, vat, 1);
-}
-
-/**
  * Adds one transaction (sign 1) or takes out what it added (sign −1, the same transaction as it
  * was added). A disabled one adds nothing. The converted amount is the same for every month, so it
  * is converted once (the result equals converting per month). Converted 0 contributes nothing;

@@ -249,7 +249,10 @@ export interface ForecastLeaf {
   readonly netTaxRate?: number;
   readonly netTaxRate2?: number;
   readonly netTaxRate2Share?: number;
-  /** An overdue occurrence's due date (docs/plan-actual.md "Overdue"): a leaf of its own in the first month. */
+  /**
+   * An overdue occurrence's due date (docs/plan-actual.md "The forecast counts nothing twice"): a
+   * leaf of its own in the first month.
+   */
   readonly overdueDate?: string;
   /** Salary leaves only: the employee, whose salaries are one leaf across the months. */
   readonly employeeId?: number;

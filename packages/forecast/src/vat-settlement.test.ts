@@ -171,7 +171,8 @@ describe('VAT settlement, effective method: output tax − input tax (docs/vat.m
   // Quarterly, paid one month after the billing date: Q1 (Jan–Mar) on 2026-05-01, Q2 on 2026-08-01.
   const quarterly = { enabled: true, billingDate: '2026-04-01', interval: 'quarterly', transactionMonthOffset: 1 };
 
-  it('deducts the VAT of the expenses of the period: 3645.00 − 243.00 = 3402.00 a quarter (issue 28)', () => {
+  // docs/vat.md "Effective method (effektive Abrechnungsmethode)"
+  it('deducts the VAT of the expenses of the period: 3645.00 − 243.00 = 3402.00 a quarter', () => {
     // Revenue 15'000.00 net a month at 8.1 %: 1'215.00 VAT a month, 3'645.00 a quarter.
     // An expense of 1'000.00 net a month at 8.1 %: 81.00 input tax a month, 243.00 a quarter.
     // Q1 (January and February are past, they count) is paid on May 1, Q2 on August 1.

@@ -1,5 +1,5 @@
 /**
- * The legal BVG minimum by age (docs/salary-rules.md, "BVG by age"): the savings credit of the
+ * The legal BVG minimum by age (docs/salary-rules.md "BVG by age (legal minimum)"): the savings credit of the
  * person's age band plus the pension fund's risk and administration rate, on the coordinated
  * salary, half employer and half employee. Pure; the figures are in swiss-figures.ts.
  */

@@ -87,20 +87,8 @@ export const LOADING_BAR = {
   throttleMs: 1000,
 } as const;
 
-/** Page loader of route changes (docs/product.md "Constants"). */
-export const PAGE_LOADER = {
-  throttleMs: 200,
-  durationMs: 2000,
-} as const;
-
 /** After a chunk-load error a path reloads at most once per this interval, so a broken deploy cannot loop. */
 export const RELOAD_GUARD_MS = 10_000;
-
-/** Prefetching (docs/product.md "Constants"): the app manifest about 1 s after load; at most 5 route preloads at once. */
-export const PREFETCH = {
-  manifestDelayMs: 1000,
-  maxConcurrentRoutePreloads: 5,
-} as const;
 
 /** Dialogs (docs/product.md "Constants"): up to `breakpointPx` of viewport width a dialog takes `narrowWidth`. */
 export const DIALOG = {

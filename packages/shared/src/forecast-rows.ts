@@ -11,7 +11,7 @@ import type { ForecastLeafNode } from './schemas/forecasts.js';
  * (`employees:<employeeId>`, also across a raise or a rehire), every other leaf is its item's row
  * (`<relatedTable>:<relatedId>`). A cell's exclusion still names the leaf's own relatedId — for an
  * employee that month's salary (docs/forecast.md). An overdue occurrence is a row of its own
- * (`…:overdue:<date>`, docs/plan-actual.md "Overdue"), beside its item's regular row.
+ * (`…:overdue:<date>`, docs/plan-actual.md "The forecast counts nothing twice"), beside its item's regular row.
  */
 export function leafRowKey(
   leaf: Pick<ForecastLeafNode, 'relatedTable' | 'relatedId' | 'employeeId' | 'overdueDate'>,
@@ -30,7 +30,7 @@ export interface RowSourceMonth<Leaf extends RowLeaf> {
 }
 
 /**
- * The label of an overdue occurrence's row in the files (docs/reports.md "Overdue rows"): its name,
+ * The label of an overdue occurrence's row in the files (docs/reports.md "What is exported"): its name,
  * the marker and its due date, "Leasing (überfällig seit 15.09.2026)", so nine overdue rates of one
  * item are nine different rows.
  */
@@ -42,7 +42,7 @@ export function overdueRowLabel(name: string, overdueDate: string): string {
 export interface LeafRow<Leaf extends RowLeaf> {
   key: string;
   name: string;
-  /** An overdue occurrence's row (docs/plan-actual.md "Overdue"): its due date. */
+  /** An overdue occurrence's row (docs/plan-actual.md "The forecast counts nothing twice"): its due date. */
   overdueDate?: string;
   cells: Map<string, Leaf>;
 }

@@ -1,5 +1,5 @@
 /**
- * Structured payment references (docs/bank-statements.md "References", docs/plan-actual.md
+ * Structured payment references (docs/plan-actual.md "References", docs/plan-actual.md
  * "References"): the QR reference (27 digits, mod 10 recursive) and the Creditor Reference (ISO
  * 11649, "RF" and mod 97). The statement parsers classify what a bank reports; a transaction may
  * carry one so its payments are recognised exactly.

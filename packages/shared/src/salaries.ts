@@ -681,7 +681,7 @@ export interface UpcomingCostPayment {
  * The next payment of a cost as the forecast pays it (docs/salary-costs.md "Calculated fields",
  * "Costs in the forecast"): the first payment in today's month or later, the catch-up payment
  * included — it is still to be paid, so the forecast shows it in its month. The cost card shows
- * this payment, so card and forecast name the same month and amount (issue 42); the skip-previous
+ * this payment, so card and forecast name the same month and amount; the skip-previous
  * fields of the API answer stay as the reference has them. Null when nothing is left to pay.
  */
 export function upcomingCostPayment(details: readonly CostDetail[], today: string): UpcomingCostPayment | null {

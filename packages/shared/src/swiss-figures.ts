@@ -5,9 +5,6 @@
  * Amounts are Rappen, rates thousandths of a percent (1.1 % = 1100).
  */
 
-/** The year the figures below hold for. */
-export const SWISS_FIGURES_YEAR = 2026;
-
 /**
  * Highest insured yearly earnings of ALV and of the accident insurance UVG (BU and NBU): CHF 148'200
  * (2026; ALV: Art. 3 AVIG with Art. 22 UVV; UVG: Art. 22 UVV). Above it ALV charges 0 % in 2026.

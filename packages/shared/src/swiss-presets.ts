@@ -1,5 +1,5 @@
 /**
- * The Swiss social-insurance presets of a salary (issue 11, issue 28; docs/salary-costs.md, status
+ * The Swiss social-insurance presets of a salary (docs/salary-costs.md "The Swiss presets", status
  * 2026): which contributions exist, their labels, default rates, who bears them and their insured
  * earnings ceiling, and the cost row each becomes on a salary. The API stores these rows and the web
  * dialog previews them with the same function (`swissPresetCost`), so the preview is what is stored.

@@ -4,7 +4,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
  * Lists as one bound parameter each (a PostgreSQL array literal, expanded by `= any(…)` or `unnest`),
  * never one parameter per item: thousands of parameters made PGlite ~10x slower, a list of row
  * values (`(a, b) in ((…), (…), …)`) aborted PGlite's WebAssembly from ~270 rows on, and PostgreSQL
- * refuses more than 65,535 parameters in one statement (ARCHITECTURE.md, "Database").
+ * refuses more than 65,535 parameters in one statement (docs/design.md "Database").
  */
 
 /** Numbers, booleans or nulls as one array literal ('{1,2,NULL}'): nothing in them needs quoting. */

@@ -90,7 +90,7 @@ interface Waiting {
 }
 
 /**
- * Publish/subscribe of committed changes between the API instances on one database (ARCHITECTURE.md
+ * Publish/subscribe of committed changes between the API instances on one database (docs/api.md
  * "Sessions, roles, protection"): `pg_notify` on one channel, heard by each instance's own LISTEN
  * connection (PGlite: the embedded database's own LISTEN, shared by every app in the process).
  *

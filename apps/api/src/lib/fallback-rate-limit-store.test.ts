@@ -12,7 +12,7 @@ import { fallbackRateLimitStore } from './fallback-rate-limit-store.js';
 import { databaseRateLimitStore } from './rate-limiter.js';
 import { redisRateLimitStore, type RedisRateLimitStore } from './redis-rate-limit-store.js';
 
-// A real Redis behind a proxy the test cuts; the database store stands in (ARCHITECTURE.md,
+// A real Redis behind a proxy the test cuts; the database store stands in (docs/api.md
 // "Sessions, roles, protection").
 describe.runIf(redisAvailable)('the database standing in for Redis', () => {
   let database: Database;

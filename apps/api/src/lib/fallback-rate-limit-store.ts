@@ -2,7 +2,7 @@ import type { RateLimitStore } from './rate-limiter.js';
 
 /**
  * Counts in `primary` while it is available and in `fallback` otherwise, also for a hit the primary
- * failed to count, so a login never fails or waits because the primary is gone (ARCHITECTURE.md,
+ * failed to count, so a login never fails or waits because the primary is gone (docs/api.md
  * "Sessions, roles, protection"). The primary reports its own outages.
  */
 export function fallbackRateLimitStore(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkedLookup, InternalAddressError, isPublicAddress } from './public-address.js';
 
-// docs/access.md "Clients": a metadata document is fetched from public addresses only, judged in
+// docs/access.md "OAuth": a metadata document is fetched from public addresses only, judged in
 // their canonical form. The addresses are the documented special-purpose ranges (RFC 6890, RFC 4291,
 // RFC 6052, RFC 3056), written here in the spellings an attacker would try.
 

@@ -3,7 +3,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * Whether an address lies on the public internet, and a DNS lookup that yields only such
- * addresses: the server fetches URLs a client names (docs/access.md "Clients") and must not be made
+ * addresses: the server fetches URLs a client names (docs/access.md "OAuth") and must not be made
  * to call into its own network. Every address is judged in its canonical form: an IPv6 address that
  * carries an IPv4 address (IPv4-mapped, IPv4-compatible, IPv4-translated, NAT64, 6to4) is judged
  * by that IPv4 address, so `[::ffff:127.0.0.1]` is loopback like 127.0.0.1.

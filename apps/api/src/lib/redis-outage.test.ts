@@ -10,7 +10,7 @@ import { tcpProxy } from '../test/tcp-proxy.js';
 import { openTestDatabase } from '../test/test-database.js';
 import { browser, signUp, TEST_PASSWORD, uniqueEmail, type Browser } from '../test/test-client.js';
 
-// ARCHITECTURE.md, "Sessions, roles, protection": without Redis the server starts and counts the
+// docs/api.md "Sessions, roles, protection": without Redis the server starts and counts the
 // rate limits in the database; a login never fails or waits for a Redis that has gone away.
 
 /** Well under a second: what a login may cost at most while Redis is gone (argon2 included). */

@@ -50,7 +50,7 @@ export interface RedisStoreOptions {
 
 /**
  * Rate-limit counters in Redis (REDIS_URL): shared by every instance, gone with their window.
- * Never waits for an absent Redis (ARCHITECTURE.md, "Sessions, roles, protection"): answers once the
+ * Never waits for an absent Redis (docs/api.md "Sessions, roles, protection"): answers once the
  * first connection attempt has succeeded or failed, reconnects in the background without end, and
  * refuses commands at once while disconnected (no offline queue), so the caller can count elsewhere.
  */

@@ -7,8 +7,8 @@ import { compileResponseWriter } from './response-serializer.js';
 
 /**
  * Answers written and compressed once, then kept as bytes: for answers that are large, read again
- * and again, and whose source is kept in memory anyway (the forecast details; ARCHITECTURE.md
- * "Forecast area"). The response compression of plugins/security.ts does the same work for every
+ * and again, and whose source is kept in memory anyway (the forecast details; docs/forecast.md
+ * "Implementation"). The response compression of plugins/security.ts does the same work for every
  * request; an answer sent with its Content-Encoding set passes it by. Same encodings and brotli
  * quality as that plugin. The service names what an answer depends on (its key); writing and
  * compressing stay here, where HTTP lives.

@@ -24,7 +24,7 @@ export function sessionCookies(config: Config) {
         reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, { ...base, path: '/api', maxAge: REFRESH_TOKEN_SECONDS });
         // Not a secret: "a session may exist", readable by the web app (the two above are HttpOnly).
         // Set and cleared with the refresh cookie, so without it no session cookie can exist and the
-        // web app does not ask for the profile on the auth pages (docs/api.md "Sessions", issue 42).
+        // web app does not ask for the profile on the auth pages (docs/api.md "Sessions").
         reply.setCookie(SIGNED_IN_COOKIE, '1', { ...base, httpOnly: false, maxAge: REFRESH_TOKEN_SECONDS });
       }
     },

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** What an answered write changed, read off its route (docs/realtime.md "Events"). */
+/** What an answered write changed, read off its route (docs/realtime.md "The stream"). */
 export interface WriteTarget {
   /** The first part of the route's path: `transactions`, `employees`, `forecasts`, … */
   area: string;

@@ -5,7 +5,7 @@ export const RETURN_PARAM = 'weiter';
 
 /**
  * The pages a signed-out visitor returns to after login (docs/product.md "Route guards"): the
- * consent page, which an assistant opens from outside with a query that must not be lost (issue 34).
+ * consent page, which an assistant opens from outside with a query that must not be lost (docs/access.md "OAuth").
  * Every other page sends the visitor to the plain login page, and login leads home.
  */
 const returningPaths: ReadonlySet<string> = new Set([routePaths['oauth-authorize']]);

@@ -74,7 +74,7 @@ const routes: RouteObject[] = [
             children: [page('auth-invitation', () => import('../features/auth/invitation-page'))],
           },
           {
-            // The consent page an assistant sends the browser to (issue 34): signed in, but without the
+            // The consent page an assistant sends the browser to (docs/access.md "OAuth"): signed in, but without the
             // navigation, like the auth pages; a visitor signs in first and comes back with the query.
             id: 'signed-in-without-shell',
             loader: signedInOnly,

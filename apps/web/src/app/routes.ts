@@ -9,14 +9,15 @@ export const routePaths = {
   // docs/product.md "Routes" names this route without a path; ours redirects to the home page, which
   // is the forecast area, so that "Prognose" has one address.
   forecasts: '/forecasts',
-  // Plan vs actual (issue 32; ours): a tab beside the Prognose, under the forecast area's address.
+  // Plan vs actual (ours, docs/plan-actual.md "Plan/Ist"): a tab beside the Prognose, under the
+  // forecast area's address.
   'forecasts-plan-actual': '/forecasts/plan-actual',
   settings: '/settings',
   'settings-app': '/settings/app',
   'settings-organisations': '/settings/organisations',
   'settings-organisations-id': '/settings/organisations/:id',
   'settings-profile': '/settings/profile',
-  // API tokens, assistant connections and the audit log (issue 34; ours, docs/web.md "Zugriff von aussen").
+  // API tokens, assistant connections and the audit log (ours, docs/web.md "Zugriff von aussen").
   'settings-access': '/settings/access',
   auth: '/auth',
   'auth-validate': '/auth/validate',
@@ -29,9 +30,10 @@ export const routePaths = {
   'employees-id': '/employees/:id',
   transactions: '/transactions',
   'bank-accounts': '/bank-accounts',
-  // The booked entries of one account (issue 31; ours, docs/product.md "Routes").
+  // The booked entries of one account (ours, docs/product.md "Routes").
   'bank-accounts-id-entries': '/bank-accounts/:id/entries',
-  // The OAuth authorization endpoint: the consent page an assistant sends the browser to (issue 34; ours).
+  // The OAuth authorization endpoint: the consent page an assistant sends the browser to (ours,
+  // docs/access.md "OAuth").
   'oauth-authorize': '/oauth/authorize',
 } as const;
 

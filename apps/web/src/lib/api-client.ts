@@ -202,7 +202,5 @@ export function createApiClient(options: ApiClientOptions = {}) {
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 /** The app's client. */
 export const api = createApiClient();

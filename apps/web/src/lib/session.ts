@@ -37,7 +37,7 @@ export function hadSession(): boolean {
  * Whether a session cookie can exist in this browser: the API's readable marker is there (set and
  * cleared with the HttpOnly session cookies, docs/api.md "Sessions"), or this browser remembers a
  * session (one made before the marker existed). Neither: asking for the profile can only answer 401,
- * so the auth pages do not ask (issue 42: a 401 in the console on every auth page).
+ * so the auth pages do not ask (docs/api.md "Sessions": a 401 in the console on every auth page).
  */
 export function sessionMayExist(cookies: string = document.cookie): boolean {
   return readCookie(SIGNED_IN_COOKIE, cookies) === '1' || hadSession();

@@ -307,11 +307,6 @@ export const costCycleLabels: Record<CostCycle, string> = {
  */
 export const amountTypes = ['fixed', 'percentage', 'bvgMinimum'] as const;
 export type AmountType = (typeof amountTypes)[number];
-export const amountTypeLabels: Record<AmountType, string> = {
-  fixed: 'Fixbetrag',
-  percentage: 'Prozentual',
-  bvgMinimum: 'BVG-Minimum nach Alter',
-};
 
 export const distributionTypes = ['employee', 'employer', 'both'] as const;
 export type DistributionType = (typeof distributionTypes)[number];
@@ -388,7 +383,6 @@ const includePast = { includePast: booleanQuerySchema.optional() };
 export const salaryCostListQuerySchema = pageQuerySchema(100).extend(includePast);
 export type SalaryCostListQuery = z.infer<typeof salaryCostListQuerySchema>;
 export const salaryCostQuerySchema = z.strictObject(includePast);
-export type SalaryCostQuery = z.infer<typeof salaryCostQuerySchema>;
 
 const salaryCostFields = {
   cycle: z.enum(costCycles, { error: salaryCostMessages.cycleRequired }),

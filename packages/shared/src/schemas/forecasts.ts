@@ -135,8 +135,9 @@ export const forecastLeafNodeSchema = z.object({
   /** Salary leaves only: the month's payment includes a 13th salary ("inkl. 13. Monatslohn"). */
   thirteenthSalary: z.literal(true).optional(),
   /**
-   * An überfällig occurrence (docs/plan-actual.md "Overdue"): due on this past date, matched to no
-   * bank entry and not marked "entfällt"; it counts in the current month, as a leaf of its own.
+   * An überfällig occurrence (docs/plan-actual.md "The forecast counts nothing twice"): due on this
+   * past date, matched to no bank entry and not marked "entfällt"; it counts in the current month, as
+   * a leaf of its own.
    */
   overdueDate: z.string().optional(),
 });

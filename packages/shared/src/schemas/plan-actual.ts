@@ -160,7 +160,6 @@ export type BankEntryMatchCreate = z.infer<typeof bankEntryMatchCreateSchema>;
 export const bankEntryUnplannedSchema = z.strictObject({
   categoryId: idFieldSchema('Ungültige Kategorie', 'Kategorie wird benötigt'),
 });
-export type BankEntryUnplanned = z.infer<typeof bankEntryUnplannedSchema>;
 
 /** How an entry stands to the plan. */
 export const entryPlanStates = ['open', 'matched', 'unplanned'] as const;

@@ -8,12 +8,6 @@ import { cycles, dateSchema } from './fields.js';
  */
 export const vatIntervals = cycles;
 export type VatInterval = (typeof vatIntervals)[number];
-export const vatIntervalLabels: Record<VatInterval, string> = {
-  monthly: 'Monatlich',
-  quarterly: 'Quartalsweise',
-  biannually: 'Halbjährlich',
-  yearly: 'Jährlich',
-};
 
 export const VAT_OFFSET_MAX = 12;
 
@@ -23,7 +17,6 @@ export const VAT_OFFSET_MAX = 12;
  * `transactionMonthOffset` months (the meaning settings had before the ESTV term existed).
  */
 export const vatPaymentTerms = ['estv', 'offset'] as const;
-export type VatPaymentTerm = (typeof vatPaymentTerms)[number];
 
 /**
  * `effective`: output tax − input tax; `netTaxRate`: gross revenue × net tax rate(s) (docs/vat.md).

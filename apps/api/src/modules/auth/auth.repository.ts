@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.js';
-import { currencies, memberships, organisations, users, verificationCodes } from '../../db/schema/index.js';
+import { memberships, organisations, users, verificationCodes } from '../../db/schema/index.js';
 
 export type CodePurpose = 'registration' | 'password-reset';
 
@@ -67,12 +67,6 @@ export async function consumeCode(db: AppDatabase, id: number, now: Date): Promi
     .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
   return rows.length === 1;
-}
-
-export async function findCurrencyIdByCode(db: AppDatabase, code: string): Promise<number> {
-  const [row] = await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, code));
-  if (!row) throw new Error(`currency ${code} is not seeded`);
-  return row.id;
 }
 
 /**

@@ -55,7 +55,8 @@ describe('POST /api/auth/login', () => {
     expect((await client.get('/api/profile')).statusCode).toBe(200);
   });
 
-  it('sets the readable marker "a session may exist" with the session, and clears it at logout (issue 42)', async () => {
+  // docs/api.md "Sessions"
+  it('sets the readable marker "a session may exist" with the session, and clears it at logout', async () => {
     // The session cookies are HttpOnly: without the marker the web app cannot tell a first-time
     // visitor from a signed-in one and asked for the profile on every auth page (a 401 each time).
     const user = await signUp(app);

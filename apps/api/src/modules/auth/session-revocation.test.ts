@@ -3,7 +3,7 @@ import { adjustableClock } from '../../test/build-test-app.js';
 import { browser, codeFromOutbox, signUp, TEST_PASSWORD, type SignedInUser } from '../../test/test-client.js';
 import { onInstance, useTwoInstances } from '../../test/two-instances.js';
 
-// Whether an access token's sign-in is still live is cached per instance (ARCHITECTURE.md "Sessions,
+// Whether an access token's sign-in is still live is cached per instance (docs/api.md "Sessions,
 // roles, protection"). A sign-in ended through instance A must be refused by instance B with B's very
 // next request: no waiting and no retry here.
 const clockA = adjustableClock();

@@ -7,7 +7,7 @@ import { signUp, type Browser } from '../../test/test-client.js';
 import { onInstance, useTwoInstances } from '../../test/two-instances.js';
 import { ROLE_TOO_LOW } from '../../lib/app-error.js';
 
-// Who is calling (organisation, role, currency) is cached per instance (ARCHITECTURE.md "Sessions,
+// Who is calling (organisation, role, currency) is cached per instance (docs/api.md "Sessions,
 // roles, protection"). A change through instance A must hold on instance B with B's very next
 // request: no waiting and no retry here.
 const instances = useTwoInstances();

@@ -14,7 +14,7 @@ export interface SessionUser {
 }
 
 // Every request needs this; a short cache keeps hot reads off the database. Every instance drops
-// an entry as soon as the change bus reports a change of it (ARCHITECTURE.md "Sessions, roles,
+// an entry as soon as the change bus reports a change of it (docs/api.md "Sessions, roles,
 // protection"); the time limit is the safety net while the bus's listener is down.
 const CACHE_MS = 2_000;
 

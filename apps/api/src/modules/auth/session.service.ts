@@ -32,7 +32,7 @@ export interface IssuedTokens {
 export type Renewal = ({ status: 'renewed'; userId: number } & IssuedTokens) | { status: 'invalid' };
 
 // An access token names its sign-in (claim "sid"); whether that sign-in is still live is cached per
-// instance. Every instance forgets a sign-in as soon as the change bus reports it ended (ARCHITECTURE.md
+// instance. Every instance forgets a sign-in as soon as the change bus reports it ended (docs/api.md
 // "Sessions, roles, protection"); this time limit is the safety net while the bus's listener is down.
 const FAMILY_CHECK_MS = 2_000;
 // Checking a JWT's signature costs ~70 µs of WebCrypto, more than the rest of a cached read. A token

@@ -5,7 +5,7 @@ import { aBankAccount } from '../../test/factories.js';
 import { browser, signUp } from '../../test/test-client.js';
 import { twoTenants } from '../../test/tenants.js';
 
-// docs/plan-actual.md "Freshness" (issue 41, finding 8: the Startsaldo rested on balances "Stand per"
+// docs/plan-actual.md "Freshness" (it guards against the Startsaldo rested on balances "Stand per"
 // 2007–2023 without a hint). Today of the test app is 2026-11-21; the accounts are synthetic.
 
 const app = useTestApp();

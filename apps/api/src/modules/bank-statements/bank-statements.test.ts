@@ -373,7 +373,8 @@ describe('CSV exports', () => {
     });
   });
 
-  it("shows a CSV without currency in the chosen account's currency, else the organisation's (issue 42)", async () => {
+  // docs/bank-statements.md "Balances"
+  it("shows a CSV without currency in the chosen account's currency, else the organisation's", async () => {
     const user = await signUp(app);
     const eur = await currencyId(user, 'EUR');
     const organisation = await user.patch(`/api/organisations/${user.user.currentOrganisationId}`, { currencyId: eur });
@@ -533,7 +534,8 @@ describe('refused files', () => {
     }
   });
 
-  it('refuses odd camt values (issue 42: dates out of range, negative amounts, sums past 2^53) with a German 400, storing nothing', async () => {
+  // docs/bank-statements.md "Entries"
+  it('refuses odd camt values (dates out of range, negative amounts, sums past 2^53) with a German 400, storing nothing', async () => {
     const user = await signUp(app);
     const { id } = await chfAccount(user, IBAN_A);
     // Synthetic files (src/test/camt-file.ts) with the values the outside probe sent.
@@ -581,7 +583,8 @@ describe('refused files', () => {
     expect((await account(user, id)).amount).toBe(0);
   });
 
-  it('names a PDF, a payment order and an Excel file as what they are (issue 42), storing nothing', async () => {
+  // docs/bank-statements.md "Files"
+  it('names a PDF, a payment order and an Excel file as what they are, storing nothing', async () => {
     const user = await signUp(app);
     const { id } = await chfAccount(user, IBAN_A);
     // Synthetic bytes: a PDF header, a pain.001 root, an Excel package's part names.
@@ -615,7 +618,8 @@ describe('refused files', () => {
     expect((await entries(user, id)).data).toEqual([]);
   });
 
-  it('warns in the preview of a balance it cannot read (issue 42)', async () => {
+  // docs/bank-statements.md "Balances"
+  it('warns in the preview of a balance it cannot read', async () => {
     const user = await signUp(app);
     await chfAccount(user, IBAN_A);
     const xml = camt053(IBAN_A, {

@@ -18,9 +18,9 @@ import { loadPastFigures, refreshedPastFigures } from './past-figures.js';
 /**
  * What a forecast reads and what makes it stale, in one place (docs/forecast.md "After a write").
  *
- * The forecast's data comes in seven parts, one query each whatever the number of rows, loaded side
- * by side (PostgreSQL runs them on several pooled connections; PGlite one after the other). Each
- * part names the tables it reads: every write to one of them raises the organisation's version of
+ * The forecast's data comes in parts (`forecastInputs` below), each a fixed number of queries
+ * whatever the number of rows, loaded side by side (PostgreSQL runs them on several pooled
+ * connections; PGlite one after the other). Each part names the tables it reads: every write to one of them raises the organisation's version of
  * that table (the triggers of migrations 0006 and 0009), and a part is kept in memory
  * (forecast-cache.ts) while the day and the versions of its tables stay the same, so a write
  * reloads the parts that read the written table, and only those. After a write, the transactions

@@ -43,9 +43,9 @@ import { createPastSalaries } from './past-figures.js';
 
 /**
  * Brings the stored salary schedules (cost details, employee deductions) of an organisation up to
- * `today` before they are read (the employees area owns the rules; the forecast only asks).
+ * `today` before they are read (the employees area owns the rules; the forecast only asks); true
+ * when it had to recompute any.
  */
-/** Brings the organisation's salary schedules up to `today`; true when it had to recompute any. */
 export type EnsureFreshSchedules = (db: AppDatabase, organisationId: number, today: string) => Promise<boolean>;
 
 export interface ForecastsServiceDeps {

@@ -466,14 +466,14 @@ describe('GET /api/forecasts', () => {
     await aBankAccount(user);
     const many = await queriesOfOneRead();
     // One for the data versions, one to check that the stored salary schedules are today's, twelve
-    // to load the data (eight parts; the plan-vs-actual part with three: closed occurrences,
-    // statement periods, salary account; the past salary figures with two); then again the two
-    // checks (the salaries changed) and the parts whose tables changed, however many rows were
-    // added: the accounts and the plan-vs-actual part (it reads the accounts' "Stand per"), and the
-    // transactions and costs loaded whole (a new category and new labels can change any of their
-    // rows), one query each; the salaries row by row: the salaries and employees written since,
-    // then those salaries; the past salary figures (issue 41: they plan the months before today's)
-    // by employee: the row changes of four tables, then the touched employees' salaries and costs.
+    // to load the data (the nine parts of `forecastInputs`; the plan-vs-actual part with three:
+    // closed occurrences, statement periods, salary account; the past salary figures with two);
+    // then again the two checks (the salaries changed) and the parts whose tables changed, however
+    // many rows were added: the accounts and the plan-vs-actual part (it reads the accounts' "Stand
+    // per"), and the transactions and costs loaded whole (a new category and new labels can change
+    // any of their rows), one query each; the salaries row by row: the salaries and employees
+    // written since, then those salaries; the past salary figures (they plan the months before
+    // today's, docs/plan-actual.md "Planned occurrences") by employee: the row changes of four tables, then the touched employees' salaries and costs.
     expect(few).toBe(14);
     expect(many).toBe(17);
     // Nothing changed since: the versions only; the schedules were found fresh at these versions,
@@ -1071,7 +1071,7 @@ describe('VAT settings', () => {
 
   it('is missing at first, saved and replaced by owners and admins, and removed', async () => {
     const owner = await signUp(app);
-    // No setting yet is no error (issue 42: a 404 in the console on every settings visit): 200 null.
+    // No setting yet is no error (docs/api.md "Areas": a 404 in the console on every settings visit): 200 null.
     const missing = await owner.get('/api/vat-settings');
     expect(missing.statusCode).toBe(200);
     expect(missing.json()).toBeNull();

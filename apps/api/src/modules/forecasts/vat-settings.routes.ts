@@ -10,7 +10,7 @@ const settingsRole = { role: 'admin' as const };
 export const vatSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { vatSettings } = app.deps;
 
-  // None saved yet is an ordinary state, not an error: 200 with null (docs/api.md "Areas"; issue 42:
+  // None saved yet is an ordinary state, not an error: 200 with null (docs/api.md "Areas":
   // a 404 in the browser console on every visit of the organisation settings).
   app.get('/vat-settings', { schema: { response: { 200: vatSettingAnswerSchema } } }, async (request) =>
     vatSettings.find(tenantOf(request)),

@@ -3,7 +3,7 @@ import { formatAmount } from '@saldopilot/shared';
 /**
  * The amounts of an MCP answer for the model: every amount both as the API's integer minor units
  * and as de-CH text (`{ cents: 123450, formatted: "1'234.50 CHF" }`), so an assistant neither
- * divides by 100 nor formats by itself (docs/api.md "Money").
+ * divides by 100 nor formats by itself (docs/api.md "Format").
  */
 
 export interface Money {

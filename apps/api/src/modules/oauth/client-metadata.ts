@@ -6,7 +6,7 @@ import { checkedLookup, InternalAddressError, isPublicAddress } from '../../lib/
 /**
  * What SaldoPilot accepts of a client's description — registered (RFC 7591) or published as a
  * client ID metadata document — and how such a document is fetched: both come from outside and
- * are hostile until checked (docs/access.md "Clients").
+ * are hostile until checked (docs/access.md "OAuth").
  */
 
 const messages = { notPublic: 'Die Adresse der Client-ID ist nicht öffentlich erreichbar.' } as const;
@@ -41,7 +41,7 @@ export function isLoopback(url: URL): boolean {
 }
 
 /**
- * A redirect URI a client may register (docs/access.md "Clients"): exactly one address, no
+ * A redirect URI a client may register (docs/access.md "OAuth"): exactly one address, no
  * wildcard, no fragment (not even an empty `#`), no user name; https to a host, http only to this
  * machine's loopback with any port (native apps, RFC 8252 §7.3), or a private-use scheme in
  * reverse-domain form (`com.example.app:/callback`, RFC 8252 §7.1).

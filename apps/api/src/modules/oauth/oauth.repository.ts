@@ -99,7 +99,7 @@ export async function saveGrant(
 
 /**
  * The connection's new pair of tokens; its earlier access tokens end with it (a refresh replaces
- * both: docs/access.md "Tokens"). Rotated refresh tokens stay, to recognise one used again.
+ * both: docs/access.md "OAuth"). Rotated refresh tokens stay, to recognise one used again.
  */
 export async function replaceTokens(
   db: AppDatabase,

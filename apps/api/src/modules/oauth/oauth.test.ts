@@ -402,7 +402,7 @@ describe('client ID metadata documents', () => {
   });
 
   it('in production reaches only public addresses, judged in canonical form, and connects to the checked one', async () => {
-    // The outside probe's URLs (issue 42): IPv4 inside IPv6 reached loopback and the metadata service.
+    // The outside probe's URLs (docs/access.md "OAuth"): IPv4 inside IPv6 reached loopback and the metadata service.
     for (const clientId of [
       'https://[::ffff:127.0.0.1]:4443/c.json',
       'https://[::ffff:10.0.0.1]/c.json',

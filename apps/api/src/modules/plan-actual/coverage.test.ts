@@ -16,7 +16,7 @@ import {
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 
-// docs/plan-actual.md "Coverage" (issue 41, finding 1). Today of the test app is 2026-11-21. The
+// docs/plan-actual.md "Coverage". Today of the test app is 2026-11-21. The
 // statements are CSV exports written by `importEntries` (test/factories.ts: synthetic, one line per
 // entry): their period is their first and last booking date.
 
@@ -78,9 +78,9 @@ describe('coverage per account', () => {
       { date: '2007-03-01', amount: '-5.00', text: 'Gebühr' },
       { date: '2007-03-30', amount: '-5.00', text: 'Gebühr' },
     ]);
-    // Before issue 41 every unmatched occurrence of the 24 months back was überfällig (3 × 25 rows).
-    // Now only A's own payments that A's statements cover; "Miete" names no account and B's
-    // statements do not cover it, "Telefon" is B's.
+    // Before coverage followed the statements' periods, every unmatched occurrence of the 24 months
+    // back was überfällig (3 × 25 rows). Now only A's own payments that A's statements cover;
+    // "Miete" names no account and B's statements do not cover it, "Telefon" is B's.
     expect(await overdueLeaves(user)).toEqual([
       ['Versicherung', '2026-10-10'],
       ['Versicherung', '2026-11-10'],

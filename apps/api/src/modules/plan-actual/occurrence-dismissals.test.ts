@@ -12,7 +12,7 @@ import { anApiToken, bearerClient } from '../../test/bearer-client.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 
-// docs/plan-actual.md "Many at once" (issue 41, finding 1: one old statement floods the plan with
+// docs/plan-actual.md "Many at once" (one old statement floods the plan with
 // overdue payments, and about 60 single "Entfällt" clicks were the only way out). Today of the test
 // app is 2026-11-21. The entries are a synthetic CSV written by `importEntries` (test/factories.ts).
 

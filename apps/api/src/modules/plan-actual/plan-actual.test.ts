@@ -360,7 +360,7 @@ describe('the forecast counts nothing twice', () => {
     const rent = await aRent(user, '2026-11-05');
     const bank = await account(user);
     // The statement covers 2026-11-02 … 2026-11-18, so the rent due 2026-11-05 is überfällig
-    // (docs/plan-actual.md "Coverage": issue 41 made coverage the statement's period, not the first booking on).
+    // (docs/plan-actual.md "Coverage": coverage is the statement's period, not from the first booking on).
     const [entry] = await importEntries(user, bank.id, [
       { date: '2026-11-02', amount: '-50.00', text: 'Gebühr' },
       { date: '2026-11-18', amount: '-10.00', text: 'Gebühr' },

@@ -12,7 +12,7 @@ import { aBankAccount, anEmployee, aSalary, aTransaction, currencyId, importEntr
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 
-// docs/plan-actual.md "Matching" and "Suggestions": issue 41, finding 4 — one bank debit of
+// docs/plan-actual.md "Matching" and "Suggestions": one bank debit of
 // −21'400.00 pays the month's three salaries (6'000, 7'000 and 8'400). Today of the test app is
 // 2026-11-21. Synthetic data: the salaries through the API, the entries as a CSV export written by
 // `importEntries` (test/factories.ts).

@@ -38,7 +38,7 @@ export interface ReportRow {
   level: 0 | 1 | 2;
   kind: 'side' | 'category' | 'leaf' | 'cashflow' | 'saldo' | 'minimum';
   cells: ReportCell[];
-  /** A leaf of an overdue occurrence (docs/reports.md "Overdue rows"): its due date, also in its label. */
+  /** A leaf of an overdue occurrence (docs/reports.md "What is exported"): its due date, also in its label. */
   overdueDate?: string;
 }
 
@@ -154,7 +154,7 @@ function sideRows(details: ForecastDetails, side: 'revenue' | 'expense', months:
     const isVat =
       category.name === VAT_SETTLEMENT_NAME && category.leaves.every((leaf) => leaf.key.startsWith('vat_settlement'));
     for (const leaf of category.leaves) {
-      // The VAT row stays closed, as on screen, but an overdue settlement is shown (docs/reports.md "Overdue rows").
+      // The VAT row stays closed, as on screen, but an overdue settlement is shown (docs/reports.md "What is exported").
       if (isVat && leaf.overdueDate === undefined) continue;
       const { overdueDate } = leaf;
       rows.push({

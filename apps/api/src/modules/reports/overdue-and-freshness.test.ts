@@ -7,7 +7,7 @@ import { aBankAccount, aTransaction, currencyId, importEntries } from '../../tes
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { pdfText } from '../../test/pdf-text.js';
 
-// docs/reports.md "Overdue rows", "PDF" and docs/plan-actual.md "Freshness" (issue 41: nine
+// docs/reports.md "What is exported", "PDF" and docs/plan-actual.md "Freshness" (they guard against nine
 // identical "Leasing" rows in the files, no legend in the PDF chart, and a start balance resting
 // on a "Stand per" of 2023 without a hint). Today of the test app is 2026-11-21. The entries are a
 // synthetic CSV written by `importEntries` (test/factories.ts).

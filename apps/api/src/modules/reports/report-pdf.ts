@@ -125,7 +125,7 @@ function minimumOf(report: ForecastReport): number {
 
 /**
  * The totals and the categories (the leaves stay in the XLSX) and the overdue occurrences under their
- * category, each with its due date (docs/reports.md "Overdue rows"), 13 months per block at most.
+ * category, each with its due date (docs/reports.md "What is exported"), 13 months per block at most.
  */
 function tableBlocks(report: ForecastReport): Content[] {
   const rows = report.rows.filter((row) => row.level < 2 || row.overdueDate !== undefined);

@@ -506,7 +506,8 @@ describe('GET /api/<list>/export', () => {
     expect(refused.statusCode).toBe(404);
   });
 
-  it("names an account's entries file by the account (issue 42), its name made safe", async () => {
+  // docs/reports.md "File names"
+  it("names an account's entries file by the account, its name made safe", async () => {
     const user = await signUp(app);
     const zkb = await aBankAccount(user, { name: 'Zürcher Kantonalbank / Lohn' });
     const post = await aBankAccount(user, { name: 'PostFinance' });
@@ -520,7 +521,8 @@ describe('GET /api/<list>/export', () => {
     expect(await name(post.id, 'csv')).toContain('filename="Buchungen-PostFinance-Meine-Organisation-2026-11-21.csv"');
   });
 
-  it('exports entries whose stored dates are outside what Excel holds, as text, never a 500 (issue 42)', async () => {
+  // docs/reports.md "Lists"
+  it('exports entries whose stored dates are outside what Excel holds, as text, never a 500', async () => {
     const user = await signUp(app);
     const account = await aBankAccount(user, { name: 'Alt' });
     await importEntries(user, account.id, [
@@ -548,7 +550,8 @@ describe('GET /api/<list>/export', () => {
     expect(csv).toContain('\r\n01.01.0001;31.12.1899;10.00;');
   });
 
-  it('neutralises every CSV cell a spreadsheet would read as a formula, also behind a comma; XLSX keeps text as text (issue 42)', async () => {
+  // docs/reports.md "Formula injection"
+  it('neutralises every CSV cell a spreadsheet would read as a formula, also behind a comma; XLSX keeps text as text', async () => {
     const user = await signUp(app);
     const account = await aBankAccount(user, { name: 'Konto' });
     // Synthetic e-banking CSV written for this test: texts with formulas after a comma and in fullwidth forms.

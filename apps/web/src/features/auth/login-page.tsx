@@ -42,7 +42,7 @@ export function Component() {
     formState: { errors },
   } = useSchemaForm(loginSchema, { defaultValues: { email: '', password: '' } });
   // docs/product.md "Overlays, toasts and dialogs": a form's refusal shows beside it, one at a time
-  // (a toast per try stacked over the field and the button, issue 42).
+  // (a toast per try stacked over the field and the button, docs/product.md "Overlays, toasts and dialogs").
   const [message, showMessage] = useInlineMessage();
   // Only a development server names it: whoever ran `npm start` learns how to get in.
   const demo = demoAccount();

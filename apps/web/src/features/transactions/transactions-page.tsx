@@ -129,7 +129,7 @@ export function Component() {
     [canEdit, open],
   );
   // The engine's überfällig payments (the Prognose's list): a past unpaid one says "Überfällig seit …"
-  // here too, not "Abgelaufen" (docs/web.md "Transaktionen", issue 42).
+  // here too, not "Abgelaufen" (docs/web.md "Transaktionen").
   const serverTime = useServerTime();
   const today = serverTime.data ? zurichDateOf(new Date(serverTime.data.date)) : undefined;
   const overdue = useQuery(overdueCountQuery(today));

@@ -27,7 +27,7 @@ const MESSAGES = {
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[0-9])\.(\d{3}\.\d{2})$/;
 const PAYMENT_NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(pain\.\d{3})\.\d{3}\.\d{2}$/;
 
-/** ISO 20022 payment messages people take for statements, named as what they are (issue 42). */
+/** ISO 20022 payment messages people take for statements, named as what they are (docs/bank-statements.md "Files"). */
 const PAYMENT_MESSAGES: Record<string, string> = {
   'pain.001': 'ein Zahlungsauftrag',
   'pain.002': 'eine Statusmeldung zu einem Zahlungsauftrag',

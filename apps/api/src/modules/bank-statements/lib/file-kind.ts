@@ -1,6 +1,6 @@
 /**
  * Files people upload instead of a statement, named as what they are (docs/bank-statements.md
- * "Files", issue 42): a PDF would otherwise be read as a CSV without a header, an Excel file as a
+ * "Files"): a PDF would otherwise be read as a CSV without a header, an Excel file as a
  * zip of unreadable members. Only signatures are looked at, never the content.
  */
 

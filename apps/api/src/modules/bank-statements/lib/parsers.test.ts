@@ -163,7 +163,8 @@ describe('camt.053', () => {
   });
 });
 
-describe('odd camt values (issue 42, synthetic files from src/test/camt-file.ts)', () => {
+// docs/bank-statements.md "Entries"
+describe('odd camt values (synthetic files from src/test/camt-file.ts)', () => {
   const IBAN = 'CH5604835012345678009';
   const read = (file: Parameters<typeof camt053>[1]) => parseCamt(text(camt053(IBAN, file)))[0]!;
 
@@ -271,7 +272,7 @@ describe('refused XML', () => {
     expect(refusal(() => parseCamt(text('<html><body/></html>')))).toBe(
       'Keine camt.053/054-Datei: Wurzelelement «html» statt «Document» mit camt-Namensraum.',
     );
-    // A payment order is named as what it is (issue 42), not as a camt file with a wrong root.
+    // A payment order is named as what it is (docs/bank-statements.md "Files"), not as a camt file with a wrong root.
     const pain = '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>';
     expect(refusal(() => parseCamt(text(pain)))).toBe('Das ist ein Zahlungsauftrag (pain.001), kein Kontoauszug.');
     const camt052 = '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.08"><BkToCstmrAcctRpt/></Document>';
@@ -392,7 +393,8 @@ describe('files and zips', () => {
     expect(refusal(() => readStatementFile(new Uint8Array(), 'text/csv'))).toBe('Die Datei ist leer.');
   });
 
-  it('names what a file is that is no statement: PDF, Excel, MT940, an image, a payment message (issue 42)', () => {
+  // docs/bank-statements.md "Files"
+  it('names what a file is that is no statement: PDF, Excel, MT940, an image, a payment message', () => {
     // Synthetic bytes written for this test: the signatures of each kind, nothing of a real file.
     const download = 'Bitte laden Sie den Kontoauszug als camt.053 oder CSV herunter.';
     const pdf = text('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n');

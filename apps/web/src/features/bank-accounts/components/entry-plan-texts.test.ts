@@ -58,7 +58,8 @@ describe("an entry's place in the plan", () => {
   });
 });
 
-describe('the way to the match settings (issue 42: one word per thing)', () => {
+// docs/web.md "Buchungen"
+describe('the way to the match settings (one word per thing)', () => {
   it('names the settings tab "Organisationen" and the section «Abgleich mit der Bank», as the navigation does', () => {
     // The tab is "Organisationen" (features/settings/settings-page.tsx), the section "Abgleich mit der
     // Bank" (forecast-settings-texts.ts matchTitle); docs/web.md "Einstellungen", "Organisation".

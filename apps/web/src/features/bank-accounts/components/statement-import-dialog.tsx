@@ -351,7 +351,7 @@ function StatementImport({ file, dialog }: { file: File; dialog: DialogControls<
     setImportError(null);
     try {
       const result = await importStatement(upload);
-      // A balance taken or an account created is news even when no entry is new (issue 41).
+      // A balance taken or an account created is news even when no entry is new (docs/web.md "Bankkonten").
       const news = [
         ...result.createdAccounts.map((account) => texts.accountCreated(account.name)),
         ...balanceLines(result),

@@ -116,7 +116,8 @@ describe('cost display', () => {
     expect(nextCostText(cost({ calculatedCostDetails: [] }), 'CHF', today)).toBe('Inaktiv');
   });
 
-  it("names the payment the forecast pays next, the catch-up included (issue 42: the API's next skips it)", () => {
+  // docs/web.md "Mitarbeitende (Detailseite)"
+  it("names the payment the forecast pays next, the catch-up included (the API's next skips it)", () => {
     // Synthetic: 5.3 % of a 6'200.00 salary with a 13th salary in December; the API's skip-previous
     // fields name January (the December step with the 13th salary), the forecast pays December first.
     const ahv = cost({

@@ -269,7 +269,7 @@ export const employeeTexts = {
   noEmployees: 'Keine Mitarbeitenden gefunden',
   noSalaries: 'Keine Löhne gefunden',
 
-  // Swiss presets (issue 11 ★).
+  // Swiss presets (docs/salary-costs.md "The Swiss presets").
   presetsTitle: 'Schweizer Sozialabgaben hinzufügen',
   presetsIntro:
     'Fügt die üblichen Beiträge 2026 als normale, bearbeitbare Lohnkosten hinzu. Sätze vor dem Hinzufügen anpassen.',

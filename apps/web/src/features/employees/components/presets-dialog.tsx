@@ -26,10 +26,10 @@ import classes from './employees.module.css';
 import '@mantine/core/styles/NumberInput.css';
 
 /**
- * ★ The Swiss contributions of 2026 in one step (issue 11): each row editable before it is added
- * as an ordinary cost; the preview shows what each becomes on this salary, computed by the function
- * the API stores with (above an insurance's ceiling a fixed amount, with its note; KTG takes the
- * policy's ceiling).
+ * The Swiss contributions of 2026 in one step (docs/salary-costs.md "The Swiss presets"): each row
+ * editable before it is added as an ordinary cost; the preview shows what each becomes on this
+ * salary, computed by the function the API stores with (above an insurance's ceiling a fixed
+ * amount, with its note; KTG takes the policy's ceiling).
  */
 function Presets({
   salary,

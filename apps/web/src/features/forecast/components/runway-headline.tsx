@@ -11,7 +11,7 @@ import { SignedAmount } from '../../../components/money/signed-amount';
 import { forecastTexts as texts } from './forecast-texts';
 
 /**
- * The answer people open the page for (issue 12 ★): how long the money lasts above the
+ * The answer people open the page for (docs/forecast.md "Runway"): how long the money lasts above the
  * organisation's minimum balance, and the lowest end balance with its month. The figures are the
  * server's (`runway`), so every client says the same.
  */

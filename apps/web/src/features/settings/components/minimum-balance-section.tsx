@@ -12,7 +12,7 @@ import { SettingsSection } from './settings-section';
 
 const schema = z.strictObject({ minimumBalance: minimumBalanceSchema });
 
-/** "Mindestliquidität": the runway's threshold (issue 12 ★), set by owners and admins. */
+/** "Mindestliquidität": the runway's threshold (docs/forecast.md "Runway"), set by owners and admins. */
 export function MinimumBalanceSection({
   organisation,
   queryKey,

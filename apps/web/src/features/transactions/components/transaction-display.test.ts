@@ -19,7 +19,8 @@ describe('transaction display', () => {
     expect(nextExecution({ amount: -100, nextExecutionDate: null })).toEqual({ expired: true });
   });
 
-  it('says "Überfällig seit …" for a past unpaid payment, as the Prognose does (issue 42: one word per thing)', () => {
+  // docs/web.md "Transaktionen"
+  it('says "Überfällig seit …" for a past unpaid payment, as the Prognose does (one word per thing)', () => {
     expect(nextExecution({ amount: -100, nextExecutionDate: null }, '2026-10-30')).toEqual({
       expired: true,
       overdue: 'Überfällig seit 30.10.2026',

@@ -11,7 +11,7 @@ import { transactionTexts as texts } from './transaction-texts';
 /**
  * "Nächste Gutschrift" for money coming in, "Nächste Belastung" for money going out; when it is
  * never paid again, "Überfällig seit {date}" while the engine counts a past payment of it unpaid
- * (`overdueSince`: the word and date of the Prognose, docs/plan-actual.md "überfällig"), else
+ * (`overdueSince`: the word and date of the Prognose, docs/plan-actual.md "The forecast counts nothing twice"), else
  * "Abgelaufen" (docs/web.md "Transaktionen").
  */
 export function nextExecution(
