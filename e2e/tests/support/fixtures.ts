@@ -166,10 +166,11 @@ export async function animationsFinished(page: Page): Promise<void> {
 }
 
 /**
- * Waits for the page to paint twice: what its last render started has happened by then (React runs a
- * render's effects, and renders the state they set, before the following paint), e.g. the login
- * page's expiry toast, which its first render's effect shows. For "nothing appears" checks, once the
- * event that would have caused the thing (a page shown, an answer received) has been waited for.
+ * Waits for the page to paint twice more: what its last render started has happened by then (React
+ * runs a render's effects after the browser has painted it, and the state they set is painted in the
+ * next frame), e.g. the login page's expiry toast, which its first render's effect shows. For
+ * "nothing appears" checks, once the event that would have caused the thing (a page shown, an answer
+ * received) has been waited for.
  */
 export async function twoPaintsLater(page: Page): Promise<void> {
   await page.evaluate(
