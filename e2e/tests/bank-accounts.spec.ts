@@ -10,14 +10,7 @@ import {
   test,
   toasts,
 } from './support/fixtures.js';
-
-/** The card list of the grid view and one card by its account's name. */
-function cards(page: Page) {
-  return page.getByRole('list', { name: 'Bankkonten' }).getByRole('listitem');
-}
-function card(page: Page, name: string) {
-  return cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
-}
+import { accountCard, accountCards } from './support/pages/bank-accounts-page.js';
 
 test('a new organisation is invited to its first account; accounts are created, edited, cloned and deleted', async ({
   page,
@@ -44,7 +37,7 @@ test('a new organisation is invited to its first account; accounts are created, 
   await save.click();
   await expect(dialog).toBeHidden();
   await expect(toasts(page).getByRole('status')).toContainText('Bankkonto "UBS Geschäftskonto" wurde angelegt');
-  const ubs = card(page, 'UBS Geschäftskonto');
+  const ubs = accountCard(page, 'UBS Geschäftskonto');
   await expect(ubs).toContainText("Kontostand: 12'500.50 CHF");
   // Left empty, "Stand per" is not known yet: the first statement sets it (docs/web.md "Bankkonten").
   await expect(ubs).toContainText('Stand per noch unbekannt');
@@ -106,11 +99,11 @@ test('a new organisation is invited to its first account; accounts are created, 
   await expect(balanceDate).toHaveValue('31.10.2026');
   await dialog.getByRole('button', { name: 'Klonen' }).click();
   await expect(toasts(page).getByRole('status').last()).toContainText('Bankkonto "UBS Euro" wurde angelegt');
-  const euro = card(page, 'UBS Euro');
+  const euro = accountCard(page, 'UBS Euro');
   await expect(euro).toContainText("Kontostand: 1'000.00 EUR");
   await expect(euro).toContainText(/~ [\d']+\.\d\d CHF/);
   await expect(euro).toContainText('Stand per 31.10.2026');
-  await expect(cards(page)).toHaveCount(2);
+  await expect(accountCards(page)).toHaveCount(2);
 
   // Delete, after the question.
   await euro.getByRole('button', { name: 'UBS Euro bearbeiten' }).click();
@@ -121,7 +114,7 @@ test('a new organisation is invited to its first account; accounts are created, 
   await expect(question.getByRole('button', { name: 'Nein' })).toBeFocused();
   await question.getByRole('button', { name: 'Ja' }).click();
   await expect(toasts(page).getByRole('status').last()).toContainText('Bankkonto "UBS Euro" wurde gelöscht');
-  await expect(cards(page)).toHaveCount(1);
+  await expect(accountCards(page)).toHaveCount(1);
   await expect(page.getByText("Total Bankguthaben (umgerechnet): -12'500.50 CHF")).toBeVisible();
 });
 
@@ -141,20 +134,20 @@ test('sorts and searches in both views, pages with the count; the total covers e
 
   await page.goto('/bank-accounts');
   await expect(page.getByText('22 Einträge')).toBeVisible();
-  await expect(cards(page)).toHaveCount(20);
-  await expect(cards(page).first()).toContainText('Konto 01');
+  await expect(accountCards(page)).toHaveCount(20);
+  await expect(accountCards(page).first()).toContainText('Konto 01');
   await expect(page.getByText(total)).toBeVisible();
   await page.getByRole('navigation', { name: 'Seiten' }).getByRole('button', { name: 'Seite 2' }).click();
-  await expect(cards(page)).toHaveCount(2);
-  await expect(cards(page).last()).toContainText('PostFinance');
+  await expect(accountCards(page)).toHaveCount(2);
+  await expect(accountCards(page).last()).toContainText('PostFinance');
   await expect(page.getByText(total)).toBeVisible();
 
   // Grid view: "Sortieren nach" and the order button (back on page 1).
   await page.getByRole('combobox', { name: 'Sortieren nach' }).click();
   await page.getByRole('option', { name: 'Kontostand' }).click();
-  await expect(cards(page).first()).toContainText('PostFinance');
+  await expect(accountCards(page).first()).toContainText('PostFinance');
   await page.getByRole('button', { name: 'Absteigend sortieren' }).click();
-  await expect(cards(page).first()).toContainText('Konto 21');
+  await expect(accountCards(page).first()).toContainText('Konto 21');
   await expectNoSeriousAxeViolations(page);
 
   // List view: the column headers sort and say how.
@@ -216,7 +209,7 @@ test('a read-only member sees the accounts and the total, without any control to
 }) => {
   await readOnlyMemberOf(browser, page);
   await page.goto('/bank-accounts');
-  await expect(card(page, 'Kasse')).toContainText('Kontostand: 420.00 CHF');
+  await expect(accountCard(page, 'Kasse')).toContainText('Kontostand: 420.00 CHF');
   await expect(page.getByText('Total Bankguthaben (umgerechnet): 420.00 CHF')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Bankkonto hinzufügen' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /bearbeiten|klonen/ })).toHaveCount(0);
@@ -233,7 +226,7 @@ test('a changed dialog asks before it closes (Escape, ×, mask click); an unchan
   const { CHF } = await currencyIds(page);
   await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'Kasse', amount: 420_00, currencyId: CHF });
   await page.goto('/bank-accounts');
-  const kasse = card(page, 'Kasse');
+  const kasse = accountCard(page, 'Kasse');
   const edit = kasse.getByRole('button', { name: 'Kasse bearbeiten' });
   const dialog = page.getByRole('dialog', { name: 'Bankkonto bearbeiten' });
   const question = page.getByRole('dialog', { name: 'Änderungen verwerfen?' });
@@ -289,7 +282,7 @@ test('a changed dialog asks before it closes (Escape, ×, mask click); an unchan
   await expect(question).toBeHidden();
   await expect(dialog).toBeHidden();
   await expect(kasse).toBeVisible();
-  await expect(card(page, 'Kasse Filiale')).toHaveCount(0);
+  await expect(accountCard(page, 'Kasse Filiale')).toHaveCount(0);
   await expect(edit).toBeFocused();
   await edit.click();
   await expect(name).toHaveValue('Kasse');

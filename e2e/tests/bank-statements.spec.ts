@@ -11,6 +11,8 @@ import {
   test,
   toasts,
 } from './support/fixtures.js';
+import { accountCard } from './support/pages/bank-accounts-page.js';
+import { entriesTable } from './support/pages/bank-entries-page.js';
 
 // The API's synthetic camt.053.001.08 (its README lists the figures): IBAN CH56 0483 5012 3456 7800 9,
 // OPBD 10'000.00 on 31.10.2026, CLBD 11'929.80 on 20.11.2026, 8 booked entries and a pending one.
@@ -63,10 +65,7 @@ test('a statement is previewed and imported into an account found by its IBAN; a
   await expect(dialog.getByText('Ungültige IBAN')).toBeHidden();
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(dialog).toBeHidden();
-  const card = page
-    .getByRole('list', { name: 'Bankkonten' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'PostFinance', exact: true }) });
+  const card = accountCard(page, 'PostFinance');
   await expect(card).toContainText(`IBAN ${IBAN}`);
   await expect(card).toContainText("Kontostand: 10'000.00 CHF");
   await expectNoSeriousAxeViolations(page);
@@ -131,7 +130,7 @@ test('a statement is previewed and imported into an account found by its IBAN; a
   await expect(page).toHaveTitle('Buchungen - SaldoPilot');
   await expect(page.getByRole('heading', { level: 1, name: 'Buchungen: PostFinance' })).toBeVisible();
   await expect(page.getByText('Stand per 20.11.2026')).toBeVisible();
-  const table = page.getByRole('table', { name: 'Buchungen' });
+  const table = entriesTable(page);
   await expect(table.getByRole('row')).toHaveCount(9);
   await expect(table).toContainText("1'500.00 CHF");
   await expect(table).toContainText('Kunde AG');
@@ -244,7 +243,7 @@ test('a read-only member sees the entries but cannot import or set categories', 
   await expect(page.getByRole('button', { name: 'Kontoauszug importieren' })).toHaveCount(0);
   await expect(page.getByTestId('statement-drop-zone')).toHaveCount(0);
   await page.goto(`/bank-accounts/${prepared.id}/entries`);
-  const table = page.getByRole('table', { name: 'Buchungen' });
+  const table = entriesTable(page);
   await expect(table.getByRole('row')).toHaveCount(9);
   await expect(table.getByRole('combobox', { name: /^Kategorie der Buchung/ })).toHaveCount(0);
   await owner.close();
@@ -285,10 +284,7 @@ test('a statement of an unknown account creates the account from it, with its ba
   const toast = toasts(page).getByRole('status').last();
   await expect(toast).toContainText('Bankkonto «Mietkautionskonto» angelegt');
   await expect(toast).toContainText("Saldo übernommen: 84'515.25 per 20.06.2023");
-  const card = page
-    .getByRole('list', { name: 'Bankkonten' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'Mietkautionskonto', exact: true }) });
+  const card = accountCard(page, 'Mietkautionskonto');
   await expect(card).toContainText("Kontostand: 84'515.25 CHF");
   await expect(card).toContainText('Stand per 20.06.2023');
 
@@ -321,10 +317,7 @@ test('a closing balance in another currency than the account is not taken', asyn
   await dialog.getByRole('button', { name: 'Importieren' }).click();
   await expect(dialog).toBeHidden();
   await expect(toasts(page).getByRole('status').last()).toContainText('1 Buchung importiert');
-  const card = page
-    .getByRole('list', { name: 'Bankkonten' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'Euro-Konto', exact: true }) });
+  const card = accountCard(page, 'Euro-Konto');
   await expect(card).toContainText('Kontostand: 500.00 EUR');
   await expect(card).toContainText('Stand per 31.10.2026');
 });

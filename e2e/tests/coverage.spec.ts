@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
 import {
   aChfAccount,
   apiGet,
@@ -12,6 +10,10 @@ import {
   signUp,
   test,
 } from './support/fixtures.js';
+import { openForecast, overdueRows } from './support/pages/forecast-page.js';
+import { planActualTable } from './support/pages/plan-actual-page.js';
+import { importStatement, PLAN_ACTUAL_IBAN, planActualCamtPath } from './support/statements.js';
+import { choose } from './support/ui.js';
 
 // Coverage per bank account (docs/plan-actual.md "Coverage"). The server's today is
 // 2026-11-21 (playwright.config FIXED_TODAY).
@@ -19,59 +21,10 @@ import {
 // Statements: the camt.053 of plan-actual.spec.ts for "Geschäftskonto" (written for the specs; FrToDt
 // 01.10.–20.11.2026) and, for "Altes Konto", CSV exports written here: one of 2007, later one of
 // 02.10.–18.11.2026 (synthetic lines, no real account or person).
-const camtPath = path.resolve(import.meta.dirname, '../fixtures/plan-actual-camt053.xml');
-const IBAN = 'CH5604835012345678009';
 const CSV_HEADER = 'Buchungsdatum;Buchungstext;Zahlungsempfänger;Betrag;Referenz';
-
-function origin(): string {
-  return new URL(test.info().project.use.baseURL ?? '').origin;
-}
-
-/** Imports a statement through the API, as the import dialog sends it (bank-statements.spec.ts tests the dialog). */
-async function importStatement(page: Page, data: Buffer, contentType: string, bankAccountId?: number) {
-  const query = bankAccountId === undefined ? '' : `?bankAccountId=${bankAccountId}`;
-  const response = await page.request.post(`/api/bank-statements${query}`, {
-    data,
-    headers: { 'content-type': contentType, origin: origin() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 function csv(lines: string[]): Buffer {
   return Buffer.from(`${[CSV_HEADER, ...lines].join('\n')}\n`, 'utf8');
-}
-
-function forecastTable(page: Page): Locator {
-  return page.getByRole('table', { name: 'Einnahmen, Ausgaben, Cashflow und Endsaldo je Monat' });
-}
-
-/** The Prognose's overdue rows (their header says "überfällig seit …"). */
-function overdueRows(page: Page): Locator {
-  return forecastTable(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: /überfällig seit/ }) });
-}
-
-/** Opens the Prognose with Ausgaben and the given categories open. */
-async function openForecast(page: Page, categories: string[]) {
-  await page.goto('/');
-  const table = forecastTable(page);
-  const expense = table.getByRole('button', { name: 'Ausgaben', exact: true });
-  if ((await expense.getAttribute('aria-expanded')) === 'false') await expense.click();
-  for (const category of categories) {
-    const button = table.getByRole('button', { name: category, exact: true });
-    if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
-    await expect(button).toHaveAttribute('aria-expanded', 'true');
-  }
-}
-
-async function choose(page: Page, combobox: Locator, option: string) {
-  await combobox.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-function planActualTable(page: Page): Locator {
-  return page.getByRole('table', { name: 'Plan, Ist und Abweichung je Monat und Kategorie' });
 }
 
 test('an old statement of one account floods nothing: overdue and Plan/Ist follow what each account covers', async ({
@@ -81,7 +34,7 @@ test('an old statement of one account floods nothing: overdue and Plan/Ist follo
   await signUp(page);
   const { CHF } = await currencyIds(page);
   const categories = await categoryIds(page);
-  const current = await aChfAccount(page, 'Geschäftskonto', 10_000_00, '2026-09-30', IBAN);
+  const current = await aChfAccount(page, 'Geschäftskonto', 10_000_00, '2026-09-30', PLAN_ACTUAL_IBAN);
   const old = await aChfAccount(page, 'Altes Konto', 500_00, '2026-09-30');
   const monthly = { currencyId: CHF, vatIncluded: false, type: 'repeating', cycle: 'monthly' };
   // Two years of rent from the current account, and a phone bill that names no account.
@@ -117,11 +70,11 @@ test('an old statement of one account floods nothing: overdue and Plan/Ist follo
   await expect(dialog).toBeHidden();
 
   // The current account's statement (01.10.–20.11.2026) and one of 2007 for the old account.
-  await importStatement(page, readFileSync(camtPath), 'application/xml');
+  await importStatement(page, readFileSync(planActualCamtPath), 'application/xml');
   await importStatement(page, csv(['05.03.2007;Gebühr;;-5.00;', '28.03.2007;Gebühr;;-5.00;']), 'text/csv', old.id);
 
   // No flood: only the rent, whose own account's statement covers October and November.
-  await openForecast(page, ['Miete', 'Übriges']);
+  await openForecast(page, ['Miete', 'Übriges'], ['Ausgaben']);
   await expect(overdueRows(page)).toHaveCount(2);
   await expect(overdueRows(page).filter({ hasText: /^Büromiete überfällig seit 03\.10\.2026/ })).toHaveCount(1);
   await expect(overdueRows(page).filter({ hasText: /^Büromiete überfällig seit 03\.11\.2026/ })).toHaveCount(1);
@@ -142,7 +95,7 @@ test('an old statement of one account floods nothing: overdue and Plan/Ist follo
 
   // A current export of the old account (02.10.–18.11.2026): now both accounts cover October.
   await importStatement(page, csv(['02.10.2026;Gebühr;;-5.00;', '18.11.2026;Gebühr;;-5.00;']), 'text/csv', old.id);
-  await openForecast(page, ['Miete', 'Übriges']);
+  await openForecast(page, ['Miete', 'Übriges'], ['Ausgaben']);
   await expect(overdueRows(page)).toHaveCount(5);
   await expect(overdueRows(page).filter({ hasText: /^Versicherung überfällig seit 15\.10\.2026/ })).toHaveCount(1);
   await expect(overdueRows(page).filter({ hasText: /^Telefon überfällig seit 25\.10\.2026/ })).toHaveCount(1);
@@ -217,7 +170,7 @@ test('two accounts of different ages: nothing before the current coverage is ove
   // Overdue only where the current account's statement covers: the rents of October and November
   // and October's three salaries (paid on the 25th, Lohnkonto = Geschäftskonto); nothing of the
   // 23 months before, nothing of the old account (2007) and nothing without an account.
-  await openForecast(page, ['Miete', 'Übriges', 'Löhne']);
+  await openForecast(page, ['Miete', 'Übriges', 'Löhne'], ['Ausgaben']);
   await expect(overdueRows(page)).toHaveCount(5);
   await expect(overdueRows(page).filter({ hasText: /überfällig seit 25\.10\.2026/ })).toHaveCount(3);
   await expect(overdueRows(page).filter({ hasText: /^Büromiete überfällig seit 03\.1[01]\.2026/ })).toHaveCount(2);
@@ -233,7 +186,7 @@ test('two accounts of different ages: nothing before the current coverage is ove
   await expect(run).toContainText('Zugeordnet: 3 geplante Zahlungen');
 
   // Paid: the salaries leave the overdue rows; the rents stay until they are matched.
-  await openForecast(page, ['Miete', 'Übriges', 'Löhne']);
+  await openForecast(page, ['Miete', 'Übriges', 'Löhne'], ['Ausgaben']);
   await expect(overdueRows(page)).toHaveCount(2);
   await expect(overdueRows(page).filter({ hasText: /überfällig seit 25\.10\.2026/ })).toHaveCount(0);
 
@@ -276,7 +229,7 @@ test('a past unpaid one-off is "überfällig" in Transaktionen as in the Prognos
     amount: 10_000_00,
     currencyId: CHF,
     balanceDate: '2026-09-30',
-    iban: IBAN,
+    iban: PLAN_ACTUAL_IBAN,
   });
   const once = { currencyId: CHF, vatIncluded: false, type: 'single', categoryId: categories['Übriges'] };
   // Due 12.10.2026, inside the statement (01.10.–20.11.2026), and no entry of that amount: unpaid.
@@ -295,9 +248,9 @@ test('a past unpaid one-off is "überfällig" in Transaktionen as in the Prognos
     amount: -55_55,
     bankAccountId: account.id,
   });
-  await importStatement(page, readFileSync(camtPath), 'application/xml');
+  await importStatement(page, readFileSync(planActualCamtPath), 'application/xml');
 
-  await openForecast(page, ['Übriges']);
+  await openForecast(page, ['Übriges'], ['Ausgaben']);
   await expect(overdueRows(page).filter({ hasText: /^Beratung überfällig seit 12\.10\.2026/ })).toHaveCount(1);
 
   await page.goto('/transactions');

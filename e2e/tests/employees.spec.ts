@@ -10,6 +10,8 @@ import {
   test,
   toasts,
 } from './support/fixtures.js';
+import { employeeCard, employeeCards, employeesTable, salaryCard } from './support/pages/employees-page.js';
+import { confirmWith } from './support/ui.js';
 
 // Each step recomputes schedules on the server and reloads several queries; on a busy machine that
 // takes longer than the default 5 s now and then.
@@ -53,32 +55,6 @@ async function addEmployee(
     );
   }
   return employee;
-}
-
-function employeeCards(page: Page): Locator {
-  return page.getByRole('list', { name: 'Mitarbeitende' }).getByRole('listitem');
-}
-
-function employeeCard(page: Page, name: string): Locator {
-  return employeeCards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
-}
-
-function salaryCard(page: Page, title: string): Locator {
-  return page
-    .getByRole('list', { name: 'Lohnverlauf' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-}
-
-function table(page: Page): Locator {
-  return page.getByRole('table', { name: 'Mitarbeitende' });
-}
-
-async function confirmWith(page: Page, header: string, message: string | RegExp) {
-  const dialog = page.getByRole('dialog', { name: header, exact: true });
-  await expect(dialog).toContainText(message);
-  await dialog.getByRole('button', { name: 'Ja', exact: true }).click();
-  await expect(dialog).toBeHidden();
 }
 
 async function fillSalary(dialog: Locator, values: { hours: string; vacation: string; gross: string; from: string }) {
@@ -647,28 +623,31 @@ test.describe('Mitarbeitende', () => {
     await expect(employeeCards(page).getByRole('heading')).toHaveText(['Andreas Roth', 'Bea Frei', 'Carla Meier']);
 
     await page.getByRole('button', { name: 'Als Liste anzeigen' }).click();
-    const salaryHeader = table(page).getByRole('columnheader', { name: 'Lohn' });
+    const salaryHeader = employeesTable(page).getByRole('columnheader', { name: 'Lohn' });
     await expect(salaryHeader).toHaveAttribute('aria-sort', 'ascending');
     await salaryHeader.getByRole('button').click();
-    await expect(table(page).locator('tbody tr td:first-child')).toHaveText([
+    await expect(employeesTable(page).locator('tbody tr td:first-child')).toHaveText([
       /^Carla Meier/,
       /^Bea Frei/,
       /^Andreas Roth/,
     ]);
-    await table(page).getByRole('columnheader', { name: 'Arbeitsstunden / Monat' }).getByRole('button').click();
-    await expect(table(page).locator('tbody tr td:first-child').first()).toHaveText(/^Andreas Roth/);
+    await employeesTable(page)
+      .getByRole('columnheader', { name: 'Arbeitsstunden / Monat' })
+      .getByRole('button')
+      .click();
+    await expect(employeesTable(page).locator('tbody tr td:first-child').first()).toHaveText(/^Andreas Roth/);
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('switch', { name: 'Ausgetretene ausblenden' }).uncheck({ force: true });
-    await expect(table(page).getByRole('row', { name: /Dario Alt/ })).toContainText('Ausgetreten');
+    await expect(employeesTable(page).getByRole('row', { name: /Dario Alt/ })).toContainText('Ausgetreten');
     const searched = page.waitForRequest((request) => request.url().includes('search=dar'));
     await page.getByRole('textbox', { name: 'Suchen' }).fill(' dar ');
     await searched;
-    await expect(table(page).locator('tbody tr')).toHaveCount(1);
+    await expect(employeesTable(page).locator('tbody tr')).toHaveCount(1);
 
     await page.reload();
-    await expect(table(page)).toBeVisible();
-    await expect(table(page).getByRole('columnheader', { name: 'Arbeitsstunden / Monat' })).toHaveAttribute(
+    await expect(employeesTable(page)).toBeVisible();
+    await expect(employeesTable(page).getByRole('columnheader', { name: 'Arbeitsstunden / Monat' })).toHaveAttribute(
       'aria-sort',
       'ascending',
     );

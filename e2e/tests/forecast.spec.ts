@@ -1,35 +1,26 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   apiGet,
   apiWrite,
-  categoryIds,
-  currencyIds,
   expect,
   expectNoSeriousAxeViolations,
+  ownerWithReader,
+  referenceIds,
   signUp,
   test,
   toasts,
+  type ReferenceIds,
 } from './support/fixtures.js';
+import { forecastCells, forecastTable } from './support/pages/forecast-page.js';
 
 // The server's today is 2026-11-21 (playwright.config FIXED_TODAY): the forecast starts in November 2026.
-
-interface Ids {
-  chf: number;
-  isk: number;
-  general: number;
-}
-
-async function referenceIds(page: Page): Promise<Ids> {
-  const [currencies, categories] = await Promise.all([currencyIds(page), categoryIds(page)]);
-  return { chf: currencies.CHF!, isk: currencies.ISK!, general: categories.Generell! };
-}
 
 /**
  * 10'000 CHF in the bank, 5'000 in and 8'000 out on the 25th of every month: the end balance falls by
  * 3'000 a month (7'000 in November, 4'000, 1'000, then -2'000 in February 2027).
  */
-async function seedLiquidityDip(page: Page, ids: Ids) {
+async function seedLiquidityDip(page: Page, ids: ReferenceIds) {
   await apiWrite(page, 'POST', '/api/bank-accounts', {
     name: 'UBS Geschäftskonto',
     amount: 10_000_00,
@@ -45,18 +36,6 @@ async function seedLiquidityDip(page: Page, ids: Ids) {
   };
   await apiWrite(page, 'POST', '/api/transactions', { ...repeating, name: 'Beratung', amount: 5_000_00 });
   await apiWrite(page, 'POST', '/api/transactions', { ...repeating, name: 'Miete', amount: -8_000_00 });
-}
-
-function table(page: Page): Locator {
-  return page.getByRole('table', { name: 'Einnahmen, Ausgaben, Cashflow und Endsaldo je Monat' });
-}
-
-/** The cells of a row by its header's text (without the header cell). */
-function cells(page: Page, rowName: string): Locator {
-  return table(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: rowName, exact: true }) })
-    .getByRole('cell');
 }
 
 async function cookie(page: Page, name: string): Promise<string | undefined> {
@@ -102,16 +81,16 @@ test.describe('Prognose', () => {
     await expect(page.getByText(/^Zuletzt berechnet am \d\d\.\d\d\.\d{4}, \d\d:\d\d:\d\d$/)).toBeVisible();
 
     // A real table: 13 months from November 2026, row headers, coloured cashflow and end balance.
-    const headers = table(page).getByRole('columnheader');
+    const headers = forecastTable(page).getByRole('columnheader');
     await expect(headers).toHaveCount(14);
     await expect(headers.nth(1)).toHaveText('November 2026');
     await expect(headers.nth(13)).toHaveText('November 2027');
-    await expect(cells(page, 'Einnahmen').first()).toHaveText("5'000.00 CHF");
-    await expect(cells(page, 'Ausgaben').first()).toHaveText("-8'000.00 CHF");
-    await expect(cells(page, 'Cashflow').first()).toHaveText("-3'000.00 CHF");
-    await expect(cells(page, 'Endsaldo').nth(2)).toHaveText("1'000.00 CHF");
-    await expect(cells(page, 'Endsaldo').nth(2)).toHaveAttribute('data-sign', 'positive');
-    await expect(cells(page, 'Endsaldo').nth(3)).toHaveAttribute('data-sign', 'negative');
+    await expect(forecastCells(page, 'Einnahmen').first()).toHaveText("5'000.00 CHF");
+    await expect(forecastCells(page, 'Ausgaben').first()).toHaveText("-8'000.00 CHF");
+    await expect(forecastCells(page, 'Cashflow').first()).toHaveText("-3'000.00 CHF");
+    await expect(forecastCells(page, 'Endsaldo').nth(2)).toHaveText("1'000.00 CHF");
+    await expect(forecastCells(page, 'Endsaldo').nth(2)).toHaveAttribute('data-sign', 'positive');
+    await expect(forecastCells(page, 'Endsaldo').nth(3)).toHaveAttribute('data-sign', 'negative');
     // The chart is drawn (its code loaded only on this page).
     await expect(page.getByTestId('forecast-chart')).toBeVisible();
     await expect(page.getByTestId('forecast-chart').locator('path')).toHaveCount(2);
@@ -164,47 +143,47 @@ test.describe('Prognose', () => {
     await slider.focus();
     await page.keyboard.press('Home');
     await expect(page.getByText('Performance (0%)')).toBeVisible();
-    await expect(cells(page, 'Einnahmen').first()).toHaveText('0.00 CHF');
+    await expect(forecastCells(page, 'Einnahmen').first()).toHaveText('0.00 CHF');
     await expect.poll(() => cookie(page, 'forecast-performance')).toBe('0');
     await page.reload();
     await expect(headers).toHaveCount(7);
     await expect(page.getByText('Performance (0%)')).toBeVisible();
     await page.getByRole('slider', { name: /^Performance/ }).focus();
     await page.keyboard.press('End');
-    await expect(cells(page, 'Einnahmen').first()).toHaveText("10'000.00 CHF");
+    await expect(forecastCells(page, 'Einnahmen').first()).toHaveText("10'000.00 CHF");
     await page.context().addCookies([{ name: 'forecast-performance', value: '100', url: page.url() }]);
     await page.reload();
-    await expect(cells(page, 'Einnahmen').first()).toHaveText("5'000.00 CHF");
+    await expect(forecastCells(page, 'Einnahmen').first()).toHaveText("5'000.00 CHF");
 
     // Expand by keyboard: Einnahmen -> category "Generell" -> the leaf "Beratung".
-    const revenue = table(page).getByRole('button', { name: 'Einnahmen' });
+    const revenue = forecastTable(page).getByRole('button', { name: 'Einnahmen' });
     await expect(revenue).toHaveAttribute('aria-expanded', 'false');
     await revenue.focus();
     await page.keyboard.press('Enter');
     await expect(revenue).toHaveAttribute('aria-expanded', 'true');
-    const category = table(page).getByRole('button', { name: 'Generell' });
+    const category = forecastTable(page).getByRole('button', { name: 'Generell' });
     await category.focus();
     await page.keyboard.press('Space');
     await expect(category).toHaveAttribute('aria-expanded', 'true');
-    await expect(cells(page, 'Beratung').first()).toContainText("5'000.00 CHF");
+    await expect(forecastCells(page, 'Beratung').first()).toContainText("5'000.00 CHF");
     await expect.poll(() => cookie(page, 'forecast-revenue-details')).toBe('true');
     await expect.poll(() => cookie(page, 'forecast-child-details')).toBe(encodeURIComponent('["revenue:Generell"]'));
     await expectNoSeriousAxeViolations(page);
 
     // Exclude December by keyboard: totals, cashflow and end balance follow at once, before saving.
-    const december = table(page).getByRole('button', { name: 'Beratung im Dezember 2026 ausschliessen' });
+    const december = forecastTable(page).getByRole('button', { name: 'Beratung im Dezember 2026 ausschliessen' });
     await december.focus();
     await page.keyboard.press('Enter');
     await expect(december).toHaveAttribute('aria-pressed', 'true');
     const bar = page.getByRole('region', { name: 'Geänderte Prognosen speichern?' });
     await expect(bar).toBeVisible();
-    await expect(cells(page, 'Einnahmen').nth(1)).toHaveText('0.00 CHF');
-    await expect(cells(page, 'Cashflow').nth(1)).toHaveText("-8'000.00 CHF");
-    await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
-    await expect(cells(page, 'Endsaldo').nth(2)).toHaveText("-4'000.00 CHF (unter der Mindestliquidität)");
+    await expect(forecastCells(page, 'Einnahmen').nth(1)).toHaveText('0.00 CHF');
+    await expect(forecastCells(page, 'Cashflow').nth(1)).toHaveText("-8'000.00 CHF");
+    await expect(forecastCells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
+    await expect(forecastCells(page, 'Endsaldo').nth(2)).toHaveText("-4'000.00 CHF (unter der Mindestliquidität)");
     // The excluded cell shows what was taken out, struck through; the headline follows the draft.
-    await expect(cells(page, 'Beratung').nth(1)).toContainText("5'000.00 CHF (ausgeschlossen)");
-    await expect(cells(page, 'Beratung').nth(1).getByText("5'000.00 CHF", { exact: false }).first()).toHaveCSS(
+    await expect(forecastCells(page, 'Beratung').nth(1)).toContainText("5'000.00 CHF (ausgeschlossen)");
+    await expect(forecastCells(page, 'Beratung').nth(1).getByText("5'000.00 CHF", { exact: false }).first()).toHaveCSS(
       'text-decoration-line',
       'line-through',
     );
@@ -214,7 +193,7 @@ test.describe('Prognose', () => {
     // for the leaves of open rows, and of rows holding unsaved exclusions).
     await category.click();
     await expect(category).toHaveAttribute('aria-expanded', 'false');
-    await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
+    await expect(forecastCells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
     await category.click();
     await expect(december).toHaveAttribute('aria-pressed', 'true');
 
@@ -244,7 +223,7 @@ test.describe('Prognose', () => {
     await expect(toasts(page).getByRole('status')).toContainText('Änderungen wurden verworfen');
     await expect(bar).toBeHidden();
     await expect(december).toHaveAttribute('aria-pressed', 'false');
-    await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("4'000.00 CHF");
+    await expect(forecastCells(page, 'Endsaldo').nth(1)).toHaveText("4'000.00 CHF");
 
     // Exclude again and save: one batch; the server's forecast agrees after reloading.
     await december.click();
@@ -252,17 +231,16 @@ test.describe('Prognose', () => {
     await expect(toasts(page).getByRole('status')).toContainText('Änderungen an der Prognose wurden übernommen');
     await expect(bar).toBeHidden();
     await page.reload();
-    await expect(table(page).getByRole('button', { name: 'Beratung im Dezember 2026 ausschliessen' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await expect(cells(page, 'Einnahmen').nth(1)).toHaveText('0.00 CHF');
-    await expect(cells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
+    await expect(
+      forecastTable(page).getByRole('button', { name: 'Beratung im Dezember 2026 ausschliessen' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(forecastCells(page, 'Einnahmen').nth(1)).toHaveText('0.00 CHF');
+    await expect(forecastCells(page, 'Endsaldo').nth(1)).toHaveText("-1'000.00 CHF (unter der Mindestliquidität)");
     await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis November 2026' })).toBeVisible();
 
     // Counting it again as a draft shows the amount at once; leaving with "Ja" drops the draft.
     await december.click();
-    await expect(cells(page, 'Einnahmen').nth(1)).toHaveText("5'000.00 CHF");
+    await expect(forecastCells(page, 'Einnahmen').nth(1)).toHaveText("5'000.00 CHF");
     await expect(page.getByRole('heading', { level: 2, name: 'Liquidität reicht bis Januar 2027' })).toBeVisible();
     await page
       .getByRole('navigation', { name: 'Hauptnavigation' })
@@ -271,7 +249,7 @@ test.describe('Prognose', () => {
     await page.getByRole('dialog', { name: 'Änderungen verwerfen?' }).getByRole('button', { name: 'Ja' }).click();
     await expect(page).toHaveURL(/\/transactions$/);
     await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Prognose' }).click();
-    await expect(cells(page, 'Einnahmen').nth(1)).toHaveText('0.00 CHF');
+    await expect(forecastCells(page, 'Einnahmen').nth(1)).toHaveText('0.00 CHF');
     await expect(page.getByRole('region', { name: 'Geänderte Prognosen speichern?' })).toBeHidden();
   });
 
@@ -298,17 +276,17 @@ test.describe('Prognose', () => {
       fromDate: '2027-01-25',
     });
     await page.goto('/');
-    await table(page).getByRole('button', { name: 'Ausgaben' }).click();
-    await table(page).getByRole('button', { name: 'Löhne' }).click();
+    await forecastTable(page).getByRole('button', { name: 'Ausgaben' }).click();
+    await forecastTable(page).getByRole('button', { name: 'Löhne' }).click();
     // One row, the months of both salaries side by side.
-    await expect(table(page).getByRole('rowheader', { name: 'Anna Muster', exact: true })).toHaveCount(1);
-    await expect(cells(page, 'Anna Muster').nth(0)).toContainText("-5'000.00 CHF");
-    await expect(cells(page, 'Anna Muster').nth(1)).toContainText("-5'000.00 CHF");
-    await expect(cells(page, 'Anna Muster').nth(2)).toContainText("-6'000.00 CHF");
+    await expect(forecastTable(page).getByRole('rowheader', { name: 'Anna Muster', exact: true })).toHaveCount(1);
+    await expect(forecastCells(page, 'Anna Muster').nth(0)).toContainText("-5'000.00 CHF");
+    await expect(forecastCells(page, 'Anna Muster').nth(1)).toContainText("-5'000.00 CHF");
+    await expect(forecastCells(page, 'Anna Muster').nth(2)).toContainText("-6'000.00 CHF");
     await expectNoSeriousAxeViolations(page);
 
     // Excluding January 2027 stores the raise's month.
-    await table(page).getByRole('button', { name: 'Anna Muster im Januar 2027 ausschliessen' }).click();
+    await forecastTable(page).getByRole('button', { name: 'Anna Muster im Januar 2027 ausschliessen' }).click();
     const bar = page.getByRole('region', { name: 'Geänderte Prognosen speichern?' });
     await bar.getByRole('button', { name: 'Änderungen speichern' }).click();
     await expect(toasts(page).getByRole('status')).toContainText('Änderungen an der Prognose wurden übernommen');
@@ -316,8 +294,8 @@ test.describe('Prognose', () => {
       { month: '2027-01', relatedTable: 'salaries', relatedId: raise.id },
     ]);
     // The excluded month shows what it took out, struck through.
-    await expect(cells(page, 'Anna Muster').nth(2)).toContainText("-6'000.00 CHF (ausgeschlossen)");
-    await expect(cells(page, 'Anna Muster').nth(3)).toContainText("-6'000.00 CHF");
+    await expect(forecastCells(page, 'Anna Muster').nth(2)).toContainText("-6'000.00 CHF (ausgeschlossen)");
+    await expect(forecastCells(page, 'Anna Muster').nth(3)).toContainText("-6'000.00 CHF");
   });
 
   test('the print view: no menu, the headline and the chart first, then pages of six months with the row labels', async ({
@@ -327,13 +305,13 @@ test.describe('Prognose', () => {
     const { chf } = await referenceIds(page);
     await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'UBS', amount: 20_000_00, currencyId: chf });
     await page.goto('/');
-    await expect(table(page).getByRole('columnheader')).toHaveCount(14);
+    await expect(forecastTable(page).getByRole('columnheader')).toHaveCount(14);
     // The printable width of an A4 landscape page (297 mm less 2 × 12 mm at 96 dpi: about 1030 px).
     await page.setViewportSize({ width: 1030, height: 760 });
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Drucken' })).toBeHidden();
-    const blocks = page.getByRole('table', { name: 'Einnahmen, Ausgaben, Cashflow und Endsaldo je Monat' });
+    const blocks = forecastTable(page);
     // 13 months: 6 + 6 + 1, each block with its own row labels.
     await expect(blocks).toHaveCount(3);
     await expect(blocks.nth(0).getByRole('columnheader')).toHaveCount(7);
@@ -375,7 +353,7 @@ test.describe('Prognose', () => {
       .getByText("10'000.00 CHF", { exact: true });
     await expect(page.getByText("Tiefster Endsaldo: 10'000.00 CHF im November 2026")).toBeVisible();
     await expect(lowest).toHaveCSS('color', 'rgb(35, 112, 50)'); // the green of amounts above 0
-    await expect(cells(page, 'Endsaldo').first()).not.toHaveAttribute('title', 'unter der Mindestliquidität');
+    await expect(forecastCells(page, 'Endsaldo').first()).not.toHaveAttribute('title', 'unter der Mindestliquidität');
 
     // 10'000 is above 0, and still too little against a minimum of 20'000: red, as below 0.
     const { currentOrganisationId } = await apiGet<{ currentOrganisationId: number }>(page, '/api/profile');
@@ -390,7 +368,7 @@ test.describe('Prognose', () => {
     await expect(page.getByText("Mindestliquidität: 20'000.00 CHF")).toBeVisible();
     await expect(lowest).toHaveCSS('color', 'rgb(201, 42, 42)'); // Mantine's red 9
     // The table marks each end balance below the minimum, as the chart's line shows them (also read out).
-    const saldo = cells(page, 'Endsaldo').first();
+    const saldo = forecastCells(page, 'Endsaldo').first();
     await expect(saldo).toHaveAttribute('title', 'unter der Mindestliquidität');
     await expect(saldo).toContainText("10'000.00 CHF (unter der Mindestliquidität)");
     await expectNoSeriousAxeViolations(page);
@@ -425,26 +403,6 @@ test.describe('Prognose', () => {
     await expectNoSeriousAxeViolations(page);
   });
 });
-
-/** An owner; `page` joins the owner's organisation as read-only and works in it. */
-async function ownerWithReader(browser: Browser, page: Page) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  await context.setExtraHTTPHeaders({
-    'x-forwarded-for': `10.252.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-  });
-  const ownerPage = await context.newPage();
-  await signUp(ownerPage, 'Otto Owner');
-  const { currentOrganisationId } = await apiGet<{ currentOrganisationId: number }>(ownerPage, '/api/profile');
-  const reader = await signUp(page, 'Rita Reader');
-  await apiWrite(ownerPage, 'POST', `/api/organisations/${currentOrganisationId}/invitations`, {
-    email: reader.email,
-    role: 'read-only',
-  });
-  const [invitation] = await apiGet<{ id: number }[]>(page, '/api/me/invitations');
-  await apiWrite(page, 'POST', `/api/me/invitations/${invitation?.id}/accept`);
-  await apiWrite(page, 'PATCH', '/api/profile/organisation', { organisationId: currentOrganisationId });
-  return { context, ownerPage, organisationId: currentOrganisationId };
-}
 
 test.describe('Prognose-Einstellungen der Organisation', () => {
   test('an owner sets the minimum balance and the VAT settlement; the forecast follows', async ({ page }) => {
@@ -575,8 +533,8 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
 
     // Oct–Dec 2026 is due on March 1, 2027 at the latest: paid in February, 3'645.00 − 243.00.
     await page.goto('/');
-    await table(page).getByRole('button', { name: 'Ausgaben' }).click();
-    const february = cells(page, 'MWST (auto)').nth(3);
+    await forecastTable(page).getByRole('button', { name: 'Ausgaben' }).click();
+    const february = forecastCells(page, 'MWST (auto)').nth(3);
     await expect(february).toHaveText(/^-3'402.00 CHF/);
     await expect(february).toHaveAttribute('title', "Umsatzsteuer 3'645.00 CHF / Vorsteuer 243.00 CHF");
     // The same detail is read out after the amount (the title alone reaches neither keyboard nor screen reader).
@@ -585,7 +543,10 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
   });
 
   test('a read-only member sees the settings but cannot change them', async ({ page, browser }) => {
-    const { context, organisationId } = await ownerWithReader(browser, page);
+    const { owner: context, prepared: organisationId } = await ownerWithReader(browser, page, async (ownerPage) => {
+      const { currentOrganisationId } = await apiGet<{ currentOrganisationId: number }>(ownerPage, '/api/profile');
+      return currentOrganisationId;
+    });
     try {
       await page.goto(`/settings/organisations/${organisationId}`);
       const minimum = page.getByRole('form', { name: 'Mindestliquidität' });

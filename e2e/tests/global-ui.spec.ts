@@ -1,7 +1,9 @@
-import { apiWrite, expect, signUp, test, toasts } from './support/fixtures.js';
+import { animationsFinished, apiWrite, expect, signUp, test, toasts } from './support/fixtures.js';
 
 test('toasts sit bottom-center, pause while hovered and close after their life', async ({ page }) => {
   await signUp(page);
+  // The toast's timer runs on the page's clock, which the test moves on instead of waiting.
+  await page.clock.install();
   await page.goto('/settings/app');
   const checkbox = page.getByRole('checkbox', { name: 'Nicht nachfragen beim Wechseln der Organisation' });
   await checkbox.check();
@@ -16,7 +18,9 @@ test('toasts sit bottom-center, pause while hovered and close after their life',
     expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
     expect(viewport.height - (box.y + box.height)).toBeLessThan(40);
   }
-  await page.waitForTimeout(1800);
+  // 1.8 s pass while hovered: the toast stays (once any fading out would have ended).
+  await page.clock.runFor(1800);
+  await animationsFinished(page);
   await expect(toast).toBeVisible();
   await page.mouse.move(5, 5);
   await expect(toast).toBeHidden({ timeout: 1500 });
@@ -30,13 +34,17 @@ test('an error toast stays for its 6 s life unless the user closes it', async ({
   await page.route('**/api/profile/organisation', (route) =>
     route.fulfill({ status: 404, json: { error: 'x', code: 'NOT_FOUND' } }),
   );
+  // The toast's timer runs on the page's clock, which the test moves on instead of waiting.
+  await page.clock.install();
   await page.goto('/');
   await page.getByRole('combobox', { name: 'Organisation' }).click();
   await page.getByRole('option', { name: 'Zweite GmbH' }).click();
   await page.getByRole('dialog', { name: 'Organisation wechseln' }).getByRole('button', { name: 'Ja' }).click();
   const toast = toasts(page).getByRole('alert');
   await expect(toast).toContainText('Die Organisation konnte nicht geändert werden');
-  await page.waitForTimeout(2500);
+  // 2.5 s of its 6 s pass: the toast stays (once any fading out would have ended).
+  await page.clock.runFor(2500);
+  await animationsFinished(page);
   await expect(toast).toBeVisible();
   await toast.getByRole('button', { name: 'Meldung schliessen' }).click();
   await expect(toast).toBeHidden();
@@ -106,7 +114,8 @@ test.describe('dialogs on a phone', () => {
     await page.getByRole('button', { name: 'Organisation hinzufügen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Organisation anlegen' });
     await expect(dialog).toBeVisible();
-    await page.waitForTimeout(250);
+    // Measured where the opening transition ends.
+    await animationsFinished(page);
     const before = await dialog.boundingBox();
     expect(before?.width).toBeCloseTo(375 * 0.9, 0);
     // Dragging the header moves nothing.
@@ -129,7 +138,8 @@ test.describe('dialogs on a phone', () => {
     await page.getByRole('dialog', { name: 'Menü' }).getByRole('button', { name: 'Abmelden' }).click();
     const dialog = page.getByRole('dialog', { name: 'Abmelden' });
     await expect(dialog).toBeVisible();
-    await page.waitForTimeout(250);
+    // Measured where the opening transition ends.
+    await animationsFinished(page);
     expect((await dialog.boundingBox())?.width).toBeCloseTo(375 * 0.9, 0);
   });
 });

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import {
   aChfAccount,
@@ -15,13 +14,15 @@ import {
   test,
   toasts,
 } from './support/fixtures.js';
+import { forecastRow, forecastTable, openForecast } from './support/pages/forecast-page.js';
+import { entriesTable, entryRow } from './support/pages/bank-entries-page.js';
+import { planActualTable } from './support/pages/plan-actual-page.js';
+import { importStatement, PLAN_ACTUAL_IBAN, planActualCamtPath } from './support/statements.js';
+import { choose } from './support/ui.js';
 
 // The server's today is 2026-11-21 (playwright.config FIXED_TODAY): the Prognose starts in November
 // 2026, Plan/Ist shows November 2025 – November 2026 unless told otherwise.
 
-// Written for this spec (its header comment lists each entry and the payment it meets).
-const statementPath = path.resolve(import.meta.dirname, '../fixtures/plan-actual-camt053.xml');
-const IBAN = 'CH5604835012345678009';
 const QR_REFERENCE = '210000000003139471430009017';
 
 /**
@@ -37,7 +38,7 @@ async function seedPlan(page: Page): Promise<{ accountId: number }> {
     amount: 10_000_00,
     currencyId: CHF,
     balanceDate: '2026-09-30',
-    iban: IBAN,
+    iban: PLAN_ACTUAL_IBAN,
   });
   const common = { currencyId: CHF, vatIncluded: false };
   await apiWrite(page, 'POST', '/api/transactions', {
@@ -65,59 +66,8 @@ async function seedPlan(page: Page): Promise<{ accountId: number }> {
   return { accountId: account.id };
 }
 
-/** Imports the statement through the API, as the import dialog sends it (bank-statements.spec.ts tests the dialog). */
-async function importStatement(page: Page) {
-  const response = await page.request.post('/api/bank-statements', {
-    data: readFileSync(statementPath),
-    headers: { 'content-type': 'application/xml', origin: new URL(test.info().project.use.baseURL ?? '').origin },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-async function choose(page: Page, combobox: Locator, option: string) {
-  await combobox.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-function forecastTable(page: Page): Locator {
-  return page.getByRole('table', { name: 'Einnahmen, Ausgaben, Cashflow und Endsaldo je Monat' });
-}
-
-/** The forecast row whose header starts with `name` (an overdue row's header goes on with its marker). */
-function forecastRow(page: Page, name: string | RegExp): Locator {
-  return forecastTable(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name }) });
-}
-
-/**
- * Opens the Prognose with Einnahmen, Ausgaben and the given categories open (the page remembers open
- * rows; a category with no payment left in the shown months has no row).
- */
-async function openForecast(page: Page, categories: string[]) {
-  await page.goto('/');
-  const table = forecastTable(page);
-  for (const side of ['Einnahmen', 'Ausgaben']) {
-    const button = table.getByRole('button', { name: side, exact: true });
-    if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
-  }
-  for (const category of categories) {
-    const button = table.getByRole('button', { name: category, exact: true });
-    if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
-    await expect(button).toHaveAttribute('aria-expanded', 'true');
-  }
-}
-
 function novemberBalance(page: Page): Locator {
   return forecastRow(page, 'Endsaldo').getByRole('cell').first();
-}
-
-function entriesTable(page: Page): Locator {
-  return page.getByRole('table', { name: 'Buchungen' });
-}
-
-function entryRow(page: Page, text: string): Locator {
-  return entriesTable(page).getByRole('row').filter({ hasText: text });
 }
 
 test('bank entries meet the plan: confirmed in one click, chosen by hand, marked; the forecast counts nothing twice; Plan/Ist shows the variance', async ({
@@ -150,7 +100,7 @@ test('bank entries meet the plan: confirmed in one click, chosen by hand, marked
     .filter({ has: page.getByRole('heading', { name: 'Rechnung Kunde AG' }) });
   await expect(invoice).toContainText(`Referenz: ${QR_REFERENCE}`);
 
-  await importStatement(page);
+  await importStatement(page, readFileSync(planActualCamtPath), 'application/xml');
 
   // Before any match every unconfirmed past payment the statement covers (its period 01.10.–20.11.2026,
   // docs/plan-actual.md "Coverage", not "since the first entry") is überfällig and
@@ -267,7 +217,7 @@ test('bank entries meet the plan: confirmed in one click, chosen by hand, marked
   const accuracy = page.getByRole('region', { name: 'Planungsgenauigkeit' });
   await expect(accuracy).toContainText('Ø Abweichung 1.6 % (6 Monate)');
   await expect(accuracy).toContainText('Ø Abweichung 1.6 % (12 Monate)');
-  const planActual = page.getByRole('table', { name: 'Plan, Ist und Abweichung je Monat und Kategorie' });
+  const planActual = planActualTable(page);
   const row = (name: string) =>
     planActual.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
   // Columns: the row header, then November 2025 … November 2026: the current month is the last.
@@ -325,7 +275,7 @@ test('"Entfällt" for many at once with a count and a confirmation, "Wiederherst
     currencyId: CHF,
     balanceDate: '2023-06-20',
   });
-  await importStatement(page);
+  await importStatement(page, readFileSync(planActualCamtPath), 'application/xml');
 
   // The Prognose names the oldest balance, and offers "Entfällt" for all overdue payments before a day.
   await openForecast(page, ['Miete', 'Übriges']);
@@ -358,7 +308,7 @@ test('"Entfällt" for many at once with a count and a confirmation, "Wiederherst
     .click();
   await expect(page.getByTestId('freshness-note')).toContainText('Saldo von Konto Postkonto zuletzt per 20.06.2023');
   await choose(page, page.getByRole('combobox', { name: 'Bis' }), 'November 2026');
-  const planActual = page.getByRole('table', { name: 'Plan, Ist und Abweichung je Monat und Kategorie' });
+  const planActual = planActualTable(page);
   await planActual.getByRole('button', { name: 'Details November 2026' }).click();
   const november = page.getByRole('dialog', { name: 'Plan/Ist November 2026' });
   const rent = november
@@ -390,7 +340,7 @@ test('a read-only member sees how entries stand to the plan, and no control that
 }) => {
   const { owner, prepared } = await ownerWithReader(browser, page, async (ownerPage) => {
     const plan = await seedPlan(ownerPage);
-    await importStatement(ownerPage);
+    await importStatement(ownerPage, readFileSync(planActualCamtPath), 'application/xml');
     return plan;
   });
   await page.goto(`/bank-accounts/${prepared.accountId}/entries`);
@@ -469,7 +419,7 @@ test('a salary run: one debit of 21\'400.00 is matched to three salaries in one 
 
   // Plan/Ist: October's salaries planned and paid, the debit shared among them.
   await page.goto('/forecasts/plan-actual');
-  const planActual = page.getByRole('table', { name: 'Plan, Ist und Abweichung je Monat und Kategorie' });
+  const planActual = planActualTable(page);
   const wages = planActual
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: 'Löhne', exact: true }) });

@@ -8,6 +8,9 @@ import {
   ownerWithMember,
   test,
 } from './support/fixtures.js';
+import { accountCard } from './support/pages/bank-accounts-page.js';
+import { forecastCells } from './support/pages/forecast-page.js';
+import { transactionCard } from './support/pages/transactions-page.js';
 
 // Realtime between members (docs/web.md "Realtime"): the owner (Otto Owner, his own browser
 // context) and an editor (Erika Editor, `page`) work in one organisation. What one changes shows in
@@ -70,20 +73,6 @@ async function seed(page: Page) {
   return { base, rentId: rent.id };
 }
 
-function accountCard(page: Page, name: string): Locator {
-  return page
-    .getByRole('list', { name: 'Bankkonten' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name, exact: true }) });
-}
-
-function transactionCard(page: Page, name: string): Locator {
-  return page
-    .getByRole('list', { name: 'Transaktionen' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}( \\(öffnet in neuem Tab\\))?$`) }) });
-}
-
 /** Opens the rent's edit dialog on the Transaktionen page and answers it. */
 async function editRent(page: Page): Promise<Locator> {
   await transactionCard(page, 'Miete Büro')
@@ -94,12 +83,7 @@ async function editRent(page: Page): Promise<Locator> {
 
 /** November's end balance on the Prognose (the first month). */
 function novemberEndBalance(page: Page): Locator {
-  return page
-    .getByRole('table', { name: 'Einnahmen, Ausgaben, Cashflow und Endsaldo je Monat' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: 'Endsaldo', exact: true }) })
-    .getByRole('cell')
-    .first();
+  return forecastCells(page, 'Endsaldo').first();
 }
 
 test.describe('Realtime', () => {

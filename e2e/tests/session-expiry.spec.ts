@@ -1,4 +1,4 @@
-import { expect, signUp, test, toasts } from './support/fixtures.js';
+import { expect, signUp, test, toasts, twoPaintsLater } from './support/fixtures.js';
 
 const expiryText = 'Ihre Session ist aus Sicherheitsgründen abgelaufen. Bitte loggen Sie sich erneut ein.';
 
@@ -6,7 +6,8 @@ test('a first-time visitor is sent to login without an expiry message', async ({
   await page.goto('/employees');
   await expect(page).toHaveURL('/auth');
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
-  await page.waitForTimeout(500);
+  // The login page shows the message from its first render's effect.
+  await twoPaintsLater(page);
   await expect(page.getByText(expiryText)).toHaveCount(0);
   expect(await page.evaluate(() => Object.keys(localStorage))).not.toContain('saldopilot:sessionExpired');
 });
@@ -28,7 +29,8 @@ test('an answer with logout: true while working ends in login with the info toas
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
-  await page.waitForTimeout(500);
+  // The login page shows the message from its first render's effect.
+  await twoPaintsLater(page);
   await expect(page.getByText(expiryText)).toHaveCount(0);
 });
 
@@ -51,6 +53,8 @@ test('after an explicit logout nobody is told the session expired', async ({ pag
   await expect(page).toHaveURL('/auth');
   await page.goto('/employees');
   await expect(page).toHaveURL('/auth');
-  await page.waitForTimeout(500);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  // The login page shows the message from its first render's effect.
+  await twoPaintsLater(page);
   await expect(page.getByText(expiryText)).toHaveCount(0);
 });

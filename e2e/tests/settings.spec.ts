@@ -108,7 +108,6 @@ test.describe('App', () => {
     await expect(dialog.getByRole('rowheader', { name: 'Version' })).toBeVisible();
     await expect(dialog.getByRole('row', { name: /Serverdatum \d\d\.\d\d\.\d{4}/ })).toBeVisible();
     await expect(dialog.getByText('Tastaturbedienung')).toBeVisible();
-    await page.waitForTimeout(300); // the opening transition
     await expectNoSeriousAxeViolations(page);
 
     const box = async () => {

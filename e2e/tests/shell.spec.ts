@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousAxeViolations, signUp, test } from './support/fixtures.js';
+import { expect, expectNoSeriousAxeViolations, signUp, test, twoPaintsLater } from './support/fixtures.js';
 
 const entries = ['Prognose', 'Mitarbeitende', 'Transaktionen', 'Bankkonten', 'Einstellungen'];
 
@@ -78,7 +78,8 @@ test('logout asks first: Nein stays, Ja signs out to the login page without any 
   await page.getByRole('dialog', { name: 'Abmelden' }).getByRole('button', { name: 'Ja' }).click();
   await expect(page).toHaveURL('/auth');
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
-  await page.waitForTimeout(300);
+  // The login page shows the message from its first render's effect.
+  await twoPaintsLater(page);
   await expect(page.getByText('Ihre Session ist aus Sicherheitsgründen abgelaufen', { exact: false })).toHaveCount(0);
   // The session is gone on the server too.
   expect((await page.request.get('/api/profile')).status()).toBe(401);

@@ -1,4 +1,4 @@
-import { expect, signUp, test, toasts } from './support/fixtures.js';
+import { expect, signUp, test, toasts, twoPaintsLater } from './support/fixtures.js';
 
 const referenceData = ['/api/currencies', '/api/categories', '/api/fiat-rates/CHF', '/api/global/time'];
 
@@ -38,9 +38,12 @@ test('signed in, the app loads the reference data in parallel, then the organisa
   for (const path of referenceData) expect(events.indexOf(`start ${path}`), path).toBeLessThan(firstAnswer);
   // Client-side navigation loads none of it again.
   const count = started.length;
+  // The page's own list: what the page asks for on opening has been asked for once it is in.
+  const employees = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/employees');
   await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Mitarbeitende' }).click();
   await expect(page).toHaveTitle('Mitarbeitende - SaldoPilot');
-  await page.waitForTimeout(300);
+  await employees;
+  await twoPaintsLater(page);
   expect(started.slice(count).filter((path) => referenceData.includes(path) || path === '/api/organisations')).toEqual(
     [],
   );
@@ -92,7 +95,8 @@ test('signed out, nothing of it is loaded', async ({ page }) => {
   page.on('request', (request) => started.push(new URL(request.url()).pathname));
   await page.goto('/auth');
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
-  await page.waitForTimeout(300);
+  // The guards and the reference data start before the first page renders.
+  await twoPaintsLater(page);
   // Without the sp_signed_in marker no session can exist: not even the profile is asked for
   // (docs/api.md "Sessions": no 401 in the console on every auth page).
   expect(started.filter((path) => path.startsWith('/api/'))).toEqual([]);

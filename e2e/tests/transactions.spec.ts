@@ -1,77 +1,24 @@
-import type { Locator, Page } from '@playwright/test';
 import {
   apiWrite,
-  categoryIds,
-  currencyIds,
   expect,
   expectEmptiedAndAskedFor,
   expectNoSeriousAxeViolations,
   ownerWithReader,
+  referenceIds,
   signUp,
   test,
   toasts,
 } from './support/fixtures.js';
+import {
+  addTransaction,
+  transactionCard,
+  transactionCards,
+  transactionNameCells,
+  transactionsTable,
+} from './support/pages/transactions-page.js';
+import { choose, confirmWith } from './support/ui.js';
 
 // The server's "today" is pinned to 2026-11-21 (playwright.config.ts FIXED_TODAY).
-
-interface Ids {
-  chf: number;
-  eur: number;
-  general: number;
-}
-
-interface Created {
-  id: number;
-  name: string;
-}
-
-async function referenceIds(page: Page): Promise<Ids> {
-  const [currencies, categories] = await Promise.all([currencyIds(page), categoryIds(page)]);
-  return { chf: currencies.CHF!, eur: currencies.EUR!, general: categories.Generell! };
-}
-
-/** A transaction made through the API (test setup): single, 01.12.2026, CHF, "Generell" unless given. */
-async function addTransaction(page: Page, ids: Ids, fields: Record<string, unknown>): Promise<Created> {
-  return apiWrite<Created>(page, 'POST', '/api/transactions', {
-    type: 'single',
-    startDate: '2026-12-01',
-    categoryId: ids.general,
-    currencyId: ids.chf,
-    vatIncluded: false,
-    ...fields,
-  });
-}
-
-function cards(page: Page): Locator {
-  return page.getByRole('list', { name: 'Transaktionen' }).getByRole('listitem');
-}
-
-/** The card whose title is `name` (a linked name adds "(öffnet in neuem Tab)" for screen readers). */
-function card(page: Page, name: string): Locator {
-  const title = new RegExp(`^${name}( \\(öffnet in neuem Tab\\))?$`);
-  return cards(page).filter({ has: page.getByRole('heading', { name: title }) });
-}
-
-function table(page: Page): Locator {
-  return page.getByRole('table', { name: 'Transaktionen' });
-}
-
-/** The names in the table, top to bottom (the first cell after the row checkbox). */
-function nameCells(page: Page): Locator {
-  return table(page).locator('tbody tr td:nth-child(2)');
-}
-
-async function choose(page: Page, combobox: Locator, option: string) {
-  await combobox.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function confirmWith(page: Page, header: string, message: string, answer: 'Ja' | 'Nein' = 'Ja') {
-  const dialog = page.getByRole('dialog', { name: header, exact: true });
-  await expect(dialog).toContainText(message);
-  await dialog.getByRole('button', { name: answer, exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test.describe('Transaktionen', () => {
   test('a new organisation is invited to its first transaction, which is created through the dialog', async ({
@@ -151,7 +98,7 @@ test.describe('Transaktionen', () => {
       toasts(page).getByRole('status').filter({ hasText: 'Transaktion "Büromiete" wurde angelegt' }),
     ).toBeVisible();
 
-    const created = card(page, 'Büromiete');
+    const created = transactionCard(page, 'Büromiete');
     await expect(created).toContainText('Start: 01.12.2026');
     await expect(created).toContainText('Nächste Belastung: 01.12.2026');
     await expect(created).toContainText("Betrag: -2'500.00 CHF");
@@ -170,7 +117,7 @@ test.describe('Transaktionen', () => {
     const ids = await referenceIds(page);
     await addTransaction(page, ids, { name: 'Lizenz', amount: -105_00, currencyId: ids.eur });
     await page.goto('/transactions');
-    const lizenz = card(page, 'Lizenz');
+    const lizenz = transactionCard(page, 'Lizenz');
     await expect(lizenz).toContainText('Betrag: -105.00 EUR ~ -');
     await expect(lizenz).toContainText('CHF');
 
@@ -202,9 +149,11 @@ test.describe('Transaktionen', () => {
     await expect(
       toasts(page).getByRole('status').filter({ hasText: 'Transaktion "Softwarelizenz" wurde bearbeitet' }),
     ).toBeVisible();
-    await expect(card(page, 'Softwarelizenz')).toBeVisible();
+    await expect(transactionCard(page, 'Softwarelizenz')).toBeVisible();
 
-    await card(page, 'Softwarelizenz').getByRole('button', { name: 'Transaktion "Softwarelizenz" klonen' }).click();
+    await transactionCard(page, 'Softwarelizenz')
+      .getByRole('button', { name: 'Transaktion "Softwarelizenz" klonen' })
+      .click();
     const clone = page.getByRole('dialog', { name: 'Transaktion klonen' });
     await expect(clone.getByRole('textbox', { name: 'Name' })).toHaveValue('Softwarelizenz');
     await expect(clone.getByRole('button', { name: 'Transaktion löschen' })).toHaveCount(0);
@@ -217,9 +166,11 @@ test.describe('Transaktionen', () => {
     await expect(
       toasts(page).getByRole('status').filter({ hasText: 'Transaktion "Zweitlizenz" wurde angelegt' }),
     ).toBeVisible();
-    await expect(cards(page)).toHaveCount(2);
+    await expect(transactionCards(page)).toHaveCount(2);
 
-    await card(page, 'Softwarelizenz').getByRole('button', { name: 'Transaktion "Softwarelizenz" bearbeiten' }).click();
+    await transactionCard(page, 'Softwarelizenz')
+      .getByRole('button', { name: 'Transaktion "Softwarelizenz" bearbeiten' })
+      .click();
     const again = page.getByRole('dialog', { name: 'Transaktion bearbeiten' });
     await again.getByRole('button', { name: 'Transaktion löschen' }).click();
     await confirmWith(page, 'Löschen', 'Transaktion vollständig löschen?');
@@ -227,8 +178,8 @@ test.describe('Transaktionen', () => {
     await expect(
       toasts(page).getByRole('status').filter({ hasText: 'Transaktion "Softwarelizenz" wurde gelöscht' }),
     ).toBeVisible();
-    await expect(cards(page)).toHaveCount(1);
-    await expect(card(page, 'Zweitlizenz')).toBeVisible();
+    await expect(transactionCards(page)).toHaveCount(1);
+    await expect(transactionCard(page, 'Zweitlizenz')).toBeVisible();
   });
 
   test('moving "Von" after "Bis" clears "Bis" and says so', async ({ page }) => {
@@ -305,7 +256,7 @@ test.describe('Transaktionen', () => {
       endDate: '2027-06-01',
     });
     await page.goto('/transactions');
-    const contract = card(page, 'Wartungsvertrag');
+    const contract = transactionCard(page, 'Wartungsvertrag');
     await expect(contract).toContainText('Ende: 01.06.2027');
     await contract.getByRole('button', { name: 'Transaktion "Wartungsvertrag" bearbeiten' }).click();
     const edit = page.getByRole('dialog', { name: 'Transaktion bearbeiten' });
@@ -331,33 +282,39 @@ test.describe('Transaktionen', () => {
     await addTransaction(page, ids, { name: 'Beratung', amount: 5_000_00 });
     await addTransaction(page, ids, { name: 'Mietnebenkosten', amount: -400_00 });
     await page.goto('/transactions');
-    await expect(cards(page).getByRole('heading')).toHaveText(['Beratung', 'Miete', 'Mietnebenkosten']);
+    await expect(transactionCards(page).getByRole('heading')).toHaveText(['Beratung', 'Miete', 'Mietnebenkosten']);
     // Grid view: "Sortieren nach" and the order button.
     await choose(page, page.getByRole('combobox', { name: 'Sortieren nach' }), 'Betrag');
-    await expect(cards(page).getByRole('heading')).toHaveText(['Miete', 'Mietnebenkosten', 'Beratung']);
+    await expect(transactionCards(page).getByRole('heading')).toHaveText(['Miete', 'Mietnebenkosten', 'Beratung']);
 
     await page.getByRole('button', { name: 'Als Liste anzeigen' }).click();
-    await expect(table(page)).toBeVisible();
-    const amountHeader = table(page).getByRole('columnheader', { name: 'Betrag' });
+    await expect(transactionsTable(page)).toBeVisible();
+    const amountHeader = transactionsTable(page).getByRole('columnheader', { name: 'Betrag' });
     await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending');
     await amountHeader.getByRole('button').click();
     await expect(amountHeader).toHaveAttribute('aria-sort', 'descending');
-    await expect(nameCells(page)).toHaveText([/^Beratung/, /^Mietnebenkosten/, /^Miete/]);
-    await table(page).getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
-    await expect(nameCells(page)).toHaveText([/^Beratung/, /^Miete/, /^Mietnebenkosten/]);
-    await expect(table(page).getByRole('columnheader', { name: 'Ausführung' })).toHaveAttribute('aria-sort', 'none');
+    await expect(transactionNameCells(page)).toHaveText([/^Beratung/, /^Mietnebenkosten/, /^Miete/]);
+    await transactionsTable(page).getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
+    await expect(transactionNameCells(page)).toHaveText([/^Beratung/, /^Miete/, /^Mietnebenkosten/]);
+    await expect(transactionsTable(page).getByRole('columnheader', { name: 'Ausführung' })).toHaveAttribute(
+      'aria-sort',
+      'none',
+    );
     await expectNoSeriousAxeViolations(page);
 
     const searched = page.waitForRequest((request) => request.url().includes('search=miet'));
     await page.getByRole('textbox', { name: 'Suchen' }).fill('  miet ');
     await searched;
-    await expect(nameCells(page)).toHaveText([/^Miete/, /^Mietnebenkosten/]);
+    await expect(transactionNameCells(page)).toHaveText([/^Miete/, /^Mietnebenkosten/]);
     await page.getByRole('button', { name: 'Suche leeren' }).click();
-    await expect(nameCells(page)).toHaveCount(3);
+    await expect(transactionNameCells(page)).toHaveCount(3);
 
     await page.reload();
-    await expect(table(page)).toBeVisible();
-    await expect(table(page).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(transactionsTable(page)).toBeVisible();
+    await expect(transactionsTable(page).getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
   });
 
   test('disabled transactions are hidden by default, expired ones on request; the status switch saves at once', async ({
@@ -376,31 +333,35 @@ test.describe('Transaktionen', () => {
     const hideExpired = page.getByRole('switch', { name: 'Abgelaufene ausblenden' });
     await expect(hideDisabled).toBeChecked();
     await expect(hideExpired).not.toBeChecked();
-    await expect(cards(page).getByRole('heading')).toHaveText(['Aktiv', 'Vorbei']);
-    await expect(card(page, 'Vorbei')).toContainText('Abgelaufen');
+    await expect(transactionCards(page).getByRole('heading')).toHaveText(['Aktiv', 'Vorbei']);
+    await expect(transactionCard(page, 'Vorbei')).toContainText('Abgelaufen');
 
     await hideDisabled.uncheck({ force: true });
-    await expect(cards(page).getByRole('heading')).toHaveText(['Aktiv', 'Pausiert', 'Vorbei']);
-    await expect(card(page, 'Pausiert')).toContainText('Diese Transaktion ist deaktiviert und wird nicht berechnet.');
+    await expect(transactionCards(page).getByRole('heading')).toHaveText(['Aktiv', 'Pausiert', 'Vorbei']);
+    await expect(transactionCard(page, 'Pausiert')).toContainText(
+      'Diese Transaktion ist deaktiviert und wird nicht berechnet.',
+    );
     await expectNoSeriousAxeViolations(page);
 
     await hideExpired.check({ force: true });
-    await expect(cards(page).getByRole('heading')).toHaveText(['Aktiv', 'Pausiert']);
+    await expect(transactionCards(page).getByRole('heading')).toHaveText(['Aktiv', 'Pausiert']);
 
-    await card(page, 'Pausiert').getByRole('switch', { name: 'Status von "Pausiert"' }).check({ force: true });
+    await transactionCard(page, 'Pausiert')
+      .getByRole('switch', { name: 'Status von "Pausiert"' })
+      .check({ force: true });
     await expect(toasts(page).getByRole('status').filter({ hasText: 'Transaktion aktiviert' })).toBeVisible();
-    await expect(card(page, 'Pausiert')).not.toContainText('deaktiviert');
-    await card(page, 'Aktiv').getByRole('switch', { name: 'Status von "Aktiv"' }).uncheck({ force: true });
+    await expect(transactionCard(page, 'Pausiert')).not.toContainText('deaktiviert');
+    await transactionCard(page, 'Aktiv').getByRole('switch', { name: 'Status von "Aktiv"' }).uncheck({ force: true });
     await expect(toasts(page).getByRole('status').filter({ hasText: 'Transaktion deaktiviert' })).toBeVisible();
-    await expect(card(page, 'Aktiv')).toContainText('Diese Transaktion ist deaktiviert');
+    await expect(transactionCard(page, 'Aktiv')).toContainText('Diese Transaktion ist deaktiviert');
 
     // The filters by direction and category narrow the list too.
     const direction = page.getByRole('radiogroup', { name: 'Richtung' });
     await direction.getByText('Einnahmen', { exact: true }).click();
     await expect(direction.getByRole('radio', { name: 'Einnahmen' })).toBeChecked();
-    await expect(cards(page).getByRole('heading')).toHaveText(['Aktiv']);
+    await expect(transactionCards(page).getByRole('heading')).toHaveText(['Aktiv']);
     await direction.getByText('Ausgaben', { exact: true }).click();
-    await expect(cards(page).getByRole('heading')).toHaveText(['Pausiert']);
+    await expect(transactionCards(page).getByRole('heading')).toHaveText(['Pausiert']);
   });
 
   test('an organisation whose transactions are all disabled gets its toolbar, not the first-use hint', async ({
@@ -414,7 +375,7 @@ test.describe('Transaktionen', () => {
     await expect(page.getByText('Keine Einträge gefunden')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Erfassen Sie Ihre erste Transaktion' })).toHaveCount(0);
     await page.getByRole('switch', { name: 'Deaktivierte ausblenden' }).uncheck({ force: true });
-    await expect(card(page, 'Ruhend')).toBeVisible();
+    await expect(transactionCard(page, 'Ruhend')).toBeVisible();
   });
 
   test('bulk: disables the selected transactions in one request after asking', async ({ page }) => {
@@ -423,8 +384,8 @@ test.describe('Transaktionen', () => {
     for (const name of ['Alpha', 'Beta', 'Gamma']) await addTransaction(page, ids, { name, amount: 10_00 });
     await page.goto('/transactions');
     await page.getByRole('button', { name: 'Als Liste anzeigen' }).click();
-    await table(page).getByRole('checkbox', { name: 'Alpha auswählen' }).check();
-    await table(page).getByRole('checkbox', { name: 'Gamma auswählen' }).check();
+    await transactionsTable(page).getByRole('checkbox', { name: 'Alpha auswählen' }).check();
+    await transactionsTable(page).getByRole('checkbox', { name: 'Gamma auswählen' }).check();
     const bar = page.getByRole('region', { name: '2 ausgewählt' });
     await expect(bar).toBeVisible();
     await expectNoSeriousAxeViolations(page);
@@ -438,18 +399,20 @@ test.describe('Transaktionen', () => {
     await expect(toasts(page).getByRole('status').filter({ hasText: '2 Transaktion(en) deaktiviert' })).toBeVisible();
     expect(bulkRequests).toHaveLength(1);
     expect(bulkRequests[0]).toMatchObject({ action: 'disable' });
-    await expect(nameCells(page)).toHaveText([/^Beta/]);
+    await expect(transactionNameCells(page)).toHaveText([/^Beta/]);
     await expect(page.getByRole('region', { name: /ausgewählt/ })).toHaveCount(0);
   });
 
   test('deleting a category in use moves its transactions to a replacement first', async ({ page }) => {
     await signUp(page);
     const ids = await referenceIds(page);
-    const marketing = await apiWrite<Created>(page, 'POST', '/api/categories', { name: 'Marketing' });
+    const marketing = await apiWrite<{ id: number; name: string }>(page, 'POST', '/api/categories', {
+      name: 'Marketing',
+    });
     await apiWrite(page, 'POST', '/api/categories', { name: 'Leer' });
     await addTransaction(page, ids, { name: 'Inserat', amount: -800_00, categoryId: marketing.id });
     await page.goto('/transactions');
-    await expect(card(page, 'Inserat')).toContainText('Kategorie: Marketing');
+    await expect(transactionCard(page, 'Inserat')).toContainText('Kategorie: Marketing');
 
     await page.getByRole('button', { name: 'Kategorien & MWST' }).click();
     const manage = page.getByRole('dialog', { name: 'Kategorien & MWST' });
@@ -480,7 +443,7 @@ test.describe('Transaktionen', () => {
     ).toBeVisible();
     await expect(manage.getByRole('list', { name: 'Eigene Kategorien' })).toHaveCount(0);
     await manage.getByRole('button', { name: 'Schliessen', exact: true }).click();
-    await expect(card(page, 'Inserat')).toContainText('Kategorie: Generell');
+    await expect(transactionCard(page, 'Inserat')).toContainText('Kategorie: Generell');
   });
 
   test('deleting an own VAT rate says how many transactions lose it', async ({ page }) => {
@@ -489,7 +452,7 @@ test.describe('Transaktionen', () => {
     const vat = await apiWrite<{ id: number }>(page, 'POST', '/api/vats', { value: 550 });
     await addTransaction(page, ids, { name: 'Hotel', amount: -300_00, vatId: vat.id, vatIncluded: true });
     await page.goto('/transactions');
-    await expect(card(page, 'Hotel')).toContainText('inkl. ');
+    await expect(transactionCard(page, 'Hotel')).toContainText('inkl. ');
     await page.getByRole('button', { name: 'Kategorien & MWST' }).click();
     const manage = page.getByRole('dialog', { name: 'Kategorien & MWST' });
     await expect(manage.getByRole('list', { name: 'Vorgegebene Mehrwertsteuersätze' })).toContainText('8.1%');
@@ -504,13 +467,13 @@ test.describe('Transaktionen', () => {
     ).toBeVisible();
     await expect(manage.getByRole('list', { name: 'Eigene Mehrwertsteuersätze' })).toHaveCount(0);
     await manage.getByRole('button', { name: 'Schliessen', exact: true }).click();
-    await expect(card(page, 'Hotel')).not.toContainText('inkl. ');
+    await expect(transactionCard(page, 'Hotel')).not.toContainText('inkl. ');
   });
 
   test('a category that got used meanwhile is replaced after the server refuses to delete it', async ({ page }) => {
     await signUp(page);
     const ids = await referenceIds(page);
-    const travel = await apiWrite<Created>(page, 'POST', '/api/categories', { name: 'Reisen' });
+    const travel = await apiWrite<{ id: number; name: string }>(page, 'POST', '/api/categories', { name: 'Reisen' });
     await page.goto('/transactions');
     await expect(page.getByRole('heading', { name: 'Erfassen Sie Ihre erste Transaktion' })).toBeVisible();
     // Another user assigns it after this page loaded the categories (still unused here).
@@ -533,7 +496,7 @@ test.describe('Transaktionen', () => {
     // The dialog's selection follows the transactions to the replacement.
     await expect(dialog.getByRole('combobox', { name: 'Kategorie' })).toHaveValue('Generell');
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
-    await expect(card(page, 'Zugticket')).toContainText('Kategorie: Generell');
+    await expect(transactionCard(page, 'Zugticket')).toContainText('Kategorie: Generell');
   });
 
   test('a read-only member sees the transactions but no control that changes them', async ({ page, browser }) => {
@@ -541,7 +504,7 @@ test.describe('Transaktionen', () => {
       await addTransaction(ownerPage, await referenceIds(ownerPage), { name: 'Miete', amount: -2_000_00 });
     });
     await page.goto('/transactions');
-    await expect(card(page, 'Miete')).toContainText("Betrag: -2'000.00 CHF");
+    await expect(transactionCard(page, 'Miete')).toContainText("Betrag: -2'000.00 CHF");
     await expect(page.getByRole('button', { name: 'Transaktion hinzufügen' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Kategorien & MWST' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Transaktion ".*" bearbeiten$/ })).toHaveCount(0);
@@ -549,9 +512,9 @@ test.describe('Transaktionen', () => {
     await expect(page.getByRole('switch', { name: /^Status von/ })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Als Liste anzeigen' }).click();
-    await expect(table(page).getByRole('checkbox')).toHaveCount(0);
-    await expect(table(page).getByRole('switch')).toHaveCount(0);
-    await expect(table(page)).toContainText('Miete');
+    await expect(transactionsTable(page).getByRole('checkbox')).toHaveCount(0);
+    await expect(transactionsTable(page).getByRole('switch')).toHaveCount(0);
+    await expect(transactionsTable(page)).toContainText('Miete');
     await owner.close();
   });
 });

@@ -1,4 +1,4 @@
-import { expect, signUp, test } from './support/fixtures.js';
+import { expect, signUp, test, twoPaintsLater } from './support/fixtures.js';
 
 test('the footer note shows the server date in Europe/Zurich', async ({ page }) => {
   await signUp(page);
@@ -11,8 +11,11 @@ test('the footer note shows the server date in Europe/Zurich', async ({ page }) 
 test('a new build shows the banner on focus; "Neu laden" reloads the page', async ({ page }) => {
   await page.goto('/auth');
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  // The focus asks the server for its build; the banner would follow the answer.
+  const answered = page.waitForResponse('**/version.json');
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-  await page.waitForTimeout(300);
+  await (await answered).finished();
+  await twoPaintsLater(page);
   // The same build: no banner.
   await expect(page.getByText('Es gibt eine neue Version dieser Webseite')).toHaveCount(0);
 
@@ -50,8 +53,9 @@ test('a page chunk that fails to load reloads the page once, then shows the erro
   // First failure: a reload of /bank-accounts (where the chunk fails again) ...
   await expect.poll(() => loads).toBe(1);
   // ... and the second failure within 10 s shows the error page instead of looping.
+  // The error page and a reload exclude each other: a chunk whose page is reloaded never settles
+  // (apps/web/src/lib/reload-guard.ts), so with the error page shown no reload is under way.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Internal Server Error');
-  await page.waitForTimeout(500);
   expect(loads).toBe(1);
 
   // Once the file is there again, the page works.
@@ -76,8 +80,9 @@ test('a dialog whose chunk fails to load reloads the page once too, then shows t
 
   // Failing again within 10 s: the error page, no reload loop.
   await page.getByRole('button', { name: 'Abmelden' }).click();
+  // The error page and a reload exclude each other: a chunk whose page is reloaded never settles
+  // (apps/web/src/lib/reload-guard.ts), so with the error page shown no reload is under way.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Internal Server Error');
-  await page.waitForTimeout(500);
   expect(loads).toBe(1);
 
   await page.unroute(confirmChunk);

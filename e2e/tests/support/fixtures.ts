@@ -103,7 +103,6 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The currencies' ids by code ("CHF": 1, …), as the API lists them (test setup). */
 /** A CHF bank account written through the API (test setup). */
 export async function aChfAccount(
   page: Page,
@@ -142,6 +141,7 @@ export async function joineryStaff(page: Page, fromDate: string): Promise<void> 
   }
 }
 
+/** The currencies' ids by code ("CHF": 1, …), as the API lists them (test setup). */
 export async function currencyIds(page: Page): Promise<Record<string, number>> {
   const currencies = await apiGet<{ id: number; code: string }[]>(page, '/api/currencies');
   return Object.fromEntries(currencies.map((currency) => [currency.code, currency.id]));
@@ -154,16 +154,53 @@ export async function categoryIds(page: Page): Promise<Record<string, number>> {
 }
 
 /**
- * Accessibility (docs/design.md "Web conventions"): no serious or critical axe finding on the page
- * as it is now.
+ * Waits until the page's transitions and animations have run to their end (endless ones, such as a
+ * spinner, aside): a dialog or toast that is fading or sliding in stands where it will stay.
  */
-export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  // Colours are judged once entering elements (toasts, dialogs) have finished fading in.
+export async function animationsFinished(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/**
+ * Waits for the page to paint twice more: what its last render started has happened by then (React
+ * runs a render's effects after the browser has painted it, and the state they set is painted in the
+ * next frame), e.g. the login page's expiry toast, which its first render's effect shows. For
+ * "nothing appears" checks, once the event that would have caused the thing (a page shown, an answer
+ * received) has been waited for.
+ */
+export async function twoPaintsLater(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      }),
+  );
+}
+
+/** The ids most setups need (test setup): CHF, EUR and ISK, and the category "Generell". */
+export interface ReferenceIds {
+  chf: number;
+  eur: number;
+  isk: number;
+  general: number;
+}
+
+export async function referenceIds(page: Page): Promise<ReferenceIds> {
+  const [currencies, categories] = await Promise.all([currencyIds(page), categoryIds(page)]);
+  return { chf: currencies.CHF!, eur: currencies.EUR!, isk: currencies.ISK!, general: categories.Generell! };
+}
+
+/**
+ * Accessibility (docs/design.md "Web conventions"): no serious or critical axe finding on the page
+ * as it is now.
+ */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  // Colours are judged once entering elements (toasts, dialogs) have finished fading in.
+  await animationsFinished(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(
@@ -173,7 +210,6 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
-/** The toast area's toasts (role status or alert inside the "Meldungen" region). */
 /**
  * Collects what the page logs as a console error from now on; a failed request (a 404 or 401 the app
  * asked for) is logged by the browser as "Failed to load resource: … status of 404", so an empty
@@ -189,6 +225,7 @@ export function consoleErrors(page: Page): string[] {
   return errors;
 }
 
+/** The toast area's toasts (role status or alert inside the "Meldungen" region). */
 export function toasts(page: Page) {
   return page.getByRole('region', { name: 'Meldungen' });
 }
