@@ -47,8 +47,9 @@ function bulkResult(occurrences: PlannedOccurrence[], dismissalIds: number[]): O
 
 /**
  * "Entfällt" (docs/plan-actual.md "The forecast counts nothing twice", "Many at once"): overdue
- * planned occurrences marked as expected no more, one or many at once, and taken back. Dismissals are stored by the occurrences'
- * identity; the occurrences themselves are computed from the forecast's input (`forecasts.planInput`).
+ * planned occurrences marked as expected no more, one or many at once, and taken back. Dismissals
+ * are stored by the occurrences' identity; the occurrences themselves are computed from the
+ * forecast's input (`forecasts.planInput`).
  */
 export function createDismissalsService({ db, clock, forecasts, cache }: DismissalsServiceDeps) {
   /**
