@@ -6,6 +6,7 @@ import {
   dayNumber,
   daysBetween,
   addMonthsToMonth,
+  lastDayOfMonth,
   compareDates,
   daysInMonth,
   formatDate,
@@ -127,6 +128,23 @@ describe('monthOf', () => {
 
   it.each(['2026-02-30', '2026-02', 'x'])('rejects %j', (input) => {
     expect(() => monthOf(input)).toThrow(RangeError);
+  });
+});
+
+describe('lastDayOfMonth', () => {
+  it.each([
+    ['2026-01', '2026-01-31'],
+    ['2026-02', '2026-02-28'],
+    ['2028-02', '2028-02-29'],
+    ['2026-04', '2026-04-30'],
+    ['2026-12', '2026-12-31'],
+  ])('%s -> %s', (month, expected) => {
+    expect(lastDayOfMonth(month)).toBe(expected);
+  });
+
+  it('rejects what is not a month', () => {
+    expect(() => lastDayOfMonth('2026-13')).toThrow(RangeError);
+    expect(() => lastDayOfMonth('2026-01-01')).toThrow(RangeError);
   });
 });
 

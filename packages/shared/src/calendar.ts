@@ -142,6 +142,15 @@ export function addMonthsToMonth(month: string, n: number): string {
 }
 
 /**
+ * The last day of a month 'YYYY-MM': '2028-02' -> '2028-02-29'.
+ * @throws RangeError on an invalid month.
+ */
+export function lastDayOfMonth(month: string): string {
+  const { year, month: number } = yearAndMonthOfIndex(requireMonthIndex(month));
+  return `${month}-${pad(daysInMonth(year, number), 2)}`;
+}
+
+/**
  * `count` consecutive months starting with `startMonth`: ('2026-11', 3) -> ['2026-11', '2026-12', '2027-01'].
  * @throws RangeError on an invalid month or a count that is not a non-negative integer.
  */

@@ -2,6 +2,7 @@ import { coverageOf, occurrenceKeyText, occurrenceState, stateRulesOf, type Cove
 import {
   addDays,
   addMonthsToMonth,
+  lastDayOfMonth,
   monthOf,
   PLAN_ACTUAL_LIMITS,
   planActualMessages,
@@ -21,7 +22,7 @@ import type { ForecastsService, PlanInput } from '../forecasts/forecasts.service
 import type { ReferenceService } from '../reference/reference.service.js';
 import { inOccurrenceOrder } from './entry-shares.js';
 import { planActualTable, type CountedEntry } from './plan-actual-table.js';
-import { keyOf, lastDayOf, sharedMatches, toOccurrence, type PlanCache, type SharedMatch } from './plan-cache.js';
+import { keyOf, sharedMatches, toOccurrence, type PlanCache, type SharedMatch } from './plan-cache.js';
 import {
   accountBalancesOf,
   dismissalsBetween,
@@ -73,7 +74,7 @@ function coverageOfPlan(plan: PlanInput): Coverage {
 export function isMonthCovered(coverage: Coverage, month: string, today: string): boolean {
   const first = `${month}-01`;
   const yesterday = addDays(today, -1);
-  const last = [lastDayOf(month), yesterday].sort()[0] as string;
+  const last = [lastDayOfMonth(month), yesterday].sort()[0] as string;
   return first <= last && coverage.touchedByAll(first, last);
 }
 
@@ -128,7 +129,7 @@ export function createPlanActualService({ db, clock, rates, reference, forecasts
     for (let month = firstMonth; month <= lastMonth; month = addMonthsToMonth(month, 1)) months.push(month);
     const converter = converterOf(tenant);
     const [occurrences, entries, matches, accounts] = await Promise.all([
-      cache.occurrencesOf(tenant.organisationId, plan, `${firstMonth}-01`, lastDayOf(lastMonth)),
+      cache.occurrencesOf(tenant.organisationId, plan, `${firstMonth}-01`, lastDayOfMonth(lastMonth)),
       entriesFrom(db, tenant.organisationId, `${firstMonth}-01`),
       matchesOf(db, tenant.organisationId, { bookedFrom: `${firstMonth}-01` }),
       accountBalancesOf(db, tenant.organisationId),
@@ -139,7 +140,7 @@ export function createPlanActualService({ db, clock, rates, reference, forecasts
     // The balance at the end of a month: today's balances less what was booked after it, up to each account's "Stand per".
     const bookedAfter = months.map(() => 0);
     let bookedFromStart = 0;
-    const monthEnds = months.map(lastDayOf);
+    const monthEnds = months.map(lastDayOfMonth);
     for (const entry of entries) {
       const amount = converter.convert(entry.amount, entry.currency);
       const entryMatches = byEntry.get(entry.entryId) ?? [];
@@ -184,7 +185,7 @@ export function createPlanActualService({ db, clock, rates, reference, forecasts
     if (month > monthOf(today) || month < earliest) throw validationFailed({ month: planActualMessages.pastOnly });
     const converter = converterOf(tenant);
     const first = `${month}-01`;
-    const last = lastDayOf(month);
+    const last = lastDayOfMonth(month);
     const [plan, entries, dueMatches, bookedMatches, dismissals] = await Promise.all([
       forecasts.planInput(tenant),
       entriesFrom(db, tenant.organisationId, first),

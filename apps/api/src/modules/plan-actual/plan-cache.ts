@@ -1,7 +1,7 @@
 import { occurrenceKeyText, plannedOccurrences, type ForecastInput } from '@saldopilot/forecast';
 import {
   addDays,
-  addMonthsToMonth,
+  lastDayOfMonth,
   monthOf,
   planActualMessages,
   type OccurrenceKey,
@@ -30,11 +30,6 @@ const MAX_REMEMBERED = 32;
 
 /** A transaction row as the forecast's input holds it: the engine's fields and the reference. */
 type ForecastTransactionWithReference = ForecastInput['transactions'][number] & { reference?: string | null };
-
-/** The last day of a 'YYYY-MM' month. */
-export function lastDayOf(month: string): string {
-  return addDays(`${addMonthsToMonth(month, 1)}-01`, -1);
-}
 
 /** The occurrence a match or dismissal row names, as text (`occurrenceKeyText`). */
 export function keyOf(row: { kind: string; id: number; dueDate: string }): string {
@@ -72,7 +67,7 @@ function clampDate(date: string, from: string, to: string): string {
 /** The occurrences of [from, to] (clamped to the months the input holds: `horizonOf`), none when nothing is left. */
 function occurrencesBetween(input: ForecastInput, from: string, to: string): PlannedOccurrence[] {
   const { firstMonth, lastMonth } = horizonOf(input.today);
-  const [first, last] = [`${firstMonth}-01`, lastDayOf(lastMonth)];
+  const [first, last] = [`${firstMonth}-01`, lastDayOfMonth(lastMonth)];
   const start = clampDate(from, first, last);
   const end = clampDate(to, first, last);
   return start > end ? [] : plannedOccurrences(input, start, end);
@@ -98,7 +93,7 @@ export function createPlanCache() {
     const firstMonth = monthOf(from);
     const lastMonth = monthOf(to);
     const key = `occurrences|${organisationId}|${plan.occurrencesKey}|${firstMonth}|${lastMonth}`;
-    const months = await kept(key, () => occurrencesBetween(plan.input, `${firstMonth}-01`, lastDayOf(lastMonth)));
+    const months = await kept(key, () => occurrencesBetween(plan.input, `${firstMonth}-01`, lastDayOfMonth(lastMonth)));
     return months.filter((occurrence) => occurrence.dueDate >= from && occurrence.dueDate <= to);
   }
 
@@ -164,7 +159,7 @@ export function createPlanCache() {
       const lastMonth = monthOf(addDays(last, windowDays));
       const indexKey = `index|${organisationId}|${plan.occurrencesKey}|${firstMonth}|${lastMonth}`;
       const index = await kept(indexKey, () =>
-        indexOccurrences(occurrencesBetween(plan.input, `${firstMonth}-01`, lastDayOf(lastMonth))),
+        indexOccurrences(occurrencesBetween(plan.input, `${firstMonth}-01`, lastDayOfMonth(lastMonth))),
       );
       const { referenceOf, byReference: transactionsByReference } = await referencesOf(organisationId, plan);
       const referenced = entries.flatMap((entry) =>
