@@ -137,7 +137,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database || options.closeDatabase) app.addHook('onClose', () => database.close());
   await prepareDatabase(database);
   const { db } = database;
-  const changes = await openChangeBus(database, { log: app.log });
+  const changes = await openChangeBus(database, {
+    log: app.log,
+    ...(config.REDIS_URL ? { redis: { url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX } } : {}),
+  });
   app.addHook('onClose', () => changes.close());
 
   const rates = createRatesService({
