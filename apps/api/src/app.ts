@@ -66,6 +66,7 @@ import { createReportsService } from './modules/reports/reports.service.js';
 import { registerReports } from './modules/reports/reports.routes.js';
 import { registerPlanActual } from './modules/plan-actual/plan-actual.routes.js';
 import { createEventHub } from './modules/events/event-hub.js';
+import { createForecastStamps } from './modules/forecasts/forecast-stamps.js';
 import { createStreamLeases } from './modules/events/stream-leases.js';
 import { registerEvents } from './modules/events/events.routes.js';
 import { registerMcp } from './modules/mcp/mcp.routes.js';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const salaryCostLabels = createSalaryCostLabelsService({ db });
   const forecasts = createForecastsService({ db, clock, rates, reference, ensureFreshSchedules });
   const forecastExclusions = createForecastExclusionsService({ db, clock });
+  const forecastStamps = createForecastStamps({ db, clock, rates });
   // A currency change must leave every sum exact in the new currency (ARCHITECTURE.md rule 7).
   const organisations = createOrganisationsService(db, reference, changes, async (tx, organisationId, currencyId) => {
     await bankAccounts.requireExactTotal(tx, organisationId, currencyId);
@@ -239,7 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
     ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, planMatches, occurrenceDismissals },
-    ...{ events, access, oauth },
+    ...{ events, access, oauth, forecastStamps },
   };
   app.decorate('deps', deps);
   // Above the modules: the demo account is made through the services, as a person would make it.

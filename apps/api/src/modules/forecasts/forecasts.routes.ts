@@ -7,27 +7,34 @@ import {
 } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/request-context.js';
 import { createEncodedAnswers } from '../../plugins/encoded-answer.js';
+import { answeredByEtag, notModified } from '../../plugins/etag.js';
 import type { FastifyInstance } from 'fastify';
 import { forecastExclusionsRoutes } from './forecast-exclusions.routes.js';
 import { vatSettingsRoutes } from './vat-settings.routes.js';
 
 /** /api/forecasts: the forecast, computed on demand (every member, read-only ones too). */
 export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { forecasts } = app.deps;
+  const { forecasts, forecastStamps } = app.deps;
   // The details written and compressed once per forecast, rows asked for and encoding, then kept.
   const detailsAnswers = createEncodedAnswers(forecastDetailsSchema);
 
   app.get(
     '/forecasts',
-    { schema: { querystring: forecastQuerySchema, response: { 200: forecastSchema } } },
-    async (request) => forecasts.forecast(tenantOf(request), request.query),
+    { schema: { querystring: forecastQuerySchema, response: { 200: forecastSchema, 304: notModified } } },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      // The stamp only: an answer the browser holds already is not computed again.
+      if (answeredByEtag(request, reply, await forecastStamps.tagParts(tenant))) return reply;
+      return forecasts.forecast(tenant, request.query);
+    },
   );
 
   app.get(
     '/forecasts/details',
-    { schema: { querystring: forecastDetailsQuerySchema, response: { 200: forecastDetailsSchema } } },
+    { schema: { querystring: forecastDetailsQuerySchema, response: { 200: forecastDetailsSchema, 304: notModified } } },
     async (request, reply) => {
       const tenant = tenantOf(request);
+      if (answeredByEtag(request, reply, await forecastStamps.tagParts(tenant))) return reply;
       const { key, details } = await forecasts.detailsAnswer(tenant, request.query);
       if (key !== null && (await detailsAnswers.send(request, reply, { scope: tenant.organisationId, key }, details))) {
         return reply;
