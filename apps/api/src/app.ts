@@ -257,7 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerCsrfProtection(api, config.PUBLIC_URL, cookies);
       registerAuthentication(api, sessions, cookies, sessionUsers, bearers, protectedResourceMetadataUrl(publicUrl));
       registerIdempotency(api, db, clock);
-      registerWritePublishing(api, events, userNames);
+      registerWritePublishing(api, events, userNames, forecastStamps);
       registerWriteAudit(api, access, userNames);
       // Signed-in only, like every endpoint outside /api/auth, /api/health and /api/global/time.
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -27,6 +27,8 @@ export type Change =
       by: number;
       byName: string;
       tab?: string;
+      /** The organisation's stamp after the write (docs/realtime.md "Stamps and ETags"). */
+      stamp?: string;
     }
   /** An organisation's name, currency or minimum balance changed, or the organisation is gone. */
   | { kind: 'organisation'; action: 'updated' | 'deleted'; id: number; organisationId: number; by?: number }

@@ -34,6 +34,11 @@ export const changeEventSchema = z.object({
   id: z.number().int().nullable(),
   action: z.enum(['created', 'updated', 'deleted']),
   by: z.object({ id: z.number().int(), name: z.string() }),
+  /**
+   * The organisation's stamp after the write (docs/realtime.md "Stamps and ETags"): a tab whose
+   * forecast answers carry it already reloads none of them. Absent when it could not be read.
+   */
+  stamp: z.string().optional(),
 });
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 

@@ -43,6 +43,7 @@ function changeEvent(change: DomainChange): ChangeEvent {
     id: change.id,
     action: change.action,
     by: { id: change.by, name: change.byName },
+    ...(change.stamp === undefined ? {} : { stamp: change.stamp }),
   };
 }
 

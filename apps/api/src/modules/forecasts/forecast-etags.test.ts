@@ -4,6 +4,8 @@ import { useTestApp } from '../../test/build-test-app.js';
 import { aTransaction } from '../../test/factories.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { stampOfEtag } from '../../plugins/etag.js';
+import { openStream } from '../../test/event-stream.js';
+import { addMember } from '../../test/tenants.js';
 
 // docs/realtime.md "Stamps and ETags": every computed answer carries an ETag of the organisation's
 // stamp and the request; If-None-Match of the current one answers 304 without computing, and
@@ -73,6 +75,21 @@ describe('ETags of the forecast, its details and Plan/Ist', () => {
     const answer = await first.get(READS[0]);
     // Even where both stamps are equal (two fresh organisations), the tag names the organisation.
     expect((await conditional(second, READS[0], String(answer.headers.etag))).statusCode).toBe(200);
+  });
+});
+
+describe('the stamp of a change event', () => {
+  it("is the stamp the members' next forecast answer carries", async () => {
+    const owner = await signUp(app);
+    const editor = await addMember(app, owner, owner.user.currentOrganisationId, 'editor');
+    const stream = await openStream(app, editor);
+    await aTransaction(owner);
+    const event = await stream.next(
+      (candidate) => candidate.event === 'change' && (candidate.data as { kind: string }).kind === 'transactions',
+    );
+    const answer = await editor.get(READS[0]);
+    expect((event.data as { stamp?: string }).stamp).toBe(stampOfEtag(String(answer.headers.etag)));
+    stream.close();
   });
 });
 
