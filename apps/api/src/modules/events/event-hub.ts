@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { streamEvents, type ChangeEvent } from '@saldopilot/shared';
 import type { Change, ChangeBus } from '../../lib/change-bus.js';
 import type { StreamLease, StreamLeases } from './stream-leases.js';
@@ -36,6 +36,11 @@ export function eventText(name: string, data: unknown, id?: string): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** What a change event names its writing tab by (`origin` of the contract). */
+export function tabOrigin(tab: string): string {
+  return createHash('sha256').update(tab).digest('base64url').slice(0, 16);
+}
+
 function changeEvent(change: DomainChange): ChangeEvent {
   return {
     kind: change.area,
@@ -44,6 +49,7 @@ function changeEvent(change: DomainChange): ChangeEvent {
     action: change.action,
     by: { id: change.by, name: change.byName },
     ...(change.stamp === undefined ? {} : { stamp: change.stamp }),
+    ...(change.tab === undefined ? {} : { origin: tabOrigin(change.tab) }),
   };
 }
 
