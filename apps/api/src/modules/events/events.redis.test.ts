@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { organisationChannel } from '../../lib/organisation-channels.js';
 import { aBankAccount } from '../../test/factories.js';
 import { openStream } from '../../test/event-stream.js';
-import { redisAvailable, startTestRedis, type TestRedis } from '../../test/redis-test-server.js';
+import { privateRedisAvailable, redisAvailable, startTestRedis, type TestRedis } from '../../test/redis-test-server.js';
 import { addMember } from '../../test/tenants.js';
 import { signUp, TEST_ORIGIN, TEST_PASSWORD } from '../../test/test-client.js';
 import { onInstance, openTwoInstances } from '../../test/two-instances.js';
@@ -146,5 +146,37 @@ describe.runIf(redisAvailable)('the event stream with Redis, one channel per org
     });
     expect(changed.statusCode).toBe(204);
     await Promise.all(streams.map((stream) => stream.ended()));
+  });
+});
+
+// Stopping Redis needs a server of the test's own (never the machine's at REDIS_URL).
+describe.runIf(privateRedisAvailable)('the event stream while Redis is gone', () => {
+  let redis: TestRedis;
+  let instances: Awaited<ReturnType<typeof openTwoInstances>>;
+
+  beforeAll(async () => {
+    redis = await startTestRedis();
+    instances = await openTwoInstances(
+      {},
+      { REDIS_URL: `redis://${redis.host}:${redis.port}`, REDIS_KEY_PREFIX: `saldopilot-test:${randomUUID()}:` },
+    );
+  });
+  afterAll(async () => {
+    await instances?.close();
+    await redis?.stop();
+  });
+
+  it('carries a write on A to a stream on B over PostgreSQL, and the write answers at once', async () => {
+    const { a, b } = instances;
+    const owner = await signUp(a);
+    const editor = await addMember(a, owner, owner.user.currentOrganisationId, 'editor');
+    const stream = await openStream(b, onInstance(b, editor));
+    await redis.stop();
+    const started = performance.now();
+    await aBankAccount(owner, { name: 'Ohne Redis' });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const event = await stream.next((candidate) => candidate.event === 'change');
+    expect(event.data).toMatchObject({ kind: 'bank-accounts', action: 'created' });
+    stream.close();
   });
 });
