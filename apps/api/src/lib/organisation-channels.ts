@@ -71,7 +71,8 @@ export async function openOrganisationChannels(options: OrganisationChannelsOpti
   const warnOnce = (error: Error) => {
     if (warned || closed) return;
     warned = true;
-    log.warn({ err: error }, 'Redis (REDIS_URL) is unreachable: changes travel over PostgreSQL until it answers');
+    // The rate limits' store names the setting once (app.ts); this says what it means for the events.
+    log.warn({ err: error }, 'Redis cannot be reached: change events travel over PostgreSQL meanwhile');
   };
   publisher.on('error', warnOnce);
   listener.on('error', (error: Error) => {
@@ -79,7 +80,7 @@ export async function openOrganisationChannels(options: OrganisationChannelsOpti
     listenerLost = true;
   });
   publisher.on('ready', () => {
-    if (warned) log.info('Redis (REDIS_URL) answers again: changes travel over Redis');
+    if (warned) log.info('Redis is reachable again: change events travel over Redis');
     warned = false;
   });
   listener.on('ready', () => {
@@ -119,7 +120,7 @@ export async function openOrganisationChannels(options: OrganisationChannelsOpti
 
   return {
     async publish(organisationId, payload) {
-      if (!publisher.isReady) throw new Error('Redis (REDIS_URL) is not connected');
+      if (!publisher.isReady) throw new Error('Redis is not connected');
       await publisher.publish(organisationChannel(keyPrefix, organisationId), payload);
     },
     async watch(organisationId) {
