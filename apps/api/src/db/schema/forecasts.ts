@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -13,6 +14,7 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { PaymentCalendar } from '@saldopilot/shared';
 import { organisationOwned, organisations } from './accounts.js';
 import { salaries, salaryCostLabels } from './employees.js';
 import { cycleEnum, transactions } from './finance.js';
@@ -106,6 +108,18 @@ export const vatSettings = pgTable(
     ),
   ],
 );
+
+/**
+ * The payment calendar (docs/payment-calendar.md): at most one per organisation, the blocks of
+ * `PUT /api/payment-calendar` as checked by the shared schema (every field of a block filled in).
+ */
+export const paymentCalendars = pgTable('payment_calendars', {
+  organisationId: integer('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  calendar: jsonb('calendar').$type<PaymentCalendar>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A counter per organisation and table that every write to a table the forecast reads raises

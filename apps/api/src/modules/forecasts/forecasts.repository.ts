@@ -158,6 +158,7 @@ export async function costRowsOf(
       labelName: salaryCostLabels.name,
       cycle: salaryCosts.cycle,
       distributionType: salaryCosts.distributionType,
+      fund: salaryCosts.fund,
       relativeOffset: salaryCosts.relativeOffset,
       schedule: sql<string | null>`(
         select string_agg(${d}.month || ',' || ${d}.amount || ',' || ${d}.divider || ','

@@ -1,0 +1,36 @@
+import type { PaymentCalendar } from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Tenant } from '../../lib/tenant.js';
+import { findPaymentCalendar, upsertPaymentCalendar } from './payment-calendar.repository.js';
+
+export type PaymentCalendarService = ReturnType<typeof createPaymentCalendarService>;
+
+/** Only the blocks of the calendar, in a fixed order (a stored row answers nothing else). */
+function toPaymentCalendar(calendar: PaymentCalendar | null): PaymentCalendar {
+  if (calendar === null) return {};
+  const { ahv, bvg, uvg, ktg, withholdingTax } = calendar;
+  return Object.fromEntries(
+    Object.entries({ ahv, bvg, uvg, ktg, withholdingTax }).filter(([, block]) => block !== undefined),
+  ) as PaymentCalendar;
+}
+
+/**
+ * The payment calendar of the organisation (docs/payment-calendar.md): one per organisation, owners
+ * and admins replace it as a whole; the shared schema checks every block and fills in its defaults.
+ */
+export function createPaymentCalendarService({ db, clock }: { db: AppDatabase; clock: Clock }) {
+  return {
+    /** The calendar; `{}` while none was saved (every fund paid as today). */
+    async find(tenant: Tenant): Promise<PaymentCalendar> {
+      return toPaymentCalendar(await findPaymentCalendar(db, tenant.organisationId));
+    },
+
+    /** Replaces the calendar; a block left out is paid as today again. */
+    async put(tenant: Tenant, calendar: PaymentCalendar): Promise<PaymentCalendar> {
+      return toPaymentCalendar(
+        await upsertPaymentCalendar(db, tenant.organisationId, toPaymentCalendar(calendar), clock.now()),
+      );
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentCalendar, SalaryCost } from '@saldopilot/shared';
+import { useTestApp } from '../../test/build-test-app.js';
+import { expectFieldError } from '../../test/expectations.js';
+import { aSalary, aSalaryCost, anEmployee } from '../../test/factories.js';
+import { addMember, twoTenants } from '../../test/tenants.js';
+import { signUp, type SignedInUser } from '../../test/test-client.js';
+
+// The payment calendar of docs/payment-calendar.md through HTTP: the funds of the salary costs and
+// `GET/PUT /api/payment-calendar` (defaults, German errors, roles, tenancy).
+const app = useTestApp();
+
+function put(user: SignedInUser, payload: unknown) {
+  return user.send({ method: 'PUT', url: '/api/payment-calendar', payload: payload as object });
+}
+
+describe('funds of salary costs', () => {
+  it('are "direct" unless chosen, and a cost changes its fund by PATCH', async () => {
+    const user = await signUp(app);
+    const employee = await anEmployee(user);
+    const salary = await aSalary(user, employee.id);
+    const direct = await aSalaryCost(user, salary.id);
+    expect(direct.fund).toBe('direct');
+    const ahv = await aSalaryCost(user, salary.id, { fund: 'ahv' });
+    expect(ahv.fund).toBe('ahv');
+    const patched = await user.send({
+      method: 'PATCH',
+      url: `/api/employees/salaries/costs/${direct.id}`,
+      payload: { fund: 'withholdingTax' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json<SalaryCost>().fund).toBe('withholdingTax');
+    const bad = await user.post(`/api/employees/salaries/${salary.id}/costs`, {
+      cycle: 'monthly',
+      amountType: 'percentage',
+      amount: 5300,
+      distributionType: 'both',
+      relativeOffset: 1,
+      fund: 'bank',
+    });
+    expectFieldError(bad, 'fund', 'Ungültige Zahlstelle');
+  });
+});
+
+describe('GET/PUT /api/payment-calendar', () => {
+  it('answers {} before a save, fills in the defaults of each block sent and replaces the whole calendar', async () => {
+    const owner = await signUp(app);
+    expect((await owner.get('/api/payment-calendar')).json()).toEqual({});
+    const saved = await put(owner, { ahv: {}, uvg: { instalments: 4 }, withholdingTax: { commissionPercent: 2000 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const expected: PaymentCalendar = {
+      ahv: { rhythm: null, akonto: null, dueDays: 10, differenceMonth: 3 },
+      uvg: { premiumMonth: 1, instalments: 4, finalMonth: 3 },
+      withholdingTax: { canton: 'ZH', rhythm: 'quarterly', dueDays: 30, commissionPercent: 2000 },
+    };
+    expect(saved.json()).toEqual(expected);
+    expect((await owner.get('/api/payment-calendar')).json()).toEqual(expected);
+    const replaced = await put(owner, { bvg: { rhythm: 'quarterly', inAdvance: true } });
+    expect(replaced.json()).toEqual({ bvg: { rhythm: 'quarterly', inAdvance: true, dueDays: 0 } });
+    expect((await put(owner, {})).json()).toEqual({});
+  });
+
+  it('refuses bad blocks with a German 400 naming the field, storing nothing', async () => {
+    const owner = await signUp(app);
+    await put(owner, { ahv: { akonto: 100_000 } });
+    expectFieldError(await put(owner, { ahv: { rhythm: 'weekly' } }), 'ahv.rhythm', 'Ungültiger Rhythmus');
+    expectFieldError(
+      await put(owner, { ahv: { akonto: -1 } }),
+      'ahv.akonto',
+      'Das Akonto muss ein Betrag von 0 oder mehr sein',
+    );
+    expectFieldError(
+      await put(owner, { ahv: { differenceMonth: 13 } }),
+      'ahv.differenceMonth',
+      'Der Monat muss eine ganze Zahl von 1 bis 12 sein',
+    );
+    expectFieldError(await put(owner, { uvg: { instalments: 3 } }), 'uvg.instalments', 'Raten: 1, 2 oder 4');
+    expectFieldError(
+      await put(owner, { withholdingTax: { commissionPercent: 10_001 } }),
+      'withholdingTax.commissionPercent',
+    );
+    expectFieldError(
+      await put(owner, { withholdingTax: { canton: 'Zürich' } }),
+      'withholdingTax.canton',
+      'Bitte den Kanton als Kürzel angeben (z. B. ZH)',
+    );
+    expectFieldError(await put(owner, { bvg: { dueDays: 400 } }), 'bvg.dueDays');
+    expect((await put(owner, { mwst: {} })).statusCode).toBe(400);
+    expect((await owner.get('/api/payment-calendar')).json()).toEqual({
+      ahv: { rhythm: null, akonto: 100_000, dueDays: 10, differenceMonth: 3 },
+    });
+  });
+
+  it('lets owners and admins write, members read; each organisation has its own calendar', async () => {
+    const { a, b, organisationA } = await twoTenants(app);
+    const admin = await addMember(app, a, organisationA, 'admin');
+    const editor = await addMember(app, a, organisationA, 'editor');
+    expect((await put(admin, { ktg: { premiumMonth: 2 } })).statusCode).toBe(200);
+    expect((await put(editor, { ktg: { premiumMonth: 5 } })).statusCode).toBe(403);
+    expect((await editor.get('/api/payment-calendar')).json()).toEqual({
+      ktg: { premiumMonth: 2, instalments: 1, finalMonth: 3 },
+    });
+    expect((await b.get('/api/payment-calendar')).json()).toEqual({});
+    await put(b, { bvg: {} });
+    expect((await a.get('/api/payment-calendar')).json()).toEqual({
+      ktg: { premiumMonth: 2, instalments: 1, finalMonth: 3 },
+    });
+  });
+});
