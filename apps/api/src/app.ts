@@ -237,7 +237,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, bankEntries, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
-    ...{ forecasts, forecastExclusions, vatSettings, paymentCalendar, reports, planActual, planMatches, occurrenceDismissals },
+    ...{
+      forecasts,
+      forecastExclusions,
+      vatSettings,
+      paymentCalendar,
+      reports,
+      planActual,
+      planMatches,
+      occurrenceDismissals,
+    },
     ...{ events, access, oauth },
   };
   app.decorate('deps', deps);

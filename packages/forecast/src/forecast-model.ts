@@ -11,7 +11,14 @@
  * a cell left the exact range, or when deleted items left more empty slots than live ones.
  */
 
-import { convertToBase, exactSum, PLAN_ACTUAL_LIMITS, runwayOf, toCents } from '@saldopilot/shared';
+import {
+  convertToBase,
+  exactSum,
+  PLAN_ACTUAL_LIMITS,
+  runwayOf,
+  toCents,
+  type PaymentCalendar,
+} from '@saldopilot/shared';
 import { daysOfMonthIndex, horizonOf, parseDay, parseMonthIndex, type Horizon } from './horizon.js';
 import { occurrenceState, stateRulesOf } from './occurrence-state.js';
 import { Ledger } from './ledger.js';
@@ -19,6 +26,7 @@ import { checkPerformance } from './performance.js';
 import { createRateBook, type RateBook } from './rates.js';
 import { addSalary, isIncludedSalary } from './salaries.js';
 import { addCostsOf } from './salary-costs.js';
+import { addCalendarPayments, hasCalendarBlocks, paidByCalendar } from './payment-calendar.js';
 import { addTransaction } from './transactions.js';
 import {
   addOverdueLeaves,
@@ -187,6 +195,8 @@ export class ForecastModel {
   private readonly rates: RateBook;
   private readonly vat: VatCollector | null;
   private readonly ledger: Ledger;
+  /** The payment calendar when it has a block (docs/payment-calendar.md), else null: costs as always. */
+  private readonly calendar: PaymentCalendar | null;
   /** What the ledger holds, by id. */
   private transactions = new Map<number, ForecastTransaction>();
   private salaries = new Map<number, ForecastSalary>();
@@ -213,6 +223,7 @@ export class ForecastModel {
     this.horizon = horizonOf(input.today, input.months);
     this.rates = createRateBook(input.currency, input.rates);
     this.vat = createVatCollector(input.vatSetting, this.horizon);
+    this.calendar = hasCalendarBlocks(input.paymentCalendar) ? input.paymentCalendar : null;
     const capacity = input.transactions.length + input.salaries.length + labelCount(input.salaries) + 1;
     this.ledger = new Ledger(this.horizon.count, capacity);
   }
@@ -223,6 +234,9 @@ export class ForecastModel {
     for (const transaction of input.transactions) model.putTransaction(transaction, 1);
     for (const salary of input.salaries) model.putSalary(salary, 1);
     for (const salary of input.salaries) addSalary(salary, model.horizon, model.rates, model.ledger);
+    if (model.calendar !== null) {
+      addCalendarPayments(input.salaries, model.calendar, input.today, model.horizon, model.rates, model.ledger);
+    }
     model.transactions = new Map(input.transactions.map((transaction) => [transaction.id, transaction]));
     model.salaries = new Map(input.salaries.map((salary) => [salary.id, salary]));
     return model;
@@ -242,6 +256,9 @@ export class ForecastModel {
       input.currency !== before.currency ||
       !sameRates(input.rates, before.rates) ||
       !sameVatSetting(input.vatSetting, before.vatSetting) ||
+      // The calendar's payments sum over all salaries: a model with a calendar is built anew.
+      this.calendar !== null ||
+      hasCalendarBlocks(input.paymentCalendar) ||
       this.ledger.inexact
     ) {
       return false;
@@ -307,7 +324,9 @@ export class ForecastModel {
   /** The salary's costs (its payments go with its employee's slot, see `updateSalaries`). */
   private putSalary(salary: ForecastSalary, sign: 1 | -1): void {
     if (isIncludedSalary(salary)) this.countCurrency(salary.currency, sign);
-    addCostsOf(salary, this.horizon, this.rates, this.ledger, sign);
+    const { calendar } = this;
+    if (calendar === null) addCostsOf(salary, this.horizon, this.rates, this.ledger, sign);
+    else addCostsOf(salary, this.horizon, this.rates, this.ledger, sign, (cost) => paidByCalendar(calendar, cost));
   }
 
   /** The codes in use without a rate (the organisation currency never is one), in code order. */

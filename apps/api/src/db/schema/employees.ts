@@ -120,10 +120,7 @@ export const salaryCosts = pgTable(
     check('salary_costs_percentage_range', sql`${table.amountType} <> 'percentage' or ${table.amount} <= 100000`),
     check('salary_costs_bvg_rate_range', sql`${table.amountType}::text <> 'bvgMinimum' or ${table.amount} <= 100000`),
     check('salary_costs_offset_positive', sql`${table.relativeOffset} >= 1`),
-    check(
-      'salary_costs_fund',
-      sql`${table.fund} in ('direct', 'ahv', 'bvg', 'uvg', 'ktg', 'withholdingTax')`,
-    ),
+    check('salary_costs_fund', sql`${table.fund} in ('direct', 'ahv', 'bvg', 'uvg', 'ktg', 'withholdingTax')`),
     check('salary_costs_once_has_target', sql`${table.cycle} <> 'once' or ${table.targetDate} is not null`),
   ],
 );
