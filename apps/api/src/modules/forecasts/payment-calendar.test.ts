@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentCalendar, SalaryCost } from '@saldopilot/shared';
+import type { ForecastDetails, PaymentCalendar, SalaryCost } from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
 import { expectFieldError } from '../../test/expectations.js';
 import { aSalary, aSalaryCost, anEmployee } from '../../test/factories.js';
@@ -105,5 +105,42 @@ describe('GET/PUT /api/payment-calendar', () => {
     expect((await a.get('/api/payment-calendar')).json()).toEqual({
       ktg: { premiumMonth: 2, instalments: 1, finalMonth: 3 },
     });
+  });
+});
+
+describe('the forecast with a payment calendar', () => {
+  /** The "Lohnkosten" leaves by month: name → amount. */
+  async function costLeaves(user: SignedInUser): Promise<Record<string, Record<string, number>>> {
+    const response = await user.get('/api/forecasts/details');
+    expect(response.statusCode, response.body).toBe(200);
+    const found: Record<string, Record<string, number>> = {};
+    for (const month of response.json<ForecastDetails>()) {
+      for (const category of month.expense) {
+        if (category.name !== 'Lohnkosten') continue;
+        for (const leaf of category.children) (found[month.month] ??= {})[leaf.name] = leaf.amount;
+      }
+    }
+    return found;
+  }
+
+  it('pays the Ausgleichskasse by its Akonto once the calendar has an AHV block, and as before without', async () => {
+    // Today is 2026-11-21: 8'000.00 a month with AHV/IV/EO 5.3 % on both sides (848.00 a month).
+    const owner = await signUp(app);
+    const employee = await anEmployee(owner);
+    const salary = await aSalary(owner, employee.id);
+    const presets = await owner.post(`/api/employees/salaries/${salary.id}/costs/presets`, {
+      items: [{ preset: 'ahv' }],
+    });
+    expect(presets.statusCode, presets.body).toBe(201);
+    const before = await costLeaves(owner);
+    expect(before['2026-12']).toEqual({ 'AHV/IV/EO': -84_800 });
+    expect((await put(owner, { ahv: {} })).statusCode).toBe(200);
+    const after = await costLeaves(owner);
+    // Payroll 96'000: quarterly; 12 × 848.00 ÷ 4 = 2'544.00 for Q4, due 10 January 2027.
+    expect(after['2026-12']).toBeUndefined();
+    expect(after['2027-01']).toEqual({ 'AHV-Akonto Q4': -254_400 });
+    expect(after['2027-04']).toEqual({ 'AHV-Akonto Q1': -254_400 });
+    expect((await put(owner, {})).statusCode).toBe(200);
+    expect(await costLeaves(owner)).toEqual(before);
   });
 });
