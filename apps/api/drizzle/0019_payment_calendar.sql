@@ -17,3 +17,11 @@ CREATE TRIGGER payment_calendars_update_data_version AFTER UPDATE ON payment_cal
 --> statement-breakpoint
 CREATE TRIGGER payment_calendars_delete_data_version AFTER DELETE ON payment_calendars REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION raise_organisation_data_version('SELECT r.organisation_id FROM %I r');
+--> statement-breakpoint
+-- Annual VAT (docs/vat.md "Annual settlement (Art. 86a)"): the previous year's tax the instalments are
+-- computed from. A yearly setting no longer pays the whole year in one sum: it pays instalments and
+-- the balance with the return by the end of February, the ESTV's term, so existing yearly settings
+-- move to that term (their offset no longer applies).
+ALTER TABLE "vat_settings" ADD COLUMN "previous_year_tax" bigint;--> statement-breakpoint
+ALTER TABLE "vat_settings" ADD CONSTRAINT "vat_settings_previous_year_tax" CHECK ("vat_settings"."previous_year_tax" is null or "vat_settings"."previous_year_tax" >= 0);--> statement-breakpoint
+UPDATE "vat_settings" SET "payment_term" = 'estv' WHERE "interval" = 'yearly';

@@ -126,6 +126,11 @@ export interface ForecastVatSetting {
   /** An optional second net tax rate, applied to `netTaxRate2Share` percent (1–99) of the gross revenue. */
   netTaxRate2?: number | null;
   netTaxRate2Share?: number | null;
+  /**
+   * Yearly settings (docs/vat.md "Annual settlement (Art. 86a)"): the previous year's tax the
+   * instalments of the current year are computed from, minor units; absent or null: estimated.
+   */
+  previousYearTax?: number | null;
 }
 
 /** What can be excluded from a month: a transaction, a salary, or a cost label (0 = no label). */

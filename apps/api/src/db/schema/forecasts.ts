@@ -94,11 +94,14 @@ export const vatSettings = pgTable(
     netTaxRate: integer('net_tax_rate'),
     netTaxRate2: integer('net_tax_rate_2'),
     netTaxRate2Share: smallint('net_tax_rate_2_share'),
+    /** Yearly settings: the previous year's tax, minor units (docs/vat.md "Annual settlement (Art. 86a)"). */
+    previousYearTax: bigint('previous_year_tax', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('vat_settings_offset_range', sql`${table.transactionMonthOffset} between 0 and 12`),
     check('vat_settings_payment_term', sql`${table.paymentTerm} in ('offset', 'estv')`),
+    check('vat_settings_previous_year_tax', sql`${table.previousYearTax} is null or ${table.previousYearTax} >= 0`),
     check('vat_settings_method', sql`${table.method} in ('effective', 'netTaxRate')`),
     check(
       'vat_settings_net_tax_rates',

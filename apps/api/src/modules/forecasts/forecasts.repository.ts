@@ -191,6 +191,7 @@ export async function vatSettingOf(db: AppDatabase, organisationId: number) {
       netTaxRate: vatSettings.netTaxRate,
       netTaxRate2: vatSettings.netTaxRate2,
       netTaxRate2Share: vatSettings.netTaxRate2Share,
+      previousYearTax: vatSettings.previousYearTax,
     })
     .from(vatSettings)
     .where(eq(vatSettings.organisationId, organisationId));
