@@ -94,7 +94,7 @@ export function createAnnualVatCollector(
       }
       const pay = (id: number, name: string, monthIndex: number, paid: number, dueDate: string) => {
         if (paid === 0 || monthIndex < horizon.first || monthIndex > until) return false;
-        // Strictly after today: a payment due today is taken as made (docs/vat.md "Payment").
+        // Strictly after today: a payment due today is taken as made (docs/vat.md "Payment (paymentTerm)").
         if (dueDate <= horizon.todayDate) return false;
         const slot = ledger.open('vat_settlement', id, name, VAT_SETTLEMENT_NAME);
         ledger.add(slot, monthIndex - horizon.first, -paid);
