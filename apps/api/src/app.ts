@@ -205,7 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     profile,
   });
   const vatSettings = createVatSettingsService({ db, clock });
-  const paymentCalendar = createPaymentCalendarService({ db, clock });
+  const paymentCalendar = createPaymentCalendarService({ db, clock, forecasts });
   // One memory for the three services of plan vs actual (plan-cache.ts).
   const planCache = createPlanCache();
   const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, cache: planCache });

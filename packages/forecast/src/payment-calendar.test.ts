@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentCalendar } from '@saldopilot/shared';
 import { computeForecast } from './compute-forecast.js';
 import { akontoWarning, ahvRhythm } from './payment-calendar.js';
-import { aCost, aSalary, anInput, details, leavesOf } from './test-builders.js';
+import { calendarWarnings } from './calendar-warnings.js';
+import { aCost, aSalary, aTransaction, anInput, details, leavesOf } from './test-builders.js';
 import type { CostDetail, ForecastInput, ForecastResult, ForecastSalary } from './types.js';
 
 // The reference SME of docs/payment-calendar.md "Reference SME", worked by hand. Today is
@@ -275,5 +276,34 @@ describe('the payment calendar (docs/payment-calendar.md)', () => {
     expect(akontoWarning(1_760_000, 1_600_000)).toBeNull();
     expect(akontoWarning(1_760_001, 1_600_000)).toMatch(/^Akonto anpassen lassen/);
     expect(akontoWarning(1_272_000, 1_600_000)).toMatch(/^Akonto anpassen lassen/);
+  });
+
+  it('lists the warnings of the plan: an Akonto 10 % off, the VAT limits', () => {
+    const input = anInput({
+      today: TODAY,
+      months: 15,
+      salaries: referenceSalaries(),
+      paymentCalendar: { ahv: { rhythm: null, akonto: 400_000, dueDays: 10, differenceMonth: 3 } },
+    });
+    // 2026: 17'066.00 against 16'000.00 is 6.7 %: no warning; 2027 is monthly (12 × 4'000.00 against
+    // 12 × 1'802.00): one.
+    expect(calendarWarnings(input)).toEqual([
+      "Akonto anpassen lassen: Die geplanten AHV-Beiträge weichen um mehr als 10 % vom Akonto ab. (2027: Beiträge 21'624.00, Akonto 48'000.00)",
+    ]);
+    expect(calendarWarnings({ ...input, paymentCalendar: null })).toEqual([]);
+    const big = aTransaction({ name: 'Kunde', categoryName: 'Projekte', amount: 50_000_000, startDate: '2026-01-31' });
+    const vatSetting = {
+      enabled: true,
+      billingDate: '2026-01-01',
+      interval: 'yearly',
+      transactionMonthOffset: 0,
+      method: 'netTaxRate' as const,
+      netTaxRate: 6_200,
+    };
+    // 12 × 500'000.00 = 6'000'000 > 5'005'000 and > 5'024'000.
+    expect(calendarWarnings(anInput({ today: TODAY, months: 12, transactions: [big], vatSetting }))).toEqual([
+      "Der geplante Umsatz 2026 übersteigt CHF 5'005'000: die jährliche MWST-Abrechnung ist dann nicht mehr möglich.",
+      "Der geplante Umsatz 2026 übersteigt die Grenzen der Saldosteuersatzmethode (CHF 5'024'000 Umsatz, CHF 108'000 Steuer).",
+    ]);
   });
 });

@@ -134,3 +134,10 @@ export const paymentCalendarSchema = z.object({
 });
 /** The calendar as stored and read by the forecast: every field of a present block filled in. */
 export type PaymentCalendar = z.output<typeof paymentCalendarUpdateSchema>;
+
+/**
+ * `GET /api/payment-calendar/warnings`: the German warnings of the plan (docs/payment-calendar.md
+ * "Warnings"): an entered Akonto more than 10 % off, a VAT method's limit exceeded.
+ */
+export const paymentCalendarWarningsSchema = z.object({ warnings: z.array(z.string()) });
+export type PaymentCalendarWarnings = z.infer<typeof paymentCalendarWarningsSchema>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentCalendarSchema, paymentCalendarUpdateSchema } from '@saldopilot/shared';
+import { paymentCalendarSchema, paymentCalendarUpdateSchema, paymentCalendarWarningsSchema } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/request-context.js';
 
 // Organisation settings: owners and admins only (docs/api.md "Role gates").
@@ -11,6 +11,12 @@ export const paymentCalendarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/payment-calendar', { schema: { response: { 200: paymentCalendarSchema } } }, async (request) =>
     paymentCalendar.find(tenantOf(request)),
+  );
+
+  app.get(
+    '/payment-calendar/warnings',
+    { schema: { response: { 200: paymentCalendarWarningsSchema } } },
+    async (request) => paymentCalendar.warnings(tenantOf(request)),
   );
 
   app.put(

@@ -140,6 +140,13 @@ describe('the forecast with a payment calendar', () => {
     expect(after['2026-12']).toBeUndefined();
     expect(after['2027-01']).toEqual({ 'AHV-Akonto Q4': -254_400 });
     expect(after['2027-04']).toEqual({ 'AHV-Akonto Q1': -254_400 });
+    expect((await owner.get('/api/payment-calendar/warnings')).json()).toEqual({ warnings: [] });
+    // An Akonto of 1'000.00 a quarter against 2'544.00 planned: "Akonto anpassen lassen".
+    expect((await put(owner, { ahv: { akonto: 100_000 } })).statusCode).toBe(200);
+    const { warnings } = (await owner.get('/api/payment-calendar/warnings')).json<{ warnings: string[] }>();
+    expect(warnings[0]).toBe(
+      "Akonto anpassen lassen: Die geplanten AHV-Beiträge weichen um mehr als 10 % vom Akonto ab. (2026: Beiträge 10'176.00, Akonto 4'000.00)",
+    );
     expect((await put(owner, {})).statusCode).toBe(200);
     expect(await costLeaves(owner)).toEqual(before);
   });

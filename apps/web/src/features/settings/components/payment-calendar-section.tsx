@@ -21,7 +21,7 @@ import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { WholeNumberField } from '../../../components/form/whole-number-field';
 import { ApiError } from '../../../lib/api-error';
 import { invalidatePlanQueries } from '../../../lib/query-keys';
-import { getPaymentCalendar, paymentCalendarKeys } from '../api/get-payment-calendar';
+import { getPaymentCalendar, getPaymentCalendarWarnings, paymentCalendarKeys } from '../api/get-payment-calendar';
 import { savePaymentCalendar } from '../api/save-payment-calendar';
 import { paymentCalendarTexts as texts } from './payment-calendar-texts';
 import { SettingsSave } from './settings-save';
@@ -292,8 +292,20 @@ export function PaymentCalendarSection({ organisation, current }: { organisation
     queryFn: getPaymentCalendar,
     enabled: current,
   });
+  const warnings = useQuery({
+    queryKey: paymentCalendarKeys.warnings(organisation.id),
+    queryFn: getPaymentCalendarWarnings,
+    enabled: current,
+  });
   return (
     <SettingsSection title={texts.title} description={editable ? texts.description : texts.readOnlyHint}>
+      {current
+        ? warnings.data?.warnings.map((warning) => (
+            <Alert key={warning} variant="light" color="yellow" mb="sm">
+              {warning}
+            </Alert>
+          ))
+        : null}
       {!current ? (
         <Alert variant="light" color="blue">
           {texts.otherOrganisation}
