@@ -189,9 +189,22 @@ export function akontoWarning(contributions: number, akontoOfYear: number): stri
   return 'Akonto anpassen lassen: Die geplanten AHV-Beiträge weichen um mehr als 10 % vom Akonto ab.';
 }
 
-/** The leaves of the calendar: one slot per name, ids −1, −2, … in the order they are opened. */
+/**
+ * The leaf id of a calendar payment's name: negative (label ids are positive, 0 is "<Kein Label>"),
+ * and the same for the same name in every model (FNV-1a of the name), so a past month's model and
+ * today's name one payment alike.
+ */
+export function calendarLeafId(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < name.length; index++) {
+    hash ^= name.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return -(1 + (hash % 0x7ffffffe));
+}
+
+/** The leaves of the calendar under "Lohnkosten", one slot per name. */
 class CalendarLeaves {
-  private readonly ids = new Map<string, number>();
   constructor(
     private readonly ledger: Ledger,
     private readonly horizon: Horizon,
@@ -201,9 +214,7 @@ class CalendarLeaves {
   pay(name: string, monthIndex: number, paid: number): void {
     const { first, last } = this.horizon;
     if (paid === 0 || monthIndex < first || monthIndex > last) return;
-    let id = this.ids.get(name);
-    if (id === undefined) this.ids.set(name, (id = -(this.ids.size + 1)));
-    const slot = this.ledger.open('salary_cost_labels', id, name, SALARY_COSTS_CATEGORY);
+    const slot = this.ledger.open('salary_cost_labels', calendarLeafId(name), name, SALARY_COSTS_CATEGORY);
     this.ledger.add(slot, monthIndex - first, -paid);
   }
 }
