@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ForecastDetails, PaymentCalendar, SalaryCost } from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
 import { expectFieldError } from '../../test/expectations.js';
-import { aSalary, aSalaryCost, anEmployee } from '../../test/factories.js';
+import { calendarLeafId } from '@saldopilot/forecast';
+import { aBankAccount, aSalary, aSalaryCost, anEmployee, currencyId, importEntries } from '../../test/factories.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 
@@ -149,5 +150,36 @@ describe('the forecast with a payment calendar', () => {
     );
     expect((await put(owner, {})).statusCode).toBe(200);
     expect(await costLeaves(owner)).toEqual(before);
+  });
+});
+
+describe('plan vs actual with a payment calendar', () => {
+  it("matches the Ausgleichskasse's debit to its Akonto", async () => {
+    // Today is 2026-11-21: Q3's Akonto of 2'544.00 was due on 10 October 2026.
+    const owner = await signUp(app);
+    const employee = await anEmployee(owner);
+    const salary = await aSalary(owner, employee.id);
+    await owner.post(`/api/employees/salaries/${salary.id}/costs/presets`, { items: [{ preset: 'ahv' }] });
+    expect((await put(owner, { ahv: {} })).statusCode).toBe(200);
+    const chf = await currencyId(owner, 'CHF');
+    const bank = await aBankAccount(owner, {
+      name: 'Lohnkonto',
+      amount: 1_000_000,
+      currencyId: chf,
+      balanceDate: '2026-11-20',
+    });
+    const [debit] = await importEntries(owner, bank.id, [
+      { date: '2026-10-09', amount: '-2544.00', text: 'Ausgleichskasse Akonto Q3' },
+    ]);
+    const occurrence = { kind: 'salary_cost_labels', id: calendarLeafId('AHV-Akonto Q3'), dueDate: '2026-10-31' };
+    const matched = await owner.post(`/api/bank-entries/${debit!.id}/match`, occurrence);
+    expect(matched.statusCode, matched.body).toBe(200);
+    expect(matched.json<{ plan: { state: string; occurrence: object } }>().plan).toMatchObject({
+      state: 'matched',
+      occurrence: { ...occurrence, name: 'AHV-Akonto Q3', category: 'Lohnkosten', amount: -254_400 },
+    });
+    // A payment the plan does not have is not found.
+    const unplanned = await owner.post(`/api/bank-entries/${debit!.id}/match`, { ...occurrence, id: -1 });
+    expect(unplanned.statusCode).toBe(404);
   });
 });
