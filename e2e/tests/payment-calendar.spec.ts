@@ -53,5 +53,11 @@ test.describe('Zahlungskalender', () => {
       .filter({ has: page.getByRole('rowheader', { name: 'AHV-Akonto Q4', exact: true }) });
     await expect(q4).toContainText("2'544.00");
     await expect(table.getByRole('rowheader', { name: 'AHV-Akonto Q1', exact: true })).toBeVisible();
+
+    // An Akonto of 1'000.00 a quarter against 2'544.00 planned: the section says to have it adjusted.
+    const again = await openPaymentCalendar(page);
+    await again.getByRole('textbox', { name: /Akonto pro Periode/ }).fill('1000');
+    await saveCalendar(again);
+    await expect(page.getByText(/^Akonto anpassen lassen/).first()).toBeVisible();
   });
 });
