@@ -69,6 +69,8 @@ import { createEventHub } from './modules/events/event-hub.js';
 import { createStreamLeases } from './modules/events/stream-leases.js';
 import { registerEvents } from './modules/events/events.routes.js';
 import { registerMcp } from './modules/mcp/mcp.routes.js';
+import { registerPortfolio } from './modules/portfolio/portfolio.routes.js';
+import { createPortfolioService } from './modules/portfolio/portfolio.service.js';
 import { createUserNames } from './modules/events/user-names.js';
 import { registerWritePublishing } from './hooks/publish-writes.js';
 import { registerWriteAudit } from './hooks/audit-writes.js';
@@ -230,13 +232,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bankEntries,
     planActual,
   });
+  const portfolio = createPortfolioService({
+    ...{ db, clock, organisations, forecasts, bankAccounts, planActual, occurrenceDismissals },
+  });
   const deps: AppDeps = {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, sessionUsers, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, bankEntries, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
     ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, planMatches, occurrenceDismissals },
-    ...{ events, access, oauth },
+    ...{ events, access, oauth, portfolio },
   };
   app.decorate('deps', deps);
   // Above the modules: the demo account is made through the services, as a person would make it.
@@ -274,6 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerAccess(api);
       await registerOAuth(api);
       await registerMcp(api);
+      await registerPortfolio(api);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await registerDev(api);
     },

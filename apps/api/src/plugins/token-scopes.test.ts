@@ -19,6 +19,7 @@ const CLOSED_TO_TOKENS = new Set([
   'api-tokens',
   'connections',
   'audit-log',
+  'portfolio',
   'oauth',
   'global',
   'health',
