@@ -1,5 +1,5 @@
 // `npm run bench`: one line per figure of docs/design.md "Performance budgets". Measures the built
-// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual,
+// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual, portfolio,
 // forecast-writes or forecast-soak (the last only on request: ten minutes per database)
 // (BENCH_SECONDS, BENCH_ROUNDS).
 import { spawn } from 'node:child_process';
@@ -489,6 +489,11 @@ if (process.env.BENCH_ONLY === 'plan-actual') {
   await benchPlanActual(benchTools);
   process.exit(0);
 }
+const { benchPortfolio } = await import('./bench-portfolio.mjs');
+if (process.env.BENCH_ONLY === 'portfolio') {
+  await benchPortfolio(benchTools);
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY === 'bank-accounts') {
   await benchBankAccountLists();
   process.exit(0);
@@ -536,6 +541,7 @@ try {
   await benchForecastApi(benchTools);
   await benchForecastWrites(benchTools);
   await benchPlanActual(benchTools);
+  await benchPortfolio(benchTools);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
