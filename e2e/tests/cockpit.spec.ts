@@ -36,6 +36,7 @@ test('a fiduciary with 5 organisations sees the one that falls short after an ed
   // The edit: Schreinerei Keller's balance drops to 8'000.00, below its minimum of 10'000.00.
   await switchTo(page, ids['Schreinerei Keller AG'] as number);
   await apiWrite(page, 'PATCH', `/api/bank-accounts/${accounts['Schreinerei Keller AG']}`, { amount: 800_000 });
+  await switchTo(page, ids['Bäckerei Huber AG'] as number);
   await page.reload();
   const top = portfolioRows(page).first();
   await expect(top).toContainText('Schreinerei Keller AG');
