@@ -34,6 +34,7 @@ import type { EventHub } from './modules/events/event-hub.js';
 import type { AccessService } from './modules/access/access.service.js';
 import type { OAuthService } from './modules/oauth/oauth.service.js';
 import type { PortfolioService } from './modules/portfolio/portfolio.service.js';
+import type { AlertsService } from './modules/portfolio/alerts.service.js';
 
 /**
  * Everything app.ts builds once: the infrastructure and the services. Routes read it as `app.deps`;
@@ -82,6 +83,8 @@ export interface AppDeps {
   oauth: OAuthService;
   /** The Übersicht over the user's organisations (docs/cockpit.md). */
   portfolio: PortfolioService;
+  /** The cockpit's alerts and "Hinweise" (docs/cockpit.md "Alerts"). */
+  alerts: AlertsService;
 }
 
 declare module 'fastify' {

@@ -71,6 +71,9 @@ import { registerEvents } from './modules/events/events.routes.js';
 import { registerMcp } from './modules/mcp/mcp.routes.js';
 import { registerPortfolio } from './modules/portfolio/portfolio.routes.js';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.js';
+import { createAlertsService } from './modules/portfolio/alerts.service.js';
+import { registerAlertEvaluation } from './hooks/evaluate-alerts.js';
+import { startAlertsJob } from './jobs/alerts-job.js';
 import { createUserNames } from './modules/events/user-names.js';
 import { registerWritePublishing } from './hooks/publish-writes.js';
 import { registerWriteAudit } from './hooks/audit-writes.js';
@@ -235,13 +238,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const portfolio = createPortfolioService({
     ...{ db, clock, organisations, forecasts, bankAccounts, planActual, occurrenceDismissals },
   });
+  const alerts = createAlertsService({ db, clock, mailer, publicUrl, portfolio });
+  const stopAlerts = options.runJobs
+    ? startAlertsJob(alerts, clock, (error) => app.log.error({ err: error }, 'daily alerts failed'))
+    : () => alerts.stop();
+  app.addHook('onClose', async () => {
+    stopAlerts();
+    await alerts.settled();
+  });
   const deps: AppDeps = {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, sessionUsers, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, bankEntries, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
     ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, planMatches, occurrenceDismissals },
-    ...{ events, access, oauth, portfolio },
+    ...{ events, access, oauth, portfolio, alerts },
   };
   app.decorate('deps', deps);
   // Above the modules: the demo account is made through the services, as a person would make it.
@@ -259,6 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerIdempotency(api, db, clock);
       registerWritePublishing(api, events, userNames);
       registerWriteAudit(api, access, userNames);
+      registerAlertEvaluation(api, alerts);
       // Signed-in only, like every endpoint outside /api/auth, /api/health and /api/global/time.
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // One call per area (each module's routes file); the routes read their services from app.deps.

@@ -164,6 +164,8 @@ export const areas = {
   'audit-log': { tokens: 'closed', realtime: 'none' },
   // The Übersicht spans the user's organisations; a token speaks for one (docs/cockpit.md "Roles and privacy").
   portfolio: { tokens: 'closed', realtime: 'none' },
+  // One's own alert settings and "Hinweise" (docs/cockpit.md "Alerts"): nobody else's data.
+  alerts: { tokens: 'closed', realtime: 'private' },
   global: { tokens: 'closed', realtime: 'none' },
   health: { tokens: 'closed', realtime: 'none' },
   docs: { tokens: 'closed', realtime: 'none' },

@@ -41,3 +41,4 @@ export * from './forecast-rows.js';
 export * from './schemas/vat-settings.js';
 export * from './schemas/access.js';
 export * from './schemas/portfolio.js';
+export * from './schemas/alerts.js';

@@ -20,6 +20,7 @@ const CLOSED_TO_TOKENS = new Set([
   'connections',
   'audit-log',
   'portfolio',
+  'alerts',
   'oauth',
   'global',
   'health',

@@ -78,3 +78,13 @@ export function invitationMail(
     { label: 'Einladung annehmen', url: link(publicUrl, '/auth/invitation', { token: invitation.token }) },
   );
 }
+
+/** An alert of the cockpit (docs/cockpit.md "Alerts"): the event's sentence and the link to the Übersicht. */
+export function alertMail(publicUrl: string, email: string, organisationName: string, message: string): OutgoingMail {
+  return compose(
+    email,
+    `SaldoPilot-Hinweis: ${organisationName}`,
+    [message, 'Sie erhalten diese E-Mail, weil Sie für diese Organisation Benachrichtigungen eingeschaltet haben.'],
+    { label: 'Übersicht öffnen', url: link(publicUrl, '/overview', {}) },
+  );
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portfolioSchema } from '@saldopilot/shared';
 import { sessionOf } from '../../plugins/request-context.js';
 import type { FastifyInstance } from 'fastify';
+import { alertsRoutes } from './alerts.routes.js';
 
 /** /api/portfolio: the Übersicht over the caller's organisations (docs/cockpit.md). */
 export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +15,8 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The Übersicht under /api: app.ts registers each area with one call. */
+/** The Übersicht and its alerts under /api: app.ts registers each area with one call. */
 export async function registerPortfolio(api: FastifyInstance): Promise<void> {
   await api.register(portfolioRoutes);
+  await api.register(alertsRoutes);
 }

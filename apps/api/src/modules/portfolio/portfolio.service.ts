@@ -125,6 +125,11 @@ export function createPortfolioService({
   }
 
   return {
+    /** One organisation's row for a member (the alerts read it: docs/cockpit.md "Alerts"); 404 for a non-member. */
+    async rowFor(userId: number, organisationId: number): Promise<PortfolioRow> {
+      return rowOf(await organisations.get(userId, organisationId), userId, true);
+    },
+
     /**
      * `GET /portfolio`: one row per organisation of the user (read-only memberships too), the most
      * urgent first. `seesSalaries` as the caller's (a session always).
