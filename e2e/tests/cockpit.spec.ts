@@ -10,10 +10,22 @@ async function switchTo(page: Page, id: number): Promise<void> {
   await apiWrite(page, 'PATCH', '/api/profile/organisation', { organisationId: id });
 }
 
+/** The newest alert mail to `email` in the development outbox (within the 60 s of docs/cockpit.md). */
+async function alertMailTo(page: Page, email: string): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const mails = (await (await page.request.get('/api/dev/outbox')).json()) as { to: string; subject: string; text: string }[];
+    const mail = mails.find((candidate) => candidate.to === email && candidate.subject.startsWith('SaldoPilot-Hinweis'));
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no alert mail to ${email}`);
+}
+
 test('a fiduciary with 5 organisations sees the one that falls short after an edit at the top, and opens its Prognose', async ({
   page,
 }) => {
-  await signUp(page);
+  const { email } = await signUp(page);
   const { CHF } = await currencyIds(page);
   const ids: Record<string, number> = {};
   for (const name of ['Bäckerei Huber AG', 'Garage Meier GmbH', 'Schreinerei Keller AG', 'Velo Frei GmbH']) {
@@ -33,8 +45,10 @@ test('a fiduciary with 5 organisations sees the one that falls short after an ed
   for (const row of await portfolioRows(page).all()) await expect(row).toContainText('keine Unterschreitung');
   await expectNoSeriousAxeViolations(page);
 
-  // The edit: Schreinerei Keller's balance drops to 8'000.00, below its minimum of 10'000.00.
+  // The edit: Schreinerei Keller's balance drops to 8'000.00, below its minimum of 10'000.00; the
+  // fiduciary asked to be told of its shortfalls.
   await switchTo(page, ids['Schreinerei Keller AG'] as number);
+  await apiWrite(page, 'PATCH', '/api/alerts/settings', { shortfall: true });
   await apiWrite(page, 'PATCH', `/api/bank-accounts/${accounts['Schreinerei Keller AG']}`, { amount: 800_000 });
   await switchTo(page, ids['Bäckerei Huber AG'] as number);
   await page.reload();
@@ -42,6 +56,21 @@ test('a fiduciary with 5 organisations sees the one that falls short after an ed
   await expect(top).toContainText('Schreinerei Keller AG');
   await expect(top).toContainText('November 2026');
   await expect(top).toContainText("8'000.00 CHF");
+
+  // One mail in the outbox, with the link to the Übersicht; the same event listed under "Hinweise".
+  const mail = await alertMailTo(page, email);
+  expect(mail.subject).toBe('SaldoPilot-Hinweis: Schreinerei Keller AG');
+  expect(mail.text).toContain('«Schreinerei Keller AG»: Im November 2026 fällt der Saldo unter die Mindestliquidität');
+  expect(mail.text).toMatch(/https?:\/\/[^\s]+\/overview/);
+  // The list was read before the event was told (it follows the write): read again.
+  await page.reload();
+  const hints = page.getByRole('region', { name: 'Hinweise' });
+  await expect(hints.getByText('1 ungelesen')).toBeVisible();
+  await expect(hints.getByTestId('alert')).toHaveCount(1);
+  await hints.getByRole('button', { name: 'Als gelesen markieren' }).click();
+  await expect(hints.getByRole('button', { name: 'Als ungelesen markieren' })).toBeVisible();
+  await expect(hints.getByText('1 ungelesen')).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
 
   // Search and filter narrow the list; the CSV export holds what is shown.
   await page.getByRole('textbox', { name: 'Organisation suchen' }).fill('garage');

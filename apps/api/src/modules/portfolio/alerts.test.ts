@@ -30,7 +30,7 @@ async function hintsOf(user: SignedInUser): Promise<AlertList> {
 }
 
 describe('alerts (docs/cockpit.md "Alerts")', () => {
-  it('tells a shortfall once per state, again when it moves earlier, and only to the watchers of that organisation', async () => {
+  it('tells a shortfall once per state, and only to the watchers of that organisation (moving earlier: alert-events.test.ts)', async () => {
     const { a, b } = await twoTenants(app);
     const organisation = a.user.currentOrganisationId;
     const account = await aBankAccount(a, { amount: 1_000_000, balanceDate: '2026-11-21' });
@@ -67,7 +67,7 @@ describe('alerts (docs/cockpit.md "Alerts")', () => {
     expect((await browser(app).get('/api/alerts')).statusCode).toBe(401);
   });
 
-  it('tells a stale balance, too many open entries and a large payment once each', async () => {
+  it('tells a stale balance once (the other kinds: alert-events.test.ts)', async () => {
     const { a } = await twoTenants(app);
     await aBankAccount(a, { amount: 10_000_000, balanceDate: '2026-11-01' });
     const settings: AlertSettings = {

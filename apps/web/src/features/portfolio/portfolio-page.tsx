@@ -7,7 +7,10 @@ import { switchOrganisation } from '../../components/shell/organisation-switch';
 import { pathTo } from '../../config/routes';
 import type { RouteHandle } from '../../lib/document-title';
 import { useSignedInUser } from '../../reference-data/profile';
+import { useCurrentOrganisation } from '../../reference-data/organisations';
 import { portfolioQuery } from './api/get-portfolio';
+import { AlertList } from './components/alert-list';
+import { AlertSettingsForm } from './components/alert-settings-form';
 import {
   cellsOf,
   portfolioCsv,
@@ -43,6 +46,7 @@ function download(csv: string) {
 export function Component() {
   const user = useSignedInUser();
   const { data, error, isPending } = useQuery(portfolioQuery());
+  const current = useCurrentOrganisation(user.currentOrganisationId);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<PortfolioFilter>('all');
   const [sortBy, setSortBy] = useState<PortfolioSortKey>('urgency');
@@ -137,6 +141,8 @@ export function Component() {
         </Table>
       </Table.ScrollContainer>
       {data && rows.length === 0 ? <Text>{texts.empty}</Text> : null}
+      <AlertList />
+      <AlertSettingsForm organisationId={user.currentOrganisationId} name={current?.name ?? ''} />
     </Stack>
   );
 }
