@@ -35,6 +35,7 @@ import type { AccessService } from './modules/access/access.service.js';
 import type { OAuthService } from './modules/oauth/oauth.service.js';
 import type { PortfolioService } from './modules/portfolio/portfolio.service.js';
 import type { AlertsService } from './modules/portfolio/alerts.service.js';
+import type { DigestService } from './modules/portfolio/digest.service.js';
 
 /**
  * Everything app.ts builds once: the infrastructure and the services. Routes read it as `app.deps`;
@@ -85,6 +86,8 @@ export interface AppDeps {
   portfolio: PortfolioService;
   /** The cockpit's alerts and "Hinweise" (docs/cockpit.md "Alerts"). */
   alerts: AlertsService;
+  /** The weekly digest (docs/cockpit.md "Weekly digest"). */
+  digest: DigestService;
 }
 
 declare module 'fastify' {

@@ -72,6 +72,7 @@ import { registerMcp } from './modules/mcp/mcp.routes.js';
 import { registerPortfolio } from './modules/portfolio/portfolio.routes.js';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.js';
 import { createAlertsService } from './modules/portfolio/alerts.service.js';
+import { createDigestService } from './modules/portfolio/digest.service.js';
 import { registerAlertEvaluation } from './hooks/evaluate-alerts.js';
 import { startAlertsJob } from './jobs/alerts-job.js';
 import { createUserNames } from './modules/events/user-names.js';
@@ -239,8 +240,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ db, clock, organisations, forecasts, bankAccounts, planActual, occurrenceDismissals },
   });
   const alerts = createAlertsService({ db, clock, mailer, publicUrl, portfolio });
+  const digest = createDigestService({ db, clock, mailer, publicUrl, portfolio });
   const stopAlerts = options.runJobs
-    ? startAlertsJob(alerts, clock, (error) => app.log.error({ err: error }, 'daily alerts failed'))
+    ? startAlertsJob({ alerts, digest, clock }, (error) => app.log.error({ err: error }, 'alerts job failed'))
     : () => alerts.stop();
   app.addHook('onClose', async () => {
     stopAlerts();
@@ -252,7 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
     ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, planMatches, occurrenceDismissals },
-    ...{ events, access, oauth, portfolio, alerts },
+    ...{ events, access, oauth, portfolio, alerts, digest },
   };
   app.decorate('deps', deps);
   // Above the modules: the demo account is made through the services, as a person would make it.

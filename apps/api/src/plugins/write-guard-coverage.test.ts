@@ -38,6 +38,7 @@ const OPEN_TO_EVERY_USER = new Set([
   // (docs/cockpit.md "Alerts"); a read-only member is told of its shortfalls too.
   'PATCH /api/alerts/settings',
   'PATCH /api/alerts/:id',
+  'PATCH /api/alerts/digest',
 ]);
 
 /**

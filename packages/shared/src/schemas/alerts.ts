@@ -75,3 +75,8 @@ export type AlertList = z.infer<typeof alertListSchema>;
 
 export const alertUpdateSchema = z.strictObject({ read: z.boolean({ error: alertMessages.read }) });
 export type AlertUpdate = z.infer<typeof alertUpdateSchema>;
+
+/** The weekly digest (docs/cockpit.md "Weekly digest"): whether the user wants it (all their organisations). */
+export const digestSettingSchema = z.object({ weekly: z.boolean() });
+export type DigestSetting = z.infer<typeof digestSettingSchema>;
+export const digestSettingUpdateSchema = z.strictObject({ weekly: z.boolean({ error: alertMessages.read }) });

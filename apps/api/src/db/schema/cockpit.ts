@@ -54,3 +54,21 @@ export const alerts = pgTable(
     index('alerts_user_created').on(table.userId, table.createdAt),
   ],
 );
+
+/** Who wants the weekly digest (docs/cockpit.md "Weekly digest"). */
+export const digestSubscriptions = pgTable('digest_subscriptions', {
+  userId: owner().primaryKey(),
+});
+
+/** One row per user and week a digest went out: the week's key makes it once across instances. */
+export const digestRuns = pgTable(
+  'digest_runs',
+  {
+    userId: owner(),
+    week: varchar('week', { length: 10 }).notNull(),
+    /** Each organisation's first shortfall month that week (JSON: id → month or null), for the next week's changes. */
+    shortfalls: text('shortfalls').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.week] })],
+);

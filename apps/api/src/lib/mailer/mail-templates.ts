@@ -88,3 +88,17 @@ export function alertMail(publicUrl: string, email: string, organisationName: st
     { label: 'Übersicht öffnen', url: link(publicUrl, '/overview', {}) },
   );
 }
+
+/** The weekly digest (docs/cockpit.md "Weekly digest"): one line per organisation, the most urgent first. */
+export function digestMail(publicUrl: string, email: string, lines: string[], changes: string[]): OutgoingMail {
+  return compose(
+    email,
+    'SaldoPilot: Ihre Mandanten diese Woche',
+    [
+      'Ihre Organisationen, die dringendste zuerst:',
+      lines.join('\n'),
+      changes.length === 0 ? 'Seit letzter Woche unverändert.' : `Seit letzter Woche:\n${changes.join('\n')}`,
+    ],
+    { label: 'Übersicht öffnen', url: link(publicUrl, '/overview', {}) },
+  );
+}

@@ -1,7 +1,16 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { AlertSettings } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
-import { alerts, alertSettings, alertStates, memberships, organisations, users } from '../../db/schema/index.js';
+import {
+  alerts,
+  alertSettings,
+  alertStates,
+  digestRuns,
+  digestSubscriptions,
+  memberships,
+  organisations,
+  users,
+} from '../../db/schema/index.js';
 
 /** The most "Hinweise" one list answers (the newest). */
 const LIST_LIMIT = 200;
@@ -111,5 +120,52 @@ export async function markAlert(db: AppDatabase, userId: number, id: number, rea
     .set({ readAt })
     .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
     .returning({ id: alerts.id });
+  return rows.length > 0;
+}
+
+export async function isSubscribed(db: AppDatabase, userId: number): Promise<boolean> {
+  const rows = await db.select().from(digestSubscriptions).where(eq(digestSubscriptions.userId, userId));
+  return rows.length > 0;
+}
+
+export async function setSubscribed(db: AppDatabase, userId: number, weekly: boolean): Promise<void> {
+  if (weekly) await db.insert(digestSubscriptions).values({ userId }).onConflictDoNothing();
+  else await db.delete(digestSubscriptions).where(eq(digestSubscriptions.userId, userId));
+}
+
+/** The subscribers with their mail address. */
+export function subscribers(db: AppDatabase) {
+  return db
+    .select({ userId: digestSubscriptions.userId, email: users.email })
+    .from(digestSubscriptions)
+    .innerJoin(users, eq(users.id, digestSubscriptions.userId));
+}
+
+export async function hasRun(db: AppDatabase, userId: number, week: string): Promise<boolean> {
+  const rows = await db
+    .select({ week: digestRuns.week })
+    .from(digestRuns)
+    .where(and(eq(digestRuns.userId, userId), eq(digestRuns.week, week)));
+  return rows.length > 0;
+}
+
+/** The shortfalls of the user's last digest before `week` (JSON), or undefined. */
+export async function previousShortfalls(db: AppDatabase, userId: number, week: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ shortfalls: digestRuns.shortfalls })
+    .from(digestRuns)
+    .where(and(eq(digestRuns.userId, userId), lt(digestRuns.week, week)))
+    .orderBy(desc(digestRuns.week))
+    .limit(1);
+  return row?.shortfalls;
+}
+
+/** Claims the user's digest of `week`; false when another instance (or an earlier run) already did. */
+export async function claimRun(db: AppDatabase, userId: number, week: string, shortfalls: string): Promise<boolean> {
+  const rows = await db
+    .insert(digestRuns)
+    .values({ userId, week, shortfalls })
+    .onConflictDoNothing()
+    .returning({ week: digestRuns.week });
   return rows.length > 0;
 }

@@ -4,6 +4,8 @@ import {
   alertSettingsSchema,
   alertSettingsUpdateSchema,
   alertUpdateSchema,
+  digestSettingSchema,
+  digestSettingUpdateSchema,
   idParamsSchema,
 } from '@saldopilot/shared';
 import { noContent } from '../../plugins/openapi.js';
@@ -14,7 +16,7 @@ const ownOnly = { role: 'any' as const };
 
 /** /api/alerts: the caller's "Hinweise" and "Benachrichtigungen" (docs/cockpit.md "Alerts"). */
 export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { alerts } = app.deps;
+  const { alerts, digest } = app.deps;
 
   app.get('/alerts', { schema: { response: { 200: alertListSchema } } }, async (request) =>
     alerts.list(sessionOf(request).userId),
@@ -37,5 +39,15 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/alerts/settings',
     { config: ownOnly, schema: { body: alertSettingsUpdateSchema, response: { 200: alertSettingsSchema } } },
     async (request) => alerts.saveSettings(tenantOf(request), request.body),
+  );
+
+  app.get('/alerts/digest', { schema: { response: { 200: digestSettingSchema } } }, async (request) =>
+    digest.weekly(sessionOf(request).userId),
+  );
+
+  app.patch(
+    '/alerts/digest',
+    { config: ownOnly, schema: { body: digestSettingUpdateSchema, response: { 200: digestSettingSchema } } },
+    async (request) => digest.setWeekly(sessionOf(request).userId, request.body.weekly),
   );
 };
