@@ -82,6 +82,26 @@ export function createPortfolioService({
   planActual,
   occurrenceDismissals,
 }: PortfolioServiceDeps) {
+  /**
+   * Each organisation's row as last computed, under its data key (`forecasts.dataKeys`): the
+   * forecast's own memory keeps 16 organisations, fewer than a fiduciary has (docs/cockpit.md "Speed").
+   */
+  const kept = new Map<number, { key: string; row: PortfolioRow }>();
+  const MAX_KEPT = 5_000;
+
+  async function keptRowOf(organisation: Organisation, userId: number, key: string | undefined): Promise<PortfolioRow> {
+    const entry = kept.get(organisation.id);
+    // The row's figures are the organisation's; its name and the caller's role come from the membership.
+    if (key !== undefined && entry?.key === key) return { ...entry.row, name: organisation.name, role: organisation.role };
+    const row = await rowOf(organisation, userId, true);
+    if (key !== undefined) {
+      kept.delete(organisation.id);
+      kept.set(organisation.id, { key, row });
+      if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as number);
+    }
+    return row;
+  }
+
   async function rowOf(organisation: Organisation, userId: number, seesSalaries: boolean): Promise<PortfolioRow> {
     const tenant: Tenant = {
       userId,
@@ -137,8 +157,12 @@ export function createPortfolioService({
     async portfolio(userId: number, seesSalaries: boolean): Promise<Portfolio> {
       const calculatedAt = clock.now().toISOString();
       const mine = await organisations.all(userId);
+      // Salary-derived figures are sums over all employees either way; only a session calls this.
+      const keys = seesSalaries
+        ? await forecasts.dataKeys(mine.map(({ id, currency }) => ({ organisationId: id, currencyId: currency.id })))
+        : new Map<number, string>();
       const rows = await mapLimited(mine, PARALLEL_ORGANISATIONS, (organisation) =>
-        rowOf(organisation, userId, seesSalaries),
+        seesSalaries ? keptRowOf(organisation, userId, keys.get(organisation.id)) : rowOf(organisation, userId, false),
       );
       return { calculatedAt, staleAfterDays: STALE_BALANCE_DAYS, rows: rows.sort(byUrgency) };
     },

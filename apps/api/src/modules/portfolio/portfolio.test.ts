@@ -67,6 +67,15 @@ describe('GET /portfolio (docs/cockpit.md "The row")', () => {
       unmatchedEntries: 0,
       payments: [],
     });
+    // A write is seen by the next read (the rows are kept only while the data stays the same).
+    await user.patch('/api/profile/organisation', { organisationId: beta });
+    await user.patch(`/api/organisations/${beta}`, { name: 'Beta Holding GmbH', minimumBalance: 60_000_000 });
+    const again = await portfolioOf(user);
+    expect(again.map((row) => [row.name, row.shortfallMonth])).toEqual([
+      ['Beta Holding GmbH', '2026-11'],
+      ['Alpha AG', '2026-12'],
+      ['Meine Organisation', null],
+    ]);
     expect(second).toMatchObject({
       name: 'Beta GmbH',
       shortfallMonth: null,
