@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AlertList, AlertSettings, AlertSettingsUpdate } from '@saldopilot/shared';
+import type { AlertList, AlertSettings, AlertSettingsUpdate, DigestSetting } from '@saldopilot/shared';
 import { api } from '../../../lib/api-client';
 
 export const alertKeys = {
   list: ['alerts'] as const,
   settings: (organisationId: number | null) => ['alerts', 'settings', organisationId] as const,
+  digest: ['alerts', 'digest'] as const,
 };
 
 /** The user's "Hinweise", the newest first (docs/cockpit.md "Alerts"). */
@@ -31,4 +32,16 @@ export function alertSettingsQuery(organisationId: number | null) {
 
 export function saveAlertSettings(changes: AlertSettingsUpdate): Promise<AlertSettings> {
   return api.patch<AlertSettings>('/api/alerts/settings', changes);
+}
+
+/** Whether the user wants the weekly digest (docs/cockpit.md "Weekly digest"). */
+export function digestQuery() {
+  return queryOptions({
+    queryKey: alertKeys.digest,
+    queryFn: ({ signal }) => api.get<DigestSetting>('/api/alerts/digest', { signal }),
+  });
+}
+
+export function saveDigest(weekly: boolean): Promise<DigestSetting> {
+  return api.patch<DigestSetting>('/api/alerts/digest', { weekly });
 }

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatAmount, parseAmount, type AlertSettings } from '@saldopilot/shared';
 import { messageOf } from '../../../lib/api-error';
 import { showToast } from '../../../lib/toast';
-import { alertKeys, alertSettingsQuery, saveAlertSettings } from '../api/alerts';
+import { alertKeys, alertSettingsQuery, digestQuery, saveAlertSettings, saveDigest } from '../api/alerts';
 
 export const alertSettingsTexts = {
   title: 'Benachrichtigungen',
@@ -17,6 +17,7 @@ export const alertSettingsTexts = {
   save: 'Speichern',
   saved: 'Benachrichtigungen gespeichert',
   invalidAmount: 'Ungültiger Betrag',
+  digest: 'Wöchentliche Zusammenfassung aller Organisationen (Montagmorgen)',
 } as const;
 
 const numberOrNull = (value: string | number) => (value === '' ? null : Number(value));
@@ -25,6 +26,7 @@ const numberOrNull = (value: string | number) => (value === '' ? null : Number(v
 export function AlertSettingsForm({ organisationId, name }: { organisationId: number | null; name: string }) {
   const client = useQueryClient();
   const { data } = useQuery(alertSettingsQuery(organisationId));
+  const { data: digest } = useQuery(digestQuery());
   const [form, setForm] = useState<AlertSettings | undefined>(data);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -86,6 +88,16 @@ export function AlertSettingsForm({ organisationId, name }: { organisationId: nu
         />
         <Button onClick={() => void save()}>{alertSettingsTexts.save}</Button>
       </Group>
+      {digest ? (
+        <Checkbox
+          label={alertSettingsTexts.digest}
+          checked={digest.weekly}
+          onChange={(event) => {
+            const weekly = event.currentTarget.checked;
+            void saveDigest(weekly).then((saved) => client.setQueryData(alertKeys.digest, saved));
+          }}
+        />
+      ) : null}
       {error ? (
         <Text c="red" size="sm" role="alert">
           {error}
