@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { aChfAccount, apiWrite, currencyIds, expect, expectNoSeriousAxeViolations, signUp, test } from './support/fixtures.js';
+import {
+  aChfAccount,
+  apiWrite,
+  currencyIds,
+  expect,
+  expectNoSeriousAxeViolations,
+  signUp,
+  test,
+} from './support/fixtures.js';
 import { openFromRow, portfolioRow, portfolioRows } from './support/pages/portfolio-page.js';
 
 // docs/cockpit.md. The server's today is 2026-11-21 (playwright.config FIXED_TODAY); the
@@ -14,8 +22,14 @@ async function switchTo(page: Page, id: number): Promise<void> {
 async function alertMailTo(page: Page, email: string): Promise<{ subject: string; text: string }> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const mails = (await (await page.request.get('/api/dev/outbox')).json()) as { to: string; subject: string; text: string }[];
-    const mail = mails.find((candidate) => candidate.to === email && candidate.subject.startsWith('SaldoPilot-Hinweis'));
+    const mails = (await (await page.request.get('/api/dev/outbox')).json()) as {
+      to: string;
+      subject: string;
+      text: string;
+    }[];
+    const mail = mails.find(
+      (candidate) => candidate.to === email && candidate.subject.startsWith('SaldoPilot-Hinweis'),
+    );
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -72,7 +72,11 @@ export function createAlertsService({ db, clock, mailer, publicUrl, portfolio }:
         for (const event of events) {
           const values = { userId: watcher.userId, organisationId, ...event };
           if (!(await insertAlert(tx, values))) continue;
-          await insertMail(tx, alertMail(publicUrl, watcher.email, watcher.organisationName, event.message), clock.now());
+          await insertMail(
+            tx,
+            alertMail(publicUrl, watcher.email, watcher.organisationName, event.message),
+            clock.now(),
+          );
           stored += 1;
         }
         for (const [kind, state] of states) {

@@ -23,8 +23,14 @@ export type DigestService = ReturnType<typeof createDigestService>;
 const monthOrNone = (month: string | null) => (month ? formatMonthLabel(month) : 'keine Unterschreitung');
 
 /** The digest's lines: each organisation, the most urgent first, and what changed since `before`. */
-export function digestLines(rows: readonly PortfolioRow[], before: Record<string, string | null> | undefined) {
-  const lines = rows.map((row) => `${row.name}: ${row.shortfallMonth ? `Unterschreitung ab ${formatMonthLabel(row.shortfallMonth)}` : 'keine Unterschreitung'}`);
+export function digestLines(
+  rows: readonly Pick<PortfolioRow, 'organisationId' | 'name' | 'shortfallMonth'>[],
+  before: Record<string, string | null> | undefined,
+) {
+  const lines = rows.map(
+    (row) =>
+      `${row.name}: ${row.shortfallMonth ? `Unterschreitung ab ${formatMonthLabel(row.shortfallMonth)}` : 'keine Unterschreitung'}`,
+  );
   const changes: string[] = [];
   if (before) {
     for (const row of rows) {
@@ -64,8 +70,13 @@ export function createDigestService({ db, clock, mailer, publicUrl, portfolio }:
         if (await hasRun(db, userId, today)) continue;
         const { rows } = await portfolio.portfolio(userId, true);
         const before = await previousShortfalls(db, userId, today);
-        const { lines, changes } = digestLines(rows, before ? (JSON.parse(before) as Record<string, string | null>) : undefined);
-        const shortfalls = JSON.stringify(Object.fromEntries(rows.map((row) => [row.organisationId, row.shortfallMonth])));
+        const { lines, changes } = digestLines(
+          rows,
+          before ? (JSON.parse(before) as Record<string, string | null>) : undefined,
+        );
+        const shortfalls = JSON.stringify(
+          Object.fromEntries(rows.map((row) => [row.organisationId, row.shortfallMonth])),
+        );
         const claimed = await db.transaction(async (tx) => {
           if (!(await claimRun(tx, userId, today, shortfalls))) return false;
           await insertMail(tx, digestMail(publicUrl, email, lines, changes), clock.now());

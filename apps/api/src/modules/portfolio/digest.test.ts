@@ -53,9 +53,13 @@ describe('the weekly digest', () => {
       { organisationId: 1, name: 'Alpha AG', shortfallMonth: '2026-12' },
       { organisationId: 2, name: 'Beta GmbH', shortfallMonth: null },
       { organisationId: 3, name: 'Gamma SA', shortfallMonth: null },
-    ] as Parameters<typeof digestLines>[0];
+    ];
     expect(digestLines(rows, { 1: '2027-02', 2: null })).toEqual({
-      lines: ['Alpha AG: Unterschreitung ab Dezember 2026', 'Beta GmbH: keine Unterschreitung', 'Gamma SA: keine Unterschreitung'],
+      lines: [
+        'Alpha AG: Unterschreitung ab Dezember 2026',
+        'Beta GmbH: keine Unterschreitung',
+        'Gamma SA: keine Unterschreitung',
+      ],
       changes: ['Alpha AG: Februar 2027 → Dezember 2026', 'Gamma SA: neu in der Übersicht'],
     });
   });

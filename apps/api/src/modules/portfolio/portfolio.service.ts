@@ -92,7 +92,8 @@ export function createPortfolioService({
   async function keptRowOf(organisation: Organisation, userId: number, key: string | undefined): Promise<PortfolioRow> {
     const entry = kept.get(organisation.id);
     // The row's figures are the organisation's; its name and the caller's role come from the membership.
-    if (key !== undefined && entry?.key === key) return { ...entry.row, name: organisation.name, role: organisation.role };
+    if (key !== undefined && entry?.key === key)
+      return { ...entry.row, name: organisation.name, role: organisation.role };
     const row = await rowOf(organisation, userId, true);
     if (key !== undefined) {
       kept.delete(organisation.id);

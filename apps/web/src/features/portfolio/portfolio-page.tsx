@@ -1,5 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { PortfolioRow } from '@saldopilot/shared';
@@ -58,7 +70,8 @@ export function Component() {
 
   const open = async (row: PortfolioRow) => {
     if (row.organisationId === user.currentOrganisationId) window.location.assign(pathTo('index'));
-    else await switchOrganisation({ id: row.organisationId, name: row.name }, user.currentOrganisationId, pathTo('index'));
+    else
+      await switchOrganisation({ id: row.organisationId, name: row.name }, user.currentOrganisationId, pathTo('index'));
   };
   const sortOn = (key: PortfolioSortKey) => {
     if (sortBy === key) setDescending(!descending);
@@ -87,7 +100,11 @@ export function Component() {
             data={Object.entries(texts.filters).map(([value, label]) => ({ value, label }))}
           />
         </Group>
-        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => download(portfolioCsv(rows))}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() => download(portfolioCsv(rows))}
+        >
           {texts.exportCsv}
         </Button>
       </Group>

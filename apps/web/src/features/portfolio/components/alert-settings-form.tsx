@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Checkbox, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatAmount, parseAmount, type AlertSettings } from '@saldopilot/shared';
@@ -24,17 +24,26 @@ const numberOrNull = (value: string | number) => (value === '' ? null : Number(v
 
 /** The user's "Benachrichtigungen" for the current organisation (docs/cockpit.md "Alerts"); empty = off. */
 export function AlertSettingsForm({ organisationId, name }: { organisationId: number | null; name: string }) {
-  const client = useQueryClient();
   const { data } = useQuery(alertSettingsQuery(organisationId));
+  if (!data) return null;
+  // A new form per organisation, starting from its stored settings.
+  return <SettingsForm key={organisationId} organisationId={organisationId} name={name} initial={data} />;
+}
+
+function SettingsForm({
+  organisationId,
+  name,
+  initial,
+}: {
+  organisationId: number | null;
+  name: string;
+  initial: AlertSettings;
+}) {
+  const client = useQueryClient();
   const { data: digest } = useQuery(digestQuery());
-  const [form, setForm] = useState<AlertSettings | undefined>(data);
-  const [amount, setAmount] = useState('');
+  const [form, setForm] = useState<AlertSettings>(initial);
+  const [amount, setAmount] = useState(initial.paymentAbove === null ? '' : formatAmount(initial.paymentAbove));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setForm(data);
-    setAmount(data?.paymentAbove == null ? '' : formatAmount(data.paymentAbove));
-  }, [data]);
-  if (!form) return null;
 
   const save = async () => {
     const paymentAbove = amount.trim() === '' ? null : parseAmount(amount);

@@ -29,7 +29,12 @@ export type PortfolioSortKey = 'urgency' | 'name' | 'shortfallMonth' | 'lowest' 
 /** The rows the filter and search leave, in the chosen order ('urgency': the API's). */
 export function visibleRows(
   rows: readonly PortfolioRow[],
-  { search, filter, sortBy, descending }: { search: string; filter: PortfolioFilter; sortBy: PortfolioSortKey; descending: boolean },
+  {
+    search,
+    filter,
+    sortBy,
+    descending,
+  }: { search: string; filter: PortfolioFilter; sortBy: PortfolioSortKey; descending: boolean },
 ): PortfolioRow[] {
   const needle = search.trim().toLocaleLowerCase('de');
   const kept = rows.filter(
