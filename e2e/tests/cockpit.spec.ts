@@ -55,6 +55,10 @@ test('a fiduciary with 5 organisations sees the one that falls short after an ed
 
   await page.goto('/overview');
   await expect(page).toHaveTitle('Übersicht - SaldoPilot');
+  // With more than one organisation the navigation starts with the Übersicht (docs/cockpit.md "The start page").
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link').first()).toHaveText(
+    'Übersicht',
+  );
   await expect(portfolioRows(page)).toHaveCount(5);
   for (const row of await portfolioRows(page).all()) await expect(row).toContainText('keine Unterschreitung');
   await expectNoSeriousAxeViolations(page);
