@@ -32,7 +32,7 @@ export async function seed(
   database,
   organisationId,
   today,
-  size = { employees: EMPLOYEES, transactions: TRANSACTIONS },
+  size = { employees: EMPLOYEES, transactions: TRANSACTIONS, accounts: ACCOUNTS },
 ) {
   const { sql } = await import('drizzle-orm');
   const { ensureFreshSchedules } = await import('../apps/api/dist/modules/employees/salary-schedules.js');
@@ -43,7 +43,7 @@ export async function seed(
     insert into bank_accounts (organisation_id, name, amount, currency_id, balance_date)
     select ${org}, 'Konto ' || i, 5000000 + i * 100000,
            (select id from currencies where code = (array['CHF','CHF','CHF','EUR','USD'])[1 + i % 5]), ${today}::date
-    from generate_series(1, ${ACCOUNTS}) as i`);
+    from generate_series(1, ${size.accounts ?? ACCOUNTS}) as i`);
   await run(sql`
     insert into transactions (organisation_id, name, amount, vat_included, is_disabled, type, cycle, start_date,
                               end_date, category_id, currency_id, vat_rate_id)

@@ -1,5 +1,5 @@
 // `npm run bench`: one line per figure of docs/design.md "Performance budgets". Measures the built
-// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual,
+// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual, portfolio,
 // forecast-writes or forecast-soak (the last only on request: ten minutes per database)
 // (BENCH_SECONDS, BENCH_ROUNDS), realtime.
 import { spawn } from 'node:child_process';
@@ -494,6 +494,11 @@ if (process.env.BENCH_ONLY === 'realtime') {
   await benchRealtime(benchTools);
   process.exit(0);
 }
+const { benchPortfolio } = await import('./bench-portfolio.mjs');
+if (process.env.BENCH_ONLY === 'portfolio') {
+  await benchPortfolio(benchTools);
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY === 'bank-accounts') {
   await benchBankAccountLists();
   process.exit(0);
@@ -542,6 +547,7 @@ try {
   await benchForecastWrites(benchTools);
   await benchPlanActual(benchTools);
   await benchRealtime(benchTools);
+  await benchPortfolio(benchTools);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -35,6 +35,9 @@ import type { DismissalsService } from './modules/plan-actual/dismissals.service
 import type { EventHub } from './modules/events/event-hub.js';
 import type { AccessService } from './modules/access/access.service.js';
 import type { OAuthService } from './modules/oauth/oauth.service.js';
+import type { PortfolioService } from './modules/portfolio/portfolio.service.js';
+import type { AlertsService } from './modules/portfolio/alerts.service.js';
+import type { DigestService } from './modules/portfolio/digest.service.js';
 
 /**
  * Everything app.ts builds once: the infrastructure and the services. Routes read it as `app.deps`;
@@ -84,6 +87,12 @@ export interface AppDeps {
   access: AccessService;
   /** The OAuth 2.1 authorization server for assistants (docs/access.md "OAuth"). */
   oauth: OAuthService;
+  /** The Übersicht over the user's organisations (docs/cockpit.md). */
+  portfolio: PortfolioService;
+  /** The cockpit's alerts and "Hinweise" (docs/cockpit.md "Alerts"). */
+  alerts: AlertsService;
+  /** The weekly digest (docs/cockpit.md "Weekly digest"). */
+  digest: DigestService;
 }
 
 declare module 'fastify' {

@@ -70,6 +70,12 @@ import { createForecastStamps } from './modules/forecasts/forecast-stamps.js';
 import { createStreamLeases } from './modules/events/stream-leases.js';
 import { registerEvents } from './modules/events/events.routes.js';
 import { registerMcp } from './modules/mcp/mcp.routes.js';
+import { registerPortfolio } from './modules/portfolio/portfolio.routes.js';
+import { createPortfolioService } from './modules/portfolio/portfolio.service.js';
+import { createAlertsService } from './modules/portfolio/alerts.service.js';
+import { createDigestService } from './modules/portfolio/digest.service.js';
+import { registerAlertEvaluation } from './hooks/evaluate-alerts.js';
+import { startAlertsJob } from './jobs/alerts-job.js';
 import { createUserNames } from './modules/events/user-names.js';
 import { registerWritePublishing } from './hooks/publish-writes.js';
 import { registerWriteAudit } from './hooks/audit-writes.js';
@@ -237,6 +243,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bankEntries,
     planActual,
   });
+  const portfolio = createPortfolioService({
+    ...{ db, clock, organisations, forecasts, bankAccounts, planActual, occurrenceDismissals },
+  });
+  const alerts = createAlertsService({ db, clock, mailer, publicUrl, portfolio });
+  const digest = createDigestService({ db, clock, mailer, publicUrl, portfolio });
+  const stopAlerts = options.runJobs
+    ? startAlertsJob({ alerts, digest, clock }, (error) => app.log.error({ err: error }, 'alerts job failed'))
+    : () => alerts.stop();
+  app.addHook('onClose', async () => {
+    stopAlerts();
+    await alerts.settled();
+  });
   const deps: AppDeps = {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, sessionUsers, cookies },
     ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, bankEntries, signIn },
@@ -252,7 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       planMatches,
       occurrenceDismissals,
     },
-    ...{ events, access, oauth, forecastStamps },
+    ...{ events, access, oauth, forecastStamps, portfolio, alerts, digest },
   };
   app.decorate('deps', deps);
   // Above the modules: the demo account is made through the services, as a person would make it.
@@ -270,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerIdempotency(api, db, clock);
       registerWritePublishing(api, events, userNames, forecastStamps);
       registerWriteAudit(api, access, userNames);
+      registerAlertEvaluation(api, alerts);
       // Signed-in only, like every endpoint outside /api/auth, /api/health and /api/global/time.
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // One call per area (each module's routes file); the routes read their services from app.deps.
@@ -290,6 +309,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerAccess(api);
       await registerOAuth(api);
       await registerMcp(api);
+      await registerPortfolio(api);
       for (const plugin of options.apiPlugins ?? []) await api.register(plugin);
       if (!config.isProduction) await registerDev(api);
     },

@@ -170,6 +170,10 @@ export const areas = {
   // Renewing the session's tokens, the audit log, the server's time and health, the OpenAPI document.
   'access-token': { tokens: 'closed', realtime: 'none' },
   'audit-log': { tokens: 'closed', realtime: 'none' },
+  // The Übersicht spans the user's organisations; a token speaks for one (docs/cockpit.md "Roles and privacy").
+  portfolio: { tokens: 'closed', realtime: 'none' },
+  // One's own alert settings and "Hinweise" (docs/cockpit.md "Alerts"): nobody else's data.
+  alerts: { tokens: 'closed', realtime: 'private' },
   global: { tokens: 'closed', realtime: 'none' },
   health: { tokens: 'closed', realtime: 'none' },
   docs: { tokens: 'closed', realtime: 'none' },

@@ -41,3 +41,5 @@ export * from './schemas/events.js';
 export * from './forecast-rows.js';
 export * from './schemas/vat-settings.js';
 export * from './schemas/access.js';
+export * from './schemas/portfolio.js';
+export * from './schemas/alerts.js';

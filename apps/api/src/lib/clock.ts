@@ -40,6 +40,11 @@ function instantOfZurichWall(wallMs: number): number {
   return wallMs - (zurichWallMs(guess) - guess);
 }
 
+/** The hour (0–23) Zurich's wall clock shows at `instant` (the weekly digest: docs/cockpit.md "Weekly digest"). */
+export function zurichHourOf(instant: Date): number {
+  return Math.floor((((zurichWallMs(instant.getTime()) % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000);
+}
+
 /** The instant at which Zurich's wall clock shows `date` and `msOfDay` milliseconds after midnight. */
 export function zurichInstant(date: string, msOfDay: number): Date {
   return new Date(instantOfZurichWall(Date.parse(`${date}T00:00:00Z`) + msOfDay));

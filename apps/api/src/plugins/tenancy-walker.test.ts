@@ -86,6 +86,15 @@ const FIXTURES: Record<string, Fixture> = {
     const { token } = await anApiToken(a, ['data:read']);
     return { ids: { id: token.id }, witnesses: ['/api/api-tokens'] };
   },
+  // A's "Hinweis" (a shortfall told): B can neither read it nor mark it read.
+  '/api/alerts/:id': async (app, a) => {
+    await a.patch('/api/alerts/settings', { shortfall: true });
+    await a.patch(`/api/organisations/${a.user.currentOrganisationId}`, { minimumBalance: 100 });
+    await app.deps.alerts.evaluateOrganisation(a.user.currentOrganisationId);
+    const [alert] = (await a.get('/api/alerts')).json<{ data: { id: number }[] }>().data;
+    if (!alert) throw new Error('no alert told');
+    return { ids: { id: alert.id }, witnesses: ['/api/alerts'] };
+  },
   // A's assistant connection: B cannot end it.
   '/api/connections/:id': async (app, a) => {
     const { id } = await aConnection(app, a);
@@ -223,6 +232,7 @@ async function meInvitation(app: FastifyInstance, a: SignedInUser): Promise<Tena
 /** Valid bodies of the writes the walker sends (others send none or an empty object). */
 const BODIES: Record<string, object> = {
   'PATCH /api/organisations/:id': { name: 'Übernommen' },
+  'PATCH /api/alerts/:id': { read: true },
   'PATCH /api/organisations/:id/members/:userId': { role: 'read-only' },
   'POST /api/organisations/:id/invitations': { email: 'fremd@example.ch', role: 'read-only' },
   'PATCH /api/bank-accounts/:id': { name: 'Übernommen', amount: 1 },

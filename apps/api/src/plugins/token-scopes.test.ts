@@ -19,6 +19,8 @@ const CLOSED_TO_TOKENS = new Set([
   'api-tokens',
   'connections',
   'audit-log',
+  'portfolio',
+  'alerts',
   'oauth',
   'global',
   'health',

@@ -34,6 +34,11 @@ const OPEN_TO_EVERY_USER = new Set([
   // member (modules/mcp/mcp.test.ts). DELETE is the stateless transport's 405 to everyone.
   'POST /api/mcp',
   'DELETE /api/mcp',
+  // One's own alert settings and "Hinweise" read or unread: they change nothing of the organisation
+  // (docs/cockpit.md "Alerts"); a read-only member is told of its shortfalls too.
+  'PATCH /api/alerts/settings',
+  'PATCH /api/alerts/:id',
+  'PATCH /api/alerts/digest',
 ]);
 
 /**

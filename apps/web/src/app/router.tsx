@@ -93,6 +93,7 @@ const routes: RouteObject[] = [
           // docs/product.md "Routes" names this route without a path: it is the home page's address.
           { id: 'forecasts', path: routePaths.forecasts, loader: () => replace(pathTo('index')), element: null },
           page('forecasts-plan-actual', () => import('../features/plan-actual/plan-actual-page')),
+          page('overview', () => import('../features/portfolio/portfolio-page')),
           page('settings', () => import('../features/settings/settings-page'), {
             children: [
               { index: true, loader: rememberedSettingsTab, element: null },

@@ -10,6 +10,7 @@ describe('pathTo', () => {
     expect(pathTo('forecasts-plan-actual')).toBe('/forecasts/plan-actual');
     expect(pathTo('settings-access')).toBe('/settings/access');
     expect(pathTo('oauth-authorize')).toBe('/oauth/authorize');
+    expect(pathTo('overview')).toBe('/overview');
   });
 
   it('fills in and encodes the parameters', () => {
@@ -23,6 +24,8 @@ describe('pathTo', () => {
     expect(Object.keys(routePaths).sort()).toEqual(
       [
         'index',
+        // Ours: the Übersicht over the user's organisations (docs/cockpit.md).
+        'overview',
         'settings',
         'settings-app',
         'settings-organisations',

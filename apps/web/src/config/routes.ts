@@ -12,6 +12,8 @@ export const routePaths = {
   // Plan vs actual (ours, docs/plan-actual.md "Plan/Ist"): a tab beside the Prognose, under the
   // forecast area's address.
   'forecasts-plan-actual': '/forecasts/plan-actual',
+  // The Übersicht over the user's organisations (ours, docs/cockpit.md).
+  overview: '/overview',
   settings: '/settings',
   'settings-app': '/settings/app',
   'settings-organisations': '/settings/organisations',

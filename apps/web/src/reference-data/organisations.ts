@@ -37,6 +37,18 @@ export function useOrganisations() {
   return useQuery({ ...organisationsQuery, enabled: useStore(gate) });
 }
 
+/**
+ * The page login leads to (docs/cockpit.md "The start page"): the Übersicht for a member of more
+ * than one organisation, else the Prognose; the Prognose too when the list cannot be read.
+ */
+export async function homeAfterLogin(): Promise<'overview' | 'index'> {
+  try {
+    return (await queryClient.fetchQuery(organisationsQuery)).length > 1 ? 'overview' : 'index';
+  } catch {
+    return 'index';
+  }
+}
+
 /** After creating or editing an organisation the list is loaded again (docs/product.md "API calls"). */
 export function reloadOrganisations(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: areaQueryRoots.organisations });

@@ -78,3 +78,27 @@ export function invitationMail(
     { label: 'Einladung annehmen', url: link(publicUrl, '/auth/invitation', { token: invitation.token }) },
   );
 }
+
+/** An alert of the cockpit (docs/cockpit.md "Alerts"): the event's sentence and the link to the Übersicht. */
+export function alertMail(publicUrl: string, email: string, organisationName: string, message: string): OutgoingMail {
+  return compose(
+    email,
+    `SaldoPilot-Hinweis: ${organisationName}`,
+    [message, 'Sie erhalten diese E-Mail, weil Sie für diese Organisation Benachrichtigungen eingeschaltet haben.'],
+    { label: 'Übersicht öffnen', url: link(publicUrl, '/overview', {}) },
+  );
+}
+
+/** The weekly digest (docs/cockpit.md "Weekly digest"): one line per organisation, the most urgent first. */
+export function digestMail(publicUrl: string, email: string, lines: string[], changes: string[]): OutgoingMail {
+  return compose(
+    email,
+    'SaldoPilot: Ihre Mandanten diese Woche',
+    [
+      'Ihre Organisationen, die dringendste zuerst:',
+      lines.join('\n'),
+      changes.length === 0 ? 'Seit letzter Woche unverändert.' : `Seit letzter Woche:\n${changes.join('\n')}`,
+    ],
+    { label: 'Übersicht öffnen', url: link(publicUrl, '/overview', {}) },
+  );
+}

@@ -256,6 +256,31 @@ export async function dataVersionsOf(db: AppDatabase, organisationId: number): P
   return new Map(rows.map((row) => [row.tableName, row.version]));
 }
 
+/** `dataVersionsOf` for several organisations in one query (the Übersicht: docs/cockpit.md "Speed"). */
+export async function dataVersionsOfMany(
+  db: AppDatabase,
+  organisationIds: readonly number[],
+): Promise<Map<number, Map<string, number>>> {
+  const rows = await db
+    .select({
+      organisationId: organisationDataVersions.organisationId,
+      tableName: organisationDataVersions.tableName,
+      version: organisationDataVersions.version,
+    })
+    .from(organisationDataVersions)
+    .where(inArray(organisationDataVersions.organisationId, [0, ...organisationIds]));
+  const shared = new Map<string, number>();
+  const byOrganisation = new Map(organisationIds.map((id) => [id, new Map<string, number>()]));
+  for (const row of rows) {
+    const versions = row.organisationId === 0 ? shared : byOrganisation.get(row.organisationId);
+    versions?.set(row.tableName, (versions.get(row.tableName) ?? 0) + Number(row.version));
+  }
+  for (const versions of byOrganisation.values()) {
+    for (const [table, version] of shared) versions.set(table, (versions.get(table) ?? 0) + version);
+  }
+  return byOrganisation;
+}
+
 /** The occurrences no longer open, and what the statements cover (docs/plan-actual.md). */
 export interface PlanState {
   closed: { kind: LeafTable; id: number; dueDate: string }[];

@@ -37,7 +37,7 @@ import {
   readForecastData,
   type ForecastData,
 } from './forecast-inputs.js';
-import { dataVersionsOf, type PlanState } from './forecasts.repository.js';
+import { dataVersionsOf, dataVersionsOfMany, type PlanState } from './forecasts.repository.js';
 import { createCurrentMonthCosts } from './current-month-costs.js';
 import { createPastSalaries } from './past-figures.js';
 import { withPooledSalaries } from './salary-privacy.js';
@@ -329,6 +329,29 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
         key,
         occurrencesKey: [...stamps.filter((_, index) => forecastInputNames[index] !== 'plan'), ...rest].join('/'),
       }));
+    },
+
+    /**
+     * For each organisation a key that changes whenever anything its forecast and plan vs actual read
+     * changes (every part's stamp, the day, the currency, the rates), in one query: callers that keep
+     * answers derived from them (the Übersicht, docs/cockpit.md "Speed") compare it.
+     */
+    async dataKeys(tenants: readonly Pick<Tenant, 'organisationId' | 'currencyId'>[]): Promise<Map<number, string>> {
+      const today = clock.today();
+      const versions = await dataVersionsOfMany(
+        db,
+        tenants.map((tenant) => tenant.organisationId),
+      );
+      return new Map(
+        tenants.map(({ organisationId, currencyId }) => [
+          organisationId,
+          [
+            ...inputStamps(today, versions.get(organisationId) ?? new Map()),
+            reference.codeOf(currencyId),
+            rates.generation(),
+          ].join('/'),
+        ]),
+      );
     },
 
     /** `GET /forecasts`: totals per month, start balance, missing rates and the runway. */

@@ -48,6 +48,11 @@ export function listOrganisationsOfUser(db: AppDatabase, userId: number, query: 
     .offset((query.page - 1) * query.limit);
 }
 
+/** Every organisation of the user, in German order (the Übersicht: docs/cockpit.md). */
+export function allOrganisationsOfUser(db: AppDatabase, userId: number) {
+  return organisationsOfUser(db, userId).orderBy(germanOrder(organisations.name), asc(organisations.id));
+}
+
 /** How many organisations the user belongs to (for a page past the end). */
 export async function countOrganisationsOfUser(db: AppDatabase, userId: number): Promise<number> {
   const [row] = await db.select({ total: count() }).from(memberships).where(eq(memberships.userId, userId));

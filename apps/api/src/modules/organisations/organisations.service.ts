@@ -25,6 +25,7 @@ import {
   insertOrganisation,
   listMembers,
   listOrganisationsOfUser,
+  allOrganisationsOfUser,
   countOrganisationsOfUser,
   updateMemberRole,
   updateOrganisation,
@@ -143,6 +144,11 @@ export function createOrganisationsService(
         countOrganisationsOfUser(db, userId),
       );
       return { data: page.rows.map(toOrganisation), pagination: describePage(query, page.totalCount) };
+    },
+
+    /** Every organisation of the caller, unpaged, in German order (the Übersicht: docs/cockpit.md). */
+    async all(userId: number): Promise<Organisation[]> {
+      return (await allOrganisationsOfUser(db, userId)).map(toOrganisation);
     },
 
     get: getOne,

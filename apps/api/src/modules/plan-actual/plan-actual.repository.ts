@@ -304,6 +304,25 @@ export async function deleteDismissalOf(db: AppDatabase, organisationId: number,
     );
 }
 
+/**
+ * How many entries booked from `from` are still open: neither matched to a planned occurrence nor
+ * marked "nicht geplant" (docs/cockpit.md "The row").
+ */
+export async function countOpenEntries(db: AppDatabase, organisationId: number, from: string): Promise<number> {
+  const [row] = await db
+    .select({ open: sql<number>`count(*)::int` })
+    .from(bankEntries)
+    .where(
+      and(
+        eq(bankEntries.organisationId, organisationId),
+        gte(bankEntries.bookingDate, from),
+        eq(bankEntries.unplanned, false),
+        sql`not exists (select 1 from ${bankEntryMatches} where ${bankEntryMatches.bankEntryId} = ${bankEntries.id})`,
+      ),
+    );
+  return row?.open ?? 0;
+}
+
 /** The accounts' balances and "Stand per". */
 export function accountBalancesOf(db: AppDatabase, organisationId: number) {
   return db

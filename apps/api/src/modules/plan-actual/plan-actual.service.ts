@@ -11,6 +11,7 @@ import {
   type PlanActualEntry,
   type PlanActualMonthDetail,
   type PlanActualQuery,
+  type PlannedOccurrence,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { validationFailed } from '../../lib/app-error.js';
@@ -25,6 +26,7 @@ import { planActualTable, type CountedEntry } from './plan-actual-table.js';
 import { keyOf, sharedMatches, toOccurrence, type PlanCache, type SharedMatch } from './plan-cache.js';
 import {
   accountBalancesOf,
+  countOpenEntries,
   dismissalsBetween,
   entriesByIds,
   entriesFrom,
@@ -268,6 +270,28 @@ export function createPlanActualService({ db, clock, rates, reference, forecasts
       // Kept while nothing it is computed from changed (the key holds every stamp of the data).
       const key = `table|${tenant.organisationId}|${plan.key}|${today}|${period.from}|${period.to}`;
       return cache.kept(key, () => computeTable(tenant, plan, period, today));
+    },
+
+    /**
+     * How many entries of the Plan/Ist window (PLAN_ACTUAL_LIMITS.monthsBack months back) are still
+     * open: neither matched nor "nicht geplant" (the Übersicht, docs/cockpit.md "The row").
+     */
+    async openEntryCount(tenant: Tenant): Promise<number> {
+      const earliest = addMonthsToMonth(monthOf(clock.today()), -PLAN_ACTUAL_LIMITS.monthsBack);
+      return countOpenEntries(db, tenant.organisationId, `${earliest}-01`);
+    },
+
+    /**
+     * The planned occurrences due from `from` to `to` (both included), by due date; without
+     * salaries:read no employee's salary (docs/access.md "Salary figures").
+     */
+    async occurrencesBetween(tenant: Tenant, from: string, to: string): Promise<PlannedOccurrence[]> {
+      const plan = await forecasts.planInput(tenant);
+      const occurrences = await cache.occurrencesOf(tenant.organisationId, plan, from, to);
+      return occurrences
+        .filter((occurrence) => tenant.seesSalaries || occurrence.kind !== 'salaries')
+        .map(toOccurrence)
+        .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.kind.localeCompare(b.kind) || a.id - b.id);
     },
 
     /**

@@ -3,6 +3,7 @@ import {
   IconBuildingBank,
   IconChartLine,
   IconCash,
+  IconLayoutList,
   IconLogout,
   IconSettings,
   IconUsers,
@@ -11,6 +12,7 @@ import {
 import { Link, useLocation } from 'react-router';
 import { pathTo, type RouteName } from '../../config/routes';
 import { confirm } from '../../lib/confirm';
+import { useOrganisations } from '../../reference-data/organisations';
 import { logout } from '../../reference-data/session';
 import { OrganisationSelect } from './organisation-select';
 import classes from './main-navigation.module.css';
@@ -25,6 +27,7 @@ interface Entry {
 
 // The main navigation of docs/product.md "Navigation", in its order; "Abmelden" follows as an action.
 const entries: Entry[] = [
+  { label: 'Übersicht', route: 'overview', icon: IconLayoutList, prefixes: [pathTo('overview')] },
   { label: 'Prognose', route: 'index', icon: IconChartLine, prefixes: [pathTo('forecasts')] },
   { label: 'Mitarbeitende', route: 'employees', icon: IconUsers, prefixes: [pathTo('employees')] },
   { label: 'Transaktionen', route: 'transactions', icon: IconCash, prefixes: [pathTo('transactions')] },
@@ -50,12 +53,15 @@ async function confirmLogout() {
 /** The organisation dropdown and the main navigation; the side menu and the mobile drawer show it. */
 export function MainNavigation({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  // The Übersicht only for a member of more than one organisation (docs/cockpit.md "The start page").
+  const several = (useOrganisations().data?.length ?? 0) > 1;
+  const shown = entries.filter((entry) => entry.route !== 'overview' || several);
   return (
     <Stack gap="md">
       <OrganisationSelect />
       <nav aria-label="Hauptnavigation">
         <Stack gap={4} component="ul" className={classes.list}>
-          {entries.map((entry) => {
+          {shown.map((entry) => {
             const active = isActive(entry, pathname);
             return (
               <li key={entry.route}>

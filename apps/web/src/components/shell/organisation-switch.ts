@@ -20,6 +20,8 @@ export const organisationSwitchTexts = {
 export async function switchOrganisation(
   target: Pick<Organisation, 'id' | 'name'> | undefined,
   currentId: number | null,
+  /** Where the app starts afresh (the Übersicht opens the Prognose: docs/cockpit.md); default: here. */
+  destination?: string,
 ): Promise<boolean> {
   if (!target || target.id === currentId) return false;
   if (!readPreference('skipOrganisationSwitchQuestion')) {
@@ -43,6 +45,7 @@ export async function switchOrganisation(
     return false;
   }
   // Everything on screen belongs to the old organisation: start the app afresh.
-  window.location.reload();
+  if (destination === undefined) window.location.reload();
+  else window.location.assign(destination);
   return true;
 }

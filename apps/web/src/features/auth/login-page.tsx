@@ -14,6 +14,7 @@ import { messageOf } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
 import { takeSessionExpiredMarker } from '../../lib/session';
 import { showToast } from '../../lib/toast';
+import { homeAfterLogin } from '../../reference-data/organisations';
 import { setUser } from '../../reference-data/profile';
 import { login } from './api/login';
 import { AuthHeading } from './components/auth-heading';
@@ -61,8 +62,9 @@ export function Component() {
     showMessage(null);
     try {
       setUser(await login(credentials));
-      // Home, or back to the consent page the visitor came from (docs/product.md "Route guards").
-      await navigate(returnTargetOf(search) ?? pathTo('index'), { replace: true });
+      // Home (the Übersicht with several organisations: docs/cockpit.md "The start page"), or back to
+      // the consent page the visitor came from (docs/product.md "Route guards").
+      await navigate(returnTargetOf(search) ?? pathTo(await homeAfterLogin()), { replace: true });
     } catch (error) {
       showMessage({ severity: 'error', text: messageOf(error, loginTexts.failed) });
     }

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { Organisation, Portfolio, PortfolioRow } from '@saldopilot/shared';
+import { useTestApp } from '../../test/build-test-app.js';
+import {
+  aBankAccount,
+  aLabel,
+  aSalary,
+  aSalaryCost,
+  aTransaction,
+  anEmployee,
+  importEntries,
+} from '../../test/factories.js';
+import { addMember, twoTenants } from '../../test/tenants.js';
+import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
+
+// docs/cockpit.md. Today of the test app is 2026-11-21; organisations and amounts are synthetic.
+
+const app = useTestApp();
+
+/** A new organisation of `user` in CHF, made current, with `minimumBalance` set. */
+async function anOrganisation(user: SignedInUser, name: string, minimumBalance = 0): Promise<number> {
+  const currencies = (await user.get('/api/currencies')).json<{ id: number; code: string }[]>();
+  const chf = currencies.find((currency) => currency.code === 'CHF');
+  const created = await user.post('/api/organisations', { name, currencyId: chf?.id });
+  expect(created.statusCode, created.body).toBe(201);
+  const { id } = created.json<Organisation>();
+  expect((await user.patch('/api/profile/organisation', { organisationId: id })).statusCode).toBe(200);
+  const updated = await user.patch(`/api/organisations/${id}`, { minimumBalance });
+  expect(updated.statusCode, updated.body).toBe(200);
+  return id;
+}
+
+async function portfolioOf(user: SignedInUser): Promise<PortfolioRow[]> {
+  const response = await user.get('/api/portfolio');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Portfolio>().rows;
+}
+
+describe('GET /portfolio (docs/cockpit.md "The row")', () => {
+  it('answers each organisation with its first shortfall, lowest balance, runway and freshness, the earliest shortfall first', async () => {
+    const user = await signUp(app);
+    // Alpha: 10'000.00 today, 3'000.00 paid on the 25th of every month, minimum 5'000.00.
+    const alpha = await anOrganisation(user, 'Alpha AG', 500_000);
+    await aBankAccount(user, { name: 'UBS', amount: 1_000_000, balanceDate: '2026-11-21' });
+    await aTransaction(user, { amount: -300_000, startDate: '2026-11-25' });
+    // Beta: 500'000.00 "Stand per" 01.11.2026 (20 days old: stale), nothing planned.
+    const beta = await anOrganisation(user, 'Beta GmbH');
+    await aBankAccount(user, { name: 'PostFinance', amount: 50_000_000, balanceDate: '2026-11-01' });
+
+    const rows = await portfolioOf(user);
+    // The sign-up's own organisation too; Alpha falls short, so it comes first.
+    expect(rows.map((row) => row.organisationId)).toEqual([alpha, beta, user.user.currentOrganisationId]);
+    const [first, second] = rows;
+    // 10'000 − 3'000 = 7'000 end of November; 4'000 end of December < 5'000; the lowest is after
+    // 12 payments: 10'000 − 36'000 = −26'000 in October 2027.
+    expect(first).toMatchObject({
+      name: 'Alpha AG',
+      role: 'owner',
+      currency: 'CHF',
+      minimumBalance: 500_000,
+      shortfallMonth: '2026-12',
+      coveredUntil: '2026-11',
+      lowest: { month: '2027-10', saldo: -2_600_000 },
+      bankBalance: 1_000_000,
+      oldestBalanceDate: '2026-11-21',
+      balanceStale: false,
+      unmatchedEntries: 0,
+      payments: [],
+    });
+    // A write is seen by the next read (the rows are kept only while the data stays the same).
+    await user.patch('/api/profile/organisation', { organisationId: beta });
+    await user.patch(`/api/organisations/${beta}`, { name: 'Beta Holding GmbH', minimumBalance: 60_000_000 });
+    const again = await portfolioOf(user);
+    expect(again.map((row) => [row.name, row.shortfallMonth])).toEqual([
+      ['Beta Holding GmbH', '2026-11'],
+      ['Alpha AG', '2026-12'],
+      ['Meine Organisation', null],
+    ]);
+    expect(second).toMatchObject({
+      name: 'Beta GmbH',
+      shortfallMonth: null,
+      coveredUntil: null,
+      lowest: { month: '2026-11', saldo: 50_000_000 },
+      bankBalance: 50_000_000,
+      oldestBalanceDate: '2026-11-01',
+      balanceStale: true,
+    });
+  });
+
+  it('counts the open bank entries and the overdue planned payments as plan vs actual does', async () => {
+    const user = await signUp(app);
+    const account = await aBankAccount(user, { amount: 1_000_000, balanceDate: '2026-11-21' });
+    await aTransaction(user, { type: 'single', cycle: undefined, amount: -120_000, startDate: '2026-11-05' });
+    await importEntries(user, account.id, [
+      { date: '2026-11-02', amount: '50.00', text: 'Zins' },
+      { date: '2026-11-10', amount: '-70.00', text: 'Gebühr' },
+    ]);
+    const [row] = await portfolioOf(user);
+    expect(row?.unmatchedEntries).toBe(2);
+    const overdue = (await user.get('/api/occurrence-dismissals/bulk?before=2026-11-21')).json<{
+      count: number;
+      total: number;
+    }>();
+    // The single payment of 1'200.00 due 05.11.2026 lies between the statement's entries, unpaid.
+    expect(row?.overdue).toEqual({ count: 1, total: -120_000 });
+    expect(overdue).toMatchObject({ count: 1, total: -120_000 });
+  });
+
+  it('names the fund and tax payments of the next 30 days, not the salaries', async () => {
+    const user = await signUp(app);
+    await aBankAccount(user, { amount: 10_000_000, balanceDate: '2026-11-21' });
+    const employee = await anEmployee(user);
+    const salary = await aSalary(user, employee.id);
+    const label = await aLabel(user, { name: 'AHV/IV/EO' });
+    await aSalaryCost(user, salary.id, { labelId: label.id });
+    const [row] = await portfolioOf(user);
+    // 5.3 % of 8'000.00 borne by both: 2 × 424.00 = 848.00 for November, due 30.11.2026; the
+    // December cost (31.12.2026) lies past 21.12.2026, and the salary itself is no fund payment.
+    expect(row?.payments).toEqual([
+      { kind: 'salary_cost_labels', name: 'AHV/IV/EO', dueDate: '2026-11-30', amount: -84_800 },
+    ]);
+  });
+
+  it("shows read-only memberships, never another user's organisations, and 401 without a session", async () => {
+    const { a, b } = await twoTenants(app);
+    await aBankAccount(b, { amount: 100, balanceDate: '2026-11-21' });
+    await b.patch(`/api/organisations/${b.user.currentOrganisationId}`, { minimumBalance: 1_000_000 });
+    const reader = await addMember(app, a, a.user.currentOrganisationId, 'read-only');
+    const rows = await portfolioOf(reader);
+    expect(rows.find((row) => row.organisationId === a.user.currentOrganisationId)?.role).toBe('read-only');
+    expect(rows.map((row) => row.organisationId)).not.toContain(b.user.currentOrganisationId);
+    expect((await portfolioOf(a)).map((row) => row.organisationId)).toEqual([a.user.currentOrganisationId]);
+    expect((await browser(app).get('/api/portfolio')).statusCode).toBe(401);
+  });
+});
