@@ -6,3 +6,19 @@ export { occurrenceKeyText } from './planned-occurrences.js';
 export { ForecastModel, occurrenceParts, type OccurrencePart, type ResultQuery } from './forecast-model.js';
 export { coverageOf, mergeRanges, type Coverage } from './coverage.js';
 export { occurrenceState, stateRulesOf, type OccurrenceState, type StateRules } from './occurrence-state.js';
+export {
+  detectRecurring,
+  normaliseCounterpartyName,
+  RECURRING_CONFIDENCE_THRESHOLD,
+  type DayRule,
+  type RecurringCycle,
+  type RecurringSeries,
+  type StatementEntry,
+} from './recurring/detect-recurring.js';
+export {
+  scoreDetection,
+  syntheticStatements,
+  type DetectionScore,
+  type LabelledEntry,
+  type SyntheticStatements,
+} from './recurring/synthetic-statements.js';

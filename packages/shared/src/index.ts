@@ -6,6 +6,7 @@ export * from './schemas/reference.js';
 export * from './currencies.js';
 export * from './money.js';
 export * from './calendar.js';
+export * from './business-days.js';
 export * from './freshness.js';
 export * from './schedule.js';
 export * from './runway.js';
