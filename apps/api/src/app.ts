@@ -65,6 +65,8 @@ import { registerForecasts } from './modules/forecasts/forecasts.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { registerReports } from './modules/reports/reports.routes.js';
 import { registerPlanActual } from './modules/plan-actual/plan-actual.routes.js';
+import { registerRecurring } from './modules/recurring/recurring.routes.js';
+import { createRecurringService } from './modules/recurring/recurring.service.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { createStreamLeases } from './modules/events/stream-leases.js';
 import { registerEvents } from './modules/events/events.routes.js';
@@ -212,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ bankAccounts, bankEntries, categories, cache: planCache },
   });
   const occurrenceDismissals = createDismissalsService({ db, clock, forecasts, cache: planCache });
+  const recurring = createRecurringService({ db, clock, reference, bankAccounts, transactions, planMatches });
   const events = createEventHub(changes, createStreamLeases(db, clock));
   const access = createAccessService({ db, clock });
   const bearers = createBearerAccesses(db, clock);
@@ -236,7 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
     ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, planMatches, occurrenceDismissals },
-    ...{ events, access, oauth },
+    ...{ recurring, events, access, oauth },
   };
   app.decorate('deps', deps);
   // Above the modules: the demo account is made through the services, as a person would make it.
@@ -270,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerForecasts(api);
       await registerReports(api);
       await registerPlanActual(api);
+      await registerRecurring(api);
       await registerEvents(api);
       await registerAccess(api);
       await registerOAuth(api);

@@ -36,6 +36,7 @@ export * from './swiss-presets.js';
 export * from './schemas/exports.js';
 export * from './schemas/forecasts.js';
 export * from './schemas/plan-actual.js';
+export * from './schemas/recurring.js';
 export * from './areas.js';
 export * from './schemas/events.js';
 export * from './forecast-rows.js';

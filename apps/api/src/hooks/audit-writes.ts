@@ -23,6 +23,8 @@ const PHRASES: Record<string, string> = {
   'DELETE occurrence-dismissals': 'Markierung «entfällt» aufgehoben',
   'POST occurrence-dismissals/bulk': 'Überfällige Zahlungen als «entfällt» markiert',
   'POST occurrence-dismissals/bulk-restore': 'Markierungen «entfällt» aufgehoben',
+  'POST recurring-suggestions/accept': 'Wiederkehrende Zahlungen übernommen',
+  'POST recurring-suggestions/dismiss': 'Wiederkehrende Zahlungen verworfen',
   'POST categories/reassign': 'Kategorie neu zugeordnet',
   'POST employees/salaries/costs/copy': 'Lohnkosten kopiert',
   'POST employees/salaries/costs/presets': 'Lohnkosten-Vorlagen angewendet',

@@ -169,10 +169,13 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
 
     get: getOne,
 
-    /** Creates a transaction (the schema has checked its fields and their combination). */
-    async create(tenant: Tenant, input: TransactionCreate): Promise<Transaction> {
+    /**
+     * Creates a transaction (the schema has checked its fields and their combination); inside the
+     * caller's database transaction `within` when given (a savepoint there).
+     */
+    async create(tenant: Tenant, input: TransactionCreate, within: AppDatabase = db): Promise<Transaction> {
       // Answered from inside the transaction: a committed create is never answered 503 (docs/api.md "Writes").
-      return db.transaction(async (tx) => {
+      return within.transaction(async (tx) => {
         await requireReferences(tx, tenant, input);
         return getOne(tenant, await insertTransaction(tx, tenant.organisationId, valuesOf(input)), tx);
       });
