@@ -22,3 +22,10 @@ export {
   type LabelledEntry,
   type SyntheticStatements,
 } from './recurring/synthetic-statements.js';
+export {
+  delayText,
+  learnDelays,
+  MIN_PAYMENTS_FOR_DELAY,
+  type LearnedDelay,
+  type MatchedPayment,
+} from './recurring/payment-delays.js';

@@ -117,3 +117,21 @@ export const recurringDismissSchema = z.strictObject({
 export type RecurringDismiss = z.infer<typeof recurringDismissSchema>;
 export const recurringDismissResultSchema = z.object({ dismissed: z.number().int() });
 export type RecurringDismissResult = z.infer<typeof recurringDismissResultSchema>;
+
+/** A delay learned from matched payments (docs/recurring.md "Payment delays"). */
+export const learnedDelaySchema = z.object({
+  /** Median days late (negative: early). */
+  days: z.number().int(),
+  /** The payments it rests on. */
+  count: z.number().int(),
+  /** "Kommt im Schnitt 3 Tage später, aus 6 Zahlungen". */
+  text: z.string(),
+});
+export type LearnedDelay = z.infer<typeof learnedDelaySchema>;
+
+/** `GET /recurring-suggestions/delays`: per planned transaction and per counterparty. */
+export const learnedDelaysSchema = z.object({
+  transactions: z.array(learnedDelaySchema.extend({ transactionId: z.number().int(), name: z.string() })),
+  counterparties: z.array(learnedDelaySchema.extend({ key: z.string(), name: z.string() })),
+});
+export type LearnedDelays = z.infer<typeof learnedDelaysSchema>;

@@ -105,3 +105,29 @@ export async function insertDismissals(
     .values(items.map((item) => ({ organisationId, seriesKey: item.key, fingerprint: item.fingerprint })))
     .onConflictDoNothing();
 }
+
+/** The entries matched to transactions' occurrences, booked from `from`: due date against booking date. */
+export function matchedTransactionPayments(db: AppDatabase, organisationId: number, from: string) {
+  return db
+    .select({
+      transactionId: bankEntryMatches.itemId,
+      name: transactions.name,
+      dueDate: bankEntryMatches.dueDate,
+      bookingDate: bankEntries.bookingDate,
+      counterpartyName: bankEntries.counterpartyName,
+      counterpartyIban: bankEntries.counterpartyIban,
+    })
+    .from(bankEntryMatches)
+    .innerJoin(bankEntries, eq(bankEntries.id, bankEntryMatches.bankEntryId))
+    .innerJoin(
+      transactions,
+      and(eq(transactions.id, bankEntryMatches.itemId), eq(transactions.organisationId, organisationId)),
+    )
+    .where(
+      and(
+        eq(bankEntryMatches.organisationId, organisationId),
+        eq(bankEntryMatches.kind, 'transactions'),
+        gte(bankEntries.bookingDate, from),
+      ),
+    );
+}

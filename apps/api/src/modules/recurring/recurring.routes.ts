@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import {
+  learnedDelaysSchema,
   recurringAcceptResultSchema,
   recurringAcceptSchema,
   recurringDismissResultSchema,
@@ -24,6 +25,10 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: recurringSuggestionsQuerySchema, response: { 200: recurringSuggestionListSchema } },
     },
     async (request) => recurring.suggestions(tenantOf(request), request.query.bankAccountId),
+  );
+
+  app.get('/recurring-suggestions/delays', { schema: { response: { 200: learnedDelaysSchema } } }, async (request) =>
+    recurring.delays(tenantOf(request)),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import {
   detectRecurring,
+  learnDelays,
   normaliseCounterpartyName,
   RECURRING_CONFIDENCE_THRESHOLD,
   type RecurringSeries,
@@ -11,6 +12,7 @@ import {
   normalizeIban,
   recurringMessages,
   type Cycle,
+  type LearnedDelays,
   type RecurringAccept,
   type RecurringAcceptResult,
   type RecurringDismiss,
@@ -27,7 +29,14 @@ import type { BankAccountsService } from '../bank-accounts/bank-accounts.service
 import type { MatchService } from '../plan-actual/match.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import type { TransactionsService } from '../transactions/transactions.service.js';
-import { categoriesOf, categoryHintsOf, dismissalsOf, insertDismissals, openEntriesFrom } from './recurring.repository.js';
+import {
+  categoriesOf,
+  categoryHintsOf,
+  dismissalsOf,
+  insertDismissals,
+  matchedTransactionPayments,
+  openEntriesFrom,
+} from './recurring.repository.js';
 
 export interface RecurringServiceDeps {
   db: AppDatabase;
@@ -256,6 +265,35 @@ export function createRecurringService({
         }
         return { transactions: created, matchedEntries };
       });
+    },
+
+    /**
+     * `GET /recurring-suggestions/delays` (docs/recurring.md "Payment delays"): the median delay of
+     * the last 6 months per planned transaction and per counterparty, from the matched payments.
+     */
+    async delays(tenant: Tenant): Promise<LearnedDelays> {
+      const today = clock.today();
+      const rows = await matchedTransactionPayments(db, tenant.organisationId, addMonths(today, -7));
+      const names = new Map(rows.map((row) => [row.transactionId, row.name]));
+      const { byTransaction, byCounterparty } = learnDelays(
+        rows.map((row) => ({
+          transactionId: row.transactionId,
+          counterpartyKey:
+            row.counterpartyIban || row.counterpartyName ? identityOf(row.counterpartyIban, row.counterpartyName) : null,
+          counterpartyName: row.counterpartyName,
+          dueDate: row.dueDate,
+          bookingDate: row.bookingDate,
+        })),
+        today,
+      );
+      return {
+        transactions: [...byTransaction]
+          .map(([transactionId, delay]) => ({ transactionId, name: names.get(transactionId) ?? '', ...delay }))
+          .sort((a, b) => a.transactionId - b.transactionId),
+        counterparties: [...byCounterparty]
+          .map(([key, delay]) => ({ key, ...delay }))
+          .sort((a, b) => a.key.localeCompare(b.key)),
+      };
     },
 
     /** `POST /recurring-suggestions/dismiss`: tombstones; a series returns only with another pattern. */

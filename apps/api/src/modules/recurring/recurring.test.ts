@@ -123,6 +123,16 @@ describe('recurring suggestions (docs/recurring.md)', () => {
     expect(rentEntries.map((entry) => entry.plan.state)).toEqual(Array(12).fill('matched'));
     expect(rentEntries[3]?.plan.occurrence).toMatchObject({ kind: 'transactions', dueDate: '2026-02-01' });
     expect(named(await suggestions(user), 'Immobilien Zentrum AG')).toBeUndefined();
+    // The delay learned from the matches (docs/recurring.md "Payment delays"): booked after 21.05.2026
+    // on 1.6., 1.7., 3.8. (1 August a Saturday), 1.9., 1.10.: 0 0 2 0 0 days late, the median 0.
+    const delays = await user.get('/api/recurring-suggestions/delays');
+    expect(delays.statusCode, delays.body).toBe(200);
+    expect(delays.json()).toMatchObject({
+      transactions: [
+        { transactionId: result.transactions[0]?.id, name: 'Büromiete', days: 0, count: 5, text: 'Kommt im Schnitt am Fälligkeitstag, aus 5 Zahlungen' },
+      ],
+      counterparties: [{ name: 'Immobilien Zentrum AG', days: 0, count: 5 }],
+    });
     // Accepted once: a second time it is gone.
     const again = await user.post('/api/recurring-suggestions/accept', {
       items: [{ key: rent.key, fingerprint: rent.fingerprint, categoryId: category.id }],
