@@ -115,7 +115,19 @@ const COMPANY_WORDS =
 const SALARY_WORDS = /\b(lohn|loehne|salaer|salaire|salario|gehalt|lohnzahlung)\b/;
 
 /** Lower case, accents and punctuation gone, legal forms and numbers dropped, the first three words. */
+const normalisedNames = new Map<string, string>();
+
 export function normaliseCounterpartyName(name: string): string {
+  let normalised = normalisedNames.get(name);
+  if (normalised === undefined) {
+    normalised = normaliseName(name);
+    if (normalisedNames.size > 100_000) normalisedNames.clear();
+    normalisedNames.set(name, normalised);
+  }
+  return normalised;
+}
+
+function normaliseName(name: string): string {
   const plain = name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -126,8 +138,22 @@ export function normaliseCounterpartyName(name: string): string {
   return plain.slice(0, 3).join(' ');
 }
 
+/** Texts repeat from entry to entry (the same shop, the same "Lohn"): each is made plain once. */
+const plainTexts = new Map<string, string>();
+
 function plainText(text: string | null): string {
-  return (text ?? '')
+  if (!text) return '';
+  let plain = plainTexts.get(text);
+  if (plain === undefined) {
+    plain = makePlain(text);
+    if (plainTexts.size > 100_000) plainTexts.clear();
+    plainTexts.set(text, plain);
+  }
+  return plain;
+}
+
+function makePlain(text: string): string {
+  return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -152,6 +178,8 @@ interface Item {
   monthIndex: number;
   amount: number;
   entryIds: number[];
+  /** The fit that used it last (a counter instead of a set per fit). */
+  usedBy: number;
 }
 
 interface Group {
@@ -178,6 +206,7 @@ function itemsOf(entries: readonly StatementEntry[]): Item[] {
         date: entry.bookingDate,
         day: dayNumber(entry.bookingDate),
         monthIndex: monthIndexOf(entry.bookingDate),
+        usedBy: 0,
         amount: entry.amount,
         entryIds: [entry.id],
       });
@@ -286,18 +315,20 @@ function monthText(index: number): string {
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-const ruleDays = new Map<number, number>();
+/** Months kept in the tables below: 1970–2099 (others are computed each time). */
+const FIRST_KEPT_MONTH = 1970 * 12;
+const KEPT_MONTHS = 130 * 12;
+/** Day number + 1 of a rule's date per month and rule code (0: not known yet, −1: none). */
+const ruleDays = new Int32Array(KEPT_MONTHS * 128);
 
 /** The day number of the rule's date in a month, or NaN when the month has no such day; kept. */
 function ruleDayIn(monthIndex: number, rule: DayRule): number {
-  const key = monthIndex * 128 + ruleCode(rule);
-  let day = ruleDays.get(key);
-  if (day === undefined) {
-    const date = computeRuleDate(monthText(monthIndex), rule);
-    day = date === undefined ? Number.NaN : dayNumber(date);
-    if (ruleDays.size > 200_000) ruleDays.clear();
-    ruleDays.set(key, day);
-  }
+  const index = monthIndex - FIRST_KEPT_MONTH;
+  const cell = index >= 0 && index < KEPT_MONTHS ? index * 128 + ruleCode(rule) : -1;
+  if (cell >= 0 && ruleDays[cell] !== 0) return ruleDays[cell] === -1 ? Number.NaN : (ruleDays[cell] as number) - 1;
+  const date = computeRuleDate(monthText(monthIndex), rule);
+  const day = date === undefined ? Number.NaN : dayNumber(date);
+  if (cell >= 0) ruleDays[cell] = Number.isNaN(day) ? -1 : day + 1;
   return day;
 }
 
@@ -337,32 +368,33 @@ interface Fit {
   nextLatest: number;
 }
 
-interface Window {
-  low: number;
-  high: number;
-  /** The expected date moved to the next and to the previous business day. */
-  after: number;
-  before: number;
+/**
+ * The windows of the days 1970–2099 per tolerance (1 or 2): low, high, after, before, each + 1 (0:
+ * not known yet); the last four cells hold the window of a day outside those years.
+ */
+const KEPT_DAYS = 47_500;
+const windowCells = new Int32Array(KEPT_DAYS * 2 * 4 + 4);
+const SCRATCH = KEPT_DAYS * 2 * 4;
+
+/**
+ * The first of the four cells of an expected day's window in `windowCells`: the days an item may be
+ * booked for it (kept, the same dates recur in every group; no object per call).
+ */
+function windowCell(expected: number, tolerance: number): number {
+  const kept = expected >= 0 && expected < KEPT_DAYS && (tolerance === 1 || tolerance === 2);
+  const cell = kept ? (expected * 2 + tolerance - 1) * 4 : SCRATCH;
+  if (kept && windowCells[cell] !== 0) return cell;
+  const date = dateOfDayNumber(expected);
+  windowCells[cell] = dayNumber(addBusinessDays(date, -tolerance)) + 1;
+  windowCells[cell + 1] = dayNumber(addBusinessDays(date, tolerance)) + 1;
+  windowCells[cell + 2] = dayNumber(nextBusinessDay(date)) + 1;
+  windowCells[cell + 3] = dayNumber(previousBusinessDay(date)) + 1;
+  return cell;
 }
 
-const windows = new Map<number, Window>();
-
-/** The days an item may be booked for an expected day (kept: the same dates recur in every group). */
-function windowOf(expected: number, tolerance: number): Window {
-  const key = expected * 4 + tolerance;
-  let window = windows.get(key);
-  if (!window) {
-    const date = dateOfDayNumber(expected);
-    window = {
-      low: dayNumber(addBusinessDays(date, -tolerance)),
-      high: dayNumber(addBusinessDays(date, tolerance)),
-      after: dayNumber(nextBusinessDay(date)),
-      before: dayNumber(previousBusinessDay(date)),
-    };
-    if (windows.size > 200_000) windows.clear();
-    windows.set(key, window);
-  }
-  return window;
+/** The window's latest day. */
+function windowEnd(expected: number, tolerance: number): number {
+  return (windowCells[windowCell(expected, tolerance) + 1] as number) - 1;
 }
 
 /** Days from a booking to its expected date, a booking on the business day before or after it being 0 days off. */
@@ -382,31 +414,38 @@ function firstAtOrAfter(items: readonly Item[], day: number): number {
   return low;
 }
 
+let fitCounter = 0;
+
 /** Fits the items to expected days (latest first), each item used once. */
 function fitTo(
   items: readonly Item[],
   expectedLatestFirst: readonly number[],
   tolerance: number,
 ): { hits: Hit[]; expectedCount: number; distance: number } {
-  const used = new Set<Item>();
+  fitCounter += 1;
+  const fit = fitCounter;
   const hits: Hit[] = [];
   let distance = 0;
   let expectedCount = 0;
   let sinceLastHit = 0;
   for (const expected of expectedLatestFirst) {
-    const { low, high, after, before } = windowOf(expected, tolerance);
+    const cell = windowCell(expected, tolerance);
+    const low = (windowCells[cell] as number) - 1;
+    const high = (windowCells[cell + 1] as number) - 1;
+    const after = (windowCells[cell + 2] as number) - 1;
+    const before = (windowCells[cell + 3] as number) - 1;
     let best: Item | undefined;
     for (let index = firstAtOrAfter(items, low); index < items.length; index += 1) {
       const item = items[index] as Item;
       if (item.day > high) break;
-      if (used.has(item)) continue;
+      if (item.usedBy === fit) continue;
       if (!best || offset(item.day, after, before) < offset(best.day, after, before)) best = item;
     }
     // Expected dates after the latest booking neither count for nor against the series (the
     // stopped rule looks at them), nor do those before the series began.
     if (hits.length > 0 || best) expectedCount += 1;
     if (best) {
-      used.add(best);
+      best.usedBy = fit;
       hits.push({ item: best, expected });
       distance += offset(best.day, after, before);
       sinceLastHit = 0;
@@ -448,7 +487,8 @@ function monthlyFits(items: readonly Item[], asOf: number): Fit[] {
   for (const cycle of ['monthly', 'quarterly', 'biannually', 'yearly'] as const) {
     const step = MONTHS_OF[cycle];
     if (hopeless(items, step * 30)) continue;
-    const anchors = new Set(items.slice(-2).map((item) => item.monthIndex));
+    // Monthly dates do not depend on the anchor's month: one is enough.
+    const anchors = new Set(items.slice(step === 1 ? -1 : -2).map((item) => item.monthIndex));
     for (const anchor of anchors) {
       for (const rule of candidates) {
         const expected: number[] = [];
@@ -459,11 +499,11 @@ function monthlyFits(items: readonly Item[], asOf: number): Fit[] {
         }
         const fit = fitTo(items, expected, TOLERANCE_BUSINESS_DAYS);
         const lastHit = fit.hits.at(-1);
-        if (!lastHit) continue;
+        if (!lastHit || fit.hits.length < MIN_HITS[cycle]) continue;
         const nextMonth = monthIndexOf(dateOfDayNumber(lastHit.expected)) + step;
         let next = ruleDayIn(nextMonth, rule);
         if (Number.isNaN(next)) next = dayNumber(lastDayOfMonth(monthText(nextMonth)));
-        fits.push({ cycle, rule, ...fit, next, nextLatest: windowOf(next, TOLERANCE_BUSINESS_DAYS).high });
+        fits.push({ cycle, rule, ...fit, next, nextLatest: windowEnd(next, TOLERANCE_BUSINESS_DAYS) });
       }
     }
   }
@@ -485,17 +525,27 @@ function weeklyFits(items: readonly Item[], asOf: number): Fit[] {
     }
     const fit = fitTo(items, expected, tolerance);
     const lastHit = fit.hits.at(-1);
-    if (!lastHit) continue;
+    if (!lastHit || fit.hits.length < MIN_HITS[cycle]) continue;
     const next = lastHit.expected + step;
     fits.push({
       cycle,
       rule: { kind: 'weekday', weekday: weekdayOf(latest.date) },
       ...fit,
       next,
-      nextLatest: windowOf(next, tolerance).high,
+      nextLatest: windowEnd(next, tolerance),
     });
   }
   return fits;
+}
+
+/**
+ * The amount as the pattern names it: a fixed amount exactly; a median to two significant digits, so
+ * a telephone bill moving by a few francs is the same pattern (docs/recurring.md "Dismissed").
+ */
+function amountKey(amount: number, basis: AmountBasis): string {
+  if (basis !== 'median' || amount === 0) return String(amount);
+  const scale = 10 ** Math.max(0, Math.floor(Math.log10(Math.abs(amount))) - 1);
+  return `~${Math.round(amount / scale) * scale}`;
 }
 
 function median(values: readonly number[]): number {
@@ -615,7 +665,7 @@ function seriesOf(group: Group, asOfDate: string): RecurringSeries | undefined {
           : `w${best.rule.weekday}`;
   return {
     key: group.key,
-    fingerprint: `${best.cycle}|${ruleKey}|${amount}`,
+    fingerprint: `${best.cycle}|${ruleKey}|${amountKey(amount, amountBasis)}`,
     kind: group.kind,
     counterpartyName: group.name,
     counterpartyIban: group.iban,
