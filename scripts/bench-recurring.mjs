@@ -4,22 +4,28 @@
 // in this process. Alone: `BENCH_ONLY=recurring node scripts/bench.mjs` (needs the build).
 
 export async function benchRecurring({ line }) {
-  const { detectRecurring, RECURRING_CONFIDENCE_THRESHOLD, scoreDetection, syntheticStatements } = await import(
-    '../packages/forecast/dist/index.js'
-  );
+  const { detectRecurring, RECURRING_CONFIDENCE_THRESHOLD, scoreDetection, syntheticStatements } =
+    await import('../packages/forecast/dist/index.js');
   const suggested = (statement) =>
     detectRecurring(statement.entries, statement.asOf).filter((s) => s.confidence >= RECURRING_CONFIDENCE_THRESHOLD);
   const years = Array.from({ length: 12 }, (_, i) => syntheticStatements(i + 1, { lastMonth: '2026-10' }));
   const score = scoreDetection(years, suggested);
   line('recurring detection precision (target ≥ 90 %)', ((100 * score.correct) / score.suggested).toFixed(1), '%');
   for (const pattern of score.patterns) {
-    line(`recurring detection recall, ${pattern.pattern} (target ≥ 80 %)`, ((100 * pattern.found) / pattern.expected).toFixed(1), '%');
+    line(
+      `recurring detection recall, ${pattern.pattern} (target ≥ 80 %)`,
+      ((100 * pattern.found) / pattern.expected).toFixed(1),
+      '%',
+    );
   }
 
   // Five accounts of one company's year each, filled with card purchases to 2,000 entries a month.
   const entries = [];
   for (let account = 1; account <= 5; account += 1) {
-    entries.push(...syntheticStatements(account, { lastMonth: '2026-10', bankAccountId: account, idStart: account * 10_000_000 }).entries);
+    entries.push(
+      ...syntheticStatements(account, { lastMonth: '2026-10', bankAccountId: account, idStart: account * 10_000_000 })
+        .entries,
+    );
   }
   let id = 1;
   let state = 42;
@@ -41,5 +47,9 @@ export async function benchRecurring({ line }) {
   }
   const started = performance.now();
   detectRecurring(entries, '2026-10-31');
-  line('recurring detection, 24 months × 5 accounts × 2,000 entries (target < 2 s)', Math.round(performance.now() - started), 'ms');
+  line(
+    'recurring detection, 24 months × 5 accounts × 2,000 entries (target < 2 s)',
+    Math.round(performance.now() - started),
+    'ms',
+  );
 }

@@ -1,5 +1,19 @@
-import { apiWrite, currencyIds, expect, expectNoSeriousAxeViolations, signUp, test, toasts } from './support/fixtures.js';
-import { chooseCategory, recurringDialog, selectSuggestion, suggestionRow, suggestionRows } from './support/pages/recurring-page.js';
+import {
+  apiWrite,
+  currencyIds,
+  expect,
+  expectNoSeriousAxeViolations,
+  signUp,
+  test,
+  toasts,
+} from './support/fixtures.js';
+import {
+  chooseCategory,
+  recurringDialog,
+  selectSuggestion,
+  suggestionRow,
+  suggestionRows,
+} from './support/pages/recurring-page.js';
 
 // docs/recurring.md: a year of statements imported (a synthetic CSV export written here: November
 // 2025 to October 2026, the app's today being 2026-11-21), the series found are listed, three are
@@ -16,7 +30,8 @@ function shift(date: string, days: number): string {
 }
 function nextWeekday(date: string): string {
   let day = date;
-  while ([0, 6].includes(weekday(day)) || day.endsWith('-01-01') || day.endsWith('-01-02') || day.endsWith('-08-01')) day = shift(day, 1);
+  while ([0, 6].includes(weekday(day)) || day.endsWith('-01-01') || day.endsWith('-01-02') || day.endsWith('-08-01'))
+    day = shift(day, 1);
   return day;
 }
 function previousWeekday(date: string): string {
@@ -36,7 +51,8 @@ function aYearCsv(): string {
     const month = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
     add(nextWeekday(`${month}-01`), 'Miete', 'Immobilien Zentrum AG', '-2000.00');
     add(previousWeekday(`${month}-25`), 'Leasingrate', 'AMAG Leasing AG', '-480.00');
-    if (['01', '04', '07', '10'].includes(month.slice(5))) add(nextWeekday(`${month}-10`), 'AHV Akonto', 'Ausgleichskasse Zürich', '-4820.50');
+    if (['01', '04', '07', '10'].includes(month.slice(5)))
+      add(nextWeekday(`${month}-10`), 'AHV Akonto', 'Ausgleichskasse Zürich', '-4820.50');
     for (const [name, amount] of [
       ['Anna Meier', '-5200.00'],
       ['Luca Keller', '-6100.00'],
@@ -54,7 +70,12 @@ test('a year imported: the series found are listed; three are accepted with thei
 }) => {
   await signUp(page);
   const { CHF } = await currencyIds(page);
-  await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'Geschäftskonto', amount: 1_000_000, currencyId: CHF, balanceDate: '2026-11-20' });
+  await apiWrite(page, 'POST', '/api/bank-accounts', {
+    name: 'Geschäftskonto',
+    amount: 1_000_000,
+    currencyId: CHF,
+    balanceDate: '2026-11-20',
+  });
   await page.goto('/bank-accounts');
 
   const chooser = page.waitForEvent('filechooser');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, easterSunday, isBusinessDay, nextBusinessDay, previousBusinessDay, swissBankHolidays } from './business-days.js';
+import {
+  addBusinessDays,
+  easterSunday,
+  isBusinessDay,
+  nextBusinessDay,
+  previousBusinessDay,
+  swissBankHolidays,
+} from './business-days.js';
 
 // docs/recurring.md "Business days"; the dates checked against a printed calendar.
 describe('Swiss bank business days', () => {

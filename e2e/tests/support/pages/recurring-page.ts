@@ -16,11 +16,15 @@ export function suggestionRow(page: Page, counterparty: string): Locator {
 
 /** Ticks a row's checkbox. */
 export async function selectSuggestion(page: Page, counterparty: string): Promise<void> {
-  await recurringDialog(page).getByRole('checkbox', { name: `Auswählen: ${counterparty}` }).check();
+  await recurringDialog(page)
+    .getByRole('checkbox', { name: `Auswählen: ${counterparty}` })
+    .check();
 }
 
 /** Chooses a row's category. */
 export async function chooseCategory(page: Page, counterparty: string, category: string): Promise<void> {
-  await recurringDialog(page).getByRole('combobox', { name: `Kategorie: ${counterparty}` }).click();
+  await recurringDialog(page)
+    .getByRole('combobox', { name: `Kategorie: ${counterparty}` })
+    .click();
   await page.getByRole('option', { name: category, exact: true }).click();
 }

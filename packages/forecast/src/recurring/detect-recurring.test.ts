@@ -14,12 +14,22 @@ describe('recurring payments found in statements (docs/recurring.md "Measured")'
     const score = scoreDetection(statements, (statement) => suggestionsOf(statement.entries, statement.asOf));
     const lines = score.patterns.map((p) => `${p.pattern}: ${p.found}/${p.expected}`);
     expect(score.correct / score.suggested, lines.join('\n')).toBeGreaterThanOrEqual(0.9);
-    for (const pattern of score.patterns) expect(pattern.found / pattern.expected, lines.join('\n')).toBeGreaterThanOrEqual(0.8);
+    for (const pattern of score.patterns)
+      expect(pattern.found / pattern.expected, lines.join('\n')).toBeGreaterThanOrEqual(0.8);
   });
 
   it('reads rent on the 1st moved by a weekend as monthly on the 1st, with its next date', () => {
     // 2026: 1 Feb and 1 Mar are Sundays (booked 2 Feb and 2 Mar); 1 Aug is a Saturday and the National Day.
-    const dates = ['2026-01-05', '2026-02-02', '2026-03-02', '2026-04-01', '2026-05-01', '2026-06-01', '2026-07-01', '2026-08-03'];
+    const dates = [
+      '2026-01-05',
+      '2026-02-02',
+      '2026-03-02',
+      '2026-04-01',
+      '2026-05-01',
+      '2026-06-01',
+      '2026-07-01',
+      '2026-08-03',
+    ];
     const entries: StatementEntry[] = dates.map((bookingDate, i) => ({
       id: i + 1,
       bankAccountId: 1,
@@ -47,7 +57,11 @@ describe('recurring payments found in statements (docs/recurring.md "Measured")'
     const runs = suggestionsOf(entries, asOf).filter((series) => series.kind === 'salaryRun');
     expect(runs).toHaveLength(1);
     expect(runs[0]?.reasons.some((reason) => reason.startsWith('Lohnlauf:'))).toBe(true);
-    expect(suggestionsOf(entries, asOf).some((s) => s.kind === 'payment' && s.entryIds.some((id) => runs[0]?.entryIds.includes(id)))).toBe(false);
+    expect(
+      suggestionsOf(entries, asOf).some(
+        (s) => s.kind === 'payment' && s.entryIds.some((id) => runs[0]?.entryIds.includes(id)),
+      ),
+    ).toBe(false);
   });
 
   it('does not suggest a series whose next payment has passed without a booking', () => {

@@ -241,7 +241,8 @@ function groupsOf(entries: readonly StatementEntry[]): Group[] {
   const runs = new Map<string, StatementEntry[]>();
   for (const [key, days] of runDays) {
     const daysOfPerson = new Map<string, number>();
-    for (const list of days) for (const person of new Set(list.map(personOf))) daysOfPerson.set(person, (daysOfPerson.get(person) ?? 0) + 1);
+    for (const list of days)
+      for (const person of new Set(list.map(personOf))) daysOfPerson.set(person, (daysOfPerson.get(person) ?? 0) + 1);
     const staff = (entry: StatementEntry) => (daysOfPerson.get(personOf(entry)) ?? 0) >= Math.max(2, days.length / 2);
     const kept: StatementEntry[] = [];
     for (const list of days) {
@@ -551,7 +552,9 @@ function amountKey(amount: number, basis: AmountBasis): string {
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : Math.round(((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : Math.round(((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2);
 }
 
 function ruleText(cycle: RecurringCycle, rule: DayRule, firstExpected: string): string {
@@ -643,7 +646,9 @@ function seriesOf(group: Group, asOfDate: string): RecurringSeries | undefined {
   if (amountSpread === 'exact') reasons.push('Betrag immer gleich');
   else if (amountSpread === 'tolerance') {
     reasons.push(
-      amountBasis === 'latest' ? 'Betrag geändert: der letzte gilt' : 'Betrag schwankt um höchstens 10 %: der Median gilt',
+      amountBasis === 'latest'
+        ? 'Betrag geändert: der letzte gilt'
+        : 'Betrag schwankt um höchstens 10 %: der Median gilt',
     );
   } else {
     reasons.push(

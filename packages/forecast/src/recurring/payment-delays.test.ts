@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { delayText, learnDelays, type MatchedPayment } from './payment-delays.js';
 
 // docs/recurring.md "Payment delays"; today 2026-11-21, so payments booked after 2026-05-21 count.
-const paid = (transactionId: number, dueDate: string, bookingDate: string, counterpartyKey: string | null = 'iban:CH1'): MatchedPayment => ({
+const paid = (
+  transactionId: number,
+  dueDate: string,
+  bookingDate: string,
+  counterpartyKey: string | null = 'iban:CH1',
+): MatchedPayment => ({
   transactionId,
   counterpartyKey,
   counterpartyName: 'Kunde AG',
@@ -24,7 +29,11 @@ describe('payment delays learned', () => {
     ];
     const { byTransaction, byCounterparty } = learnDelays(payments, '2026-11-21');
     // Delays 3, 2, 4, 3, 0, 5: sorted 0 2 3 3 4 5, median 3.
-    expect(byTransaction.get(1)).toEqual({ days: 3, count: 6, text: 'Kommt im Schnitt 3 Tage später, aus 6 Zahlungen' });
+    expect(byTransaction.get(1)).toEqual({
+      days: 3,
+      count: 6,
+      text: 'Kommt im Schnitt 3 Tage später, aus 6 Zahlungen',
+    });
     // Too few payments of transaction 2 to learn anything.
     expect(byTransaction.has(2)).toBe(false);
     // The counterparty: the seven payments of both, −1 0 2 3 3 4 5 → 3.

@@ -61,10 +61,18 @@ export function syntheticStatements(
   const firstMonth = addMonths(`${options.lastMonth}-01`, -(months - 1)).slice(0, 7);
   const asOf = lastDayOfMonth(options.lastMonth);
   const monthList = Array.from({ length: months }, (_, i) => addMonths(`${firstMonth}-01`, i).slice(0, 7));
-  const iban = (n: number) => `CH${String(10 + ((seed * 7 + n) % 89)).padStart(2, '0')}0900000${String(seed % 10000).padStart(4, '0')}${String(n).padStart(6, '0')}`;
+  const iban = (n: number) =>
+    `CH${String(10 + ((seed * 7 + n) % 89)).padStart(2, '0')}0900000${String(seed % 10000).padStart(4, '0')}${String(n).padStart(6, '0')}`;
   const between = (low: number, high: number) => Math.round(low + rand() * (high - low));
 
-  function add(label: string | null, date: string, amount: number, name: string, counterpartyIban: string | null, text: string) {
+  function add(
+    label: string | null,
+    date: string,
+    amount: number,
+    name: string,
+    counterpartyIban: string | null,
+    text: string,
+  ) {
     if (date < `${firstMonth}-01` || date > asOf) return;
     entries.push({
       id: nextId++,
@@ -87,26 +95,38 @@ export function syntheticStatements(
   // Rent on the 1st, booked on the next business day.
   declare('rent', 'monatlich fester Tag');
   const rent = -between(2000, 6000) * 100;
-  for (const month of monthList) add('rent', nextBusinessDay(`${month}-01`), rent, 'Immobilien Zentrum AG', iban(1), 'Miete Büro');
+  for (const month of monthList)
+    add('rent', nextBusinessDay(`${month}-01`), rent, 'Immobilien Zentrum AG', iban(1), 'Miete Büro');
 
   // AHV Akonto on the 10th after each quarter.
   declare('ahv', 'vierteljährlich nach Quartalsende');
   const ahv = -between(150000, 900000);
   for (const month of monthList) {
-    if (Number(month.slice(5, 7)) % 3 === 1) add('ahv', nextBusinessDay(`${month}-10`), ahv, 'Ausgleichskasse Zürich', iban(2), 'AHV Akonto');
+    if (Number(month.slice(5, 7)) % 3 === 1)
+      add('ahv', nextBusinessDay(`${month}-10`), ahv, 'Ausgleichskasse Zürich', iban(2), 'AHV Akonto');
   }
 
   // Half-yearly insurance on 1.1. and 1.7.
   declare('insurance', 'halbjährlich');
   const insurance = -between(80000, 300000);
   for (const month of monthList) {
-    if (['01', '07'].includes(month.slice(5, 7))) add('insurance', nextBusinessDay(`${month}-01`), insurance, 'Helvetia Versicherungen', iban(3), 'Prämie Betriebshaftpflicht');
+    if (['01', '07'].includes(month.slice(5, 7)))
+      add(
+        'insurance',
+        nextBusinessDay(`${month}-01`),
+        insurance,
+        'Helvetia Versicherungen',
+        iban(3),
+        'Prämie Betriebshaftpflicht',
+      );
   }
 
   // A yearly licence on 15 March.
   declare('licence', 'jährlich');
   const licence = -between(50000, 250000);
-  for (const month of monthList) if (month.endsWith('-03')) add('licence', nextBusinessDay(`${month}-15`), licence, 'Abacus Research AG', iban(4), 'Lizenz');
+  for (const month of monthList)
+    if (month.endsWith('-03'))
+      add('licence', nextBusinessDay(`${month}-15`), licence, 'Abacus Research AG', iban(4), 'Lizenz');
 
   // Leasing on the 25th, its price raised half-way.
   declare('leasing', 'monatlich mit Preisänderung');
@@ -132,13 +152,21 @@ export function syntheticStatements(
   declare('phone', 'monatlich Betrag schwankt');
   const phone = -between(15000, 40000);
   for (const month of monthList) {
-    add('phone', nextBusinessDay(`${month}-20`), Math.round(phone * (0.94 + rand() * 0.12)), 'Swisscom (Schweiz) AG', iban(6), 'Rechnung Mobile');
+    add(
+      'phone',
+      nextBusinessDay(`${month}-20`),
+      Math.round(phone * (0.94 + rand() * 0.12)),
+      'Swisscom (Schweiz) AG',
+      iban(6),
+      'Rechnung Mobile',
+    );
   }
 
   // A customer paying a retainer on the last business day.
   declare('retainer', 'monatlich letzter Bankwerktag');
   const retainer = between(500000, 2000000);
-  for (const month of monthList) add('retainer', previousBusinessDay(lastDayOfMonth(month)), retainer, 'Kunde Retainer GmbH', iban(7), 'Mandat');
+  for (const month of monthList)
+    add('retainer', previousBusinessDay(lastDayOfMonth(month)), retainer, 'Kunde Retainer GmbH', iban(7), 'Mandat');
 
   // A fee on the first Monday of the month.
   declare('market', 'monatlich n-ter Wochentag');
@@ -158,13 +186,16 @@ export function syntheticStatements(
   while (weekdayOf(friday) !== 5) friday = addDays(friday, 1);
   for (let day = friday, n = 0; day <= asOf; day = addDays(day, 7), n += 1) {
     add('cleaning', previousBusinessDay(day), cleaning, 'Putzteam Blitzblank GmbH', iban(9), 'Reinigung');
-    if (n % 2 === 0) add('courier', previousBusinessDay(addDays(day, -2)), courier, 'Velokurier Flink', iban(10), 'Kurierdienst');
+    if (n % 2 === 0)
+      add('courier', previousBusinessDay(addDays(day, -2)), courier, 'Velokurier Flink', iban(10), 'Kurierdienst');
   }
 
   // A subscription that stopped after ten months: not a series any more.
   declare('stopped', 'beendet', false);
   const stopped = -between(2000, 9000);
-  monthList.slice(0, 10).forEach((month) => add('stopped', nextBusinessDay(`${month}-05`), stopped, 'Cloud Tools Ltd', iban(11), 'Abo'));
+  monthList
+    .slice(0, 10)
+    .forEach((month) => add('stopped', nextBusinessDay(`${month}-05`), stopped, 'Cloud Tools Ltd', iban(11), 'Abo'));
 
   // Noise: card purchases, one-offs, a customer paying at random.
   const shops = ['Migros', 'Coop', 'SBB', 'Landi', 'Shell'];
@@ -172,13 +203,42 @@ export function syntheticStatements(
     const count = between(6, 14);
     for (let i = 0; i < count; i += 1) {
       const shop = shops[between(0, shops.length - 1)] as string;
-      add(null, nextBusinessDay(dayIn(month, between(1, 28))), -between(500, 25000), `Kartenzahlung ${shop} Filiale ${between(1, 99)}`, null, 'Debitkarte');
+      add(
+        null,
+        nextBusinessDay(dayIn(month, between(1, 28))),
+        -between(500, 25000),
+        `Kartenzahlung ${shop} Filiale ${between(1, 99)}`,
+        null,
+        'Debitkarte',
+      );
     }
     for (let i = 0; i < 3; i += 1) {
-      add(null, nextBusinessDay(dayIn(month, between(1, 28))), -between(5000, 500000), `Lieferant ${between(1, 5000)} AG`, iban(1000 + between(0, 5000)), 'Rechnung');
-      add(null, nextBusinessDay(dayIn(month, between(1, 28))), between(10000, 900000), `Kunde ${between(1, 5000)} GmbH`, iban(7000 + between(0, 5000)), 'Zahlung');
+      add(
+        null,
+        nextBusinessDay(dayIn(month, between(1, 28))),
+        -between(5000, 500000),
+        `Lieferant ${between(1, 5000)} AG`,
+        iban(1000 + between(0, 5000)),
+        'Rechnung',
+      );
+      add(
+        null,
+        nextBusinessDay(dayIn(month, between(1, 28))),
+        between(10000, 900000),
+        `Kunde ${between(1, 5000)} GmbH`,
+        iban(7000 + between(0, 5000)),
+        'Zahlung',
+      );
     }
-    if (rand() < 0.5) add(null, nextBusinessDay(dayIn(month, between(1, 28))), between(100000, 800000), 'Sporadisch Kunde AG', iban(12), 'Teilzahlung');
+    if (rand() < 0.5)
+      add(
+        null,
+        nextBusinessDay(dayIn(month, between(1, 28))),
+        between(100000, 800000),
+        'Sporadisch Kunde AG',
+        iban(12),
+        'Teilzahlung',
+      );
   }
   entries.sort((a, b) => a.bookingDate.localeCompare(b.bookingDate) || a.id - b.id);
   return { entries, series, asOf };

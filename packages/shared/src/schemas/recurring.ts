@@ -8,7 +8,8 @@ import { transactionSchema } from './transactions.js';
  */
 
 export const recurringMessages = {
-  notFound: 'Diese wiederkehrende Zahlung wird nicht mehr vorgeschlagen (bereits übernommen, verworfen oder zugeordnet)',
+  notFound:
+    'Diese wiederkehrende Zahlung wird nicht mehr vorgeschlagen (bereits übernommen, verworfen oder zugeordnet)',
   changed: 'Die wiederkehrende Zahlung hat sich inzwischen geändert: bitte die Vorschläge neu laden',
   notPlannable: 'Wöchentliche Zahlungen kann der Plan nicht abbilden (Zyklen ab monatlich)',
   direction: 'Das Vorzeichen des Betrags muss zur Richtung der Zahlungen passen',

@@ -1,12 +1,6 @@
 import { and, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.js';
-import {
-  bankEntries,
-  bankEntryMatches,
-  categories,
-  recurringDismissals,
-  transactions,
-} from '../../db/schema/index.js';
+import { bankEntries, bankEntryMatches, categories, recurringDismissals, transactions } from '../../db/schema/index.js';
 
 /**
  * The SQL of recurring suggestions (docs/recurring.md "Implementation"): the entries the detector

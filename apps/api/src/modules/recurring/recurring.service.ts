@@ -148,8 +148,9 @@ export function createRecurringService({
     return found.map((series) => {
       const known = hintsByIdentity.get(identityOf(series.counterpartyIban, series.counterpartyName)) ?? [];
       const categoryId =
-        mostFrequent(known.map((hint) => hint.categoryId).filter((id): id is number => id !== null && categoryNames.has(id))) ??
-        (series.kind === 'salaryRun' ? salaryCategory : null);
+        mostFrequent(
+          known.map((hint) => hint.categoryId).filter((id): id is number => id !== null && categoryNames.has(id)),
+        ) ?? (series.kind === 'salaryRun' ? salaryCategory : null);
       const vatId =
         mostFrequent(
           known
@@ -214,8 +215,10 @@ export function createRecurringService({
         if (suggestion.fingerprint !== item.fingerprint) throw new AppError('CONFLICT', recurringMessages.changed);
         const amount = item.amount ?? suggestion.amount;
         const categoryId = item.categoryId ?? suggestion.proposed.categoryId;
-        if (!suggestion.plannable || !suggestion.proposed.cycle) fields[`items.${index}.key`] = recurringMessages.notPlannable;
-        if (Math.sign(amount) !== Math.sign(suggestion.amount)) fields[`items.${index}.amount`] = recurringMessages.direction;
+        if (!suggestion.plannable || !suggestion.proposed.cycle)
+          fields[`items.${index}.key`] = recurringMessages.notPlannable;
+        if (Math.sign(amount) !== Math.sign(suggestion.amount))
+          fields[`items.${index}.amount`] = recurringMessages.direction;
         if (categoryId === null) fields[`items.${index}.categoryId`] = recurringMessages.categoryRequired;
         return { item, suggestion, series, amount, categoryId };
       });
@@ -279,7 +282,9 @@ export function createRecurringService({
         rows.map((row) => ({
           transactionId: row.transactionId,
           counterpartyKey:
-            row.counterpartyIban || row.counterpartyName ? identityOf(row.counterpartyIban, row.counterpartyName) : null,
+            row.counterpartyIban || row.counterpartyName
+              ? identityOf(row.counterpartyIban, row.counterpartyName)
+              : null,
           counterpartyName: row.counterpartyName,
           dueDate: row.dueDate,
           bookingDate: row.bookingDate,

@@ -27,9 +27,19 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => {
 function aYear(): CsvEntry[] {
   const entries: CsvEntry[] = [];
   MONTHS.forEach((month, i) => {
-    entries.push({ date: nextBusinessDay(`${month}-01`), amount: '-2000.00', name: 'Immobilien Zentrum AG', text: 'Miete' });
+    entries.push({
+      date: nextBusinessDay(`${month}-01`),
+      amount: '-2000.00',
+      name: 'Immobilien Zentrum AG',
+      text: 'Miete',
+    });
     if (['01', '04', '07', '10'].includes(month.slice(5))) {
-      entries.push({ date: nextBusinessDay(`${month}-10`), amount: '-4820.50', name: 'Ausgleichskasse Zürich', text: 'AHV Akonto' });
+      entries.push({
+        date: nextBusinessDay(`${month}-10`),
+        amount: '-4820.50',
+        name: 'Ausgleichskasse Zürich',
+        text: 'AHV Akonto',
+      });
     }
     const payDay = previousBusinessDay(`${month}-25`);
     for (const [name, amount] of [
@@ -39,14 +49,24 @@ function aYear(): CsvEntry[] {
     ] as const) {
       entries.push({ date: payDay, amount, name, text: 'Lohn' });
     }
-    entries.push({ date: addDays(`${month}-01`, 3 + ((i * 7) % 20)), amount: `-${(12 + i * 37).toFixed(2)}`, name: `Lieferant ${i}`, text: 'Rechnung' });
+    entries.push({
+      date: addDays(`${month}-01`, 3 + ((i * 7) % 20)),
+      amount: `-${(12 + i * 37).toFixed(2)}`,
+      name: `Lieferant ${i}`,
+      text: 'Rechnung',
+    });
   });
   return entries;
 }
 
 async function anAccountWithAYear(user: SignedInUser) {
   const chf = await currencyId(user, 'CHF');
-  const account = await aBankAccount(user, { name: 'Geschäftskonto', amount: 1_000_000, currencyId: chf, balanceDate: '2026-11-20' });
+  const account = await aBankAccount(user, {
+    name: 'Geschäftskonto',
+    amount: 1_000_000,
+    currencyId: chf,
+    balanceDate: '2026-11-20',
+  });
   await importEntries(user, account.id, aYear());
   return account;
 }
@@ -84,16 +104,24 @@ describe('recurring suggestions (docs/recurring.md)', () => {
     });
     expect(named(list, 'Immobilien Zentrum AG')?.entryIds).toHaveLength(12);
     expect(named(list, 'Immobilien Zentrum AG')?.reasons).toContain('Verschoben durch Wochenenden und Feiertage');
-    expect(named(list, 'Ausgleichskasse Zürich')).toMatchObject({ cycle: 'quarterly', amount: -482_050, nextDate: '2027-01-10' });
-    expect(named(list, 'Ausgleichskasse Zürich')?.reasons[0]).toBe('4 Zahlungen, vierteljährlich am 10. nach Quartalsende');
+    expect(named(list, 'Ausgleichskasse Zürich')).toMatchObject({
+      cycle: 'quarterly',
+      amount: -482_050,
+      nextDate: '2027-01-10',
+    });
+    expect(named(list, 'Ausgleichskasse Zürich')?.reasons[0]).toBe(
+      '4 Zahlungen, vierteljährlich am 10. nach Quartalsende',
+    );
     const run = list.find((s) => s.kind === 'salaryRun');
     expect(run).toMatchObject({ cycle: 'monthly', amount: -1_600_000, counterparty: { name: 'Löhne' } });
     expect(run?.entryIds).toHaveLength(36);
     // No series of single salaries, no supplier one-offs.
-    expect(list.filter((s) => s.kind === 'payment').map((s) => s.counterparty.name).sort()).toEqual([
-      'Ausgleichskasse Zürich',
-      'Immobilien Zentrum AG',
-    ]);
+    expect(
+      list
+        .filter((s) => s.kind === 'payment')
+        .map((s) => s.counterparty.name)
+        .sort(),
+    ).toEqual(['Ausgleichskasse Zürich', 'Immobilien Zentrum AG']);
     for (const s of list) expect(s.confidence).toBeGreaterThanOrEqual(70);
   });
 
@@ -119,7 +147,9 @@ describe('recurring suggestions (docs/recurring.md)', () => {
       bankAccountId: account.id,
       category: { id: category.id },
     });
-    const rentEntries = (await entriesOf(user, account.id)).filter((entry) => entry.counterpartyName === 'Immobilien Zentrum AG');
+    const rentEntries = (await entriesOf(user, account.id)).filter(
+      (entry) => entry.counterpartyName === 'Immobilien Zentrum AG',
+    );
     expect(rentEntries.map((entry) => entry.plan.state)).toEqual(Array(12).fill('matched'));
     expect(rentEntries[3]?.plan.occurrence).toMatchObject({ kind: 'transactions', dueDate: '2026-02-01' });
     expect(named(await suggestions(user), 'Immobilien Zentrum AG')).toBeUndefined();
@@ -129,7 +159,13 @@ describe('recurring suggestions (docs/recurring.md)', () => {
     expect(delays.statusCode, delays.body).toBe(200);
     expect(delays.json()).toMatchObject({
       transactions: [
-        { transactionId: result.transactions[0]?.id, name: 'Büromiete', days: 0, count: 5, text: 'Kommt im Schnitt am Fälligkeitstag, aus 5 Zahlungen' },
+        {
+          transactionId: result.transactions[0]?.id,
+          name: 'Büromiete',
+          days: 0,
+          count: 5,
+          text: 'Kommt im Schnitt am Fälligkeitstag, aus 5 Zahlungen',
+        },
       ],
       counterparties: [{ name: 'Immobilien Zentrum AG', days: 0, count: 5 }],
     });
@@ -146,19 +182,29 @@ describe('recurring suggestions (docs/recurring.md)', () => {
     const list = await suggestions(user);
     // Nothing to propose for the rent: its category must be given.
     const rent = named(list, 'Immobilien Zentrum AG') as RecurringSuggestion;
-    const refused = await user.post('/api/recurring-suggestions/accept', { items: [{ key: rent.key, fingerprint: rent.fingerprint }] });
+    const refused = await user.post('/api/recurring-suggestions/accept', {
+      items: [{ key: rent.key, fingerprint: rent.fingerprint }],
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ fields: { 'items.0.categoryId': 'Kategorie wird benötigt' } });
     const run = list.find((s) => s.kind === 'salaryRun') as RecurringSuggestion;
     expect(run.proposed).toMatchObject({ categoryName: 'Lohnkosten', name: 'Löhne', cycle: 'monthly' });
-    const response = await user.post('/api/recurring-suggestions/accept', { items: [{ key: run.key, fingerprint: run.fingerprint }] });
+    const response = await user.post('/api/recurring-suggestions/accept', {
+      items: [{ key: run.key, fingerprint: run.fingerprint }],
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<RecurringAcceptResult>()).toMatchObject({ matchedEntries: 36, transactions: [{ amount: -1_600_000 }] });
+    expect(response.json<RecurringAcceptResult>()).toMatchObject({
+      matchedEntries: 36,
+      transactions: [{ amount: -1_600_000 }],
+    });
     // A later rent payment to the same landlord proposes the category its matched entries have.
     const category = await aCategory(user, { name: 'Geschäftsmiete' });
     expect(
-      (await user.post('/api/recurring-suggestions/accept', { items: [{ key: rent.key, fingerprint: rent.fingerprint, categoryId: category.id }] }))
-        .statusCode,
+      (
+        await user.post('/api/recurring-suggestions/accept', {
+          items: [{ key: rent.key, fingerprint: rent.fingerprint, categoryId: category.id }],
+        })
+      ).statusCode,
     ).toBe(200);
   });
 
@@ -186,14 +232,22 @@ describe('recurring suggestions (docs/recurring.md)', () => {
     });
     expect((await user.get('/api/transactions')).json<{ data: unknown[] }>().data).toEqual([]);
 
-    const dismissed = await user.post('/api/recurring-suggestions/dismiss', { items: [{ key: ahv.key, fingerprint: ahv.fingerprint }] });
+    const dismissed = await user.post('/api/recurring-suggestions/dismiss', {
+      items: [{ key: ahv.key, fingerprint: ahv.fingerprint }],
+    });
     expect(dismissed.statusCode, dismissed.body).toBe(200);
     expect(dismissed.json()).toEqual({ dismissed: 1 });
     const after = await suggestions(user);
     expect(named(after, 'Ausgleichskasse Zürich')).toBeUndefined();
     expect(named(after, 'Immobilien Zentrum AG')).toBeDefined();
     // Twice is still one tombstone, and not an error.
-    expect((await user.post('/api/recurring-suggestions/dismiss', { items: [{ key: ahv.key, fingerprint: ahv.fingerprint }] })).statusCode).toBe(200);
+    expect(
+      (
+        await user.post('/api/recurring-suggestions/dismiss', {
+          items: [{ key: ahv.key, fingerprint: ahv.fingerprint }],
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const twice = await user.post('/api/recurring-suggestions/dismiss', {
       items: [
@@ -217,6 +271,8 @@ describe('recurring suggestions (docs/recurring.md)', () => {
     expect((await b.get(`/api/recurring-suggestions?bankAccountId=${account.id}`)).statusCode).toBe(404);
     expect(await suggestions(b)).toEqual([]);
     // B cannot accept A's series: B has no such suggestion.
-    expect((await b.post('/api/recurring-suggestions/accept', { items: [{ ...item, categoryId: 1 }] })).statusCode).toBe(404);
+    expect(
+      (await b.post('/api/recurring-suggestions/accept', { items: [{ ...item, categoryId: 1 }] })).statusCode,
+    ).toBe(404);
   });
 });

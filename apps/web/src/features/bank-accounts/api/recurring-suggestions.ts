@@ -42,17 +42,21 @@ async function reload(): Promise<void> {
 }
 
 export async function acceptRecurring(request: RecurringAccept): Promise<RecurringAcceptResult> {
-  const answer = await api.post<RecurringAcceptResult>('/api/recurring-suggestions/accept', request).catch((error: unknown) => {
-    throw asApiError(error, recurringMessages.acceptFailed);
-  });
+  const answer = await api
+    .post<RecurringAcceptResult>('/api/recurring-suggestions/accept', request)
+    .catch((error: unknown) => {
+      throw asApiError(error, recurringMessages.acceptFailed);
+    });
   await reload();
   return answer;
 }
 
 export async function dismissRecurring(request: RecurringDismiss): Promise<RecurringDismissResult> {
-  const answer = await api.post<RecurringDismissResult>('/api/recurring-suggestions/dismiss', request).catch((error: unknown) => {
-    throw asApiError(error, recurringMessages.dismissFailed);
-  });
+  const answer = await api
+    .post<RecurringDismissResult>('/api/recurring-suggestions/dismiss', request)
+    .catch((error: unknown) => {
+      throw asApiError(error, recurringMessages.dismissFailed);
+    });
   await reload();
   return answer;
 }

@@ -52,7 +52,8 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const list = suggestions.data?.suggestions ?? [];
-  const editOf = (s: RecurringSuggestion): Edit => edits[s.key] ?? { name: s.proposed.name, categoryId: s.proposed.categoryId };
+  const editOf = (s: RecurringSuggestion): Edit =>
+    edits[s.key] ?? { name: s.proposed.name, categoryId: s.proposed.categoryId };
   const chosen = list.filter((s) => selected.has(s.key));
   const toggle = (key: string, on: boolean) =>
     setSelected((current) => {
@@ -70,7 +71,12 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
         const result = await acceptRecurring({
           items: chosen.map((s) => {
             const edit = editOf(s);
-            return { key: s.key, fingerprint: s.fingerprint, name: edit.name, ...(edit.categoryId ? { categoryId: edit.categoryId } : {}) };
+            return {
+              key: s.key,
+              fingerprint: s.fingerprint,
+              name: edit.name,
+              ...(edit.categoryId ? { categoryId: edit.categoryId } : {}),
+            };
           }),
         });
         showToast({
@@ -79,8 +85,14 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
           detail: recurringTexts.accepted(result.transactions.length, result.matchedEntries),
         });
       } else {
-        const result = await dismissRecurring({ items: chosen.map((s) => ({ key: s.key, fingerprint: s.fingerprint })) });
-        showToast({ severity: 'success', summary: recurringTexts.title, detail: recurringTexts.dismissed(result.dismissed) });
+        const result = await dismissRecurring({
+          items: chosen.map((s) => ({ key: s.key, fingerprint: s.fingerprint })),
+        });
+        showToast({
+          severity: 'success',
+          summary: recurringTexts.title,
+          detail: recurringTexts.dismissed(result.dismissed),
+        });
       }
       setSelected(new Set());
     } catch (failure) {
@@ -106,7 +118,13 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
       ) : list.length === 0 ? (
         <Text>{recurringTexts.none}</Text>
       ) : (
-        <Table.ScrollContainer type="native" minWidth={900} tabIndex={0} role="region" aria-label={recurringTexts.title}>
+        <Table.ScrollContainer
+          type="native"
+          minWidth={900}
+          tabIndex={0}
+          role="region"
+          aria-label={recurringTexts.title}
+        >
           <Table verticalSpacing={6} fz="sm" aria-label={recurringTexts.title}>
             <Table.Thead>
               <Table.Tr>
@@ -115,7 +133,9 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
                     aria-label={recurringTexts.selectAll}
                     checked={chosen.length === list.length}
                     indeterminate={chosen.length > 0 && chosen.length < list.length}
-                    onChange={(event) => setSelected(event.currentTarget.checked ? new Set(list.map((s) => s.key)) : new Set())}
+                    onChange={(event) =>
+                      setSelected(event.currentTarget.checked ? new Set(list.map((s) => s.key)) : new Set())
+                    }
                   />
                 </Table.Th>
                 <Table.Th>{recurringTexts.counterparty}</Table.Th>
@@ -173,7 +193,10 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
                         data={categoryData}
                         value={edit.categoryId === null ? null : String(edit.categoryId)}
                         onChange={(value) =>
-                          setEdits((current) => ({ ...current, [s.key]: { ...edit, categoryId: value ? Number(value) : null } }))
+                          setEdits((current) => ({
+                            ...current,
+                            [s.key]: { ...edit, categoryId: value ? Number(value) : null },
+                          }))
                         }
                         maxDropdownHeight={SELECT.dropdownMaxHeight}
                         searchable
@@ -197,7 +220,13 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
         </Alert>
       ) : null}
       <DialogFooter onCancel={() => dialog.dismiss()} cancelLabel={recurringTexts.close}>
-        <Button variant="outline" color="red" disabled={chosen.length === 0} loading={busy} onClick={() => void act('dismiss')}>
+        <Button
+          variant="outline"
+          color="red"
+          disabled={chosen.length === 0}
+          loading={busy}
+          onClick={() => void act('dismiss')}
+        >
           {recurringTexts.dismiss(chosen.length)}
         </Button>
         <Button disabled={chosen.length === 0} loading={busy} onClick={() => void act('accept')}>
@@ -210,7 +239,11 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
 
 /** Opens the list "Wiederkehrende Zahlungen" (docs/recurring.md "Suggestions"). */
 export function openRecurringDialog(): Promise<undefined> {
-  return openDialog({ header: recurringTexts.title, size: 'wide', content: (dialog) => <RecurringList dialog={dialog} /> });
+  return openDialog({
+    header: recurringTexts.title,
+    size: 'wide',
+    content: (dialog) => <RecurringList dialog={dialog} />,
+  });
 }
 
 /**
@@ -221,7 +254,11 @@ export async function showRecurringAfterImport(): Promise<void> {
   try {
     const list = await queryClient.fetchQuery({ ...recurringSuggestionsQuery(), staleTime: 0 });
     if (list.suggestions.length === 0) return;
-    showToast({ severity: 'info', summary: recurringTexts.title, detail: recurringTexts.found(list.suggestions.length) });
+    showToast({
+      severity: 'info',
+      summary: recurringTexts.title,
+      detail: recurringTexts.found(list.suggestions.length),
+    });
     void openRecurringDialog();
   } catch {
     // The import succeeded; finding series is a bonus that may fail quietly.
