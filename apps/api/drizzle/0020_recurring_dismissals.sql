@@ -8,4 +8,5 @@ CREATE TABLE "recurring_dismissals" (
 --> statement-breakpoint
 ALTER TABLE "recurring_dismissals" ADD CONSTRAINT "recurring_dismissals_organisation_id_organisations_id_fk" FOREIGN KEY ("organisation_id") REFERENCES "public"."organisations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "recurring_dismissals_unique" ON "recurring_dismissals" USING btree ("organisation_id","series_key","fingerprint");--> statement-breakpoint
-CREATE INDEX "recurring_dismissals_organisation_idx" ON "recurring_dismissals" USING btree ("organisation_id");
+CREATE INDEX "recurring_dismissals_organisation_idx" ON "recurring_dismissals" USING btree ("organisation_id");--> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "apply_learned_delay" boolean DEFAULT false NOT NULL;

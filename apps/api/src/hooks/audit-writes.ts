@@ -25,6 +25,7 @@ const PHRASES: Record<string, string> = {
   'POST occurrence-dismissals/bulk-restore': 'Markierungen «entfällt» aufgehoben',
   'POST recurring-suggestions/accept': 'Wiederkehrende Zahlungen übernommen',
   'POST recurring-suggestions/dismiss': 'Wiederkehrende Zahlungen verworfen',
+  'PUT recurring-suggestions/delays': 'Gelernte Verzögerung ein- oder ausgeschaltet',
   'POST categories/reassign': 'Kategorie neu zugeordnet',
   'POST employees/salaries/costs/copy': 'Lohnkosten kopiert',
   'POST employees/salaries/costs/presets': 'Lohnkosten-Vorlagen angewendet',

@@ -132,7 +132,13 @@ export type LearnedDelay = z.infer<typeof learnedDelaySchema>;
 
 /** `GET /recurring-suggestions/delays`: per planned transaction and per counterparty. */
 export const learnedDelaysSchema = z.object({
-  transactions: z.array(learnedDelaySchema.extend({ transactionId: z.number().int(), name: z.string() })),
+  transactions: z.array(
+    learnedDelaySchema.extend({ transactionId: z.number().int(), name: z.string(), applied: z.boolean() }),
+  ),
   counterparties: z.array(learnedDelaySchema.extend({ key: z.string(), name: z.string() })),
 });
 export type LearnedDelays = z.infer<typeof learnedDelaysSchema>;
+
+/** `PUT /recurring-suggestions/delays/{id}`: "gelernte Verzögerung anwenden" of one transaction. */
+export const applyLearnedDelaySchema = z.strictObject({ apply: z.boolean({ error: 'Ungültiger Wert' }) });
+export type ApplyLearnedDelay = z.infer<typeof applyLearnedDelaySchema>;

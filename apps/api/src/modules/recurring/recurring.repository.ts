@@ -106,6 +106,7 @@ export function matchedTransactionPayments(db: AppDatabase, organisationId: numb
     .select({
       transactionId: bankEntryMatches.itemId,
       name: transactions.name,
+      applied: transactions.applyLearnedDelay,
       dueDate: bankEntryMatches.dueDate,
       bookingDate: bankEntries.bookingDate,
       counterpartyName: bankEntries.counterpartyName,

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import {
+  applyLearnedDelaySchema,
+  idParamsSchema,
   learnedDelaysSchema,
   recurringAcceptResultSchema,
   recurringAcceptSchema,
@@ -9,6 +11,7 @@ import {
   recurringSuggestionListSchema,
   recurringSuggestionsQuerySchema,
 } from '@saldopilot/shared';
+import { noContent } from '../../plugins/openapi.js';
 import { tenantOf } from '../../plugins/request-context.js';
 
 /**
@@ -29,6 +32,18 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/recurring-suggestions/delays', { schema: { response: { 200: learnedDelaysSchema } } }, async (request) =>
     recurring.delays(tenantOf(request)),
+  );
+
+  app.put(
+    '/recurring-suggestions/delays/:id',
+    {
+      config: { errors: ['NOT_FOUND' as const] },
+      schema: { params: idParamsSchema, body: applyLearnedDelaySchema, response: { 204: noContent } },
+    },
+    async (request, reply) => {
+      await recurring.applyDelay(tenantOf(request), request.params.id, request.body.apply);
+      return reply.code(204).send();
+    },
   );
 
   app.post(

@@ -277,7 +277,7 @@ export function createRecurringService({
     async delays(tenant: Tenant): Promise<LearnedDelays> {
       const today = clock.today();
       const rows = await matchedTransactionPayments(db, tenant.organisationId, addMonths(today, -7));
-      const names = new Map(rows.map((row) => [row.transactionId, row.name]));
+      const names = new Map(rows.map((row) => [row.transactionId, { name: row.name, applied: row.applied }]));
       const { byTransaction, byCounterparty } = learnDelays(
         rows.map((row) => ({
           transactionId: row.transactionId,
@@ -293,12 +293,22 @@ export function createRecurringService({
       );
       return {
         transactions: [...byTransaction]
-          .map(([transactionId, delay]) => ({ transactionId, name: names.get(transactionId) ?? '', ...delay }))
+          .map(([transactionId, delay]) => ({
+            transactionId,
+            name: names.get(transactionId)?.name ?? '',
+            applied: names.get(transactionId)?.applied ?? false,
+            ...delay,
+          }))
           .sort((a, b) => a.transactionId - b.transactionId),
         counterparties: [...byCounterparty]
           .map(([key, delay]) => ({ key, ...delay }))
           .sort((a, b) => a.key.localeCompare(b.key)),
       };
+    },
+
+    /** `PUT /recurring-suggestions/delays/{id}`: the switch of one transaction (404 for another organisation's). */
+    async applyDelay(tenant: Tenant, transactionId: number, apply: boolean): Promise<void> {
+      await transactions.setApplyLearnedDelay(tenant, transactionId, apply);
     },
 
     /** `POST /recurring-suggestions/dismiss`: tombstones; a series returns only with another pattern. */

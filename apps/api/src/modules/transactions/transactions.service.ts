@@ -30,6 +30,7 @@ import {
   updateTransaction,
   type TransactionRow,
   type TransactionValues,
+  setApplyLearnedDelay,
 } from './transactions.repository.js';
 
 export const transactionMessages = {
@@ -198,6 +199,11 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
         await updateTransaction(tx, tenant.organisationId, id, changes);
       });
       return getOne(tenant, id);
+    },
+
+    /** "gelernte Verzögerung anwenden" on or off (docs/recurring.md "Payment delays"); 404 for another organisation's. */
+    async setApplyLearnedDelay(tenant: Tenant, id: number, apply: boolean): Promise<void> {
+      if (!(await setApplyLearnedDelay(db, tenant.organisationId, id, apply))) throw notFound(transactionMessages.notFound);
     },
 
     async remove(tenant: Tenant, id: number): Promise<void> {
