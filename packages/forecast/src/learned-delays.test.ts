@@ -5,7 +5,12 @@ import { aTransaction, amountsOf, anInput, leavesOf } from './test-builders.js';
 
 // docs/recurring.md "Payment delays": today 2026-03-17, a monthly payment on the 30th of −1'000.00.
 const rent = (delayDays?: number) =>
-  aTransaction({ startDate: '2026-01-30', cycle: 'monthly', name: 'Miete', ...(delayDays === undefined ? {} : { delayDays }) });
+  aTransaction({
+    startDate: '2026-01-30',
+    cycle: 'monthly',
+    name: 'Miete',
+    ...(delayDays === undefined ? {} : { delayDays }),
+  });
 
 describe('learned delays in the forecast', () => {
   it('counts the future occurrences that many days later, in the result only', () => {
@@ -31,7 +36,11 @@ describe('learned delays in the forecast', () => {
   });
 
   it('moves an occurrence earlier, never before the first month; without a delay nothing moves', () => {
-    const early = anInput({ today: '2026-03-17', months: 3, transactions: [aTransaction({ startDate: '2026-01-02', cycle: 'monthly', delayDays: -5 })] });
+    const early = anInput({
+      today: '2026-03-17',
+      months: 3,
+      transactions: [aTransaction({ startDate: '2026-01-02', cycle: 'monthly', delayDays: -5 })],
+    });
     // 2.4. − 5 = 28.3., 2.5. → 27.4.; 2.3. is before today and not counted.
     expect(amountsOf(computeForecast(early), 'transactions', 1)).toEqual({ '2026-03': -100_000, '2026-04': -100_000 });
     const plain = anInput({ today: '2026-03-17', months: 4, transactions: [rent()] });

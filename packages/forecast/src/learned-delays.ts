@@ -75,7 +75,8 @@ export function withLearnedDelays<T>(
         if (to >= months) continue;
         ledger.amounts[base + to] = (ledger.amounts[base + to] as number) + (row.amounts[from] as number);
         ledger.present[base + to] = (ledger.present[base + to] as number) + (row.present[from] as number);
-        if (row.excluded[from] !== 0) ledger.excluded[base + to] = row.excluded[from] === CLOSED ? CLOSED : (row.excluded[from] as number);
+        if (row.excluded[from] !== 0)
+          ledger.excluded[base + to] = row.excluded[from] === CLOSED ? CLOSED : (row.excluded[from] as number);
       }
       if (moves.length > 0) ledger.names[slot] = delayedName(row.name, delay);
     }

@@ -192,7 +192,10 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
    * finds the changed ones by identity (docs/forecast.md "After a write").
    */
   // The transactions with their learned delays: the same array while neither changed (the input's identity is kept).
-  const withDelays = new WeakMap<ForecastData['transactions']['rows'], { delays: Map<number, number>; rows: ForecastTransaction[] }>();
+  const withDelays = new WeakMap<
+    ForecastData['transactions']['rows'],
+    { delays: Map<number, number>; rows: ForecastTransaction[] }
+  >();
   function delayedTransactions(
     rows: ForecastData['transactions']['rows'],
     delays: Map<number, number>,

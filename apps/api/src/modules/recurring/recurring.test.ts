@@ -9,7 +9,14 @@ import {
   type RecurringSuggestionList,
 } from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
-import { aBankAccount, aCategory, aTransaction, currencyId, importEntries, type CsvEntry } from '../../test/factories.js';
+import {
+  aBankAccount,
+  aCategory,
+  aTransaction,
+  currencyId,
+  importEntries,
+  type CsvEntry,
+} from '../../test/factories.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 
@@ -281,29 +288,65 @@ describe('payment delays learned (docs/recurring.md "Payment delays")', () => {
   it('learns the median delay from matched payments and, switched on, moves the future occurrences in the forecast only', async () => {
     const user = await signUp(app);
     const chf = await currencyId(user, 'CHF');
-    const account = await aBankAccount(user, { name: 'Konto', amount: 1_000_000, currencyId: chf, balanceDate: '2026-11-20' });
+    const account = await aBankAccount(user, {
+      name: 'Konto',
+      amount: 1_000_000,
+      currencyId: chf,
+      balanceDate: '2026-11-20',
+    });
     // Due on the 30th, paid 2 or 3 days later (days in the month counted: 3 each time).
-    const rent = await aTransaction(user, { name: 'Lagermiete', amount: -100_000, startDate: '2026-04-30', bankAccountId: account.id });
+    const rent = await aTransaction(user, {
+      name: 'Lagermiete',
+      amount: -100_000,
+      startDate: '2026-04-30',
+      bankAccountId: account.id,
+    });
     const dues = ['2026-04-30', '2026-05-30', '2026-06-30', '2026-07-30', '2026-08-30'];
     const entries = await importEntries(
       user,
       account.id,
-      ['2026-05-02', '2026-06-02', '2026-07-03', '2026-08-02', '2026-09-02'].map((date) => ({ date, amount: '-1000.00', name: 'Lager AG', text: 'Miete' })),
+      ['2026-05-02', '2026-06-02', '2026-07-03', '2026-08-02', '2026-09-02'].map((date) => ({
+        date,
+        amount: '-1000.00',
+        name: 'Lager AG',
+        text: 'Miete',
+      })),
     );
     for (const [index, entry] of entries.entries()) {
-      const matched = await user.post(`/api/bank-entries/${entry.id}/match`, { kind: 'transactions', id: rent.id, dueDate: dues[index] });
+      const matched = await user.post(`/api/bank-entries/${entry.id}/match`, {
+        kind: 'transactions',
+        id: rent.id,
+        dueDate: dues[index],
+      });
       expect(matched.statusCode, matched.body).toBe(200);
     }
     const delays = (await user.get('/api/recurring-suggestions/delays')).json();
     // Booked after 21.05.2026: 2.6., 3.7., 2.8., 2.9. → 3 3 3 3 days late.
     expect(delays.transactions).toEqual([
-      { transactionId: rent.id, name: 'Lagermiete', applied: false, days: 3, count: 4, text: 'Kommt im Schnitt 3 Tage später, aus 4 Zahlungen' },
+      {
+        transactionId: rent.id,
+        name: 'Lagermiete',
+        applied: false,
+        days: 3,
+        count: 4,
+        text: 'Kommt im Schnitt 3 Tage später, aus 4 Zahlungen',
+      },
     ]);
     const expenses = async () =>
-      (await user.get('/api/forecasts?months=3')).json<{ months: { month: string; expense: number }[] }>().months.map((m) => m.expense);
+      (await user.get('/api/forecasts?months=3'))
+        .json<{ months: { month: string; expense: number }[] }>()
+        .months.map((m) => m.expense);
     const before = await expenses();
 
-    expect((await user.send({ method: 'PUT', url: `/api/recurring-suggestions/delays/${rent.id}`, payload: { apply: true } })).statusCode).toBe(204);
+    expect(
+      (
+        await user.send({
+          method: 'PUT',
+          url: `/api/recurring-suggestions/delays/${rent.id}`,
+          payload: { apply: true },
+        })
+      ).statusCode,
+    ).toBe(204);
     // 30.11. + 3 = 3.12., 30.12. → 2.1., 30.1. → 2.2. (past the 3 months): November pays nothing.
     const after = await expenses();
     expect(after[0]).toBe((before[0] as number) + 100_000);
@@ -312,13 +355,26 @@ describe('payment delays learned (docs/recurring.md "Payment delays")', () => {
     const details = (await user.get('/api/forecasts/details?months=3')).body;
     expect(details).toContain('Lagermiete (gelernte Verzögerung: 3 Tage später)');
     // The plan keeps its due dates: Plan/Ist of November still plans the rent.
-    const month = (await user.get('/api/plan-actual/month?month=2026-11')).json<{ occurrences: { name: string; dueDate: string }[] }>();
+    const month = (await user.get('/api/plan-actual/month?month=2026-11')).json<{
+      occurrences: { name: string; dueDate: string }[];
+    }>();
     expect(month.occurrences.map((o) => [o.name, o.dueDate])).toContainEqual(['Lagermiete', '2026-11-30']);
 
     expect((await user.get('/api/recurring-suggestions/delays')).json().transactions[0].applied).toBe(true);
-    expect((await user.send({ method: 'PUT', url: `/api/recurring-suggestions/delays/${rent.id}`, payload: { apply: false } })).statusCode).toBe(204);
+    expect(
+      (
+        await user.send({
+          method: 'PUT',
+          url: `/api/recurring-suggestions/delays/${rent.id}`,
+          payload: { apply: false },
+        })
+      ).statusCode,
+    ).toBe(204);
     expect(await expenses()).toEqual(before);
     const { b } = await twoTenants(app);
-    expect((await b.send({ method: 'PUT', url: `/api/recurring-suggestions/delays/${rent.id}`, payload: { apply: true } })).statusCode).toBe(404);
+    expect(
+      (await b.send({ method: 'PUT', url: `/api/recurring-suggestions/delays/${rent.id}`, payload: { apply: true } }))
+        .statusCode,
+    ).toBe(404);
   });
 });

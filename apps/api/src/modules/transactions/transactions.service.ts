@@ -203,7 +203,8 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
 
     /** "gelernte Verzögerung anwenden" on or off (docs/recurring.md "Payment delays"); 404 for another organisation's. */
     async setApplyLearnedDelay(tenant: Tenant, id: number, apply: boolean): Promise<void> {
-      if (!(await setApplyLearnedDelay(db, tenant.organisationId, id, apply))) throw notFound(transactionMessages.notFound);
+      if (!(await setApplyLearnedDelay(db, tenant.organisationId, id, apply)))
+        throw notFound(transactionMessages.notFound);
     },
 
     async remove(tenant: Tenant, id: number): Promise<void> {
