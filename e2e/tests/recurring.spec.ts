@@ -107,6 +107,11 @@ test('a year imported: the series found are listed; three are accepted with thei
   await dialog.getByRole('button', { name: 'Übernehmen (3)' }).click();
   await expect(toasts(page)).toContainText('3 Transaktionen erstellt, 60 Buchungen zugeordnet');
   await expect(suggestionRows(page)).toHaveCount(1);
+  // The delays learned from the matches just made, each with its switch (docs/recurring.md "Payment delays").
+  const rentDelay = dialog.getByRole('switch', { name: 'Gelernte Verzögerung anwenden: Büromiete' });
+  await expect(dialog).toContainText('Büromiete: Kommt im Schnitt am Fälligkeitstag, aus 5 Zahlungen');
+  await rentDelay.click();
+  await expect(rentDelay).toBeChecked();
 
   // The last one dismissed: it does not come back.
   await selectSuggestion(page, 'Ausgleichskasse Zürich');

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  LearnedDelays,
   RecurringAccept,
   RecurringAcceptResult,
   RecurringDismiss,
@@ -19,6 +20,7 @@ export const recurringMessages = {
   loadFailed: 'Wiederkehrende Zahlungen konnten nicht geladen werden',
   acceptFailed: 'Übernehmen fehlgeschlagen',
   dismissFailed: 'Verwerfen fehlgeschlagen',
+  applyFailed: 'Speichern fehlgeschlagen',
 } as const;
 
 export const recurringSuggestionsKey = [...areaQueryRoots.bankAccounts, 'recurring-suggestions'] as const;
@@ -59,4 +61,25 @@ export async function dismissRecurring(request: RecurringDismiss): Promise<Recur
     });
   await reload();
   return answer;
+}
+
+export const learnedDelaysKey = [...areaQueryRoots.bankAccounts, 'learned-delays'] as const;
+
+/** The delays learned from the matched payments (docs/recurring.md "Payment delays"). */
+export function learnedDelaysQuery() {
+  return queryOptions({
+    queryKey: learnedDelaysKey,
+    queryFn: ({ signal }) =>
+      api.get<LearnedDelays>('/api/recurring-suggestions/delays', { signal }).catch((error: unknown) => {
+        throw asApiError(error, recurringMessages.loadFailed);
+      }),
+  });
+}
+
+/** "gelernte Verzögerung anwenden" of one transaction: the forecast follows. */
+export async function applyLearnedDelay(transactionId: number, apply: boolean): Promise<void> {
+  await api.put<undefined>(`/api/recurring-suggestions/delays/${transactionId}`, { apply }).catch((error: unknown) => {
+    throw asApiError(error, recurringMessages.applyFailed);
+  });
+  await reload();
 }

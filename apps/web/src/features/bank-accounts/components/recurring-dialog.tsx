@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Loader,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { SELECT, type RecurringSuggestion } from '@saldopilot/shared';
 import { DialogFooter } from '../../../components/form/dialog-footer';
@@ -10,7 +23,13 @@ import { formatAmount, formatDate } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { showToast } from '../../../lib/toast';
 import { useCategories } from '../../../reference-data/categories';
-import { acceptRecurring, dismissRecurring, recurringSuggestionsQuery } from '../api/recurring-suggestions';
+import {
+  acceptRecurring,
+  applyLearnedDelay,
+  dismissRecurring,
+  learnedDelaysQuery,
+  recurringSuggestionsQuery,
+} from '../api/recurring-suggestions';
 
 /** docs/recurring.md "Suggestions": the German texts of the list "Wiederkehrende Zahlungen". */
 export const recurringTexts = {
@@ -37,7 +56,49 @@ export const recurringTexts = {
   weekly: 'Wöchentlich: im Plan nicht abbildbar',
   range: (min: number, max: number) => `${formatAmount(min)} bis ${formatAmount(max)}`,
   close: 'Schliessen',
+  delays: 'Gelernte Verzögerungen',
+  delaysHint:
+    'Aus den zugeordneten Zahlungen der letzten 6 Monate. Eingeschaltet zählt die Prognose künftige Zahlungen um diese Tage später (der Plan bleibt).',
+  applyDelay: (name: string) => `Gelernte Verzögerung anwenden: ${name}`,
 } as const;
+
+/** The delays learned per transaction, each with its switch "gelernte Verzögerung anwenden" (docs/recurring.md "Payment delays"). */
+function LearnedDelayList() {
+  const delays = useQuery(learnedDelaysQuery());
+  const [error, setError] = useState<string | null>(null);
+  const list = delays.data?.transactions ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {recurringTexts.delays}
+      </Title>
+      <Text size="xs" c="dimmed">
+        {recurringTexts.delaysHint}
+      </Text>
+      {list.map((delay) => (
+        <Switch
+          key={delay.transactionId}
+          label={`${delay.name}: ${delay.text}`}
+          aria-label={recurringTexts.applyDelay(delay.name)}
+          checked={delay.applied}
+          onChange={(event) => {
+            const apply = event.currentTarget.checked;
+            setError(null);
+            applyLearnedDelay(delay.transactionId, apply).catch((failure: unknown) =>
+              setError(messageOf(failure, 'Speichern fehlgeschlagen')),
+            );
+          }}
+        />
+      ))}
+      {error ? (
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
 
 interface Edit {
   name: string;
@@ -219,6 +280,7 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
           {error}
         </Alert>
       ) : null}
+      <LearnedDelayList />
       <DialogFooter onCancel={() => dialog.dismiss()} cancelLabel={recurringTexts.close}>
         <Button
           variant="outline"
