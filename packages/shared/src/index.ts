@@ -35,6 +35,7 @@ export * from './swiss-figures.js';
 export * from './swiss-presets.js';
 export * from './schemas/exports.js';
 export * from './schemas/forecasts.js';
+export * from './schemas/payment-calendar.js';
 export * from './schemas/plan-actual.js';
 export * from './schemas/recurring.js';
 export * from './areas.js';

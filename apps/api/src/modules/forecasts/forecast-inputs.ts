@@ -2,6 +2,7 @@ import { learnDelays, type ForecastSalaryCost } from '@saldopilot/forecast';
 import { addMonths } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import type { ForecastCache } from './forecast-cache.js';
+import { findPaymentCalendar } from './payment-calendar.repository.js';
 import { listExclusions } from './forecast-exclusions.repository.js';
 import {
   bankAccountsOf,
@@ -215,6 +216,7 @@ export const forecastInputs = {
     run: refreshedCosts,
   }),
   vatSetting: part(['vat_settings'], (db, { organisationId }) => vatSettingOf(db, organisationId)),
+  paymentCalendar: part(['payment_calendars'], (db, { organisationId }) => findPaymentCalendar(db, organisationId)),
   exclusions: part(
     ['transaction_exclusions', 'salary_exclusions', 'salary_cost_label_exclusions'],
     (db, { organisationId, firstMonth, lastMonth }) => listExclusions(db, organisationId, { firstMonth, lastMonth }),

@@ -232,6 +232,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       salaries: currentMonthCostsOf(salaries, pastSalaries, monthOf(today)),
       pastSalaries,
       vatSetting: data.vatSetting,
+      paymentCalendar: data.paymentCalendar,
       exclusions: data.exclusions,
       minimumBalance: data.minimumBalance,
       closedOccurrences: data.plan.closed,
