@@ -31,6 +31,7 @@ import type { PaymentCalendarService } from './modules/forecasts/payment-calenda
 import type { ReportsService } from './modules/reports/reports.service.js';
 import type { PlanActualService } from './modules/plan-actual/plan-actual.service.js';
 import type { MatchService } from './modules/plan-actual/match.service.js';
+import type { RecurringService } from './modules/recurring/recurring.service.js';
 import type { DismissalsService } from './modules/plan-actual/dismissals.service.js';
 import type { EventHub } from './modules/events/event-hub.js';
 import type { AccessService } from './modules/access/access.service.js';
@@ -80,6 +81,7 @@ export interface AppDeps {
   reports: ReportsService;
   planActual: PlanActualService;
   planMatches: MatchService;
+  recurring: RecurringService;
   occurrenceDismissals: DismissalsService;
   /** The realtime hub: the open event streams of this instance (docs/realtime.md). */
   events: EventHub;

@@ -65,6 +65,8 @@ import { registerForecasts } from './modules/forecasts/forecasts.routes.js';
 import { createReportsService } from './modules/reports/reports.service.js';
 import { registerReports } from './modules/reports/reports.routes.js';
 import { registerPlanActual } from './modules/plan-actual/plan-actual.routes.js';
+import { registerRecurring } from './modules/recurring/recurring.routes.js';
+import { createRecurringService } from './modules/recurring/recurring.service.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { createForecastStamps } from './modules/forecasts/forecast-stamps.js';
 import { createStreamLeases } from './modules/events/stream-leases.js';
@@ -225,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ bankAccounts, bankEntries, categories, cache: planCache },
   });
   const occurrenceDismissals = createDismissalsService({ db, clock, forecasts, cache: planCache });
+  const recurring = createRecurringService({ db, clock, reference, bankAccounts, transactions, planMatches });
   const events = createEventHub(changes, createStreamLeases(db, clock));
   const access = createAccessService({ db, clock });
   const bearers = createBearerAccesses(db, clock);
@@ -270,7 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       planMatches,
       occurrenceDismissals,
     },
-    ...{ events, access, oauth, forecastStamps, portfolio, alerts, digest },
+    ...{ recurring, events, access, oauth, forecastStamps, portfolio, alerts, digest },
   };
   app.decorate('deps', deps);
   // Above the modules: the demo account is made through the services, as a person would make it.
@@ -305,6 +308,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerForecasts(api);
       await registerReports(api);
       await registerPlanActual(api);
+      await registerRecurring(api);
       await registerEvents(api);
       await registerAccess(api);
       await registerOAuth(api);

@@ -455,6 +455,8 @@ describe('malformed input never reaches a 5xx', () => {
         'PUT /api/forecasts/exclude updates',
         'GET /api/forecasts/details expand',
         'POST /api/bank-entries/:id/match occurrences',
+        'POST /api/recurring-suggestions/accept items',
+        'POST /api/recurring-suggestions/dismiss items',
       ]),
     );
   }, 300_000);

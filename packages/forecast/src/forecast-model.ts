@@ -11,6 +11,7 @@
  * a cell left the exact range, or when deleted items left more empty slots than live ones.
  */
 
+import { withLearnedDelays } from './learned-delays.js';
 import {
   convertToBase,
   exactSum,
@@ -442,10 +443,14 @@ export class ForecastModel {
     closeCells(ledger, horizon.first, this.startOf, input.closedOccurrences ?? []);
 
     const keys = horizon.keys.slice(0, months);
-    let totals: MonthTotals[];
-    let details: ForecastResult['details'] = [];
-    if (withDetails) ({ details, totals } = buildDetails(ledger, keys, performance, vatParts, this.orderOfSlots()));
-    else totals = monthTotals(ledger, months, performance);
+    // Learned delays move future occurrences in the result only (learned-delays.ts).
+    const built = withLearnedDelays(ledger, horizon.first, parseDay(input.today), this.transactions.values(), () =>
+      withDetails
+        ? buildDetails(ledger, keys, performance, vatParts, this.orderOfSlots())
+        : { details: [] as ForecastResult['details'], totals: monthTotals(ledger, months, performance) },
+    );
+    const totals: MonthTotals[] = built.totals;
+    const details: ForecastResult['details'] = built.details;
     const overdue = this.overdue();
     if (overdue.length > 0) {
       const added = addOverdueLeaves(details[0], overdue, performance);

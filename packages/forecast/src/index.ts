@@ -8,3 +8,26 @@ export { coverageOf, mergeRanges, type Coverage } from './coverage.js';
 export { occurrenceState, stateRulesOf, type OccurrenceState, type StateRules } from './occurrence-state.js';
 export { calendarWarnings } from './calendar-warnings.js';
 export { calendarLeafId } from './payment-calendar.js';
+export {
+  detectRecurring,
+  normaliseCounterpartyName,
+  RECURRING_CONFIDENCE_THRESHOLD,
+  type DayRule,
+  type RecurringCycle,
+  type RecurringSeries,
+  type StatementEntry,
+} from './recurring/detect-recurring.js';
+export {
+  scoreDetection,
+  syntheticStatements,
+  type DetectionScore,
+  type LabelledEntry,
+  type SyntheticStatements,
+} from './recurring/synthetic-statements.js';
+export {
+  delayText,
+  learnDelays,
+  MIN_PAYMENTS_FOR_DELAY,
+  type LearnedDelay,
+  type MatchedPayment,
+} from './recurring/payment-delays.js';

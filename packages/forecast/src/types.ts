@@ -47,6 +47,11 @@ export interface ForecastTransaction {
   vatIncluded: boolean;
   /** The bank account it is paid from or into (docs/plan-actual.md "Coverage"); absent or null: none named. */
   bankAccountId?: number | null;
+  /**
+   * Days its future occurrences are counted later in the forecast's result (docs/recurring.md
+   * "Payment delays"; negative: earlier); absent or 0: on their due dates.
+   */
+  delayDays?: number;
 }
 
 /** One cost of a salary (docs/salary-costs.md), with its schedule already computed. */

@@ -108,6 +108,13 @@ export const areas = {
   'bank-statements': { tokens: data, realtime: 'shared', stale: ['bank-accounts'], forecastFollows: true },
   'bank-entries': { tokens: data, realtime: 'shared', stale: ['bank-accounts'], forecastFollows: true },
   'occurrence-dismissals': { tokens: data, realtime: 'shared', stale: [], forecastFollows: true },
+  // Accepting creates transactions and matches entries (docs/recurring.md).
+  'recurring-suggestions': {
+    tokens: data,
+    realtime: 'shared',
+    stale: ['transactions', 'bank-accounts'],
+    forecastFollows: true,
+  },
   transactions: {
     tokens: data,
     realtime: 'shared',

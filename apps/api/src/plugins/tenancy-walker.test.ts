@@ -155,6 +155,11 @@ const FIXTURES: Record<string, Fixture> = {
     const { id } = await aTransaction(a);
     return { ids: { id }, witnesses: [`/api/transactions/${id}`, '/api/transactions'] };
   },
+  // "gelernte Verzögerung anwenden" of A's transaction (docs/recurring.md "Payment delays").
+  '/api/recurring-suggestions/delays/:id': async (_app, a) => {
+    const { id } = await aTransaction(a);
+    return { ids: { id }, witnesses: [`/api/transactions/${id}`, '/api/recurring-suggestions/delays'] };
+  },
   '/api/employees/:id': async (_app, a) => {
     const { id } = await anEmployee(a);
     return { ids: { id }, witnesses: [`/api/employees/${id}`, '/api/employees'] };
@@ -245,6 +250,7 @@ const BODIES: Record<string, object> = {
   'POST /api/categories/:id/reassign': { targetId: 1, deleteAfter: true },
   'PATCH /api/vats/:id': { value: 4242 },
   'PATCH /api/transactions/:id': { name: 'Übernommen', isDisabled: true },
+  'PUT /api/recurring-suggestions/delays/:id': { apply: true },
   'PATCH /api/employees/:id': { name: 'Übernommen' },
   'POST /api/employees/:id/salaries': { isTermination: true, fromDate: '2026-12-01' },
   'PATCH /api/employees/salaries/:salaryId': { amount: 1, isDisabled: true },

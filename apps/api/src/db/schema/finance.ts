@@ -131,6 +131,8 @@ export const transactions = pgTable(
     reference: varchar('reference', { length: 27 }),
     /** The account it is paid from or into (docs/plan-actual.md "Coverage"); null: none named. */
     bankAccountId: integer('bank_account_id').references((): AnyPgColumn => bankAccounts.id, { onDelete: 'set null' }),
+    /** "gelernte Verzögerung anwenden" (docs/recurring.md "Payment delays"): the forecast moves its future occurrences. */
+    applyLearnedDelay: boolean('apply_learned_delay').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

@@ -7,3 +7,4 @@ export * from './forecasts.js';
 export * from './bank-statements.js';
 export * from './access.js';
 export * from './cockpit.js';
+export * from './recurring.js';

@@ -1,4 +1,5 @@
-import type { ForecastSalaryCost } from '@saldopilot/forecast';
+import { learnDelays, type ForecastSalaryCost } from '@saldopilot/forecast';
+import { addMonths } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import type { ForecastCache } from './forecast-cache.js';
 import { findPaymentCalendar } from './payment-calendar.repository.js';
@@ -7,6 +8,7 @@ import {
   bankAccountsOf,
   costRowsOf,
   decodeCostPayments,
+  delayedPaymentsOf,
   minimumBalanceOf,
   planStateOf,
   rowsChangedSince,
@@ -37,6 +39,8 @@ import { loadPastFigures, refreshedPastFigures } from './past-figures.js';
 /** What a part is loaded for: the organisation, the months, and the data versions read before. */
 export interface PartScope {
   organisationId: number;
+  /** Today (the stamps hold the day). */
+  today: string;
   firstMonth: string;
   lastMonth: string;
   versions: ReadonlyMap<string, number>;
@@ -174,6 +178,23 @@ async function refreshedCosts(db: AppDatabase, scope: PartScope, previous: Salar
   return { versions: tracked(scope.versions, COST_TABLES), bySalary };
 }
 
+/**
+ * The learned delay in days of each transaction whose switch is on (docs/recurring.md "Payment
+ * delays"), from its matched payments of the last 6 months; none when too few. The day is in the
+ * part's stamp, so the 6 months move with it.
+ */
+async function loadDelays(db: AppDatabase, { organisationId, today }: PartScope): Promise<Map<number, number>> {
+  const rows = await delayedPaymentsOf(db, organisationId, addMonths(today, -7));
+  const delays = new Map<number, number>();
+  for (const [id, delay] of learnDelays(
+    rows.map((row) => ({ ...row, counterpartyKey: null, counterpartyName: null })),
+    today,
+  ).byTransaction) {
+    if (delay.days !== 0) delays.set(id, delay.days);
+  }
+  return delays;
+}
+
 const part = <T>(tables: readonly string[], load: Part<T>['load'], refresh?: Part<T>['refresh']): Part<T> => ({
   tables,
   load,
@@ -206,6 +227,8 @@ export const forecastInputs = {
     unless: [],
     run: refreshedPastFigures,
   }),
+  // The learned delays of the transactions whose switch is on (docs/recurring.md "Payment delays").
+  delays: part(['bank_entry_matches', 'bank_entries', 'transactions'], loadDelays),
   // Plan vs actual: the closed occurrences, the statements' periods and the salary account
   // (docs/plan-actual.md "Coverage").
   plan: part(

@@ -350,3 +350,33 @@ export function statementPeriodsOf(db: AppDatabase, organisationId: number) {
     .where(eq(bankStatementPeriods.organisationId, organisationId))
     .orderBy(asc(bankStatementPeriods.bankAccountId), asc(bankStatementPeriods.fromDate));
 }
+
+/**
+ * The matched payments of the transactions whose learned delay applies, booked from `from`: due date
+ * against booking date (docs/recurring.md "Payment delays").
+ */
+export function delayedPaymentsOf(db: AppDatabase, organisationId: number, from: string) {
+  return db
+    .select({
+      transactionId: bankEntryMatches.itemId,
+      dueDate: bankEntryMatches.dueDate,
+      bookingDate: bankEntries.bookingDate,
+    })
+    .from(bankEntryMatches)
+    .innerJoin(bankEntries, eq(bankEntries.id, bankEntryMatches.bankEntryId))
+    .innerJoin(
+      transactions,
+      and(
+        eq(transactions.id, bankEntryMatches.itemId),
+        eq(transactions.organisationId, organisationId),
+        eq(transactions.applyLearnedDelay, true),
+      ),
+    )
+    .where(
+      and(
+        eq(bankEntryMatches.organisationId, organisationId),
+        eq(bankEntryMatches.kind, 'transactions'),
+        sql`${bankEntries.bookingDate} >= ${from}`,
+      ),
+    );
+}

@@ -10,6 +10,7 @@ import {
   type ForecastResult,
   type ForecastSalary,
   type ForecastSalaryCost,
+  type ForecastTransaction,
 } from '@saldopilot/forecast';
 import {
   addMonthsToMonth,
@@ -190,6 +191,26 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
    * a result picks its months and performance). The rows are the parts' own objects, so the model
    * finds the changed ones by identity (docs/forecast.md "After a write").
    */
+  // The transactions with their learned delays: the same array while neither changed (the input's identity is kept).
+  const withDelays = new WeakMap<
+    ForecastData['transactions']['rows'],
+    { delays: Map<number, number>; rows: ForecastTransaction[] }
+  >();
+  function delayedTransactions(
+    rows: ForecastData['transactions']['rows'],
+    delays: Map<number, number>,
+  ): ForecastData['transactions']['rows'] | ForecastTransaction[] {
+    if (delays.size === 0) return rows;
+    const kept = withDelays.get(rows);
+    if (kept?.delays === delays) return kept.rows;
+    const delayed = rows.map((row) => {
+      const delayDays = delays.get(row.id);
+      return delayDays === undefined ? row : { ...row, delayDays };
+    });
+    withDelays.set(rows, { delays, rows: delayed });
+    return delayed;
+  }
+
   function inputOf(currency: string, today: string, data: ForecastData): ForecastInput {
     const salaries = data.salaries.rows.map((row) => {
       const costs = data.costs.bySalary.get(row.id) ?? noCosts;
@@ -207,7 +228,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       currency,
       rates: rates.rateTable(currency) ?? {},
       bankAccounts: data.accounts,
-      transactions: data.transactions.rows,
+      transactions: delayedTransactions(data.transactions.rows, data.delays),
       salaries: currentMonthCostsOf(salaries, pastSalaries, monthOf(today)),
       pastSalaries,
       vatSetting: data.vatSetting,
@@ -258,7 +279,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     const key = [...stamps, query.months, query.performance, currency, rates.generation()].join('/');
     const result = (details: boolean) =>
       cache.result(organisationId, `${key}/${details ? 'details' : 'totals'}`, async () => {
-        const scope = { organisationId, firstMonth, lastMonth, versions };
+        const scope = { organisationId, today, firstMonth, lastMonth, versions };
         const data = await readForecastData(cache, db, scope, today, stamps);
         // Synchronous from here: no other request can move the model between its update and the result.
         const model = cache.model(organisationId, inputOf(currency, today, data));
@@ -301,7 +322,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
       const { firstMonth, lastMonth } = horizonOf(today);
       await ensureFreshSchedules(reader, organisationId, today);
       // Nothing of this is kept, so no versions are recorded with the rows.
-      const scope = { organisationId, firstMonth, lastMonth, versions: new Map<string, number>() };
+      const scope = { organisationId, today, firstMonth, lastMonth, versions: new Map<string, number>() };
       const data = await loadForecastData(reader, scope);
       ForecastModel.build(inputOf(reference.codeOf(currencyId), today, data)).result({
         months: FORECAST_LIMITS.maxMonths,
@@ -318,7 +339,7 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
     async planInput({ organisationId, currencyId }: Tenant): Promise<PlanInput> {
       const today = clock.today();
       const versions = await versionsWithFreshSchedules(organisationId, today);
-      const scope = { organisationId, ...horizonOf(today), versions };
+      const scope = { organisationId, today, ...horizonOf(today), versions };
       const stamps = inputStamps(today, versions);
       const currency = reference.codeOf(currencyId);
       const rest = [currency, rates.generation()];

@@ -9,6 +9,7 @@ import {
   type MatchSuggestions,
   type OccurrenceKey,
   type PlannedOccurrence,
+  recurringMessages,
 } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound, validationFailed } from '../../lib/app-error.js';
@@ -182,6 +183,45 @@ export function createMatchService({
   }
 
   return {
+    /**
+     * Entries linked to the occurrences of a transaction created in the same database transaction
+     * `tx` (a recurring series accepted, docs/recurring.md "Accepting"): each entry to the occurrence
+     * due on `dueDate`, at the transaction's amount in the organisation currency; several entries of
+     * one occurrence are its parts (a salary run read as its parts). An entry matched meanwhile is a
+     * 409, and nothing is linked.
+     */
+    async linkNewSeries(
+      tx: AppDatabase,
+      tenant: Tenant,
+      series: { transactionId: number; name: string; categoryName: string; amount: number; currency: string },
+      links: readonly { entryId: number; dueDate: string }[],
+    ): Promise<number> {
+      if (links.length === 0) return 0;
+      await lockPlanMatches(tx, tenant.organisationId);
+      const entries = await entriesForMatch(tx, tenant.organisationId, {
+        entryIds: links.map((link) => link.entryId),
+        forUpdate: true,
+      });
+      if (entries.length !== links.length || entries.some((entry) => entry.matched || entry.unplanned)) {
+        throw new AppError('CONFLICT', recurringMessages.entryTaken);
+      }
+      const plannedAmount = converterOf(tenant).convert(series.amount, series.currency);
+      for (const link of links) {
+        const inserted = await insertMatches(tx, tenant.organisationId, link.entryId, [
+          {
+            kind: 'transactions',
+            id: series.transactionId,
+            dueDate: link.dueDate,
+            name: series.name,
+            categoryName: series.categoryName,
+            plannedAmount,
+          },
+        ]);
+        if (!inserted) throw new AppError('CONFLICT', recurringMessages.entryTaken);
+      }
+      return links.length;
+    },
+
     /**
      * `GET /bank-entries/{id}/match-suggestions`. Without salaries:read (`tenant.seesSalaries`) no
      * salary occurrence, and so no salary run (docs/access.md "Salary figures").

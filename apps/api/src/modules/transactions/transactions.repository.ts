@@ -187,6 +187,21 @@ export async function deleteTransaction(db: AppDatabase, organisationId: number,
   return deleted.length > 0;
 }
 
+/** Sets "gelernte Verzögerung anwenden" (docs/recurring.md "Payment delays"); false when there is no such transaction. */
+export async function setApplyLearnedDelay(
+  db: AppDatabase,
+  organisationId: number,
+  id: number,
+  apply: boolean,
+): Promise<boolean> {
+  const updated = await db
+    .update(t)
+    .set({ applyLearnedDelay: apply })
+    .where(and(eq(t.id, id), eq(t.organisationId, organisationId)))
+    .returning({ id: t.id });
+  return updated.length > 0;
+}
+
 /** Which of `ids` are the organisation's transactions, locked until the transaction ends. */
 export async function lockTransactions(db: AppDatabase, organisationId: number, ids: number[]): Promise<number[]> {
   const rows = await db

@@ -30,6 +30,7 @@ import {
   updateTransaction,
   type TransactionRow,
   type TransactionValues,
+  setApplyLearnedDelay,
 } from './transactions.repository.js';
 
 export const transactionMessages = {
@@ -169,10 +170,13 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
 
     get: getOne,
 
-    /** Creates a transaction (the schema has checked its fields and their combination). */
-    async create(tenant: Tenant, input: TransactionCreate): Promise<Transaction> {
+    /**
+     * Creates a transaction (the schema has checked its fields and their combination); inside the
+     * caller's database transaction `within` when given (a savepoint there).
+     */
+    async create(tenant: Tenant, input: TransactionCreate, within: AppDatabase = db): Promise<Transaction> {
       // Answered from inside the transaction: a committed create is never answered 503 (docs/api.md "Writes").
-      return db.transaction(async (tx) => {
+      return within.transaction(async (tx) => {
         await requireReferences(tx, tenant, input);
         return getOne(tenant, await insertTransaction(tx, tenant.organisationId, valuesOf(input)), tx);
       });
@@ -195,6 +199,12 @@ export function createTransactionsService(deps: { db: AppDatabase; clock: Clock;
         await updateTransaction(tx, tenant.organisationId, id, changes);
       });
       return getOne(tenant, id);
+    },
+
+    /** "gelernte Verzögerung anwenden" on or off (docs/recurring.md "Payment delays"); 404 for another organisation's. */
+    async setApplyLearnedDelay(tenant: Tenant, id: number, apply: boolean): Promise<void> {
+      if (!(await setApplyLearnedDelay(db, tenant.organisationId, id, apply)))
+        throw notFound(transactionMessages.notFound);
     },
 
     async remove(tenant: Tenant, id: number): Promise<void> {

@@ -17,6 +17,7 @@ import { BankAccountCard } from './components/bank-account-card';
 import { bankAccountColumns } from './components/bank-account-columns';
 import { openBankAccountDialog } from './components/bank-account-dialog';
 import { bankAccountTexts as texts } from './components/bank-account-texts';
+import { RecurringButton } from './components/recurring-dialog';
 import { StatementDropZone, StatementImportButton } from './components/statement-drop';
 import { TotalLine } from './components/total-line';
 
@@ -86,6 +87,7 @@ export function Component() {
         actions={
           canEdit ? (
             <>
+              <RecurringButton />
               <StatementImportButton />
               {addButton}
             </>

@@ -1,14 +1,18 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Button, FileButton, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
+import { showRecurringAfterImport } from './recurring-dialog';
 import { statementFileAccept } from './statement-file';
 import { statementTexts as texts } from './statement-texts';
 import classes from './statement-drop.module.css';
 
-/** Opens the import dialog, loaded with the first file: the page's first load stays as it was. */
+/** Opens the import dialog, loaded with the first file: the page's first load stays as it was; the recurring list after it. */
 async function openImport(file: File) {
   const { openStatementImportDialog } = await import('./statement-import-dialog');
-  await openStatementImportDialog(file);
+  if (await openStatementImportDialog(file)) {
+    // docs/recurring.md: after every import, the series found are counted and their list opens.
+    await showRecurringAfterImport();
+  }
 }
 
 /** "Kontoauszug importieren" of the toolbar: picks a file and opens the preview. */
