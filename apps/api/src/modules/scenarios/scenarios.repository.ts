@@ -121,7 +121,11 @@ const leverColumns = {
 };
 
 /** The levers of the scenarios, each scenario's in order. */
-export function listLevers(db: AppDatabase, organisationId: number, scenarioIds: readonly number[]): Promise<LeverRow[]> {
+export function listLevers(
+  db: AppDatabase,
+  organisationId: number,
+  scenarioIds: readonly number[],
+): Promise<LeverRow[]> {
   if (scenarioIds.length === 0) return Promise.resolve([]);
   return db
     .select(leverColumns)
@@ -153,7 +157,12 @@ export async function insertLevers(
   db: AppDatabase,
   organisationId: number,
   scenarioId: number,
-  levers: readonly { position: number; type: string; payload: Record<string, unknown>; original: Record<string, unknown> | null }[],
+  levers: readonly {
+    position: number;
+    type: string;
+    payload: Record<string, unknown>;
+    original: Record<string, unknown> | null;
+  }[],
 ): Promise<number[]> {
   if (levers.length === 0) return [];
   const rows = await db
@@ -167,7 +176,12 @@ export async function updateLever(
   db: AppDatabase,
   organisationId: number,
   leverId: number,
-  values: { position?: number; type?: string; payload?: Record<string, unknown>; original?: Record<string, unknown> | null },
+  values: {
+    position?: number;
+    type?: string;
+    payload?: Record<string, unknown>;
+    original?: Record<string, unknown> | null;
+  },
 ): Promise<void> {
   await db
     .update(scenarioLevers)
@@ -175,7 +189,11 @@ export async function updateLever(
     .where(and(eq(scenarioLevers.organisationId, organisationId), eq(scenarioLevers.id, leverId)));
 }
 
-export async function deleteLevers(db: AppDatabase, organisationId: number, leverIds: readonly number[]): Promise<void> {
+export async function deleteLevers(
+  db: AppDatabase,
+  organisationId: number,
+  leverIds: readonly number[],
+): Promise<void> {
   if (leverIds.length === 0) return;
   await db
     .delete(scenarioLevers)

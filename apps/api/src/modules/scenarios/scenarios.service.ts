@@ -162,7 +162,8 @@ export function createScenariosService(db: AppDatabase) {
         });
         const levers = input.levers ?? [];
         const stored = [];
-        for (const [position, lever] of levers.entries()) stored.push({ position, ...(await storedLever(tx, tenant, lever)) });
+        for (const [position, lever] of levers.entries())
+          stored.push({ position, ...(await storedLever(tx, tenant, lever)) });
         await insertLevers(tx, tenant.organisationId, id, stored);
         return detail(tenant, id, tx);
       });
