@@ -186,7 +186,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const salaries = createSalariesService({ db, clock, reference });
   const salaryCosts = createSalaryCostsService({ db, clock });
   const salaryCostLabels = createSalaryCostLabelsService({ db });
-  const forecasts = createForecastsService({ db, clock, rates, reference, ensureFreshSchedules });
+  const scenarios = createScenariosService({ db, reference });
+  const forecasts = createForecastsService({
+    ...{ db, clock, rates, reference, ensureFreshSchedules },
+    scenarioOverlay: (tenant, id) => scenarios.overlay(tenant, id),
+  });
   const forecastExclusions = createForecastExclusionsService({ db, clock });
   // A currency change must leave every sum exact in the new currency (ARCHITECTURE.md rule 7).
   const organisations = createOrganisationsService(db, reference, changes, async (tx, organisationId, currencyId) => {
@@ -206,7 +210,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     profile,
   });
   const vatSettings = createVatSettingsService({ db, clock });
-  const scenarios = createScenariosService(db);
   // One memory for the three services of plan vs actual (plan-cache.ts).
   const planCache = createPlanCache();
   const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, cache: planCache });
