@@ -5,6 +5,7 @@ import {
   type Forecast,
   type ForecastDetails,
   type Lever,
+  type ScenarioCompare,
   type ScenarioDetail,
 } from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
@@ -204,5 +205,64 @@ describe('GET /api/forecasts?scenario= (docs/scenarios.md "Forecast of a scenari
     expect((await b.get(`/api/forecasts?scenario=${id}`)).statusCode).toBe(404);
     expect((await b.get(`/api/forecasts/details?scenario=${id}`)).statusCode).toBe(404);
     expect((await a.get('/api/forecasts?scenario=abc')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/scenarios/compare (docs/scenarios.md "Compare")', () => {
+  it('answers base and scenarios with months, KPIs and the changed leaves only', async () => {
+    const owner = await signUp(app);
+    const rent = await aTransaction(owner, { name: 'Miete', amount: -200_000, startDate: '2026-01-15' });
+    await aTransaction(owner, { name: 'Strom', amount: -10_000, startDate: '2026-01-20' });
+    const worst = (
+      await owner.post('/api/scenarios', {
+        name: 'Worst',
+        levers: [
+          { type: 'transaction', action: 'change', transactionId: rent.id, from: '2027-01-01', amount: -250_000 },
+        ],
+      })
+    ).json<ScenarioDetail>();
+    const best = (
+      await owner.post('/api/scenarios', {
+        name: 'Best',
+        levers: [{ type: 'transaction', action: 'stop', transactionId: rent.id, from: '2027-01-01' }],
+      })
+    ).json<ScenarioDetail>();
+    const response = await owner.get(`/api/scenarios/compare?ids=base,${worst.id},${best.id}&months=3`);
+    expect(response.statusCode).toBe(200);
+    const compare = response.json<ScenarioCompare>();
+    expect(compare.months).toEqual(['2026-11', '2026-12', '2027-01']);
+    expect(compare.entries.map((entry) => [entry.scenarioId, entry.name])).toEqual([
+      [null, 'Basis'],
+      [worst.id, 'Worst'],
+      [best.id, 'Best'],
+    ]);
+    const [base, worse, better] = compare.entries;
+    expect(base?.differences).toEqual([]);
+    // Only the rent differs, and only in January: −500.00 more, or 2'000.00 less.
+    expect(worse?.differences).toEqual([
+      {
+        side: 'expense',
+        category: expect.any(String),
+        name: 'Miete',
+        relatedTable: 'transactions',
+        relatedId: rent.id,
+        differences: [0, 0, -50_000],
+      },
+    ]);
+    expect(better?.differences.map((row) => row.differences)).toEqual([[0, 0, 200_000]]);
+    expect((worse?.kpis.totalCashflow ?? 0) - (base?.kpis.totalCashflow ?? 0)).toBe(-50_000);
+    expect(base?.kpis.lowest).toEqual({ month: '2027-01', saldo: base?.months[2]?.saldo });
+    // No bank balance and a minimum of 0: November's payments are past (today 21.11.), December falls below.
+    expect(base?.kpis).toMatchObject({ firstBelowMinimum: '2026-12', coveredUntil: '2026-11', runwayMonths: 1 });
+  });
+
+  it("refuses a malformed list in German and answers 404 for another organisation's scenario", async () => {
+    const { a, b } = await twoTenants(app);
+    const { id } = (await a.post('/api/scenarios', { name: 'A' })).json<ScenarioDetail>();
+    const malformed = await a.get('/api/scenarios/compare?ids=base,base');
+    expect(malformed.statusCode).toBe(400);
+    expect((await b.get(`/api/scenarios/compare?ids=base,${id}`)).statusCode).toBe(404);
+    const reader = await addMember(app, a, a.user.currentOrganisationId, 'read-only');
+    expect((await reader.get(`/api/scenarios/compare?ids=base,${id}`)).statusCode).toBe(200);
   });
 });
