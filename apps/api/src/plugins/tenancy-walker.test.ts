@@ -231,7 +231,7 @@ async function aScenario(a: SignedInUser) {
   const scenario = response.json<{ id: number; levers: { id: number }[] }>();
   return {
     ids: { id: scenario.id, leverId: scenario.levers[0]?.id ?? 0 },
-    witnesses: [`/api/scenarios/${scenario.id}`, '/api/scenarios', `/api/forecasts?scenario=${scenario.id}`],
+    witnesses: [`/api/scenarios/${scenario.id}`, '/api/scenarios', `/api/forecasts/details?months=2&scenario=${scenario.id}`],
   };
 }
 
