@@ -198,6 +198,21 @@ describe('GET /api/forecasts?scenario= (docs/scenarios.md "Forecast of a scenari
     ]);
     // The base did not move.
     expect((await owner.get('/api/forecasts?months=4')).json<Forecast>().months).toEqual(base.months);
+    // A base leaf a lever changed is marked too (leverIds, empty when no single lever added it).
+    const rentId = (await aTransaction(owner, { name: 'Miete', amount: -100_000, startDate: '2026-01-20' })).id;
+    const change = {
+      type: 'transaction',
+      action: 'change',
+      transactionId: rentId,
+      from: '2027-02-01',
+      amount: -120_000,
+    };
+    expect((await owner.post(`/api/scenarios/${id}/levers`, change)).statusCode).toBe(201);
+    const marked = (await owner.get(`/api/forecasts/details?months=4&scenario=${id}`)).json<ForecastDetails>();
+    const rentIn = (index: number) =>
+      marked[index]?.expense.flatMap((category) => category.children).find((leaf) => leaf.relatedId === rentId);
+    expect(rentIn(2)?.leverIds).toBeUndefined();
+    expect(rentIn(3)).toMatchObject({ amount: -120_000, leverIds: [] });
   });
 
   it("answers 404 for another organisation's scenario and 400 for a malformed id", async () => {
