@@ -1,7 +1,7 @@
 // `npm run bench`: one line per figure of docs/design.md "Performance budgets". Measures the built
 // server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual,
 // forecast-writes or forecast-soak (the last only on request: ten minutes per database)
-// (BENCH_SECONDS, BENCH_ROUNDS).
+// (BENCH_SECONDS, BENCH_ROUNDS), realtime.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -489,6 +489,11 @@ if (process.env.BENCH_ONLY === 'plan-actual') {
   await benchPlanActual(benchTools);
   process.exit(0);
 }
+const { benchRealtime } = await import('./bench-realtime.mjs');
+if (process.env.BENCH_ONLY === 'realtime') {
+  await benchRealtime(benchTools);
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY === 'bank-accounts') {
   await benchBankAccountLists();
   process.exit(0);
@@ -536,6 +541,7 @@ try {
   await benchForecastApi(benchTools);
   await benchForecastWrites(benchTools);
   await benchPlanActual(benchTools);
+  await benchRealtime(benchTools);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

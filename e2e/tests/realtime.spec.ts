@@ -87,6 +87,49 @@ function novemberEndBalance(page: Page): Locator {
 }
 
 test.describe('Realtime', () => {
+  test('the tabs of one browser share one event stream; when its tab closes, another takes it over', async ({
+    browser,
+    page,
+  }) => {
+    const { owner, prepared } = await ownerWithMember(browser, page, seed, editor);
+    const ownerPage = owner.pages()[0]!;
+    const context = page.context();
+    const streams: string[] = [];
+    context.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/events') streams.push(request.url());
+    });
+    await page.goto('/transactions');
+    await expect(transactionCard(page, 'Miete Büro')).toBeVisible();
+    const second = await context.newPage();
+    await second.goto('/transactions');
+    await expect(transactionCard(second, 'Miete Büro')).toBeVisible();
+
+    // The owner's new transaction shows in both of the editor's tabs, over one stream.
+    await apiWrite(ownerPage, 'POST', '/api/transactions', {
+      ...prepared.base,
+      type: 'single',
+      startDate: '2026-11-28',
+      name: 'Auftrag Müller',
+      amount: 2_000_00,
+    });
+    await expect(transactionCard(page, 'Auftrag Müller')).toBeVisible(WITHIN);
+    await expect(transactionCard(second, 'Auftrag Müller')).toBeVisible(WITHIN);
+    expect(streams).toHaveLength(1);
+
+    // The tab holding the stream closes: the other opens it and still hears the owner.
+    await page.close();
+    await expect.poll(() => streams.length).toBe(2);
+    await apiWrite(ownerPage, 'POST', '/api/transactions', {
+      ...prepared.base,
+      type: 'single',
+      startDate: '2026-11-29',
+      name: 'Auftrag Meier',
+      amount: 1_000_00,
+    });
+    await expect(transactionCard(second, 'Auftrag Meier')).toBeVisible(WITHIN);
+    await owner.close();
+  });
+
   test("one member's changes show in the other's lists and Prognose within 2 s, without a reload", async ({
     browser,
     page,

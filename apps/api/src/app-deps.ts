@@ -27,8 +27,10 @@ import type { SalariesService } from './modules/employees/salaries.service.js';
 import type { SalaryCostsService } from './modules/employees/salary-costs.service.js';
 import type { SalaryCostLabelsService } from './modules/employees/salary-cost-labels.service.js';
 import type { ForecastsService } from './modules/forecasts/forecasts.service.js';
+import type { ForecastStamps } from './modules/forecasts/forecast-stamps.js';
 import type { ForecastExclusionsService } from './modules/forecasts/forecast-exclusions.service.js';
 import type { VatSettingsService } from './modules/forecasts/vat-settings.service.js';
+import type { PaymentCalendarService } from './modules/forecasts/payment-calendar.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
 import type { PlanActualService } from './modules/plan-actual/plan-actual.service.js';
 import type { MatchService } from './modules/plan-actual/match.service.js';
@@ -70,8 +72,11 @@ export interface AppDeps {
   salaryCosts: SalaryCostsService;
   salaryCostLabels: SalaryCostLabelsService;
   forecasts: ForecastsService;
+  /** The organisations' stamps: the ETags of the computed answers (docs/realtime.md "Stamps and ETags"). */
+  forecastStamps: ForecastStamps;
   forecastExclusions: ForecastExclusionsService;
   vatSettings: VatSettingsService;
+  paymentCalendar: PaymentCalendarService;
   scenarios: ScenariosService;
   scenarioCompare: ScenarioCompareService;
   scenarioPromote: ScenarioPromoteService;

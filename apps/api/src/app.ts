@@ -70,6 +70,7 @@ import { createReportsService } from './modules/reports/reports.service.js';
 import { registerReports } from './modules/reports/reports.routes.js';
 import { registerPlanActual } from './modules/plan-actual/plan-actual.routes.js';
 import { createEventHub } from './modules/events/event-hub.js';
+import { createForecastStamps } from './modules/forecasts/forecast-stamps.js';
 import { createStreamLeases } from './modules/events/stream-leases.js';
 import { registerEvents } from './modules/events/events.routes.js';
 import { registerMcp } from './modules/mcp/mcp.routes.js';
@@ -89,6 +90,7 @@ import { createDismissalsService } from './modules/plan-actual/dismissals.servic
 import { createPlanCache } from './modules/plan-actual/plan-cache.js';
 import { useStrictJsonBodies } from './plugins/strict-json.js';
 import { createVatSettingsService } from './modules/forecasts/vat-settings.service.js';
+import { createPaymentCalendarService } from './modules/forecasts/payment-calendar.service.js';
 import { ensureFreshSchedules } from './modules/employees/salary-schedules.js';
 
 export type { AppDeps } from './app-deps.js';
@@ -141,7 +143,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database || options.closeDatabase) app.addHook('onClose', () => database.close());
   await prepareDatabase(database);
   const { db } = database;
-  const changes = await openChangeBus(database, { log: app.log });
+  const changes = await openChangeBus(database, {
+    log: app.log,
+    ...(config.REDIS_URL ? { redis: { url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX } } : {}),
+  });
   app.addHook('onClose', () => changes.close());
 
   const rates = createRatesService({
@@ -196,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const scenarioCompare = createScenarioCompareService({ clock, forecasts, scenarios });
   const scenarioPromote = createScenarioPromoteService({ db, clock, reference });
   const forecastExclusions = createForecastExclusionsService({ db, clock });
+  const forecastStamps = createForecastStamps({ db, clock, rates });
   // A currency change must leave every sum exact in the new currency (ARCHITECTURE.md rule 7).
   const organisations = createOrganisationsService(db, reference, changes, async (tx, organisationId, currencyId) => {
     await bankAccounts.requireExactTotal(tx, organisationId, currencyId);
@@ -214,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     profile,
   });
   const vatSettings = createVatSettingsService({ db, clock });
+  const paymentCalendar = createPaymentCalendarService({ db, clock, forecasts });
   // One memory for the three services of plan vs actual (plan-cache.ts).
   const planCache = createPlanCache();
   const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, cache: planCache });
@@ -246,8 +253,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, bankEntries, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
-    ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, planMatches, occurrenceDismissals },
-    ...{ events, access, oauth },
+    ...{
+      forecasts,
+      forecastExclusions,
+      vatSettings,
+      paymentCalendar,
+      reports,
+      planActual,
+      planMatches,
+      occurrenceDismissals,
+    },
+    ...{ events, access, oauth, forecastStamps },
     ...{ scenarios, scenarioCompare, scenarioPromote },
   };
   app.decorate('deps', deps);
@@ -264,7 +280,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       registerCsrfProtection(api, config.PUBLIC_URL, cookies);
       registerAuthentication(api, sessions, cookies, sessionUsers, bearers, protectedResourceMetadataUrl(publicUrl));
       registerIdempotency(api, db, clock);
-      registerWritePublishing(api, events, userNames);
+      registerWritePublishing(api, events, userNames, forecastStamps);
       registerWriteAudit(api, access, userNames);
       // Signed-in only, like every endpoint outside /api/auth, /api/health and /api/global/time.
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -21,6 +21,7 @@ export const queryRoots = [
   'employees',
   'bank-accounts',
   'vat-settings',
+  'payment-calendar',
   /** The scenarios and their levers (a scenario's forecast hangs under the forecast's roots). */
   'scenarios',
   /** One organisation: its settings, members and invitations. */
@@ -88,6 +89,13 @@ export const areas = {
     tokens: { read: 'forecast:read', write: 'data:write' },
     realtime: 'shared',
     stale: ['vat-settings'],
+    forecastFollows: true,
+  },
+  // The payment calendar (docs/payment-calendar.md): when the funds are paid.
+  'payment-calendar': {
+    tokens: { read: 'forecast:read', write: 'data:write' },
+    realtime: 'shared',
+    stale: ['payment-calendar'],
     forecastFollows: true,
   },
   'plan-actual': { tokens: { read: 'forecast:read', write: null }, realtime: 'none' },

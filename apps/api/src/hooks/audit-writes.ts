@@ -31,6 +31,7 @@ const PHRASES: Record<string, string> = {
   'DELETE forecasts/exclude': 'Ausschluss aus der Prognose aufgehoben',
   'PUT vat-settings': 'MWST-Abrechnung gespeichert',
   'DELETE vat-settings': 'MWST-Abrechnung ausgeschaltet',
+  'PUT payment-calendar': 'Zahlungskalender gespeichert',
   'POST scenarios/promote': 'Szenario in die Basis übernommen',
   'POST scenarios/levers/promote': 'Hebel in die Basis übernommen',
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isSharedArea, TAB_ID_HEADER } from '@saldopilot/shared';
 import type { EventHub } from '../modules/events/event-hub.js';
 import type { UserNames } from '../modules/events/user-names.js';
+import type { ForecastStamps } from '../modules/forecasts/forecast-stamps.js';
 import { writeTargetOf } from '../plugins/write-target.js';
 
 declare module 'fastify' {
@@ -19,7 +20,12 @@ const TAB = /^[A-Za-z0-9-]{8,64}$/;
  * the action by the method. In `onResponse`, so only an answered (committed) write is announced, and
  * the writer never waits for it.
  */
-export function registerWritePublishing(api: FastifyInstance, hub: EventHub, names: UserNames): void {
+export function registerWritePublishing(
+  api: FastifyInstance,
+  hub: EventHub,
+  names: UserNames,
+  stamps: ForecastStamps,
+): void {
   api.addHook('onResponse', async (request, reply) => {
     const { session } = request;
     if (reply.statusCode < 200 || reply.statusCode >= 300) return;
@@ -32,7 +38,10 @@ export function registerWritePublishing(api: FastifyInstance, hub: EventHub, nam
     const organisationId = area === 'organisations' && id !== null ? id : session.organisationId;
     const tab = request.headers[TAB_ID_HEADER];
     try {
+      // Read after the commit: the stamp the members' next reads will carry at least.
+      const stamp = await stamps.stamp(organisationId).catch(() => undefined);
       await hub.publish({
+        ...(stamp === undefined ? {} : { stamp }),
         organisationId,
         area,
         collection,

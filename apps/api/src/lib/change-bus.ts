@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SharedArea } from '@saldopilot/shared';
 import { LISTENER_NAME, type Database, type Listener } from '../db/client.js';
+import { openOrganisationChannels, type OrganisationChannels } from './organisation-channels.js';
 
 /**
  * One committed change, small enough for a NOTIFY (< 8000 bytes): what the session caches need, and
@@ -26,6 +27,8 @@ export type Change =
       by: number;
       byName: string;
       tab?: string;
+      /** The organisation's stamp after the write (docs/realtime.md "Stamps and ETags"). */
+      stamp?: string;
     }
   /** An organisation's name, currency or minimum balance changed, or the organisation is gone. */
   | { kind: 'organisation'; action: 'updated' | 'deleted'; id: number; organisationId: number; by?: number }
@@ -60,6 +63,17 @@ export interface ChangeBus {
    */
   publish(change: Change): Promise<void>;
   subscribe(subscriber: ChangeSubscriber): () => void;
+  /**
+   * The domain changes of the organisation reach this instance while it is watched (with Redis: its
+   * channel is subscribed from the first watch to the end of the last; without, every instance hears
+   * every organisation anyway). Resolves when the subscription stands, with the function that ends
+   * the watch.
+   */
+  watch(organisationId: number): Promise<() => void>;
+  /** True with Redis: an organisation's domain changes arrive only while it is watched. */
+  readonly perOrganisation: boolean;
+  /** How many domain changes of the organisation this instance has heard from other instances. */
+  receivedOf(organisationId: number): number;
   /** Whether the listener is connected (changes of other instances arrive). */
   listening(): boolean;
   /** The server process of the listener, while connected (tests end it to check the reconnect). */
@@ -73,6 +87,8 @@ export interface ChangeBusOptions {
   confirmWaitMs?: number;
   /** First and longest pause before connecting the listener again. */
   retryMs?: { first: number; max: number };
+  /** Redis (REDIS_URL and its key prefix): domain changes travel on one channel per organisation. */
+  redis?: { url: string; keyPrefix: string };
 }
 
 /** The one channel of the application's changes. */
@@ -96,6 +112,9 @@ interface Waiting {
  * Publish/subscribe of committed changes between the API instances on one database (docs/api.md
  * "Sessions, roles, protection"): `pg_notify` on one channel, heard by each instance's own LISTEN
  * connection (PGlite: the embedded database's own LISTEN, shared by every app in the process).
+ * With Redis (`options.redis`), the domain changes — nearly all of the traffic — travel on one Redis
+ * channel per organisation instead (organisation-channels.ts), heard only by the instances that
+ * watch it, and the channel of PostgreSQL carries only what the access gate needs, as before.
  *
  * Why a publish waits for confirmations, not only for its own echo: PostgreSQL hands a notification
  * to every listening connection at commit, but each instance reads it from its socket in its own
@@ -114,6 +133,8 @@ export async function openChangeBus(database: Database, options: ChangeBusOption
   const subscribers = new Set<ChangeSubscriber>();
   const waiting = new Map<number, Waiting>();
   const confirms = database.kind === 'postgres';
+  /** Domain changes heard from other instances, per organisation. */
+  const received = new Map<number, number>();
   let seq = 0;
   let listener: Listener | undefined;
   let closed = false;
@@ -160,7 +181,7 @@ export async function openChangeBus(database: Database, options: ChangeBusOption
     for (const wait of [...waiting.values()]) wait.release();
   };
 
-  function received(payload: string): void {
+  function heardPayload(payload: string): void {
     let envelope: Envelope | null;
     try {
       envelope = JSON.parse(payload) as Envelope | null;
@@ -176,6 +197,9 @@ export async function openChangeBus(database: Database, options: ChangeBusOption
     if (envelope.origin === origin) return heard(envelope.seq);
     const { change } = envelope;
     if (typeof change?.kind !== 'string') return;
+    if (change.kind === 'domain') {
+      received.set(change.organisationId, (received.get(change.organisationId) ?? 0) + 1);
+    }
     tell((subscriber) => subscriber.change(change));
     if (envelope.confirm) {
       send({ origin, seq: envelope.seq, of: envelope.origin }).catch((error: unknown) =>
@@ -202,7 +226,7 @@ export async function openChangeBus(database: Database, options: ChangeBusOption
   async function connect(): Promise<void> {
     retryTimer = undefined;
     try {
-      const opened = await database.listen(CHANGE_CHANNEL, received, lost);
+      const opened = await database.listen(CHANGE_CHANNEL, heardPayload, lost);
       if (closed) {
         await opened.close();
         return;
@@ -224,12 +248,33 @@ export async function openChangeBus(database: Database, options: ChangeBusOption
   }
 
   await connect();
+  const channels: OrganisationChannels | undefined = options.redis
+    ? await openOrganisationChannels({
+        ...options.redis,
+        log,
+        onMessage: heardPayload,
+        // The Redis listener was away: what was published meanwhile is unknown, as after a PostgreSQL gap.
+        onGap: () => tell((subscriber) => subscriber.reset()),
+      })
+    : undefined;
 
   return {
     async publish(change) {
       tell((subscriber) => subscriber.change(change));
       if (closed) return;
       seq += 1;
+      // A domain change goes to its organisation's channel only; no cache waits for it (the streams
+      // are told as it comes). While Redis is away it takes PostgreSQL's channel, which every
+      // instance hears. What the access gate needs (membership, sign-in, user, organisation) always
+      // takes PostgreSQL, confirmed by every listener (docs/realtime.md "Across instances").
+      if (channels && change.kind === 'domain') {
+        try {
+          await channels.publish(change.organisationId, JSON.stringify({ origin, seq, change, confirm: false }));
+          return;
+        } catch (error) {
+          log.debug({ err: error }, 'a change goes over PostgreSQL while Redis is away');
+        }
+      }
       // Without a listener nothing can be confirmed: the others' caches fall back to their time limit.
       const wait = listener ? waitFor(seq) : undefined;
       try {
@@ -249,12 +294,18 @@ export async function openChangeBus(database: Database, options: ChangeBusOption
       subscribers.add(subscriber);
       return () => void subscribers.delete(subscriber);
     },
+    async watch(organisationId) {
+      return channels ? channels.watch(organisationId) : () => undefined;
+    },
+    perOrganisation: channels !== undefined,
+    receivedOf: (organisationId) => received.get(organisationId) ?? 0,
     listening: () => listener !== undefined,
     listenerPid: () => listener?.pid,
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);
       releaseWaiting();
+      await channels?.close();
       await listener?.close();
       listener = undefined;
     },

@@ -1,4 +1,3 @@
-import { createClient } from 'redis';
 import type { RateLimitStore } from './rate-limiter.js';
 
 // One atomic round trip. The window end is kept in the app's clock (like the database store), so
@@ -60,6 +59,8 @@ export async function redisRateLimitStore(
   options: RedisStoreOptions = {},
 ): Promise<RedisRateLimitStore> {
   const timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
+  // Loaded when configured only: a server without REDIS_URL never imports the client.
+  const { createClient } = await import('redis');
   const client = createClient({
     url,
     disableOfflineQueue: true,

@@ -19,6 +19,9 @@ export async function freePort(): Promise<number> {
 
 const hasRedisServer = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 
+/** Whether a test can start (and stop) a Redis of its own. */
+export const privateRedisAvailable = hasRedisServer;
+
 /** Whether a test can have a real Redis: a private redis-server, or else the machine's at REDIS_URL. */
 export const redisAvailable = hasRedisServer || Boolean(process.env.REDIS_URL);
 

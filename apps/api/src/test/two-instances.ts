@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../db/client.js';
@@ -13,12 +14,17 @@ export interface TwoInstances {
 
 /**
  * Two instances of the app on one database, as behind a load balancer: on PostgreSQL (DATABASE_URL)
- * two pools on the same fresh database, on PGlite two apps sharing one PGlite object.
+ * two pools on the same fresh database, on PGlite two apps sharing one PGlite object. With a Redis
+ * (REDIS_URL, or `env` naming one) both share one key prefix, as the instances of one deployment do.
  */
-export async function openTwoInstances(clocks: { a?: AdjustableClock; b?: AdjustableClock } = {}) {
+export async function openTwoInstances(
+  clocks: { a?: AdjustableClock; b?: AdjustableClock } = {},
+  env: Record<string, string> = {},
+) {
   const { databases, close } = await twoConnections();
-  const a = await buildTestApp({}, { database: databases[0], clock: clocks.a });
-  const b = await buildTestApp({}, { database: databases[1], clock: clocks.b });
+  const shared = { REDIS_KEY_PREFIX: `saldopilot-test:${randomUUID()}:`, ...env };
+  const a = await buildTestApp(shared, { database: databases[0], clock: clocks.a });
+  const b = await buildTestApp(shared, { database: databases[1], clock: clocks.b });
   return {
     a,
     b,

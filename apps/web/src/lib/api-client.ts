@@ -1,4 +1,5 @@
 import { TAB_ID_HEADER, type ApiErrorBody } from '@saldopilot/shared';
+import { rememberAnswerStamp } from './answer-stamps';
 import { ApiError } from './api-error';
 import type { DownloadedFile } from './save-file';
 
@@ -147,6 +148,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         if (signal?.aborted) throw cause;
         throw new ApiError(0, apiMessages.network);
       }
+      rememberAnswerStamp(url, response.headers.get('etag'));
       const payload = await readBody(response);
       if (retryable && attempt === 0 && RETRY_STATUSES.has(response.status)) continue;
       const error = toApiError(response.status, payload);

@@ -2,7 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { sharedAreas, type ReceivedChangeEvent } from '@saldopilot/shared';
 import { tabId } from './api-client';
-import { eventStreamUrl, handleStreamEvent, openChangeStream, queryRootsOfChange, readStreamEvent } from './realtime';
+import {
+  eventStreamUrl,
+  handleStreamEvent,
+  openChangeStream,
+  originOf,
+  queryRootsOfChange,
+  readStreamEvent,
+  staleRootsOf,
+} from './realtime';
+import { forgetAnswerStamps, rememberAnswerStamp } from './answer-stamps';
 import { changeKinds, onRemoteChange } from './remote-changes';
 
 const anna = { id: 3, name: 'Anna Muster' };
@@ -232,5 +241,48 @@ describe('openChangeStream', () => {
     close();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(FakeSource.made).toHaveLength(1);
+  });
+});
+
+describe('coalesced reloads (docs/realtime.md "Coalesced reloads")', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reloads a burst of 500 events once at once and once at the end of the second, each root once', async () => {
+    vi.useFakeTimers();
+    const { client } = clientWith(...keys);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    openFake(client);
+    const source = FakeSource.made[0]!;
+    source.open();
+    for (let row = 0; row < 500; row += 1) source.send('change', change('transactions', row));
+    // The first event at once: the transactions, the forecast and Plan/Ist.
+    expect(invalidate).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(invalidate).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(1);
+    // The other 499 together, after the second.
+    expect(invalidate).toHaveBeenCalledTimes(6);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(invalidate).toHaveBeenCalledTimes(6);
+  });
+
+  it("skips the forecast's and Plan/Ist's reload when every answer read carries the event's stamp", () => {
+    forgetAnswerStamps();
+    const stamped = { ...change('transactions'), stamp: '2026-11-21.8' };
+    // Nothing read yet: everything reloads.
+    expect(staleRootsOf(stamped, undefined)).toEqual([['transactions'], ...plan]);
+    rememberAnswerStamp('/api/forecasts?months=13', 'W/"2026-11-21.8~abc"');
+    rememberAnswerStamp('/api/plan-actual', 'W/"2026-11-21.7~def"');
+    expect(staleRootsOf(stamped, undefined)).toEqual([['transactions'], ...plan]);
+    rememberAnswerStamp('/api/plan-actual', 'W/"2026-11-21.8~def"');
+    expect(staleRootsOf(stamped, undefined)).toEqual([['transactions']]);
+    // A change this tab made itself (a stream shared by the browser's tabs) reloads nothing.
+    expect(staleRootsOf({ ...stamped, origin: 'own' }, 'own')).toEqual([]);
+    forgetAnswerStamps();
+  });
+
+  it('names its own tab as the server does: base64url SHA-256 of the tab id, 16 characters', async () => {
+    // Computed by hand with `printf owner-tab-1 | openssl dgst -sha256 -binary | base64`.
+    expect(await originOf('owner-tab-1')).toBe('mcATgOZJgRkwRJuk');
   });
 });

@@ -11,6 +11,7 @@ import { tabId } from './api-client';
 import { queryClient as appQueryClient } from './query-client';
 import { areaQueryRoots, planQueryRoots } from './query-keys';
 import { tellRemoteChange } from './remote-changes';
+import { answersCarry, forgetAnswerStamps } from './answer-stamps';
 
 /**
  * Realtime between members (docs/web.md "Realtime"): the stream of the current organisation's
@@ -52,8 +53,74 @@ export function readStreamEvent(name: string, data: string): StreamEvent | null 
 }
 
 /**
- * Acts on one event: a change invalidates its area's queries (active ones load again at once,
- * others when shown next) and tells the listeners; `reset` (changes were missed) invalidates all.
+ * Collects the query roots a burst of events makes stale and reloads them at most once per
+ * `intervalMs` (docs/realtime.md "Coalesced reloads"): the first event of a quiet time at once, the
+ * rest of a burst (a bulk import sends hundreds) together at the end of the interval.
+ */
+export function createReloads(client: QueryClient, intervalMs: number = RELOAD_INTERVAL_MS) {
+  const pending = new Map<string, QueryKey>();
+  let everything = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let last = Number.NEGATIVE_INFINITY;
+
+  function flush(): void {
+    timer = undefined;
+    last = Date.now();
+    const roots = [...pending.values()];
+    pending.clear();
+    if (everything) {
+      everything = false;
+      forgetAnswerStamps();
+      void client.invalidateQueries();
+      return;
+    }
+    if (roots.some((root) => planRoots.has(JSON.stringify(root)))) forgetAnswerStamps();
+    for (const queryKey of roots) void client.invalidateQueries({ queryKey });
+  }
+  function schedule(): void {
+    if (timer !== undefined) return;
+    const wait = last + intervalMs - Date.now();
+    if (wait <= 0) flush();
+    else timer = setTimeout(flush, wait);
+  }
+  return {
+    add(roots: readonly QueryKey[]): void {
+      if (roots.length === 0) return;
+      for (const root of roots) pending.set(JSON.stringify(root), root);
+      schedule();
+    },
+    all(): void {
+      everything = true;
+      schedule();
+    },
+    stop(): void {
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** At most one reload per page per this many milliseconds, however many events arrive. */
+export const RELOAD_INTERVAL_MS = 1_000;
+
+const planRoots = new Set([planQueryRoots.forecasts, planQueryRoots.planActual].map((root) => JSON.stringify(root)));
+
+/**
+ * The roots an event makes stale: a change's area's (none for one this tab made itself, which a
+ * stream shared by the tabs of the browser still carries), without the forecast's and Plan/Ist's
+ * when every answer of theirs read since their last reload carries the event's stamp already
+ * (docs/realtime.md "Stamps and ETags").
+ */
+export function staleRootsOf(change: ReceivedChangeEvent, ownOrigin: string | undefined): readonly QueryKey[] {
+  if (ownOrigin !== undefined && change.origin === ownOrigin) return [];
+  const roots = queryRootsOfChange(change.kind) ?? [];
+  if (change.stamp === undefined || !answersCarry(change.stamp)) return roots;
+  return roots.filter((root) => !planRoots.has(JSON.stringify(root)));
+}
+
+/**
+ * Acts on one event at once: a change invalidates its area's queries (active ones load again at
+ * once, others when shown next) and tells the listeners; `reset` (changes were missed) invalidates
+ * all. The stream coalesces them instead (`createReloads`).
  */
 export async function handleStreamEvent(event: StreamEvent, client: QueryClient = appQueryClient): Promise<void> {
   if (event.type === 'reset') {
@@ -61,7 +128,7 @@ export async function handleStreamEvent(event: StreamEvent, client: QueryClient 
     return;
   }
   tellRemoteChange(event.change);
-  const stale = queryRootsOfChange(event.change.kind) ?? [];
+  const stale = staleRootsOf(event.change, undefined);
   await Promise.all(stale.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
@@ -82,6 +149,13 @@ const CLOSED = 2;
 
 export interface ChangeStreamOptions {
   client?: QueryClient;
+  /** Also called with each event's name and data as it arrives (the leader tab passes them on). */
+  onMessage?: (name: string, data: string) => void;
+  /** Also called with what a new or resumed stream reloads (the leader tab passes it on). */
+  onReload?: (what: 'all' | 'active' | 'organisations') => void;
+  /** This tab's `origin` (its hashed tab id): its own changes reload nothing. */
+  ownOrigin?: string;
+  reloadIntervalMs?: number;
   /** Replaced in unit tests. */
   createSource?: (url: string) => EventSource;
   retryDelaysMs?: readonly number[];
@@ -100,9 +174,14 @@ export function openChangeStream(options: ChangeStreamOptions = {}): () => void 
   let refusals = 0;
   let stopped = false;
 
+  const reloads = createReloads(client, options.reloadIntervalMs);
   const onEvent = (message: MessageEvent<string>) => {
-    const event = readStreamEvent(message.type, message.data);
-    if (event) void handleStreamEvent(event, client);
+    options.onMessage?.(message.type, message.data);
+    actOn(readStreamEvent(message.type, message.data), reloads, options.ownOrigin);
+  };
+  const reload = (what: 'all' | 'active' | 'organisations') => {
+    options.onReload?.(what);
+    reloadNow(client, what);
   };
 
   function connect(afterRefusal: boolean): void {
@@ -114,10 +193,10 @@ export function openChangeStream(options: ChangeStreamOptions = {}): () => void 
     current.addEventListener('open', () => {
       refusals = 0;
       // A new stream after a refusal has no Last-Event-ID: what happened meanwhile is unknown.
-      if (afterRefusal && !wasOpen) void client.invalidateQueries();
+      if (afterRefusal && !wasOpen) reload('all');
       // The server ends the stream of a member whose role changed; the stream resumes, and the
       // role (write buttons) is read again.
-      else if (wasOpen) void client.invalidateQueries({ queryKey: areaQueryRoots.organisations });
+      else if (wasOpen) reload('organisations');
       wasOpen = true;
     });
     current.addEventListener('error', () => {
@@ -126,7 +205,7 @@ export function openChangeStream(options: ChangeStreamOptions = {}): () => void 
       current.close();
       // The first refusal reloads what is on screen: a 401 lets the session handling take over,
       // a removed member sees the refusals, a restarted server its current data.
-      if (refusals === 0) void client.invalidateQueries({ type: 'active' });
+      if (refusals === 0) reload('active');
       const delay = delays[refusals];
       refusals += 1;
       if (delay !== undefined) retry = setTimeout(() => connect(true), delay);
@@ -137,11 +216,103 @@ export function openChangeStream(options: ChangeStreamOptions = {}): () => void 
   return () => {
     stopped = true;
     clearTimeout(retry);
+    reloads.stop();
     source?.close();
   };
 }
 
-/** Keeps the stream of the organisation open while mounted in the signed-in shell. */
+/** An event, coalesced: a change tells the listeners at once and collects its stale roots. */
+function actOn(event: StreamEvent | null, reloads: ReturnType<typeof createReloads>, ownOrigin?: string): void {
+  if (!event) return;
+  if (event.type === 'reset') return reloads.all();
+  if (ownOrigin !== undefined && event.change.origin === ownOrigin) return;
+  tellRemoteChange(event.change);
+  reloads.add(staleRootsOf(event.change, ownOrigin));
+}
+
+function reloadNow(client: QueryClient, what: 'all' | 'active' | 'organisations'): void {
+  if (what === 'all') {
+    forgetAnswerStamps();
+    void client.invalidateQueries();
+  } else if (what === 'active') void client.invalidateQueries({ type: 'active' });
+  else void client.invalidateQueries({ queryKey: areaQueryRoots.organisations });
+}
+
+/** The name of the lock and the channel the tabs of one browser share a stream by. */
+const SHARED_STREAM = 'saldopilot-events';
+
+/** What the leader tab passes on to the others. */
+type Relay =
+  { type: 'message'; name: string; data: string } | { type: 'reload'; what: 'all' | 'active' | 'organisations' };
+
+/** This tab's `origin` as change events name it: the first 16 characters of base64url SHA-256 of its tab id. */
+export async function originOf(tab: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(tab)));
+  const base64 = btoa(String.fromCharCode(...digest));
+  return base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '').slice(0, 16);
+}
+
+/**
+ * One stream for all tabs of the browser (docs/realtime.md "One stream per browser"): the tab that
+ * holds the Web Lock of the organisation opens the stream and passes every event on over a
+ * BroadcastChannel; the others act on what it passes on, each dropping its own changes (`origin`).
+ * When the leader closes, the lock goes to a waiting tab, which opens the stream and reloads
+ * everything once (events may have passed between the two streams). Without Web Locks,
+ * BroadcastChannel or SubtleCrypto, each tab opens its own stream.
+ */
+export function openSharedChangeStream(organisationId: number, client: QueryClient = appQueryClient): () => void {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Partial<Navigator>).locks;
+  if (!locks || typeof BroadcastChannel === 'undefined' || !globalThis.crypto?.subtle)
+    return openChangeStream({ client });
+  const name = `${SHARED_STREAM}:${organisationId}`;
+  const channel = new BroadcastChannel(name);
+  const reloads = createReloads(client);
+  let ownOrigin: string | undefined;
+  let stopped = false;
+  let release: (() => void) | undefined;
+  const abort = new AbortController();
+  void originOf(tabId).then((origin) => (ownOrigin = origin));
+
+  channel.onmessage = (message: MessageEvent<Relay>) => {
+    const relay = message.data;
+    if (relay.type === 'message') actOn(readStreamEvent(relay.name, relay.data), reloads, ownOrigin);
+    else reloadNow(client, relay.what);
+  };
+  const asked = Date.now();
+  locks
+    .request(name, { signal: abort.signal }, () => {
+      if (stopped) return undefined;
+      // Waited for the lock: another tab's stream served this one until now, and what passed between
+      // its end and this stream's start is unknown.
+      if (Date.now() - asked > 200) {
+        reloadNow(client, 'all');
+        channel.postMessage({ type: 'reload', what: 'all' } satisfies Relay);
+      }
+      const close = openChangeStream({
+        client,
+        onMessage: (event, data) => channel.postMessage({ type: 'message', name: event, data } satisfies Relay),
+        onReload: (what) => channel.postMessage({ type: 'reload', what } satisfies Relay),
+      });
+      // Held until this tab closes its stream (sign-out, another organisation, the tab closed).
+      return new Promise<void>((resolve) => {
+        release = () => {
+          close();
+          resolve();
+        };
+      });
+    })
+    .catch(() => undefined);
+
+  return () => {
+    stopped = true;
+    abort.abort();
+    release?.();
+    reloads.stop();
+    channel.close();
+  };
+}
+
+/** Keeps the stream of the organisation open while mounted in the signed-in shell (one per browser). */
 export function useChangeStream(organisationId: number | null): void {
-  useEffect(() => (organisationId === null ? undefined : openChangeStream()), [organisationId]);
+  useEffect(() => (organisationId === null ? undefined : openSharedChangeStream(organisationId)), [organisationId]);
 }

@@ -34,6 +34,17 @@ export const changeEventSchema = z.object({
   id: z.number().int().nullable(),
   action: z.enum(['created', 'updated', 'deleted']),
   by: z.object({ id: z.number().int(), name: z.string() }),
+  /**
+   * The organisation's stamp after the write (docs/realtime.md "Stamps and ETags"): a tab whose
+   * forecast answers carry it already reloads none of them. Absent when it could not be read.
+   */
+  stamp: z.string().optional(),
+  /**
+   * The writing tab, as the first 16 characters of the base64url SHA-256 of its tab id (never the id
+   * itself, so nobody can send writes in another's name): the tabs of one browser share one stream
+   * (docs/realtime.md "One stream per browser"), and each drops its own changes by it.
+   */
+  origin: z.string().optional(),
 });
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { streamEvents, type ChangeEvent } from '@saldopilot/shared';
 import type { Change, ChangeBus } from '../../lib/change-bus.js';
 import type { StreamLease, StreamLeases } from './stream-leases.js';
@@ -36,6 +36,11 @@ export function eventText(name: string, data: unknown, id?: string): string {
   return `${id === undefined ? '' : `id: ${id}\n`}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** What a change event names its writing tab by (`origin` of the contract). */
+export function tabOrigin(tab: string): string {
+  return createHash('sha256').update(tab).digest('base64url').slice(0, 16);
+}
+
 function changeEvent(change: DomainChange): ChangeEvent {
   return {
     kind: change.area,
@@ -43,14 +48,33 @@ function changeEvent(change: DomainChange): ChangeEvent {
     id: change.id,
     action: change.action,
     by: { id: change.by, name: change.byName },
+    ...(change.stamp === undefined ? {} : { stamp: change.stamp }),
+    ...(change.tab === undefined ? {} : { origin: tabOrigin(change.tab) }),
   };
 }
 
 export type EventHub = ReturnType<typeof createEventHub>;
 
 export function createEventHub(changes: ChangeBus, leases: StreamLeases) {
-  const streams = new Set<Stream>();
+  /** The open streams, each with the end of its watch of its organisation (change-bus.ts `watch`). */
+  const streams = new Map<Stream, () => void>();
+  /** Open streams per organisation on this instance. */
+  const open = new Map<number, number>();
   const recent = new Map<number, DomainChange[]>();
+
+  /** Removes the stream (once) and ends its watch. */
+  function remove(stream: Stream): void {
+    const unwatch = streams.get(stream);
+    if (!unwatch) return;
+    streams.delete(stream);
+    unwatch();
+    const left = (open.get(stream.organisationId) ?? 1) - 1;
+    if (left > 0) return void open.set(stream.organisationId, left);
+    open.delete(stream.organisationId);
+    // With a channel per organisation nothing of it arrives from now on: its kept events would
+    // replay with a gap to a tab that reconnects later, so they go (that tab gets `reset`).
+    if (changes.perOrganisation) recent.delete(stream.organisationId);
+  }
 
   function remember(change: DomainChange): void {
     const list = recent.get(change.organisationId) ?? [];
@@ -71,9 +95,9 @@ export function createEventHub(changes: ChangeBus, leases: StreamLeases) {
   }
 
   function endWhere(matches: (stream: Stream) => boolean): void {
-    for (const stream of [...streams]) {
+    for (const stream of [...streams.keys()]) {
       if (matches(stream)) {
-        streams.delete(stream);
+        remove(stream);
         stream.end();
       }
     }
@@ -84,7 +108,7 @@ export function createEventHub(changes: ChangeBus, leases: StreamLeases) {
       switch (change.kind) {
         case 'domain':
           remember(change);
-          for (const stream of streams) send(stream, change);
+          for (const stream of streams.keys()) send(stream, change);
           return;
         case 'membership':
           // Removed or with another role: the stream ends; the tab reconnects with what it may see now.
@@ -107,7 +131,7 @@ export function createEventHub(changes: ChangeBus, leases: StreamLeases) {
     reset() {
       // Changes may have been missed: every tab reads everything once, and no replay is trusted.
       recent.clear();
-      for (const stream of streams) stream.write(eventText(streamEvents.reset, {}));
+      for (const stream of streams.keys()) stream.write(eventText(streamEvents.reset, {}));
     },
   });
 
@@ -121,20 +145,31 @@ export function createEventHub(changes: ChangeBus, leases: StreamLeases) {
     },
 
     /**
-     * Adds the stream; with `lastEventId` first what it missed since that event (or `reset` when
-     * the buffer no longer reaches back to it). Answers the function that removes it again.
+     * Adds the stream once its organisation's changes reach this instance (change-bus.ts `watch`);
+     * with `lastEventId` first what it missed since that event (or `reset` when the buffer no longer
+     * reaches back to it). Answers the function that removes it again.
      */
-    open(stream: Stream, lastEventId?: string): () => void {
-      streams.add(stream);
+    async open(stream: Stream, lastEventId?: string): Promise<() => void> {
+      // In the hub at once, so what ends a stream (a removed member, ended sign-ins) ends it also
+      // while its watch is being set up; its domain changes flow once the watch stands.
+      let removed = false;
+      streams.set(stream, () => {
+        removed = true;
+      });
+      open.set(stream.organisationId, (open.get(stream.organisationId) ?? 0) + 1);
       if (lastEventId) {
         const list = recent.get(stream.organisationId) ?? [];
         const at = list.findIndex((change) => change.eventId === lastEventId);
         if (at < 0) stream.write(eventText(streamEvents.reset, {}));
         else for (const change of list.slice(at + 1)) send(stream, change);
       }
-      return () => {
-        streams.delete(stream);
-      };
+      const unwatch = await changes.watch(stream.organisationId);
+      if (removed) {
+        unwatch();
+        return () => undefined;
+      }
+      streams.set(stream, unwatch);
+      return () => remove(stream);
     },
 
     /** Publishes a committed domain write to every instance's streams. */

@@ -52,11 +52,13 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         place.renew().catch((error: unknown) => request.log.warn({ err: error }, 'renewing a stream lease failed'));
       }, EVENT_HEARTBEAT_SECONDS * 1000);
       heartbeat.unref();
+      /** Set once the hub has the stream; a stream that ended before gives its place back at once. */
+      let remove: (() => void) | undefined;
       const finish = () => {
         if (!open) return;
         open = false;
         clearInterval(heartbeat);
-        remove();
+        remove?.();
         place.release().catch((error: unknown) => request.log.warn({ err: error }, 'releasing a stream lease failed'));
         raw.end();
       };
@@ -70,8 +72,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         end: finish,
       };
       const lastEventId = request.headers['last-event-id'];
-      const remove = events.open(stream, typeof lastEventId === 'string' ? lastEventId : undefined);
       request.raw.on('close', finish);
+      const removeFromHub = await events.open(stream, typeof lastEventId === 'string' ? lastEventId : undefined);
+      if (open) remove = removeFromHub;
+      else removeFromHub();
     },
   );
 };

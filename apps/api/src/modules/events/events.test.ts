@@ -57,6 +57,10 @@ describe('GET /api/events', () => {
       id: null,
       action: 'created',
       by: { id: owner.user.id, name: 'Olivia Owner' },
+      // The organisation's stamp after the write (docs/realtime.md "Stamps and ETags").
+      stamp: expect.stringMatching(/^\d{4}-\d\d-\d\d\.\d+$/) as string,
+      // The writing tab, hashed: sha256("owner-tab-1") in base64url, its first 16 characters.
+      origin: 'mcATgOZJgRkwRJuk',
     });
     expect(event.id).toMatch(/^[0-9a-f-]{36}$/);
     const id = created.json<{ id: number }>().id;

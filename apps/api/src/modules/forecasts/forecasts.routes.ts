@@ -7,34 +7,50 @@ import {
 } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/request-context.js';
 import { createEncodedAnswers } from '../../plugins/encoded-answer.js';
+import { answeredByEtag, notModified } from '../../plugins/etag.js';
 import type { FastifyInstance } from 'fastify';
 import { forecastExclusionsRoutes } from './forecast-exclusions.routes.js';
 import { vatSettingsRoutes } from './vat-settings.routes.js';
+import { paymentCalendarRoutes } from './payment-calendar.routes.js';
 
 /** /api/forecasts: the forecast, computed on demand (every member, read-only ones too). */
 export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { forecasts } = app.deps;
+  const { forecasts, forecastStamps } = app.deps;
   // The details written and compressed once per forecast, rows asked for and encoding, then kept.
   const detailsAnswers = createEncodedAnswers(forecastDetailsSchema);
 
   app.get(
     '/forecasts',
-    // 404: `?scenario=` names no scenario of the organisation (docs/scenarios.md).
     {
+      // 404: `?scenario=` names no scenario of the organisation (docs/scenarios.md).
       config: { errors: ['NOT_FOUND'] },
-      schema: { querystring: forecastQuerySchema, response: { 200: forecastSchema } },
+      schema: { querystring: forecastQuerySchema, response: { 200: forecastSchema, 304: notModified } },
     },
-    async (request) => forecasts.forecast(tenantOf(request), request.query),
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      // The stamp only: an answer the browser holds already is not computed again. A scenario's
+      // forecast also depends on its levers, which the stamp does not name: always computed.
+      if (
+        request.query.scenario === undefined &&
+        answeredByEtag(request, reply, await forecastStamps.tagParts(tenant))
+      ) {
+        return reply;
+      }
+      return forecasts.forecast(tenant, request.query);
+    },
   );
 
   app.get(
     '/forecasts/details',
     {
       config: { errors: ['NOT_FOUND'] },
-      schema: { querystring: forecastDetailsQuerySchema, response: { 200: forecastDetailsSchema } },
+      schema: { querystring: forecastDetailsQuerySchema, response: { 200: forecastDetailsSchema, 304: notModified } },
     },
     async (request, reply) => {
       const tenant = tenantOf(request);
+      // A scenario's details depend on its levers too, which the stamp does not name (docs/scenarios.md).
+      const stamped = request.query.scenario === undefined;
+      if (stamped && answeredByEtag(request, reply, await forecastStamps.tagParts(tenant))) return reply;
       const { key, details } = await forecasts.detailsAnswer(tenant, request.query);
       if (key !== null && (await detailsAnswers.send(request, reply, { scope: tenant.organisationId, key }, details))) {
         return reply;
@@ -45,9 +61,10 @@ export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The forecast, its exclusions and VAT settings under /api: app.ts registers each area with one call. */
+/** The forecast, its exclusions, VAT settings and payment calendar under /api: app.ts registers each area with one call. */
 export async function registerForecasts(api: FastifyInstance): Promise<void> {
   await api.register(forecastsRoutes);
   await api.register(forecastExclusionsRoutes);
   await api.register(vatSettingsRoutes);
+  await api.register(paymentCalendarRoutes);
 }

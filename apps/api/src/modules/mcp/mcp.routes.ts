@@ -1,11 +1,24 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AccessScope, apiErrorBodySchema } from '@saldopilot/shared';
 import { scopesForRoute } from '../../plugins/token-scopes.js';
-import { createMcpServer, mcpTools } from './mcp-server.js';
 import type { McpTool } from './mcp-tool.js';
+
+const loadSdk = () =>
+  Promise.all([import('./mcp-server.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]).then(
+    ([tools, { StreamableHTTPServerTransport }]) => ({ ...tools, StreamableHTTPServerTransport }),
+  );
+let sdk: ReturnType<typeof loadSdk> | undefined;
+
+/**
+ * The MCP SDK and our tools, loaded with the first MCP call (docs/access.md "The MCP server"): the SDK
+ * is a noticeable part of the server's start, and most servers never get an MCP call.
+ */
+function mcpSdk(): ReturnType<typeof loadSdk> {
+  sdk ??= loadSdk();
+  return sdk;
+}
 
 /** A JSON-RPC message (the MCP messages themselves are the SDK's to check). */
 const jsonRpcMessage = z.looseObject({ jsonrpc: z.literal('2.0') }).describe('JSON-RPC 2.0 message (MCP)');
@@ -67,6 +80,7 @@ export const mcpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const { createMcpServer, mcpTools, StreamableHTTPServerTransport } = await mcpSdk();
       const server = createMcpServer(
         app,
         request,

@@ -22,6 +22,7 @@ import {
 } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
+import { answeredByEtag, notModified } from '../../plugins/etag.js';
 import type { FastifyInstance } from 'fastify';
 
 // A match or a dismissal names an occurrence the plan may not have, or it may be taken already.
@@ -33,7 +34,7 @@ const namesAnOccurrence = { errors: ['NOT_FOUND' as const, 'CONFLICT' as const] 
  * Everyone reads; the writes need editor or above (the role gate's default for writes).
  */
 export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { planActual, planMatches, occurrenceDismissals } = app.deps;
+  const { planActual, planMatches, occurrenceDismissals, forecastStamps } = app.deps;
 
   app.get(
     '/bank-entries/:id/match-suggestions',
@@ -116,14 +117,27 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/plan-actual',
-    { schema: { querystring: planActualQuerySchema, response: { 200: planActualSchema } } },
-    async (request) => planActual.table(tenantOf(request), request.query),
+    { schema: { querystring: planActualQuerySchema, response: { 200: planActualSchema, 304: notModified } } },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      if (answeredByEtag(request, reply, await forecastStamps.tagParts(tenant))) return reply;
+      return planActual.table(tenant, request.query);
+    },
   );
 
   app.get(
     '/plan-actual/month',
-    { schema: { querystring: planActualMonthQuerySchema, response: { 200: planActualMonthDetailSchema } } },
-    async (request) => planActual.month(tenantOf(request), request.query.month),
+    {
+      schema: {
+        querystring: planActualMonthQuerySchema,
+        response: { 200: planActualMonthDetailSchema, 304: notModified },
+      },
+    },
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      if (answeredByEtag(request, reply, await forecastStamps.tagParts(tenant))) return reply;
+      return planActual.month(tenant, request.query.month);
+    },
   );
 };
 

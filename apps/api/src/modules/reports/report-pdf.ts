@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import pdfmake from 'pdfmake';
+import type pdfmakeModule from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces.js';
 import { formatAmount, formatDate, formatMonthLabel } from '@saldopilot/shared';
 import type { ForecastReport, ReportRow } from './forecast-report.js';
@@ -15,20 +15,33 @@ import { formatPercent, planActualTexts, type PlanActualReport } from './plan-ac
  */
 
 const require = createRequire(import.meta.url);
-/** Roboto as pdfmake ships it: embedded in the file, so every reader shows the same letters. */
-const fonts = require('pdfmake/fonts/Roboto.js') as Record<string, Record<string, string>>;
-const fontDirectory = path.dirname(fonts.Roboto?.normal ?? '');
 
-type PdfMake = typeof pdfmake & {
+type PdfMake = typeof pdfmakeModule & {
   setUrlAccessPolicy(policy: (url: string) => boolean): void;
   setLocalAccessPolicy(policy: (file: string) => boolean): void;
 };
-const pdf = pdfmake as PdfMake;
-pdf.setFonts(fonts);
-// A report reads nothing from the network and no file but its font (no image or link in a
-// document definition can make the server fetch or read anything).
-pdf.setUrlAccessPolicy(() => false);
-pdf.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDirectory + path.sep));
+
+let loaded: Promise<PdfMake> | undefined;
+
+/**
+ * pdfmake, loaded with the first PDF (docs/reports.md "PDF"): it and its fonts take a noticeable
+ * part of the server's start, and most servers never make a PDF.
+ */
+function pdfMake(): Promise<PdfMake> {
+  loaded ??= import('pdfmake').then(({ default: pdfmake }) => {
+    /** Roboto as pdfmake ships it: embedded in the file, so every reader shows the same letters. */
+    const fonts = require('pdfmake/fonts/Roboto.js') as Record<string, Record<string, string>>;
+    const fontDirectory = path.dirname(fonts.Roboto?.normal ?? '');
+    const pdf = pdfmake as PdfMake;
+    pdf.setFonts(fonts);
+    // A report reads nothing from the network and no file but its font (no image or link in a
+    // document definition can make the server fetch or read anything).
+    pdf.setUrlAccessPolicy(() => false);
+    pdf.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDirectory + path.sep));
+    return pdf;
+  });
+  return loaded;
+}
 
 const MONTHS_PER_BLOCK = 13;
 const COLOURS = {
@@ -49,7 +62,7 @@ export interface PdfReportInput {
 
 /** A document definition as PDF bytes, with the fonts and the access policies above (the comparison report too). */
 export function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
-  return pdf.createPdf(definition).getBuffer();
+  return pdfMake().then((pdf) => pdf.createPdf(definition).getBuffer());
 }
 
 export async function reportPdf({ report, planActual, today }: PdfReportInput): Promise<Buffer> {
@@ -88,7 +101,7 @@ export async function reportPdf({ report, planActual, today }: PdfReportInput): 
       ...planActualBlock(planActual),
     ],
   };
-  return pdf.createPdf(definition).getBuffer();
+  return (await pdfMake()).createPdf(definition).getBuffer();
 }
 
 /** The assumptions and where the figures come from, as label and value. */
