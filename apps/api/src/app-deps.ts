@@ -18,6 +18,9 @@ import type { BankStatementsService } from './modules/bank-statements/bank-state
 import type { BankEntriesService } from './modules/bank-statements/bank-entries.service.js';
 import type { CategoriesService } from './modules/categories/categories.service.js';
 import type { VatsService } from './modules/vats/vats.service.js';
+import type { ScenariosService } from './modules/scenarios/scenarios.service.js';
+import type { ScenarioCompareService } from './modules/scenarios/scenario-compare.service.js';
+import type { ScenarioPromoteService } from './modules/scenarios/scenario-promote.service.js';
 import type { TransactionsService } from './modules/transactions/transactions.service.js';
 import type { EmployeesService } from './modules/employees/employees.service.js';
 import type { SalariesService } from './modules/employees/salaries.service.js';
@@ -78,6 +81,9 @@ export interface AppDeps {
   forecastExclusions: ForecastExclusionsService;
   vatSettings: VatSettingsService;
   paymentCalendar: PaymentCalendarService;
+  scenarios: ScenariosService;
+  scenarioCompare: ScenarioCompareService;
+  scenarioPromote: ScenarioPromoteService;
   reports: ReportsService;
   planActual: PlanActualService;
   planMatches: MatchService;

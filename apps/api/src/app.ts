@@ -51,6 +51,10 @@ import { createCategoriesService } from './modules/categories/categories.service
 import { registerCategories } from './modules/categories/categories.routes.js';
 import { createVatsService } from './modules/vats/vats.service.js';
 import { registerVats } from './modules/vats/vats.routes.js';
+import { createScenariosService } from './modules/scenarios/scenarios.service.js';
+import { createScenarioCompareService } from './modules/scenarios/scenario-compare.service.js';
+import { createScenarioPromoteService } from './modules/scenarios/scenario-promote.service.js';
+import { registerScenarios } from './modules/scenarios/scenarios.routes.js';
 import { createTransactionsService } from './modules/transactions/transactions.service.js';
 import { registerTransactions } from './modules/transactions/transactions.routes.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -197,7 +201,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const salaries = createSalariesService({ db, clock, reference });
   const salaryCosts = createSalaryCostsService({ db, clock });
   const salaryCostLabels = createSalaryCostLabelsService({ db });
-  const forecasts = createForecastsService({ db, clock, rates, reference, ensureFreshSchedules });
+  const scenarios = createScenariosService({ db, reference });
+  const forecasts = createForecastsService({
+    ...{ db, clock, rates, reference, ensureFreshSchedules },
+    scenarioOverlay: (tenant, id) => scenarios.overlay(tenant, id),
+  });
+  const scenarioCompare = createScenarioCompareService({ clock, forecasts, scenarios });
+  const scenarioPromote = createScenarioPromoteService({ db, clock, reference });
   const forecastExclusions = createForecastExclusionsService({ db, clock });
   const forecastStamps = createForecastStamps({ db, clock, rates });
   // A currency change must leave every sum exact in the new currency (ARCHITECTURE.md rule 7).
@@ -245,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     employees,
     bankEntries,
     planActual,
+    scenarioCompare,
   });
   const portfolio = createPortfolioService({
     ...{ db, clock, organisations, forecasts, bankAccounts, planActual, occurrenceDismissals },
@@ -274,6 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       occurrenceDismissals,
     },
     ...{ recurring, events, access, oauth, forecastStamps, portfolio, alerts, digest },
+    ...{ scenarios, scenarioCompare, scenarioPromote },
   };
   app.decorate('deps', deps);
   // Above the modules: the demo account is made through the services, as a person would make it.
@@ -306,6 +318,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerTransactions(api);
       await registerEmployees(api);
       await registerForecasts(api);
+      await registerScenarios(api);
       await registerReports(api);
       await registerPlanActual(api);
       await registerRecurring(api);

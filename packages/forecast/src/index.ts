@@ -31,3 +31,4 @@ export {
   type LearnedDelay,
   type MatchedPayment,
 } from './recurring/payment-delays.js';
+export * from './scenario-levers.js';

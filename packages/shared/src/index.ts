@@ -45,3 +45,4 @@ export * from './schemas/vat-settings.js';
 export * from './schemas/access.js';
 export * from './schemas/portfolio.js';
 export * from './schemas/alerts.js';
+export * from './schemas/scenarios.js';

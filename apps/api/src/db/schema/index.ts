@@ -8,3 +8,4 @@ export * from './bank-statements.js';
 export * from './access.js';
 export * from './cockpit.js';
 export * from './recurring.js';
+export * from './scenarios.js';

@@ -21,21 +21,36 @@ export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/forecasts',
-    { schema: { querystring: forecastQuerySchema, response: { 200: forecastSchema, 304: notModified } } },
+    {
+      // 404: `?scenario=` names no scenario of the organisation (docs/scenarios.md).
+      config: { errors: ['NOT_FOUND'] },
+      schema: { querystring: forecastQuerySchema, response: { 200: forecastSchema, 304: notModified } },
+    },
     async (request, reply) => {
       const tenant = tenantOf(request);
-      // The stamp only: an answer the browser holds already is not computed again.
-      if (answeredByEtag(request, reply, await forecastStamps.tagParts(tenant))) return reply;
+      // The stamp only: an answer the browser holds already is not computed again. A scenario's
+      // forecast also depends on its levers, which the stamp does not name: always computed.
+      if (
+        request.query.scenario === undefined &&
+        answeredByEtag(request, reply, await forecastStamps.tagParts(tenant))
+      ) {
+        return reply;
+      }
       return forecasts.forecast(tenant, request.query);
     },
   );
 
   app.get(
     '/forecasts/details',
-    { schema: { querystring: forecastDetailsQuerySchema, response: { 200: forecastDetailsSchema, 304: notModified } } },
+    {
+      config: { errors: ['NOT_FOUND'] },
+      schema: { querystring: forecastDetailsQuerySchema, response: { 200: forecastDetailsSchema, 304: notModified } },
+    },
     async (request, reply) => {
       const tenant = tenantOf(request);
-      if (answeredByEtag(request, reply, await forecastStamps.tagParts(tenant))) return reply;
+      // A scenario's details depend on its levers too, which the stamp does not name (docs/scenarios.md).
+      const stamped = request.query.scenario === undefined;
+      if (stamped && answeredByEtag(request, reply, await forecastStamps.tagParts(tenant))) return reply;
       const { key, details } = await forecasts.detailsAnswer(tenant, request.query);
       if (key !== null && (await detailsAnswers.send(request, reply, { scope: tenant.organisationId, key }, details))) {
         return reply;
