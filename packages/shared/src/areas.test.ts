@@ -40,7 +40,7 @@ describe('the registry of areas', () => {
     expect(isArea('transactions')).toBe(true);
     expect(isSharedArea('transactions')).toBe(true);
     expect(isSharedArea('profile')).toBe(false);
-    for (const name of ['scenarios', '', 'constructor', '__proto__', 'toString']) {
+    for (const name of ['budgets', '', 'constructor', '__proto__', 'toString']) {
       expect(isArea(name)).toBe(false);
       expect(isSharedArea(name)).toBe(false);
     }

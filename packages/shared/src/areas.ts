@@ -21,6 +21,8 @@ export const queryRoots = [
   'employees',
   'bank-accounts',
   'vat-settings',
+  /** The scenarios and their levers (a scenario's forecast hangs under the forecast's roots). */
+  'scenarios',
   /** One organisation: its settings, members and invitations. */
   'organisation',
   /** The user's organisations (the dropdown, Einstellungen → Organisationen). */
@@ -137,6 +139,23 @@ export const areas = {
       'employees/salaries/costs': 'Lohnkosten',
       'employees/salaries/costs/labels': 'Lohnkosten-Label',
     },
+  },
+  // Scenarios (docs/scenarios.md): read with the forecast, written like the data; promoting one writes
+  // base rows (employees and salaries among them), so it needs the salaries scope too, and changes
+  // what the transactions, employees and VAT setting show.
+  scenarios: {
+    tokens: {
+      read: 'forecast:read',
+      write: 'data:write',
+      more: {
+        'POST /api/scenarios/:id/promote': ['salaries:write'],
+        'POST /api/scenarios/:id/levers/:leverId/promote': ['salaries:write'],
+      },
+    },
+    realtime: 'shared',
+    stale: ['scenarios', 'transactions', 'employees', 'vat-settings'],
+    forecastFollows: true,
+    nouns: { scenarios: 'Szenario', 'scenarios/levers': 'Hebel' },
   },
   // Members and invitations are closed to tokens: a token never invites or changes a role. The
   // forecast follows the minimum balance and the match settings.

@@ -40,3 +40,4 @@ export * from './schemas/events.js';
 export * from './forecast-rows.js';
 export * from './schemas/vat-settings.js';
 export * from './schemas/access.js';
+export * from './schemas/scenarios.js';

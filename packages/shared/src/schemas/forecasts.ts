@@ -104,6 +104,11 @@ export const exclusionTables = ['transactions', 'salaries', 'salary_cost_labels'
 export type ExcludableTable = (typeof exclusionTables)[number];
 /** Every kind of leaf: the excludable ones and the VAT settlement (id 0, never excludable). */
 export const leafTables = [...exclusionTables, 'vat_settlement'] as const;
+/**
+ * What a leaf of the details tree can be: a kind above or, in a scenario's forecast only, a row a
+ * lever adds (`scenario_levers`, id = the lever's; docs/scenarios.md "Forecast of a scenario").
+ */
+export const forecastLeafTables = [...leafTables, 'scenario_levers'] as const;
 export type ForecastLeafTable = (typeof leafTables)[number];
 
 /**
@@ -115,7 +120,7 @@ export const forecastLeafNodeSchema = z.object({
   name: z.string(),
   amount: z.number().int(),
   relatedId: z.number().int(),
-  relatedTable: z.enum(leafTables),
+  relatedTable: z.enum(forecastLeafTables),
   isExcluded: z.boolean(),
   /** On excluded leaves only: the amount the exclusion takes out (after performance). */
   excludedAmount: z.number().int().optional(),
@@ -140,6 +145,8 @@ export const forecastLeafNodeSchema = z.object({
    * a leaf of its own.
    */
   overdueDate: z.string().optional(),
+  /** In a scenario's forecast only: the lever(s) that changed this leaf in this month (docs/scenarios.md). */
+  leverIds: z.array(z.number().int()).optional(),
 });
 export type ForecastLeafNode = z.infer<typeof forecastLeafNodeSchema>;
 

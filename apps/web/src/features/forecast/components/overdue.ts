@@ -14,9 +14,12 @@ type OverdueLeaf = Pick<ForecastLeafNode, 'name' | 'relatedTable' | 'relatedId'>
  */
 export async function dismissOverdue(leaf: OverdueLeaf): Promise<void> {
   const what = texts.overdueWhat(leaf.name, leaf.overdueDate);
+  const kind = leaf.relatedTable;
+  // A scenario's own rows are never überfällig (docs/scenarios.md "Forecast of a scenario").
+  if (kind === 'scenario_levers') return;
   try {
     const dismissal = await dismissOccurrence({
-      kind: leaf.relatedTable,
+      kind,
       id: leaf.relatedId,
       dueDate: leaf.overdueDate,
     });
