@@ -12,6 +12,10 @@ export const routePaths = {
   // Plan vs actual (ours, docs/plan-actual.md "Plan/Ist"): a tab beside the Prognose, under the
   // forecast area's address.
   'forecasts-plan-actual': '/forecasts/plan-actual',
+  // Scenarios (ours, docs/scenarios.md "The web"): the list, the comparison and one scenario's levers.
+  scenarios: '/scenarios',
+  'scenarios-compare': '/scenarios/compare',
+  'scenarios-id': '/scenarios/:id',
   settings: '/settings',
   'settings-app': '/settings/app',
   'settings-organisations': '/settings/organisations',

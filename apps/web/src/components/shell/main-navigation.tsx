@@ -3,6 +3,7 @@ import {
   IconBuildingBank,
   IconChartLine,
   IconCash,
+  IconGitBranch,
   IconLogout,
   IconSettings,
   IconUsers,
@@ -26,6 +27,7 @@ interface Entry {
 // The main navigation of docs/product.md "Navigation", in its order; "Abmelden" follows as an action.
 const entries: Entry[] = [
   { label: 'Prognose', route: 'index', icon: IconChartLine, prefixes: [pathTo('forecasts')] },
+  { label: 'Szenarien', route: 'scenarios', icon: IconGitBranch, prefixes: [pathTo('scenarios')] },
   { label: 'Mitarbeitende', route: 'employees', icon: IconUsers, prefixes: [pathTo('employees')] },
   { label: 'Transaktionen', route: 'transactions', icon: IconCash, prefixes: [pathTo('transactions')] },
   { label: 'Bankkonten', route: 'bank-accounts', icon: IconBuildingBank, prefixes: [pathTo('bank-accounts')] },
