@@ -13,7 +13,11 @@ import { scenarioOf } from './forecast-scenario';
 export function forecastLoader({ request }: { request: Request }): null {
   // The scenario of the address (`?scenario=<id>`, docs/scenarios.md "The web"), as the page reads it.
   const scenario = scenarioOf(new URL(request.url).searchParams);
-  const query = { months: readPreference('forecastMonths'), performance: readPreference('forecastPerformance'), scenario };
+  const query = {
+    months: readPreference('forecastMonths'),
+    performance: readPreference('forecastPerformance'),
+    scenario,
+  };
   void queryClient.prefetchQuery(forecastQuery(query));
   return null;
 }

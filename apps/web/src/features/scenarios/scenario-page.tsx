@@ -1,6 +1,14 @@
 import '@mantine/core/styles/Menu.css';
 import { Alert, Anchor, Button, Group, Menu, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowsDiff, IconChartLine, IconChevronDown, IconPencil, IconPlus, IconUpload } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconArrowsDiff,
+  IconChartLine,
+  IconChevronDown,
+  IconPencil,
+  IconPlus,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { addMonthsToMonth, hasRole, leverTypeLabels, leverTypes, type Lever } from '@saldopilot/shared';
@@ -87,7 +95,10 @@ export function Component() {
             { summary: 'Erfolg', detail: texts.leverDeleted },
           ),
         move: (lever: Lever, position: number) =>
-          void runReported(() => updateLever(id, lever.id, { position }), { summary: 'Erfolg', detail: texts.leverMoved }),
+          void runReported(() => updateLever(id, lever.id, { position }), {
+            summary: 'Erfolg',
+            detail: texts.leverMoved,
+          }),
       }
     : undefined;
 
@@ -102,7 +113,10 @@ export function Component() {
       <Group justify="space-between" align="flex-start">
         <div>
           <Group gap="sm">
-            <span aria-hidden style={{ width: 16, height: 16, borderRadius: 4, background: data.color, display: 'inline-block' }} />
+            <span
+              aria-hidden
+              style={{ width: 16, height: 16, borderRadius: 4, background: data.color, display: 'inline-block' }}
+            />
             <Title order={1}>{data.name}</Title>
           </Group>
           {data.description ? <Text c="dimmed">{data.description}</Text> : null}
@@ -113,10 +127,20 @@ export function Component() {
           ) : null}
         </div>
         <Group gap="xs">
-          <Button component={Link} to={compareLink([id])} variant="light" leftSection={<IconArrowsDiff size={18} aria-hidden />}>
+          <Button
+            component={Link}
+            to={compareLink([id])}
+            variant="light"
+            leftSection={<IconArrowsDiff size={18} aria-hidden />}
+          >
             {texts.compare}
           </Button>
-          <Button component={Link} to={forecastLink(id)} variant="default" leftSection={<IconChartLine size={18} aria-hidden />}>
+          <Button
+            component={Link}
+            to={forecastLink(id)}
+            variant="default"
+            leftSection={<IconChartLine size={18} aria-hidden />}
+          >
             {texts.forecast}
           </Button>
           {canEdit ? (
@@ -162,7 +186,10 @@ export function Component() {
           {canEdit ? (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <Button leftSection={<IconPlus size={18} aria-hidden />} rightSection={<IconChevronDown size={16} aria-hidden />}>
+                <Button
+                  leftSection={<IconPlus size={18} aria-hidden />}
+                  rightSection={<IconChevronDown size={16} aria-hidden />}
+                >
                   {texts.addLever}
                 </Button>
               </Menu.Target>

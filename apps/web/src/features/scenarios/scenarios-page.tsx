@@ -33,7 +33,10 @@ export function Component() {
 
   const nextColor = SCENARIO_SWATCHES[(scenarios.data?.length ?? 0) % SCENARIO_SWATCHES.length];
   const addButton = canEdit ? (
-    <Button leftSection={<IconGitBranch size={18} aria-hidden />} onClick={() => void openScenarioDialog(undefined, nextColor)}>
+    <Button
+      leftSection={<IconGitBranch size={18} aria-hidden />}
+      onClick={() => void openScenarioDialog(undefined, nextColor)}
+    >
       {texts.add}
     </Button>
   ) : null;
@@ -113,7 +116,9 @@ export function Component() {
           {(scenarios.data?.length ?? 0) > 0 ? (
             <Button
               component={Link}
-              to={compareLink(chosen.length > 0 ? chosen : (scenarios.data ?? []).slice(0, COMPARE_SCENARIOS_MAX).map((s) => s.id))}
+              to={compareLink(
+                chosen.length > 0 ? chosen : (scenarios.data ?? []).slice(0, COMPARE_SCENARIOS_MAX).map((s) => s.id),
+              )}
               variant="light"
               leftSection={<IconArrowsDiff size={18} aria-hidden />}
             >
@@ -145,7 +150,14 @@ export function Component() {
       ) : (
         <>
           {base ? (
-            <Paper withBorder radius="md" p="md" component="section" aria-label={texts.base} style={{ borderLeft: `6px solid ${base.color}` }}>
+            <Paper
+              withBorder
+              radius="md"
+              p="md"
+              component="section"
+              aria-label={texts.base}
+              style={{ borderLeft: `6px solid ${base.color}` }}
+            >
               <Stack gap="sm">
                 <Title order={2} fz="h4">
                   {texts.base}
@@ -154,7 +166,15 @@ export function Component() {
               </Stack>
             </Paper>
           ) : null}
-          <SimpleGrid component="ul" aria-label={texts.title} cols={{ base: 1, lg: 2 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
+          <SimpleGrid
+            component="ul"
+            aria-label={texts.title}
+            cols={{ base: 1, lg: 2 }}
+            spacing="md"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
             {scenarios.data.map(card)}
           </SimpleGrid>
         </>

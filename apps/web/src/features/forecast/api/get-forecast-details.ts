@@ -7,7 +7,10 @@ import { forecastKeys, forecastMessages, type ScenarioChoice } from './get-forec
  * The details tree per month (category → leaf), the same months as the totals; leaves only of the
  * categories in `expand` (every category comes with its amounts).
  */
-export function getForecastDetails(query: ForecastDetailsQuery & ScenarioChoice, signal?: AbortSignal): Promise<ForecastDetails> {
+export function getForecastDetails(
+  query: ForecastDetailsQuery & ScenarioChoice,
+  signal?: AbortSignal,
+): Promise<ForecastDetails> {
   return api.get<ForecastDetails>('/api/forecasts/details', { query: { ...query }, signal }).catch((error: unknown) => {
     throw asApiError(error, forecastMessages.detailsFailed);
   });

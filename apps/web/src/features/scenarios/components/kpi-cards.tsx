@@ -28,7 +28,15 @@ function runwayText(entry: CompareEntry): string {
  * The key figures of one forecast (docs/scenarios.md "Compare"): lowest end balance and its month,
  * first month below the minimum balance, runway, total cash flow; a scenario's beside the base's.
  */
-export function KpiFigures({ entry, base, currency }: { entry: CompareEntry; base?: CompareEntry | undefined; currency: string }) {
+export function KpiFigures({
+  entry,
+  base,
+  currency,
+}: {
+  entry: CompareEntry;
+  base?: CompareEntry | undefined;
+  currency: string;
+}) {
   const { kpis } = entry;
   const differs = base && entry !== base;
   return (

@@ -25,7 +25,14 @@ export function LeverCard({
   actions: LeverActions | undefined;
 }) {
   return (
-    <Paper component="li" withBorder radius="md" p="sm" aria-label={summary} data-target-deleted={lever.targetDeleted || undefined}>
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      aria-label={summary}
+      data-target-deleted={lever.targetDeleted || undefined}
+    >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div>
           <Group gap="xs" mb={4}>
@@ -65,7 +72,12 @@ export function LeverCard({
             <ActionIcon variant="subtle" aria-label={texts.leverEdit(summary)} onClick={() => actions.edit(lever)}>
               <IconPencil size={16} aria-hidden />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={texts.leverRemove(summary)} onClick={() => actions.remove(lever)}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={texts.leverRemove(summary)}
+              onClick={() => actions.remove(lever)}
+            >
               <IconTrash size={16} aria-hidden />
             </ActionIcon>
           </Group>

@@ -1,6 +1,6 @@
 import { Alert, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useController, useWatch, type Control } from 'react-hook-form';
+import { useWatch, type Control } from 'react-hook-form';
 import {
   cycleLabels,
   cycles,
@@ -11,6 +11,7 @@ import {
   type LeverType,
 } from '@saldopilot/shared';
 import { AmountField } from '../../../components/form/amount-input';
+import { useBoundField } from '../../../components/form/bound-field';
 import { SwitchField } from '../../../components/form/check-field';
 import { ChoiceField } from '../../../components/form/choice-field';
 import { CurrencyField } from '../../../components/form/currency-field';
@@ -99,7 +100,11 @@ const actionChoices: Record<'transaction' | 'customer', { value: string; label: 
     { value: 'win', label: 'Kunde gewonnen' },
   ],
 };
-const targetLabels = { transaction: 'Eine Transaktion', category: 'Eine Kategorie', side: 'Alle Einnahmen oder Ausgaben' };
+const targetLabels = {
+  transaction: 'Eine Transaktion',
+  category: 'Eine Kategorie',
+  side: 'Alle Einnahmen oder Ausgaben',
+};
 const sideChoices = [
   { value: 'revenue' as const, label: 'Alle Einnahmen' },
   { value: 'expense' as const, label: 'Alle Ausgaben' },
@@ -120,7 +125,13 @@ function useChoices() {
   };
 }
 
-function TargetFields({ control, allowed }: { control: LeverControl; allowed: readonly ('transaction' | 'category' | 'side')[] }) {
+function TargetFields({
+  control,
+  allowed,
+}: {
+  control: LeverControl;
+  allowed: readonly ('transaction' | 'category' | 'side')[];
+}) {
   const choices = useChoices();
   const target = useWatch({ control, name: 'target' });
   const shown = allowed.includes(target) ? target : allowed[0]!;
@@ -133,9 +144,23 @@ function TargetFields({ control, allowed }: { control: LeverControl; allowed: re
         data={allowed.map((value) => ({ value, label: targetLabels[value] }))}
       />
       {shown === 'transaction' ? (
-        <IdSelectField control={control} name="transactionId" label={labels.transaction} required searchable data={choices.transactions} />
+        <IdSelectField
+          control={control}
+          name="transactionId"
+          label={labels.transaction}
+          required
+          searchable
+          data={choices.transactions}
+        />
       ) : shown === 'category' ? (
-        <IdSelectField control={control} name="categoryId" label={labels.category} required searchable data={choices.categories} />
+        <IdSelectField
+          control={control}
+          name="categoryId"
+          label={labels.category}
+          required
+          searchable
+          data={choices.categories}
+        />
       ) : (
         <ChoiceField control={control} name="side" label={labels.side} data={sideChoices} />
       )}
@@ -143,7 +168,15 @@ function TargetFields({ control, allowed }: { control: LeverControl; allowed: re
   );
 }
 
-function NewPaymentFields({ control, withStart, signed }: { control: LeverControl; withStart: boolean; signed: boolean }) {
+function NewPaymentFields({
+  control,
+  withStart,
+  signed,
+}: {
+  control: LeverControl;
+  withStart: boolean;
+  signed: boolean;
+}) {
   const choices = useChoices();
   const currencies = useCurrencies();
   const currencyId = useWatch({ control, name: 'currencyId' });
@@ -163,7 +196,14 @@ function NewPaymentFields({ control, withStart, signed }: { control: LeverContro
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing={4}>
-        <IdSelectField control={control} name="categoryId" label={labels.category} required searchable data={choices.categories} />
+        <IdSelectField
+          control={control}
+          name="categoryId"
+          label={labels.category}
+          required
+          searchable
+          data={choices.categories}
+        />
         <ChoiceField control={control} name="cycle" label={labels.cycle} data={cycleChoices} />
       </SimpleGrid>
       {withStart ? (
@@ -177,18 +217,18 @@ function NewPaymentFields({ control, withStart, signed }: { control: LeverContro
 }
 
 function NameField({ control, label = labels.name }: { control: LeverControl; label?: string }) {
-  const { field, fieldState } = useController({ control, name: 'name' });
+  const { value, change, input } = useBoundField<LeverFormValues, unknown, LeverInput, string>({
+    control,
+    name: 'name',
+  });
   return (
     <TextInput
       label={label}
       required
       data-autofocus
-      name={field.name}
-      ref={field.ref}
-      value={field.value}
-      onChange={(event) => field.onChange(event.currentTarget.value)}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
+      {...input}
+      value={value}
+      onChange={(event) => change(event.currentTarget.value)}
     />
   );
 }
@@ -206,11 +246,24 @@ function TransactionLeverFields({ control }: { control: LeverControl }) {
         </>
       ) : (
         <>
-          <IdSelectField control={control} name="transactionId" label={labels.transaction} required searchable data={choices.transactions} />
+          <IdSelectField
+            control={control}
+            name="transactionId"
+            label={labels.transaction}
+            required
+            searchable
+            data={choices.transactions}
+          />
           <DateField control={control} name="from" label={labels.from} required />
           {action === 'change' ? (
             <>
-              <AmountField control={control} name="amount" label={labels.newAmount} invertible description={labels.signHint} />
+              <AmountField
+                control={control}
+                name="amount"
+                label={labels.newAmount}
+                invertible
+                description={labels.signHint}
+              />
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing={4}>
                 <ChoiceField
                   control={control}
@@ -286,7 +339,13 @@ function HireLeverFields({ control }: { control: LeverControl }) {
             { value: 13, label: '13 Löhne (mit 13. Monatslohn)' },
           ]}
         />
-        <DateField control={control} name="birthDate" label={labels.birthDate} description={labels.birthDateHint} required />
+        <DateField
+          control={control}
+          name="birthDate"
+          label={labels.birthDate}
+          description={labels.birthDateHint}
+          required
+        />
       </SimpleGrid>
     </>
   );
@@ -316,7 +375,14 @@ function RaiseLeverFields({ control }: { control: LeverControl }) {
         ]}
       />
       {raiseBy === 'percent' ? (
-        <NumberField control={control} name="percent" label={labels.percent} description={labels.percentHint} required decimalScale={2} />
+        <NumberField
+          control={control}
+          name="percent"
+          label={labels.percent}
+          description={labels.percentHint}
+          required
+          decimalScale={2}
+        />
       ) : (
         <AmountField control={control} name="amount" label={labels.raiseAmount} required invertible />
       )}
@@ -335,7 +401,15 @@ function LoanLeverFields({ control }: { control: LeverControl }) {
         <DateField control={control} name="date" label="Auszahlung am" required />
         <CurrencyField control={control} name="currencyId" label={labels.currency} />
         <AmountField control={control} name="amount" label={labels.principal} required currency={currency} />
-        <NumberField control={control} name="ratePercent" label={labels.rate} description={labels.rateHint} required decimalScale={4} min={0} />
+        <NumberField
+          control={control}
+          name="ratePercent"
+          label={labels.rate}
+          description={labels.rateHint}
+          required
+          decimalScale={4}
+          min={0}
+        />
         <ChoiceField
           control={control}
           name="repayment"
@@ -392,7 +466,12 @@ function VatLeverFields({ control }: { control: LeverControl }) {
             ]}
           />
           {term === 'offset' ? (
-            <WholeNumberField control={control} name="setting.transactionMonthOffset" label={labels.vatOffset} min={0} />
+            <WholeNumberField
+              control={control}
+              name="setting.transactionMonthOffset"
+              label={labels.vatOffset}
+              min={0}
+            />
           ) : null}
         </SimpleGrid>
       ) : null}
@@ -414,7 +493,15 @@ function LeverFields({ type, control }: { type: LeverType; control: LeverControl
       return (
         <>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing={4}>
-            <WholeNumberField control={control} name="days" label={labels.days} description={labels.daysHint} required min={1} max={365} />
+            <WholeNumberField
+              control={control}
+              name="days"
+              label={labels.days}
+              description={labels.daysHint}
+              required
+              min={1}
+              max={365}
+            />
             <DateField control={control} name="from" label={labels.from} required />
           </SimpleGrid>
           <TargetFields control={control} allowed={['transaction', 'category', 'side']} />
@@ -423,7 +510,14 @@ function LeverFields({ type, control }: { type: LeverType; control: LeverControl
     case 'percentage':
       return (
         <>
-          <NumberField control={control} name="percent" label={labels.percent} description={labels.percentHint} required decimalScale={2} />
+          <NumberField
+            control={control}
+            name="percent"
+            label={labels.percent}
+            description={labels.percentHint}
+            required
+            decimalScale={2}
+          />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing={4}>
             <DateField control={control} name="from" label={labels.from} required />
             <DateField control={control} name="to" label={labels.to} />
@@ -436,7 +530,14 @@ function LeverFields({ type, control }: { type: LeverType; control: LeverControl
     case 'leave':
       return (
         <>
-          <IdSelectField control={control} name="employeeId" label={labels.employee} required searchable data={choices.employees} />
+          <IdSelectField
+            control={control}
+            name="employeeId"
+            label={labels.employee}
+            required
+            searchable
+            data={choices.employees}
+          />
           <DateField control={control} name="date" label="Austritt am" required />
         </>
       );
@@ -462,7 +563,14 @@ function LeverFields({ type, control }: { type: LeverType; control: LeverControl
               invertible
               description={labels.signHint}
             />
-            <IdSelectField control={control} name="categoryId" label="Kategorie (optional)" searchable allowDeselect data={choices.categories} />
+            <IdSelectField
+              control={control}
+              name="categoryId"
+              label="Kategorie (optional)"
+              searchable
+              allowDeselect
+              data={choices.categories}
+            />
           </SimpleGrid>
         </>
       );

@@ -113,7 +113,10 @@ export function leverFormValues(lever: LeverView, currencyId: number, firstDay: 
   }
   if (lever.type === 'loan') values.loanCycle = lever.cycle;
   if (lever.type === 'transaction' || lever.type === 'customer') {
-    values.cycle = lever.cycle === null ? 'once' : (lever.cycle ?? (lever.type === 'transaction' && lever.action === 'change' ? 'unchanged' : 'monthly'));
+    values.cycle =
+      lever.cycle === null
+        ? 'once'
+        : (lever.cycle ?? (lever.type === 'transaction' && lever.action === 'change' ? 'unchanged' : 'monthly'));
   }
   if ('transactionId' in lever && lever.transactionId !== undefined) values.target = 'transaction';
   else if ('categoryId' in lever && lever.categoryId != null && lever.type !== 'oneOff') values.target = 'category';
@@ -156,7 +159,8 @@ function targetOf(values: LeverFormValues, allowed: readonly Target[]) {
 /** The request of the lever the form describes (only its type's fields). */
 export function toLeverInput(values: LeverFormValues): Record<string, unknown> {
   const { type } = values;
-  const once = (cycle: LeverFormValues['cycle']) => (cycle === 'once' ? null : cycle === 'unchanged' ? undefined : cycle);
+  const once = (cycle: LeverFormValues['cycle']) =>
+    cycle === 'once' ? null : cycle === 'unchanged' ? undefined : cycle;
   switch (type) {
     case 'transaction':
       if (values.action === 'add') {
@@ -199,7 +203,12 @@ export function toLeverInput(values: LeverFormValues): Record<string, unknown> {
         cycle: once(values.cycle) ?? null,
       };
     case 'delay':
-      return present({ type, days: values.days, from: values.from, ...targetOf(values, ['transaction', 'category', 'side']) });
+      return present({
+        type,
+        days: values.days,
+        from: values.from,
+        ...targetOf(values, ['transaction', 'category', 'side']),
+      });
     case 'percentage':
       return present({
         type,

@@ -58,12 +58,17 @@ const sideTexts = { revenue: 'aller Einnahmen', expense: 'aller Ausgaben' } as c
 const sideNames = { revenue: 'Alle Einnahmen', expense: 'Alle Ausgaben' } as const;
 
 function target(
-  lever: { transactionId?: number | undefined; categoryId?: number | undefined; side?: 'revenue' | 'expense' | undefined },
+  lever: {
+    transactionId?: number | undefined;
+    categoryId?: number | undefined;
+    side?: 'revenue' | 'expense' | undefined;
+  },
   names: LeverNames,
   { genitive }: { genitive: boolean },
 ): string {
   if (lever.transactionId !== undefined) return quoted(names.transaction(lever.transactionId));
-  if (lever.categoryId !== undefined) return `${genitive ? 'der Kategorie' : 'Kategorie'} ${quoted(names.category(lever.categoryId))}`;
+  if (lever.categoryId !== undefined)
+    return `${genitive ? 'der Kategorie' : 'Kategorie'} ${quoted(names.category(lever.categoryId))}`;
   if (lever.side) return genitive ? sideTexts[lever.side] : sideNames[lever.side];
   return UNKNOWN;
 }

@@ -91,7 +91,10 @@ export async function promoteWithConflicts(scenarioId: number): Promise<boolean>
       showToast({ severity: 'success', summary: 'Erfolg', detail: texts.promoted(result.promoted.length) });
       return true;
     } catch (error) {
-      const answer = error instanceof ApiError && error.status === 409 ? promoteConflictAnswerSchema.safeParse(error.body) : undefined;
+      const answer =
+        error instanceof ApiError && error.status === 409
+          ? promoteConflictAnswerSchema.safeParse(error.body)
+          : undefined;
       if (!answer?.success || resolutions) {
         showToast({
           severity: 'error',

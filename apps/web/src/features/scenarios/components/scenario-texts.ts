@@ -74,7 +74,8 @@ export const scenarioTexts = {
   promote: 'In die Basis übernehmen',
   promoteQuestion:
     'Alle Hebel dieses Szenarios werden zu echten Einträgen der Basisplanung (Transaktionen, Mitarbeitende, Löhne, Einstellungen) und verlassen das Szenario. Fortfahren?',
-  promoted: (count: number) => (count === 1 ? '1 Hebel wurde in die Basis übernommen' : `${count} Hebel wurden in die Basis übernommen`),
+  promoted: (count: number) =>
+    count === 1 ? '1 Hebel wurde in die Basis übernommen' : `${count} Hebel wurden in die Basis übernommen`,
   promoteFailed: 'Das Szenario konnte nicht übernommen werden',
   conflictsTitle: 'Die Basis wurde inzwischen geändert',
   conflictsIntro: 'Wählen Sie je Konflikt, welcher Wert gelten soll.',
