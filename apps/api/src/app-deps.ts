@@ -18,6 +18,7 @@ import type { BankStatementsService } from './modules/bank-statements/bank-state
 import type { BankEntriesService } from './modules/bank-statements/bank-entries.service.js';
 import type { CategoriesService } from './modules/categories/categories.service.js';
 import type { VatsService } from './modules/vats/vats.service.js';
+import type { ScenariosService } from './modules/scenarios/scenarios.service.js';
 import type { TransactionsService } from './modules/transactions/transactions.service.js';
 import type { EmployeesService } from './modules/employees/employees.service.js';
 import type { SalariesService } from './modules/employees/salaries.service.js';
@@ -69,6 +70,7 @@ export interface AppDeps {
   forecasts: ForecastsService;
   forecastExclusions: ForecastExclusionsService;
   vatSettings: VatSettingsService;
+  scenarios: ScenariosService;
   reports: ReportsService;
   planActual: PlanActualService;
   planMatches: MatchService;

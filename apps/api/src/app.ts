@@ -51,6 +51,8 @@ import { createCategoriesService } from './modules/categories/categories.service
 import { registerCategories } from './modules/categories/categories.routes.js';
 import { createVatsService } from './modules/vats/vats.service.js';
 import { registerVats } from './modules/vats/vats.routes.js';
+import { createScenariosService } from './modules/scenarios/scenarios.service.js';
+import { registerScenarios } from './modules/scenarios/scenarios.routes.js';
 import { createTransactionsService } from './modules/transactions/transactions.service.js';
 import { registerTransactions } from './modules/transactions/transactions.routes.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -204,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     profile,
   });
   const vatSettings = createVatSettingsService({ db, clock });
+  const scenarios = createScenariosService(db);
   // One memory for the three services of plan vs actual (plan-cache.ts).
   const planCache = createPlanCache();
   const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, cache: planCache });
@@ -237,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
     ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, planMatches, occurrenceDismissals },
     ...{ events, access, oauth },
+    scenarios,
   };
   app.decorate('deps', deps);
   // Above the modules: the demo account is made through the services, as a person would make it.
@@ -268,6 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerTransactions(api);
       await registerEmployees(api);
       await registerForecasts(api);
+      await registerScenarios(api);
       await registerReports(api);
       await registerPlanActual(api);
       await registerEvents(api);

@@ -6,3 +6,4 @@ export { occurrenceKeyText } from './planned-occurrences.js';
 export { ForecastModel, occurrenceParts, type OccurrencePart, type ResultQuery } from './forecast-model.js';
 export { coverageOf, mergeRanges, type Coverage } from './coverage.js';
 export { occurrenceState, stateRulesOf, type OccurrenceState, type StateRules } from './occurrence-state.js';
+export * from './scenario-levers.js';

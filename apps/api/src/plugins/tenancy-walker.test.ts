@@ -134,6 +134,9 @@ const FIXTURES: Record<string, Fixture> = {
     const transaction = await aTransaction(a, { categoryId: id });
     return { ids: { id }, witnesses: [`/api/categories/${id}`, `/api/transactions/${transaction.id}`] };
   },
+  '/api/scenarios/:id': async (_app, a) => aScenario(a),
+  '/api/scenarios/:id/levers': async (_app, a) => aScenario(a),
+  '/api/scenarios/:id/levers/:leverId': async (_app, a) => aScenario(a),
   '/api/vats/:id': async (_app, a) => {
     const { id } = await aVatRate(a);
     return { ids: { id }, witnesses: [`/api/vats/${id}`, '/api/vats'] };
@@ -220,6 +223,18 @@ async function meInvitation(app: FastifyInstance, a: SignedInUser): Promise<Tena
   return { ids: { id: response.json<{ id: number }>().id }, witnesses: ['/api/me/invitations'] };
 }
 
+/** A scenario of A with one lever (docs/scenarios.md): its detail shows whether B changed anything. */
+async function aScenario(a: SignedInUser) {
+  const lever = { type: 'delay', days: 30, from: '2026-12-01', side: 'revenue' };
+  const response = await a.post('/api/scenarios', { name: 'Worst case', levers: [lever] });
+  if (response.statusCode !== 201) throw new Error(`scenario failed: ${response.body}`);
+  const scenario = response.json<{ id: number; levers: { id: number }[] }>();
+  return {
+    ids: { id: scenario.id, leverId: scenario.levers[0]?.id ?? 0 },
+    witnesses: [`/api/scenarios/${scenario.id}`, '/api/scenarios', `/api/forecasts?scenario=${scenario.id}`],
+  };
+}
+
 /** Valid bodies of the writes the walker sends (others send none or an empty object). */
 const BODIES: Record<string, object> = {
   'PATCH /api/organisations/:id': { name: 'Übernommen' },
@@ -234,6 +249,9 @@ const BODIES: Record<string, object> = {
   // Any visible target passes validation (1 is a system category); the source is A's: 404 first.
   'POST /api/categories/:id/reassign': { targetId: 1, deleteAfter: true },
   'PATCH /api/vats/:id': { value: 4242 },
+  'PATCH /api/scenarios/:id': { name: 'Übernommen' },
+  'POST /api/scenarios/:id/levers': { type: 'oneOff', name: 'Fremd', date: '2026-12-01', amount: 1, currencyId: 1 },
+  'PATCH /api/scenarios/:id/levers/:leverId': { position: 0 },
   'PATCH /api/transactions/:id': { name: 'Übernommen', isDisabled: true },
   'PATCH /api/employees/:id': { name: 'Übernommen' },
   'POST /api/employees/:id/salaries': { isTermination: true, fromDate: '2026-12-01' },

@@ -6,3 +6,4 @@ export * from './employees.js';
 export * from './forecasts.js';
 export * from './bank-statements.js';
 export * from './access.js';
+export * from './scenarios.js';

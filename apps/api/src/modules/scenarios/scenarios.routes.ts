@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import {
+  idParamsSchema,
+  leverInputSchema,
+  leverListSchema,
+  leverParamsSchema,
+  leverSchema,
+  leverUpdateSchema,
+  scenarioCreateSchema,
+  scenarioDetailSchema,
+  scenarioListSchema,
+  scenarioUpdateSchema,
+} from '@saldopilot/shared';
+import { tenantOf } from '../../plugins/request-context.js';
+import { noContent } from '../../plugins/openapi.js';
+
+/**
+ * /api/scenarios (docs/scenarios.md): every member reads and compares, editors and above write
+ * (the role gate's default for writes).
+ */
+export const scenariosRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { scenarios } = app.deps;
+
+  app.get('/scenarios', { schema: { response: { 200: scenarioListSchema } } }, async (request) =>
+    scenarios.list(tenantOf(request)),
+  );
+
+  app.post(
+    '/scenarios',
+    { schema: { body: scenarioCreateSchema, response: { 201: scenarioDetailSchema } } },
+    async (request, reply) => reply.code(201).send(await scenarios.create(tenantOf(request), request.body)),
+  );
+
+  app.get(
+    '/scenarios/:id',
+    { schema: { params: idParamsSchema, response: { 200: scenarioDetailSchema } } },
+    async (request) => scenarios.get(tenantOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/scenarios/:id',
+    { schema: { params: idParamsSchema, body: scenarioUpdateSchema, response: { 200: scenarioDetailSchema } } },
+    async (request) => scenarios.update(tenantOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/scenarios/:id',
+    { schema: { params: idParamsSchema, response: { 204: noContent } } },
+    async (request, reply) => {
+      await scenarios.remove(tenantOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/scenarios/:id/levers',
+    { schema: { params: idParamsSchema, response: { 200: leverListSchema } } },
+    async (request) => scenarios.levers(tenantOf(request), request.params.id),
+  );
+
+  app.post(
+    '/scenarios/:id/levers',
+    { schema: { params: idParamsSchema, body: leverInputSchema, response: { 201: leverSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await scenarios.addLever(tenantOf(request), request.params.id, request.body)),
+  );
+
+  app.patch(
+    '/scenarios/:id/levers/:leverId',
+    { schema: { params: leverParamsSchema, body: leverUpdateSchema, response: { 200: leverSchema } } },
+    async (request) =>
+      scenarios.updateLever(tenantOf(request), request.params.id, request.params.leverId, request.body),
+  );
+
+  app.delete(
+    '/scenarios/:id/levers/:leverId',
+    { schema: { params: leverParamsSchema, response: { 204: noContent } } },
+    async (request, reply) => {
+      await scenarios.removeLever(tenantOf(request), request.params.id, request.params.leverId);
+      return reply.code(204).send();
+    },
+  );
+};
+
+/** The scenarios under /api: app.ts registers each area with one call. */
+export async function registerScenarios(api: FastifyInstance): Promise<void> {
+  await api.register(scenariosRoutes);
+}
