@@ -126,9 +126,11 @@ export function Component() {
         <ForecastTabs />
         <ScenarioSelect scenario={scenario} onChange={chooseScenario} />
         <Alert color="red" variant="light" role="alert" title={forecastMessages.loadFailed}>
-          {forecast.error instanceof ApiError && forecast.error.message !== forecastMessages.loadFailed
-            ? forecast.error.message
-            : null}
+          {scenario !== undefined && forecast.error instanceof ApiError && forecast.error.status === 404
+            ? texts.scenarioMissing
+            : forecast.error instanceof ApiError && forecast.error.message !== forecastMessages.loadFailed
+              ? forecast.error.message
+              : null}
         </Alert>
       </Stack>
     );
