@@ -32,7 +32,11 @@ import { choose, confirmWith } from './support/ui.js';
  */
 async function seedCustomers(page: Page) {
   const ids = await referenceIds(page);
-  await apiWrite(page, 'POST', '/api/bank-accounts', { name: 'UBS Geschäftskonto', amount: 20_000_00, currencyId: ids.chf });
+  await apiWrite(page, 'POST', '/api/bank-accounts', {
+    name: 'UBS Geschäftskonto',
+    amount: 20_000_00,
+    currencyId: ids.chf,
+  });
   const monthly = {
     type: 'repeating',
     cycle: 'monthly',
@@ -79,9 +83,8 @@ test.describe('Szenarien', () => {
 
     let dialog = await openNewLever(page, 'Kunde verloren oder gewonnen');
     await expect(dialog.getByRole('textbox', { name: 'Ab' })).toHaveValue('01.12.2026');
-    await dialog.getByRole('button', { name: 'Speichern' }).click();
-    // The lost customer is named by a transaction or a category.
-    await expect(dialog.getByText('Transaktion wird benötigt')).toBeVisible();
+    // The lost customer is named by a transaction or a category; saving waits for one.
+    await expect(dialog.getByRole('button', { name: 'Speichern' })).toBeDisabled();
     await choose(page, dialog.getByRole('combobox', { name: 'Transaktion' }), 'Kunde Muster AG');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect(dialog).toBeHidden();
@@ -209,7 +212,9 @@ test.describe('Szenarien', () => {
     await scenarioCard(page, 'Plan B').getByRole('link', { name: 'Öffnen' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Plan B' })).toBeVisible();
     await expect(leverCards(page)).toHaveCount(2);
-    await expect(leverCards(page).nth(0)).toContainText("Am 01.02.2027: Einmalige Zahlung «Förderbeitrag», +CHF 10'000");
+    await expect(leverCards(page).nth(0)).toContainText(
+      "Am 01.02.2027: Einmalige Zahlung «Förderbeitrag», +CHF 10'000",
+    );
     // The delayed transaction was deleted in the base: the lever stays, marked, and changes nothing.
     await expect(leverCards(page).nth(1)).toContainText('Ziel gelöscht');
     await expect(page.getByRole('button', { name: 'Hebel hinzufügen' })).toHaveCount(0);

@@ -41,7 +41,7 @@ export function LeverCard({
             </Badge>
             {lever.targetDeleted ? (
               <Tooltip label={texts.targetDeletedHint} multiline w={260}>
-                <Badge variant="filled" color="orange" tabIndex={0}>
+                <Badge variant="filled" color="red.9" tabIndex={0}>
                   {texts.targetDeleted}
                 </Badge>
               </Tooltip>

@@ -14,15 +14,41 @@ describe('the lever sentences (docs/scenarios.md "The web")', () => {
   it('says when, what and how much for every lever type', () => {
     const cases: [LeverView, string][] = [
       [
-        { type: 'hire', name: 'Entwicklerin', from: '2027-03-01', salary: 850_000, currencyId: 1, birthDate: '1990-05-01', payments: 13 },
+        {
+          type: 'hire',
+          name: 'Entwicklerin',
+          from: '2027-03-01',
+          salary: 850_000,
+          currencyId: 1,
+          birthDate: '1990-05-01',
+          payments: 13,
+        },
         "Ab 01.03.2027: Neue Stelle «Entwicklerin», CHF 8'500 × 13 inkl. Sozialleistungen",
       ],
       [
-        { type: 'hire', name: 'Aushilfe', from: '2027-03-01', salary: 4_550, currencyId: 1, birthDate: '2000-01-01', payments: 12, basis: 'hourly', hoursPerMonth: 60 },
+        {
+          type: 'hire',
+          name: 'Aushilfe',
+          from: '2027-03-01',
+          salary: 4_550,
+          currencyId: 1,
+          birthDate: '2000-01-01',
+          payments: 12,
+          basis: 'hourly',
+          hoursPerMonth: 60,
+        },
         'Ab 01.03.2027: Neue Stelle «Aushilfe», CHF 45.50 pro Stunde × 60 Std. × 12 inkl. Sozialleistungen',
       ],
       [
-        { type: 'hire', name: 'Geheim', from: '2027-03-01', salary: null, currencyId: 1, birthDate: '2000-01-01', payments: 12 },
+        {
+          type: 'hire',
+          name: 'Geheim',
+          from: '2027-03-01',
+          salary: null,
+          currencyId: 1,
+          birthDate: '2000-01-01',
+          payments: 12,
+        },
         'Ab 01.03.2027: Neue Stelle «Geheim», Lohn verborgen × 12 inkl. Sozialleistungen',
       ],
       [
@@ -30,29 +56,69 @@ describe('the lever sentences (docs/scenarios.md "The web")', () => {
         'Ab 01.01.2027: Kunde verloren, «Kunde Muster AG»',
       ],
       [
-        { type: 'customer', action: 'win', from: '2027-02-01', name: 'Neu AG', amount: 300_000, currencyId: 1, categoryId: 5, cycle: 'monthly' },
+        {
+          type: 'customer',
+          action: 'win',
+          from: '2027-02-01',
+          name: 'Neu AG',
+          amount: 300_000,
+          currencyId: 1,
+          categoryId: 5,
+          cycle: 'monthly',
+        },
         "Ab 01.02.2027: Neuer Kunde «Neu AG», CHF 3'000 monatlich",
       ],
       [
         { type: 'delay', days: 60, from: '2026-12-01', side: 'revenue' },
         'Ab 01.12.2026: Zahlungen aller Einnahmen 60 Tage später',
       ],
-      [{ type: 'delay', days: 1, from: '2026-12-01', categoryId: 6 }, 'Ab 01.12.2026: Zahlungen der Kategorie «Miete» 1 Tag später'],
+      [
+        { type: 'delay', days: 1, from: '2026-12-01', categoryId: 6 },
+        'Ab 01.12.2026: Zahlungen der Kategorie «Miete» 1 Tag später',
+      ],
       [
         { type: 'percentage', percent: -12.5, from: '2027-01-01', to: '2027-12-31', side: 'expense' },
         '01.01.2027 – 31.12.2027: Alle Ausgaben −12.5 %',
       ],
-      [{ type: 'percentage', percent: 10, from: '2027-01-01', categoryId: 5 }, 'Ab 01.01.2027: Kategorie «Beratung» +10 %'],
+      [
+        { type: 'percentage', percent: 10, from: '2027-01-01', categoryId: 5 },
+        'Ab 01.01.2027: Kategorie «Beratung» +10 %',
+      ],
       [{ type: 'leave', employeeId: 20, date: '2027-06-30' }, 'Am 30.06.2027: Austritt «Eva Frei»'],
       [{ type: 'leave', employeeId: 99, date: '2027-06-30' }, 'Am 30.06.2027: Austritt «(unbekannt)»'],
       [{ type: 'raise', from: '2027-01-01', percent: 3 }, 'Ab 01.01.2027: Lohn aller Mitarbeitenden +3 %'],
-      [{ type: 'raise', from: '2027-01-01', employeeId: 20, amount: 50_000 }, "Ab 01.01.2027: Lohn von «Eva Frei» +500"],
       [
-        { type: 'loan', name: 'Bankkredit', date: '2027-01-15', amount: 10_000_000, currencyId: 1, ratePercent: 4.5, repayment: 'annuity', cycle: 'quarterly', payments: 20, interestOnlyPayments: 2 },
+        { type: 'raise', from: '2027-01-01', employeeId: 20, amount: 50_000 },
+        'Ab 01.01.2027: Lohn von «Eva Frei» +500',
+      ],
+      [
+        {
+          type: 'loan',
+          name: 'Bankkredit',
+          date: '2027-01-15',
+          amount: 10_000_000,
+          currencyId: 1,
+          ratePercent: 4.5,
+          repayment: 'annuity',
+          cycle: 'quarterly',
+          payments: 20,
+          interestOnlyPayments: 2,
+        },
         "Am 15.01.2027: Darlehen «Bankkredit» CHF 100'000 zu 4.5 %, Annuität, 20 Raten vierteljährlich, zuerst 2 nur Zins",
       ],
       [
-        { type: 'vat', from: '2027-01-01', setting: { enabled: true, billingDate: '2027-04-01', transactionMonthOffset: 0, interval: 'biannually', method: 'netTaxRate', netTaxRate: 6_200 } },
+        {
+          type: 'vat',
+          from: '2027-01-01',
+          setting: {
+            enabled: true,
+            billingDate: '2027-04-01',
+            transactionMonthOffset: 0,
+            interval: 'biannually',
+            method: 'netTaxRate',
+            netTaxRate: 6_200,
+          },
+        },
         'Ab 01.01.2027: MWST-Abrechnung Saldosteuersatzmethode, halbjährlich',
       ],
       [
@@ -60,14 +126,33 @@ describe('the lever sentences (docs/scenarios.md "The web")', () => {
         "Am 01.04.2027: Einmalige Zahlung «Kapitalerhöhung», +CHF 50'000",
       ],
       [
-        { type: 'transaction', action: 'add', name: 'Lizenz', amount: -12_000, currencyId: 2, categoryId: 6, startDate: '2027-01-01', cycle: null },
+        {
+          type: 'transaction',
+          action: 'add',
+          name: 'Lizenz',
+          amount: -12_000,
+          currencyId: 2,
+          categoryId: 6,
+          startDate: '2027-01-01',
+          cycle: null,
+        },
         'Am 01.01.2027: Neue Transaktion «Lizenz», EUR -120 einmalig',
       ],
       [
-        { type: 'transaction', action: 'change', transactionId: 10, from: '2027-01-01', amount: 200_000, endDate: '2027-12-31' },
+        {
+          type: 'transaction',
+          action: 'change',
+          transactionId: 10,
+          from: '2027-01-01',
+          amount: 200_000,
+          endDate: '2027-12-31',
+        },
         "Ab 01.01.2027: «Kunde Muster AG» geändert (Betrag +2'000, Ende 31.12.2027)",
       ],
-      [{ type: 'transaction', action: 'stop', transactionId: 10, from: '2027-01-01' }, 'Ab 01.01.2027: «Kunde Muster AG» gestoppt'],
+      [
+        { type: 'transaction', action: 'stop', transactionId: 10, from: '2027-01-01' },
+        'Ab 01.01.2027: «Kunde Muster AG» gestoppt',
+      ],
     ];
     for (const [lever, sentence] of cases) expect(leverSummary(lever, names)).toBe(sentence);
   });
@@ -80,7 +165,12 @@ describe('the lever sentences (docs/scenarios.md "The web")', () => {
 
 describe('the lever forms', () => {
   it('send only the fields of the lever type, which the contract accepts', () => {
-    const delay = { ...newLeverValues('delay', 1, '2026-12-01'), target: 'side' as const, side: 'revenue' as const, days: 60 };
+    const delay = {
+      ...newLeverValues('delay', 1, '2026-12-01'),
+      target: 'side' as const,
+      side: 'revenue' as const,
+      days: 60,
+    };
     expect(toLeverInput(delay)).toEqual({ type: 'delay', days: 60, from: '2026-12-01', side: 'revenue' });
     const lose = { ...newLeverValues('customer', 1, '2026-12-01'), transactionId: 10 };
     expect(toLeverInput(lose)).toEqual({ type: 'customer', action: 'lose', from: '2026-12-01', transactionId: 10 });
@@ -98,7 +188,12 @@ describe('the lever forms', () => {
       payments: 20,
     });
     expect(leverInputSchema.safeParse(request).success).toBe(true);
-    const hire = { ...newLeverValues('hire', 1, '2027-03-01'), name: 'Entwicklerin', salary: 850_000, birthDate: '1990-05-01' };
+    const hire = {
+      ...newLeverValues('hire', 1, '2027-03-01'),
+      name: 'Entwicklerin',
+      salary: 850_000,
+      birthDate: '1990-05-01',
+    };
     expect(leverInputSchema.safeParse(toLeverInput(hire)).success).toBe(true);
     const vat = newLeverValues('vat', 1, '2027-01-01');
     expect(leverInputSchema.safeParse(toLeverInput(vat)).success).toBe(true);
@@ -119,7 +214,13 @@ describe('the lever forms', () => {
     expect(toLeverInput(leverFormValues(stored, 1, '2026-12-01'))).toEqual(stored);
     const lose: LeverView = { type: 'customer', action: 'lose', from: '2027-01-01', categoryId: 5 };
     expect(toLeverInput(leverFormValues(lose, 1, '2026-12-01'))).toEqual(lose);
-    const change: LeverView = { type: 'transaction', action: 'change', transactionId: 10, from: '2027-01-01', amount: 1_000 };
+    const change: LeverView = {
+      type: 'transaction',
+      action: 'change',
+      transactionId: 10,
+      from: '2027-01-01',
+      amount: 1_000,
+    };
     expect(toLeverInput(leverFormValues(change, 1, '2026-12-01'))).toEqual(change);
   });
 });
