@@ -11,7 +11,7 @@ export interface CompareQuery {
   performance: number;
 }
 
-/** The months, KPIs and differences to the base of each entry (docs/scenarios.md "Compare"). */
+/** The months, KPIs and differences to the base of each entry (docs/scenarios.md "Szenarien vergleichen"). */
 export function compareQuery(query: CompareQuery, enabled = true) {
   return queryOptions({
     queryKey: scenarioKeys.compare(query),

@@ -48,7 +48,7 @@ export function deleteLever(scenarioId: number, leverId: number): Promise<void> 
 }
 
 /**
- * Makes the scenario's levers real base rows (docs/scenarios.md "Promote"); a 409 names the
+ * Makes the scenario's levers real base rows (docs/scenarios.md "One scenario"); a 409 names the
  * conflicts, answered again with a choice per conflict. Every area's lists load again.
  */
 export async function promoteScenario(scenarioId: number, request: PromoteRequest): Promise<PromoteResult> {

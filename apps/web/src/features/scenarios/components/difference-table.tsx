@@ -11,7 +11,7 @@ export function changedRows(entry: CompareEntry): CompareEntry['differences'] {
 }
 
 /**
- * Scenario − base per leaf and month (docs/scenarios.md "Compare"): the leaves a lever changed, by
+ * Scenario − base per leaf and month (docs/scenarios.md "Szenarien vergleichen"): the leaves a lever changed, by
  * side and category, and the end balance's difference; unchanged rows are left out.
  */
 export function DifferenceTable({

@@ -25,7 +25,7 @@ function runwayText(entry: CompareEntry): string {
 }
 
 /**
- * The key figures of one forecast (docs/scenarios.md "Compare"): lowest end balance and its month,
+ * The key figures of one forecast (docs/scenarios.md "Szenarien vergleichen"): lowest end balance and its month,
  * first month below the minimum balance, runway, total cash flow; a scenario's beside the base's.
  */
 export function KpiFigures({

@@ -40,7 +40,7 @@ import { scenarioTexts as texts } from './scenario-texts';
 
 type LeverControl = Control<LeverFormValues, unknown, LeverInput>;
 
-/** The fields' labels and hints of the lever forms (docs/scenarios.md "Levers"). */
+/** The fields' labels and hints of the lever forms (docs/scenarios.md "One scenario"). */
 const labels = {
   action: 'Aktion',
   transaction: 'Transaktion',
@@ -622,7 +622,7 @@ function LeverForm({ request, dialog }: { request: LeverDialogRequest; dialog: D
   );
 }
 
-/** The form of one lever type (docs/scenarios.md "Levers"): add or edit, with the delete of an edited one. */
+/** The form of one lever type (docs/scenarios.md "One scenario"): add or edit, with the delete of an edited one. */
 export function openLeverDialog(request: LeverDialogRequest): Promise<unknown> {
   const type = request.mode === 'create' ? request.type : request.lever.type;
   return openDialog<unknown>({

@@ -19,7 +19,7 @@ function shown(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** The conflicts side by side (original / base now / scenario), a choice per conflict (docs/scenarios.md "Promote"). */
+/** The conflicts side by side (original / base now / scenario), a choice per conflict (docs/scenarios.md "One scenario"). */
 function ConflictForm({
   conflicts,
   done,
