@@ -19,6 +19,7 @@ import type { BankEntriesService } from './modules/bank-statements/bank-entries.
 import type { CategoriesService } from './modules/categories/categories.service.js';
 import type { VatsService } from './modules/vats/vats.service.js';
 import type { ScenariosService } from './modules/scenarios/scenarios.service.js';
+import type { ScenarioCompareService } from './modules/scenarios/scenario-compare.service.js';
 import type { TransactionsService } from './modules/transactions/transactions.service.js';
 import type { EmployeesService } from './modules/employees/employees.service.js';
 import type { SalariesService } from './modules/employees/salaries.service.js';
@@ -71,6 +72,7 @@ export interface AppDeps {
   forecastExclusions: ForecastExclusionsService;
   vatSettings: VatSettingsService;
   scenarios: ScenariosService;
+  scenarioCompare: ScenarioCompareService;
   reports: ReportsService;
   planActual: PlanActualService;
   planMatches: MatchService;

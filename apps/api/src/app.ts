@@ -52,6 +52,7 @@ import { registerCategories } from './modules/categories/categories.routes.js';
 import { createVatsService } from './modules/vats/vats.service.js';
 import { registerVats } from './modules/vats/vats.routes.js';
 import { createScenariosService } from './modules/scenarios/scenarios.service.js';
+import { createScenarioCompareService } from './modules/scenarios/scenario-compare.service.js';
 import { registerScenarios } from './modules/scenarios/scenarios.routes.js';
 import { createTransactionsService } from './modules/transactions/transactions.service.js';
 import { registerTransactions } from './modules/transactions/transactions.routes.js';
@@ -186,7 +187,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const salaries = createSalariesService({ db, clock, reference });
   const salaryCosts = createSalaryCostsService({ db, clock });
   const salaryCostLabels = createSalaryCostLabelsService({ db });
-  const forecasts = createForecastsService({ db, clock, rates, reference, ensureFreshSchedules });
+  const scenarios = createScenariosService({ db, reference });
+  const forecasts = createForecastsService({
+    ...{ db, clock, rates, reference, ensureFreshSchedules },
+    scenarioOverlay: (tenant, id) => scenarios.overlay(tenant, id),
+  });
+  const scenarioCompare = createScenarioCompareService({ clock, forecasts, scenarios });
   const forecastExclusions = createForecastExclusionsService({ db, clock });
   // A currency change must leave every sum exact in the new currency (ARCHITECTURE.md rule 7).
   const organisations = createOrganisationsService(db, reference, changes, async (tx, organisationId, currencyId) => {
@@ -206,7 +212,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     profile,
   });
   const vatSettings = createVatSettingsService({ db, clock });
-  const scenarios = createScenariosService(db);
   // One memory for the three services of plan vs actual (plan-cache.ts).
   const planCache = createPlanCache();
   const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, cache: planCache });
@@ -240,7 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
     ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, planMatches, occurrenceDismissals },
     ...{ events, access, oauth },
-    scenarios,
+    ...{ scenarios, scenarioCompare },
   };
   app.decorate('deps', deps);
   // Above the modules: the demo account is made through the services, as a person would make it.

@@ -94,7 +94,10 @@ function headBefore(transaction: ForecastTransaction, from: string): ForecastTra
   if (transaction.startDate >= from) return null;
   if (transaction.type === 'single') return transaction;
   const end = addDays(from, -1);
-  return { ...transaction, endDate: transaction.endDate !== null && transaction.endDate < end ? transaction.endDate : end };
+  return {
+    ...transaction,
+    endDate: transaction.endDate !== null && transaction.endDate < end ? transaction.endDate : end,
+  };
 }
 
 /**
@@ -132,7 +135,11 @@ export function scaledAmount(amount: number, percent: number): number {
   return Number(rounded);
 }
 
-type Target = { transactionId?: number | undefined; categoryId?: number | undefined; side?: 'revenue' | 'expense' | undefined };
+type Target = {
+  transactionId?: number | undefined;
+  categoryId?: number | undefined;
+  side?: 'revenue' | 'expense' | undefined;
+};
 
 function matches(transaction: ForecastTransaction, target: Target, context: LeverContext): boolean {
   if (target.transactionId !== undefined) return transaction.id === target.transactionId;
@@ -149,7 +156,9 @@ function rewrite(
   context: LeverContext,
   change: (transaction: ForecastTransaction) => ForecastTransaction[],
 ): ForecastTransaction[] {
-  return transactions.flatMap((transaction) => (matches(transaction, target, context) ? change(transaction) : [transaction]));
+  return transactions.flatMap((transaction) =>
+    matches(transaction, target, context) ? change(transaction) : [transaction],
+  );
 }
 
 function codeOf(context: LeverContext, currencyId: number, fallback: string): string {
@@ -180,7 +189,12 @@ function divRound(a: bigint, b: bigint): bigint {
  * P·r / (1 − (1 + r)^−n) rounded once, its principal = payment − interest; linear: principal
  * round(P / n). The last payment takes the remaining balance, so the principals sum to P exactly.
  */
-export function loanSchedule(lever: Pick<LoanLever, 'date' | 'amount' | 'ratePercent' | 'repayment' | 'cycle' | 'payments' | 'interestOnlyPayments'>): LoanPayment[] {
+export function loanSchedule(
+  lever: Pick<
+    LoanLever,
+    'date' | 'amount' | 'ratePercent' | 'repayment' | 'cycle' | 'payments' | 'interestOnlyPayments'
+  >,
+): LoanPayment[] {
   const months = loanCycleMonths[lever.cycle];
   // The rate in millionths of a percent per year is exact for four decimals.
   const rateUnits = BigInt(Math.round(lever.ratePercent * 10_000));
@@ -295,7 +309,13 @@ export function hireSalary(
 // The levers
 // ---------------------------------------------------------------------------------------------
 
-function applyTransaction(input: ForecastInput, id: number, lever: TransactionLever, context: LeverContext, until: string): ForecastInput {
+function applyTransaction(
+  input: ForecastInput,
+  id: number,
+  lever: TransactionLever,
+  context: LeverContext,
+  until: string,
+): ForecastInput {
   if (lever.action === 'add') {
     const row: ForecastTransaction = {
       id: addedId(id, 0),
@@ -316,7 +336,10 @@ function applyTransaction(input: ForecastInput, id: number, lever: TransactionLe
   const from = lever.from as string;
   const target = { transactionId: lever.transactionId };
   if (lever.action === 'stop') {
-    return { ...input, transactions: rewrite(input.transactions, target, context, (t) => nonNull(headBefore(t, from))) };
+    return {
+      ...input,
+      transactions: rewrite(input.transactions, target, context, (t) => nonNull(headBefore(t, from))),
+    };
   }
   return {
     ...input,
@@ -380,12 +403,19 @@ function applyDelay(input: ForecastInput, lever: DelayLever, context: LeverConte
   };
 }
 
-function applyPercentage(input: ForecastInput, lever: PercentageLever, context: LeverContext, until: string): ForecastInput {
+function applyPercentage(
+  input: ForecastInput,
+  lever: PercentageLever,
+  context: LeverContext,
+  until: string,
+): ForecastInput {
   const end = lever.to ?? until;
   return {
     ...input,
     transactions: rewrite(input.transactions, lever, context, (t) => {
-      const inside = occurrenceDates(t, lever.from, end).map((date) => single(t, date, scaledAmount(t.amount, lever.percent)));
+      const inside = occurrenceDates(t, lever.from, end).map((date) =>
+        single(t, date, scaledAmount(t.amount, lever.percent)),
+      );
       const after = lever.to && lever.to < until ? tailFrom(t, addDays(lever.to, 1), until) : [];
       return [...nonNull(headBefore(t, lever.from)), ...inside, ...after];
     }),
@@ -402,7 +432,10 @@ function salaryBefore(salary: ForecastSalary, from: string): ForecastSalary | nu
     ...salary,
     toDate: end,
     netAdjustments: salary.netAdjustments?.filter((adjustment) => adjustment.month <= lastMonth),
-    costs: salary.costs.map((cost) => ({ ...cost, details: cost.details.filter((detail) => detail.month <= lastMonth) })),
+    costs: salary.costs.map((cost) => ({
+      ...cost,
+      details: cost.details.filter((detail) => detail.month <= lastMonth),
+    })),
   };
 }
 
@@ -421,7 +454,8 @@ function applyRaise(input: ForecastInput, id: number, lever: RaiseLever): Foreca
     }
     const head = salaryBefore(salary, lever.from);
     if (head) salaries.push(head);
-    const amount = lever.percent !== undefined ? scaledAmount(salary.amount, lever.percent) : salary.amount + (lever.amount ?? 0);
+    const amount =
+      lever.percent !== undefined ? scaledAmount(salary.amount, lever.percent) : salary.amount + (lever.amount ?? 0);
     const ratio = (value: number) => (salary.amount === 0 ? value : Math.round((value * amount) / salary.amount));
     const fromMonth = monthOf(lever.from > salary.fromDate ? lever.from : salary.fromDate);
     k++;
@@ -449,7 +483,11 @@ function applyRaise(input: ForecastInput, id: number, lever: RaiseLever): Foreca
  * Applies the levers in order (docs/scenarios.md "Levers compose"). Pure: a new input; rows not
  * touched stay the same objects.
  */
-export function applyLevers(input: ForecastInput, levers: readonly AppliedLever[], context: LeverContext): ForecastInput {
+export function applyLevers(
+  input: ForecastInput,
+  levers: readonly AppliedLever[],
+  context: LeverContext,
+): ForecastInput {
   const until = horizonEndOf(input);
   let current = input;
   for (const { id, lever, targetDeleted } of levers) {
@@ -479,9 +517,24 @@ export function applyLevers(input: ForecastInput, levers: readonly AppliedLever[
         break;
       case 'loan': {
         const currency = codeOf(context, lever.currencyId, current.currency);
-        const base = { currency, type: 'single' as const, cycle: null, endDate: null, isDisabled: false, vatBasisPoints: null, vatIncluded: false };
+        const base = {
+          currency,
+          type: 'single' as const,
+          cycle: null,
+          endDate: null,
+          isDisabled: false,
+          vatBasisPoints: null,
+          vatIncluded: false,
+        };
         const rows: ForecastTransaction[] = [
-          { ...base, id: addedId(id, 0), name: lever.name, amount: lever.amount, categoryName: LOAN_CATEGORIES.disbursement, startDate: lever.date },
+          {
+            ...base,
+            id: addedId(id, 0),
+            name: lever.name,
+            amount: lever.amount,
+            categoryName: LOAN_CATEGORIES.disbursement,
+            startDate: lever.date,
+          },
           ...loanSchedule(lever).map((payment) => ({
             ...base,
             id: addedId(id, 1),

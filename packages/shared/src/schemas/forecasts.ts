@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FORECAST_DEFAULTS, FORECAST_LIMITS } from '../constants.js';
-import { ID_MAX, monthSchema } from './fields.js';
+import { ID_MAX, idParamSchema, monthSchema } from './fields.js';
 import { forecastExportFormatSchema } from './exports.js';
 import { wholeNumberQuery } from './pagination.js';
 
@@ -30,6 +30,8 @@ export const forecastQuerySchema = z.strictObject({
     FORECAST_LIMITS.maxPerformance,
     forecastMessages.performance,
   ).default(FORECAST_DEFAULTS.performance),
+  /** A scenario of the organisation (docs/scenarios.md): its forecast in the same shape; absent = the base. */
+  scenario: idParamSchema.optional(),
 });
 export type ForecastQuery = z.infer<typeof forecastQuerySchema>;
 

@@ -479,7 +479,9 @@ export const compareIdsSchema = z
   );
 
 /** `GET /scenarios/compare?ids=base,3,7&months=&performance=`. */
-export const scenarioCompareQuerySchema = forecastQuerySchema.extend({ ids: compareIdsSchema });
+export const scenarioCompareQuerySchema = forecastQuerySchema
+  .omit({ scenario: true })
+  .extend({ ids: compareIdsSchema });
 export type ScenarioCompareQuery = z.infer<typeof scenarioCompareQuerySchema>;
 /** `GET /scenarios/compare/export?ids=…&format=pdf|xlsx&months=&performance=`. */
 export const scenarioCompareExportQuerySchema = scenarioCompareQuerySchema.extend({

@@ -1,5 +1,6 @@
 import {
   ForecastModel,
+  leverOfId,
   mergeRanges,
   type CoverageRange,
   type ForecastCategory,
@@ -55,6 +56,27 @@ export interface ForecastsServiceDeps {
   rates: RatesService;
   reference: ReferenceService;
   ensureFreshSchedules: EnsureFreshSchedules;
+  /**
+   * A scenario of the organisation as its forecast applies it (docs/scenarios.md "Forecast of a
+   * scenario"): 404 for one that is not the tenant's. Absent: `?scenario=` is refused as unknown.
+   */
+  scenarioOverlay?: (tenant: Tenant, scenarioId: number) => Promise<ForecastOverlay>;
+}
+
+/** What a scenario's forecast is computed with: its key (id and version) and the pure apply step. */
+export interface ForecastOverlay {
+  key: string;
+  apply: (input: ForecastInput) => ForecastInput;
+}
+
+/**
+ * A row a scenario's lever added (negative ids, docs/scenarios.md "Forecast of a scenario") is a
+ * `scenario_levers` leaf named by its lever; a base row keeps its own table and id.
+ */
+function leafIdentity(leaf: ForecastLeaf): Pick<ForecastLeafNode, 'relatedTable' | 'relatedId' | 'leverIds'> {
+  const lever = leaf.relatedTable === 'salaries' ? leverOfId(leaf.employeeId ?? 0) : leverOfId(leaf.relatedId);
+  if (lever === null) return { relatedTable: leaf.relatedTable, relatedId: leaf.relatedId };
+  return { relatedTable: 'scenario_levers', relatedId: lever, leverIds: [lever] };
 }
 
 export type ForecastsService = ReturnType<typeof createForecastsService>;
@@ -126,8 +148,7 @@ function toNodes(
         : {
             name: leaf.name,
             amount: leaf.amount,
-            relatedId: leaf.relatedId,
-            relatedTable: leaf.relatedTable,
+            ...leafIdentity(leaf),
             isExcluded: leaf.isExcluded,
             ...(leaf.excludedAmount === undefined ? {} : { excludedAmount: leaf.excludedAmount }),
             // A salary leaf names its employee too: the web keys the row by the employee
@@ -175,7 +196,14 @@ function toDetails(details: readonly ForecastMonthDetails[], wanted: LeavesWante
  * while the organisation's data versions and the day stay the same (forecast-cache.ts). Here:
  * preparing a read (its key), computing it, and mapping the result to the answers.
  */
-export function createForecastsService({ db, clock, rates, reference, ensureFreshSchedules }: ForecastsServiceDeps) {
+export function createForecastsService({
+  db,
+  clock,
+  rates,
+  reference,
+  ensureFreshSchedules,
+  scenarioOverlay,
+}: ForecastsServiceDeps) {
   const cache = createForecastCache();
 
   /** A salary without costs: one shared list, so that it compares equal from one read to the next. */
@@ -245,23 +273,36 @@ export function createForecastsService({ db, clock, rates, reference, ensureFres
    * brought to the current data (only what changed is taken out and added again) and read for the
    * query's months and performance — with the details tree, or only the totals.
    */
+  async function overlayOf(tenant: Tenant, scenarioId: number): Promise<ForecastOverlay> {
+    if (!scenarioOverlay) throw new Error('No scenarios in this service');
+    return scenarioOverlay(tenant, scenarioId);
+  }
+
   async function prepare(
-    { organisationId, currencyId }: Tenant,
+    tenant: Tenant,
     query: ForecastQuery,
   ): Promise<{ key: string; result: (details: boolean) => Promise<ForecastResult> }> {
+    const { organisationId, currencyId } = tenant;
     const today = clock.today();
     const { firstMonth, lastMonth } = horizonOf(today);
     const versions = await versionsWithFreshSchedules(organisationId, today);
     const stamps = inputStamps(today, versions);
     const currency = reference.codeOf(currencyId);
-    const key = [...stamps, query.months, query.performance, currency, rates.generation()].join('/');
+    // A scenario's forecast is kept per (organisation, scenario and its version, stamps) like the base's.
+    const overlay = query.scenario === undefined ? undefined : await overlayOf(tenant, query.scenario);
+    const key = [...stamps, query.months, query.performance, currency, rates.generation()]
+      .concat(overlay ? [`scenario:${overlay.key}`] : [])
+      .join('/');
     const result = (details: boolean) =>
       cache.result(organisationId, `${key}/${details ? 'details' : 'totals'}`, async () => {
         const scope = { organisationId, firstMonth, lastMonth, versions };
         const data = await readForecastData(cache, db, scope, today, stamps);
+        const input = inputOf(currency, today, data);
+        const wanted = { months: query.months, performance: query.performance, details };
+        // docs/scenarios.md: forecast(base ⊕ levers), a model of its own (the base's stays as it is).
+        if (overlay) return ForecastModel.build(overlay.apply(input)).result(wanted);
         // Synchronous from here: no other request can move the model between its update and the result.
-        const model = cache.model(organisationId, inputOf(currency, today, data));
-        return model.result({ months: query.months, performance: query.performance, details });
+        return cache.model(organisationId, input).result(wanted);
       });
     return { key, result };
   }

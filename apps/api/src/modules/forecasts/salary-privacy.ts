@@ -3,6 +3,11 @@ import type { ForecastCategoryNode, ForecastDetails, ForecastLeafNode } from '@s
 /** The one leaf that stands for every employee's salary where a token may not see salaries. */
 export const POOLED_SALARIES = 'Löhne (zusammengefasst)';
 
+/** A person's salary: an employee's, or a scenario's hire (a lever's leaf naming an employee). */
+function isSalaryLeaf(leaf: ForecastLeafNode): boolean {
+  return leaf.relatedTable === 'salaries' || (leaf.relatedTable === 'scenario_levers' && leaf.employeeId !== undefined);
+}
+
 /**
  * The forecast's details without any one person's salary (docs/access.md "Salary figures"): in
  * each category the employees' salary leaves become one pooled leaf with their sum, so every total
@@ -10,7 +15,7 @@ export const POOLED_SALARIES = 'Löhne (zusammengefasst)';
  */
 export function withPooledSalaries(details: ForecastDetails): ForecastDetails {
   const pool = (category: ForecastCategoryNode): ForecastCategoryNode => {
-    const salaries = category.children.filter((leaf) => leaf.relatedTable === 'salaries');
+    const salaries = category.children.filter(isSalaryLeaf);
     if (salaries.length === 0) return category;
     const pooled: ForecastLeafNode = {
       name: POOLED_SALARIES,
@@ -19,7 +24,7 @@ export function withPooledSalaries(details: ForecastDetails): ForecastDetails {
       relatedTable: 'salaries',
       isExcluded: false,
     };
-    const others = category.children.filter((leaf) => leaf.relatedTable !== 'salaries');
+    const others = category.children.filter((leaf) => !isSalaryLeaf(leaf));
     return { ...category, children: [pooled, ...others] };
   };
   return details.map((month) => ({ ...month, revenue: month.revenue.map(pool), expense: month.expense.map(pool) }));

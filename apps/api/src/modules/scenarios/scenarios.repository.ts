@@ -1,6 +1,15 @@
 import { and, asc, count, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.js';
-import { categories, employees, scenarioLevers, scenarios, transactions, users } from '../../db/schema/index.js';
+import {
+  categories,
+  employees,
+  salaryCostLabels,
+  scenarioLevers,
+  scenarios,
+  transactions,
+  users,
+  vatRates,
+} from '../../db/schema/index.js';
 
 export interface ScenarioRow {
   id: number;
@@ -285,4 +294,25 @@ export async function categoryNames(db: AppDatabase, organisationId: number): Pr
     .from(categories)
     .where(or(isNull(categories.organisationId), eq(categories.organisationId, organisationId)));
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** What the apply step looks up by id or name: VAT rates (visible ones) and the salary cost labels. */
+export async function leverLookups(
+  db: AppDatabase,
+  organisationId: number,
+): Promise<{ vatBasisPoints: Map<number, number>; labelIds: Map<string, number> }> {
+  const [rates, labels] = await Promise.all([
+    db
+      .select({ id: vatRates.id, value: vatRates.value })
+      .from(vatRates)
+      .where(or(isNull(vatRates.organisationId), eq(vatRates.organisationId, organisationId))),
+    db
+      .select({ id: salaryCostLabels.id, name: salaryCostLabels.name })
+      .from(salaryCostLabels)
+      .where(eq(salaryCostLabels.organisationId, organisationId)),
+  ]);
+  return {
+    vatBasisPoints: new Map(rates.map((rate) => [rate.id, rate.value])),
+    labelIds: new Map(labels.map((label) => [label.name, label.id])),
+  };
 }

@@ -7,6 +7,8 @@ import {
   leverParamsSchema,
   leverSchema,
   leverUpdateSchema,
+  scenarioCompareQuerySchema,
+  scenarioCompareSchema,
   scenarioCreateSchema,
   scenarioDetailSchema,
   scenarioListSchema,
@@ -20,7 +22,14 @@ import { noContent } from '../../plugins/openapi.js';
  * (the role gate's default for writes).
  */
 export const scenariosRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { scenarios } = app.deps;
+  const { scenarios, scenarioCompare } = app.deps;
+
+  // Base and up to four scenarios side by side (docs/scenarios.md "Compare"); before `/:id`.
+  app.get(
+    '/scenarios/compare',
+    { schema: { querystring: scenarioCompareQuerySchema, response: { 200: scenarioCompareSchema } } },
+    async (request) => scenarioCompare.compare(tenantOf(request), request.query),
+  );
 
   app.get('/scenarios', { schema: { response: { 200: scenarioListSchema } } }, async (request) =>
     scenarios.list(tenantOf(request)),

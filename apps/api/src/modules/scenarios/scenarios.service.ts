@@ -11,11 +11,14 @@ import {
   type ScenarioDetail,
   type ScenarioUpdate,
 } from '@saldopilot/shared';
+import { applyLevers, type ForecastInput } from '@saldopilot/forecast';
 import type { AppDatabase } from '../../db/client.js';
+import type { ReferenceService } from '../reference/reference.service.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { lockOrganisationNames } from '../../lib/name-lock.js';
 import type { Tenant } from '../../lib/tenant.js';
 import {
+  categoryNames,
   countScenarios,
   deleteLevers,
   deleteScenario,
@@ -24,6 +27,7 @@ import {
   findScenario,
   insertLevers,
   insertScenario,
+  leverLookups,
   listLevers,
   listScenarios,
   shiftPositions,
@@ -94,7 +98,7 @@ export type ScenariosService = ReturnType<typeof createScenariosService>;
  * organisation and LEVERS_MAX per scenario, another organisation's a 404. Every write raises the
  * scenario's version, the key its forecast is kept under.
  */
-export function createScenariosService(db: AppDatabase) {
+export function createScenariosService({ db, reference }: { db: AppDatabase; reference: ReferenceService }) {
   async function scenarioOf(tenant: Tenant, id: number, database = db, lock?: 'update'): Promise<ScenarioRow> {
     const row = await findScenario(database, tenant.organisationId, id, lock);
     if (!row) throw notFound(scenarioMessages.notFound);
@@ -254,17 +258,30 @@ export function createScenariosService(db: AppDatabase) {
     async overlay(tenant: Tenant, id: number): Promise<ScenarioOverlay> {
       const scenario = await scenarioOf(tenant, id);
       const rows = await leversOf(tenant, [id]);
-      const levers = await toLevers({ ...tenant, seesSalaries: true }, rows);
+      const [levers, names, lookups] = await Promise.all([
+        toLevers({ ...tenant, seesSalaries: true }, rows),
+        categoryNames(db, tenant.organisationId),
+        leverLookups(db, tenant.organisationId),
+      ]);
+      const applied = levers.map((lever, index) => ({
+        id: lever.id,
+        lever: (rows[index] as LeverRow).payload as LeverInput,
+        targetDeleted: lever.targetDeleted,
+      }));
+      const currencyCodes = new Map(
+        reference.listCurrencyDefinitions().map((currency) => [currency.id, currency.code]),
+      );
+      const context = { categoryNames: names, currencyCodes, ...lookups };
+      // The key names the scenario's version and which targets are gone (a deleted target changes it).
+      const gone = applied.filter((lever) => lever.targetDeleted).map((lever) => lever.id);
       return {
         id,
         name: scenario.name,
         color: scenario.color,
         version: scenario.version,
-        levers: levers.map((lever) => ({
-          id: lever.id,
-          lever: rows.find((row) => row.id === lever.id)?.payload as LeverInput,
-          targetDeleted: lever.targetDeleted,
-        })),
+        key: `${id}.${scenario.version}.${gone.join(',')}`,
+        levers: applied,
+        apply: (input: ForecastInput) => applyLevers(input, applied, context),
       };
     },
   };
@@ -276,5 +293,9 @@ export interface ScenarioOverlay {
   name: string;
   color: string;
   version: number;
+  /** The cache key of its forecast: id, version and the levers whose target is gone. */
+  key: string;
   levers: { id: number; lever: LeverInput; targetDeleted: boolean }[];
+  /** The pure apply step with what it looks up (docs/scenarios.md "Implementation"). */
+  apply: (input: ForecastInput) => ForecastInput;
 }

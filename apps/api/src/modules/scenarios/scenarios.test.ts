@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LEVERS_MAX, SCENARIOS_MAX, type Lever, type ScenarioDetail } from '@saldopilot/shared';
+import {
+  LEVERS_MAX,
+  SCENARIOS_MAX,
+  type Forecast,
+  type ForecastDetails,
+  type Lever,
+  type ScenarioCompare,
+  type ScenarioDetail,
+} from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
 import { signUp } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
@@ -77,7 +85,7 @@ describe('scenarios (docs/scenarios.md)', () => {
     expect((await owner.get(`/api/scenarios/${id}/levers`)).json()).toEqual([]);
   });
 
-  it(`refuses the ${SCENARIOS_MAX + 1}th scenario and the ${LEVERS_MAX + 1}st lever in German`, async () => {
+  it(`refuses scenario ${SCENARIOS_MAX + 1} and lever ${LEVERS_MAX + 1} in German`, async () => {
     const owner = await signUp(app);
     for (let i = 0; i < SCENARIOS_MAX; i++) {
       expect((await owner.post('/api/scenarios', { name: `S${i}` })).statusCode).toBe(201);
@@ -144,5 +152,117 @@ describe('scenarios (docs/scenarios.md)', () => {
     const script = bearerClient(app, secret);
     const seen = (await script.get(`/api/scenarios/${id}`)).json<ScenarioDetail>();
     expect(seen.levers[0]?.lever).toMatchObject({ name: 'Entwicklerin', salary: null });
+  });
+});
+
+describe('GET /api/forecasts?scenario= (docs/scenarios.md "Forecast of a scenario")', () => {
+  it('answers the scenario in the base shape: a one-off and a loan on top, the base unchanged', async () => {
+    const owner = await signUp(app);
+    const currency = await organisationCurrency(owner);
+    const { id } = (
+      await owner.post('/api/scenarios', {
+        name: 'Investition',
+        levers: [
+          { type: 'oneOff', name: 'Maschine', date: '2027-01-10', amount: -3_000_000, currencyId: currency.id },
+          {
+            type: 'loan',
+            name: 'Bankkredit',
+            date: '2026-12-15',
+            amount: 1_200_000,
+            currencyId: currency.id,
+            ratePercent: 0,
+            repayment: 'linear',
+            cycle: 'monthly',
+            payments: 12,
+          },
+        ],
+      })
+    ).json<ScenarioDetail>();
+    const base = (await owner.get('/api/forecasts?months=4')).json<Forecast>();
+    const scenario = (await owner.get(`/api/forecasts?months=4&scenario=${id}`)).json<Forecast>();
+    expect(scenario.months.map((month) => month.month)).toEqual(base.months.map((month) => month.month));
+    // 2026-12: +12'000.00 paid out; 2027-01: −30'000.00 and the first repayment 1'000.00; 2027-02: 1'000.00.
+    expect(
+      scenario.months.map((month, i) => month.cashflow - (base.months[i] as Forecast['months'][number]).cashflow),
+    ).toEqual([0, 1_200_000, -3_100_000, -100_000]);
+    const details = (await owner.get(`/api/forecasts/details?months=4&scenario=${id}`)).json<ForecastDetails>();
+    const december = details[1]?.revenue.find((category) => category.name === 'Darlehen');
+    expect(december?.children).toEqual([
+      expect.objectContaining({
+        name: 'Bankkredit',
+        amount: 1_200_000,
+        relatedTable: 'scenario_levers',
+        relatedId: expect.any(Number),
+      }),
+    ]);
+    // The base did not move.
+    expect((await owner.get('/api/forecasts?months=4')).json<Forecast>().months).toEqual(base.months);
+  });
+
+  it("answers 404 for another organisation's scenario and 400 for a malformed id", async () => {
+    const { a, b } = await twoTenants(app);
+    const { id } = (await a.post('/api/scenarios', { name: 'A' })).json<ScenarioDetail>();
+    expect((await b.get(`/api/forecasts?scenario=${id}`)).statusCode).toBe(404);
+    expect((await b.get(`/api/forecasts/details?scenario=${id}`)).statusCode).toBe(404);
+    expect((await a.get('/api/forecasts?scenario=abc')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/scenarios/compare (docs/scenarios.md "Compare")', () => {
+  it('answers base and scenarios with months, KPIs and the changed leaves only', async () => {
+    const owner = await signUp(app);
+    const rent = await aTransaction(owner, { name: 'Miete', amount: -200_000, startDate: '2026-01-15' });
+    await aTransaction(owner, { name: 'Strom', amount: -10_000, startDate: '2026-01-20' });
+    const worst = (
+      await owner.post('/api/scenarios', {
+        name: 'Worst',
+        levers: [
+          { type: 'transaction', action: 'change', transactionId: rent.id, from: '2027-01-01', amount: -250_000 },
+        ],
+      })
+    ).json<ScenarioDetail>();
+    const best = (
+      await owner.post('/api/scenarios', {
+        name: 'Best',
+        levers: [{ type: 'transaction', action: 'stop', transactionId: rent.id, from: '2027-01-01' }],
+      })
+    ).json<ScenarioDetail>();
+    const response = await owner.get(`/api/scenarios/compare?ids=base,${worst.id},${best.id}&months=3`);
+    expect(response.statusCode).toBe(200);
+    const compare = response.json<ScenarioCompare>();
+    expect(compare.months).toEqual(['2026-11', '2026-12', '2027-01']);
+    expect(compare.entries.map((entry) => [entry.scenarioId, entry.name])).toEqual([
+      [null, 'Basis'],
+      [worst.id, 'Worst'],
+      [best.id, 'Best'],
+    ]);
+    const [base, worse, better] = compare.entries;
+    expect(base?.differences).toEqual([]);
+    // Only the rent differs, and only in January: −500.00 more, or 2'000.00 less.
+    expect(worse?.differences).toEqual([
+      {
+        side: 'expense',
+        category: expect.any(String),
+        name: 'Miete',
+        relatedTable: 'transactions',
+        relatedId: rent.id,
+        differences: [0, 0, -50_000],
+      },
+    ]);
+    expect(better?.differences.map((row) => row.differences)).toEqual([[0, 0, 200_000]]);
+    expect((worse?.kpis.totalCashflow ?? 0) - (base?.kpis.totalCashflow ?? 0)).toBe(-50_000);
+    expect(base?.kpis.lowest).toEqual({ month: '2027-01', saldo: base?.months[2]?.saldo });
+    // No bank balance and a minimum of 0: November's payments are past (today 21.11.), December falls below.
+    expect(base?.kpis).toMatchObject({ firstBelowMinimum: '2026-12', coveredUntil: '2026-11', runwayMonths: 1 });
+  });
+
+  it("refuses a malformed list in German and answers 404 for another organisation's scenario", async () => {
+    const { a, b } = await twoTenants(app);
+    const { id } = (await a.post('/api/scenarios', { name: 'A' })).json<ScenarioDetail>();
+    const malformed = await a.get('/api/scenarios/compare?ids=base,base');
+    expect(malformed.statusCode).toBe(400);
+    expect((await b.get(`/api/scenarios/compare?ids=base,${id}`)).statusCode).toBe(404);
+    const reader = await addMember(app, a, a.user.currentOrganisationId, 'read-only');
+    expect((await reader.get(`/api/scenarios/compare?ids=base,${id}`)).statusCode).toBe(200);
   });
 });
