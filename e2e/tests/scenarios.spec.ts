@@ -131,6 +131,7 @@ test.describe('Szenarien', () => {
     await scenarioCard(page, 'Best Case').getByRole('checkbox', { name: 'Für den Vergleich auswählen' }).check();
     await page.getByRole('link', { name: 'Ausgewählte vergleichen (2)' }).click();
     await expect(page).toHaveURL(/\/scenarios\/compare\?ids=base,\d+,\d+$/);
+    const comparison = page.url();
     await expect(page.getByRole('heading', { level: 1, name: 'Szenarien vergleichen' })).toBeVisible();
     await expect(page.getByTestId('compare-chart').locator('path')).toHaveCount(3);
     await expect(kpis(page, 'Basis')).toContainText("24'000.00 CHF im November 2026");
@@ -143,16 +144,6 @@ test.describe('Szenarien', () => {
     await expect(worst.getByRole('rowheader', { name: /Miete/ })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
 
-    // The comparison as the PDF a bank receives.
-    const pdfDownload = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Vergleich als PDF' }).click();
-    const pdf = await pdfDownload;
-    expect(
-      readFileSync(await pdf.path())
-        .subarray(0, 5)
-        .toString('latin1'),
-    ).toBe('%PDF-');
-
     // The Prognose shows a scenario chosen in its address; the base is one choice away.
     await page.goto('/');
     await choose(page, page.getByRole('combobox', { name: 'Szenario' }), 'Worst Case');
@@ -164,6 +155,18 @@ test.describe('Szenarien', () => {
     await choose(page, page.getByRole('combobox', { name: 'Szenario' }), 'Basis (ohne Szenario)');
     await expect(page).toHaveURL(/\/$/);
     await expect(forecastCells(page, 'Endsaldo').nth(2)).toHaveText("32'000.00 CHF");
+
+    // The comparison as the PDF a bank receives (its address opens the same comparison again).
+    await page.goto(comparison);
+    await expect(kpis(page, 'Worst Case')).toBeVisible();
+    const pdfDownload = page.waitForEvent('download', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Vergleich als PDF' }).click();
+    const pdf = await pdfDownload;
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
 
     // The owner promotes the best case: its lever becomes a real transaction and leaves the scenario.
     await page.goto('/scenarios');

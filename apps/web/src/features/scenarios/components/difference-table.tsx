@@ -37,7 +37,7 @@ export function DifferenceTable({
   );
   const sides = (['revenue', 'expense'] as const).filter((side) => rows.some((row) => row.side === side));
   return (
-    <MonthTable caption={texts.differencesCaption(entry.name)} className={classes.table}>
+    <MonthTable caption={texts.differencesCaption(entry.name)} className={classes.table} focusable>
       <thead>
         <tr>
           <th scope="col" className={classes.label}>
