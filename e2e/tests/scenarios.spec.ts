@@ -11,7 +11,7 @@ import {
   test,
   toasts,
 } from './support/fixtures.js';
-import { forecastCells } from './support/pages/forecast-page.js';
+import { forecastCells, forecastTable } from './support/pages/forecast-page.js';
 import {
   differenceTable,
   kpis,
@@ -152,6 +152,14 @@ test.describe('Szenarien', () => {
     await expect(forecastCells(page, 'Endsaldo').nth(2)).toHaveText("12'000.00 CHF");
     await page.reload();
     await expect(forecastCells(page, 'Endsaldo').nth(2)).toHaveText("12'000.00 CHF");
+    // A cell a lever made is marked and read out so: the best case's capital increase in January.
+    await choose(page, page.getByRole('combobox', { name: 'Szenario' }), 'Best Case');
+    await forecastTable(page).getByRole('button', { name: 'Einnahmen', exact: true }).click();
+    await forecastTable(page).getByRole('button', { name: 'Szenario', exact: true }).click();
+    const increase = forecastCells(page, 'Kapitalerhöhung');
+    await expect(increase.nth(2)).toHaveText("50'000.00 CHF (durch das Szenario geändert)");
+    await expect(forecastCells(page, 'Endsaldo').nth(2)).toHaveText("82'000.00 CHF");
+    await expectNoSeriousAxeViolations(page);
     await choose(page, page.getByRole('combobox', { name: 'Szenario' }), 'Basis (ohne Szenario)');
     await expect(page).toHaveURL(/\/$/);
     await expect(forecastCells(page, 'Endsaldo').nth(2)).toHaveText("32'000.00 CHF");

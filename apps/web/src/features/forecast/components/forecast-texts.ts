@@ -8,6 +8,7 @@ export const forecastTexts = {
   scenarioShown: (name: string) =>
     `Szenario «${name}»: die Basisplanung mit den Hebeln dieses Szenarios. Ausschlüsse und «Entfällt» ändern die Basis und sind hier nicht möglich.`,
   scenarioMissing: 'Dieses Szenario gibt es nicht (mehr).',
+  changedByLever: 'durch das Szenario geändert',
   months: 'Zeitraum',
   monthsSuffix: (count: number) => (count === 1 ? ' Monat' : ' Monate'),
   performance: (percent: number) => `Performance (${percent}%)`,
