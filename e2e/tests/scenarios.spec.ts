@@ -114,6 +114,8 @@ test.describe('Szenarien', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Kapitalerhöhung');
     await dialog.getByRole('textbox', { name: 'Datum' }).fill('15.01.2027');
     await dialog.getByRole('textbox', { name: 'Betrag' }).fill("50'000");
+    // Promoted, a one-off becomes a transaction, which needs a category.
+    await choose(page, dialog.getByRole('combobox', { name: 'Kategorie (optional)' }), 'Generell');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await expect(dialog).toBeHidden();
     await expect(leverCards(page)).toHaveText([/Am 15\.01\.2027: Einmalige Zahlung «Kapitalerhöhung», \+CHF 50'000/]);

@@ -20,6 +20,7 @@ import type { CategoriesService } from './modules/categories/categories.service.
 import type { VatsService } from './modules/vats/vats.service.js';
 import type { ScenariosService } from './modules/scenarios/scenarios.service.js';
 import type { ScenarioCompareService } from './modules/scenarios/scenario-compare.service.js';
+import type { ScenarioPromoteService } from './modules/scenarios/scenario-promote.service.js';
 import type { TransactionsService } from './modules/transactions/transactions.service.js';
 import type { EmployeesService } from './modules/employees/employees.service.js';
 import type { SalariesService } from './modules/employees/salaries.service.js';
@@ -73,6 +74,7 @@ export interface AppDeps {
   vatSettings: VatSettingsService;
   scenarios: ScenariosService;
   scenarioCompare: ScenarioCompareService;
+  scenarioPromote: ScenarioPromoteService;
   reports: ReportsService;
   planActual: PlanActualService;
   planMatches: MatchService;

@@ -53,6 +53,7 @@ import { createVatsService } from './modules/vats/vats.service.js';
 import { registerVats } from './modules/vats/vats.routes.js';
 import { createScenariosService } from './modules/scenarios/scenarios.service.js';
 import { createScenarioCompareService } from './modules/scenarios/scenario-compare.service.js';
+import { createScenarioPromoteService } from './modules/scenarios/scenario-promote.service.js';
 import { registerScenarios } from './modules/scenarios/scenarios.routes.js';
 import { createTransactionsService } from './modules/transactions/transactions.service.js';
 import { registerTransactions } from './modules/transactions/transactions.routes.js';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     scenarioOverlay: (tenant, id) => scenarios.overlay(tenant, id),
   });
   const scenarioCompare = createScenarioCompareService({ clock, forecasts, scenarios });
+  const scenarioPromote = createScenarioPromoteService({ db, clock, reference });
   const forecastExclusions = createForecastExclusionsService({ db, clock });
   // A currency change must leave every sum exact in the new currency (ARCHITECTURE.md rule 7).
   const organisations = createOrganisationsService(db, reference, changes, async (tx, organisationId, currencyId) => {
@@ -245,7 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
     ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, planMatches, occurrenceDismissals },
     ...{ events, access, oauth },
-    ...{ scenarios, scenarioCompare },
+    ...{ scenarios, scenarioCompare, scenarioPromote },
   };
   app.decorate('deps', deps);
   // Above the modules: the demo account is made through the services, as a person would make it.

@@ -137,6 +137,8 @@ const FIXTURES: Record<string, Fixture> = {
   '/api/scenarios/:id': async (_app, a) => aScenario(a),
   '/api/scenarios/:id/levers': async (_app, a) => aScenario(a),
   '/api/scenarios/:id/levers/:leverId': async (_app, a) => aScenario(a),
+  '/api/scenarios/:id/promote': async (_app, a) => aScenario(a),
+  '/api/scenarios/:id/levers/:leverId/promote': async (_app, a) => aScenario(a),
   '/api/vats/:id': async (_app, a) => {
     const { id } = await aVatRate(a);
     return { ids: { id }, witnesses: [`/api/vats/${id}`, '/api/vats'] };
@@ -231,7 +233,11 @@ async function aScenario(a: SignedInUser) {
   const scenario = response.json<{ id: number; levers: { id: number }[] }>();
   return {
     ids: { id: scenario.id, leverId: scenario.levers[0]?.id ?? 0 },
-    witnesses: [`/api/scenarios/${scenario.id}`, '/api/scenarios', `/api/forecasts?scenario=${scenario.id}`],
+    witnesses: [
+      `/api/scenarios/${scenario.id}`,
+      '/api/scenarios',
+      `/api/forecasts/details?months=2&scenario=${scenario.id}`,
+    ],
   };
 }
 

@@ -51,6 +51,9 @@ const AMOUNT_KEYS = new Set([
   'calculatedNextCost',
   'charges',
   'matchedAmount',
+  // Scenarios (docs/scenarios.md): the total cash flow of compare and a hire lever's monthly salary.
+  'totalCashflow',
+  'salary',
 ]);
 
 /** Cost amount types whose `amount` is a rate, not money (docs/salary-costs.md). */

@@ -7,9 +7,16 @@ import { employeeTools } from './employee-tools.js';
 import { forecastTools } from './forecast-tools.js';
 import { annotationsOf, runTool, toolApi, toolError, type McpTool } from './mcp-tool.js';
 import { transactionTools } from './transaction-tools.js';
+import { scenarioTools } from './scenario-tools.js';
 
 /** Every tool of the MCP server, in the order `tools/list` answers them. */
-export const mcpTools: readonly McpTool[] = [...forecastTools, ...transactionTools, ...bankTools, ...employeeTools];
+export const mcpTools: readonly McpTool[] = [
+  ...forecastTools,
+  ...transactionTools,
+  ...bankTools,
+  ...employeeTools,
+  ...scenarioTools,
+];
 const toolsByName = new Map(mcpTools.map((tool) => [tool.name, tool]));
 
 export const mcpMessages = {

@@ -315,6 +315,27 @@ describe('the MCP server at /api/mcp', () => {
     const costChanged = await succeeds(client, 'update_salary_cost', { costId: cost.salaryCost.id, amount: 20_000 });
     expect(costChanged.salaryCost).toMatchObject({ amount: money(20_000), calculatedAmount: money(20_000) });
 
+    // Scenarios (docs/scenarios.md): "two developers from March", built and compared, the plan untouched.
+    const before = await transactionCount(owner);
+    const scenario = await succeeds(client, 'create_scenario', { name: 'Zwei Entwickler ab März' });
+    const hire = {
+      type: 'hire',
+      from: '2027-03-01',
+      salary: 850_000,
+      currencyId,
+      birthDate: '1990-05-01',
+      payments: 13,
+    };
+    await succeeds(client, 'add_scenario_lever', { scenarioId: scenario.id, lever: { ...hire, name: 'Entwickler 1' } });
+    await succeeds(client, 'add_scenario_lever', { scenarioId: scenario.id, lever: { ...hire, name: 'Entwickler 2' } });
+    const listed = await succeeds(client, 'list_scenarios');
+    expect(listed.scenarios).toEqual([expect.objectContaining({ id: scenario.id, leverCount: 2 })]);
+    const compare = await succeeds(client, 'get_scenario_comparison', { ids: ['base', scenario.id], months: 6 });
+    const [base, hired] = compare.entries as { kpis: { totalCashflow: { cents: number } } }[];
+    // Two net salaries of 8'500.00 − 964.75 in March and April 2027, and March's costs in April.
+    expect((hired?.kpis.totalCashflow.cents ?? 0) < (base?.kpis.totalCashflow.cents ?? 0)).toBe(true);
+    expect(await transactionCount(owner)).toBe(before);
+
     expect([...called].sort()).toEqual(mcpTools.map((tool) => tool.name).sort());
     await client.close();
   });

@@ -7,11 +7,15 @@ import {
   leverParamsSchema,
   leverSchema,
   leverUpdateSchema,
+  promoteConflictAnswerSchema,
+  promoteResultSchema,
+  promoteSchema,
   scenarioCompareQuerySchema,
   scenarioCompareSchema,
   scenarioCreateSchema,
   scenarioDetailSchema,
   scenarioListSchema,
+  scenarioMessages,
   scenarioUpdateSchema,
 } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/request-context.js';
@@ -22,7 +26,10 @@ import { noContent } from '../../plugins/openapi.js';
  * (the role gate's default for writes).
  */
 export const scenariosRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { scenarios, scenarioCompare } = app.deps;
+  const { scenarios, scenarioCompare, scenarioPromote } = app.deps;
+  // Promoting writes base rows: owners and admins only (docs/scenarios.md "Roles and privacy").
+  const promoteConfig = { role: 'admin' as const };
+  const promoteResponses = { 200: promoteResultSchema, 409: promoteConflictAnswerSchema };
 
   // Base and up to four scenarios side by side (docs/scenarios.md "Compare"); before `/:id`.
   app.get(
@@ -88,6 +95,32 @@ export const scenariosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await scenarios.removeLever(tenantOf(request), request.params.id, request.params.leverId);
       return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/scenarios/:id/promote',
+    { config: promoteConfig, schema: { params: idParamsSchema, body: promoteSchema, response: promoteResponses } },
+    async (request, reply) => {
+      const result = await scenarioPromote.promote(tenantOf(request), request.params.id, request.body);
+      if ('conflicts' in result) {
+        return reply.code(409).send({ error: scenarioMessages.conflicts, code: 'CONFLICT' as const, ...result });
+      }
+      return result;
+    },
+  );
+
+  app.post(
+    '/scenarios/:id/levers/:leverId/promote',
+    { config: promoteConfig, schema: { params: leverParamsSchema, body: promoteSchema, response: promoteResponses } },
+    async (request, reply) => {
+      const { id, leverId } = request.params;
+      const body = { ...request.body, leverIds: [leverId] };
+      const result = await scenarioPromote.promote(tenantOf(request), id, body);
+      if ('conflicts' in result) {
+        return reply.code(409).send({ error: scenarioMessages.conflicts, code: 'CONFLICT' as const, ...result });
+      }
+      return result;
     },
   );
 };

@@ -11,7 +11,7 @@ import {
 import { useTestApp } from '../../test/build-test-app.js';
 import { signUp } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
-import { aTransaction, organisationCurrency } from '../../test/factories.js';
+import { aCategory, aTransaction, organisationCurrency } from '../../test/factories.js';
 import { anApiToken, bearerClient } from '../../test/bearer-client.js';
 
 const app = useTestApp();
@@ -264,5 +264,74 @@ describe('GET /api/scenarios/compare (docs/scenarios.md "Compare")', () => {
     expect((await b.get(`/api/scenarios/compare?ids=base,${id}`)).statusCode).toBe(404);
     const reader = await addMember(app, a, a.user.currentOrganisationId, 'read-only');
     expect((await reader.get(`/api/scenarios/compare?ids=base,${id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/scenarios/:id/promote (docs/scenarios.md "Promote")', () => {
+  it('turns a one-off into a base transaction in one go; the lever leaves the scenario', async () => {
+    const owner = await signUp(app);
+    const currency = await organisationCurrency(owner);
+    const category = await aCategory(owner, { name: 'Förderung' });
+    const oneOff = {
+      type: 'oneOff',
+      name: 'Subvention',
+      date: '2027-02-01',
+      amount: 500_000,
+      currencyId: currency.id,
+      categoryId: category.id,
+    };
+    const { id, levers } = (
+      await owner.post('/api/scenarios', { name: 'Best', levers: [oneOff, delay] })
+    ).json<ScenarioDetail>();
+    const editor = await addMember(app, owner, owner.user.currentOrganisationId, 'editor');
+    expect((await editor.post(`/api/scenarios/${id}/promote`, {})).statusCode).toBe(403);
+
+    const promoted = await owner.post(`/api/scenarios/${id}/levers/${levers[0]?.id}/promote`, {});
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json()).toEqual({ promoted: [levers[0]?.id] });
+    const list = (await owner.get('/api/transactions?limit=100')).json<{
+      data: { name: string; amount: number; startDate: string }[];
+    }>();
+    expect(list.data.map(({ name, amount, startDate }) => ({ name, amount, startDate }))).toEqual([
+      { name: 'Subvention', amount: 500_000, startDate: '2027-02-01' },
+    ]);
+    const left = (await owner.get(`/api/scenarios/${id}`)).json<ScenarioDetail>().levers;
+    expect(left.map((lever) => [lever.type, lever.position])).toEqual([['delay', 0]]);
+  });
+
+  it('answers 409 with original / base now / scenario when the base changed the same field, and takes a choice', async () => {
+    const owner = await signUp(app);
+    const rent = await aTransaction(owner, { name: 'Miete', amount: -200_000, startDate: '2026-01-15' });
+    const { id } = (
+      await owner.post('/api/scenarios', {
+        name: 'Teurer',
+        levers: [
+          { type: 'transaction', action: 'change', transactionId: rent.id, from: '2027-01-01', amount: -250_000 },
+        ],
+      })
+    ).json<ScenarioDetail>();
+    expect((await owner.patch(`/api/transactions/${rent.id}`, { amount: -210_000 })).statusCode).toBe(200);
+    const conflict = await owner.post(`/api/scenarios/${id}/promote`, {});
+    expect(conflict.statusCode).toBe(409);
+    const { levers } = (await owner.get(`/api/scenarios/${id}`)).json<ScenarioDetail>();
+    expect(conflict.json()).toEqual({
+      error: 'Die Basis wurde seit dem Anlegen des Hebels geändert: bitte Konflikte auflösen',
+      code: 'CONFLICT',
+      conflicts: [{ leverId: levers[0]?.id, field: 'amount', original: -200_000, base: -210_000, scenario: -250_000 }],
+    });
+    // Nothing was written.
+    expect((await owner.get(`/api/transactions/${rent.id}`)).json<{ endDate: string | null }>().endDate).toBeNull();
+
+    const resolved = await owner.post(`/api/scenarios/${id}/promote`, {
+      resolutions: [{ leverId: levers[0]?.id, field: 'amount', choice: 'scenario' }],
+    });
+    expect(resolved.statusCode).toBe(200);
+    const list = (await owner.get('/api/transactions?limit=100&sortBy=startDate')).json<{
+      data: { name: string; amount: number; startDate: string; endDate: string | null }[];
+    }>();
+    expect(list.data.map(({ amount, startDate, endDate }) => ({ amount, startDate, endDate }))).toEqual([
+      { amount: -210_000, startDate: '2026-01-15', endDate: '2026-12-31' },
+      { amount: -250_000, startDate: '2027-01-01', endDate: null },
+    ]);
   });
 });

@@ -77,6 +77,13 @@ function ConflictForm({
   );
 }
 
+/** Why the promote was refused: the server's messages per field (a lever it cannot promote yet), or its text. */
+function refusal(error: unknown): string {
+  if (!(error instanceof ApiError)) return texts.promoteFailed;
+  const fields = Object.values(error.fields ?? {});
+  return fields.length > 0 ? fields.join(' ') : (error.detail ?? error.message);
+}
+
 /**
  * "In die Basis übernehmen" (admins and owners): asks, promotes every lever; when the base changed a
  * field a lever also sets, the conflicts are shown side by side and promoted again with the choices.
@@ -96,11 +103,7 @@ export async function promoteWithConflicts(scenarioId: number): Promise<boolean>
           ? promoteConflictAnswerSchema.safeParse(error.body)
           : undefined;
       if (!answer?.success || resolutions) {
-        showToast({
-          severity: 'error',
-          summary: 'Fehler',
-          detail: error instanceof ApiError ? (error.detail ?? error.message) : texts.promoteFailed,
-        });
+        showToast({ severity: 'error', summary: 'Fehler', detail: refusal(error) });
         return false;
       }
       const conflicts = answer.data.conflicts;
