@@ -157,7 +157,7 @@ test.describe('Szenarien', () => {
     // A cell a lever made is marked and read out so: the best case's capital increase in January.
     await choose(page, page.getByRole('combobox', { name: 'Szenario' }), 'Best Case');
     await forecastTable(page).getByRole('button', { name: 'Einnahmen', exact: true }).click();
-    await forecastTable(page).getByRole('button', { name: 'Szenario', exact: true }).click();
+    await forecastTable(page).getByRole('button', { name: 'Generell', exact: true }).click();
     const increase = forecastCells(page, 'Kapitalerhöhung');
     await expect(increase.nth(2)).toHaveText("50'000.00 CHF (durch das Szenario geändert)");
     await expect(forecastCells(page, 'Endsaldo').nth(2)).toHaveText("82'000.00 CHF");
