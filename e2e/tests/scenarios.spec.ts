@@ -189,6 +189,71 @@ test.describe('Szenarien', () => {
     expect(transactions.data.map((row) => row.name)).toContain('Kapitalerhöhung');
   });
 
+  test('every lever type opens its own form; a hire and a loan read as one sentence each', async ({ page }) => {
+    await signUp(page);
+    const scenario = await apiWrite<{ id: number }>(page, 'POST', '/api/scenarios', { name: 'Wachstum' });
+    await page.goto(`/scenarios/${scenario.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Wachstum' })).toBeVisible();
+    const forms: Record<string, string> = {
+      Transaktion: 'Aktion',
+      'Kunde verloren oder gewonnen': 'Aktion',
+      Zahlungsverzug: 'Verschiebung in Tagen',
+      'Prozentuale Veränderung': 'Veränderung in %',
+      'Neue Stelle': 'Monatslohn brutto',
+      Austritt: 'Austritt am',
+      Lohnänderung: 'Änderung als',
+      Darlehen: 'Zinssatz pro Jahr in %',
+      'MWST-Umstellung': 'Automatische MWST-Abrechnung',
+      'Einmalige Zahlung': 'Betrag',
+    };
+    for (const [type, label] of Object.entries(forms)) {
+      const dialog = await openNewLever(page, type);
+      await expect(dialog.getByLabel(label, { exact: false }).first()).toBeVisible();
+      await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+      await expect(dialog).toBeHidden();
+    }
+
+    let dialog = await openNewLever(page, 'Neue Stelle');
+    await dialog.getByRole('textbox', { name: 'Stelle oder Name' }).fill('Entwicklerin');
+    await dialog.getByRole('textbox', { name: 'Ab' }).fill('01.03.2027');
+    await dialog.getByRole('textbox', { name: 'Monatslohn brutto' }).fill("8'500");
+    await dialog.getByRole('textbox', { name: 'Geburtsdatum' }).fill('01.05.1990');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(leverCards(page)).toHaveText([
+      /Ab 01\.03\.2027: Neue Stelle «Entwicklerin», CHF 8'500 × 13 inkl\. Sozialleistungen/,
+    ]);
+
+    dialog = await openNewLever(page, 'Darlehen');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Bankkredit');
+    await dialog.getByRole('textbox', { name: 'Auszahlung am' }).fill('15.01.2027');
+    await dialog.getByRole('textbox', { name: 'Darlehensbetrag' }).fill("100'000");
+    const rate = dialog.getByRole('textbox', { name: 'Zinssatz pro Jahr in %' });
+    await rate.fill('120');
+    await rate.blur();
+    await expect(
+      dialog.getByText('Der Zinssatz muss zwischen 0 % und 100 % liegen (höchstens vier Nachkommastellen)'),
+    ).toBeVisible();
+    await rate.fill('4.5');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(leverCards(page).nth(1)).toContainText(
+      "Am 15.01.2027: Darlehen «Bankkredit» CHF 100'000 zu 4.5 %, Annuität, 20 Raten vierteljährlich",
+    );
+
+    // Levers compose in their order: the loan moves up, and the hire's card is edited in its own form.
+    await page.getByRole('button', { name: /^Nach oben: Am 15\.01\.2027: Darlehen/ }).click();
+    await expect(leverCards(page).nth(0)).toContainText('Darlehen «Bankkredit»');
+    await page.getByRole('button', { name: /^Hebel bearbeiten: Ab 01\.03\.2027: Neue Stelle/ }).click();
+    dialog = page.getByRole('dialog', { name: 'Hebel bearbeiten: Neue Stelle' });
+    await expect(dialog.getByRole('textbox', { name: 'Monatslohn brutto' })).toHaveValue("8'500.00");
+    await choose(page, dialog.getByRole('combobox', { name: 'Anzahl Löhne' }), '12 Löhne');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(leverCards(page).nth(1)).toContainText("CHF 8'500 × 12 inkl. Sozialleistungen");
+    await expectNoSeriousAxeViolations(page);
+  });
+
   test('a read-only member sees and compares scenarios but changes nothing; a lever whose target is gone says so', async ({
     browser,
     page,
