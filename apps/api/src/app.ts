@@ -239,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     employees,
     bankEntries,
     planActual,
+    scenarioCompare,
   });
   const deps: AppDeps = {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, sessionUsers, cookies },

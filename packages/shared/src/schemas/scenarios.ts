@@ -9,7 +9,6 @@ import {
   nonZeroCentsSchema,
   textSchema,
 } from './fields.js';
-import { exportFormatSchema } from './exports.js';
 import { forecastMonthSchema, forecastQuerySchema, forecastLeafTables } from './forecasts.js';
 import { birthDateSchema, hoursPerMonthSchema, salaryAmountSchema, thirteenthSalaryMonths } from './employees.js';
 import { vatSettingUpdateSchema } from './vat-settings.js';
@@ -484,9 +483,11 @@ export const scenarioCompareQuerySchema = forecastQuerySchema
   .extend({ ids: compareIdsSchema });
 export type ScenarioCompareQuery = z.infer<typeof scenarioCompareQuerySchema>;
 /** `GET /scenarios/compare/export?ids=…&format=pdf|xlsx&months=&performance=`. */
+export const compareExportFormats = ['pdf', 'xlsx'] as const;
 export const scenarioCompareExportQuerySchema = scenarioCompareQuerySchema.extend({
-  format: exportFormatSchema.refine((format) => format !== 'csv', 'Ungültiges Format: pdf oder xlsx'),
+  format: z.enum(compareExportFormats, { error: 'Unbekanntes Format: erwartet wird «pdf» oder «xlsx»' }),
 });
+export type ScenarioCompareExportQuery = z.infer<typeof scenarioCompareExportQuerySchema>;
 
 /** The key figures of one forecast (docs/scenarios.md "Compare"). */
 export const scenarioKpisSchema = z.object({

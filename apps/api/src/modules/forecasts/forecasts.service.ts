@@ -188,6 +188,40 @@ function toDetails(details: readonly ForecastMonthDetails[], wanted: LeavesWante
   }));
 }
 
+/** A leaf's identity across months and forecasts: an employee's salaries are one leaf. */
+function leafKey(side: string, category: string, leaf: ForecastLeafNode): string {
+  const item =
+    leaf.relatedTable === 'salaries' && leaf.employeeId !== undefined ? `e${leaf.employeeId}` : leaf.relatedId;
+  return `${side}|${category}|${leaf.relatedTable}|${item}`;
+}
+
+/**
+ * A scenario's details with every cell a lever changed marked (docs/scenarios.md "Forecast of a
+ * scenario"): a leaf whose amount differs from the base's in that month gets `leverIds` (its own
+ * lever for a row a lever added, else empty: some lever changed it).
+ */
+function markChanged(base: ForecastDetails, scenario: ForecastDetails): ForecastDetails {
+  return scenario.map((month, index) => {
+    const before = new Map<string, number>();
+    const baseMonth = base[index];
+    for (const side of ['revenue', 'expense'] as const) {
+      for (const category of baseMonth?.[side] ?? []) {
+        for (const leaf of category.children) before.set(leafKey(side, category.name, leaf), leaf.amount);
+      }
+    }
+    const mark = (side: 'revenue' | 'expense') =>
+      month[side].map((category) => ({
+        ...category,
+        children: category.children.map((leaf) =>
+          leaf.leverIds !== undefined || before.get(leafKey(side, category.name, leaf)) === leaf.amount
+            ? leaf
+            : { ...leaf, leverIds: [] },
+        ),
+      }));
+    return { ...month, revenue: mark('revenue'), expense: mark('expense') };
+  });
+}
+
 /**
  * The forecast, computed on demand from the organisation's current rows (docs/forecast.md): the
  * stored salary schedules are brought up to today first, then the parts of forecast-inputs.ts are
@@ -324,7 +358,15 @@ export function createForecastsService({
     { expand, ...query }: ForecastDetailsQuery,
   ): Promise<{ key: string | null; details: () => Promise<ForecastDetails> }> {
     const { key, result } = await prepare(tenant, query);
-    const details = async () => toDetails((await result(true)).details, leavesWanted(expand));
+    const wanted = leavesWanted(expand);
+    const base = query.scenario === undefined ? null : await prepare(tenant, { ...query, scenario: undefined });
+    const details = async () =>
+      base === null
+        ? toDetails((await result(true)).details, wanted)
+        : markChanged(
+            toDetails((await base.result(true)).details, wanted),
+            toDetails((await result(true)).details, wanted),
+          );
     if (!tenant.seesSalaries) return { key: null, details: async () => withPooledSalaries(await details()) };
     const expandKey = expand === undefined ? '*' : JSON.stringify([...new Set(expand)].sort());
     return { key: `${key}/${expandKey}`, details };

@@ -47,6 +47,11 @@ export interface PdfReportInput {
   today: string;
 }
 
+/** A document definition as PDF bytes, with the fonts and the access policies above (the comparison report too). */
+export function renderPdf(definition: TDocumentDefinitions): Promise<Buffer> {
+  return pdf.createPdf(definition).getBuffer();
+}
+
 export async function reportPdf({ report, planActual, today }: PdfReportInput): Promise<Buffer> {
   const header = new Map(report.header);
   const definition: TDocumentDefinitions = {

@@ -6,6 +6,7 @@ import {
   idParamsSchema,
   employeeExportQuerySchema,
   forecastExportQuerySchema,
+  scenarioCompareExportQuerySchema,
   transactionExportQuerySchema,
 } from '@saldopilot/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -26,6 +27,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forecasts/export',
     { schema: { querystring: forecastExportQuerySchema, response: { 200: fileSchema } } },
     async (request, reply) => sendFile(reply, await reports.forecastExport(tenantOf(request), request.query)),
+  );
+
+  // Base and scenarios side by side, the report a bank receives (docs/scenarios.md "Compare").
+  app.get(
+    '/scenarios/compare/export',
+    { schema: { querystring: scenarioCompareExportQuerySchema, response: { 200: fileSchema } } },
+    async (request, reply) => sendFile(reply, await reports.compareExport(tenantOf(request), request.query)),
   );
 
   // The lists with the query their page sends (filters, search, sort), every row of it.

@@ -4,6 +4,7 @@ import {
   type EmployeeListQuery,
   type ExportFormat,
   type ForecastExportQuery,
+  type ScenarioCompareExportQuery,
   type TransactionListQuery,
 } from '@saldopilot/shared';
 import type { Clock } from '../../lib/clock.js';
@@ -16,6 +17,8 @@ import type { OrganisationsService } from '../organisations/organisations.servic
 import type { PlanActualService } from '../plan-actual/plan-actual.service.js';
 import type { ProfileService } from '../profile/profile.service.js';
 import type { TransactionsService } from '../transactions/transactions.service.js';
+import type { ScenarioCompareService } from '../scenarios/scenario-compare.service.js';
+import { comparePdf, compareXlsx } from './compare-report.js';
 import { buildForecastReport, fileNamePart, reportFileName } from './forecast-report.js';
 import { reportCsv } from './report-csv.js';
 import { bankAccountColumns, bankEntryColumns, employeeColumns, transactionColumns } from './list-columns.js';
@@ -34,6 +37,7 @@ export interface ReportsServiceDeps {
   employees: EmployeesService;
   bankEntries: BankEntriesService;
   planActual: PlanActualService;
+  scenarioCompare: ScenarioCompareService;
 }
 
 /** A list query without its paging, as an export takes it. */
@@ -143,6 +147,23 @@ export function createReportsService(deps: ReportsServiceDeps) {
               : await reportPdf({ report, planActual, today: clock.today() }),
         contentType: contentTypes[format],
         fileName: reportFileName('Prognose', organisation.name, clock.today(), format),
+      };
+    },
+
+    /** The comparison of base and scenarios as PDF or XLSX (docs/scenarios.md "Compare"). */
+    async compareExport(tenant: Tenant, { format, ...query }: ScenarioCompareExportQuery): Promise<ReportFile> {
+      const [compare, organisation] = await Promise.all([
+        deps.scenarioCompare.compare(tenant, query),
+        organisations.get(tenant.userId, tenant.organisationId),
+      ]);
+      const today = clock.today();
+      return {
+        body:
+          format === 'xlsx'
+            ? await compareXlsx(compare, organisation.name, today)
+            : await comparePdf(compare, organisation.name, today),
+        contentType: contentTypes[format],
+        fileName: reportFileName('Szenarienvergleich', organisation.name, today, format),
       };
     },
   };

@@ -13,6 +13,7 @@ import { signUp } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 import { aCategory, aTransaction, organisationCurrency } from '../../test/factories.js';
 import { anApiToken, bearerClient } from '../../test/bearer-client.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 const app = useTestApp();
 
@@ -197,6 +198,21 @@ describe('GET /api/forecasts?scenario= (docs/scenarios.md "Forecast of a scenari
     ]);
     // The base did not move.
     expect((await owner.get('/api/forecasts?months=4')).json<Forecast>().months).toEqual(base.months);
+    // A base leaf a lever changed is marked too (leverIds, empty when no single lever added it).
+    const rentId = (await aTransaction(owner, { name: 'Miete', amount: -100_000, startDate: '2026-01-20' })).id;
+    const change = {
+      type: 'transaction',
+      action: 'change',
+      transactionId: rentId,
+      from: '2027-02-01',
+      amount: -120_000,
+    };
+    expect((await owner.post(`/api/scenarios/${id}/levers`, change)).statusCode).toBe(201);
+    const marked = (await owner.get(`/api/forecasts/details?months=4&scenario=${id}`)).json<ForecastDetails>();
+    const rentIn = (index: number) =>
+      marked[index]?.expense.flatMap((category) => category.children).find((leaf) => leaf.relatedId === rentId);
+    expect(rentIn(2)?.leverIds).toBeUndefined();
+    expect(rentIn(3)).toMatchObject({ amount: -120_000, leverIds: [] });
   });
 
   it("answers 404 for another organisation's scenario and 400 for a malformed id", async () => {
@@ -333,5 +349,28 @@ describe('POST /api/scenarios/:id/promote (docs/scenarios.md "Promote")', () => 
       { amount: -210_000, startDate: '2026-01-15', endDate: '2026-12-31' },
       { amount: -250_000, startDate: '2027-01-01', endDate: null },
     ]);
+  });
+});
+
+describe('GET /api/scenarios/compare/export (docs/scenarios.md "Compare")', () => {
+  it('answers the PDF a bank receives: organisation and date on every page, KPIs and end balances', async () => {
+    const owner = await signUp(app);
+    await aTransaction(owner, { name: 'Miete', amount: -200_000, startDate: '2026-01-15' });
+    const worst = (await owner.post('/api/scenarios', { name: 'Worst case', levers: [delay] })).json<ScenarioDetail>();
+    const response = await owner.get(`/api/scenarios/compare/export?ids=base,${worst.id}&months=13&format=pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/Szenarienvergleich-.*-2026-11-21\.pdf/);
+    const { pages } = await pdfText(response.rawPayload);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    for (const page of pages) expect(page).toContain('21.11.2026');
+    expect(pages.join(' ')).toContain('Szenarienvergleich');
+    expect(pages.join(' ')).toContain('Worst case');
+    expect(pages.join(' ')).toContain('Tiefster Saldo');
+
+    const xlsx = await owner.get(`/api/scenarios/compare/export?ids=base,${worst.id}&format=xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect((await owner.get(`/api/scenarios/compare/export?ids=base&format=csv`)).statusCode).toBe(400);
   });
 });
