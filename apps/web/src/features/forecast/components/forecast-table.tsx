@@ -75,7 +75,8 @@ function LeafCell({
   }
   const excluded = leaf.isExcluded;
   // A scenario's cell that a lever changed is marked and read out so (docs/scenarios.md "In the Prognose").
-  const changed = (leaf.leverIds?.length ?? 0) > 0;
+  // (`leverIds` present: a row a lever added, or a base cell whose amount a lever changed).
+  const changed = leaf.leverIds !== undefined;
   // An excluded cell shows what the exclusion took out, struck through (docs/web.md "Prognose").
   const amount = (
     <span
