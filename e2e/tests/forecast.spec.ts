@@ -499,7 +499,7 @@ test.describe('Prognose-Einstellungen der Organisation', () => {
     // Another interval is refused at once, and the form cannot be saved so.
     await expect(vat.getByRole('button', { name: 'MWST-Einstellungen speichern' })).toBeDisabled();
     await expect(vat).toContainText(
-      'Die Saldosteuersatzmethode wird halbjährlich abgerechnet: bitte «Halbjährlich» wählen',
+      'Die Saldosteuersatzmethode wird halbjährlich oder jährlich abgerechnet: bitte «Halbjährlich» oder «Jährlich» wählen',
     );
     await vat.getByRole('combobox', { name: /Abrechnungsintervall/ }).click();
     await page.getByRole('option', { name: 'Halbjährlich', exact: true }).click();

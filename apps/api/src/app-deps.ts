@@ -29,6 +29,7 @@ import type { SalaryCostLabelsService } from './modules/employees/salary-cost-la
 import type { ForecastsService } from './modules/forecasts/forecasts.service.js';
 import type { ForecastExclusionsService } from './modules/forecasts/forecast-exclusions.service.js';
 import type { VatSettingsService } from './modules/forecasts/vat-settings.service.js';
+import type { PaymentCalendarService } from './modules/forecasts/payment-calendar.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
 import type { PlanActualService } from './modules/plan-actual/plan-actual.service.js';
 import type { MatchService } from './modules/plan-actual/match.service.js';
@@ -75,6 +76,7 @@ export interface AppDeps {
   scenarios: ScenariosService;
   scenarioCompare: ScenarioCompareService;
   scenarioPromote: ScenarioPromoteService;
+  paymentCalendar: PaymentCalendarService;
   reports: ReportsService;
   planActual: PlanActualService;
   planMatches: MatchService;

@@ -89,6 +89,7 @@ import { createDismissalsService } from './modules/plan-actual/dismissals.servic
 import { createPlanCache } from './modules/plan-actual/plan-cache.js';
 import { useStrictJsonBodies } from './plugins/strict-json.js';
 import { createVatSettingsService } from './modules/forecasts/vat-settings.service.js';
+import { createPaymentCalendarService } from './modules/forecasts/payment-calendar.service.js';
 import { ensureFreshSchedules } from './modules/employees/salary-schedules.js';
 
 export type { AppDeps } from './app-deps.js';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     profile,
   });
   const vatSettings = createVatSettingsService({ db, clock });
+  const paymentCalendar = createPaymentCalendarService({ db, clock, forecasts });
   // One memory for the three services of plan vs actual (plan-cache.ts).
   const planCache = createPlanCache();
   const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, cache: planCache });
@@ -246,7 +248,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...{ auth, profile, organisations, invitations, bankAccounts, bankStatements, bankEntries, signIn },
     ...{ categories, vats, transactions },
     ...{ employees, salaries, salaryCosts, salaryCostLabels },
-    ...{ forecasts, forecastExclusions, vatSettings, reports, planActual, planMatches, occurrenceDismissals },
+    ...{
+      forecasts,
+      forecastExclusions,
+      vatSettings,
+      paymentCalendar,
+      reports,
+      planActual,
+      planMatches,
+      occurrenceDismissals,
+    },
     ...{ events, access, oauth },
     ...{ scenarios, scenarioCompare, scenarioPromote },
   };

@@ -11,7 +11,14 @@
  * a cell left the exact range, or when deleted items left more empty slots than live ones.
  */
 
-import { convertToBase, exactSum, PLAN_ACTUAL_LIMITS, runwayOf, toCents } from '@saldopilot/shared';
+import {
+  convertToBase,
+  exactSum,
+  PLAN_ACTUAL_LIMITS,
+  runwayOf,
+  toCents,
+  type PaymentCalendar,
+} from '@saldopilot/shared';
 import { daysOfMonthIndex, horizonOf, parseDay, parseMonthIndex, type Horizon } from './horizon.js';
 import { occurrenceState, stateRulesOf } from './occurrence-state.js';
 import { Ledger } from './ledger.js';
@@ -19,6 +26,7 @@ import { checkPerformance } from './performance.js';
 import { createRateBook, type RateBook } from './rates.js';
 import { addSalary, isIncludedSalary } from './salaries.js';
 import { addCostsOf } from './salary-costs.js';
+import { addCalendarPayments, hasCalendarBlocks, paidByCalendar } from './payment-calendar.js';
 import { addTransaction } from './transactions.js';
 import {
   addOverdueLeaves,
@@ -37,7 +45,8 @@ import type {
   ForecastVatSetting,
   PlannedOccurrence,
 } from './types.js';
-import { createVatCollector, type VatCollector, type VatParts } from './vat-settlement.js';
+import { createVatCollector, netTaxRatesOf, type VatCollector, type VatParts } from './vat-settlement.js';
+import { createAnnualVatCollector } from './vat-annual.js';
 
 /** What a result asks for: its months (1 … the model's horizon), performance, and whether the tree. */
 export interface ResultQuery {
@@ -112,7 +121,8 @@ function sameVatSetting(a: ForecastVatSetting | null, b: ForecastVatSetting | nu
     a.method === b.method &&
     a.netTaxRate === b.netTaxRate &&
     a.netTaxRate2 === b.netTaxRate2 &&
-    a.netTaxRate2Share === b.netTaxRate2Share
+    a.netTaxRate2Share === b.netTaxRate2Share &&
+    (a.previousYearTax ?? null) === (b.previousYearTax ?? null)
   );
 }
 
@@ -120,6 +130,17 @@ function sameRates(a: Readonly<Record<string, number>>, b: Readonly<Record<strin
   if (a === b) return true;
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((code) => Object.hasOwn(b, code) && a[code] === b[code]);
+}
+
+/**
+ * The VAT collector of the setting: a yearly setting follows the annual settlement with instalments
+ * (docs/vat.md "Annual settlement (Art. 86a)"), every other the periods of docs/vat.md "Periods".
+ */
+function vatCollectorOf(setting: ForecastVatSetting | null, horizon: Horizon): VatCollector | null {
+  if (setting?.enabled && setting.interval === 'yearly') {
+    return createAnnualVatCollector(setting, horizon, netTaxRatesOf(setting));
+  }
+  return createVatCollector(setting, horizon);
 }
 
 /** The distinct labels of the salaries' costs (each is one slot). */
@@ -187,6 +208,8 @@ export class ForecastModel {
   private readonly rates: RateBook;
   private readonly vat: VatCollector | null;
   private readonly ledger: Ledger;
+  /** The payment calendar when it has a block (docs/payment-calendar.md), else null: costs as always. */
+  private readonly calendar: PaymentCalendar | null;
   /** What the ledger holds, by id. */
   private transactions = new Map<number, ForecastTransaction>();
   private salaries = new Map<number, ForecastSalary>();
@@ -212,7 +235,8 @@ export class ForecastModel {
     this.input = input;
     this.horizon = horizonOf(input.today, input.months);
     this.rates = createRateBook(input.currency, input.rates);
-    this.vat = createVatCollector(input.vatSetting, this.horizon);
+    this.vat = vatCollectorOf(input.vatSetting, this.horizon);
+    this.calendar = hasCalendarBlocks(input.paymentCalendar) ? input.paymentCalendar : null;
     const capacity = input.transactions.length + input.salaries.length + labelCount(input.salaries) + 1;
     this.ledger = new Ledger(this.horizon.count, capacity);
   }
@@ -223,6 +247,9 @@ export class ForecastModel {
     for (const transaction of input.transactions) model.putTransaction(transaction, 1);
     for (const salary of input.salaries) model.putSalary(salary, 1);
     for (const salary of input.salaries) addSalary(salary, model.horizon, model.rates, model.ledger);
+    if (model.calendar !== null) {
+      addCalendarPayments(input.salaries, model.calendar, input.today, model.horizon, model.rates, model.ledger);
+    }
     model.transactions = new Map(input.transactions.map((transaction) => [transaction.id, transaction]));
     model.salaries = new Map(input.salaries.map((salary) => [salary.id, salary]));
     return model;
@@ -242,6 +269,9 @@ export class ForecastModel {
       input.currency !== before.currency ||
       !sameRates(input.rates, before.rates) ||
       !sameVatSetting(input.vatSetting, before.vatSetting) ||
+      // The calendar's payments sum over all salaries: a model with a calendar is built anew.
+      this.calendar !== null ||
+      hasCalendarBlocks(input.paymentCalendar) ||
       this.ledger.inexact
     ) {
       return false;
@@ -307,7 +337,9 @@ export class ForecastModel {
   /** The salary's costs (its payments go with its employee's slot, see `updateSalaries`). */
   private putSalary(salary: ForecastSalary, sign: 1 | -1): void {
     if (isIncludedSalary(salary)) this.countCurrency(salary.currency, sign);
-    addCostsOf(salary, this.horizon, this.rates, this.ledger, sign);
+    const { calendar } = this;
+    if (calendar === null) addCostsOf(salary, this.horizon, this.rates, this.ledger, sign);
+    else addCostsOf(salary, this.horizon, this.rates, this.ledger, sign, (cost) => paidByCalendar(calendar, cost));
   }
 
   /** The codes in use without a rate (the organisation currency never is one), in code order. */

@@ -7,3 +7,5 @@ export { ForecastModel, occurrenceParts, type OccurrencePart, type ResultQuery }
 export { coverageOf, mergeRanges, type Coverage } from './coverage.js';
 export { occurrenceState, stateRulesOf, type OccurrenceState, type StateRules } from './occurrence-state.js';
 export * from './scenario-levers.js';
+export { calendarWarnings } from './calendar-warnings.js';
+export { calendarLeafId } from './payment-calendar.js';

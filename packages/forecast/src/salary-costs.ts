@@ -153,9 +153,22 @@ function addCost(
     ledger.add(slot, month - first, amount, sign);
 }
 
-/** Adds the costs of one salary (sign 1), or takes out what they added (sign −1, the salary as it was added). */
-export function addCostsOf(salary: ForecastSalary, horizon: Horizon, rates: RateBook, ledger: Ledger, sign: 1 | -1) {
+/**
+ * Adds the costs of one salary (sign 1), or takes out what they added (sign −1, the salary as it was
+ * added). `paidElsewhere` names the costs a fund of the payment calendar pays instead
+ * (docs/payment-calendar.md "In the forecast"); without it every cost is a row, as always.
+ */
+export function addCostsOf(
+  salary: ForecastSalary,
+  horizon: Horizon,
+  rates: RateBook,
+  ledger: Ledger,
+  sign: 1 | -1,
+  paidElsewhere?: (cost: ForecastSalaryCost) => boolean,
+) {
   if (!isIncludedSalary(salary) || salary.costs.length === 0) return;
   const rate = rates.rateOf(salary.currency);
-  for (const cost of salary.costs) addCost(cost, salary, rate, horizon, ledger, sign);
+  for (const cost of salary.costs) {
+    if (paidElsewhere === undefined || !paidElsewhere(cost)) addCost(cost, salary, rate, horizon, ledger, sign);
+  }
 }

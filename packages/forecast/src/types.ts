@@ -4,7 +4,7 @@
  * database or the clock, so the API loads the rows, passes its Zurich "today" and maps the result.
  */
 
-import type { Cycle, Runway } from '@saldopilot/shared';
+import type { Cycle, PaymentCalendar, Runway, SalaryCostFund } from '@saldopilot/shared';
 
 /** A cycle of a salary cost: the four payment cycles plus `once`. */
 export type CostCycle = Cycle | 'once';
@@ -58,6 +58,11 @@ export interface ForecastSalaryCost {
   cycle: CostCycle;
   /** `employee` is deducted from the net salary, `employer` is paid on top, `both` is both (×2). */
   distributionType: 'employee' | 'employer' | 'both';
+  /**
+   * Who it is paid to (docs/payment-calendar.md "Funds"); absent or `direct`: with the salary, as
+   * its schedule says. A fund the payment calendar has a block for pays by the calendar instead.
+   */
+  fund?: SalaryCostFund;
   /** k ≥ 1: the cost is paid every k cycle steps, k steps in arrears. */
   relativeOffset: number;
   /** The payment schedule: one payment per month, in month order (as the salary rules write it). */
@@ -121,6 +126,11 @@ export interface ForecastVatSetting {
   /** An optional second net tax rate, applied to `netTaxRate2Share` percent (1–99) of the gross revenue. */
   netTaxRate2?: number | null;
   netTaxRate2Share?: number | null;
+  /**
+   * Yearly settings (docs/vat.md "Annual settlement (Art. 86a)"): the previous year's tax the
+   * instalments of the current year are computed from, minor units; absent or null: estimated.
+   */
+  previousYearTax?: number | null;
 }
 
 /** What can be excluded from a month: a transaction, a salary, or a cost label (0 = no label). */
@@ -178,6 +188,11 @@ export interface ForecastInput {
   transactions: readonly ForecastTransaction[];
   salaries: readonly ForecastSalary[];
   vatSetting: ForecastVatSetting | null;
+  /**
+   * The organisation's payment calendar (docs/payment-calendar.md); absent, null or `{}`: every
+   * fund is paid with the salaries, as before.
+   */
+  paymentCalendar?: PaymentCalendar | null;
   exclusions: readonly ForecastExclusion[];
   /** The organisation's minimum balance in cents: the runway's threshold. */
   minimumBalance: number;

@@ -81,7 +81,7 @@ function isRate(value: number | null | undefined, max: number): value is number 
 }
 
 /** The net tax rates of the setting; null for the effective method. */
-function netTaxRatesOf(setting: ForecastVatSetting) {
+export function netTaxRatesOf(setting: ForecastVatSetting) {
   if (setting.method !== 'netTaxRate') return null;
   const { netTaxRate, netTaxRate2 = null, netTaxRate2Share = null } = setting;
   if (!isRate(netTaxRate, 10_000)) throw new RangeError(`A net tax rate is 1–10000: ${netTaxRate}`);

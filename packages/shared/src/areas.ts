@@ -23,6 +23,7 @@ export const queryRoots = [
   'vat-settings',
   /** The scenarios and their levers (a scenario's forecast hangs under the forecast's roots). */
   'scenarios',
+  'payment-calendar',
   /** One organisation: its settings, members and invitations. */
   'organisation',
   /** The user's organisations (the dropdown, Einstellungen → Organisationen). */
@@ -88,6 +89,13 @@ export const areas = {
     tokens: { read: 'forecast:read', write: 'data:write' },
     realtime: 'shared',
     stale: ['vat-settings'],
+    forecastFollows: true,
+  },
+  // The payment calendar (docs/payment-calendar.md): when the funds are paid.
+  'payment-calendar': {
+    tokens: { read: 'forecast:read', write: 'data:write' },
+    realtime: 'shared',
+    stale: ['payment-calendar'],
     forecastFollows: true,
   },
   'plan-actual': { tokens: { read: 'forecast:read', write: null }, realtime: 'none' },

@@ -34,6 +34,7 @@ export * from './swiss-figures.js';
 export * from './swiss-presets.js';
 export * from './schemas/exports.js';
 export * from './schemas/forecasts.js';
+export * from './schemas/payment-calendar.js';
 export * from './schemas/plan-actual.js';
 export * from './areas.js';
 export * from './schemas/events.js';

@@ -9,7 +9,7 @@
 import { formatAmount } from './money.js';
 import { costStepAmount } from './salaries.js';
 import { cycleMonths, type Cycle } from './schemas/fields.js';
-import type { AmountType, DistributionType, SwissPresetId } from './schemas/employees.js';
+import type { AmountType, DistributionType, SalaryCostFund, SwissPresetId } from './schemas/employees.js';
 import { INSURED_EARNINGS_CEILING_CENTS } from './swiss-figures.js';
 
 /** One contribution of the catalogue. */
@@ -20,6 +20,8 @@ export interface SwissPreset {
   /** What the dialog explains. */
   description: string;
   distributionType: DistributionType;
+  /** Who the contribution is paid to (docs/payment-calendar.md "Funds"). */
+  fund: SalaryCostFund;
   /** Percentage of the gross (rate) or a fixed amount the person enters (BVG). */
   amountType: AmountType;
   /** Default rate per side in thousandths of a percent; null for a fixed amount. */
@@ -38,6 +40,7 @@ export const swissPresets: readonly SwissPreset[] = [
     label: 'AHV/IV/EO',
     description: 'AHV/IV/EO: 5.3 % Arbeitnehmer + 5.3 % Arbeitgeber (2026)',
     distributionType: 'both',
+    fund: 'ahv',
     amountType: 'percentage',
     defaultRate: 5300,
     ceiling: null,
@@ -47,6 +50,7 @@ export const swissPresets: readonly SwissPreset[] = [
     label: 'ALV',
     description: "ALV: 1.1 % Arbeitnehmer + 1.1 % Arbeitgeber bis CHF 148'200 pro Jahr",
     distributionType: 'both',
+    fund: 'ahv',
     amountType: 'percentage',
     defaultRate: 1100,
     ceiling: INSURED_EARNINGS_CEILING_CENTS,
@@ -56,6 +60,7 @@ export const swissPresets: readonly SwissPreset[] = [
     label: 'FAK',
     description: 'Familienausgleichskasse: Arbeitgeber, Satz je Kanton (z. B. Zürich 1.025 %)',
     distributionType: 'employer',
+    fund: 'ahv',
     amountType: 'percentage',
     defaultRate: 1025,
     ceiling: null,
@@ -65,6 +70,7 @@ export const swissPresets: readonly SwissPreset[] = [
     label: 'UVG NBU',
     description: "Nichtberufsunfall: Arbeitnehmer, Satz der Versicherung, bis CHF 148'200 pro Jahr",
     distributionType: 'employee',
+    fund: 'uvg',
     amountType: 'percentage',
     defaultRate: 1200,
     ceiling: INSURED_EARNINGS_CEILING_CENTS,
@@ -74,6 +80,7 @@ export const swissPresets: readonly SwissPreset[] = [
     label: 'UVG BU',
     description: "Berufsunfall: Arbeitgeber, Satz der Versicherung, bis CHF 148'200 pro Jahr",
     distributionType: 'employer',
+    fund: 'uvg',
     amountType: 'percentage',
     defaultRate: 600,
     ceiling: INSURED_EARNINGS_CEILING_CENTS,
@@ -83,6 +90,7 @@ export const swissPresets: readonly SwissPreset[] = [
     label: 'KTG',
     description: 'Krankentaggeld: Arbeitgeber und Arbeitnehmer je zur Hälfte, Höchstgrenze gemäss Police',
     distributionType: 'both',
+    fund: 'ktg',
     amountType: 'percentage',
     defaultRate: 600,
     ceiling: 'entered',
@@ -93,6 +101,7 @@ export const swissPresets: readonly SwissPreset[] = [
     description:
       'Pensionskasse: fester Betrag gemäss Vorsorgeausweis oder gesetzliches Minimum nach Alter, Arbeitgeber und Arbeitnehmer je zur Hälfte',
     distributionType: 'both',
+    fund: 'bvg',
     amountType: 'fixed',
     defaultRate: null,
     ceiling: null,
@@ -165,6 +174,7 @@ export interface SwissPresetCost {
   amountType: AmountType;
   amount: number;
   distributionType: DistributionType;
+  fund: SalaryCostFund;
   relativeOffset: 1;
   targetDate: null;
   /** What the row costs per salary payment and side (`presetStepAmount`): the dialog shows it. */
@@ -201,6 +211,7 @@ export function swissPresetCost(
     label: entry.label,
     cycle: salary.cycle,
     distributionType: entry.distributionType,
+    fund: entry.fund,
     relativeOffset: 1 as const,
     targetDate: null,
   };

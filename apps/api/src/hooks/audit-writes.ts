@@ -31,6 +31,7 @@ const PHRASES: Record<string, string> = {
   'DELETE forecasts/exclude': 'Ausschluss aus der Prognose aufgehoben',
   'PUT vat-settings': 'MWST-Abrechnung gespeichert',
   'DELETE vat-settings': 'MWST-Abrechnung ausgeschaltet',
+  'PUT payment-calendar': 'Zahlungskalender gespeichert',
 };
 /** The nouns of the areas' rows (packages/shared/src/areas.ts), by the path without its parameters. */
 const NOUNS: Record<string, string> = Object.assign({}, ...Object.values<AreaEntry>(areas).map((area) => area.nouns));

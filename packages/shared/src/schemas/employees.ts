@@ -316,6 +316,22 @@ export const distributionTypeLabels: Record<DistributionType, string> = {
   both: 'AG & AN',
 };
 
+/**
+ * Who a salary cost is paid to (docs/payment-calendar.md "Funds"): `direct` is paid with each salary
+ * as the cost's own schedule says; the others follow the fund's rhythm of the payment calendar when
+ * the organisation has one for that fund, else they are paid as `direct`.
+ */
+export const salaryCostFunds = ['direct', 'ahv', 'bvg', 'uvg', 'ktg', 'withholdingTax'] as const;
+export type SalaryCostFund = (typeof salaryCostFunds)[number];
+export const salaryCostFundLabels: Record<SalaryCostFund, string> = {
+  direct: 'Direkt',
+  ahv: 'Ausgleichskasse',
+  bvg: 'Pensionskasse',
+  uvg: 'UVG-Versicherer',
+  ktg: 'KTG-Versicherer',
+  withholdingTax: 'Kanton (Quellensteuer)',
+};
+
 /** 100 % in thousandths of a percent. */
 export const PERCENTAGE_MAX = 100_000;
 /** Most base costs one percentage cost may name. */
@@ -328,6 +344,7 @@ export const salaryCostMessages = {
   cycleRequired: 'Zyklus wird benötigt',
   amountTypeRequired: 'Betragsart wird benötigt',
   distributionRequired: 'Verteilung wird benötigt',
+  fundInvalid: 'Ungültige Zahlstelle',
   amountRequired: 'Betrag wird benötigt',
   amountNegative: 'Der Betrag darf nicht negativ sein',
   percentageTooLarge: 'Der Prozentsatz darf höchstens 100 % sein',
@@ -364,6 +381,8 @@ export const salaryCostSchema = z.object({
   /** Fixed: minor units per step; percentage: thousandths of a percent. */
   amount: z.number().int(),
   distributionType: z.enum(distributionTypes),
+  /** Who it is paid to (docs/payment-calendar.md "Funds"). */
+  fund: z.enum(salaryCostFunds),
   relativeOffset: z.number().int(),
   targetDate: z.string().nullable(),
   baseSalaryCostIDs: z.array(z.number().int()),
@@ -389,6 +408,7 @@ const salaryCostFields = {
   amountType: z.enum(amountTypes, { error: salaryCostMessages.amountTypeRequired }),
   amount: centsSchema.refine((value) => value >= 0, salaryCostMessages.amountNegative),
   distributionType: z.enum(distributionTypes, { error: salaryCostMessages.distributionRequired }),
+  fund: z.enum(salaryCostFunds, { error: salaryCostMessages.fundInvalid }).optional(),
   relativeOffset: z
     .number({ error: salaryCostMessages.offset })
     .int(salaryCostMessages.offset)

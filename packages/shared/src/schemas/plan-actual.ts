@@ -58,14 +58,16 @@ export const occurrenceKindLabels: Record<OccurrenceKind, string> = {
 
 /**
  * A planned occurrence's identity: (kind, id, due date). `id` is the transaction, the salary that
- * pays, the cost label (0 = "<Kein Label>") or 0 for the VAT settlement.
+ * pays, the cost label (0 = "<Kein Label>"; a payment of the payment calendar has a negative one,
+ * docs/payment-calendar.md "In the forecast") or 0 for the VAT settlement. Whether it is planned at
+ * all the API checks against the plan.
  */
 export const occurrenceKeySchema = z.strictObject({
   kind: z.enum(occurrenceKinds, { error: planActualMessages.kind }),
   id: z
     .number({ error: planActualMessages.id })
     .int(planActualMessages.id)
-    .min(0, planActualMessages.id)
+    .min(-ID_MAX, planActualMessages.id)
     .max(ID_MAX, planActualMessages.id),
   dueDate: dateSchema(planActualMessages.dueDate),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NET_TAX_RATE_INTERVAL } from '../swiss-figures.js';
-import { cycles, dateSchema } from './fields.js';
+import { centsSchema, cycles, dateSchema } from './fields.js';
 
 /**
  * The automatic VAT settlement of an organisation (docs/vat.md; docs/api.md "Areas"): one per
@@ -42,7 +42,10 @@ export const vatSettingFieldMessages = {
   netTaxRate2Share: `Der Anteil zum zweiten Saldosteuersatz muss eine ganze Zahl von ${NET_TAX_RATE_SHARE_MIN} bis ${NET_TAX_RATE_SHARE_MAX} % sein`,
   netTaxRate2ShareRequired: 'Anteil zum zweiten Saldosteuersatz wird benötigt',
   onlyNetTaxRate: 'Saldosteuersätze gelten nur für die Saldosteuersatzmethode',
-  halfYearly: 'Die Saldosteuersatzmethode wird halbjährlich abgerechnet: bitte «Halbjährlich» wählen',
+  halfYearly:
+    'Die Saldosteuersatzmethode wird halbjährlich oder jährlich abgerechnet: bitte «Halbjährlich» oder «Jährlich» wählen',
+  previousYearTax: 'Die Steuer des Vorjahres muss ein Betrag von 0 oder mehr sein',
+  previousYearTaxOnlyYearly: 'Die Steuer des Vorjahres gilt nur für die jährliche Abrechnung',
 } as const;
 
 export const vatSettingSchema = z.object({
@@ -55,6 +58,11 @@ export const vatSettingSchema = z.object({
   netTaxRate: z.number().int().nullable(),
   netTaxRate2: z.number().int().nullable(),
   netTaxRate2Share: z.number().int().nullable(),
+  /**
+   * Yearly only (docs/vat.md "Annual settlement (Art. 86a)"): the instalments' basis; answered only
+   * when entered (absent = estimated), so an answer without it reads as before.
+   */
+  previousYearTax: z.number().int().optional(),
 });
 export type VatSetting = z.infer<typeof vatSettingSchema>;
 
@@ -98,9 +106,16 @@ export const vatSettingUpdateSchema = z
       .max(NET_TAX_RATE_SHARE_MAX, vatSettingFieldMessages.netTaxRate2Share)
       .nullable()
       .optional(),
+    previousYearTax: centsSchema
+      .refine((value) => value >= 0, vatSettingFieldMessages.previousYearTax)
+      .nullable()
+      .optional(),
   })
   .superRefine((value, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: 'custom', message, path: [path] });
+    if (value.previousYearTax !== undefined && value.previousYearTax !== null && value.interval !== 'yearly') {
+      issue('previousYearTax', vatSettingFieldMessages.previousYearTaxOnlyYearly);
+    }
     const has = (field: 'netTaxRate' | 'netTaxRate2' | 'netTaxRate2Share') =>
       value[field] !== undefined && value[field] !== null;
     if (value.method !== 'netTaxRate') {
@@ -115,6 +130,9 @@ export const vatSettingUpdateSchema = z
     }
     if (has('netTaxRate2Share') && !has('netTaxRate2'))
       issue('netTaxRate2', vatSettingFieldMessages.netTaxRate2Required);
-    if (value.interval !== NET_TAX_RATE_INTERVAL) issue('interval', vatSettingFieldMessages.halfYearly);
+    // Half-yearly, or yearly with the instalments of Art. 86a (docs/vat.md).
+    if (value.interval !== NET_TAX_RATE_INTERVAL && value.interval !== 'yearly') {
+      issue('interval', vatSettingFieldMessages.halfYearly);
+    }
   });
 export type VatSettingUpdate = z.infer<typeof vatSettingUpdateSchema>;

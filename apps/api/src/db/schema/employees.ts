@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { SalaryCostFund } from '@saldopilot/shared';
 import { cycleEnum, employees } from './finance.js';
 import { currencies } from './reference.js';
 import { organisationOwned } from './accounts.js';
@@ -105,6 +106,8 @@ export const salaryCosts = pgTable(
     amountType: amountTypeEnum('amount_type').notNull().default('fixed'),
     amount: cents('amount').notNull(),
     distributionType: distributionTypeEnum('distribution_type').notNull().default('employee'),
+    /** Who it is paid to (docs/payment-calendar.md "Funds"); `direct` = with the salary, as before. */
+    fund: varchar('fund', { length: 16 }).$type<SalaryCostFund>().notNull().default('direct'),
     relativeOffset: integer('relative_offset').notNull().default(1),
     targetDate: date('target_date', { mode: 'string' }),
     createdAt: createdAt(),
@@ -117,6 +120,7 @@ export const salaryCosts = pgTable(
     check('salary_costs_percentage_range', sql`${table.amountType} <> 'percentage' or ${table.amount} <= 100000`),
     check('salary_costs_bvg_rate_range', sql`${table.amountType}::text <> 'bvgMinimum' or ${table.amount} <= 100000`),
     check('salary_costs_offset_positive', sql`${table.relativeOffset} >= 1`),
+    check('salary_costs_fund', sql`${table.fund} in ('direct', 'ahv', 'bvg', 'uvg', 'ktg', 'withholdingTax')`),
     check('salary_costs_once_has_target', sql`${table.cycle} <> 'once' or ${table.targetDate} is not null`),
   ],
 );

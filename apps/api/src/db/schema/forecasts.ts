@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -13,6 +14,7 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { PaymentCalendar } from '@saldopilot/shared';
 import { organisationOwned, organisations } from './accounts.js';
 import { salaries, salaryCostLabels } from './employees.js';
 import { cycleEnum, transactions } from './finance.js';
@@ -92,11 +94,14 @@ export const vatSettings = pgTable(
     netTaxRate: integer('net_tax_rate'),
     netTaxRate2: integer('net_tax_rate_2'),
     netTaxRate2Share: smallint('net_tax_rate_2_share'),
+    /** Yearly settings: the previous year's tax, minor units (docs/vat.md "Annual settlement (Art. 86a)"). */
+    previousYearTax: bigint('previous_year_tax', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('vat_settings_offset_range', sql`${table.transactionMonthOffset} between 0 and 12`),
     check('vat_settings_payment_term', sql`${table.paymentTerm} in ('offset', 'estv')`),
+    check('vat_settings_previous_year_tax', sql`${table.previousYearTax} is null or ${table.previousYearTax} >= 0`),
     check('vat_settings_method', sql`${table.method} in ('effective', 'netTaxRate')`),
     check(
       'vat_settings_net_tax_rates',
@@ -106,6 +111,18 @@ export const vatSettings = pgTable(
     ),
   ],
 );
+
+/**
+ * The payment calendar (docs/payment-calendar.md): at most one per organisation, the blocks of
+ * `PUT /api/payment-calendar` as checked by the shared schema (every field of a block filled in).
+ */
+export const paymentCalendars = pgTable('payment_calendars', {
+  organisationId: integer('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  calendar: jsonb('calendar').$type<PaymentCalendar>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A counter per organisation and table that every write to a table the forecast reads raises

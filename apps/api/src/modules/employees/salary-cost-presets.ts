@@ -24,6 +24,7 @@ export async function presetCostRows(
       amountType: cost.amountType,
       amount: cost.amount,
       distributionType: cost.distributionType,
+      fund: cost.fund,
       relativeOffset: cost.relativeOffset,
       targetDate: cost.targetDate,
     })),

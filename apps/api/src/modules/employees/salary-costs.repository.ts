@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AmountType, PageQuery } from '@saldopilot/shared';
+import type { AmountType, PageQuery, SalaryCostFund } from '@saldopilot/shared';
 import { arrayLiteral, intArray, isAnyOf, textArray } from '../../db/arrays.js';
 import type { AppDatabase } from '../../db/client.js';
 import { executeRows } from '../../db/execute-rows.js';
@@ -26,6 +26,7 @@ const costColumns = {
   amountType: c.amountType,
   amount: c.amount,
   distributionType: c.distributionType,
+  fund: c.fund,
   relativeOffset: c.relativeOffset,
   targetDate: c.targetDate,
 };
@@ -108,6 +109,7 @@ export interface CostValues {
   amountType: AmountType;
   amount: number;
   distributionType: 'employee' | 'employer' | 'both';
+  fund: SalaryCostFund;
   relativeOffset: number;
   targetDate: string | null;
 }
@@ -128,14 +130,15 @@ export async function insertCosts(
   const rows = await executeRows<{ id: number }>(
     db,
     sql`insert into ${c} (organisation_id, salary_id, label_id, cycle, amount_type, amount, distribution_type,
-        relative_offset, target_date)
+        fund, relative_offset, target_date)
       select ${organisationId}::int, ${salaryId}::int, v.label_id, v.cycle::cost_cycle, v.amount_type::amount_type,
-        v.amount, v.distribution_type::distribution_type, v.relative_offset, v.target_date
+        v.amount, v.distribution_type::distribution_type, v.fund, v.relative_offset, v.target_date
       from unnest(${arrayLiteral(column('labelId'))}::int[], ${textArray(column('cycle'))},
         ${textArray(column('amountType'))}, ${arrayLiteral(column('amount'))}::bigint[],
-        ${textArray(column('distributionType'))}, ${intArray(column('relativeOffset'))},
+        ${textArray(column('distributionType'))}, ${textArray(column('fund'))}, ${intArray(column('relativeOffset'))},
         ${textArray(column('targetDate'))}::date[])
-        with ordinality as v(label_id, cycle, amount_type, amount, distribution_type, relative_offset, target_date, ord)
+        with ordinality as v(label_id, cycle, amount_type, amount, distribution_type, fund, relative_offset,
+          target_date, ord)
       order by v.ord
       returning id`,
   );

@@ -260,6 +260,8 @@ describe('Swiss presets', () => {
       ['KTG', 'both', 'percentage', 600, 4_800],
       ['BVG', 'both', 'fixed', 40_000, 40_000],
     ]);
+    // Each preset names its fund (docs/payment-calendar.md "Funds").
+    expect(costs.map((cost) => cost.fund)).toEqual(['ahv', 'ahv', 'ahv', 'uvg', 'uvg', 'ktg', 'bvg']);
     // AN: 424 + 88 + 96 + 48 + 400 = 1,056.00; AG: 424 + 88 + 82 + 48 + 48 + 400 = 1,090.00.
     expect(await salary(user, s.id)).toMatchObject({ netAmount: 694_400, totalCost: 909_000 });
     const labels = (await user.get('/api/employees/salaries/costs/labels')).json<SalaryCostLabelList>().data;

@@ -1,6 +1,7 @@
 import type { ForecastSalaryCost } from '@saldopilot/forecast';
 import type { AppDatabase } from '../../db/client.js';
 import type { ForecastCache } from './forecast-cache.js';
+import { findPaymentCalendar } from './payment-calendar.repository.js';
 import { listExclusions } from './forecast-exclusions.repository.js';
 import {
   bankAccountsOf,
@@ -194,6 +195,7 @@ export const forecastInputs = {
     run: refreshedCosts,
   }),
   vatSetting: part(['vat_settings'], (db, { organisationId }) => vatSettingOf(db, organisationId)),
+  paymentCalendar: part(['payment_calendars'], (db, { organisationId }) => findPaymentCalendar(db, organisationId)),
   exclusions: part(
     ['transaction_exclusions', 'salary_exclusions', 'salary_cost_label_exclusions'],
     (db, { organisationId, firstMonth, lastMonth }) => listExclusions(db, organisationId, { firstMonth, lastMonth }),

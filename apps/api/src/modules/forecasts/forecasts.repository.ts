@@ -158,6 +158,7 @@ export async function costRowsOf(
       labelName: salaryCostLabels.name,
       cycle: salaryCosts.cycle,
       distributionType: salaryCosts.distributionType,
+      fund: salaryCosts.fund,
       relativeOffset: salaryCosts.relativeOffset,
       schedule: sql<string | null>`(
         select string_agg(${d}.month || ',' || ${d}.amount || ',' || ${d}.divider || ','
@@ -190,6 +191,7 @@ export async function vatSettingOf(db: AppDatabase, organisationId: number) {
       netTaxRate: vatSettings.netTaxRate,
       netTaxRate2: vatSettings.netTaxRate2,
       netTaxRate2Share: vatSettings.netTaxRate2Share,
+      previousYearTax: vatSettings.previousYearTax,
     })
     .from(vatSettings)
     .where(eq(vatSettings.organisationId, organisationId));

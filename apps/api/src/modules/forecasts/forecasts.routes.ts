@@ -10,6 +10,7 @@ import { createEncodedAnswers } from '../../plugins/encoded-answer.js';
 import type { FastifyInstance } from 'fastify';
 import { forecastExclusionsRoutes } from './forecast-exclusions.routes.js';
 import { vatSettingsRoutes } from './vat-settings.routes.js';
+import { paymentCalendarRoutes } from './payment-calendar.routes.js';
 
 /** /api/forecasts: the forecast, computed on demand (every member, read-only ones too). */
 export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,9 +39,10 @@ export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The forecast, its exclusions and VAT settings under /api: app.ts registers each area with one call. */
+/** The forecast, its exclusions, VAT settings and payment calendar under /api: app.ts registers each area with one call. */
 export async function registerForecasts(api: FastifyInstance): Promise<void> {
   await api.register(forecastsRoutes);
   await api.register(forecastExclusionsRoutes);
   await api.register(vatSettingsRoutes);
+  await api.register(paymentCalendarRoutes);
 }

@@ -273,6 +273,7 @@ export function createForecastsService({
       salaries: currentMonthCostsOf(salaries, pastSalaries, monthOf(today)),
       pastSalaries,
       vatSetting: data.vatSetting,
+      paymentCalendar: data.paymentCalendar,
       exclusions: data.exclusions,
       minimumBalance: data.minimumBalance,
       closedOccurrences: data.plan.closed,

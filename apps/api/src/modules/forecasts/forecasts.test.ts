@@ -466,8 +466,8 @@ describe('GET /api/forecasts', () => {
     for (const name of ['Zweite', 'Dritte', 'Vierte']) await aSalaryWithCosts(user, name);
     await aBankAccount(user);
     const many = await queriesOfOneRead();
-    // One for the data versions, one to check that the stored salary schedules are today's, twelve
-    // to load the data (the nine parts of `forecastInputs`; the plan-vs-actual part with three:
+    // One for the data versions, one to check that the stored salary schedules are today's, thirteen
+    // to load the data (the ten parts of `forecastInputs`; the plan-vs-actual part with three:
     // closed occurrences, statement periods, salary account; the past salary figures with two);
     // then again the two checks (the salaries changed) and the parts whose tables changed, however
     // many rows were added: the accounts and the plan-vs-actual part (it reads the accounts' "Stand
@@ -475,7 +475,7 @@ describe('GET /api/forecasts', () => {
     // any of their rows), one query each; the salaries row by row: the salaries and employees
     // written since, then those salaries; the past salary figures (they plan the months before
     // today's, docs/plan-actual.md "Planned occurrences") by employee: the row changes of four tables, then the touched employees' salaries and costs.
-    expect(few).toBe(14);
+    expect(few).toBe(15);
     expect(many).toBe(17);
     // Nothing changed since: the versions only; the schedules were found fresh at these versions,
     // the rows and the result come from memory.
@@ -708,6 +708,8 @@ describe('GET /api/forecasts', () => {
     const account = await aBankAccount(user);
     const { salaryId, label } = await aSalaryWithCosts(user);
     await aQuarterlyVatSettlement(user);
+    // The payment calendar (docs/payment-calendar.md).
+    expect((await put(user, '/api/payment-calendar', { ahv: {} })).statusCode).toBe(200);
     // Plan vs actual: an entry, its match and a dismissal (docs/plan-actual.md).
     const [entry] = await executeRows<{ id: number }>(
       db,
@@ -748,6 +750,7 @@ describe('GET /api/forecasts', () => {
       `update salary_exclusions set month = month where ${owned}`,
       `update salary_cost_label_exclusions set month = month where ${owned}`,
       `update vat_settings set enabled = enabled where ${owned}`,
+      `update payment_calendars set calendar = calendar where ${owned}`,
       `update bank_entries set amount = amount where ${owned}`,
       `update bank_entry_matches set name = name where ${owned}`,
       `update occurrence_dismissals set due_date = due_date where ${owned}`,

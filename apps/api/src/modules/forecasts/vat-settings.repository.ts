@@ -13,6 +13,7 @@ const settingColumns = {
   netTaxRate: vatSettings.netTaxRate,
   netTaxRate2: vatSettings.netTaxRate2,
   netTaxRate2Share: vatSettings.netTaxRate2Share,
+  previousYearTax: vatSettings.previousYearTax,
 };
 
 export async function findVatSetting(db: AppDatabase, organisationId: number) {
@@ -35,6 +36,7 @@ export async function upsertVatSetting(db: AppDatabase, organisationId: number, 
     netTaxRate: update.netTaxRate ?? null,
     netTaxRate2: update.netTaxRate2 ?? null,
     netTaxRate2Share: update.netTaxRate2Share ?? null,
+    previousYearTax: update.previousYearTax ?? null,
     updatedAt: now,
   };
   const [row] = await db

@@ -19,6 +19,7 @@ function toVatSetting(row: VatSettingRow): VatSetting {
     netTaxRate: row.netTaxRate,
     netTaxRate2: row.netTaxRate2,
     netTaxRate2Share: row.netTaxRate2Share,
+    ...(row.previousYearTax !== null && { previousYearTax: row.previousYearTax }),
   };
 }
 

@@ -134,15 +134,16 @@ describe('PUT/GET /api/vat-settings: method, net tax rates and payment term', ()
     [{ netTaxRate2: 2_100, netTaxRate2Share: 0 }, 'netTaxRate2Share', shareMessage],
     [{ netTaxRate2: 2_100, netTaxRate2Share: 100 }, 'netTaxRate2Share', shareMessage],
     [{ netTaxRate2: 2_100, netTaxRate2Share: 12.5 }, 'netTaxRate2Share', shareMessage],
+    // Half-yearly or, since the annual settlement of Art. 86a, yearly (docs/vat.md).
     [
       { interval: 'quarterly' },
       'interval',
-      'Die Saldosteuersatzmethode wird halbjährlich abgerechnet: bitte «Halbjährlich» wählen',
+      'Die Saldosteuersatzmethode wird halbjährlich oder jährlich abgerechnet: bitte «Halbjährlich» oder «Jährlich» wählen',
     ],
     [
-      { interval: 'yearly' },
+      { interval: 'monthly' },
       'interval',
-      'Die Saldosteuersatzmethode wird halbjährlich abgerechnet: bitte «Halbjährlich» wählen',
+      'Die Saldosteuersatzmethode wird halbjährlich oder jährlich abgerechnet: bitte «Halbjährlich» oder «Jährlich» wählen',
     ],
     [{ method: 'effective' }, 'netTaxRate', onlyNetTaxRate],
     [{ method: undefined }, 'netTaxRate', onlyNetTaxRate],
@@ -269,5 +270,35 @@ describe('the VAT settlement in the forecast (docs/vat.md)', () => {
     });
     // January–June 2027 is paid on August 29.
     expect(Object.keys(leaves).slice(0, 2)).toEqual(['2027-02', '2027-08']);
+  });
+});
+
+describe('annual VAT (docs/vat.md "Annual settlement (Art. 86a)")', () => {
+  it("takes the previous year's tax for yearly settings of both methods, and refuses it for others", async () => {
+    const owner = await signUp(app);
+    const yearly = { enabled: true, billingDate: '2027-01-01', transactionMonthOffset: 0, interval: 'yearly' };
+    expect(await saved(owner, { ...yearly, paymentTerm: 'estv', previousYearTax: 8_000_000 })).toEqual({
+      ...yearly,
+      ...effectiveDefaults,
+      paymentTerm: 'estv',
+      previousYearTax: 8_000_000,
+    });
+    const net = { ...yearly, paymentTerm: 'estv', method: 'netTaxRate', netTaxRate: 6_200 };
+    expect(await saved(owner, net)).toEqual({ ...net, netTaxRate2: null, netTaxRate2Share: null });
+    expectFieldError(
+      await put(owner, { ...yearly, interval: 'quarterly', previousYearTax: 100 }),
+      'previousYearTax',
+      'Die Steuer des Vorjahres gilt nur für die jährliche Abrechnung',
+    );
+    expectFieldError(
+      await put(owner, { ...yearly, previousYearTax: -1 }),
+      'previousYearTax',
+      'Die Steuer des Vorjahres muss ein Betrag von 0 oder mehr sein',
+    );
+    expect((await owner.get('/api/vat-settings')).json()).toEqual({
+      ...net,
+      netTaxRate2: null,
+      netTaxRate2Share: null,
+    });
   });
 });

@@ -31,6 +31,7 @@ const costDescriptions = {
   amount:
     'Bei fixed Rappen pro Zahlung; bei percentage und bvgMinimum Tausendstel-Prozent (5300 = 5.3 %, höchstens 100000)',
   distributionType: 'Wer trägt die Kosten: employee (AN), employer (AG) oder both (je zur Hälfte)',
+  fund: 'Zahlstelle: direct (mit dem Lohn), ahv (Ausgleichskasse), bvg (Pensionskasse), uvg, ktg oder withholdingTax (Kanton); folgt dem Zahlungskalender',
   relativeOffset: 'Versatz der Zahlung in Monaten nach dem Lohn, 1 bis 120',
   targetDate: 'Datum einmaliger Lohnkosten (JJJJ-MM-TT)',
   labelId: 'Optionale Id des Labels (z. B. AHV) oder null',

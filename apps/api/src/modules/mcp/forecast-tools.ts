@@ -66,6 +66,17 @@ function setExclusions(isExcluded: boolean) {
   };
 }
 
+/** The categories whose leaves hold the fund and tax payments (docs/payment-calendar.md "In the forecast"). */
+const FUND_CATEGORIES = ['expense:Lohnkosten', 'revenue:Lohnkosten', 'expense:MWST', 'revenue:MWST'];
+
+/**
+ * A leaf that is a payment of the payment calendar (a fund's leaf: a cost-label leaf with a negative
+ * id) or of the VAT settlement.
+ */
+function isFundPayment(leaf: { relatedTable: string; relatedId: number }): boolean {
+  return (leaf.relatedTable === 'salary_cost_labels' && leaf.relatedId < 0) || leaf.relatedTable === 'vat_settlement';
+}
+
 export const forecastTools: McpTool[] = [
   defineTool({
     name: 'get_forecast',
@@ -111,6 +122,26 @@ export const forecastTools: McpTool[] = [
       const totals = forecast.months.find((month) => month.month === args.month);
       const tree = details.find((month) => month.month === args.month);
       return { currency: forecast.currency, month: args.month, totals, revenue: tree?.revenue, expense: tree?.expense };
+    },
+  }),
+  defineTool({
+    name: 'list_fund_payments',
+    title: 'Zahlungen an Kassen und Steuern',
+    description:
+      'Die Zahlungen der nächsten 12 Monate an die Ausgleichskasse, die Pensionskasse, die UVG- und KTG-Versicherer, den Kanton (Quellensteuer) und die ESTV (MWST) gemäss Zahlungskalender, je mit Monat, Bezeichnung (z. B. «AHV-Akonto Q1», «MWST-Rate 1/3») und Betrag (negativ = Zahlung, positiv = Rückerstattung).',
+    route: 'GET /api/forecasts/details',
+    kind: 'read',
+    input: {},
+    async run(_args, api) {
+      const query = { months: 12, expand: FUND_CATEGORIES };
+      const details = (await api.call('GET', '/forecasts/details', { query })) as ForecastDetails;
+      const payments = details.flatMap(({ month, revenue, expense }) =>
+        [...expense, ...revenue].flatMap((category) =>
+          category.children.filter(isFundPayment).map((leaf) => ({ month, name: leaf.name, amount: leaf.amount })),
+        ),
+      );
+      const { currency } = (await api.call('GET', '/forecasts', { query: { months: 1 } })) as Forecast;
+      return { currency, payments };
     },
   }),
   defineTool({

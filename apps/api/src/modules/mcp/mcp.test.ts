@@ -141,6 +141,7 @@ describe('the MCP server at /api/mcp', () => {
         'update_salary',
         'create_salary_cost',
         'update_salary_cost',
+        'list_fund_payments',
       ]),
     );
     for (const tool of tools) {
@@ -602,5 +603,25 @@ describe('the MCP server at /api/mcp', () => {
         id: null,
       });
     }
+  });
+});
+
+describe('the MCP tool list_fund_payments (docs/payment-calendar.md)', () => {
+  it("lists the next 12 months' payments to the funds by the payment calendar", async () => {
+    // Today is 2026-11-21: 8'000.00 a month with AHV/IV/EO 5.3 % on both sides, the Akonto quarterly.
+    const owner = await signUp(app);
+    const employee = await anEmployee(owner);
+    const salary = await aSalary(owner, employee.id);
+    await owner.post(`/api/employees/salaries/${salary.id}/costs/presets`, { items: [{ preset: 'ahv' }] });
+    await owner.send({ method: 'PUT', url: '/api/payment-calendar', payload: { ahv: {} } });
+    const client = await connect(await tokenOf(owner));
+    const { payments } = await succeeds(client, 'list_fund_payments');
+    const currency = (await organisationCurrency(owner)).code;
+    expect(payments).toEqual([
+      { month: '2027-01', name: 'AHV-Akonto Q4', amount: money(-254_400, currency) },
+      { month: '2027-04', name: 'AHV-Akonto Q1', amount: money(-254_400, currency) },
+      { month: '2027-07', name: 'AHV-Akonto Q2', amount: money(-254_400, currency) },
+      { month: '2027-10', name: 'AHV-Akonto Q3', amount: money(-254_400, currency) },
+    ]);
   });
 });

@@ -22,6 +22,7 @@ import { OrganisationForm } from './components/organisation-form';
 import { organisationTexts as texts } from './components/organisation-texts';
 import { SettingsSection } from './components/settings-section';
 import { VatSettingsSection } from './components/vat-settings-section';
+import { PaymentCalendarSection } from './components/payment-calendar-section';
 
 export const handle = {} satisfies RouteHandle;
 
@@ -138,6 +139,7 @@ export function Component() {
         queryKey={organisationKey(organisation.id)}
       />
       <VatSettingsSection key={`vat-${organisation.id}`} organisation={organisation} current={current} />
+      <PaymentCalendarSection key={`calendar-${organisation.id}`} organisation={organisation} current={current} />
       <MembersSection organisation={organisation} userId={user.id} />
       {hasRole(organisation.role, 'admin') ? <InvitationsSection organisation={organisation} /> : null}
     </Stack>

@@ -9,6 +9,8 @@ import {
   costCycles,
   distributionTypes,
   salaryCostCreateSchema,
+  salaryCostFundLabels,
+  salaryCostFunds,
   salaryCostShapeErrors,
   type DistributionType,
   type Salary,
@@ -256,6 +258,13 @@ function CostForm({
             </Text>
           ) : null}
         </div>
+        <ChoiceField
+          control={control}
+          name="fund"
+          label={texts.costFields.fund}
+          description={texts.costHints.fund}
+          data={salaryCostFunds.map((value) => ({ value, label: salaryCostFundLabels[value] }))}
+        />
         <DateField
           control={control}
           name="targetDate"

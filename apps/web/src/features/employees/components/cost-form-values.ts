@@ -1,4 +1,10 @@
-import { distributionTypeLabels, type AmountType, type CostCycle, type DistributionType } from '@saldopilot/shared';
+import {
+  distributionTypeLabels,
+  type AmountType,
+  type CostCycle,
+  type DistributionType,
+  type SalaryCostFund,
+} from '@saldopilot/shared';
 import { labelText, type CostSummary } from './employee-display';
 
 /**
@@ -13,6 +19,8 @@ export interface CostFormValues {
   /** null while the field is empty (see centsOfText). */
   amount: number | null;
   distributionType: DistributionType;
+  /** Who it is paid to (docs/payment-calendar.md "Funds"). */
+  fund?: SalaryCostFund | undefined;
   targetDate: string | null | undefined;
   baseSalaryCostIDs: number[];
 }
@@ -29,12 +37,14 @@ export function emptyCostValues(salaryCycle: CostCycle): CostFormValues {
     amountType: 'fixed',
     amount: null,
     distributionType: 'employee',
+    fund: 'direct',
     targetDate: null,
     baseSalaryCostIDs: [],
   };
 }
 
 export interface StoredCost extends CostSummary {
+  fund?: SalaryCostFund;
   relativeOffset: number;
   targetDate: string | null;
   baseSalaryCostIDs: number[];
@@ -48,6 +58,7 @@ export function costValuesOf(cost: StoredCost): CostFormValues {
     amountType: cost.amountType,
     amount: cost.amount,
     distributionType: cost.distributionType,
+    fund: cost.fund,
     targetDate: cost.targetDate,
     baseSalaryCostIDs: [...cost.baseSalaryCostIDs],
   };
@@ -62,6 +73,7 @@ export function costRequestOf(values: CostFormValues) {
     amountType: values.amountType,
     amount: values.amount,
     distributionType: values.distributionType,
+    fund: values.fund,
     targetDate: values.targetDate || null,
     baseSalaryCostIDs: values.amountType === 'percentage' ? values.baseSalaryCostIDs : [],
   };

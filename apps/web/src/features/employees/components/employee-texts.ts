@@ -202,6 +202,7 @@ export const employeeTexts = {
     bvgRiskRate: 'Risiko und Verwaltung',
     bases: 'Berechnungsgrundlage',
     distribution: 'Zu Kosten von',
+    fund: 'Zahlstelle',
     targetDate: 'Ab spezifischem Zeitpunkt',
   },
   costHints: {
@@ -209,6 +210,7 @@ export const employeeTexts = {
     offset:
       'Zahlungsverzug in Perioden der Frequenz: bezahlt wird alle so viele Perioden, im Nachhinein für die Perioden davor (z. B. monatlich und 3: alle drei Monate für die drei Monate davor)',
     distribution: 'Arbeitnehmer: Abzug vom Bruttolohn, Arbeitgeber: Zusatz zum Bruttolohn',
+    fund: 'An wen die Lohnkosten bezahlt werden: «Direkt» mit dem Lohn, sonst nach dem Zahlungskalender der Zahlstelle',
     bases:
       'Optional: Auswahl bestehender Lohnkosten als Basis für den Prozentwert, leer lassen um auf dem Lohn zu basieren',
     targetDateOnce: 'Pflichtfeld, ab welchem spezifischen Zeitpunkt die Lohnkosten entstehen',

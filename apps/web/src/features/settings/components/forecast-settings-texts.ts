@@ -41,10 +41,14 @@ export const forecastSettingsTexts = {
   offsetLabel: (months: number) =>
     months === 0 ? 'Gleich wie Rechnungszeitpunkt' : months === 1 ? '1 Monat später' : `${months} Monate später`,
   interval: 'Abrechnungsintervall',
-  intervalNetTaxRateHint: 'Die Saldosteuersatzmethode wird von der ESTV halbjährlich abgerechnet.',
+  intervalNetTaxRateHint:
+    'Die Saldosteuersatzmethode wird von der ESTV halbjährlich abgerechnet, oder jährlich mit einer Akontorate im August.',
   method: 'Abrechnungsmethode',
   methodHint:
     'Effektive Methode: Umsatzsteuer auf den Einnahmen minus Vorsteuer auf den Ausgaben; ist die Vorsteuer höher, erscheint eine Rückerstattung als Einnahme. Saldosteuersatzmethode: Umsatz inkl. MWST mal Saldosteuersatz, ohne Vorsteuerabzug.',
+  previousYearTax: 'Steuer des Vorjahres',
+  previousYearTaxHint:
+    'Grundlage der Akontoraten der jährlichen Abrechnung (Art. 86a MWSTG); leer: aus der Planung geschätzt',
   netTaxRate: 'Saldosteuersatz',
   netTaxRateHint: 'Der von der ESTV bewilligte Satz in Prozent, z. B. 6.2',
   netTaxRate2: 'Zweiter Saldosteuersatz',

@@ -18,6 +18,7 @@ import {
   type Organisation,
   type VatSetting,
 } from '@saldopilot/shared';
+import { AmountField } from '../../../components/form/amount-input';
 import { SwitchField } from '../../../components/form/check-field';
 import { ChoiceField } from '../../../components/form/choice-field';
 import { DateField } from '../../../components/form/date-input';
@@ -70,6 +71,7 @@ function VatSettingsForm({
   const enabled = useWatch({ control, name: 'enabled' });
   const method = useWatch({ control, name: 'method' });
   const paymentTerm = useWatch({ control, name: 'paymentTerm' });
+  const interval = useWatch({ control, name: 'interval' });
   const netTaxRate = method === 'netTaxRate';
   const dirty = { shouldDirty: true, shouldValidate: true } as const;
   const readOnly = { readOnly: !editable, variant: editable ? 'default' : 'filled' } as const;
@@ -156,8 +158,22 @@ function VatSettingsForm({
             required
             {...readOnly}
             data={intervals}
+            onChange={(value) => {
+              // The previous year's tax belongs to the annual settlement only (docs/vat.md).
+              if (value !== 'yearly') setValue('previousYearTax', null, dirty);
+            }}
             maw={420}
           />
+          {interval === 'yearly' ? (
+            <AmountField
+              control={control}
+              name="previousYearTax"
+              label={texts.previousYearTax}
+              description={texts.previousYearTaxHint}
+              {...readOnly}
+              maw={280}
+            />
+          ) : null}
           {netTaxRate ? (
             <>
               <PercentField

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import type { ForecastDetails, PaymentCalendar, SalaryCost } from '@saldopilot/shared';
+import { useTestApp } from '../../test/build-test-app.js';
+import { expectFieldError } from '../../test/expectations.js';
+import { calendarLeafId } from '@saldopilot/forecast';
+import { aBankAccount, aSalary, aSalaryCost, anEmployee, currencyId, importEntries } from '../../test/factories.js';
+import { addMember, twoTenants } from '../../test/tenants.js';
+import { signUp, type SignedInUser } from '../../test/test-client.js';
+
+// The payment calendar of docs/payment-calendar.md through HTTP: the funds of the salary costs and
+// `GET/PUT /api/payment-calendar` (defaults, German errors, roles, tenancy).
+const app = useTestApp();
+
+function put(user: SignedInUser, payload: unknown) {
+  return user.send({ method: 'PUT', url: '/api/payment-calendar', payload: payload as object });
+}
+
+describe('funds of salary costs', () => {
+  it('are "direct" unless chosen, and a cost changes its fund by PATCH', async () => {
+    const user = await signUp(app);
+    const employee = await anEmployee(user);
+    const salary = await aSalary(user, employee.id);
+    const direct = await aSalaryCost(user, salary.id);
+    expect(direct.fund).toBe('direct');
+    const ahv = await aSalaryCost(user, salary.id, { fund: 'ahv' });
+    expect(ahv.fund).toBe('ahv');
+    const patched = await user.send({
+      method: 'PATCH',
+      url: `/api/employees/salaries/costs/${direct.id}`,
+      payload: { fund: 'withholdingTax' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json<SalaryCost>().fund).toBe('withholdingTax');
+    const bad = await user.post(`/api/employees/salaries/${salary.id}/costs`, {
+      cycle: 'monthly',
+      amountType: 'percentage',
+      amount: 5300,
+      distributionType: 'both',
+      relativeOffset: 1,
+      fund: 'bank',
+    });
+    expectFieldError(bad, 'fund', 'Ungültige Zahlstelle');
+  });
+});
+
+describe('GET/PUT /api/payment-calendar', () => {
+  it('answers {} before a save, fills in the defaults of each block sent and replaces the whole calendar', async () => {
+    const owner = await signUp(app);
+    expect((await owner.get('/api/payment-calendar')).json()).toEqual({});
+    const saved = await put(owner, { ahv: {}, uvg: { instalments: 4 }, withholdingTax: { commissionPercent: 2000 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const expected: PaymentCalendar = {
+      ahv: { rhythm: null, akonto: null, dueDays: 10, differenceMonth: 3 },
+      uvg: { premiumMonth: 1, instalments: 4, finalMonth: 3 },
+      withholdingTax: { canton: 'ZH', rhythm: 'quarterly', dueDays: 30, commissionPercent: 2000 },
+    };
+    expect(saved.json()).toEqual(expected);
+    expect((await owner.get('/api/payment-calendar')).json()).toEqual(expected);
+    const replaced = await put(owner, { bvg: { rhythm: 'quarterly', inAdvance: true } });
+    expect(replaced.json()).toEqual({ bvg: { rhythm: 'quarterly', inAdvance: true, dueDays: 0 } });
+    expect((await put(owner, {})).json()).toEqual({});
+  });
+
+  it('refuses bad blocks with a German 400 naming the field, storing nothing', async () => {
+    const owner = await signUp(app);
+    await put(owner, { ahv: { akonto: 100_000 } });
+    expectFieldError(await put(owner, { ahv: { rhythm: 'weekly' } }), 'ahv.rhythm', 'Ungültiger Rhythmus');
+    expectFieldError(
+      await put(owner, { ahv: { akonto: -1 } }),
+      'ahv.akonto',
+      'Das Akonto muss ein Betrag von 0 oder mehr sein',
+    );
+    expectFieldError(
+      await put(owner, { ahv: { differenceMonth: 13 } }),
+      'ahv.differenceMonth',
+      'Der Monat muss eine ganze Zahl von 1 bis 12 sein',
+    );
+    expectFieldError(await put(owner, { uvg: { instalments: 3 } }), 'uvg.instalments', 'Raten: 1, 2 oder 4');
+    expectFieldError(
+      await put(owner, { withholdingTax: { commissionPercent: 10_001 } }),
+      'withholdingTax.commissionPercent',
+    );
+    expectFieldError(
+      await put(owner, { withholdingTax: { canton: 'Zürich' } }),
+      'withholdingTax.canton',
+      'Bitte den Kanton als Kürzel angeben (z. B. ZH)',
+    );
+    expectFieldError(await put(owner, { bvg: { dueDays: 400 } }), 'bvg.dueDays');
+    expect((await put(owner, { mwst: {} })).statusCode).toBe(400);
+    expect((await owner.get('/api/payment-calendar')).json()).toEqual({
+      ahv: { rhythm: null, akonto: 100_000, dueDays: 10, differenceMonth: 3 },
+    });
+  });
+
+  it('lets owners and admins write, members read; each organisation has its own calendar', async () => {
+    const { a, b, organisationA } = await twoTenants(app);
+    const admin = await addMember(app, a, organisationA, 'admin');
+    const editor = await addMember(app, a, organisationA, 'editor');
+    expect((await put(admin, { ktg: { premiumMonth: 2 } })).statusCode).toBe(200);
+    expect((await put(editor, { ktg: { premiumMonth: 5 } })).statusCode).toBe(403);
+    expect((await editor.get('/api/payment-calendar')).json()).toEqual({
+      ktg: { premiumMonth: 2, instalments: 1, finalMonth: 3 },
+    });
+    expect((await b.get('/api/payment-calendar')).json()).toEqual({});
+    await put(b, { bvg: {} });
+    expect((await a.get('/api/payment-calendar')).json()).toEqual({
+      ktg: { premiumMonth: 2, instalments: 1, finalMonth: 3 },
+    });
+  });
+});
+
+describe('the forecast with a payment calendar', () => {
+  /** The "Lohnkosten" leaves by month: name → amount. */
+  async function costLeaves(user: SignedInUser): Promise<Record<string, Record<string, number>>> {
+    const response = await user.get('/api/forecasts/details');
+    expect(response.statusCode, response.body).toBe(200);
+    const found: Record<string, Record<string, number>> = {};
+    for (const month of response.json<ForecastDetails>()) {
+      for (const category of month.expense) {
+        if (category.name !== 'Lohnkosten') continue;
+        for (const leaf of category.children) (found[month.month] ??= {})[leaf.name] = leaf.amount;
+      }
+    }
+    return found;
+  }
+
+  it('pays the Ausgleichskasse by its Akonto once the calendar has an AHV block, and as before without', async () => {
+    // Today is 2026-11-21: 8'000.00 a month with AHV/IV/EO 5.3 % on both sides (848.00 a month).
+    const owner = await signUp(app);
+    const employee = await anEmployee(owner);
+    const salary = await aSalary(owner, employee.id);
+    const presets = await owner.post(`/api/employees/salaries/${salary.id}/costs/presets`, {
+      items: [{ preset: 'ahv' }],
+    });
+    expect(presets.statusCode, presets.body).toBe(201);
+    const before = await costLeaves(owner);
+    expect(before['2026-12']).toEqual({ 'AHV/IV/EO': -84_800 });
+    expect((await put(owner, { ahv: {} })).statusCode).toBe(200);
+    const after = await costLeaves(owner);
+    // Payroll 96'000: quarterly; 12 × 848.00 ÷ 4 = 2'544.00 for Q4, due 10 January 2027.
+    expect(after['2026-12']).toBeUndefined();
+    expect(after['2027-01']).toEqual({ 'AHV-Akonto Q4': -254_400 });
+    expect(after['2027-04']).toEqual({ 'AHV-Akonto Q1': -254_400 });
+    expect((await owner.get('/api/payment-calendar/warnings')).json()).toEqual({ warnings: [] });
+    // An Akonto of 1'000.00 a quarter against 2'544.00 planned: "Akonto anpassen lassen".
+    expect((await put(owner, { ahv: { akonto: 100_000 } })).statusCode).toBe(200);
+    const { warnings } = (await owner.get('/api/payment-calendar/warnings')).json<{ warnings: string[] }>();
+    expect(warnings[0]).toBe(
+      "Akonto anpassen lassen: Die geplanten AHV-Beiträge weichen um mehr als 10 % vom Akonto ab. (2026: Beiträge 10'176.00, Akonto 4'000.00)",
+    );
+    expect((await put(owner, {})).statusCode).toBe(200);
+    expect(await costLeaves(owner)).toEqual(before);
+  });
+});
+
+describe('plan vs actual with a payment calendar', () => {
+  it("matches the Ausgleichskasse's debit to its Akonto", async () => {
+    // Today is 2026-11-21: Q3's Akonto of 2'544.00 was due on 10 October 2026.
+    const owner = await signUp(app);
+    const employee = await anEmployee(owner);
+    const salary = await aSalary(owner, employee.id);
+    await owner.post(`/api/employees/salaries/${salary.id}/costs/presets`, { items: [{ preset: 'ahv' }] });
+    expect((await put(owner, { ahv: {} })).statusCode).toBe(200);
+    const chf = await currencyId(owner, 'CHF');
+    const bank = await aBankAccount(owner, {
+      name: 'Lohnkonto',
+      amount: 1_000_000,
+      currencyId: chf,
+      balanceDate: '2026-11-20',
+    });
+    const [debit] = await importEntries(owner, bank.id, [
+      { date: '2026-10-09', amount: '-2544.00', text: 'Ausgleichskasse Akonto Q3' },
+    ]);
+    const occurrence = { kind: 'salary_cost_labels', id: calendarLeafId('AHV-Akonto Q3'), dueDate: '2026-10-31' };
+    const matched = await owner.post(`/api/bank-entries/${debit!.id}/match`, occurrence);
+    expect(matched.statusCode, matched.body).toBe(200);
+    expect(matched.json<{ plan: { state: string; occurrence: object } }>().plan).toMatchObject({
+      state: 'matched',
+      occurrence: { ...occurrence, name: 'AHV-Akonto Q3', category: 'Lohnkosten', amount: -254_400 },
+    });
+    // A payment the plan does not have is not found.
+    const unplanned = await owner.post(`/api/bank-entries/${debit!.id}/match`, { ...occurrence, id: -1 });
+    expect(unplanned.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,313 @@
+/**
+ * The payment calendar in the forecast (docs/payment-calendar.md): the salary costs of a fund the
+ * calendar has a block for leave the account when the fund collects them — the AHV Akonto per period
+ * and its year-end difference, the BVG contributions in the fund's rhythm, the UVG and KTG annual
+ * premium (or its instalments) and final statement, the withholding tax after its period less the
+ * commission — instead of with each salary. Pure: the forecast model calls `addCalendarPayments`
+ * once, after the salaries, and `paidByCalendar` decides which costs the salary-cost rows leave out.
+ * Without a calendar (or with `{}`) neither does anything, so the forecast is what it was.
+ */
+
+import {
+  AHV_AKONTO_DEVIATION_PERCENT,
+  AHV_MONTHLY_PAYROLL_LIMIT_CENTS,
+  AHV_YEARLY_CONTRIBUTIONS_LIMIT_CENTS,
+  UVG_INSTALMENT_SURCHARGES,
+  monthsPerStep,
+  roundHalfAwayFromZero,
+  type FundRhythm,
+  type PaymentCalendar,
+  type SalaryCostFund,
+} from '@saldopilot/shared';
+import { daysOfMonthIndex, parseMonthIndex, type Horizon } from './horizon.js';
+import type { Ledger } from './ledger.js';
+import { forEachOccurrence, occurrenceSeries } from './occurrences.js';
+import { convert, type RateBook } from './rates.js';
+import { isIncludedSalary } from './salaries.js';
+import { SALARY_COSTS_CATEGORY } from './salary-costs.js';
+import type { ForecastSalary, ForecastSalaryCost } from './types.js';
+
+type CalendarFund = Exclude<SalaryCostFund, 'direct'>;
+
+const MONTH_NAMES = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+] as const;
+
+/** True when the calendar has a block for the cost's fund: the fund collects it, not the salary run. */
+export function paidByCalendar(calendar: PaymentCalendar | null | undefined, cost: ForecastSalaryCost): boolean {
+  const fund = cost.fund;
+  if (calendar === null || calendar === undefined || fund === undefined || fund === 'direct') return false;
+  return calendar[fund] !== undefined;
+}
+
+/** True when the calendar changes anything: at least one block. */
+export function hasCalendarBlocks(calendar: PaymentCalendar | null | undefined): calendar is PaymentCalendar {
+  if (calendar === null || calendar === undefined) return false;
+  return Object.values(calendar).some((block) => block !== undefined);
+}
+
+/** Months per period of a rhythm. */
+const RHYTHM_MONTHS: Record<FundRhythm, number> = { monthly: 1, quarterly: 3, yearly: 12 };
+
+/** 'YYYY-MM-DD' of a month index and day. */
+function dateText(monthIndex: number, day: number): string {
+  const year = Math.floor(monthIndex / 12);
+  const month = (monthIndex % 12) + 1;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The day `days` after the last day of month `monthIndex`, as month index and date text. */
+function dueAfter(monthIndex: number, days: number): { monthIndex: number; date: string } {
+  let month = monthIndex;
+  let day = daysOfMonthIndex(month) + days;
+  while (day > daysOfMonthIndex(month)) {
+    day -= daysOfMonthIndex(month);
+    month += 1;
+  }
+  return { monthIndex: month, date: dateText(month, day) };
+}
+
+/**
+ * What the costs of each fund amount to per salary month (docs/payment-calendar.md "Contributions"):
+ * a payment of the schedule pays the step(s) before it, so it counts for the month `relativeOffset`
+ * cycles before its own (a `once` cost for its own month); × 2 for a cost borne by both sides,
+ * converted like the cost rows. The plan holds the salary months from the one before its first
+ * month to the one before its last; a month before them counts what the first counts (the salaries
+ * as they are today, as if they had always run), a month after them what the last counts.
+ */
+export interface FundContributions {
+  /** Per fund: month index → contributions (minor units, organisation currency). */
+  byMonth: Map<CalendarFund, Map<number, number>>;
+  /** The first salary month the plan holds. */
+  knownFrom: number;
+  /** The last salary month the plan holds (the payment of the horizon's last month pays it). */
+  knownTo: number;
+}
+
+export function fundContributions(
+  salaries: readonly ForecastSalary[],
+  calendar: PaymentCalendar,
+  horizon: Horizon,
+  rates: RateBook,
+): FundContributions {
+  const knownFrom = horizon.first - 1;
+  const knownTo = horizon.last - 1;
+  const byMonth = new Map<CalendarFund, Map<number, number>>();
+  for (const salary of salaries) {
+    if (!isIncludedSalary(salary)) continue;
+    const rate = rates.rateOf(salary.currency);
+    for (const cost of salary.costs) {
+      if (!paidByCalendar(calendar, cost)) continue;
+      const fund = cost.fund as CalendarFund;
+      let months = byMonth.get(fund);
+      if (months === undefined) byMonth.set(fund, (months = new Map()));
+      const multiplier = cost.distributionType === 'both' ? 2 : 1;
+      const back = cost.cycle === 'once' ? 0 : cost.relativeOffset * monthsPerStep(cost.cycle);
+      for (const detail of cost.details) {
+        const month = parseMonthIndex(detail.month) - back;
+        if (month < knownFrom || month > knownTo) continue;
+        months.set(month, (months.get(month) ?? 0) + convert(detail.amount * multiplier, rate));
+      }
+    }
+  }
+  return { byMonth, knownFrom, knownTo };
+}
+
+/** The contributions of a fund in a month; months outside the plan count as its first or last. */
+function contributionOf(contributions: FundContributions, fund: CalendarFund, month: number): number {
+  const months = contributions.byMonth.get(fund);
+  if (months === undefined) return 0;
+  const { knownFrom, knownTo } = contributions;
+  return months.get(Math.min(Math.max(month, knownFrom), knownTo)) ?? 0;
+}
+
+/** The contributions of a fund over the months [from, from + count). */
+function contributionsOver(contributions: FundContributions, fund: CalendarFund, from: number, count: number): number {
+  let total = 0;
+  for (let month = from; month < from + count; month++) total += contributionOf(contributions, fund, month);
+  return total;
+}
+
+/**
+ * The gross AHV payroll of a year: every payment of the included salaries that have a cost paid to
+ * the Ausgleichskasse, converted (the rhythm's test, docs/payment-calendar.md "AHV"); a month
+ * outside the plan counts as its first or last, as the contributions do.
+ */
+export function ahvPayroll(
+  salaries: readonly ForecastSalary[],
+  calendar: PaymentCalendar,
+  year: number,
+  contributions: FundContributions,
+  rates: RateBook,
+): number {
+  const { knownFrom, knownTo } = contributions;
+  let total = 0;
+  for (const salary of salaries) {
+    if (!isIncludedSalary(salary)) continue;
+    if (!salary.costs.some((cost) => cost.fund === 'ahv' && paidByCalendar(calendar, cost))) continue;
+    const gross = convert(salary.amount, rates.rateOf(salary.currency));
+    const schedule = occurrenceSeries(salary.fromDate, monthsPerStep(salary.cycle), salary.toDate);
+    for (let month = year * 12; month < year * 12 + 12; month++) {
+      const counted = Math.min(Math.max(month, knownFrom), knownTo);
+      forEachOccurrence(schedule, counted, counted, () => {
+        total += gross;
+      });
+    }
+  }
+  return total;
+}
+
+/**
+ * The Ausgleichskasse's rhythm for a year (docs/payment-calendar.md "AHV"): the one entered, else
+ * yearly when the contributions are at most CHF 3'000, monthly when the AHV payroll exceeds
+ * CHF 200'000, else quarterly (AHVV Art. 34).
+ */
+export function ahvRhythm(entered: FundRhythm | null, contributions: number, payroll: number): FundRhythm {
+  if (entered !== null) return entered;
+  if (contributions <= AHV_YEARLY_CONTRIBUTIONS_LIMIT_CENTS) return 'yearly';
+  return payroll > AHV_MONTHLY_PAYROLL_LIMIT_CENTS ? 'monthly' : 'quarterly';
+}
+
+/**
+ * "Akonto anpassen lassen" when the year's contributions differ from the Akonto of the year by more
+ * than 10 % of the Akonto (docs/payment-calendar.md "Warnings"), else null.
+ */
+export function akontoWarning(contributions: number, akontoOfYear: number): string | null {
+  const difference = Math.abs(contributions - akontoOfYear);
+  if (difference * 100 <= akontoOfYear * AHV_AKONTO_DEVIATION_PERCENT) return null;
+  return 'Akonto anpassen lassen: Die geplanten AHV-Beiträge weichen um mehr als 10 % vom Akonto ab.';
+}
+
+/**
+ * The leaf id of a calendar payment's name: negative (label ids are positive, 0 is "<Kein Label>"),
+ * and the same for the same name in every model (FNV-1a of the name), so a past month's model and
+ * today's name one payment alike.
+ */
+export function calendarLeafId(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < name.length; index++) {
+    hash ^= name.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return -(1 + (hash % 0x7ffffffe));
+}
+
+/** The leaves of the calendar under "Lohnkosten", one slot per name. */
+class CalendarLeaves {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly horizon: Horizon,
+  ) {}
+
+  /** Adds the payment (positive = paid out) in the month, when it lies in the horizon. */
+  pay(name: string, monthIndex: number, paid: number): void {
+    const { first, last } = this.horizon;
+    if (paid === 0 || monthIndex < first || monthIndex > last) return;
+    const slot = this.ledger.open('salary_cost_labels', calendarLeafId(name), name, SALARY_COSTS_CATEGORY);
+    this.ledger.add(slot, monthIndex - first, -paid);
+  }
+}
+
+/** True when a payment due on `date` is still to be made (due today or later). */
+function stillDue(date: string, today: string): boolean {
+  return date >= today;
+}
+
+/** Splits `total` into `count` parts rounded to the Rappen; the last takes what rounding left. */
+function instalmentsOf(total: number, count: number): number[] {
+  const part = roundHalfAwayFromZero(total / count);
+  return Array.from({ length: count }, (_, index) => (index < count - 1 ? part : total - part * (count - 1)));
+}
+
+function periodName(prefix: string, rhythm: FundRhythm | 'quarterly' | 'monthly', start: number): string {
+  const month = ((start % 12) + 12) % 12;
+  if (rhythm === 'monthly') return `${prefix} ${MONTH_NAMES[month]}`;
+  if (rhythm === 'quarterly') return `${prefix} Q${Math.floor(month / 3) + 1}`;
+  return `${prefix} ${Math.floor(start / 12)}`;
+}
+
+/**
+ * Adds the calendar's payments to the ledger (docs/payment-calendar.md "In the forecast") for the
+ * years whose payments can fall into the horizon: from the year before the first month to the year
+ * of the last.
+ */
+export function addCalendarPayments(
+  salaries: readonly ForecastSalary[],
+  calendar: PaymentCalendar,
+  today: string,
+  horizon: Horizon,
+  rates: RateBook,
+  ledger: Ledger,
+): void {
+  const contributions = fundContributions(salaries, calendar, horizon, rates);
+  const leaves = new CalendarLeaves(ledger, horizon);
+  const firstYear = Math.floor((horizon.first - 1) / 12);
+  const lastYear = Math.floor(horizon.last / 12);
+  for (let year = firstYear; year <= lastYear; year++) {
+    const start = year * 12;
+    if (calendar.ahv) {
+      const { akonto, dueDays, differenceMonth } = calendar.ahv;
+      const total = contributionsOver(contributions, 'ahv', start, 12);
+      const payroll = ahvPayroll(salaries, calendar, year, contributions, rates);
+      const rhythm = ahvRhythm(calendar.ahv.rhythm, total, payroll);
+      const length = RHYTHM_MONTHS[rhythm];
+      const periods = 12 / length;
+      const perPeriod = akonto ?? roundHalfAwayFromZero(total / periods);
+      for (let period = 0; period < periods; period++) {
+        const periodStart = start + period * length;
+        const due = dueAfter(periodStart + length - 1, dueDays);
+        if (stillDue(due.date, today))
+          leaves.pay(periodName('AHV-Akonto', rhythm, periodStart), due.monthIndex, perPeriod);
+      }
+      leaves.pay(`AHV-Differenz ${year}`, start + 12 + differenceMonth - 1, total - perPeriod * periods);
+    }
+    if (calendar.bvg) {
+      const { rhythm, inAdvance, dueDays } = calendar.bvg;
+      const length = RHYTHM_MONTHS[rhythm];
+      for (let periodStart = start; periodStart < start + 12; periodStart += length) {
+        const amount = contributionsOver(contributions, 'bvg', periodStart, length);
+        // In advance: `dueDays` after the period's first day; in arrears: after its last day.
+        const due = inAdvance ? dueAfter(periodStart - 1, dueDays + 1) : dueAfter(periodStart + length - 1, dueDays);
+        if (stillDue(due.date, today)) leaves.pay('BVG-Beiträge', due.monthIndex, amount);
+      }
+    }
+    for (const fund of ['uvg', 'ktg'] as const) {
+      const block = calendar[fund];
+      if (!block) continue;
+      const prefix = fund === 'uvg' ? 'UVG' : 'KTG';
+      // The provisional premium of a year is the premium on the previous year's payroll; the final
+      // statement settles the year's own (docs/payment-calendar.md "UVG and KTG").
+      const provisional = contributionsOver(contributions, fund, start - 12, 12);
+      const surcharge = roundHalfAwayFromZero((provisional * UVG_INSTALMENT_SURCHARGES[block.instalments]) / 100_000);
+      const step = 12 / block.instalments;
+      instalmentsOf(provisional + surcharge, block.instalments).forEach((amount, index) =>
+        leaves.pay(`${prefix}-Prämie ${year}`, start + block.premiumMonth - 1 + index * step, amount),
+      );
+      const real = contributionsOver(contributions, fund, start, 12);
+      leaves.pay(`${prefix}-Schlussabrechnung ${year}`, start + 12 + block.finalMonth - 1, real - provisional);
+    }
+    if (calendar.withholdingTax) {
+      const { rhythm, dueDays, commissionPercent } = calendar.withholdingTax;
+      const length = RHYTHM_MONTHS[rhythm];
+      for (let periodStart = start; periodStart < start + 12; periodStart += length) {
+        const withheld = contributionsOver(contributions, 'withholdingTax', periodStart, length);
+        const commission = roundHalfAwayFromZero((withheld * commissionPercent) / 100_000);
+        const due = dueAfter(periodStart + length - 1, dueDays);
+        if (stillDue(due.date, today)) {
+          leaves.pay(periodName('Quellensteuer', rhythm, periodStart), due.monthIndex, withheld - commission);
+        }
+      }
+    }
+  }
+}
