@@ -32,6 +32,8 @@ const PHRASES: Record<string, string> = {
   'PUT vat-settings': 'MWST-Abrechnung gespeichert',
   'DELETE vat-settings': 'MWST-Abrechnung ausgeschaltet',
   'PUT payment-calendar': 'Zahlungskalender gespeichert',
+  'POST scenarios/promote': 'Szenario in die Basis übernommen',
+  'POST scenarios/levers/promote': 'Hebel in die Basis übernommen',
 };
 /** The nouns of the areas' rows (packages/shared/src/areas.ts), by the path without its parameters. */
 const NOUNS: Record<string, string> = Object.assign({}, ...Object.values<AreaEntry>(areas).map((area) => area.nouns));

@@ -20,13 +20,20 @@ export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/forecasts',
-    { schema: { querystring: forecastQuerySchema, response: { 200: forecastSchema } } },
+    // 404: `?scenario=` names no scenario of the organisation (docs/scenarios.md).
+    {
+      config: { errors: ['NOT_FOUND'] },
+      schema: { querystring: forecastQuerySchema, response: { 200: forecastSchema } },
+    },
     async (request) => forecasts.forecast(tenantOf(request), request.query),
   );
 
   app.get(
     '/forecasts/details',
-    { schema: { querystring: forecastDetailsQuerySchema, response: { 200: forecastDetailsSchema } } },
+    {
+      config: { errors: ['NOT_FOUND'] },
+      schema: { querystring: forecastDetailsQuerySchema, response: { 200: forecastDetailsSchema } },
+    },
     async (request, reply) => {
       const tenant = tenantOf(request);
       const { key, details } = await forecasts.detailsAnswer(tenant, request.query);

@@ -25,14 +25,20 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/forecasts/export',
-    { schema: { querystring: forecastExportQuerySchema, response: { 200: fileSchema } } },
+    {
+      config: { errors: ['NOT_FOUND'] },
+      schema: { querystring: forecastExportQuerySchema, response: { 200: fileSchema } },
+    },
     async (request, reply) => sendFile(reply, await reports.forecastExport(tenantOf(request), request.query)),
   );
 
   // Base and scenarios side by side, the report a bank receives (docs/scenarios.md "Compare").
   app.get(
     '/scenarios/compare/export',
-    { schema: { querystring: scenarioCompareExportQuerySchema, response: { 200: fileSchema } } },
+    {
+      config: { errors: ['NOT_FOUND'] },
+      schema: { querystring: scenarioCompareExportQuerySchema, response: { 200: fileSchema } },
+    },
     async (request, reply) => sendFile(reply, await reports.compareExport(tenantOf(request), request.query)),
   );
 

@@ -34,7 +34,10 @@ export const scenariosRoutes: FastifyPluginAsyncZod = async (app) => {
   // Base and up to four scenarios side by side (docs/scenarios.md "Compare"); before `/:id`.
   app.get(
     '/scenarios/compare',
-    { schema: { querystring: scenarioCompareQuerySchema, response: { 200: scenarioCompareSchema } } },
+    {
+      config: { errors: ['NOT_FOUND'] },
+      schema: { querystring: scenarioCompareQuerySchema, response: { 200: scenarioCompareSchema } },
+    },
     async (request) => scenarioCompare.compare(tenantOf(request), request.query),
   );
 
