@@ -1,6 +1,6 @@
 import { expect, expectNoSeriousAxeViolations, signUp, test, twoPaintsLater } from './support/fixtures.js';
 
-const entries = ['Prognose', 'Mitarbeitende', 'Transaktionen', 'Bankkonten', 'Einstellungen'];
+const entries = ['Prognose', 'Szenarien', 'Mitarbeitende', 'Transaktionen', 'Bankkonten', 'Einstellungen'];
 
 test('large screens: side navigation with the entries, the active one highlighted', async ({ page }) => {
   await signUp(page);

@@ -94,6 +94,9 @@ const routes: RouteObject[] = [
           { id: 'forecasts', path: routePaths.forecasts, loader: () => replace(pathTo('index')), element: null },
           page('forecasts-plan-actual', () => import('../features/plan-actual/plan-actual-page')),
           page('overview', () => import('../features/portfolio/portfolio-page')),
+          page('scenarios', () => import('../features/scenarios/scenarios-page')),
+          page('scenarios-compare', () => import('../features/scenarios/scenarios-compare-page')),
+          page('scenarios-id', () => import('../features/scenarios/scenario-page'), { loader: validId }),
           page('settings', () => import('../features/settings/settings-page'), {
             children: [
               { index: true, loader: rememberedSettingsTab, element: null },

@@ -11,6 +11,7 @@ describe('pathTo', () => {
     expect(pathTo('settings-access')).toBe('/settings/access');
     expect(pathTo('oauth-authorize')).toBe('/oauth/authorize');
     expect(pathTo('overview')).toBe('/overview');
+    expect(pathTo('scenarios-compare')).toBe('/scenarios/compare');
   });
 
   it('fills in and encodes the parameters', () => {
@@ -18,9 +19,10 @@ describe('pathTo', () => {
     expect(pathTo('settings-organisations-id', { id: '7' })).toBe('/settings/organisations/7');
     expect(pathTo('employees-id', { id: 'a/b' })).toBe('/employees/a%2Fb');
     expect(pathTo('bank-accounts-id-entries', { id: 3 })).toBe('/bank-accounts/3/entries');
+    expect(pathTo('scenarios-id', { id: 4 })).toBe('/scenarios/4');
   });
 
-  it('has every route name of docs/product.md, and ours for the invitation page, the entries, Plan/Ist and access', () => {
+  it('has every route name of docs/product.md, and ours for the invitation page, the entries, Plan/Ist, access and scenarios', () => {
     expect(Object.keys(routePaths).sort()).toEqual(
       [
         'index',
@@ -46,6 +48,9 @@ describe('pathTo', () => {
         'forecasts',
         'forecasts-plan-actual',
         'oauth-authorize',
+        'scenarios',
+        'scenarios-compare',
+        'scenarios-id',
       ].sort(),
     );
   });

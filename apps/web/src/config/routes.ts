@@ -14,6 +14,10 @@ export const routePaths = {
   'forecasts-plan-actual': '/forecasts/plan-actual',
   // The Übersicht over the user's organisations (ours, docs/cockpit.md).
   overview: '/overview',
+  // Scenarios (ours, docs/scenarios.md "The web"): the list, the comparison and one scenario's levers.
+  scenarios: '/scenarios',
+  'scenarios-compare': '/scenarios/compare',
+  'scenarios-id': '/scenarios/:id',
   settings: '/settings',
   'settings-app': '/settings/app',
   'settings-organisations': '/settings/organisations',

@@ -104,6 +104,7 @@ function toApiError(status: number, body: unknown): ApiError {
     code: typeof shaped.code === 'string' ? shaped.code : undefined,
     fields: typeof shaped.fields === 'object' && shaped.fields !== null ? shaped.fields : undefined,
     logout: shaped.logout === true,
+    body,
   });
 }
 

@@ -8,11 +8,13 @@ export class ApiError extends Error {
   readonly logout: boolean;
   /** The server's own message, kept when `message` is replaced by the one of docs/product.md "Error catalogue". */
   readonly detail: string | undefined;
+  /** The whole answer, for the few answers that carry more than the error (promote's conflicts). */
+  readonly body: unknown;
 
   constructor(
     status: number,
     message: string,
-    extra: { code?: string; fields?: Record<string, string>; logout?: boolean; detail?: string } = {},
+    extra: { code?: string; fields?: Record<string, string>; logout?: boolean; detail?: string; body?: unknown } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     this.fields = extra.fields;
     this.logout = extra.logout ?? false;
     this.detail = extra.detail;
+    this.body = extra.body;
   }
 
   /** The same failure with the catalogue message of the calling situation (docs/product.md "Error catalogue"). */
@@ -30,6 +33,7 @@ export class ApiError extends Error {
       fields: this.fields,
       logout: this.logout,
       detail: this.detail ?? this.message,
+      body: this.body,
     });
   }
 }

@@ -4,6 +4,7 @@ import {
   IconChartLine,
   IconCash,
   IconLayoutList,
+  IconGitBranch,
   IconLogout,
   IconSettings,
   IconUsers,
@@ -29,6 +30,7 @@ interface Entry {
 const entries: Entry[] = [
   { label: 'Übersicht', route: 'overview', icon: IconLayoutList, prefixes: [pathTo('overview')] },
   { label: 'Prognose', route: 'index', icon: IconChartLine, prefixes: [pathTo('forecasts')] },
+  { label: 'Szenarien', route: 'scenarios', icon: IconGitBranch, prefixes: [pathTo('scenarios')] },
   { label: 'Mitarbeitende', route: 'employees', icon: IconUsers, prefixes: [pathTo('employees')] },
   { label: 'Transaktionen', route: 'transactions', icon: IconCash, prefixes: [pathTo('transactions')] },
   { label: 'Bankkonten', route: 'bank-accounts', icon: IconBuildingBank, prefixes: [pathTo('bank-accounts')] },

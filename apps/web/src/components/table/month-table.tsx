@@ -11,12 +11,18 @@ export function MonthTable({
   caption,
   className,
   endKey,
+  focusable = false,
   children,
 }: {
   caption: string;
   className: string | undefined;
   /** Shows the last months first (a look back): scrolled to the right end whenever this key changes. */
   endKey?: string;
+  /**
+   * A table without buttons in its cells: the scrolling box takes the focus itself, so a keyboard can
+   * scroll it (axe "scrollable-region-focusable"); it is named by the caption.
+   */
+  focusable?: boolean;
   children: ReactNode;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -25,7 +31,11 @@ export function MonthTable({
     if (endKey !== undefined && element) element.scrollLeft = element.scrollWidth;
   }, [endKey]);
   return (
-    <div className={classes.scroller} ref={scroller}>
+    <div
+      className={classes.scroller}
+      ref={scroller}
+      {...(focusable ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+    >
       <table className={className}>
         <caption>
           <VisuallyHidden>{caption}</VisuallyHidden>

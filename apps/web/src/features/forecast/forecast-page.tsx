@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { runwayOf, type ForecastExportFormat } from '@saldopilot/shared';
 import { ForecastTabs } from '../../components/navigation/forecast-tabs';
 import { ApiError } from '../../lib/api-error';
@@ -27,6 +28,9 @@ import { ForecastTable } from './components/forecast-table';
 import { forecastTexts as texts } from './components/forecast-texts';
 import { ForecastToolbar } from './components/forecast-toolbar';
 import { RunwayHeadline } from './components/runway-headline';
+import { ScenarioSelect } from './components/scenario-select';
+import { scenarioOf } from './forecast-scenario';
+import { scenarioChoicesQuery } from './api/list-scenario-choices';
 import { OverdueActions } from './components/overdue-actions';
 import { FreshnessNote } from '../../components/feedback/freshness-note';
 import { useBalanceFreshness } from '../../reference-data/balance-freshness';
@@ -59,7 +63,23 @@ function messageOf(error: unknown, fallback: string): string {
  */
 export function Component() {
   const user = useSignedInUser();
-  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationId);
+  // The scenario shown lives in the address (docs/scenarios.md "The web"). Exclusions and "Entfällt"
+  // change the base, so they are offered on the base only.
+  const [search, setSearch] = useSearchParams();
+  const scenario = scenarioOf(search);
+  const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationId) && scenario === undefined;
+  const scenarios = useQuery(scenarioChoicesQuery());
+  const scenarioName = scenarios.data?.find((entry) => entry.id === scenario)?.name;
+  const chooseScenario = (next: number | undefined) =>
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === undefined) params.delete('scenario');
+        else params.set('scenario', String(next));
+        return params;
+      },
+      { replace: true },
+    );
   const queryClient = useQueryClient();
   const [months, setMonths] = usePreference('forecastMonths');
   const [performance, setPerformance] = usePreference('forecastPerformance');
@@ -74,7 +94,7 @@ export function Component() {
   const printing = usePrinting();
   const freshness = useBalanceFreshness();
 
-  const query = { months, performance };
+  const query = { months, performance, scenario };
   // The route's loader (forecast-loader.ts) started this request as the page was entered; fetching
   // it again on mount repeated it on every visit and redrew the page when the copy landed.
   const forecast = useQuery({ ...forecastQuery(query), refetchOnMount: false });
@@ -104,10 +124,13 @@ export function Component() {
       <Stack gap="lg">
         <Title order={1}>{texts.title}</Title>
         <ForecastTabs />
+        <ScenarioSelect scenario={scenario} onChange={chooseScenario} />
         <Alert color="red" variant="light" role="alert" title={forecastMessages.loadFailed}>
-          {forecast.error instanceof ApiError && forecast.error.message !== forecastMessages.loadFailed
-            ? forecast.error.message
-            : null}
+          {scenario !== undefined && forecast.error instanceof ApiError && forecast.error.status === 404
+            ? texts.scenarioMissing
+            : forecast.error instanceof ApiError && forecast.error.message !== forecastMessages.loadFailed
+              ? forecast.error.message
+              : null}
         </Alert>
       </Stack>
     );
@@ -197,6 +220,12 @@ export function Component() {
           title={texts.missingRatesTitle}
         >
           {texts.missingRates(data.missingRates)}
+        </Alert>
+      ) : null}
+      <ScenarioSelect className={print.screenOnly} scenario={scenario} onChange={chooseScenario} />
+      {scenario !== undefined ? (
+        <Alert className={print.first} color="violet" variant="light" icon={<IconInfoCircle aria-hidden />}>
+          {scenarioName ? texts.scenarioShown(scenarioName) : scenarios.isSuccess ? texts.scenarioMissing : null}
         </Alert>
       ) : null}
       <FreshnessNote className={print.first} freshness={freshness.data} />

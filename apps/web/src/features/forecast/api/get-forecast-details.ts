@@ -1,13 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ForecastDetails, ForecastDetailsQuery } from '@saldopilot/shared';
 import { api, asApiError } from '../../../lib/api-client';
-import { forecastKeys, forecastMessages } from './get-forecast';
+import { forecastKeys, forecastMessages, type ScenarioChoice } from './get-forecast';
 
 /**
  * The details tree per month (category → leaf), the same months as the totals; leaves only of the
  * categories in `expand` (every category comes with its amounts).
  */
-export function getForecastDetails(query: ForecastDetailsQuery, signal?: AbortSignal): Promise<ForecastDetails> {
+export function getForecastDetails(
+  query: ForecastDetailsQuery & ScenarioChoice,
+  signal?: AbortSignal,
+): Promise<ForecastDetails> {
   return api.get<ForecastDetails>('/api/forecasts/details', { query: { ...query }, signal }).catch((error: unknown) => {
     throw asApiError(error, forecastMessages.detailsFailed);
   });
@@ -17,7 +20,7 @@ export function getForecastDetails(query: ForecastDetailsQuery, signal?: AbortSi
  * The details, loaded only while something needs them (an expanded row or unsaved exclusions): a
  * large organisation's tree is far bigger than its totals, and the page is drawn without it.
  */
-export function forecastDetailsQuery(query: ForecastDetailsQuery, enabled: boolean) {
+export function forecastDetailsQuery(query: ForecastDetailsQuery & ScenarioChoice, enabled: boolean) {
   return queryOptions({
     queryKey: forecastKeys.details(query),
     queryFn: ({ signal }) => getForecastDetails(query, signal),

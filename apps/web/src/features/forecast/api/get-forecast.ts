@@ -9,9 +9,16 @@ import { planQueryRoots } from '../../../lib/query-keys';
  */
 export const forecastKeys = {
   all: planQueryRoots.forecasts,
-  totals: (query: ForecastQuery) => [...forecastKeys.all, 'totals', query] as const,
-  details: (query: ForecastDetailsQuery) => [...forecastKeys.all, 'details', query] as const,
+  totals: (query: ForecastView) => [...forecastKeys.all, 'totals', query] as const,
+  details: (query: ForecastDetailsQuery & ScenarioChoice) => [...forecastKeys.all, 'details', query] as const,
 };
+
+/** The scenario the page shows (`?scenario=<id>`, docs/scenarios.md "The web"); none: the base. */
+export interface ScenarioChoice {
+  scenario?: number | undefined;
+}
+/** What the page asks the totals for: months, performance and the scenario. */
+export type ForecastView = ForecastQuery & ScenarioChoice;
 
 export const forecastMessages = {
   loadFailed: 'Prognose konnte nicht geladen werden',
@@ -20,14 +27,14 @@ export const forecastMessages = {
 } as const;
 
 /** The month totals, start balance, missing rates and runway, computed on demand by the server. */
-export function getForecast(query: ForecastQuery, signal?: AbortSignal): Promise<Forecast> {
+export function getForecast(query: ForecastView, signal?: AbortSignal): Promise<Forecast> {
   return api.get<Forecast>('/api/forecasts', { query: { ...query }, signal }).catch((error: unknown) => {
     throw asApiError(error, forecastMessages.loadFailed);
   });
 }
 
 /** The totals of the chosen months and performance; the previous answer stays while the next loads. */
-export function forecastQuery(query: ForecastQuery) {
+export function forecastQuery(query: ForecastView) {
   return queryOptions({
     queryKey: forecastKeys.totals(query),
     queryFn: ({ signal }) => getForecast(query, signal),

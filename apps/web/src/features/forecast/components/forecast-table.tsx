@@ -74,14 +74,27 @@ function LeafCell({
     );
   }
   const excluded = leaf.isExcluded;
+  // A scenario's cell that a lever changed is marked and read out so (docs/scenarios.md "In the Prognose").
+  // (`leverIds` present: a row a lever added, or a base cell whose amount a lever changed).
+  const changed = leaf.leverIds !== undefined;
   // An excluded cell shows what the exclusion took out, struck through (docs/web.md "Prognose").
   const amount = (
     <span
-      className={`${excluded ? classes.excluded : ''} ${leaf.pending ? classes.pending : ''}`}
-      title={excluded ? texts.excluded : leaf.thirteenthSalary ? texts.withThirteenthSalary : undefined}
+      className={`${excluded ? classes.excluded : ''} ${leaf.pending ? classes.pending : ''} ${changed ? classes.changed : ''}`}
+      data-changed={changed || undefined}
+      title={
+        excluded
+          ? texts.excluded
+          : changed
+            ? texts.changedByLever
+            : leaf.thirteenthSalary
+              ? texts.withThirteenthSalary
+              : undefined
+      }
     >
       {formatAmount(excluded ? (leaf.excludedAmount ?? 0) : leaf.amount, currency)}
       {excluded ? <VisuallyHidden>{` (${texts.excludedNote})`}</VisuallyHidden> : null}
+      {changed ? <VisuallyHidden>{` (${texts.changedByLever})`}</VisuallyHidden> : null}
       {/* The month's payment holds a 13th salary: a hover title, and the same words for screen readers. */}
       {leaf.thirteenthSalary && !excluded ? (
         <>

@@ -3,6 +3,12 @@ import { formatDate, formatMonthLabel } from '@saldopilot/shared';
 /** The Prognose page's texts (docs/web.md "Prognose"). */
 export const forecastTexts = {
   title: 'Prognose',
+  scenario: 'Szenario',
+  scenarioBase: 'Basis (ohne Szenario)',
+  scenarioShown: (name: string) =>
+    `Szenario «${name}»: die Basisplanung mit den Hebeln dieses Szenarios. Ausschlüsse und «Entfällt» ändern die Basis und sind hier nicht möglich.`,
+  scenarioMissing: 'Dieses Szenario gibt es nicht (mehr).',
+  changedByLever: 'durch das Szenario geändert',
   months: 'Zeitraum',
   monthsSuffix: (count: number) => (count === 1 ? ' Monat' : ' Monate'),
   performance: (percent: number) => `Performance (${percent}%)`,
