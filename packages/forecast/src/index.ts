@@ -7,7 +7,7 @@ export { ForecastModel, occurrenceParts, type OccurrencePart, type ResultQuery }
 export { coverageOf, mergeRanges, type Coverage } from './coverage.js';
 export { occurrenceState, stateRulesOf, type OccurrenceState, type StateRules } from './occurrence-state.js';
 export { calendarWarnings } from './calendar-warnings.js';
-export { calendarLeafId } from './payment-calendar.js';
+export { calendarLeafId, isCalendarLeaf } from './payment-calendar.js';
 export {
   detectRecurring,
   normaliseCounterpartyName,

@@ -203,6 +203,17 @@ export function calendarLeafId(name: string): number {
   return -(1 + (hash % 0x7ffffffe));
 }
 
+/**
+ * Whether a leaf is one of the calendar's payments: its id is the hash of its name. Rows a scenario
+ * lever adds have negative ids too (docs/scenarios.md "Implementation"); a leaf is the calendar's
+ * only when both agree, which no lever id does by chance in practice (one in 2^31).
+ */
+export function isCalendarLeaf(leaf: { relatedTable: string; relatedId: number; name: string }): boolean {
+  return (
+    leaf.relatedTable === 'salary_cost_labels' && leaf.relatedId < 0 && leaf.relatedId === calendarLeafId(leaf.name)
+  );
+}
+
 /** The leaves of the calendar under "Lohnkosten", one slot per name. */
 class CalendarLeaves {
   constructor(

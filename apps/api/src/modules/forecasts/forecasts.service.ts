@@ -1,5 +1,6 @@
 import {
   ForecastModel,
+  isCalendarLeaf,
   leverOfId,
   mergeRanges,
   type CoverageRange,
@@ -75,6 +76,8 @@ export interface ForecastOverlay {
  * `scenario_levers` leaf named by its lever; a base row keeps its own table and id.
  */
 function leafIdentity(leaf: ForecastLeaf): Pick<ForecastLeafNode, 'relatedTable' | 'relatedId' | 'leverIds'> {
+  // The payment calendar's leaves have negative ids of their own (docs/payment-calendar.md).
+  if (isCalendarLeaf(leaf)) return { relatedTable: leaf.relatedTable, relatedId: leaf.relatedId };
   const lever = leaf.relatedTable === 'salaries' ? leverOfId(leaf.employeeId ?? 0) : leverOfId(leaf.relatedId);
   if (lever === null) return { relatedTable: leaf.relatedTable, relatedId: leaf.relatedId };
   return { relatedTable: 'scenario_levers', relatedId: lever, leverIds: [lever] };

@@ -9,6 +9,7 @@ import {
   type Forecast,
   type ForecastDetails,
 } from '@saldopilot/shared';
+import { isCalendarLeaf } from '@saldopilot/forecast';
 import { INVALID_FIELDS } from '../../lib/app-error.js';
 import { ApiRefusal, defineTool, describedShape, type McpTool } from './mcp-tool.js';
 
@@ -69,12 +70,9 @@ function setExclusions(isExcluded: boolean) {
 /** The categories whose leaves hold the fund and tax payments (docs/payment-calendar.md "In the forecast"). */
 const FUND_CATEGORIES = ['expense:Lohnkosten', 'revenue:Lohnkosten', 'expense:MWST', 'revenue:MWST'];
 
-/**
- * A leaf that is a payment of the payment calendar (a fund's leaf: a cost-label leaf with a negative
- * id) or of the VAT settlement.
- */
-function isFundPayment(leaf: { relatedTable: string; relatedId: number }): boolean {
-  return (leaf.relatedTable === 'salary_cost_labels' && leaf.relatedId < 0) || leaf.relatedTable === 'vat_settlement';
+/** A leaf that is a payment of the payment calendar (a fund's leaf) or of the VAT settlement. */
+function isFundPayment(leaf: { relatedTable: string; relatedId: number; name: string }): boolean {
+  return isCalendarLeaf(leaf) || leaf.relatedTable === 'vat_settlement';
 }
 
 export const forecastTools: McpTool[] = [

@@ -217,6 +217,13 @@ describe('the MCP server at /api/mcp', () => {
     expect(runway.until).toBe('2031-10');
     expect(runway.startBalance).toEqual(money(123_450, currency));
     expectMoney(runway.runway.lowest.saldo, currency);
+    // Without a payment calendar only the VAT settlements are fund and tax payments (the tool's
+    // own test below turns the calendar on).
+    const funds = await succeeds(client, 'list_fund_payments');
+    for (const payment of funds.payments as { name: string; amount: unknown }[]) {
+      expect(payment.name).toMatch(/MWST/);
+      expectMoney(payment.amount, currency);
+    }
 
     // Plan/Ist.
     const planActual = await succeeds(client, 'get_plan_actual', { from: '2026-11', to: '2026-11' });
