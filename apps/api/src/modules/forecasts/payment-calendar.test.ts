@@ -153,6 +153,41 @@ describe('the forecast with a payment calendar', () => {
   });
 });
 
+describe('a scenario with a payment calendar', () => {
+  it("shows the calendar's payments as the base does, under their own ids (not as a lever's rows)", async () => {
+    const owner = await signUp(app);
+    const employee = await anEmployee(owner);
+    const salary = await aSalary(owner, employee.id);
+    await owner.post(`/api/employees/salaries/${salary.id}/costs/presets`, { items: [{ preset: 'ahv' }] });
+    expect((await put(owner, { ahv: {} })).statusCode).toBe(200);
+    const scenario = (await owner.post('/api/scenarios', { name: 'Subvention' })).json<{ id: number }>();
+    const lever = await owner.post(`/api/scenarios/${scenario.id}/levers`, {
+      type: 'oneOff',
+      name: 'Subvention',
+      date: '2027-01-15',
+      amount: 500_000,
+      currencyId: await currencyId(owner, 'CHF'),
+    });
+    expect(lever.statusCode, lever.body).toBe(201);
+    const akontoOf = async (url: string) => {
+      const response = await owner.get(url);
+      expect(response.statusCode, response.body).toBe(200);
+      const january = response.json<ForecastDetails>().find((month) => month.month === '2027-01');
+      return january?.expense.find((category) => category.name === 'Lohnkosten')?.children;
+    };
+    const expected = [
+      expect.objectContaining({
+        name: 'AHV-Akonto Q4',
+        amount: -254_400,
+        relatedTable: 'salary_cost_labels',
+        relatedId: calendarLeafId('AHV-Akonto Q4'),
+      }),
+    ];
+    expect(await akontoOf('/api/forecasts/details')).toEqual(expected);
+    expect(await akontoOf(`/api/forecasts/details?scenario=${scenario.id}`)).toEqual(expected);
+  });
+});
+
 describe('plan vs actual with a payment calendar', () => {
   it("matches the Ausgleichskasse's debit to its Akonto", async () => {
     // Today is 2026-11-21: Q3's Akonto of 2'544.00 was due on 10 October 2026.
