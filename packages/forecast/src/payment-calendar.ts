@@ -12,6 +12,7 @@ import {
   AHV_AKONTO_DEVIATION_PERCENT,
   AHV_MONTHLY_PAYROLL_LIMIT_CENTS,
   AHV_YEARLY_CONTRIBUTIONS_LIMIT_CENTS,
+  germanMonthNames,
   UVG_INSTALMENT_SURCHARGES,
   monthsPerStep,
   roundHalfAwayFromZero,
@@ -28,21 +29,6 @@ import { SALARY_COSTS_CATEGORY } from './salary-costs.js';
 import type { ForecastSalary, ForecastSalaryCost } from './types.js';
 
 type CalendarFund = Exclude<SalaryCostFund, 'direct'>;
-
-const MONTH_NAMES = [
-  'Januar',
-  'Februar',
-  'März',
-  'April',
-  'Mai',
-  'Juni',
-  'Juli',
-  'August',
-  'September',
-  'Oktober',
-  'November',
-  'Dezember',
-] as const;
 
 /** True when the calendar has a block for the cost's fund: the fund collects it, not the salary run. */
 export function paidByCalendar(calendar: PaymentCalendar | null | undefined, cost: ForecastSalaryCost): boolean {
@@ -243,7 +229,7 @@ function instalmentsOf(total: number, count: number): number[] {
 
 function periodName(prefix: string, rhythm: FundRhythm | 'quarterly' | 'monthly', start: number): string {
   const month = ((start % 12) + 12) % 12;
-  if (rhythm === 'monthly') return `${prefix} ${MONTH_NAMES[month]}`;
+  if (rhythm === 'monthly') return `${prefix} ${germanMonthNames[month]}`;
   if (rhythm === 'quarterly') return `${prefix} Q${Math.floor(month / 3) + 1}`;
   return `${prefix} ${Math.floor(start / 12)}`;
 }

@@ -16,7 +16,8 @@ interface DateParts {
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const isoMonthPattern = /^(\d{4})-(\d{2})$/;
 
-const germanMonthNames = [
+/** The German month names, January first (de-CH). */
+export const germanMonthNames = [
   'Januar',
   'Februar',
   'März',
