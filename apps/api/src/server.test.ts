@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,21 @@ async function waitForOutput(server: ReturnType<typeof startServer>, text: strin
   }
 }
 
+/**
+ * A port no one listens on now, chosen by the system: a random one collided with the ports of other
+ * test files running beside this one (EADDRINUSE).
+ */
+function freePort(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(String(typeof address === 'object' && address ? address.port : 0)));
+    });
+  });
+}
+
 describe('the server process', () => {
   it('refuses an invalid configuration with a message naming it and exit code 1', async () => {
     const server = startServer({ PORT: 'abc', DATABASE_URL: 'mysql://nope' });
@@ -56,7 +72,7 @@ describe('the server process', () => {
   });
 
   it('starts, warns about FIXED_TODAY, answers, and shuts down cleanly on SIGTERM', async () => {
-    const port = String(40_000 + Math.floor(Math.random() * 10_000));
+    const port = await freePort();
     const server = startServer({
       PORT: port,
       HOST: '127.0.0.1',
@@ -74,7 +90,7 @@ describe('the server process', () => {
   }, 240_000);
 
   it('starts without Redis: listens, with one warning naming REDIS_URL', async () => {
-    const port = String(40_000 + Math.floor(Math.random() * 10_000));
+    const port = await freePort();
     const server = startServer({
       PORT: port,
       HOST: '127.0.0.1',
