@@ -1,5 +1,5 @@
 // `npm run bench`: one line per figure of docs/design.md "Performance budgets". Measures the built
-// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual, portfolio, recurring, realtime,
+// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual, portfolio, recurring, realtime, first-load,
 // forecast-writes, cached-read, engine or forecast-soak (the last only on request: ten minutes per database)
 // (BENCH_SECONDS, BENCH_ROUNDS), realtime.
 import { spawn } from 'node:child_process';
@@ -172,10 +172,10 @@ async function measureSignedOutFirstLoad(origin, address = '/auth') {
   }
 }
 
-/** One bench line per signed-out first load: /auth and the deep links the guard sends there. */
+/** One bench line per signed-out first load: /auth and the deep links the guard sends there (docs/web.md "First load"). */
 async function benchSignedOutFirstLoads(origin) {
   for (const address of ['/auth', '/employees', '/transactions', '/']) {
-    const name = `first load of ${address} signed out (<= 250 KB, <= 15 req)`;
+    const name = `first load of ${address} signed out (target <= 207 KB, <= 15 req)`;
     const result = await measureSignedOutFirstLoad(origin, address).catch((error) => ({ error }));
     if (result.error) line(name, 'n/a', '', result.error.message);
     else line(name, result.kb, 'KB', `${result.requests} requests`);
@@ -507,6 +507,76 @@ if (process.env.BENCH_ONLY === 'portfolio') {
 const { benchRecurring } = await import('./bench-recurring.mjs');
 if (process.env.BENCH_ONLY === 'recurring') {
   await benchRecurring(benchTools);
+  process.exit(0);
+}
+/** Milliseconds for a fresh node process to import `specifier` (from the repository root). */
+function importMs(specifier) {
+  return new Promise((resolve, reject) => {
+    const script = `const t = performance.now(); await import(${JSON.stringify(specifier)}); console.log(performance.now() - t);`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`import exited ${code}`))));
+  });
+}
+
+/**
+ * Importing the built app (docs/deploy.md "Cold start": heavy libraries load when first used),
+ * against importing Fastify alone in the same rounds (the floor any API start pays): median of 5
+ * alternating rounds each, with the spread and the ratio.
+ */
+async function benchAppImport() {
+  const app = [];
+  const floor = [];
+  for (let round = 0; round < 5; round += 1) {
+    app.push(await importMs('./apps/api/dist/app.js'));
+    floor.push(await importMs('fastify'));
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[2];
+  const spread = (values) => `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))}`;
+  line(
+    'import the app (no database), median of 5',
+    Math.round(median(app)),
+    'ms',
+    `spread ${spread(app)} ms; Fastify alone ${Math.round(median(floor))} ms (${spread(floor)}), ratio ${(median(app) / median(floor)).toFixed(1)}x`,
+  );
+}
+
+/**
+ * Cold start on an existing database (target < 2 s to the first 200; docs/deploy.md "Cold start"),
+ * median of 5 starts with their spread, then the signed-out first loads against the last server.
+ */
+async function benchColdStartAndFirstLoad() {
+  await benchAppImport();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-'));
+  try {
+    const first = await startServer(dataDir, 3901);
+    await stop(first.child);
+    const times = [];
+    let server;
+    for (let round = 0; round < 5; round += 1) {
+      if (server) await stop(server.child);
+      server = await startServer(dataDir, 3901);
+      times.push(server.ms);
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    line(
+      'cold start, existing database -> first 200, median of 5 (target < 2000 ms)',
+      sorted[2],
+      'ms',
+      `spread ${sorted[0]}-${sorted[4]} ms`,
+    );
+    await untilIdle(server.child);
+    await benchSignedOutFirstLoads('http://127.0.0.1:3901');
+    await stop(server.child);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (process.env.BENCH_ONLY === 'first-load') {
+  await benchColdStartAndFirstLoad();
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'bank-accounts') {

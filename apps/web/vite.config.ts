@@ -1,13 +1,14 @@
 import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { colorSchemeBoot } from './vite-plugins/color-scheme-boot.ts';
+import { precompress } from './vite-plugins/precompress.ts';
 import { versionFile } from './vite-plugins/version-file.ts';
 
 // In development the API runs on its own port; the browser still talks to one origin.
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), versionFile(), colorSchemeBoot()],
+  plugins: [react(), versionFile(), colorSchemeBoot(), precompress()],
   resolve: {
     // Workspace packages export their TypeScript sources under "source": no package build needed.
     conditions: ['source', ...defaultClientConditions],

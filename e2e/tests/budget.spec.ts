@@ -15,6 +15,8 @@ test('the login page loads within 250 KB and 15 requests', async ({ page }) => {
   expect(load.bytes, report).toBeLessThanOrEqual(250 * 1024);
   // No web fonts: the system fonts need no download.
   expect(load.files.filter((file) => /\.(woff2?|ttf|otf)(\?|$)/.test(file.url))).toEqual([]);
+  // Without a session cookie the profile could only answer 401: not asked (docs/web.md "First load").
+  expect(load.files.filter((file) => file.url.includes('/api/'))).toEqual([]);
 });
 
 // Issue 12: a signed-out visitor who opens a deep link lands on the login page within the same
@@ -35,5 +37,6 @@ for (const deepLink of ['/employees', '/transactions', '/']) {
     expect(
       load.files.filter((file) => /app-layout|employees-page|transactions-page|forecast-page/.test(file.url)),
     ).toEqual([]);
+    expect(load.files.filter((file) => file.url.includes('/api/'))).toEqual([]);
   });
 }

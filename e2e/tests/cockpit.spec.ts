@@ -79,7 +79,9 @@ test('a fiduciary with 5 organisations sees the one that falls short after an ed
   const mail = await alertMailTo(page, email);
   expect(mail.subject).toBe('SaldoPilot-Hinweis: Schreinerei Keller AG');
   expect(mail.text).toContain('«Schreinerei Keller AG»: Im November 2026 fällt der Saldo unter die Mindestliquidität');
-  expect(mail.text).toMatch(/https?:\/\/[^\s]+\/overview/);
+  // The link opens that organisation (docs/cockpit.md "Alerts"): followed at the end.
+  const link = new URL(/https?:\/\/[^\s]+\/overview\?org=\d+/.exec(mail.text)?.[0] ?? 'http://missing/');
+  expect(link.searchParams.get('org')).toBe(String(ids['Schreinerei Keller AG']));
   // The list was read before the event was told (it follows the write): read again.
   await page.reload();
   const hints = page.getByRole('region', { name: 'Hinweise' });
@@ -90,7 +92,7 @@ test('a fiduciary with 5 organisations sees the one that falls short after an ed
   await expect(hints.getByText('1 ungelesen')).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
 
-  // Search and filter narrow the list; the CSV export holds what is shown.
+  // Search and filter narrow the list; the export (made by the server) holds what is shown.
   await page.getByRole('textbox', { name: 'Organisation suchen' }).fill('garage');
   await expect(portfolioRows(page)).toHaveCount(1);
   await expect(portfolioRow(page, 'Garage Meier GmbH')).toBeVisible();
@@ -98,15 +100,24 @@ test('a fiduciary with 5 organisations sees the one that falls short after an ed
   await page.getByText('Mit Unterschreitung', { exact: true }).click();
   await expect(portfolioRows(page)).toHaveCount(1);
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'CSV exportieren' }).click();
+  await page.getByRole('button', { name: 'Exportieren' }).click();
+  await page.getByRole('menuitem', { name: 'Als CSV (.csv)' }).click();
   const csv = await (await download).createReadStream();
   let text = '';
   for await (const chunk of csv) text += String(chunk);
   expect(text).toContain('Schreinerei Keller AG;November 2026');
+  expect(text).not.toContain('Garage Meier GmbH');
   await page.getByText('Alle', { exact: true }).click();
 
   // The row opens that organisation's Prognose through the organisation switch.
   await openFromRow(page, 'Schreinerei Keller AG');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('combobox', { name: 'Organisation' })).toHaveValue('Schreinerei Keller AG');
+
+  // The mail's link, followed while another organisation is the current one: it switches to the
+  // organisation of the mail and opens its Prognose, without the switch's question.
+  await switchTo(page, ids['Bäckerei Huber AG'] as number);
+  await page.goto(`${link.pathname}${link.search}`);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('combobox', { name: 'Organisation' })).toHaveValue('Schreinerei Keller AG');
 });

@@ -15,7 +15,7 @@ import {
   registerErrorHandling,
 } from './plugins/error-handler.js';
 import { appSecurityHeaders, registerSecurity } from './plugins/security.js';
-import { registerWeb } from './plugins/web.js';
+import { ASSETS_PREFIX, registerWeb } from './plugins/web.js';
 import { registerAuthentication } from './hooks/authenticate.js';
 import { registerCsrfProtection } from './plugins/csrf.js';
 import { sessionCookies } from './hooks/session-cookies.js';
@@ -245,6 +245,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const userNames = createUserNames(db);
   // Open streams would keep the server from closing: they end first (clients reconnect elsewhere).
   app.addHook('preClose', async () => events.closeAll());
+  const portfolio = createPortfolioService({
+    ...{ db, clock, organisations, forecasts, bankAccounts, planActual, occurrenceDismissals },
+  });
   const reports = createReportsService({
     clock,
     forecasts,
@@ -256,9 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bankEntries,
     planActual,
     scenarioCompare,
-  });
-  const portfolio = createPortfolioService({
-    ...{ db, clock, organisations, forecasts, bankAccounts, planActual, occurrenceDismissals },
+    portfolio,
   });
   const alerts = createAlertsService({ db, clock, mailer, publicUrl, portfolio });
   const digest = createDigestService({ db, clock, mailer, publicUrl, portfolio });
@@ -292,7 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.NODE_ENV === 'development') await seedDemoData({ ...deps, log: app.log });
 
   registerErrorHandling(app);
-  await registerSecurity(app, headers);
+  await registerSecurity(app, headers, ASSETS_PREFIX);
   await app.register(cookie);
   await registerOpenApi(app, { checkStatuses: options.checkDocumentedStatuses });
   await app.register(

@@ -196,8 +196,9 @@ export const areas = {
   // Renewing the session's tokens, the audit log, the server's time and health, the OpenAPI document.
   'access-token': { tokens: 'closed', realtime: 'none' },
   'audit-log': { tokens: 'closed', realtime: 'none' },
-  // The Übersicht spans the user's organisations; a token speaks for one (docs/cockpit.md "Roles and privacy").
-  portfolio: { tokens: 'closed', realtime: 'none' },
+  // The Übersicht spans the user's organisations: only a token granted `portfolio:read` reads it,
+  // the person's organisations at the call (docs/access.md "Portfolio").
+  portfolio: { tokens: { read: 'portfolio:read', write: null }, realtime: 'none' },
   // One's own alert settings and "Hinweise" (docs/cockpit.md "Alerts"): nobody else's data.
   alerts: { tokens: 'closed', realtime: 'private' },
   global: { tokens: 'closed', realtime: 'none' },

@@ -44,5 +44,6 @@ export * from './forecast-rows.js';
 export * from './schemas/vat-settings.js';
 export * from './schemas/access.js';
 export * from './schemas/portfolio.js';
+export * from './portfolio-rows.js';
 export * from './schemas/alerts.js';
 export * from './schemas/scenarios.js';

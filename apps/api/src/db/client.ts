@@ -2,8 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import * as schema from './schema/index.js';
 
 /** The typed query builder; the same for PGlite and PostgreSQL, so repositories don't care. */
@@ -55,11 +53,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'postgres' ? openPostgres(target) : openPglite(target);
 }
 
-function openPostgres({
+async function openPostgres({
   url,
   poolSize = 10,
   connectTimeoutMs = CONNECT_TIMEOUT_MS,
-}: Extract<DatabaseTarget, { kind: 'postgres' }>): Database {
+}: Extract<DatabaseTarget, { kind: 'postgres' }>): Promise<Database> {
+  // Loaded when used: an installation on PGlite never needs the driver (docs/deploy.md "Cold start").
+  const [{ default: pg }, { drizzle: drizzlePostgres }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);

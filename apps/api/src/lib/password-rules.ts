@@ -1,4 +1,3 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { newPasswordMessages } from '@saldopilot/shared';
 import { validationFailed } from './app-error.js';
 
@@ -9,15 +8,26 @@ import { validationFailed } from './app-error.js';
  * licence (`@zxcvbn-ts/language-common`, "passwords-common", lower case), checked offline; held
  * in a Set, a check costs a hash look-up.
  */
-const commonPasswords = new Set<string>(dictionary['passwords-common'] as string[]);
+let commonPasswords: Promise<Set<string>> | undefined;
+
+/**
+ * The list, loaded on the first password set (2 MB of dictionaries: loading it with the app cost
+ * every start ~100 ms; docs/deploy.md "Cold start").
+ */
+function commonPasswordsOnce(): Promise<Set<string>> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set<string>(dictionary['passwords-common'] as string[]),
+  );
+  return commonPasswords;
+}
 
 /** A local part shorter than this is no word a password could be said to hold. */
 const MIN_LOCAL_PART = 3;
 
 /** The German reason a new password is refused, or undefined when it may be used. */
-export function weakPasswordReason(password: string, email: string): string | undefined {
+export async function weakPasswordReason(password: string, email: string): Promise<string | undefined> {
   const lower = password.toLowerCase();
-  if (commonPasswords.has(lower)) return newPasswordMessages.common;
+  if ((await commonPasswordsOnce()).has(lower)) return newPasswordMessages.common;
   const local = email.trim().toLowerCase().split('@')[0] ?? '';
   if (lower === local || (local.length >= MIN_LOCAL_PART && lower.includes(local))) {
     return newPasswordMessages.containsEmail;
@@ -26,7 +36,7 @@ export function weakPasswordReason(password: string, email: string): string | un
 }
 
 /** Refuses a weak new password with a 400 naming `password` (nothing is stored or used up). */
-export function requireStrongPassword(password: string, email: string): void {
-  const reason = weakPasswordReason(password, email);
+export async function requireStrongPassword(password: string, email: string): Promise<void> {
+  const reason = await weakPasswordReason(password, email);
   if (reason) throw validationFailed({ password: reason });
 }

@@ -49,10 +49,26 @@ export function appSecurityHeaders(config: Config): Record<string, string> {
   });
 }
 
-/** Security headers (see appSecurityHeaders) and response compression for every answer, API and web alike. */
-export async function registerSecurity(app: FastifyInstance, headers: Record<string, string>): Promise<void> {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+/**
+ * What a hashed asset (a script or a style sheet, never a page) keeps of the security headers:
+ * `nosniff` makes the browser refuse a script or style sent under a wrong type. The rest (CSP,
+ * frame and referrer rules, HSTS, …) governs documents, and the page that loads the asset has them
+ * (docs/deploy.md "Headers").
+ */
+const ASSET_HEADERS = ['x-content-type-options'];
+
+/**
+ * Security headers (see appSecurityHeaders) and response compression for every answer, API and web
+ * alike; answers under `assetsPrefix` (hashed scripts and styles) carry only ASSET_HEADERS.
+ */
+export async function registerSecurity(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  assetsPrefix?: string,
+): Promise<void> {
+  const assetHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => ASSET_HEADERS.includes(name)));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(assetsPrefix !== undefined && request.url.startsWith(assetsPrefix) ? assetHeaders : headers);
     done();
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });

@@ -19,7 +19,6 @@ const CLOSED_TO_TOKENS = new Set([
   'api-tokens',
   'connections',
   'audit-log',
-  'portfolio',
   'alerts',
   'oauth',
   'global',

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,8 @@ let app: FastifyInstance;
 let webDist: string;
 const indexHtml = `<!doctype html><html lang="de-CH"><head><title>SaldoPilot</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 const script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+const prebuiltBrotli = brotliCompressSync(script);
+const prebuiltGzip = gzipSync(script);
 
 // A small web build on disk, laid out as Vite writes it.
 beforeAll(async () => {
@@ -17,6 +20,9 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), indexHtml);
   writeFileSync(path.join(webDist, 'version.json'), '{"buildId":"b1"}');
   writeFileSync(path.join(webDist, 'assets', 'index-AbC123.js'), script);
+  // As the build's precompress plugin writes them (apps/web/vite-plugins/precompress.ts).
+  writeFileSync(path.join(webDist, 'assets', 'index-AbC123.js.br'), prebuiltBrotli);
+  writeFileSync(path.join(webDist, 'assets', 'index-AbC123.js.gz'), prebuiltGzip);
   app = await buildTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -85,5 +91,47 @@ describe('serving the web app', () => {
     expect(brotli.headers['content-encoding']).toBe('br');
     const gzip = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the files the build compressed as they are, and the page compressed once', async () => {
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['vary']).toContain('accept-encoding');
+    expect(brotli.rawPayload.equals(prebuiltBrotli)).toBe(true);
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.rawPayload.equals(prebuiltGzip)).toBe(true);
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': '' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    const page = await app.inject({ method: 'GET', url: '/auth/login', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['vary']).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(page.rawPayload).toString('utf8')).toBe(indexHtml);
+    const gzipPage = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzipPage.rawPayload).toString('utf8')).toBe(indexHtml);
+  });
+
+  it('keeps the security headers on pages and the API, and only nosniff on hashed assets', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    for (const url of ['/', '/auth/login', '/api/nope']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 });

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
+import { preferredEncoding, type BodyEncoding } from './encoded-answer.js';
 import { messages, sendError } from './error-handler.js';
 
 // apps/web/dist seen from apps/api/src or apps/api/dist: the same relative place.
@@ -12,9 +14,14 @@ const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The hashed assets' folder as the browser asks for it: plugins/security.ts leaves its answers bare. */
+export const ASSETS_PREFIX = '/assets/';
+
 /**
  * Serves the built single-page app: hashed assets forever cacheable, index.html and version.json
  * revalidated on every load, and every other non-API path answered with index.html (client routes).
+ * The build writes each text file compressed beside it (`.br`, `.gz`; docs/web.md "First load"),
+ * sent as they are when the browser accepts them: nothing is compressed per request.
  * Without a web build (API-only tests) nothing is registered.
  */
 export async function registerWeb(
@@ -29,11 +36,17 @@ export async function registerWeb(
   }
   // Read once: it is small, and every client route answers it.
   const indexHtml = withDemoAccount(readFileSync(path.join(root, 'index.html')), options.demoAccount);
+  // Compressed once at start (the demo account may change the page, so not at build time).
+  const indexEncoded: Record<BodyEncoding, Buffer> = {
+    br: brotliCompressSync(indexHtml, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(indexHtml, { level: constants.Z_BEST_COMPRESSION }),
+  };
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
       reply.header('Cache-Control', hashed ? IMMUTABLE : NO_CACHE);
@@ -46,7 +59,11 @@ export async function registerWeb(
     if (/^\/(api|assets)(\/|\?|$)/.test(request.url)) {
       return sendError(reply, { error: messages.notFound, code: 'NOT_FOUND' });
     }
-    return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml);
+    reply.header('Cache-Control', NO_CACHE).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(indexHtml);
+    // With Content-Encoding set, the response compression passes the bytes by.
+    return reply.header('Content-Encoding', encoding).send(indexEncoded[encoding]);
   });
 }
 

@@ -92,6 +92,11 @@ export function isPublicPath(pathname: string): boolean {
  */
 export async function redirectSignedOutVisitor(location: Location = window.location): Promise<void> {
   if (hadSession() || isPublicPath(location.pathname)) return;
+  // No session cookie can exist: the profile could only answer 401 (docs/web.md "First load").
+  if (!sessionMayExist()) {
+    window.history.replaceState(null, '', loginPathFor(location));
+    return;
+  }
   bootProfileLoad = ensureProfile();
   const user = await bootProfileLoad.catch(() => undefined);
   if (user === null) window.history.replaceState(null, '', loginPathFor(location));

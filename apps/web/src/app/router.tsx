@@ -7,6 +7,7 @@ import { importOrReload } from '../lib/reload-guard';
 import { hasPositiveIntegerId, validateRoute } from '../lib/route-validation';
 import { DelayedLoader } from '../components/feedback/delayed-loader';
 import { forecastLoader } from '../features/forecast/forecast-loader';
+import { overviewLoader } from '../features/portfolio/overview-loader';
 import { anyone, currentOrganisation, rememberedSettingsTab, signedInOnly, signedOutOnly } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -93,7 +94,7 @@ const routes: RouteObject[] = [
           // docs/product.md "Routes" names this route without a path: it is the home page's address.
           { id: 'forecasts', path: routePaths.forecasts, loader: () => replace(pathTo('index')), element: null },
           page('forecasts-plan-actual', () => import('../features/plan-actual/plan-actual-page')),
-          page('overview', () => import('../features/portfolio/portfolio-page')),
+          page('overview', () => import('../features/portfolio/portfolio-page'), { loader: overviewLoader }),
           page('scenarios', () => import('../features/scenarios/scenarios-page')),
           page('scenarios-compare', () => import('../features/scenarios/scenarios-compare-page')),
           page('scenarios-id', () => import('../features/scenarios/scenario-page'), { loader: validId }),

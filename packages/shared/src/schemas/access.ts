@@ -9,7 +9,14 @@ import { pageQuerySchema, pageSchema } from './pagination.js';
  */
 
 /** The scopes, in the order the pages list them. */
-export const accessScopes = ['forecast:read', 'data:read', 'data:write', 'salaries:read', 'salaries:write'] as const;
+export const accessScopes = [
+  'forecast:read',
+  'data:read',
+  'data:write',
+  'salaries:read',
+  'salaries:write',
+  'portfolio:read',
+] as const;
 export type AccessScope = (typeof accessScopes)[number];
 
 /** What each scope allows, in German (consent page, token dialog, lists). */
@@ -19,6 +26,9 @@ export const accessScopeLabels: Record<AccessScope, string> = {
   'data:write': 'Bankkonten, Transaktionen, Ausschlüsse und Zuordnungen ändern',
   'salaries:read': 'Mitarbeitende, Löhne und Lohnkosten lesen',
   'salaries:write': 'Mitarbeitende, Löhne und Lohnkosten ändern',
+  // Beyond the token's organisation: the Übersicht of every organisation the person belongs to
+  // (docs/access.md "Portfolio").
+  'portfolio:read': 'Übersicht aller eigenen Organisationen lesen',
 };
 
 export const accessMessages = {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { exportFormatSchema } from './exports.js';
+import { booleanQuerySchema } from './fields.js';
 import { roleSchema } from './organisations.js';
 import { occurrenceKinds } from './plan-actual.js';
 
@@ -55,3 +57,26 @@ export const portfolioSchema = z.object({
   rows: z.array(portfolioRowSchema),
 });
 export type Portfolio = z.infer<typeof portfolioSchema>;
+
+/** The Übersicht's filters and sort keys ('urgency': the order the API answers in). */
+export const portfolioFilters = ['all', 'shortfall', 'stale', 'open'] as const;
+export type PortfolioFilter = (typeof portfolioFilters)[number];
+export const portfolioSortKeys = [
+  'urgency',
+  'name',
+  'shortfallMonth',
+  'lowest',
+  'unmatchedEntries',
+  'overdue',
+] as const;
+export type PortfolioSortKey = (typeof portfolioSortKeys)[number];
+
+/** `GET /portfolio/export`: the rows the page shows with its search, filter and sort, as a file. */
+export const portfolioExportQuerySchema = z.strictObject({
+  format: exportFormatSchema,
+  search: z.string().max(200, 'Suchbegriff zu lang').optional(),
+  filter: z.enum(portfolioFilters, { error: 'Unbekannter Filter' }).optional(),
+  sortBy: z.enum(portfolioSortKeys, { error: 'Unbekannte Sortierung' }).optional(),
+  descending: booleanQuerySchema.optional(),
+});
+export type PortfolioExportQuery = z.infer<typeof portfolioExportQuerySchema>;

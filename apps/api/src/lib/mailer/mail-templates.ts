@@ -80,12 +80,18 @@ export function invitationMail(
 }
 
 /** An alert of the cockpit (docs/cockpit.md "Alerts"): the event's sentence and the link to the Übersicht. */
-export function alertMail(publicUrl: string, email: string, organisationName: string, message: string): OutgoingMail {
+export function alertMail(
+  publicUrl: string,
+  email: string,
+  organisation: { id: number; name: string },
+  message: string,
+): OutgoingMail {
   return compose(
     email,
-    `SaldoPilot-Hinweis: ${organisationName}`,
+    `SaldoPilot-Hinweis: ${organisation.name}`,
     [message, 'Sie erhalten diese E-Mail, weil Sie für diese Organisation Benachrichtigungen eingeschaltet haben.'],
-    { label: 'Übersicht öffnen', url: link(publicUrl, '/overview', {}) },
+    // The Übersicht switches to the organisation and opens its Prognose (docs/cockpit.md "Alerts").
+    { label: 'Prognose öffnen', url: link(publicUrl, '/overview', { org: String(organisation.id) }) },
   );
 }
 

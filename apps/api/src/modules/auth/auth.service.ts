@@ -144,7 +144,7 @@ export function createAuthService({ db, clock, publicUrl, sessions, mailer, limi
 
     /** Creates the account and its first organisation, uses up the code; answers the new user id. */
     async finishRegistration(input: RegistrationFinishInput, ip: string): Promise<number> {
-      requireStrongPassword(input.password, input.email);
+      await requireStrongPassword(input.password, input.email);
       const live = await verifyCode('registration', input.email, input.code, ip);
       const passwordHash = await hashPassword(input.password);
       const userId = await db.transaction(async (tx) => {
@@ -206,7 +206,7 @@ export function createAuthService({ db, clock, publicUrl, sessions, mailer, limi
 
     /** Sets the new password, uses up the code and ends every session of the user. */
     async resetPassword(input: PasswordResetInput, ip: string): Promise<void> {
-      requireStrongPassword(input.password, input.email);
+      await requireStrongPassword(input.password, input.email);
       const live = await verifyCode('password-reset', input.email, input.code, ip);
       const user = await findUserByEmail(db, input.email);
       const passwordHash = await hashPassword(input.password);

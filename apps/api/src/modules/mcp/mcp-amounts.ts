@@ -54,6 +54,8 @@ const AMOUNT_KEYS = new Set([
   // Scenarios (docs/scenarios.md): the total cash flow of compare and a hire lever's monthly salary.
   'totalCashflow',
   'salary',
+  // The Übersicht (docs/cockpit.md "The row"): today's bank balance of an organisation.
+  'bankBalance',
 ]);
 
 /** Cost amount types whose `amount` is a rate, not money (docs/salary-costs.md). */

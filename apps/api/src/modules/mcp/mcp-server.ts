@@ -8,6 +8,7 @@ import { forecastTools } from './forecast-tools.js';
 import { annotationsOf, runTool, toolApi, toolError, type McpTool } from './mcp-tool.js';
 import { transactionTools } from './transaction-tools.js';
 import { scenarioTools } from './scenario-tools.js';
+import { portfolioTools } from './portfolio-tools.js';
 
 /** Every tool of the MCP server, in the order `tools/list` answers them. */
 export const mcpTools: readonly McpTool[] = [
@@ -16,6 +17,7 @@ export const mcpTools: readonly McpTool[] = [
   ...bankTools,
   ...employeeTools,
   ...scenarioTools,
+  ...portfolioTools,
 ];
 const toolsByName = new Map(mcpTools.map((tool) => [tool.name, tool]));
 

@@ -11,6 +11,7 @@ import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 import {
   aBankAccount,
+  aLabel,
   aSalary,
   aSalaryCost,
   anEmployee,
@@ -344,6 +345,12 @@ describe('the MCP server at /api/mcp', () => {
     expect((hired?.kpis.totalCashflow.cents ?? 0) < (base?.kpis.totalCashflow.cents ?? 0)).toBe(true);
     expect(await transactionCount(owner)).toBe(before);
 
+    const overview = await succeeds(client, 'get_portfolio');
+    expect(overview.organisations).toEqual([
+      expect.objectContaining({ organisationId: owner.user.currentOrganisationId, currency }),
+    ]);
+    expectMoney(overview.organisations[0].bankBalance, currency);
+
     expect([...called].sort()).toEqual(mcpTools.map((tool) => tool.name).sort());
     await client.close();
   });
@@ -630,5 +637,68 @@ describe('the MCP tool list_fund_payments (docs/payment-calendar.md)', () => {
       { month: '2027-07', name: 'AHV-Akonto Q2', amount: money(-254_400, currency) },
       { month: '2027-10', name: 'AHV-Akonto Q3', amount: money(-254_400, currency) },
     ]);
+  });
+
+  it('portfolio: the organisations of the token\'s person at the call, salary costs only with salaries:read (docs/access.md "Portfolio")', async () => {
+    // Today is 2026-11-21. A's organisation: 100.00 against a minimum of 10'000.00 (short now), one
+    // employee with an AHV cost due 30.11.2026.
+    const { a, b } = await twoTenants(app);
+    const shared = a.user.currentOrganisationId;
+    await a.patch(`/api/organisations/${shared}`, { name: 'Mandant Knapp AG', minimumBalance: 1_000_000 });
+    await aBankAccount(a, { amount: 10_000, balanceDate: '2026-11-21' });
+    const salary = await aSalary(a, (await anEmployee(a)).id);
+    await aSalaryCost(a, salary.id, { labelId: (await aLabel(a, { name: 'AHV/IV/EO' })).id });
+    await b.patch(`/api/organisations/${b.user.currentOrganisationId}`, { name: 'Fremde AG' });
+    // The fiduciary: a read-only member of A's organisation, with an organisation of their own.
+    const fiduciary = await addMember(app, a, shared, 'read-only');
+    const currencies = (await fiduciary.get('/api/currencies')).json<{ id: number }[]>();
+    const created = await fiduciary.post('/api/organisations', { name: 'Treuhand AG', currencyId: currencies[0]?.id });
+    const own = created.json<{ id: number }>().id;
+    const other = b.user.currentOrganisationId;
+    // The tokens are made in the fiduciary's own organisation, so its removal from A's leaves them valid.
+    expect((await fiduciary.patch('/api/profile/organisation', { organisationId: own })).statusCode).toBe(200);
+    await aBankAccount(fiduciary, { amount: 50_000_000, balanceDate: '2026-11-21' });
+
+    type Row = { organisationId: number; name: string; shortfallMonth: string | null; payments: { kind: string }[] };
+    const withoutSalaries = await connect(await tokenOf(fiduciary, ['portfolio:read']));
+    const rows = (await succeeds(withoutSalaries, 'get_portfolio')).organisations as Row[];
+    // A's organisation first (short now), then the fiduciary's own ones; never B's.
+    expect(rows[0]?.organisationId).toBe(shared);
+    expect(rows.map((row) => row.organisationId)).toContain(own);
+    expect(rows.map((row) => row.organisationId)).not.toContain(other);
+    expect(rows.map((row) => row.name)).not.toContain('Fremde AG');
+    expect(rows[0]).toMatchObject({ name: 'Mandant Knapp AG', shortfallMonth: '2026-11' });
+    expect(rows[0]?.payments.filter((payment) => payment.kind === 'salary_cost_labels')).toEqual([]);
+    // "Welche meiner Mandanten werden in den nächsten 6 Monaten knapp?"
+    const soon = (await succeeds(withoutSalaries, 'get_portfolio', { withinMonths: 6 })).organisations as Row[];
+    expect(soon.map((row) => row.name)).toEqual(['Mandant Knapp AG']);
+    const refused = await call(withoutSalaries, 'get_portfolio', { withinMonths: 13 });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain('Zwischen 1 und 12 Monaten');
+
+    const withSalaries = await connect(await tokenOf(fiduciary, ['portfolio:read', 'salaries:read']));
+    const full = (await succeeds(withSalaries, 'get_portfolio')).organisations as Row[];
+    expect(full[0]?.payments).toEqual([
+      expect.objectContaining({ kind: 'salary_cost_labels', name: 'AHV/IV/EO', dueDate: '2026-11-30' }),
+    ]);
+
+    // Without portfolio:read the tool is not listed, and a call anyway gets the API's 403.
+    const forecastOnly = await connect(await tokenOf(fiduciary, ['forecast:read']));
+    expect((await forecastOnly.listTools()).tools.map((tool) => tool.name)).not.toContain('get_portfolio');
+    const closed = await call(forecastOnly, 'get_portfolio');
+    expect(closed.isError).toBe(true);
+    expect(closed.text).toContain('portfolio:read');
+
+    // Removed from A's organisation: gone from the next answer at once.
+    const removed = await a.send({
+      method: 'DELETE',
+      url: `/api/organisations/${shared}/members/${fiduciary.user.id}`,
+    });
+    expect(removed.statusCode).toBe(204);
+    const after = (await succeeds(withSalaries, 'get_portfolio')).organisations as Row[];
+    expect(after.map((row) => row.organisationId)).not.toContain(shared);
+    expect(after.map((row) => row.organisationId)).toContain(own);
+    expect(after).toHaveLength(rows.length - 1);
+    for (const client of [withoutSalaries, withSalaries, forecastOnly]) await client.close();
   });
 });

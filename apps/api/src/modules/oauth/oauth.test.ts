@@ -49,7 +49,14 @@ describe('discovery', () => {
       revocation_endpoint: `${url}/api/oauth/revoke`,
       code_challenge_methods_supported: ['S256'],
       client_id_metadata_document_supported: true,
-      scopes_supported: ['forecast:read', 'data:read', 'data:write', 'salaries:read', 'salaries:write'],
+      scopes_supported: [
+        'forecast:read',
+        'data:read',
+        'data:write',
+        'salaries:read',
+        'salaries:write',
+        'portfolio:read',
+      ],
     });
   });
 });

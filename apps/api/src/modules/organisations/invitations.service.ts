@@ -227,7 +227,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       // Proving an existing account with its password is a login: the same check under the same limits.
       if (existing) await checkCredentials(db, limiter, { email: invitation.email, password: input.password }, ip);
       // A new account's password follows the registration's rules; an existing one was only proven.
-      if (!existing) requireStrongPassword(input.password, invitation.email);
+      if (!existing) await requireStrongPassword(input.password, invitation.email);
       const passwordHash = existing ? undefined : await hashPassword(input.password);
       const userId = await db.transaction(async (tx) => {
         const id =

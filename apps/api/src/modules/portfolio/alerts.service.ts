@@ -74,7 +74,7 @@ export function createAlertsService({ db, clock, mailer, publicUrl, portfolio }:
           if (!(await insertAlert(tx, values))) continue;
           await insertMail(
             tx,
-            alertMail(publicUrl, watcher.email, watcher.organisationName, event.message),
+            alertMail(publicUrl, watcher.email, { id: organisationId, name: watcher.organisationName }, event.message),
             clock.now(),
           );
           stored += 1;

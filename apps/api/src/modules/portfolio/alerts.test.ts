@@ -47,7 +47,9 @@ describe('alerts (docs/cockpit.md "Alerts")', () => {
     expect(mails[0]?.text).toContain(
       "«Meine Organisation»: Im November 2026 fällt der Saldo unter die Mindestliquidität von 20'000.00 CHF",
     );
-    expect(mails[0]?.text).toContain('/overview');
+    // The link switches to that organisation and opens its Prognose (overview-loader.ts in the web).
+    expect(mails[0]?.text).toContain(`/overview?org=${organisation}`);
+    expect(mails[0]?.html).toContain(`/overview?org=${organisation}`);
     // Another write that leaves the shortfall where it is tells nothing more; nor does the daily run.
     await a.patch(`/api/bank-accounts/${account.id}`, { amount: 1_500_000 });
     expect(await app.deps.alerts.evaluateAll()).toBe(0);

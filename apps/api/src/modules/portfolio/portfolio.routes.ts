@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { portfolioSchema } from '@saldopilot/shared';
 import { sessionOf } from '../../plugins/request-context.js';
+import { seesSalaries } from '../../plugins/token-scopes.js';
 import type { FastifyInstance } from 'fastify';
 import { alertsRoutes } from './alerts.routes.js';
 
@@ -8,10 +9,11 @@ import { alertsRoutes } from './alerts.routes.js';
 export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
   const { portfolio } = app.deps;
 
-  // Every signed-in user (a read needs no role in the current organisation, nor one at all).
+  // Every signed-in user (a read needs no role in the current organisation, nor one at all), and a
+  // token with `portfolio:read` for its person: salary figures only with `salaries:read`
+  // (docs/access.md "Portfolio").
   app.get('/portfolio', { schema: { response: { 200: portfolioSchema } } }, async (request) =>
-    // A session sees every salary figure its member roles allow (tokens are closed: docs/cockpit.md).
-    portfolio.portfolio(sessionOf(request).userId, true),
+    portfolio.portfolio(sessionOf(request).userId, seesSalaries(request)),
   );
 };
 

@@ -33,6 +33,11 @@ export type PortfolioService = ReturnType<typeof createPortfolioService>;
 
 /** The fund and tax payments the Übersicht names (docs/cockpit.md "The row"): VAT and salary costs. */
 const FUND_AND_TAX: ReadonlySet<ForecastLeafTable> = new Set(['vat_settlement', 'salary_cost_labels']);
+/**
+ * Without salary figures (a token lacking `salaries:read`) the salary costs stay out: in a small
+ * organisation the AHV sum tells one person's salary (docs/access.md "Portfolio").
+ */
+const TAX_ONLY: ReadonlySet<ForecastLeafTable> = new Set(['vat_settlement']);
 
 /** How many organisations are read side by side (each read is several queries; PGlite runs one at a time). */
 const PARALLEL_ORGANISATIONS = 4;
@@ -140,7 +145,7 @@ export function createPortfolioService({
       unmatchedEntries,
       overdue: { count: overdue.count, total: overdue.total },
       payments: upcoming
-        .filter((occurrence) => FUND_AND_TAX.has(occurrence.kind) && occurrence.amount < 0)
+        .filter((occurrence) => (seesSalaries ? FUND_AND_TAX : TAX_ONLY).has(occurrence.kind) && occurrence.amount < 0)
         .map(({ kind, name, dueDate, amount }) => ({ kind, name, dueDate, amount })),
     };
   }

@@ -1,5 +1,13 @@
+import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import type { Organisation, Portfolio, PortfolioRow } from '@saldopilot/shared';
+import {
+  cellsOf,
+  portfolioTexts,
+  visibleRows,
+  type Organisation,
+  type Portfolio,
+  type PortfolioRow,
+} from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
 import {
   aBankAccount,
@@ -131,5 +139,60 @@ describe('GET /portfolio (docs/cockpit.md "The row")', () => {
     expect(rows.map((row) => row.organisationId)).not.toContain(b.user.currentOrganisationId);
     expect((await portfolioOf(a)).map((row) => row.organisationId)).toEqual([a.user.currentOrganisationId]);
     expect((await browser(app).get('/api/portfolio')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /portfolio/export (docs/cockpit.md "Export")', () => {
+  it('writes the rows the page shows, with its search, filter and sort, as XLSX and CSV', async () => {
+    const user = await signUp(app);
+    await anOrganisation(user, 'Alpha AG', 500_000);
+    await aBankAccount(user, { name: 'UBS', amount: 1_000_000, balanceDate: '2026-11-21' });
+    await aTransaction(user, { amount: -300_000, startDate: '2026-11-25' });
+    await anOrganisation(user, 'Beta GmbH');
+    await aBankAccount(user, { name: 'PostFinance', amount: 50_000_000, balanceDate: '2026-11-01' });
+    const rows = await portfolioOf(user);
+    // The page's cells of the same rows (the shared cellsOf the table renders).
+    const shown = (query: Parameters<typeof visibleRows>[1]) =>
+      visibleRows(rows, query).map((row) => Object.values(cellsOf(row)));
+
+    const xlsx = await user.get('/api/portfolio/export?format=xlsx');
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain('filename="Uebersicht-2026-11-21.xlsx"');
+    const [sheet] = await readXlsxFile(xlsx.rawPayload);
+    expect(sheet!.sheet).toBe('Übersicht');
+    expect(sheet!.data[0]).toEqual(Object.values(portfolioTexts.columns));
+    const all = shown({ search: '', filter: 'all', sortBy: 'urgency', descending: false });
+    expect(sheet!.data.slice(1).map((cells) => cells.map(String))).toEqual(all);
+    expect(sheet!.data[1]?.[0]).toBe('Alpha AG');
+
+    // Filter, search and sort as the page's: the stale balance only, then by name backwards.
+    const csv = await user.get('/api/portfolio/export?format=csv&filter=stale&sortBy=name&descending=true');
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
+    const stale = shown({ search: '', filter: 'stale', sortBy: 'name', descending: true });
+    expect(stale.map((cells) => cells[0])).toEqual(['Beta GmbH']);
+    expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(['Beta GmbH']);
+    const searched = await user.get('/api/portfolio/export?format=csv&search=ALPHA');
+    expect(searched.rawPayload.toString('utf8')).toContain('Alpha AG');
+    expect(searched.rawPayload.toString('utf8')).not.toContain('Beta GmbH');
+  });
+
+  it('refuses an unknown format or filter in German, and answers 401 without a session', async () => {
+    const user = await signUp(app);
+    const pdf = await user.get('/api/portfolio/export?format=pdf');
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.body).toContain('Unbekanntes Format');
+    expect((await user.get('/api/portfolio/export?format=csv&filter=alles')).statusCode).toBe(400);
+    expect((await browser(app).get('/api/portfolio/export?format=csv')).statusCode).toBe(401);
+  });
+
+  it("holds read-only memberships and never another user's organisation", async () => {
+    const { a, b } = await twoTenants(app);
+    await b.patch(`/api/organisations/${b.user.currentOrganisationId}`, { name: 'Fremde AG' });
+    await a.patch(`/api/organisations/${a.user.currentOrganisationId}`, { name: 'Eigene AG' });
+    const reader = await addMember(app, a, a.user.currentOrganisationId, 'read-only');
+    const text = (await reader.get('/api/portfolio/export?format=csv')).rawPayload.toString('utf8');
+    expect(text).toContain('Eigene AG');
+    expect(text).not.toContain('Fremde AG');
   });
 });

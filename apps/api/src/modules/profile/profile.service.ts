@@ -67,7 +67,7 @@ export function createProfileService(
           fields: { currentPassword: WRONG_CURRENT_PASSWORD },
         });
       }
-      requireStrongPassword(change.password, row.email);
+      await requireStrongPassword(change.password, row.email);
       const passwordHash = await hashPassword(change.password);
       const keepFamily = currentRefreshToken ? await sessions.familyOf(currentRefreshToken) : undefined;
       await db.transaction(async (tx) => {

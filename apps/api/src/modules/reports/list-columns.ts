@@ -3,7 +3,10 @@ import {
   cycleMonths,
   type BankAccount,
   type BankEntry,
+  cellsOf,
+  portfolioTexts,
   type Employee,
+  type PortfolioRow,
   type Transaction,
 } from '@saldopilot/shared';
 import type { ListColumn } from './list-export.js';
@@ -95,3 +98,16 @@ export const bankEntryColumns: ListColumn<BankEntry>[] = [
   { header: 'Storno', kind: 'text', value: (row) => (row.isReversal ? 'Ja' : null) },
   { header: 'Kategorie', kind: 'text', value: (row) => row.category?.name ?? null },
 ];
+
+/**
+ * The Übersicht (docs/cockpit.md "Export"): the page's columns with the page's cells, so the file
+ * equals the page. Amounts stay texts with their currency: the organisations' currencies differ,
+ * and one column cannot carry one number format for all; the open entries are a number.
+ */
+export const portfolioColumns: ListColumn<PortfolioRow>[] = (
+  Object.keys(portfolioTexts.columns) as (keyof typeof portfolioTexts.columns)[]
+).map((key) =>
+  key === 'unmatchedEntries'
+    ? { header: portfolioTexts.columns[key], kind: 'number', value: (row) => row.unmatchedEntries }
+    : { header: portfolioTexts.columns[key], kind: 'text', value: (row) => cellsOf(row)[key] },
+);

@@ -5,13 +5,14 @@ import {
   bankEntryExportQuerySchema,
   idParamsSchema,
   employeeExportQuerySchema,
+  portfolioExportQuerySchema,
   forecastExportQuerySchema,
   scenarioCompareExportQuerySchema,
   transactionExportQuerySchema,
 } from '@saldopilot/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ReportFile } from './reports.service.js';
-import { tenantOf } from '../../plugins/request-context.js';
+import { sessionOf, tenantOf } from '../../plugins/request-context.js';
 
 /** The file itself (XLSX or CSV). */
 const fileSchema = z.string().describe('The file: XLSX or CSV, saved under the name Content-Disposition gives.');
@@ -69,6 +70,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/employees/export',
     { schema: { querystring: employeeExportQuerySchema, response: { 200: fileSchema } } },
     async (request, reply) => sendFile(reply, await reports.employeesExport(tenantOf(request), request.query)),
+  );
+  // The Übersicht as the page shows it: every organisation of the user (docs/cockpit.md "Export").
+  app.get(
+    '/portfolio/export',
+    { schema: { querystring: portfolioExportQuerySchema, response: { 200: fileSchema } } },
+    async (request, reply) => sendFile(reply, await reports.portfolioExport(sessionOf(request).userId, request.query)),
   );
 };
 

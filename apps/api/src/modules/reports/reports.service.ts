@@ -3,6 +3,9 @@ import {
   type BankEntryListQuery,
   type EmployeeListQuery,
   type ExportFormat,
+  type PortfolioExportQuery,
+  portfolioTexts,
+  visibleRows,
   type ForecastExportQuery,
   type ScenarioCompareExportQuery,
   type TransactionListQuery,
@@ -21,7 +24,14 @@ import type { ScenarioCompareService } from '../scenarios/scenario-compare.servi
 import { comparePdf, compareXlsx } from './compare-report.js';
 import { buildForecastReport, fileNamePart, reportFileName } from './forecast-report.js';
 import { reportCsv } from './report-csv.js';
-import { bankAccountColumns, bankEntryColumns, employeeColumns, transactionColumns } from './list-columns.js';
+import type { PortfolioService } from '../portfolio/portfolio.service.js';
+import {
+  bankAccountColumns,
+  bankEntryColumns,
+  employeeColumns,
+  portfolioColumns,
+  transactionColumns,
+} from './list-columns.js';
 import { everyPage, listFile } from './list-export.js';
 import { buildPlanActualReport } from './plan-actual-report.js';
 import { reportPdf } from './report-pdf.js';
@@ -38,6 +48,7 @@ export interface ReportsServiceDeps {
   bankEntries: BankEntriesService;
   planActual: PlanActualService;
   scenarioCompare: ScenarioCompareService;
+  portfolio: PortfolioService;
 }
 
 /** A list query without its paging, as an export takes it. */
@@ -116,6 +127,23 @@ export function createReportsService(deps: ReportsServiceDeps) {
     async employeesExport(tenant: Tenant, { format, ...query }: Unpaged<EmployeeListQuery>) {
       const items = await everyPage((page) => deps.employees.list(tenant, { ...query, ...page }));
       return listExport(tenant, 'Mitarbeitende', format, employeeColumns, items);
+    },
+
+    /**
+     * The Übersicht with the page's search, filter and sort (docs/cockpit.md "Export"): the user's
+     * organisations, so named by the day alone.
+     */
+    async portfolioExport(
+      userId: number,
+      { format, search = '', filter = 'all', sortBy = 'urgency', descending = false }: PortfolioExportQuery,
+    ): Promise<ReportFile> {
+      const { rows } = await deps.portfolio.portfolio(userId, true);
+      const items = visibleRows(rows, { search, filter, sortBy, descending });
+      return {
+        body: await listFile(format, portfolioTexts.title, portfolioColumns, items),
+        contentType: contentTypes[format],
+        fileName: `Uebersicht-${clock.today()}.${format}`,
+      };
     },
 
     async forecastExport(tenant: Tenant, { format, ...query }: ForecastExportQuery): Promise<ReportFile> {

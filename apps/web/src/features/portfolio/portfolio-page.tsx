@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
-  Button,
   Group,
   SegmentedControl,
   Stack,
@@ -12,25 +11,26 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { PortfolioRow } from '@saldopilot/shared';
+import {
+  cellsOf,
+  portfolioTexts as texts,
+  visibleRows,
+  type PortfolioFilter,
+  type PortfolioRow,
+  type PortfolioSortKey,
+} from '@saldopilot/shared';
+import { ExportMenu } from '../../components/list/export-menu';
 import { switchOrganisation } from '../../components/shell/organisation-switch';
 import { pathTo } from '../../config/routes';
 import type { RouteHandle } from '../../lib/document-title';
 import { useSignedInUser } from '../../reference-data/profile';
 import { useCurrentOrganisation } from '../../reference-data/organisations';
+import { exportPortfolio } from './api/export-portfolio';
 import { portfolioQuery } from './api/get-portfolio';
 import { AlertList } from './components/alert-list';
 import { AlertSettingsForm } from './components/alert-settings-form';
-import {
-  cellsOf,
-  portfolioCsv,
-  portfolioTexts as texts,
-  visibleRows,
-  type PortfolioFilter,
-  type PortfolioSortKey,
-} from './components/portfolio-rows';
 
 export const handle = { title: texts.title } satisfies RouteHandle;
 
@@ -41,15 +41,6 @@ const sortable: Partial<Record<keyof typeof texts.columns, PortfolioSortKey>> = 
   unmatchedEntries: 'unmatchedEntries',
   overdue: 'overdue',
 };
-
-function download(csv: string) {
-  const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'Uebersicht.csv';
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * "Übersicht" (docs/cockpit.md): every organisation of the user with its first shortfall, the most
@@ -100,13 +91,8 @@ export function Component() {
             data={Object.entries(texts.filters).map(([value, label]) => ({ value, label }))}
           />
         </Group>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          onClick={() => download(portfolioCsv(rows))}
-        >
-          {texts.exportCsv}
-        </Button>
+        {/* The server writes the file from the same rows, search, filter and sort (docs/cockpit.md "Export"). */}
+        <ExportMenu onExport={(format) => exportPortfolio(format, { search, filter, sortBy, descending })} />
       </Group>
       {error ? <Alert color="red">{error.message}</Alert> : null}
       {isPending ? <Text>Wird geladen …</Text> : null}

@@ -1,16 +1,27 @@
-import { formatAmount, formatDate, formatMonthLabel, type PortfolioRow } from '@saldopilot/shared';
+import { formatDate, formatMonthLabel } from './calendar.js';
+import { formatAmount } from './money.js';
+import type { PortfolioFilter, PortfolioRow, PortfolioSortKey } from './schemas/portfolio.js';
+
+/**
+ * The Übersicht's list as a person reads it (docs/cockpit.md "Export"): the page and its XLSX/CSV
+ * export both select, order and write the rows with these, so the file equals the page.
+ */
 
 /** The Übersicht's texts (docs/web.md "Übersicht"). */
 export const portfolioTexts = {
   title: 'Übersicht',
   search: 'Organisation suchen',
   filter: 'Anzeigen',
-  filters: { all: 'Alle', shortfall: 'Mit Unterschreitung', stale: 'Saldo veraltet', open: 'Offene Posten' },
+  filters: {
+    all: 'Alle',
+    shortfall: 'Mit Unterschreitung',
+    stale: 'Saldo veraltet',
+    open: 'Offene Posten',
+  } satisfies Record<PortfolioFilter, string>,
   noShortfall: 'keine Unterschreitung',
   unknownDate: 'unbekannt',
   none: '–',
   empty: 'Keine Organisationen gefunden',
-  exportCsv: 'CSV exportieren',
   columns: {
     name: 'Organisation',
     shortfallMonth: 'Erste Unterschreitung',
@@ -22,9 +33,6 @@ export const portfolioTexts = {
     payments: 'Abgaben in 30 Tagen',
   },
 } as const;
-
-export type PortfolioFilter = keyof typeof portfolioTexts.filters;
-export type PortfolioSortKey = 'urgency' | 'name' | 'shortfallMonth' | 'lowest' | 'unmatchedEntries' | 'overdue';
 
 /** The rows the filter and search leave, in the chosen order ('urgency': the API's). */
 export function visibleRows(
@@ -67,7 +75,7 @@ export function visibleRows(
   return descending ? sorted.reverse() : sorted;
 }
 
-/** One row's cells as the table and the CSV show them. */
+/** One row's cells as the table and the export show them. */
 export function cellsOf(row: PortfolioRow): Record<keyof typeof portfolioTexts.columns, string> {
   const next = row.payments[0];
   return {
@@ -90,12 +98,4 @@ export function cellsOf(row: PortfolioRow): Record<keyof typeof portfolioTexts.c
         (row.payments.length > 1 ? ` (+${row.payments.length - 1})` : '')
       : portfolioTexts.none,
   };
-}
-
-/** The visible rows as a CSV file (semicolons, as Swiss spreadsheets read them). */
-export function portfolioCsv(rows: readonly PortfolioRow[]): string {
-  const quote = (text: string) => (/[;"\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-  const header = Object.values(portfolioTexts.columns);
-  const lines = rows.map((row) => Object.values(cellsOf(row)).map(quote).join(';'));
-  return [header.join(';'), ...lines].join('\n') + '\n';
 }
