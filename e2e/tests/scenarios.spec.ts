@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import readXlsxFile from 'read-excel-file/node';
 import {
   apiGet,
   apiWrite,
@@ -331,5 +332,52 @@ test.describe('Szenarien', () => {
     await page.goto(`/?scenario=${foreign.id}`);
     await expect(page.getByText('Dieses Szenario gibt es nicht (mehr).')).toBeVisible();
     await other.close();
+  });
+
+  test('the comparison as XLSX holds the monthly end balances the Prognose shows for the base and the scenario', async ({
+    page,
+  }) => {
+    await signUp(page);
+    await seedCustomers(page);
+    const { data: rows } = await apiGet<{ data: { id: number; name: string }[] }>(
+      page,
+      '/api/transactions?page=1&limit=100',
+    );
+    const muster = rows.find((row) => row.name === 'Kunde Muster AG')!;
+    const worst = await apiWrite<{ id: number }>(page, 'POST', '/api/scenarios', {
+      name: 'Worst Case',
+      levers: [
+        { type: 'customer', action: 'lose', from: '2026-12-01', transactionId: muster.id },
+        { type: 'delay', days: 60, from: '2026-12-01', side: 'revenue' },
+      ],
+    });
+
+    // The end balances the Prognose shows, month by month: the base, then the scenario.
+    const endBalances = async (address: string, january: string) => {
+      await page.goto(address);
+      await expect(forecastCells(page, 'Endsaldo').nth(2)).toHaveText(january);
+      const texts = await forecastCells(page, 'Endsaldo').allTextContents();
+      // "-28'000.00 CHF" → -28000
+      return texts.map((text) => Number(text.replace(/[^0-9.\-−]/g, '').replace('−', '-')));
+    };
+    const base = await endBalances('/', "32'000.00 CHF");
+    const scenario = await endBalances(`/?scenario=${worst.id}`, "12'000.00 CHF");
+
+    await page.goto(`/scenarios/compare?ids=base,${worst.id}`);
+    await expect(kpis(page, 'Worst Case')).toBeVisible();
+    const download = page.waitForEvent('download', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Vergleich als Excel' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const [sheet] = await readXlsxFile(readFileSync(await file.path()));
+    expect(sheet!.sheet).toBe('Vergleich');
+    // Below "Saldo (Endbestand) pro Monat": the names, then one row per month (base, scenario).
+    const start = sheet!.data.findIndex((row) => row[0] === 'Saldo (Endbestand) pro Monat');
+    expect(start).toBeGreaterThan(0);
+    expect(sheet!.data[start + 1]).toEqual([null, 'Basis', 'Worst Case']);
+    const months = sheet!.data.slice(start + 2).filter((row) => row[0] !== null);
+    expect(months[0]![0]).toBe('November 2026');
+    expect(months.map((row) => row[1])).toEqual(base);
+    expect(months.map((row) => row[2])).toEqual(scenario);
   });
 });
