@@ -1,6 +1,6 @@
 // `npm run bench`: one line per figure of docs/design.md "Performance budgets". Measures the built
 // server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual, portfolio, recurring, realtime,
-// forecast-writes or forecast-soak (the last only on request: ten minutes per database)
+// forecast-writes, scenarios or forecast-soak (the last only on request: ten minutes per database)
 // (BENCH_SECONDS, BENCH_ROUNDS), realtime.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -466,6 +466,8 @@ if (process.env.BENCH_ONLY === 'forecast-api') {
 const { benchForecastWrites } = await import('./bench-forecast-writes.mjs');
 if (process.env.BENCH_ONLY === 'forecast-writes') {
   await benchForecastWrites(benchTools);
+  // Scenarios on the same big organisation: compare, a read after a lever edit, the engine's extra time.
+  await benchScenarios(benchTools);
   process.exit(0);
 }
 // Twenty minutes (ten per database): only when asked for, not in the default run.
@@ -502,6 +504,11 @@ if (process.env.BENCH_ONLY === 'portfolio') {
 const { benchRecurring } = await import('./bench-recurring.mjs');
 if (process.env.BENCH_ONLY === 'recurring') {
   await benchRecurring(benchTools);
+  process.exit(0);
+}
+const { benchScenarios } = await import('./bench-scenarios.mjs');
+if (process.env.BENCH_ONLY === 'scenarios') {
+  await benchScenarios(benchTools);
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'bank-accounts') {
