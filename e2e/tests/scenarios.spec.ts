@@ -380,4 +380,44 @@ test.describe('Szenarien', () => {
     expect(months.map((row) => row[1])).toEqual(base);
     expect(months.map((row) => row[2])).toEqual(scenario);
   });
+
+  test("a lever's target is searched over all the organisation's transactions, not the first hundred", async ({
+    page,
+  }) => {
+    test.slow();
+    await signUp(page);
+    const ids = await referenceIds(page);
+    const row = {
+      type: 'repeating',
+      cycle: 'monthly',
+      startDate: '2026-11-25',
+      categoryId: ids.general,
+      currencyId: ids.chf,
+      vatIncluded: false,
+    };
+    // 105 suppliers sort before "Zulieferer Zeta": it is not among the first 100 by name.
+    for (let i = 1; i <= 105; i += 1) {
+      await apiWrite(page, 'POST', '/api/transactions', {
+        ...row,
+        name: `Lieferant ${String(i).padStart(3, '0')}`,
+        amount: -(100_00 + i),
+      });
+    }
+    await apiWrite(page, 'POST', '/api/transactions', { ...row, name: 'Zulieferer Zeta', amount: -5_000_00 });
+    const scenario = await apiWrite<{ id: number }>(page, 'POST', '/api/scenarios', { name: 'Lieferengpass' });
+    await page.goto(`/scenarios/${scenario.id}`);
+
+    const dialog = await openNewLever(page, 'Zahlungsverzug');
+    const target = dialog.getByRole('combobox', { name: 'Transaktion' });
+    await target.fill('Zeta');
+    await page.getByRole('option', { name: 'Zulieferer Zeta', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog).toBeHidden();
+    // The sentence names it too (read by its id).
+    await expect(leverCards(page)).toHaveText([/Ab 01\.12\.2026: Zahlungen «Zulieferer Zeta» 30 Tage später/]);
+    await page.getByRole('button', { name: /^Hebel bearbeiten:/ }).click();
+    await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Transaktion' })).toHaveValue(
+      'Zulieferer Zeta',
+    );
+  });
 });
