@@ -31,14 +31,9 @@ import { choose, confirmWith } from './support/ui.js';
  * "Kunde Beta GmbH" come in and 6'000 rent goes out: the base gains 4'000 a month (24'000 at the end
  * of November 2026, 32'000 in January 2027).
  */
-async function seedCustomers(page: Page) {
-  const ids = await referenceIds(page);
-  await apiWrite(page, 'POST', '/api/bank-accounts', {
-    name: 'UBS Geschäftskonto',
-    amount: 20_000_00,
-    currencyId: ids.chf,
-  });
-  const monthly = {
+/** A monthly transaction from 25.11.2026 in "Generell", in CHF, without VAT (name and amount to add). */
+function monthlyRow(ids: { general: number; chf: number }) {
+  return {
     type: 'repeating',
     cycle: 'monthly',
     startDate: '2026-11-25',
@@ -46,6 +41,16 @@ async function seedCustomers(page: Page) {
     currencyId: ids.chf,
     vatIncluded: false,
   };
+}
+
+async function seedCustomers(page: Page) {
+  const ids = await referenceIds(page);
+  await apiWrite(page, 'POST', '/api/bank-accounts', {
+    name: 'UBS Geschäftskonto',
+    amount: 20_000_00,
+    currencyId: ids.chf,
+  });
+  const monthly = monthlyRow(ids);
   await apiWrite(page, 'POST', '/api/transactions', { ...monthly, name: 'Kunde Muster AG', amount: 8_000_00 });
   await apiWrite(page, 'POST', '/api/transactions', { ...monthly, name: 'Kunde Beta GmbH', amount: 2_000_00 });
   await apiWrite(page, 'POST', '/api/transactions', { ...monthly, name: 'Miete', amount: -6_000_00 });
@@ -387,14 +392,7 @@ test.describe('Szenarien', () => {
     test.slow();
     await signUp(page);
     const ids = await referenceIds(page);
-    const row = {
-      type: 'repeating',
-      cycle: 'monthly',
-      startDate: '2026-11-25',
-      categoryId: ids.general,
-      currencyId: ids.chf,
-      vatIncluded: false,
-    };
+    const row = monthlyRow(ids);
     // 105 suppliers sort before "Zulieferer Zeta": it is not among the first 100 by name.
     for (let i = 1; i <= 105; i += 1) {
       await apiWrite(page, 'POST', '/api/transactions', {
