@@ -1,6 +1,6 @@
 // `npm run bench`: one line per figure of docs/design.md "Performance budgets". Measures the built
 // server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual, portfolio, recurring, realtime, first-load,
-// forecast-writes, cached-read, engine or forecast-soak (the last only on request: ten minutes per database)
+// forecast-writes, cached-read, engine, scenarios or forecast-soak (the last only on request: ten minutes per database)
 // (BENCH_SECONDS, BENCH_ROUNDS), realtime.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -579,6 +579,11 @@ if (process.env.BENCH_ONLY === 'first-load') {
   await benchColdStartAndFirstLoad();
   process.exit(0);
 }
+const { benchScenarios } = await import('./bench-scenarios.mjs');
+if (process.env.BENCH_ONLY === 'scenarios') {
+  await benchScenarios(benchTools);
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY === 'bank-accounts') {
   await benchBankAccountLists();
   process.exit(0);
@@ -642,6 +647,8 @@ try {
   await benchForecastApi(benchTools);
   await benchForecastWrites(benchTools);
   await benchCachedRead(benchTools);
+  // Scenarios on the same big organisation: compare, a read after a lever edit, the engine's extra time.
+  await benchScenarios(benchTools);
   await benchPlanActual(benchTools);
   await benchRealtime(benchTools);
   await benchPortfolio(benchTools);

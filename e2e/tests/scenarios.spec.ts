@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import readXlsxFile from 'read-excel-file/node';
 import {
   apiGet,
   apiWrite,
@@ -30,14 +31,9 @@ import { choose, confirmWith } from './support/ui.js';
  * "Kunde Beta GmbH" come in and 6'000 rent goes out: the base gains 4'000 a month (24'000 at the end
  * of November 2026, 32'000 in January 2027).
  */
-async function seedCustomers(page: Page) {
-  const ids = await referenceIds(page);
-  await apiWrite(page, 'POST', '/api/bank-accounts', {
-    name: 'UBS Geschäftskonto',
-    amount: 20_000_00,
-    currencyId: ids.chf,
-  });
-  const monthly = {
+/** A monthly transaction from 25.11.2026 in "Generell", in CHF, without VAT (name and amount to add). */
+function monthlyRow(ids: { general: number; chf: number }) {
+  return {
     type: 'repeating',
     cycle: 'monthly',
     startDate: '2026-11-25',
@@ -45,6 +41,16 @@ async function seedCustomers(page: Page) {
     currencyId: ids.chf,
     vatIncluded: false,
   };
+}
+
+async function seedCustomers(page: Page) {
+  const ids = await referenceIds(page);
+  await apiWrite(page, 'POST', '/api/bank-accounts', {
+    name: 'UBS Geschäftskonto',
+    amount: 20_000_00,
+    currencyId: ids.chf,
+  });
+  const monthly = monthlyRow(ids);
   await apiWrite(page, 'POST', '/api/transactions', { ...monthly, name: 'Kunde Muster AG', amount: 8_000_00 });
   await apiWrite(page, 'POST', '/api/transactions', { ...monthly, name: 'Kunde Beta GmbH', amount: 2_000_00 });
   await apiWrite(page, 'POST', '/api/transactions', { ...monthly, name: 'Miete', amount: -6_000_00 });
@@ -331,5 +337,85 @@ test.describe('Szenarien', () => {
     await page.goto(`/?scenario=${foreign.id}`);
     await expect(page.getByText('Dieses Szenario gibt es nicht (mehr).')).toBeVisible();
     await other.close();
+  });
+
+  test('the comparison as XLSX holds the monthly end balances the Prognose shows for the base and the scenario', async ({
+    page,
+  }) => {
+    await signUp(page);
+    await seedCustomers(page);
+    const { data: rows } = await apiGet<{ data: { id: number; name: string }[] }>(
+      page,
+      '/api/transactions?page=1&limit=100',
+    );
+    const muster = rows.find((row) => row.name === 'Kunde Muster AG')!;
+    const worst = await apiWrite<{ id: number }>(page, 'POST', '/api/scenarios', {
+      name: 'Worst Case',
+      levers: [
+        { type: 'customer', action: 'lose', from: '2026-12-01', transactionId: muster.id },
+        { type: 'delay', days: 60, from: '2026-12-01', side: 'revenue' },
+      ],
+    });
+
+    // The end balances the Prognose shows, month by month: the base, then the scenario.
+    const endBalances = async (address: string, january: string) => {
+      await page.goto(address);
+      await expect(forecastCells(page, 'Endsaldo').nth(2)).toHaveText(january);
+      const texts = await forecastCells(page, 'Endsaldo').allTextContents();
+      // "-28'000.00 CHF" → -28000
+      return texts.map((text) => Number(text.replace(/[^0-9.\-−]/g, '').replace('−', '-')));
+    };
+    const base = await endBalances('/', "32'000.00 CHF");
+    const scenario = await endBalances(`/?scenario=${worst.id}`, "12'000.00 CHF");
+
+    await page.goto(`/scenarios/compare?ids=base,${worst.id}`);
+    await expect(kpis(page, 'Worst Case')).toBeVisible();
+    const download = page.waitForEvent('download', { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Vergleich als Excel' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const [sheet] = await readXlsxFile(readFileSync(await file.path()));
+    expect(sheet!.sheet).toBe('Vergleich');
+    // Below "Saldo (Endbestand) pro Monat": the names, then one row per month (base, scenario).
+    const start = sheet!.data.findIndex((row) => row[0] === 'Saldo (Endbestand) pro Monat');
+    expect(start).toBeGreaterThan(0);
+    expect(sheet!.data[start + 1]).toEqual([null, 'Basis', 'Worst Case']);
+    const months = sheet!.data.slice(start + 2).filter((row) => row[0] !== null);
+    expect(months[0]![0]).toBe('November 2026');
+    expect(months.map((row) => row[1])).toEqual(base);
+    expect(months.map((row) => row[2])).toEqual(scenario);
+  });
+
+  test("a lever's target is searched over all the organisation's transactions, not the first hundred", async ({
+    page,
+  }) => {
+    test.slow();
+    await signUp(page);
+    const ids = await referenceIds(page);
+    const row = monthlyRow(ids);
+    // 105 suppliers sort before "Zulieferer Zeta": it is not among the first 100 by name.
+    for (let i = 1; i <= 105; i += 1) {
+      await apiWrite(page, 'POST', '/api/transactions', {
+        ...row,
+        name: `Lieferant ${String(i).padStart(3, '0')}`,
+        amount: -(100_00 + i),
+      });
+    }
+    await apiWrite(page, 'POST', '/api/transactions', { ...row, name: 'Zulieferer Zeta', amount: -5_000_00 });
+    const scenario = await apiWrite<{ id: number }>(page, 'POST', '/api/scenarios', { name: 'Lieferengpass' });
+    await page.goto(`/scenarios/${scenario.id}`);
+
+    const dialog = await openNewLever(page, 'Zahlungsverzug');
+    const target = dialog.getByRole('combobox', { name: 'Transaktion' });
+    await target.fill('Zeta');
+    await page.getByRole('option', { name: 'Zulieferer Zeta', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog).toBeHidden();
+    // The sentence names it too (read by its id).
+    await expect(leverCards(page)).toHaveText([/Ab 01\.12\.2026: Zahlungen «Zulieferer Zeta» 30 Tage später/]);
+    await page.getByRole('button', { name: /^Hebel bearbeiten:/ }).click();
+    await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Transaktion' })).toHaveValue(
+      'Zulieferer Zeta',
+    );
   });
 });

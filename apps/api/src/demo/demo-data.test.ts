@@ -7,6 +7,8 @@ import type {
   ForecastDetails,
   SalaryCostList,
   SalaryList,
+  Scenario,
+  ScenarioCompare,
   TransactionList,
 } from '@saldopilot/shared';
 import { buildTestApp, useTestApp } from '../test/build-test-app.js';
@@ -31,12 +33,12 @@ async function signInAsDemo(server = app) {
 /** What a second start of the server does (with its own, empty session cache). */
 function seedAgain() {
   const { database, clock, reference, auth, organisations, bankAccounts, categories, vats, transactions } = app.deps;
-  const { employees, salaries, salaryCosts, salaryCostLabels, vatSettings } = app.deps;
+  const { employees, salaries, salaryCosts, salaryCostLabels, vatSettings, scenarios } = app.deps;
   const sessionUsers = createSessionUsers(database.db, app.deps.changes);
   return seedDemoData({
     ...{ database, clock, reference, sessionUsers, auth, organisations },
     ...{ bankAccounts, categories, vats, transactions, log: app.log },
-    ...{ employees, salaries, salaryCosts, salaryCostLabels, vatSettings },
+    ...{ employees, salaries, salaryCosts, salaryCostLabels, vatSettings, scenarios },
   });
 }
 
@@ -125,6 +127,25 @@ describe('development demo data', () => {
     expect(row('Endsaldo')).toEqual(forecast.months.map((month) => month.saldo));
   });
 
+  it('has a worst case and a best case whose balances fall below and rise above the base (docs/scenarios.md "Demo")', async () => {
+    const { client } = await signInAsDemo();
+    const scenarios = (await client.get('/api/scenarios')).json<Scenario[]>();
+    expect(scenarios.map((scenario) => [scenario.name, scenario.leverCount])).toEqual([
+      ['Best Case', 2],
+      ['Worst Case', 2],
+    ]);
+    const worst = scenarios.find((scenario) => scenario.name === 'Worst Case')!;
+    const best = scenarios.find((scenario) => scenario.name === 'Best Case')!;
+    const response = await client.get(`/api/scenarios/compare?ids=base,${worst.id},${best.id}&months=13`);
+    expect(response.statusCode).toBe(200);
+    const [base, worse, better] = response.json<ScenarioCompare>().entries;
+    const last = (entry: typeof base) => entry!.months.at(-1)!.saldo;
+    // The lost mandate (CHF 6'500 a month) and the late payments leave less; the new mandate more.
+    expect(last(worse)).toBeLessThan(last(base));
+    expect(last(better)).toBeGreaterThan(last(base));
+    expect(worse!.kpis.lowest.saldo).toBeLessThan(base!.kpis.lowest.saldo);
+  });
+
   it('is added once however often the server starts', async () => {
     const transactionCount = (await (await signInAsDemo()).client.get('/api/transactions')).json<TransactionList>()
       .pagination.totalCount;
@@ -134,6 +155,7 @@ describe('development demo data', () => {
     expect((await client.get('/api/bank-accounts')).json<BankAccountList>().pagination.totalCount).toBe(4);
     expect((await client.get('/api/organisations')).json<{ data: unknown[] }>().data).toHaveLength(1);
     expect((await client.get('/api/employees')).json<EmployeeList>().pagination.totalCount).toBe(8);
+    expect((await client.get('/api/scenarios')).json<Scenario[]>()).toHaveLength(2);
     expect(transactionCount).toBeGreaterThanOrEqual(20);
     expect((await client.get('/api/transactions')).json<TransactionList>().pagination.totalCount).toBe(
       transactionCount,

@@ -4,6 +4,7 @@ import { seedDemoBankAccounts } from './demo-bank-accounts.js';
 import { seedDemoTransactions } from './demo-transactions.js';
 import { seedDemoEmployees } from './demo-employees.js';
 import { seedDemoForecast } from './demo-forecast.js';
+import { seedDemoScenarios } from './demo-scenarios.js';
 
 export const DEMO_EMAIL = 'demo@saldopilot.ch';
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -45,5 +46,6 @@ export async function seedDemoData(services: DemoServices): Promise<void> {
     await seedDemoTransactions(services, tenant, services.clock.today());
     await seedDemoEmployees(context);
     await seedDemoForecast(context);
+    await seedDemoScenarios(context);
   });
 }

@@ -50,7 +50,8 @@ export function Component() {
   const canPromote = role !== undefined && hasRole(role, 'admin');
   const navigate = useNavigate();
   const scenario = useQuery(scenarioQuery(id));
-  const names = useLeverNames();
+  // The contract answers a lever's content as a record; `Lever` is its typed reading (packages/shared scenarios.ts).
+  const names = useLeverNames((scenario.data?.levers ?? []) as Lever[]);
   const [months] = usePreference('forecastMonths');
   const [performance] = usePreference('forecastPerformance');
   const compared = useQuery(compareQuery({ ids: `base,${id}`, months, performance }, scenario.isSuccess));

@@ -1,0 +1,255 @@
+// Scenarios on the big organisation (docs/scenarios.md "Speed"): the comparison of the base and
+// four scenarios of ten levers each at 60 months (p99 under load), a scenario's forecast read right
+// after one of its levers changed (p99 and median), on PGlite and on PostgreSQL; and the pure
+// engine's time of a scenario of 100 levers against the base, in the same rounds. Called from
+// scripts/bench.mjs with its helpers; alone:
+//   BENCH_ONLY=scenarios npm run bench     (BENCH_WRITE_READS: reads after an edit, default 100)
+import { startSeeded } from './bench-forecast-api.mjs';
+
+const READS = Number(process.env.BENCH_WRITE_READS ?? 100);
+/** Rounds of the engine line (BENCH_ROUNDS, default 3, always odd: the median is a measured round). */
+const ROUNDS = 2 * Math.floor(Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3)) / 2) + 1;
+
+/** Nearest-rank percentile of sorted `values`. */
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function median(values) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+/**
+ * Ten levers, one of each type but the VAT switch (a second delay instead), varied by `k` so that
+ * scenarios differ: `ids` names the rows they target (`revenue` and `expense` transactions, a
+ * `category`, an `employee`, the `chf` currency) and `month` the first month they act in (YYYY-MM).
+ */
+export function tenLevers(k, ids, month) {
+  const day = `${month}-01`;
+  return [
+    { type: 'delay', days: 30 + k, from: day, side: 'revenue' },
+    { type: 'percentage', percent: -(5 + k), from: day, side: 'expense' },
+    { type: 'oneOff', name: `Investition ${k}`, date: `${month}-15`, amount: -(50_000_00 + k), currencyId: ids.chf },
+    {
+      type: 'loan',
+      name: `Kredit ${k}`,
+      date: day,
+      amount: 500_000_00,
+      currencyId: ids.chf,
+      ratePercent: 4.5,
+      repayment: k % 2 ? 'linear' : 'annuity',
+      cycle: 'quarterly',
+      payments: 20,
+    },
+    {
+      type: 'hire',
+      name: `Entwicklerin ${k}`,
+      from: day,
+      salary: 8_500_00 + k,
+      currencyId: ids.chf,
+      birthDate: '1990-05-01',
+      payments: 13,
+    },
+    { type: 'raise', from: day, percent: 2 },
+    { type: 'customer', action: 'lose', from: day, transactionId: ids.revenue[k % ids.revenue.length] },
+    { type: 'transaction', action: 'stop', from: day, transactionId: ids.expense[k % ids.expense.length] },
+    { type: 'delay', days: 10 + k, from: day, categoryId: ids.category },
+    { type: 'leave', employeeId: ids.employee, date: `${month}-28` },
+  ];
+}
+
+/** The rows the levers name, read from the API of the seeded organisation. */
+async function targetIds(origin, headers) {
+  const get = async (address) => {
+    const response = await fetch(`${origin}${address}`, { headers });
+    if (response.status !== 200) throw new Error(`${address}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const transactions = (await get('/api/transactions?limit=100&hideDisabled=true')).data;
+  const currencies = await get('/api/currencies');
+  return {
+    chf: (currencies.data ?? currencies).find((currency) => currency.code === 'CHF').id,
+    revenue: transactions.filter((row) => row.amount > 0).map((row) => row.id),
+    expense: transactions.filter((row) => row.amount < 0).map((row) => row.id),
+    category: transactions[0].category.id,
+    employee: (await get('/api/employees?limit=1')).data[0].id,
+  };
+}
+
+async function benchOne(label, helpers, options) {
+  const { stop, load, line, seconds } = helpers;
+  const { server, origin, cookie, seedMs } = await startSeeded(helpers, options);
+  line(`${label}: seeding the big organisation for scenarios`, seedMs, 'ms');
+  const headers = { cookie, origin, 'content-type': 'application/json' };
+  const send = async (method, address, body) => {
+    const response = await fetch(`${origin}${address}`, { method, headers, body: JSON.stringify(body) });
+    if (response.status >= 300) throw new Error(`${method} ${address}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  try {
+    const ids = await targetIds(origin, headers);
+    const firstMonth = (await (await fetch(`${origin}/api/forecasts?months=13`, { headers })).json()).months[1].month;
+    const scenarios = [];
+    for (let k = 0; k < 4; k += 1) {
+      scenarios.push(
+        await send('POST', '/api/scenarios', { name: `Szenario ${k}`, levers: tenLevers(k, ids, firstMonth) }),
+      );
+    }
+
+    const compareUrl = `${origin}/api/scenarios/compare?ids=base,${scenarios.map((row) => row.id).join(',')}&months=60`;
+    const check = await fetch(compareUrl, { headers });
+    if (check.status !== 200) throw new Error(`compare: ${check.status} ${await check.text()}`);
+    const bytes = (await check.arrayBuffer()).byteLength;
+    const measured = await load(compareUrl, { cookie });
+    if (measured.rps === 0)
+      line(
+        `${label}: compare base + 4 x 10 levers, 60 months (target p99 < 150 ms)`,
+        'n/a',
+        '',
+        `no answer within ${seconds} s`,
+      );
+    else
+      line(
+        `${label}: compare base + 4 x 10 levers, 60 months (target p99 < 150 ms)`,
+        measured.p99,
+        'ms p99',
+        `${measured.rps} req/s, ${Math.round(bytes / 1024)} KB`,
+      );
+
+    // A lever edit (the one-off's amount), then the scenario's forecast: each read computes anew.
+    const scenario = scenarios[0];
+    const { levers } = await (await fetch(`${origin}/api/scenarios/${scenario.id}`, { headers })).json();
+    const oneOff = levers.find((lever) => lever.type === 'oneOff');
+    const forecastUrl = `${origin}/api/forecasts?months=60&scenario=${scenario.id}`;
+    const times = [];
+    for (let i = 0; i < READS; i += 1) {
+      await send('PATCH', `/api/scenarios/${scenario.id}/levers/${oneOff.id}`, {
+        lever: { ...oneOff.lever, amount: -(60_000_00 + i) },
+      });
+      const started = performance.now();
+      const response = await fetch(forecastUrl, { headers });
+      if (response.status !== 200) throw new Error(`scenario forecast: ${response.status}`);
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    line(
+      `${label}: GET /api/forecasts?scenario=&months=60 after a lever edit (target p99 < 60 ms)`,
+      Math.round(percentile(times, 99)),
+      'ms p99',
+      `median ${Math.round(median(times))} ms, max ${Math.round(times.at(-1))} ms over ${READS} edits`,
+    );
+  } finally {
+    await stop(server.child);
+  }
+}
+
+/**
+ * Ten levers that each name one row (no side or category wide ones): what a scenario of many levers
+ * mostly holds — hires, leaves, one-offs, loans, single transactions changed, stopped or late.
+ */
+export function tenTargetedLevers(k, ids, month) {
+  const day = `${month}-01`;
+  const [oneOff, loan, hire] = tenLevers(k, ids, month).slice(2, 5);
+  return [
+    oneOff,
+    loan,
+    hire,
+    { type: 'raise', from: day, employeeId: ids.employees[k % ids.employees.length], percent: 3 },
+    { type: 'leave', employeeId: ids.employees[(k + 50) % ids.employees.length], date: `${month}-28` },
+    { type: 'customer', action: 'lose', from: day, transactionId: ids.revenue[k] },
+    { type: 'transaction', action: 'stop', from: day, transactionId: ids.expense[k] },
+    { type: 'transaction', action: 'change', from: day, transactionId: ids.expense[k + 100], amount: -(1_000_00 + k) },
+    { type: 'delay', days: 45, from: day, transactionId: ids.revenue[k + 100] },
+    { type: 'delay', days: 20, from: day, transactionId: ids.expense[k + 200] },
+  ];
+}
+
+/**
+ * The pure engine (packages/forecast): the big organisation at 60 months, the base against a
+ * scenario (its levers applied, then computed), measured in turns within each round; a line gives
+ * the median round's extra time in % of the base, and every round's. Two scenarios: 100 levers
+ * that each name one row, and one set of `tenLevers` (whose side-wide delay and percentage rewrite
+ * every recurring transaction of a side into its single occurrences, docs/scenarios.md "Speed").
+ */
+export async function benchScenarioEngine({ line }) {
+  const { computeForecast, applyLevers } = await import('../packages/forecast/dist/index.js');
+  const { organisation } = await import('../packages/forecast/bench/forecast.bench.mjs');
+  const input = organisation(1000, 10_000, 60);
+  const names = [...new Set(input.transactions.map((row) => row.categoryName))];
+  const context = {
+    categoryNames: new Map(names.map((name, i) => [i + 1, name])),
+    currencyCodes: new Map([
+      [1, 'CHF'],
+      [2, 'EUR'],
+      [3, 'USD'],
+    ]),
+    vatBasisPoints: new Map([[1, 810]]),
+  };
+  const recurring = input.transactions.filter((row) => row.type === 'repeating' && !row.isDisabled);
+  const ids = {
+    chf: 1,
+    revenue: recurring.filter((row) => row.amount > 0).map((row) => row.id),
+    expense: recurring.filter((row) => row.amount < 0).map((row) => row.id),
+    category: 1,
+    employee: input.salaries[0].employeeId,
+    employees: [...new Set(input.salaries.map((salary) => salary.employeeId))],
+  };
+  const month = input.today.slice(0, 7);
+  const numbered = (levers) => levers.map((lever, i) => ({ id: i + 1, lever, targetDeleted: false }));
+  const scenarios = [
+    [
+      '100 levers naming one row each',
+      numbered(Array.from({ length: 10 }, (_, k) => tenTargetedLevers(k, ids, month)).flat()),
+      10,
+    ],
+    ['10 levers incl. side-wide delay and percentage', numbered(tenLevers(0, ids, month)), 3],
+  ];
+  const timed = (work) => {
+    const started = performance.now();
+    work();
+    return performance.now() - started;
+  };
+  const base = () => computeForecast(input);
+  for (const [name, levers, runs] of scenarios) {
+    const scenario = () => computeForecast(applyLevers(input, levers, context));
+    base();
+    scenario();
+    const extras = [];
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const baseTimes = [];
+      const scenarioTimes = [];
+      for (let i = 0; i < runs; i += 1) {
+        baseTimes.push(timed(base));
+        scenarioTimes.push(timed(scenario));
+      }
+      const [b, s] = [median(baseTimes), median(scenarioTimes)];
+      rounds.push({ b, s });
+      extras.push(Math.round((100 * (s - b)) / b));
+    }
+    const middle = rounds[extras.indexOf(median(extras))];
+    line(
+      `forecast engine, ${name} vs base, 60 months (target < +20 %)`,
+      `+${median(extras)}`,
+      '%',
+      `base ${middle.b.toFixed(1)} ms, scenario ${middle.s.toFixed(1)} ms; rounds ${extras.map((e) => `+${e}`).join(', ')} %`,
+    );
+  }
+}
+
+/** Both databases; PostgreSQL only when one is reachable (`onFreshPostgres` prints n/a otherwise). */
+export async function benchScenarios(helpers) {
+  await benchScenarioEngine(helpers);
+  await helpers.inTempDir('sc', (dataDir) =>
+    benchOne('PGlite', helpers, { dataDir, port: 3971, target: { kind: 'pglite', dataDir: `${dataDir}/pglite` } }),
+  );
+  await helpers.onFreshPostgres('scenarios', ({ url, dataDir }) =>
+    benchOne('PostgreSQL', helpers, {
+      dataDir,
+      port: 3972,
+      env: { DATABASE_URL: url },
+      target: { kind: 'postgres', url },
+    }),
+  );
+}
