@@ -46,3 +46,5 @@ export * from './schemas/access.js';
 export * from './schemas/portfolio.js';
 export * from './schemas/alerts.js';
 export * from './schemas/scenarios.js';
+export * from './qr-bill.js';
+export * from './schemas/qr-bills.js';
