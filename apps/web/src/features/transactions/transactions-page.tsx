@@ -146,9 +146,12 @@ export function Component() {
         empty={
           <FirstUse title={canEdit ? texts.emptyTitle : texts.emptyReadOnly} text={texts.emptyText}>
             {canEdit ? (
-              <Button leftSection={<IconCash size={18} aria-hidden />} onClick={add}>
-                {texts.add}
-              </Button>
+              <>
+                <Button leftSection={<IconCash size={18} aria-hidden />} onClick={add}>
+                  {texts.add}
+                </Button>
+                <QrBillUpload user={user} />
+              </>
             ) : null}
           </FirstUse>
         }
