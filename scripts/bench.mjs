@@ -1,5 +1,5 @@
 // `npm run bench`: one line per figure of docs/design.md "Performance budgets". Measures the built
-// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual, portfolio, recurring, realtime,
+// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual, portfolio, recurring, qr-bills, realtime,
 // forecast-writes or forecast-soak (the last only on request: ten minutes per database)
 // (BENCH_SECONDS, BENCH_ROUNDS), realtime.
 import { spawn } from 'node:child_process';
@@ -504,6 +504,11 @@ if (process.env.BENCH_ONLY === 'recurring') {
   await benchRecurring(benchTools);
   process.exit(0);
 }
+const { benchQrBills } = await import('./bench-qr-bills.mjs');
+if (process.env.BENCH_ONLY === 'qr-bills') {
+  await benchQrBills(benchTools);
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY === 'bank-accounts') {
   await benchBankAccountLists();
   process.exit(0);
@@ -515,6 +520,7 @@ const engine = benchForecastEngine();
 line('forecast engine, SME 13 months median (target < 2 ms)', engine.sme.toFixed(2), 'ms');
 line('forecast engine, big organisation 60 months median (target < 50 ms)', engine.big.toFixed(2), 'ms');
 await benchRecurring(benchTools);
+await benchQrBills(benchTools);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-'));
 try {
