@@ -87,3 +87,14 @@ export async function damagedQrBillPng(payload: string): Promise<Buffer> {
   context.fillRect(quiet + size * 0.45, quiet + size * 0.45, size * 0.3, size * 0.3);
   return canvas.encode('png');
 }
+
+/** A PDF of `pages` pages of text, no code: longer than a QR-bill may be. */
+export function longPdf(pages: number): Promise<Buffer> {
+  return renderPdf({
+    defaultStyle: { font: 'Roboto' },
+    content: Array.from({ length: pages }, (_, index) => ({
+      text: `Seite ${index + 1}`,
+      ...(index > 0 ? { pageBreak: 'before' as const } : {}),
+    })),
+  });
+}

@@ -8,10 +8,10 @@ import { QR_BILL_MAX_AMOUNT } from '../qr-bill.js';
 export const qrBillContentTypes = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 
 /**
- * Limits of one upload (docs/qr-bills.md "Files"): a scanned A4 page is well below 10 MB; only the
- * first pages of a PDF are rendered, where a QR-bill's payment part sits.
+ * Limits of one upload (docs/qr-bills.md "Files"): a scanned A4 page is well below 10 MB; an invoice
+ * with its payment part has a few pages, each rendered to be searched, so a longer PDF is refused.
  */
-export const QR_BILL_LIMITS = { fileBytes: 10 * 1024 * 1024, pdfPages: 3, imagePixels: 40_000_000 } as const;
+export const QR_BILL_LIMITS = { fileBytes: 10 * 1024 * 1024, pdfPages: 5, imagePixels: 40_000_000 } as const;
 
 /**
  * Days from the upload to the due date when the bill's Swico S1 terms name none (docs/qr-bills.md

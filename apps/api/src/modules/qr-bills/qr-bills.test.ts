@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/build-test-app.js';
 import { aBankAccount, aCategory, currencyId, importEntries } from '../../test/factories.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
-import { damagedQrBillPng, qrBillPayload, qrBillPdf, qrBillPng, SCOR_BILL } from '../../test/qr-bill-files.js';
+import { damagedQrBillPng, longPdf, qrBillPayload, qrBillPdf, qrBillPng, SCOR_BILL } from '../../test/qr-bill-files.js';
 
 // docs/qr-bills.md. Today of the test app is 2026-11-21. The files are made by test/qr-bill-files.ts.
 
@@ -161,6 +161,11 @@ describe('QR-bills in (docs/qr-bills.md)', () => {
       'a QR code that is no QR-bill',
       async () => [await qrBillPng('https://example.ch/rechnung'), 'image/png'] as const,
       'Der QR-Code ist keine QR-Rechnung',
+    ],
+    [
+      'a PDF of more pages than a QR-bill has',
+      async () => [await longPdf(QR_BILL_LIMITS.pdfPages + 1), 'application/pdf'] as const,
+      'Die PDF-Datei hat 6 Seiten; gelesen werden QR-Rechnungen mit höchstens 5 Seiten.',
     ],
     [
       'a text file sent as PDF',
