@@ -1,5 +1,5 @@
 // `npm run bench`: one line per figure of docs/design.md "Performance budgets". Measures the built
-// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual, portfolio, recurring, realtime, first-load,
+// server as users get it. One part alone: BENCH_ONLY=bank-accounts, bank-import, upload, employees, forecast-api, plan-actual, portfolio, recurring, qr-bills, realtime, first-load,
 // forecast-writes, cached-read, engine, scenarios or forecast-soak (the last only on request: ten minutes per database)
 // (BENCH_SECONDS, BENCH_ROUNDS), realtime.
 import { spawn } from 'node:child_process';
@@ -584,6 +584,11 @@ if (process.env.BENCH_ONLY === 'scenarios') {
   await benchScenarios(benchTools);
   process.exit(0);
 }
+const { benchQrBills } = await import('./bench-qr-bills.mjs');
+if (process.env.BENCH_ONLY === 'qr-bills') {
+  await benchQrBills(benchTools);
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY === 'bank-accounts') {
   await benchBankAccountLists();
   process.exit(0);
@@ -610,6 +615,7 @@ if (process.env.BENCH_ONLY === 'engine') {
 }
 benchEngine();
 await benchRecurring(benchTools);
+await benchQrBills(benchTools);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-'));
 try {

@@ -35,6 +35,7 @@ import type { ReportsService } from './modules/reports/reports.service.js';
 import type { PlanActualService } from './modules/plan-actual/plan-actual.service.js';
 import type { MatchService } from './modules/plan-actual/match.service.js';
 import type { RecurringService } from './modules/recurring/recurring.service.js';
+import type { QrBillsService } from './modules/qr-bills/qr-bills.service.js';
 import type { DismissalsService } from './modules/plan-actual/dismissals.service.js';
 import type { EventHub } from './modules/events/event-hub.js';
 import type { AccessService } from './modules/access/access.service.js';
@@ -88,6 +89,7 @@ export interface AppDeps {
   planActual: PlanActualService;
   planMatches: MatchService;
   recurring: RecurringService;
+  qrBills: QrBillsService;
   occurrenceDismissals: DismissalsService;
   /** The realtime hub: the open event streams of this instance (docs/realtime.md). */
   events: EventHub;

@@ -71,6 +71,8 @@ import { registerReports } from './modules/reports/reports.routes.js';
 import { registerPlanActual } from './modules/plan-actual/plan-actual.routes.js';
 import { registerRecurring } from './modules/recurring/recurring.routes.js';
 import { createRecurringService } from './modules/recurring/recurring.service.js';
+import { registerQrBills } from './modules/qr-bills/qr-bills.routes.js';
+import { createQrBillsService } from './modules/qr-bills/qr-bills.service.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { createForecastStamps } from './modules/forecasts/forecast-stamps.js';
 import { createStreamLeases } from './modules/events/stream-leases.js';
@@ -238,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const occurrenceDismissals = createDismissalsService({ db, clock, forecasts, cache: planCache });
   const recurring = createRecurringService({ db, clock, reference, bankAccounts, transactions, planMatches });
+  const qrBills = createQrBillsService({ clock, reference, transactions, recurring });
   const events = createEventHub(changes, createStreamLeases(db, clock));
   const access = createAccessService({ db, clock });
   const bearers = createBearerAccesses(db, clock);
@@ -285,7 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       planMatches,
       occurrenceDismissals,
     },
-    ...{ recurring, events, access, oauth, forecastStamps, portfolio, alerts, digest },
+    ...{ recurring, qrBills, events, access, oauth, forecastStamps, portfolio, alerts, digest },
     ...{ scenarios, scenarioCompare, scenarioPromote },
   };
   app.decorate('deps', deps);
@@ -323,6 +326,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await registerReports(api);
       await registerPlanActual(api);
       await registerRecurring(api);
+      await registerQrBills(api);
       await registerEvents(api);
       await registerAccess(api);
       await registerOAuth(api);

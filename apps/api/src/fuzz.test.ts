@@ -304,6 +304,17 @@ function hostileFiles(): Buffer[] {
     // The probe's freezing zip: ~50 KB holding ~49 MB of `<a/>` (docs/bank-statements.md "Safe parsing").
     Buffer.from(zipSync({ 'a.xml': bytesOf(`<a>${'<a/>'.repeat(12_800_000)}</a>`) }, { level: 9 })),
     Buffer.from(zipSync({ 'inner.zip': new Uint8Array(zipFixture) })),
+    // QR-bills (docs/qr-bills.md "Files"): a PDF whose open action runs JavaScript and opens an
+    // address, a PDF that is only a header, a PNG and a JPEG claiming 10^10 pixels.
+    bytesOf(
+      '%PDF-1.7\n1 0 obj<</Type/Catalog/Pages 2 0 R/OpenAction<</S/JavaScript/JS(app.launchURL("http://127.0.0.1:1/"))>>/AA<</O<</S/URI/URI(http://127.0.0.1:1/)>>>>>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    ),
+    bytesOf('%PDF-1.7\n'),
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
+      Buffer.from([0, 1, 0x86, 0xa0, 0, 1, 0x86, 0xa0, 8, 6, 0, 0, 0]),
+    ]),
+    Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, 0xff, 0xff, 0xff, 0xff, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]),
   ];
   for (const cut of [30, 400, zipFixture.length - 20]) files.push(zipFixture.subarray(0, cut));
   // Random zips: members named as statements, holding random bytes or cut real files.
@@ -353,19 +364,28 @@ describe('malformed input never reaches a 5xx', () => {
       return Object.keys(content).some((type) => type !== 'application/json');
     });
     expect(fileRoutes).toEqual(
-      expect.arrayContaining(['POST /api/bank-statements/preview', 'POST /api/bank-statements']),
+      expect.arrayContaining([
+        'POST /api/bank-statements/preview',
+        'POST /api/bank-statements',
+        'POST /api/qr-bills/read',
+      ]),
     );
     const failures: string[] = [];
     let sent = 0;
     const files = hostileFiles();
     for (const route of fileRoutes) {
       const [method = '', path = ''] = route.split(' ');
-      const types = Object.keys(operationOf(document, method, path)?.requestBody?.content ?? {});
+      const operation = operationOf(document, method, path);
+      const types = Object.keys(operation?.requestBody?.content ?? {});
+      // The choices of a route that has them; a route without a query (QR-bills) once per file and type.
+      const queries = (operation?.parameters ?? []).some((parameter) => parameter.in === 'query')
+        ? ['', '?bankAccountId=1', '?assign=0:new,1:1']
+        : [''];
       for (const [index, payload] of files.entries()) {
         for (const type of types) {
           // `assign` creates accounts from statements (docs/bank-statements.md "Accounts"): hostile
           // files must create none either.
-          for (const query of ['', '?bankAccountId=1', '?assign=0:new,1:1']) {
+          for (const query of queries) {
             const response = await owner.send({
               method: method as 'POST',
               url: `${fillPath(path, {})}${query}`,

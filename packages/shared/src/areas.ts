@@ -117,6 +117,14 @@ export const areas = {
     stale: ['transactions', 'bank-accounts'],
     forecastFollows: true,
   },
+  // A QR-bill read is a preview (changes nothing); confirming creates a one-off transaction (docs/qr-bills.md).
+  'qr-bills': {
+    tokens: data,
+    realtime: 'shared',
+    stale: ['transactions'],
+    forecastFollows: true,
+    nouns: { 'qr-bills': 'QR-Rechnung' },
+  },
   transactions: {
     tokens: data,
     realtime: 'shared',

@@ -47,3 +47,5 @@ export * from './schemas/portfolio.js';
 export * from './portfolio-rows.js';
 export * from './schemas/alerts.js';
 export * from './schemas/scenarios.js';
+export * from './qr-bill.js';
+export * from './schemas/qr-bills.js';

@@ -24,6 +24,8 @@ const PHRASES: Record<string, string> = {
   'POST occurrence-dismissals/bulk': 'Überfällige Zahlungen als «entfällt» markiert',
   'POST occurrence-dismissals/bulk-restore': 'Markierungen «entfällt» aufgehoben',
   'POST recurring-suggestions/accept': 'Wiederkehrende Zahlungen übernommen',
+  'POST qr-bills/read': 'QR-Rechnung gelesen (Vorschau)',
+  'POST qr-bills': 'QR-Rechnung als Zahlung erfasst',
   'POST recurring-suggestions/dismiss': 'Wiederkehrende Zahlungen verworfen',
   'PUT recurring-suggestions/delays': 'Gelernte Verzögerung ein- oder ausgeschaltet',
   'POST categories/reassign': 'Kategorie neu zugeordnet',

@@ -93,7 +93,7 @@ const linkSchema = textSchema({ max: LINK_MAX })
   .nullable();
 
 /** An optional QR or Creditor Reference, typed with spaces or small letters; empty means none. */
-const referenceSchema = z
+export const paymentReferenceSchema = z
   .string({ error: PAYMENT_REFERENCE_MESSAGE })
   .max(64, PAYMENT_REFERENCE_MESSAGE)
   .transform(normalizePaymentReference)
@@ -114,7 +114,7 @@ const transactionFields = {
   employeeId: idFieldSchema('Ungültige Mitarbeitende').nullable().optional(),
   vatId: idFieldSchema('Ungültige Mehrwertsteuer').nullable().optional(),
   vatIncluded: z.boolean({ error: 'Ungültiger Wert' }).optional(),
-  reference: referenceSchema.optional(),
+  reference: paymentReferenceSchema.optional(),
   bankAccountId: idFieldSchema('Ungültiges Bankkonto').nullable().optional(),
 };
 

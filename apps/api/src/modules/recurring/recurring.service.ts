@@ -49,6 +49,13 @@ export interface RecurringServiceDeps {
 
 export type RecurringService = ReturnType<typeof createRecurringService>;
 
+/** A counterparty's proposed category and VAT rate, from how its earlier entries were categorised or matched. */
+export interface CategoryProposal {
+  categoryId: number | null;
+  categoryName: string | null;
+  vatId: number | null;
+}
+
 /** How far back the detector reads (docs/recurring.md "Finding series"): 25 months, two yearly payments. */
 const MONTHS_READ = 25;
 
@@ -130,8 +137,12 @@ export function createRecurringService({
     return `${series.bankAccountId}|${series.key}`;
   }
 
-  async function toSuggestions(tenant: Tenant, found: readonly RecurringSeries[]): Promise<RecurringSuggestion[]> {
-    if (found.length === 0) return [];
+  /**
+   * The proposals of the organisation's counterparties (docs/recurring.md "Suggestions"): the most
+   * frequent category of the entries with the same IBAN (else normalised name), and the most frequent
+   * VAT rate of those with that category; `fallback` when nothing is known.
+   */
+  async function categoryProposals(tenant: Tenant) {
     const [hints, categoryRows] = await Promise.all([
       categoryHintsOf(db, tenant.organisationId),
       categoriesOf(db, tenant.organisationId),
@@ -145,19 +156,39 @@ export function createRecurringService({
       else hintsByIdentity.set(identity, [hint]);
     }
     const salaryCategory = categoryRows.find((row) => SALARY_CATEGORY.test(row.name))?.id ?? null;
+    return {
+      salaryCategory,
+      of(iban: string | null, name: string | null, fallback: number | null = null): CategoryProposal {
+        const known = hintsByIdentity.get(identityOf(iban, name)) ?? [];
+        const categoryId =
+          mostFrequent(
+            known.map((hint) => hint.categoryId).filter((id): id is number => id !== null && categoryNames.has(id)),
+          ) ?? fallback;
+        const vatId =
+          mostFrequent(
+            known
+              .filter((hint) => hint.categoryId === categoryId)
+              .map((hint) => hint.vatId)
+              .filter((id): id is number => id !== null),
+          ) ?? null;
+        return {
+          categoryId,
+          categoryName: categoryId === null ? null : (categoryNames.get(categoryId) ?? null),
+          vatId,
+        };
+      },
+    };
+  }
+
+  async function toSuggestions(tenant: Tenant, found: readonly RecurringSeries[]): Promise<RecurringSuggestion[]> {
+    if (found.length === 0) return [];
+    const proposals = await categoryProposals(tenant);
     return found.map((series) => {
-      const known = hintsByIdentity.get(identityOf(series.counterpartyIban, series.counterpartyName)) ?? [];
-      const categoryId =
-        mostFrequent(
-          known.map((hint) => hint.categoryId).filter((id): id is number => id !== null && categoryNames.has(id)),
-        ) ?? (series.kind === 'salaryRun' ? salaryCategory : null);
-      const vatId =
-        mostFrequent(
-          known
-            .filter((hint) => hint.categoryId === categoryId)
-            .map((hint) => hint.vatId)
-            .filter((id): id is number => id !== null),
-        ) ?? null;
+      const { categoryId, categoryName, vatId } = proposals.of(
+        series.counterpartyIban,
+        series.counterpartyName,
+        series.kind === 'salaryRun' ? proposals.salaryCategory : null,
+      );
       return {
         key: keyOf(series),
         fingerprint: series.fingerprint,
@@ -183,7 +214,7 @@ export function createRecurringService({
           cycle: series.plannable ? (series.cycle as Cycle) : null,
           startDate: startDateOf(series),
           categoryId,
-          categoryName: categoryId === null ? null : (categoryNames.get(categoryId) ?? null),
+          categoryName,
           vatId,
         },
       };
@@ -191,6 +222,11 @@ export function createRecurringService({
   }
 
   return {
+    /** The category and VAT rate proposed for a payment to this counterparty (docs/qr-bills.md "Preview"). */
+    async proposeCategory(tenant: Tenant, iban: string | null, name: string | null): Promise<CategoryProposal> {
+      return (await categoryProposals(tenant)).of(iban, name);
+    },
+
     /** `GET /recurring-suggestions`: of one account (404 when the organisation has none such) or all. */
     async suggestions(tenant: Tenant, bankAccountId?: number): Promise<RecurringSuggestionList> {
       if (bankAccountId !== undefined) await bankAccounts.requireRow(db, tenant, bankAccountId);

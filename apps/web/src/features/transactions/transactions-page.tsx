@@ -17,6 +17,7 @@ import { exportTransactions } from './api/export-transactions';
 import { transactionsQuery, type TransactionListParams } from './api/list-transactions';
 import { BulkActions } from './components/bulk-actions';
 import { openManageDialog } from './components/manage-dialog';
+import { QrBillUpload } from './components/qr-bill-upload';
 import { openTransactionDialog, type TransactionDialogMode } from './components/transaction-dialog';
 import {
   defaultFilters,
@@ -145,9 +146,12 @@ export function Component() {
         empty={
           <FirstUse title={canEdit ? texts.emptyTitle : texts.emptyReadOnly} text={texts.emptyText}>
             {canEdit ? (
-              <Button leftSection={<IconCash size={18} aria-hidden />} onClick={add}>
-                {texts.add}
-              </Button>
+              <>
+                <Button leftSection={<IconCash size={18} aria-hidden />} onClick={add}>
+                  {texts.add}
+                </Button>
+                <QrBillUpload user={user} />
+              </>
             ) : null}
           </FirstUse>
         }
@@ -164,6 +168,7 @@ export function Component() {
               >
                 {texts.manage}
               </Button>
+              <QrBillUpload user={user} />
               <Button leftSection={<IconCash size={18} aria-hidden />} onClick={add}>
                 {texts.add}
               </Button>

@@ -7,7 +7,11 @@ import {
   isIsoDate,
   transactionTypeLabels,
   transactionTypes,
+  QR_BILL_DEFAULT_PAYMENT_DAYS,
+  formatIban,
+  type QrBillPreview,
   type Transaction,
+  type TransactionCreate,
   type User,
 } from '@saldopilot/shared';
 import { AmountField } from '../../../components/form/amount-input';
@@ -35,14 +39,24 @@ import {
   type TransactionControl,
 } from './transaction-form-values';
 import { convertedText } from './transaction-display';
-import { transactionTexts as texts } from './transaction-texts';
+import { qrBillTexts, transactionTexts as texts } from './transaction-texts';
+import { confirmQrBill } from '../api/qr-bills';
 import { VatField } from './vat-field';
 import classes from './transactions.module.css';
 import '@mantine/core/styles/Switch.css';
 
-export type TransactionDialogMode = { kind: 'create' } | { kind: 'edit' | 'clone'; transaction: Transaction };
+export type TransactionDialogMode =
+  | { kind: 'create' }
+  | { kind: 'edit' | 'clone'; transaction: Transaction }
+  /** A QR-bill read (docs/qr-bills.md "The web"): its preview, saved through `POST /qr-bills`. */
+  | { kind: 'qr-bill'; preview: QrBillPreview };
 
-const titles = { create: texts.createTitle, edit: texts.editTitle, clone: texts.cloneTitle } as const;
+const titles = {
+  create: texts.createTitle,
+  edit: texts.editTitle,
+  clone: texts.cloneTitle,
+  'qr-bill': qrBillTexts.title,
+} as const;
 
 /** The amount field with the "~ … CHF" hint for a foreign currency (docs/web.md "Transaktionen"). */
 function AmountWithConversion({
@@ -95,17 +109,20 @@ function TransactionForm({
 }) {
   const [endCleared, setEndCleared] = useState(false);
   const { data: currencies = [] } = useCurrencies();
-  const original = mode.kind === 'create' ? undefined : mode.transaction;
+  const original = mode.kind === 'edit' || mode.kind === 'clone' ? mode.transaction : undefined;
+  const bill = mode.kind === 'qr-bill' ? mode.preview : undefined;
   const entity = useEntityForm({
     dialog,
-    mode: mode.kind,
-    titles,
+    mode: mode.kind === 'qr-bill' ? 'create' : mode.kind,
+    titles: { ...titles, create: titles[mode.kind] },
     resolver: transactionResolver,
-    defaultValues: original ? valuesOf(original) : emptyValues(user.currency.id),
+    defaultValues: original ? valuesOf(original) : bill ? qrBillValues(bill, user) : emptyValues(user.currency.id),
+    // A bill's values are a proposal: saving them unchanged is the point.
+    ...(bill ? { requireChange: false } : {}),
     stored: original && storedRequest(original),
     live: original && { collection: changeKinds.transactions, id: original.id },
     save: {
-      create: createTransaction,
+      create: bill ? confirmBill : createTransaction,
       update: (changes) => updateTransaction(original?.id ?? 0, changes),
     },
     saved: (saved, savedMode) => (savedMode === 'edit' ? texts.updated(saved.name) : texts.created(saved.name)),
@@ -131,6 +148,7 @@ function TransactionForm({
 
   return (
     <EntityForm entity={entity}>
+      {bill ? <QrBillSummary bill={bill} /> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing={0}>
         <TextInput
           label={texts.fields.name}
@@ -249,6 +267,62 @@ function VatIncludedSwitch({ control }: { control: TransactionControl }) {
         />
       )}
     />
+  );
+}
+
+/** A bill's preview as the dialog's values: an expense on its due date, its reference kept. */
+function qrBillValues(bill: QrBillPreview, user: User) {
+  return {
+    ...emptyValues(user.currency.id),
+    name: bill.proposed.name,
+    categoryId: bill.proposed.categoryId ?? undefined,
+    vatId: bill.proposed.vatId,
+    currencyId: bill.currency.id,
+    amount: bill.amount === null ? null : -bill.amount,
+    startDate: bill.dueDate,
+    reference: bill.reference ?? '',
+  };
+}
+
+/** Saves the dialog's values as the confirmed bill (`POST /qr-bills`, a one-off expense). */
+function confirmBill(values: TransactionCreate): Promise<Transaction> {
+  return confirmQrBill({
+    name: values.name,
+    amount: Math.abs(values.amount),
+    currencyId: values.currencyId,
+    dueDate: values.startDate,
+    categoryId: values.categoryId,
+    vatId: values.vatId ?? null,
+    reference: values.reference ?? null,
+    bankAccountId: values.bankAccountId ?? null,
+  });
+}
+
+/** What the bill says beyond the fields: creditor, account, reference, where the due date comes from. */
+function QrBillSummary({ bill }: { bill: QrBillPreview }) {
+  return (
+    <Alert color="blue" variant="light" mb="md" data-testid="qr-bill-summary">
+      <div>
+        {qrBillTexts.creditor}: {bill.creditor.name}, {bill.creditor.address}
+      </div>
+      <div>
+        {qrBillTexts.account}: {formatIban(bill.creditor.iban)}
+      </div>
+      <div>
+        {qrBillTexts.reference}: {bill.reference ? `${bill.referenceType} ${bill.reference}` : qrBillTexts.noReference}
+      </div>
+      {bill.invoiceNumber ? (
+        <div>
+          {qrBillTexts.invoice}: {bill.invoiceNumber}
+        </div>
+      ) : null}
+      <div>
+        {bill.dueDateSource === 'terms'
+          ? qrBillTexts.dueFromTerms
+          : qrBillTexts.dueByDefault(QR_BILL_DEFAULT_PAYMENT_DAYS)}
+      </div>
+      {bill.amount === null ? <div>{qrBillTexts.openAmount}</div> : null}
+    </Alert>
   );
 }
 

@@ -201,3 +201,20 @@ export const vatTexts = {
   deleted: (rate: string) => `Mehrwertsteuer "${rate}" wurde gelöscht`,
   deleteFailed: (rate: string) => `Mehrwertsteuer "${rate}" konnte nicht gelöscht werden`,
 } as const;
+
+/** "QR-Rechnung hochladen" (docs/qr-bills.md "The web"). */
+export const qrBillTexts = {
+  upload: 'QR-Rechnung hochladen',
+  title: 'QR-Rechnung prüfen',
+  readFailed: (file: string) => `${file} konnte nicht gelesen werden`,
+  unreadable: 'Die Datei konnte nicht gelesen werden.',
+  creditor: 'Zahlungsempfänger',
+  account: 'Konto',
+  reference: 'Referenz',
+  noReference: 'ohne Referenz',
+  invoice: 'Rechnung',
+  dueFromTerms: 'Fälligkeit aus den Zahlungsbedingungen der Rechnung',
+  dueByDefault: (days: number) => `Fälligkeit: heute plus ${days} Tage (die Rechnung nennt keine Zahlungsfrist)`,
+  openAmount: 'Die Rechnung lässt den Betrag offen: bitte eintragen.',
+  confirmFailed: 'Die Zahlung konnte nicht erfasst werden',
+} as const;
