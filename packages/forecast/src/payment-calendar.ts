@@ -12,6 +12,7 @@ import {
   AHV_AKONTO_DEVIATION_PERCENT,
   AHV_MONTHLY_PAYROLL_LIMIT_CENTS,
   AHV_YEARLY_CONTRIBUTIONS_LIMIT_CENTS,
+  formatAmount,
   germanMonthNames,
   UVG_INSTALMENT_SURCHARGES,
   monthsPerStep,
@@ -22,6 +23,15 @@ import {
 } from '@saldopilot/shared';
 import { daysOfMonthIndex, parseMonthIndex, type Horizon } from './horizon.js';
 import type { Ledger } from './ledger.js';
+import {
+  addLeafNote,
+  leafNoteKey,
+  monthKeyOf,
+  moneyText,
+  percentText,
+  type LeafNotes,
+  type NotesSink,
+} from './leaf-notes.js';
 import { forEachOccurrence, occurrenceSeries } from './occurrences.js';
 import { convert, type RateBook } from './rates.js';
 import { isIncludedSalary } from './salaries.js';
@@ -175,6 +185,18 @@ export function akontoWarning(contributions: number, akontoOfYear: number): stri
   return 'Akonto anpassen lassen: Die geplanten AHV-Beiträge weichen um mehr als 10 % vom Akonto ab.';
 }
 
+/** The warning of a year with its sums (the settings page and the forecast details), or null. */
+export function akontoWarningText(
+  year: number,
+  contributions: number,
+  akontoOfYear: number,
+  currency?: string,
+): string | null {
+  const warning = akontoWarning(contributions, akontoOfYear);
+  if (warning === null) return null;
+  return `${warning} (${year}: Beiträge ${formatAmount(contributions, currency)}, Akonto ${formatAmount(akontoOfYear, currency)})`;
+}
+
 /**
  * The leaf id of a calendar payment's name: negative (label ids are positive, 0 is "<Kein Label>"),
  * and the same for the same name in every model (FNV-1a of the name), so a past month's model and
@@ -200,19 +222,29 @@ export function isCalendarLeaf(leaf: { relatedTable: string; relatedId: number; 
   );
 }
 
-/** The leaves of the calendar under "Lohnkosten", one slot per name. */
+/** The leaves of the calendar under "Lohnkosten", one slot per name, with how each was computed. */
 class CalendarLeaves {
   constructor(
     private readonly ledger: Ledger,
     private readonly horizon: Horizon,
+    private readonly notes: LeafNotes | undefined,
   ) {}
 
-  /** Adds the payment (positive = paid out) in the month, when it lies in the horizon. */
-  pay(name: string, monthIndex: number, paid: number): void {
+  /**
+   * Adds the payment (positive = paid out) in the month, when it lies in the horizon, with its
+   * explanation (called only then: the texts are built for the payments shown) and warnings.
+   */
+  pay(name: string, monthIndex: number, paid: number, explain: () => string, warnings?: string[]): void {
     const { first, last } = this.horizon;
     if (paid === 0 || monthIndex < first || monthIndex > last) return;
-    const slot = this.ledger.open('salary_cost_labels', calendarLeafId(name), name, SALARY_COSTS_CATEGORY);
+    const id = calendarLeafId(name);
+    const slot = this.ledger.open('salary_cost_labels', id, name, SALARY_COSTS_CATEGORY);
     this.ledger.add(slot, monthIndex - first, -paid);
+    if (this.notes === undefined) return;
+    addLeafNote(this.notes, leafNoteKey('salary_cost_labels', id, monthKeyOf(monthIndex)), {
+      explanation: explain(),
+      ...(warnings && warnings.length > 0 ? { warnings } : {}),
+    });
   }
 }
 
@@ -234,10 +266,33 @@ function periodName(prefix: string, rhythm: FundRhythm | 'quarterly' | 'monthly'
   return `${prefix} ${Math.floor(start / 12)}`;
 }
 
+/** "Q1 2026", "März 2026", "2026": the period a payment is for. */
+function periodLabel(rhythm: FundRhythm, start: number): string {
+  const year = Math.floor(start / 12);
+  return rhythm === 'yearly' ? String(year) : `${periodName('', rhythm, start).trim()} ${year}`;
+}
+
+/** "4 Quartale", "12 Monate", "1 Jahr". */
+const PERIODS_TEXT: Record<FundRhythm, string> = { monthly: '12 Monate', quarterly: '4 Quartale', yearly: '1 Jahr' };
+
+/** "fällig 10 Tage nach Periodenende" / "fällig am Periodenende". */
+function dueText(dueDays: number, after: string): string {
+  return dueDays === 0 ? `fällig am ${after}` : `fällig ${dueDays} Tage nach ${after}`;
+}
+
+/** Why the Ausgleichskasse's rhythm of a year is what it is, when derived (AHVV Art. 34). */
+function rhythmReason(entered: FundRhythm | null, rhythm: FundRhythm, currency: string): string {
+  if (entered !== null) return 'Rhythmus eingegeben';
+  if (rhythm === 'yearly') return `jährlich: Beiträge bis ${moneyText(AHV_YEARLY_CONTRIBUTIONS_LIMIT_CENTS, currency)}`;
+  const limit = moneyText(AHV_MONTHLY_PAYROLL_LIMIT_CENTS, currency);
+  return rhythm === 'monthly' ? `monatlich: Lohnsumme über ${limit}` : `vierteljährlich: Lohnsumme bis ${limit}`;
+}
+
 /**
  * Adds the calendar's payments to the ledger (docs/payment-calendar.md "In the forecast") for the
  * years whose payments can fall into the horizon: from the year before the first month to the year
- * of the last.
+ * of the last; with `sink`, each payment's explanation and warnings (docs/payment-calendar.md
+ * "Explanations").
  */
 export function addCalendarPayments(
   salaries: readonly ForecastSalary[],
@@ -246,9 +301,12 @@ export function addCalendarPayments(
   horizon: Horizon,
   rates: RateBook,
   ledger: Ledger,
+  sink?: NotesSink,
 ): void {
   const contributions = fundContributions(salaries, calendar, horizon, rates);
-  const leaves = new CalendarLeaves(ledger, horizon);
+  const leaves = new CalendarLeaves(ledger, horizon, sink?.notes);
+  const currency = sink?.currency ?? '';
+  const money = (cents: number) => moneyText(cents, currency);
   const firstYear = Math.floor((horizon.first - 1) / 12);
   const lastYear = Math.floor(horizon.last / 12);
   for (let year = firstYear; year <= lastYear; year++) {
@@ -261,13 +319,26 @@ export function addCalendarPayments(
       const length = RHYTHM_MONTHS[rhythm];
       const periods = 12 / length;
       const perPeriod = akonto ?? roundHalfAwayFromZero(total / periods);
+      const warning = akonto === null ? null : akontoWarningText(year, total, akonto * periods, currency);
+      const warnings = warning === null ? undefined : [warning];
+      const basis = `Lohnsumme AHV ${year} ${money(payroll)}, Beiträge ${money(total)}`;
       for (let period = 0; period < periods; period++) {
         const periodStart = start + period * length;
         const due = dueAfter(periodStart + length - 1, dueDays);
-        if (stillDue(due.date, today))
-          leaves.pay(periodName('AHV-Akonto', rhythm, periodStart), due.monthIndex, perPeriod);
+        if (!stillDue(due.date, today)) continue;
+        const explain = () =>
+          `${akonto === null ? `${basis} ÷ ${PERIODS_TEXT[rhythm]}` : 'Akonto gemäss Rechnung der Ausgleichskasse'} = ${money(perPeriod)} für ${periodLabel(rhythm, periodStart)} (${rhythmReason(calendar.ahv?.rhythm ?? null, rhythm, currency)}), ${dueText(dueDays, 'Periodenende')}`;
+        leaves.pay(periodName('AHV-Akonto', rhythm, periodStart), due.monthIndex, perPeriod, explain, warnings);
       }
-      leaves.pay(`AHV-Differenz ${year}`, start + 12 + differenceMonth - 1, total - perPeriod * periods);
+      const difference = total - perPeriod * periods;
+      leaves.pay(
+        `AHV-Differenz ${year}`,
+        start + 12 + differenceMonth - 1,
+        difference,
+        () =>
+          `${basis} − Akonto ${periods} × ${money(perPeriod)} = ${money(difference)}${difference < 0 ? ' (Rückerstattung)' : ''}, nach der Lohnmeldung im ${germanMonthNames[differenceMonth - 1]} ${year + 1}`,
+        warnings,
+      );
     }
     if (calendar.bvg) {
       const { rhythm, inAdvance, dueDays } = calendar.bvg;
@@ -276,7 +347,15 @@ export function addCalendarPayments(
         const amount = contributionsOver(contributions, 'bvg', periodStart, length);
         // In advance: `dueDays` after the period's first day; in arrears: after its last day.
         const due = inAdvance ? dueAfter(periodStart - 1, dueDays + 1) : dueAfter(periodStart + length - 1, dueDays);
-        if (stillDue(due.date, today)) leaves.pay('BVG-Beiträge', due.monthIndex, amount);
+        if (stillDue(due.date, today)) {
+          leaves.pay(
+            'BVG-Beiträge',
+            due.monthIndex,
+            amount,
+            () =>
+              `Beiträge Pensionskasse ${periodLabel(rhythm, periodStart)} ${money(amount)}, ${inAdvance ? `im Voraus, ${dueText(dueDays, 'Periodenbeginn')}` : `nachschüssig, ${dueText(dueDays, 'Periodenende')}`}`,
+          );
+        }
       }
     }
     for (const fund of ['uvg', 'ktg'] as const) {
@@ -286,13 +365,25 @@ export function addCalendarPayments(
       // The provisional premium of a year is the premium on the previous year's payroll; the final
       // statement settles the year's own (docs/payment-calendar.md "UVG and KTG").
       const provisional = contributionsOver(contributions, fund, start - 12, 12);
-      const surcharge = roundHalfAwayFromZero((provisional * UVG_INSTALMENT_SURCHARGES[block.instalments]) / 100_000);
+      const rate = UVG_INSTALMENT_SURCHARGES[block.instalments];
+      const surcharge = roundHalfAwayFromZero((provisional * rate) / 100_000);
       const step = 12 / block.instalments;
-      instalmentsOf(provisional + surcharge, block.instalments).forEach((amount, index) =>
-        leaves.pay(`${prefix}-Prämie ${year}`, start + block.premiumMonth - 1 + index * step, amount),
+      const parts = instalmentsOf(provisional + surcharge, block.instalments);
+      const basis = `Provisorische Prämie ${year} = Prämie auf der Lohnsumme ${year - 1} ${money(provisional)}`;
+      parts.forEach((amount, index) =>
+        leaves.pay(`${prefix}-Prämie ${year}`, start + block.premiumMonth - 1 + index * step, amount, () =>
+          block.instalments === 1
+            ? `${basis}, im Voraus`
+            : `${basis} + Ratenzuschlag ${percentText(rate)} ${money(surcharge)} in ${block.instalments} Raten: Rate ${index + 1}/${block.instalments} ${money(amount)}`,
+        ),
       );
       const real = contributionsOver(contributions, fund, start, 12);
-      leaves.pay(`${prefix}-Schlussabrechnung ${year}`, start + 12 + block.finalMonth - 1, real - provisional);
+      leaves.pay(`${prefix}-Schlussabrechnung ${year}`, start + 12 + block.finalMonth - 1, real - provisional, () =>
+        [
+          `Prämie auf der Lohnsumme ${year} ${money(real)} − provisorische Prämie ${money(provisional)} = ${money(real - provisional)}`,
+          real < provisional ? ' (Rückzahlung)' : '',
+        ].join(''),
+      );
     }
     if (calendar.withholdingTax) {
       const { rhythm, dueDays, commissionPercent } = calendar.withholdingTax;
@@ -302,7 +393,13 @@ export function addCalendarPayments(
         const commission = roundHalfAwayFromZero((withheld * commissionPercent) / 100_000);
         const due = dueAfter(periodStart + length - 1, dueDays);
         if (stillDue(due.date, today)) {
-          leaves.pay(periodName('Quellensteuer', rhythm, periodStart), due.monthIndex, withheld - commission);
+          leaves.pay(
+            periodName('Quellensteuer', rhythm, periodStart),
+            due.monthIndex,
+            withheld - commission,
+            () =>
+              `Quellensteuer ${periodLabel(rhythm, periodStart)} einbehalten ${money(withheld)} − Bezugsprovision ${percentText(commissionPercent)} ${money(commission)} = ${money(withheld - commission)}, ${dueText(dueDays, 'Periodenende')}`,
+          );
         }
       }
     }

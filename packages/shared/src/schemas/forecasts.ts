@@ -149,6 +149,13 @@ export const forecastLeafNodeSchema = z.object({
   overdueDate: z.string().optional(),
   /** In a scenario's forecast only: the lever(s) that changed this leaf in this month (docs/scenarios.md). */
   leverIds: z.array(z.number().int()).optional(),
+  /**
+   * The payment calendar's leaves and the annual VAT instalments only: how this month's amount was
+   * computed, in German (payroll basis, rates, periods), and the warnings that concern it
+   * (docs/payment-calendar.md "Explanations").
+   */
+  explanation: z.string().optional(),
+  warnings: z.array(z.string()).optional(),
 });
 export type ForecastLeafNode = z.infer<typeof forecastLeafNodeSchema>;
 

@@ -153,6 +153,38 @@ describe('the forecast with a payment calendar', () => {
   });
 });
 
+describe('the forecast details explain the calendar (docs/payment-calendar.md "Explanations")', () => {
+  it("carries how each payment was computed, and the Akonto warning on the year's AHV leaves", async () => {
+    const owner = await signUp(app);
+    const employee = await anEmployee(owner);
+    const salary = await aSalary(owner, employee.id);
+    await owner.post(`/api/employees/salaries/${salary.id}/costs/presets`, { items: [{ preset: 'ahv' }] });
+    expect((await put(owner, { ahv: {} })).statusCode).toBe(200);
+    const leafOf = async (month: string, name: string) => {
+      const response = await owner.get('/api/forecasts/details');
+      expect(response.statusCode, response.body).toBe(200);
+      const found = response.json<ForecastDetails>().find((entry) => entry.month === month);
+      return found?.expense.flatMap((category) => category.children).find((leaf) => leaf.name === name);
+    };
+    expect(await leafOf('2027-01', 'AHV-Akonto Q4')).toMatchObject({
+      amount: -254_400,
+      explanation:
+        "Lohnsumme AHV 2026 96'000.00 CHF, Beiträge 10'176.00 CHF ÷ 4 Quartale = 2'544.00 CHF für Q4 2026 (vierteljährlich: Lohnsumme bis 200'000.00 CHF), fällig 10 Tage nach Periodenende",
+    });
+    expect((await leafOf('2027-01', 'AHV-Akonto Q4'))?.warnings).toBeUndefined();
+    expect((await put(owner, { ahv: { akonto: 100_000 } })).statusCode).toBe(200);
+    expect(await leafOf('2027-01', 'AHV-Akonto Q4')).toMatchObject({
+      explanation:
+        "Akonto gemäss Rechnung der Ausgleichskasse = 1'000.00 CHF für Q4 2026 (vierteljährlich: Lohnsumme bis 200'000.00 CHF), fällig 10 Tage nach Periodenende",
+      warnings: [
+        "Akonto anpassen lassen: Die geplanten AHV-Beiträge weichen um mehr als 10 % vom Akonto ab. (2026: Beiträge 10'176.00 CHF, Akonto 4'000.00 CHF)",
+      ],
+    });
+    // A salary leaf carries none.
+    expect(await leafOf('2026-12', employee.name)).not.toHaveProperty('explanation');
+  });
+});
+
 describe('a scenario with a payment calendar', () => {
   it("shows the calendar's payments as the base does, under their own ids (not as a lever's rows)", async () => {
     const owner = await signUp(app);
