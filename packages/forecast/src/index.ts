@@ -7,7 +7,7 @@ export { ForecastModel, occurrenceParts, type OccurrencePart, type ResultQuery }
 export { coverageOf, mergeRanges, type Coverage } from './coverage.js';
 export { occurrenceState, stateRulesOf, type OccurrenceState, type StateRules } from './occurrence-state.js';
 export { calendarWarnings, vatLimitsApply, vatLimitWarnings } from './calendar-warnings.js';
-export { calendarLeafId, isCalendarLeaf } from './payment-calendar.js';
+export { calendarLeafId, calendarLeafNames, isCalendarLeaf } from './payment-calendar.js';
 export { leafNoteKey, type LeafNote } from './leaf-notes.js';
 export {
   detectRecurring,

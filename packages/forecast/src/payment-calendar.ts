@@ -222,6 +222,23 @@ export function isCalendarLeaf(leaf: { relatedTable: string; relatedId: number; 
   );
 }
 
+/**
+ * Every name a calendar payment can have in the years `firstYear`…`lastYear` (docs/payment-calendar.md
+ * "Exclusions"): what an exclusion of a calendar leaf may name.
+ */
+export function calendarLeafNames(firstYear: number, lastYear: number): string[] {
+  const names = ['BVG-Beiträge'];
+  for (const prefix of ['AHV-Akonto', 'Quellensteuer']) {
+    for (let month = 0; month < 12; month++) names.push(periodName(prefix, 'monthly', month));
+    for (let quarter = 0; quarter < 4; quarter++) names.push(periodName(prefix, 'quarterly', quarter * 3));
+  }
+  for (let year = firstYear; year <= lastYear; year++) {
+    names.push(periodName('AHV-Akonto', 'yearly', year * 12), `AHV-Differenz ${year}`);
+    for (const prefix of ['UVG', 'KTG']) names.push(`${prefix}-Prämie ${year}`, `${prefix}-Schlussabrechnung ${year}`);
+  }
+  return names;
+}
+
 /** The leaves of the calendar under "Lohnkosten", one slot per name, with how each was computed. */
 class CalendarLeaves {
   constructor(

@@ -185,6 +185,46 @@ describe('the forecast details explain the calendar (docs/payment-calendar.md "E
   });
 });
 
+describe('exclusions of calendar leaves (docs/payment-calendar.md "Exclusions")', () => {
+  it('excludes a calendar payment in one month by its leaf id, lists and lifts it; refuses ids that name none', async () => {
+    const { a: owner, b: other } = await twoTenants(app);
+    const employee = await anEmployee(owner);
+    const salary = await aSalary(owner, employee.id);
+    await owner.post(`/api/employees/salaries/${salary.id}/costs/presets`, { items: [{ preset: 'ahv' }] });
+    expect((await put(owner, { ahv: {} })).statusCode).toBe(200);
+    const id = calendarLeafId('AHV-Akonto Q4');
+    const key = { month: '2027-01', relatedTable: 'salary_cost_labels', relatedId: id };
+    const akonto = async (month: string) => {
+      const details = (await owner.get('/api/forecasts/details?months=24')).json<ForecastDetails>();
+      const found = details.find((entry) => entry.month === month);
+      return found?.expense.flatMap((category) => category.children).find((leaf) => leaf.relatedId === id);
+    };
+    const added = await owner.post('/api/forecasts/exclude', key);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await akonto('2027-01')).toMatchObject({ amount: 0, isExcluded: true, excludedAmount: -254_400 });
+    // The same leaf a year later is another month: not excluded.
+    expect(await akonto('2028-01')).toMatchObject({ amount: -254_400, isExcluded: false });
+    expect((await owner.get(`/api/forecasts/exclude?relatedTable=salary_cost_labels&relatedId=${id}`)).json()).toEqual([
+      key,
+    ]);
+    // Another organisation's list does not hold it; it may exclude the same payment of its own.
+    expect((await other.get('/api/forecasts/exclude')).json()).toEqual([]);
+    // A negative id no calendar payment has: 404; a negative id of another kind: 400.
+    const unknown = await owner.post('/api/forecasts/exclude', { ...key, relatedId: -5 });
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    expectFieldError(await owner.post('/api/forecasts/exclude', { ...key, relatedTable: 'transactions' }), 'relatedId');
+    const lifted = await owner.send({ method: 'DELETE', url: '/api/forecasts/exclude', payload: key });
+    expect(lifted.statusCode, lifted.body).toBe(204);
+    expect(await akonto('2027-01')).toMatchObject({ amount: -254_400, isExcluded: false });
+    const batch = await owner.send({
+      method: 'PUT',
+      url: '/api/forecasts/exclude',
+      payload: { updates: [{ ...key, isExcluded: true }] },
+    });
+    expect(batch.json()).toEqual({ affected: 1 });
+  });
+});
+
 describe('a scenario with a payment calendar', () => {
   it("shows the calendar's payments as the base does, under their own ids (not as a lever's rows)", async () => {
     const owner = await signUp(app);
