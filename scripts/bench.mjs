@@ -510,10 +510,18 @@ if (process.env.BENCH_ONLY === 'bank-accounts') {
 }
 
 // The pure engine first, in this process before any server competes for the cores.
-const { benchForecastEngine } = await import('../packages/forecast/bench/forecast.bench.mjs');
+const { benchForecastEngine, benchCalendarRatio } = await import('../packages/forecast/bench/forecast.bench.mjs');
 const engine = benchForecastEngine();
 line('forecast engine, SME 13 months median (target < 2 ms)', engine.sme.toFixed(2), 'ms');
 line('forecast engine, big organisation 60 months median (target < 50 ms)', engine.big.toFixed(2), 'ms');
+// docs/payment-calendar.md "Speed": the calendar on (every fund) against off, same organisation, same run.
+const calendar = benchCalendarRatio();
+line(
+  'forecast engine, big organisation with the payment calendar vs without',
+  calendar.ratio,
+  '%',
+  `target <= 110 %; median of ${calendar.ratios.length} rounds: ${calendar.ratios.join(', ')} %`,
+);
 await benchRecurring(benchTools);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'saldopilot-bench-'));

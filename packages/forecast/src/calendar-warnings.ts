@@ -12,7 +12,14 @@ import {
 } from '@saldopilot/shared';
 import { computeForecast } from './compute-forecast.js';
 import { horizonOf } from './horizon.js';
-import { ahvPayroll, ahvRhythm, akontoWarningText, fundContributions, hasCalendarBlocks } from './payment-calendar.js';
+import {
+  ahvPayroll,
+  ahvRhythm,
+  akontoWarningText,
+  contributionsOver,
+  fundContributions,
+  hasCalendarBlocks,
+} from './payment-calendar.js';
 import { createRateBook } from './rates.js';
 import { netTaxOf } from './vat-settlement.js';
 import type { ForecastInput, ForecastVatSetting } from './types.js';
@@ -33,14 +40,9 @@ export function calendarWarnings(input: ForecastInput): string[] {
   if (hasCalendarBlocks(calendar) && calendar.ahv && calendar.ahv.akonto !== null) {
     const rates = createRateBook(input.currency, input.rates);
     const contributions = fundContributions(input.salaries, calendar, horizon, rates);
-    const months = contributions.byMonth.get('ahv');
     for (let year = firstYear; year <= lastYear; year++) {
-      let total = 0;
-      for (let month = year * 12; month < year * 12 + 12; month++) {
-        const counted = Math.min(Math.max(month, contributions.knownFrom), contributions.knownTo);
-        total += months?.get(counted) ?? 0;
-      }
-      const payroll = ahvPayroll(input.salaries, calendar, year, contributions, rates);
+      const total = contributionsOver(contributions, 'ahv', year * 12, 12);
+      const payroll = ahvPayroll(year, contributions);
       const periods = { monthly: 12, quarterly: 4, yearly: 1 }[ahvRhythm(calendar.ahv.rhythm, total, payroll)];
       const warning = akontoWarningText(year, total, calendar.ahv.akonto * periods);
       if (warning !== null) warnings.push(warning);

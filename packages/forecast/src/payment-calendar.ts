@@ -35,7 +35,7 @@ import {
 import { forEachOccurrence, occurrenceSeries } from './occurrences.js';
 import { convert, type RateBook } from './rates.js';
 import { isIncludedSalary } from './salaries.js';
-import { SALARY_COSTS_CATEGORY } from './salary-costs.js';
+import { gaplessStart, SALARY_COSTS_CATEGORY } from './salary-costs.js';
 import type { ForecastSalary, ForecastSalaryCost } from './types.js';
 
 type CalendarFund = Exclude<SalaryCostFund, 'direct'>;
@@ -83,14 +83,21 @@ function dueAfter(monthIndex: number, days: number): { monthIndex: number; date:
  * as they are today, as if they had always run), a month after them what the last counts.
  */
 export interface FundContributions {
-  /** Per fund: month index → contributions (minor units, organisation currency). */
-  byMonth: Map<CalendarFund, Map<number, number>>;
+  /** Per fund: contributions (minor units, organisation currency) by month index − `knownFrom`. */
+  byMonth: Map<CalendarFund, Float64Array>;
+  /**
+   * The gross AHV payroll by month index − `knownFrom`: every payment of the included salaries that
+   * have a cost paid to the Ausgleichskasse, converted (the rhythm's test, docs/payment-calendar.md "AHV").
+   */
+  ahvPayroll: Float64Array;
   /** The first salary month the plan holds. */
   knownFrom: number;
   /** The last salary month the plan holds (the payment of the horizon's last month pays it). */
   knownTo: number;
 }
 
+// Arrays by month rather than maps: the big organisation's 1,000 employees write about a million
+// cost months here (docs/payment-calendar.md "Speed").
 export function fundContributions(
   salaries: readonly ForecastSalary[],
   calendar: PaymentCalendar,
@@ -99,67 +106,68 @@ export function fundContributions(
 ): FundContributions {
   const knownFrom = horizon.first - 1;
   const knownTo = horizon.last - 1;
-  const byMonth = new Map<CalendarFund, Map<number, number>>();
+  const size = knownTo - knownFrom + 1;
+  const byMonth = new Map<CalendarFund, Float64Array>();
+  const payroll = new Float64Array(size);
   for (const salary of salaries) {
     if (!isIncludedSalary(salary)) continue;
     const rate = rates.rateOf(salary.currency);
+    let paysAhv = false;
     for (const cost of salary.costs) {
       if (!paidByCalendar(calendar, cost)) continue;
       const fund = cost.fund as CalendarFund;
+      if (fund === 'ahv') paysAhv = true;
       let months = byMonth.get(fund);
-      if (months === undefined) byMonth.set(fund, (months = new Map()));
+      if (months === undefined) byMonth.set(fund, (months = new Float64Array(size)));
       const multiplier = cost.distributionType === 'both' ? 2 : 1;
       const back = cost.cycle === 'once' ? 0 : cost.relativeOffset * monthsPerStep(cost.cycle);
-      for (const detail of cost.details) {
-        const month = parseMonthIndex(detail.month) - back;
-        if (month < knownFrom || month > knownTo) continue;
-        months.set(month, (months.get(month) ?? 0) + convert(detail.amount * multiplier, rate));
-      }
+      // A gapless schedule's detail i is for its first month + i: no month strings parsed (salary-costs.ts).
+      const start = gaplessStart(cost.details);
+      cost.details.forEach((detail, index) => {
+        const month = (start === undefined ? parseMonthIndex(detail.month) : start + index) - back;
+        if (month < knownFrom || month > knownTo) return;
+        months[month - knownFrom] = (months[month - knownFrom] as number) + convert(detail.amount * multiplier, rate);
+      });
     }
+    if (!paysAhv) continue;
+    const gross = convert(salary.amount, rate);
+    const schedule = occurrenceSeries(salary.fromDate, monthsPerStep(salary.cycle), salary.toDate);
+    forEachOccurrence(schedule, knownFrom, knownTo, (month) => {
+      payroll[month - knownFrom] = (payroll[month - knownFrom] as number) + gross;
+    });
   }
-  return { byMonth, knownFrom, knownTo };
+  return { byMonth, ahvPayroll: payroll, knownFrom, knownTo };
+}
+
+/** A month's entry of an array by month; months outside the plan count as its first or last. */
+function monthOf(months: Float64Array, contributions: FundContributions, month: number): number {
+  const { knownFrom, knownTo } = contributions;
+  return months[Math.min(Math.max(month, knownFrom), knownTo) - knownFrom] ?? 0;
 }
 
 /** The contributions of a fund in a month; months outside the plan count as its first or last. */
 function contributionOf(contributions: FundContributions, fund: CalendarFund, month: number): number {
   const months = contributions.byMonth.get(fund);
-  if (months === undefined) return 0;
-  const { knownFrom, knownTo } = contributions;
-  return months.get(Math.min(Math.max(month, knownFrom), knownTo)) ?? 0;
+  return months === undefined ? 0 : monthOf(months, contributions, month);
 }
 
 /** The contributions of a fund over the months [from, from + count). */
-function contributionsOver(contributions: FundContributions, fund: CalendarFund, from: number, count: number): number {
+export function contributionsOver(
+  contributions: FundContributions,
+  fund: CalendarFund,
+  from: number,
+  count: number,
+): number {
   let total = 0;
   for (let month = from; month < from + count; month++) total += contributionOf(contributions, fund, month);
   return total;
 }
 
-/**
- * The gross AHV payroll of a year: every payment of the included salaries that have a cost paid to
- * the Ausgleichskasse, converted (the rhythm's test, docs/payment-calendar.md "AHV"); a month
- * outside the plan counts as its first or last, as the contributions do.
- */
-export function ahvPayroll(
-  salaries: readonly ForecastSalary[],
-  calendar: PaymentCalendar,
-  year: number,
-  contributions: FundContributions,
-  rates: RateBook,
-): number {
-  const { knownFrom, knownTo } = contributions;
+/** The gross AHV payroll of a year (docs/payment-calendar.md "AHV"); a month outside the plan counts as its first or last. */
+export function ahvPayroll(year: number, contributions: FundContributions): number {
   let total = 0;
-  for (const salary of salaries) {
-    if (!isIncludedSalary(salary)) continue;
-    if (!salary.costs.some((cost) => cost.fund === 'ahv' && paidByCalendar(calendar, cost))) continue;
-    const gross = convert(salary.amount, rates.rateOf(salary.currency));
-    const schedule = occurrenceSeries(salary.fromDate, monthsPerStep(salary.cycle), salary.toDate);
-    for (let month = year * 12; month < year * 12 + 12; month++) {
-      const counted = Math.min(Math.max(month, knownFrom), knownTo);
-      forEachOccurrence(schedule, counted, counted, () => {
-        total += gross;
-      });
-    }
+  for (let month = year * 12; month < year * 12 + 12; month++) {
+    total += monthOf(contributions.ahvPayroll, contributions, month);
   }
   return total;
 }
@@ -331,7 +339,7 @@ export function addCalendarPayments(
     if (calendar.ahv) {
       const { akonto, dueDays, differenceMonth } = calendar.ahv;
       const total = contributionsOver(contributions, 'ahv', start, 12);
-      const payroll = ahvPayroll(salaries, calendar, year, contributions, rates);
+      const payroll = ahvPayroll(year, contributions);
       const rhythm = ahvRhythm(calendar.ahv.rhythm, total, payroll);
       const length = RHYTHM_MONTHS[rhythm];
       const periods = 12 / length;
