@@ -20,6 +20,7 @@ export type DemoServices = Pick<
   | 'salaryCosts'
   | 'salaryCostLabels'
   | 'vatSettings'
+  | 'paymentCalendar'
 > & { log: FastifyBaseLogger };
 
 /** What each area's demo function gets: the services, the demo user's tenant, currency ids by code. */
