@@ -33,3 +33,4 @@ export {
   type MatchedPayment,
 } from './recurring/payment-delays.js';
 export * from './scenario-levers.js';
+export * from './series-rows.js';

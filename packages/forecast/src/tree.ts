@@ -136,11 +136,42 @@ export function monthTotals(ledger: Ledger, months: number, performance: number)
 }
 
 /**
- * An excluded leaf counts 0 but names what it took out (`excludedAmount`, after performance), so
- * the table can show it struck through and a draft that counts it again knows its amount.
+ * A new leaf of an item that is not the VAT settlement. An excluded leaf counts 0 but names what it
+ * took out (`excludedAmount`, after performance), so the table can show it struck through and a
+ * draft that counts it again knows its amount. Written out instead of spread from a helper's object:
+ * a spread allocates a second object per leaf, and leaves are the bulk of the forecast's garbage.
  */
-function exclusionOf(isExcluded: boolean, counted: number): { isExcluded: boolean; excludedAmount?: number } {
-  return isExcluded ? { isExcluded, excludedAmount: counted } : { isExcluded };
+function newLeaf(
+  name: string,
+  amount: number,
+  table: LeafTable,
+  relatedId: number,
+  isExcluded: boolean,
+  counted: number,
+): ForecastLeaf {
+  return isExcluded
+    ? { name, amount, relatedTable: table, relatedId, isExcluded, excludedAmount: counted }
+    : { name, amount, relatedTable: table, relatedId, isExcluded };
+}
+
+/** An employee's leaf of one month: `newLeaf` with the employee and, when paid, the 13th salary. */
+function newSalaryLeaf(
+  name: string,
+  amount: number,
+  salaryId: number,
+  isExcluded: boolean,
+  counted: number,
+  employeeId: number,
+  withThirteenth: boolean,
+): ForecastLeaf {
+  if (isExcluded) {
+    return withThirteenth
+      ? { name, amount, relatedTable: 'salaries', relatedId: salaryId, isExcluded, excludedAmount: counted, employeeId, thirteenthSalary: true } // prettier-ignore
+      : { name, amount, relatedTable: 'salaries', relatedId: salaryId, isExcluded, excludedAmount: counted, employeeId }; // prettier-ignore
+  }
+  return withThirteenth
+    ? { name, amount, relatedTable: 'salaries', relatedId: salaryId, isExcluded, employeeId, thirteenthSalary: true }
+    : { name, amount, relatedTable: 'salaries', relatedId: salaryId, isExcluded, employeeId };
 }
 
 function sameExclusion(previous: ForecastLeaf, isExcluded: boolean, counted: number): boolean {
@@ -217,7 +248,7 @@ export function buildDetails(
         leaf =
           previous !== undefined && previous.amount === amount && sameExclusion(previous, isExcluded, counted)
             ? previous
-            : { name, amount, relatedTable: table, relatedId: id, ...exclusionOf(isExcluded, counted) };
+            : newLeaf(name, amount, table, id, isExcluded, counted);
       } else {
         const salaryId = payers[i] as number;
         const withThirteenth = thirteenth?.[i] === 1;
@@ -228,15 +259,7 @@ export function buildDetails(
           previous.relatedId === salaryId &&
           (previous.thirteenthSalary === true) === withThirteenth
             ? previous
-            : {
-                name,
-                amount,
-                relatedTable: table,
-                relatedId: salaryId,
-                ...exclusionOf(isExcluded, counted),
-                employeeId: id,
-                ...(withThirteenth ? { thirteenthSalary: true } : {}),
-              };
+            : newSalaryLeaf(name, amount, salaryId, isExcluded, counted, id, withThirteenth);
       }
       previous = leaf;
       let category: ForecastCategory;

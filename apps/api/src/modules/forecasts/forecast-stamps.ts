@@ -14,23 +14,28 @@ import { dataVersionsOf } from './forecasts.repository.js';
 export type ForecastStamps = ReturnType<typeof createForecastStamps>;
 
 export function createForecastStamps({ db, clock, rates }: { db: AppDatabase; clock: Clock; rates: RatesService }) {
-  async function stamp(organisationId: number): Promise<string> {
-    const versions = await dataVersionsOf(db, organisationId);
+  function stampOf(versions: ReadonlyMap<string, number>): string {
     let sum = 0;
     for (const version of versions.values()) sum += version;
     return `${clock.today()}.${sum}`;
   }
   return {
-    stamp,
+    async stamp(organisationId: number): Promise<string> {
+      return stampOf(await dataVersionsOf(db, organisationId));
+    },
     /**
      * What else an answer depends on besides the stamp and the request: the organisation (a browser
      * that switched organisations must not get the other one's answer confirmed by an equal stamp),
      * the currency, the rates loaded on this instance, and whether the caller sees single salaries.
+     * Also answers the versions the stamp was made of: a route that computes the answer after all
+     * hands them to the forecast, which then reads them no second time (one query per read instead
+     * of two, docs/forecast.md "Implementation").
      */
-    async tagParts(tenant: Tenant): Promise<{ stamp: string; rest: string }> {
+    async tagParts(tenant: Tenant): Promise<{ stamp: string; rest: string; versions: ReadonlyMap<string, number> }> {
       const { organisationId, currencyId, seesSalaries } = tenant;
       const rest = `${organisationId}.${currencyId}.${rates.generation()}.${seesSalaries ? 's' : 'p'}`;
-      return { stamp: await stamp(tenant.organisationId), rest };
+      const versions = await dataVersionsOf(db, organisationId);
+      return { stamp: stampOf(versions), rest, versions };
     },
   };
 }

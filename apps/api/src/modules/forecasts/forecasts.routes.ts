@@ -18,6 +18,8 @@ export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { forecasts, forecastStamps } = app.deps;
   // The details written and compressed once per forecast, rows asked for and encoding, then kept.
   const detailsAnswers = createEncodedAnswers(forecastDetailsSchema);
+  // The totals likewise: a read from memory otherwise compresses the same bytes on every request.
+  const forecastAnswers = createEncodedAnswers(forecastSchema);
 
   app.get(
     '/forecasts',
@@ -30,13 +32,11 @@ export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
       const tenant = tenantOf(request);
       // The stamp only: an answer the browser holds already is not computed again. A scenario's
       // forecast also depends on its levers, which the stamp does not name: always computed.
-      if (
-        request.query.scenario === undefined &&
-        answeredByEtag(request, reply, await forecastStamps.tagParts(tenant))
-      ) {
-        return reply;
-      }
-      return forecasts.forecast(tenant, request.query);
+      const tag = request.query.scenario === undefined ? await forecastStamps.tagParts(tenant) : undefined;
+      if (tag && answeredByEtag(request, reply, tag)) return reply;
+      const { key, forecast } = await forecasts.forecastAnswer(tenant, request.query, tag?.versions);
+      if (await forecastAnswers.send(request, reply, { scope: tenant.organisationId, key }, forecast)) return reply;
+      return forecast();
     },
   );
 
@@ -49,9 +49,9 @@ export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const tenant = tenantOf(request);
       // A scenario's details depend on its levers too, which the stamp does not name (docs/scenarios.md).
-      const stamped = request.query.scenario === undefined;
-      if (stamped && answeredByEtag(request, reply, await forecastStamps.tagParts(tenant))) return reply;
-      const { key, details } = await forecasts.detailsAnswer(tenant, request.query);
+      const tag = request.query.scenario === undefined ? await forecastStamps.tagParts(tenant) : undefined;
+      if (tag && answeredByEtag(request, reply, tag)) return reply;
+      const { key, details } = await forecasts.detailsAnswer(tenant, request.query, tag?.versions);
       if (key !== null && (await detailsAnswers.send(request, reply, { scope: tenant.organisationId, key }, details))) {
         return reply;
       }

@@ -5,6 +5,7 @@ import {
   AMOUNT_MAX_CENTS,
   convertToBase,
   forecastDetailsSchema,
+  forecastSchema,
   type Forecast,
   type ForecastDetails,
   type ForecastDetailsMonth,
@@ -377,6 +378,35 @@ describe('GET /api/forecasts', () => {
     const changed = await detailsOf(user, '?months=3&expand=revenue:Verkauf');
     expect(changed).not.toEqual(plain);
     expect(await compressed('br', 'br')).toEqual(changed);
+  });
+
+  it('answers a browser the totals compressed, written once and kept until the data changes', async () => {
+    const user = await signUp(app);
+    await aTransaction(user, { name: 'Beratung', amount: 1_000_00, startDate: PAID_25TH });
+    const url = '/api/forecasts?months=3';
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    // `calculatedAt` is when the answer was computed: a kept answer keeps its time.
+    const figures = ({ calculatedAt: _, ...rest }: Forecast) => rest;
+    async function compressed(acceptEncoding: string, encoding: 'br' | 'gzip') {
+      const response = await user.send({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.etag).toMatch(/^W\//);
+      const answer = JSON.parse(decoders[encoding](response.rawPayload).toString('utf8')) as Forecast;
+      expect(forecastSchema.parse(answer)).toEqual(answer);
+      return answer;
+    }
+    const plain = await forecastOf(user, '?months=3');
+    const first = await compressed('gzip, deflate, br, zstd', 'br');
+    expect(figures(first)).toEqual(figures(plain));
+    expect(figures(await compressed('gzip', 'gzip'))).toEqual(figures(plain));
+    // The same bytes again: kept, not computed anew (the time of the first answer).
+    expect(await compressed('gzip, deflate, br, zstd', 'br')).toEqual(first);
+    // A change shows at once, compressed too.
+    await aTransaction(user, { name: 'Wartung', amount: 300_00, startDate: PAID_25TH });
+    const changed = await forecastOf(user, '?months=3');
+    expect(figures(changed)).not.toEqual(figures(plain));
+    expect(figures(await compressed('br', 'br'))).toEqual(figures(changed));
   });
 
   it.each([

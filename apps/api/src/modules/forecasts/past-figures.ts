@@ -109,22 +109,24 @@ export async function refreshedPastFigures(
  * The salaries with their past figures, each kept while its salary (with its cost list) and its
  * figures are the same objects: the engine's models find the changed ones by identity, so a write
  * to one employee changes only their salaries.
+ *
+ * The figures object alone says whether a salary's cost payments moved: the payments of a cost are
+ * only ever computed together with its salary's figures (`addFigures`, and `refreshedPastFigures`
+ * drops and computes both for every salary it touches), so unchanged figures mean unchanged
+ * payments. Checking every cost's payments instead cost a quarter of the server's CPU of a read
+ * after a one-row write in the big organisation (24,000 lookups per read; docs/forecast.md "After a
+ * write").
  */
 export function createPastSalaries() {
-  const kept = new WeakMap<
-    ForecastSalary,
-    { own: SalaryFigures | undefined; payments: unknown[]; past: ForecastSalary }
-  >();
+  const kept = new WeakMap<ForecastSalary, { own: SalaryFigures | undefined; past: ForecastSalary }>();
   return (salaries: readonly ForecastSalary[], figures: PastFigures): ForecastSalary[] =>
     salaries.map((salary) => {
       const own = figures.bySalary.get(salary.id);
-      const payments = salary.costs.map((cost) => figures.paymentsByCost.get(cost.id));
       const known = kept.get(salary);
-      if (known && known.own === own && known.payments.every((list, index) => list === payments[index]))
-        return known.past;
-      const costs: ForecastSalaryCost[] = salary.costs.map((cost, index) => ({
+      if (known && known.own === own) return known.past;
+      const costs: ForecastSalaryCost[] = salary.costs.map((cost) => ({
         ...cost,
-        details: payments[index] ?? [],
+        details: figures.paymentsByCost.get(cost.id) ?? [],
       }));
       const past: ForecastSalary = {
         ...salary,
@@ -132,7 +134,7 @@ export function createPastSalaries() {
         netAdjustments: own?.netAdjustments ?? [],
         costs,
       };
-      kept.set(salary, { own, payments, past });
+      kept.set(salary, { own, past });
       return past;
     });
 }
