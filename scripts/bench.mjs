@@ -595,7 +595,8 @@ if (process.env.BENCH_ONLY === 'bank-accounts') {
 }
 
 // The pure engine first, in this process before any server competes for the cores.
-const { benchSme, benchEngineRounds } = await import('../packages/forecast/bench/forecast.bench.mjs');
+const { benchSme, benchEngineRounds, benchCalendarRatio } =
+  await import('../packages/forecast/bench/forecast.bench.mjs');
 /** The engine lines: the SME, and the big organisation in rounds against the input pass (its ceiling). */
 function benchEngine() {
   line('forecast engine, SME 13 months median (target < 2 ms)', benchSme().toFixed(2), 'ms');
@@ -607,6 +608,14 @@ function benchEngine() {
     `median of ${big.engine.length} rounds ${big.engine.map((ms) => ms.toFixed(1)).join(', ')} ms ` +
       `(spread ${big.msSpread.toFixed(1)} ms); ${big.ratio.toFixed(1)}x the pass over the input in the same ` +
       `rounds (${big.ratios.map((ratio) => ratio.toFixed(1)).join(', ')}x, spread ${big.ratioSpread.toFixed(1)}x)`,
+  );
+  // docs/payment-calendar.md "Speed": the calendar on (every fund) against off, same organisation, same run.
+  const calendar = benchCalendarRatio();
+  line(
+    'forecast engine, big organisation with the payment calendar vs without',
+    calendar.ratio,
+    '%',
+    `target <= 110 %; median of ${calendar.ratios.length} rounds: ${calendar.ratios.join(', ')} %`,
   );
 }
 if (process.env.BENCH_ONLY === 'engine') {

@@ -53,6 +53,12 @@ test.describe('Zahlungskalender', () => {
       .filter({ has: page.getByRole('rowheader', { name: 'AHV-Akonto Q4', exact: true }) });
     await expect(q4).toContainText("2'544.00");
     await expect(table.getByRole('rowheader', { name: 'AHV-Akonto Q1', exact: true })).toBeVisible();
+    // The details say how it was computed (docs/payment-calendar.md "Explanations"): the cell's title,
+    // and the same words for screen readers.
+    const explanation =
+      "Lohnsumme AHV 2026 96'000.00 CHF, Beiträge 10'176.00 CHF ÷ 4 Quartale = 2'544.00 CHF für Q4 2026";
+    await expect(q4.locator('[data-explanation]').first()).toHaveAttribute('title', new RegExp(`^${explanation}`));
+    await expect(q4.getByText(explanation, { exact: false }).first()).toBeAttached();
 
     // An Akonto of 1'000.00 a quarter against 2'544.00 planned: the section says to have it adjusted.
     const again = await openPaymentCalendar(page);

@@ -160,6 +160,48 @@ function measure(input, runs) {
   return median(times);
 }
 
+/** The payee of each cost label of `organisation` (docs/payment-calendar.md "Funds"): every fund in use. */
+const FUND_OF_LABEL = { 1: 'ahv', 2: 'ahv', 3: 'ahv', 4: 'uvg', 5: 'bvg', 6: 'ktg' };
+
+/** `input` with the funds set on its costs (the no-label yearly cost: withholding tax) and `calendar`. */
+function withCalendar(input, calendar) {
+  const salaries = input.salaries.map((salary) => ({
+    ...salary,
+    costs: salary.costs.map((cost) => ({
+      ...cost,
+      fund: cost.labelId === null ? 'withholdingTax' : (FUND_OF_LABEL[cost.labelId] ?? 'direct'),
+    })),
+  }));
+  return { ...input, salaries, paymentCalendar: calendar };
+}
+
+const FULL_CALENDAR = {
+  ahv: { rhythm: null, akonto: null, dueDays: 10, differenceMonth: 3 },
+  bvg: { rhythm: 'quarterly', inAdvance: true, dueDays: 0 },
+  uvg: { premiumMonth: 1, instalments: 4, finalMonth: 3 },
+  ktg: { premiumMonth: 1, instalments: 2, finalMonth: 3 },
+  withholdingTax: { canton: 'ZH', rhythm: 'quarterly', dueDays: 30, commissionPercent: 2000 },
+};
+
+/**
+ * The big organisation (1,000 employees, 60 months) with the payment calendar on (every fund) against
+ * off (the same costs paid with the salaries), measured in turns in the same process: per round the
+ * median of `runs` builds of each, the ratio on ÷ off in percent; answers the median ratio of the
+ * rounds and all of them (docs/payment-calendar.md "Speed": at most 110 %).
+ */
+export function benchCalendarRatio(rounds = 7, runs = 7) {
+  const base = organisation(1000, 10_000, 60);
+  const off = withCalendar(base, null);
+  const on = withCalendar(base, FULL_CALENDAR);
+  const ratios = [];
+  for (let round = 0; round < rounds; round++) {
+    const offMs = measure(off, runs);
+    const onMs = measure(on, runs);
+    ratios.push(Math.round((onMs / offMs) * 100));
+  }
+  return { ratio: median(ratios), ratios };
+}
+
 /**
  * The least any engine does with the input: read every transaction and every cost payment once and
  * add its amount to a cell of a typed ledger (item × month). The engine's time as a multiple of this
@@ -246,4 +288,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { sme, big } = benchForecastEngine();
   console.log(`forecast engine, SME 13 months (target < 2 ms): ${sme.toFixed(2)} ms`);
   console.log(`forecast engine, big organisation 60 months (target < 20 ms): ${big.toFixed(2)} ms`);
+  const calendar = benchCalendarRatio();
+  console.log(
+    `forecast engine, big organisation with the payment calendar vs without (target <= 110 %): ${calendar.ratio} % (rounds: ${calendar.ratios.join(', ')} %)`,
+  );
 }

@@ -28,6 +28,7 @@ import { createRateBook, type RateBook } from './rates.js';
 import { addSalary, isIncludedSalary } from './salaries.js';
 import { addCostsOf } from './salary-costs.js';
 import { addCalendarPayments, hasCalendarBlocks, paidByCalendar } from './payment-calendar.js';
+import type { LeafNotes } from './leaf-notes.js';
 import { addTransaction } from './transactions.js';
 import {
   addOverdueLeaves,
@@ -211,6 +212,10 @@ export class ForecastModel {
   private readonly ledger: Ledger;
   /** The payment calendar when it has a block (docs/payment-calendar.md), else null: costs as always. */
   private readonly calendar: PaymentCalendar | null;
+  /** How the calendar's payments were computed (docs/payment-calendar.md "Explanations"), set by `build`. */
+  private calendarNotes: LeafNotes = new Map();
+  /** How the annual VAT instalments were computed, written by the last settlement. */
+  private vatNotes: LeafNotes = new Map();
   /** What the ledger holds, by id. */
   private transactions = new Map<number, ForecastTransaction>();
   private salaries = new Map<number, ForecastSalary>();
@@ -249,7 +254,8 @@ export class ForecastModel {
     for (const salary of input.salaries) model.putSalary(salary, 1);
     for (const salary of input.salaries) addSalary(salary, model.horizon, model.rates, model.ledger);
     if (model.calendar !== null) {
-      addCalendarPayments(input.salaries, model.calendar, input.today, model.horizon, model.rates, model.ledger);
+      const sink = { notes: model.calendarNotes, currency: input.currency };
+      addCalendarPayments(input.salaries, model.calendar, input.today, model.horizon, model.rates, model.ledger, sink);
     }
     model.transactions = new Map(input.transactions.map((transaction) => [transaction.id, transaction]));
     model.salaries = new Map(input.salaries.map((salary) => [salary.id, salary]));
@@ -414,7 +420,8 @@ export class ForecastModel {
       const offset = parseMonthIndex(exclusion.month) - horizon.first;
       if (offset >= 0 && offset < horizon.count) ledger.exclude(exclusion.relatedTable, exclusion.relatedId, offset);
     }
-    return this.vat?.settle(ledger, performance, last);
+    this.vatNotes = new Map();
+    return this.vat?.settle(ledger, performance, last, { notes: this.vatNotes, currency: input.currency });
   }
 
   /**
@@ -518,6 +525,14 @@ export class ForecastModel {
       months: rows,
       details,
       runway: runwayOf(rows, minimumBalance),
+      ...(withDetails && this.calendarNotes.size + this.vatNotes.size > 0 ? { notes: this.notesOf() } : {}),
     };
+  }
+
+  /** The notes of the calendar's payments and the VAT instalments, as one map. */
+  private notesOf(): LeafNotes {
+    if (this.vatNotes.size === 0) return this.calendarNotes;
+    if (this.calendarNotes.size === 0) return this.vatNotes;
+    return new Map([...this.calendarNotes, ...this.vatNotes]);
   }
 }

@@ -6,8 +6,9 @@ export { occurrenceKeyText } from './planned-occurrences.js';
 export { ForecastModel, occurrenceParts, type OccurrencePart, type ResultQuery } from './forecast-model.js';
 export { coverageOf, mergeRanges, type Coverage } from './coverage.js';
 export { occurrenceState, stateRulesOf, type OccurrenceState, type StateRules } from './occurrence-state.js';
-export { calendarWarnings } from './calendar-warnings.js';
-export { calendarLeafId, isCalendarLeaf } from './payment-calendar.js';
+export { calendarWarnings, vatLimitsApply, vatLimitWarnings } from './calendar-warnings.js';
+export { calendarLeafId, calendarLeafNames, isCalendarLeaf } from './payment-calendar.js';
+export { leafNoteKey, type LeafNote } from './leaf-notes.js';
 export {
   detectRecurring,
   normaliseCounterpartyName,

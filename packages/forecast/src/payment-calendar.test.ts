@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { leafNoteKey } from './leaf-notes.js';
 import type { PaymentCalendar } from '@saldopilot/shared';
 import { computeForecast } from './compute-forecast.js';
-import { akontoWarning, ahvRhythm } from './payment-calendar.js';
+import { akontoWarning, ahvRhythm, calendarLeafId } from './payment-calendar.js';
+import { ForecastModel } from './forecast-model.js';
 import { calendarWarnings } from './calendar-warnings.js';
 import { aCost, aSalary, aTransaction, anInput, details, leavesOf } from './test-builders.js';
 import type { CostDetail, ForecastInput, ForecastResult, ForecastSalary } from './types.js';
@@ -305,5 +307,48 @@ describe('the payment calendar (docs/payment-calendar.md)', () => {
       "Der geplante Umsatz 2026 übersteigt CHF 5'005'000: die jährliche MWST-Abrechnung ist dann nicht mehr möglich.",
       "Der geplante Umsatz 2026 übersteigt die Grenzen der Saldosteuersatzmethode (CHF 5'024'000 Umsatz, CHF 108'000 Steuer).",
     ]);
+  });
+
+  it('explains each payment in the details: payroll basis, rates, periods, and the warnings (docs/payment-calendar.md "Explanations")', () => {
+    const note = (result: ForecastResult, name: string, month: string) =>
+      result.notes?.get(leafNoteKey('salary_cost_labels', calendarLeafId(name), month));
+    const result = forecastOf({ ...CALENDAR, uvg: { premiumMonth: 1, instalments: 4, finalMonth: 3 } });
+    expect(note(result, 'AHV-Akonto Q1', '2026-04')).toEqual({
+      explanation:
+        "Lohnsumme AHV 2026 150'000.00 CHF, Beiträge 17'066.00 CHF ÷ 4 Quartale = 4'266.50 CHF für Q1 2026 (vierteljährlich: Lohnsumme bis 200'000.00 CHF), fällig 10 Tage nach Periodenende",
+    });
+    expect(note(result, 'AHV-Akonto Januar', '2027-02')?.explanation).toBe(
+      "Lohnsumme AHV 2027 204'000.00 CHF, Beiträge 21'624.00 CHF ÷ 12 Monate = 1'802.00 CHF für Januar 2027 (monatlich: Lohnsumme über 200'000.00 CHF), fällig 10 Tage nach Periodenende",
+    );
+    expect(note(result, 'BVG-Beiträge', '2026-04')?.explanation).toBe(
+      "Beiträge Pensionskasse Q2 2026 2'400.00 CHF, im Voraus, fällig am Periodenbeginn",
+    );
+    expect(note(result, 'UVG-Prämie 2026', '2026-07')?.explanation).toBe(
+      'Provisorische Prämie 2026 = Prämie auf der Lohnsumme 2025 720.00 CHF + Ratenzuschlag 0.375 % 2.70 CHF in 4 Raten: Rate 3/4 180.68 CHF',
+    );
+    expect(note(result, 'UVG-Schlussabrechnung 2026', '2027-03')?.explanation).toBe(
+      'Prämie auf der Lohnsumme 2026 966.00 CHF − provisorische Prämie 720.00 CHF = 246.00 CHF',
+    );
+    expect(note(result, 'Quellensteuer Q4', '2027-01')?.explanation).toBe(
+      "Quellensteuer Q4 2026 einbehalten 1'440.00 CHF − Bezugsprovision 2 % 28.80 CHF = 1'411.20 CHF, fällig 30 Tage nach Periodenende",
+    );
+    // Without the details, no notes; an entered Akonto 10 % off warns on the year's AHV leaves.
+    const model = ForecastModel.build(
+      anInput({ today: TODAY, months: 15, salaries: referenceSalaries(), paymentCalendar: CALENDAR }),
+    );
+    expect(model.result({ months: 15, performance: 100, details: false }).notes).toBeUndefined();
+    expect(forecastOf(null).notes).toBeUndefined();
+    const entered = forecastOf({ ahv: { rhythm: null, akonto: 400_000, dueDays: 10, differenceMonth: 3 } });
+    expect(note(entered, 'AHV-Akonto Februar', '2027-03')).toEqual({
+      explanation:
+        "Akonto gemäss Rechnung der Ausgleichskasse = 4'000.00 CHF für Februar 2027 (monatlich: Lohnsumme über 200'000.00 CHF), fällig 10 Tage nach Periodenende",
+      warnings: [
+        "Akonto anpassen lassen: Die geplanten AHV-Beiträge weichen um mehr als 10 % vom Akonto ab. (2027: Beiträge 21'624.00 CHF, Akonto 48'000.00 CHF)",
+      ],
+    });
+    expect(note(entered, 'AHV-Differenz 2026', '2027-03')?.explanation).toBe(
+      "Lohnsumme AHV 2026 150'000.00 CHF, Beiträge 17'066.00 CHF − Akonto 4 × 4'000.00 CHF = 1'066.00 CHF, nach der Lohnmeldung im März 2027",
+    );
+    expect(note(entered, 'AHV-Differenz 2026', '2027-03')?.warnings).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import {
   AHV_AKONTO_DEVIATION_PERCENT,
   AHV_MONTHLY_PAYROLL_LIMIT_CENTS,
   AHV_YEARLY_CONTRIBUTIONS_LIMIT_CENTS,
+  formatAmount,
   germanMonthNames,
   UVG_INSTALMENT_SURCHARGES,
   monthsPerStep,
@@ -22,10 +23,19 @@ import {
 } from '@saldopilot/shared';
 import { daysOfMonthIndex, parseMonthIndex, type Horizon } from './horizon.js';
 import type { Ledger } from './ledger.js';
+import {
+  addLeafNote,
+  leafNoteKey,
+  monthKeyOf,
+  moneyText,
+  percentText,
+  type LeafNotes,
+  type NotesSink,
+} from './leaf-notes.js';
 import { forEachOccurrence, occurrenceSeries } from './occurrences.js';
 import { convert, type RateBook } from './rates.js';
 import { isIncludedSalary } from './salaries.js';
-import { SALARY_COSTS_CATEGORY } from './salary-costs.js';
+import { gaplessStart, SALARY_COSTS_CATEGORY } from './salary-costs.js';
 import type { ForecastSalary, ForecastSalaryCost } from './types.js';
 
 type CalendarFund = Exclude<SalaryCostFund, 'direct'>;
@@ -73,14 +83,21 @@ function dueAfter(monthIndex: number, days: number): { monthIndex: number; date:
  * as they are today, as if they had always run), a month after them what the last counts.
  */
 export interface FundContributions {
-  /** Per fund: month index → contributions (minor units, organisation currency). */
-  byMonth: Map<CalendarFund, Map<number, number>>;
+  /** Per fund: contributions (minor units, organisation currency) by month index − `knownFrom`. */
+  byMonth: Map<CalendarFund, Float64Array>;
+  /**
+   * The gross AHV payroll by month index − `knownFrom`: every payment of the included salaries that
+   * have a cost paid to the Ausgleichskasse, converted (the rhythm's test, docs/payment-calendar.md "AHV").
+   */
+  ahvPayroll: Float64Array;
   /** The first salary month the plan holds. */
   knownFrom: number;
   /** The last salary month the plan holds (the payment of the horizon's last month pays it). */
   knownTo: number;
 }
 
+// Arrays by month rather than maps: the big organisation's 1,000 employees write about a million
+// cost months here (docs/payment-calendar.md "Speed").
 export function fundContributions(
   salaries: readonly ForecastSalary[],
   calendar: PaymentCalendar,
@@ -89,67 +106,68 @@ export function fundContributions(
 ): FundContributions {
   const knownFrom = horizon.first - 1;
   const knownTo = horizon.last - 1;
-  const byMonth = new Map<CalendarFund, Map<number, number>>();
+  const size = knownTo - knownFrom + 1;
+  const byMonth = new Map<CalendarFund, Float64Array>();
+  const payroll = new Float64Array(size);
   for (const salary of salaries) {
     if (!isIncludedSalary(salary)) continue;
     const rate = rates.rateOf(salary.currency);
+    let paysAhv = false;
     for (const cost of salary.costs) {
       if (!paidByCalendar(calendar, cost)) continue;
       const fund = cost.fund as CalendarFund;
+      if (fund === 'ahv') paysAhv = true;
       let months = byMonth.get(fund);
-      if (months === undefined) byMonth.set(fund, (months = new Map()));
+      if (months === undefined) byMonth.set(fund, (months = new Float64Array(size)));
       const multiplier = cost.distributionType === 'both' ? 2 : 1;
       const back = cost.cycle === 'once' ? 0 : cost.relativeOffset * monthsPerStep(cost.cycle);
-      for (const detail of cost.details) {
-        const month = parseMonthIndex(detail.month) - back;
-        if (month < knownFrom || month > knownTo) continue;
-        months.set(month, (months.get(month) ?? 0) + convert(detail.amount * multiplier, rate));
-      }
+      // A gapless schedule's detail i is for its first month + i: no month strings parsed (salary-costs.ts).
+      const start = gaplessStart(cost.details);
+      cost.details.forEach((detail, index) => {
+        const month = (start === undefined ? parseMonthIndex(detail.month) : start + index) - back;
+        if (month < knownFrom || month > knownTo) return;
+        months[month - knownFrom] = (months[month - knownFrom] as number) + convert(detail.amount * multiplier, rate);
+      });
     }
+    if (!paysAhv) continue;
+    const gross = convert(salary.amount, rate);
+    const schedule = occurrenceSeries(salary.fromDate, monthsPerStep(salary.cycle), salary.toDate);
+    forEachOccurrence(schedule, knownFrom, knownTo, (month) => {
+      payroll[month - knownFrom] = (payroll[month - knownFrom] as number) + gross;
+    });
   }
-  return { byMonth, knownFrom, knownTo };
+  return { byMonth, ahvPayroll: payroll, knownFrom, knownTo };
+}
+
+/** A month's entry of an array by month; months outside the plan count as its first or last. */
+function monthOf(months: Float64Array, contributions: FundContributions, month: number): number {
+  const { knownFrom, knownTo } = contributions;
+  return months[Math.min(Math.max(month, knownFrom), knownTo) - knownFrom] ?? 0;
 }
 
 /** The contributions of a fund in a month; months outside the plan count as its first or last. */
 function contributionOf(contributions: FundContributions, fund: CalendarFund, month: number): number {
   const months = contributions.byMonth.get(fund);
-  if (months === undefined) return 0;
-  const { knownFrom, knownTo } = contributions;
-  return months.get(Math.min(Math.max(month, knownFrom), knownTo)) ?? 0;
+  return months === undefined ? 0 : monthOf(months, contributions, month);
 }
 
 /** The contributions of a fund over the months [from, from + count). */
-function contributionsOver(contributions: FundContributions, fund: CalendarFund, from: number, count: number): number {
+export function contributionsOver(
+  contributions: FundContributions,
+  fund: CalendarFund,
+  from: number,
+  count: number,
+): number {
   let total = 0;
   for (let month = from; month < from + count; month++) total += contributionOf(contributions, fund, month);
   return total;
 }
 
-/**
- * The gross AHV payroll of a year: every payment of the included salaries that have a cost paid to
- * the Ausgleichskasse, converted (the rhythm's test, docs/payment-calendar.md "AHV"); a month
- * outside the plan counts as its first or last, as the contributions do.
- */
-export function ahvPayroll(
-  salaries: readonly ForecastSalary[],
-  calendar: PaymentCalendar,
-  year: number,
-  contributions: FundContributions,
-  rates: RateBook,
-): number {
-  const { knownFrom, knownTo } = contributions;
+/** The gross AHV payroll of a year (docs/payment-calendar.md "AHV"); a month outside the plan counts as its first or last. */
+export function ahvPayroll(year: number, contributions: FundContributions): number {
   let total = 0;
-  for (const salary of salaries) {
-    if (!isIncludedSalary(salary)) continue;
-    if (!salary.costs.some((cost) => cost.fund === 'ahv' && paidByCalendar(calendar, cost))) continue;
-    const gross = convert(salary.amount, rates.rateOf(salary.currency));
-    const schedule = occurrenceSeries(salary.fromDate, monthsPerStep(salary.cycle), salary.toDate);
-    for (let month = year * 12; month < year * 12 + 12; month++) {
-      const counted = Math.min(Math.max(month, knownFrom), knownTo);
-      forEachOccurrence(schedule, counted, counted, () => {
-        total += gross;
-      });
-    }
+  for (let month = year * 12; month < year * 12 + 12; month++) {
+    total += monthOf(contributions.ahvPayroll, contributions, month);
   }
   return total;
 }
@@ -173,6 +191,18 @@ export function akontoWarning(contributions: number, akontoOfYear: number): stri
   const difference = Math.abs(contributions - akontoOfYear);
   if (difference * 100 <= akontoOfYear * AHV_AKONTO_DEVIATION_PERCENT) return null;
   return 'Akonto anpassen lassen: Die geplanten AHV-Beiträge weichen um mehr als 10 % vom Akonto ab.';
+}
+
+/** The warning of a year with its sums (the settings page and the forecast details), or null. */
+export function akontoWarningText(
+  year: number,
+  contributions: number,
+  akontoOfYear: number,
+  currency?: string,
+): string | null {
+  const warning = akontoWarning(contributions, akontoOfYear);
+  if (warning === null) return null;
+  return `${warning} (${year}: Beiträge ${formatAmount(contributions, currency)}, Akonto ${formatAmount(akontoOfYear, currency)})`;
 }
 
 /**
@@ -200,19 +230,46 @@ export function isCalendarLeaf(leaf: { relatedTable: string; relatedId: number; 
   );
 }
 
-/** The leaves of the calendar under "Lohnkosten", one slot per name. */
+/**
+ * Every name a calendar payment can have in the years `firstYear`…`lastYear` (docs/payment-calendar.md
+ * "Exclusions"): what an exclusion of a calendar leaf may name.
+ */
+export function calendarLeafNames(firstYear: number, lastYear: number): string[] {
+  const names = ['BVG-Beiträge'];
+  for (const prefix of ['AHV-Akonto', 'Quellensteuer']) {
+    for (let month = 0; month < 12; month++) names.push(periodName(prefix, 'monthly', month));
+    for (let quarter = 0; quarter < 4; quarter++) names.push(periodName(prefix, 'quarterly', quarter * 3));
+  }
+  for (let year = firstYear; year <= lastYear; year++) {
+    names.push(periodName('AHV-Akonto', 'yearly', year * 12), `AHV-Differenz ${year}`);
+    for (const prefix of ['UVG', 'KTG']) names.push(`${prefix}-Prämie ${year}`, `${prefix}-Schlussabrechnung ${year}`);
+  }
+  return names;
+}
+
+/** The leaves of the calendar under "Lohnkosten", one slot per name, with how each was computed. */
 class CalendarLeaves {
   constructor(
     private readonly ledger: Ledger,
     private readonly horizon: Horizon,
+    private readonly notes: LeafNotes | undefined,
   ) {}
 
-  /** Adds the payment (positive = paid out) in the month, when it lies in the horizon. */
-  pay(name: string, monthIndex: number, paid: number): void {
+  /**
+   * Adds the payment (positive = paid out) in the month, when it lies in the horizon, with its
+   * explanation (called only then: the texts are built for the payments shown) and warnings.
+   */
+  pay(name: string, monthIndex: number, paid: number, explain: () => string, warnings?: string[]): void {
     const { first, last } = this.horizon;
     if (paid === 0 || monthIndex < first || monthIndex > last) return;
-    const slot = this.ledger.open('salary_cost_labels', calendarLeafId(name), name, SALARY_COSTS_CATEGORY);
+    const id = calendarLeafId(name);
+    const slot = this.ledger.open('salary_cost_labels', id, name, SALARY_COSTS_CATEGORY);
     this.ledger.add(slot, monthIndex - first, -paid);
+    if (this.notes === undefined) return;
+    addLeafNote(this.notes, leafNoteKey('salary_cost_labels', id, monthKeyOf(monthIndex)), {
+      explanation: explain(),
+      ...(warnings && warnings.length > 0 ? { warnings } : {}),
+    });
   }
 }
 
@@ -234,10 +291,33 @@ function periodName(prefix: string, rhythm: FundRhythm | 'quarterly' | 'monthly'
   return `${prefix} ${Math.floor(start / 12)}`;
 }
 
+/** "Q1 2026", "März 2026", "2026": the period a payment is for. */
+function periodLabel(rhythm: FundRhythm, start: number): string {
+  const year = Math.floor(start / 12);
+  return rhythm === 'yearly' ? String(year) : `${periodName('', rhythm, start).trim()} ${year}`;
+}
+
+/** "4 Quartale", "12 Monate", "1 Jahr". */
+const PERIODS_TEXT: Record<FundRhythm, string> = { monthly: '12 Monate', quarterly: '4 Quartale', yearly: '1 Jahr' };
+
+/** "fällig 10 Tage nach Periodenende" / "fällig am Periodenende". */
+function dueText(dueDays: number, after: string): string {
+  return dueDays === 0 ? `fällig am ${after}` : `fällig ${dueDays} Tage nach ${after}`;
+}
+
+/** Why the Ausgleichskasse's rhythm of a year is what it is, when derived (AHVV Art. 34). */
+function rhythmReason(entered: FundRhythm | null, rhythm: FundRhythm, currency: string): string {
+  if (entered !== null) return 'Rhythmus eingegeben';
+  if (rhythm === 'yearly') return `jährlich: Beiträge bis ${moneyText(AHV_YEARLY_CONTRIBUTIONS_LIMIT_CENTS, currency)}`;
+  const limit = moneyText(AHV_MONTHLY_PAYROLL_LIMIT_CENTS, currency);
+  return rhythm === 'monthly' ? `monatlich: Lohnsumme über ${limit}` : `vierteljährlich: Lohnsumme bis ${limit}`;
+}
+
 /**
  * Adds the calendar's payments to the ledger (docs/payment-calendar.md "In the forecast") for the
  * years whose payments can fall into the horizon: from the year before the first month to the year
- * of the last.
+ * of the last; with `sink`, each payment's explanation and warnings (docs/payment-calendar.md
+ * "Explanations").
  */
 export function addCalendarPayments(
   salaries: readonly ForecastSalary[],
@@ -246,9 +326,12 @@ export function addCalendarPayments(
   horizon: Horizon,
   rates: RateBook,
   ledger: Ledger,
+  sink?: NotesSink,
 ): void {
   const contributions = fundContributions(salaries, calendar, horizon, rates);
-  const leaves = new CalendarLeaves(ledger, horizon);
+  const leaves = new CalendarLeaves(ledger, horizon, sink?.notes);
+  const currency = sink?.currency ?? '';
+  const money = (cents: number) => moneyText(cents, currency);
   const firstYear = Math.floor((horizon.first - 1) / 12);
   const lastYear = Math.floor(horizon.last / 12);
   for (let year = firstYear; year <= lastYear; year++) {
@@ -256,18 +339,31 @@ export function addCalendarPayments(
     if (calendar.ahv) {
       const { akonto, dueDays, differenceMonth } = calendar.ahv;
       const total = contributionsOver(contributions, 'ahv', start, 12);
-      const payroll = ahvPayroll(salaries, calendar, year, contributions, rates);
+      const payroll = ahvPayroll(year, contributions);
       const rhythm = ahvRhythm(calendar.ahv.rhythm, total, payroll);
       const length = RHYTHM_MONTHS[rhythm];
       const periods = 12 / length;
       const perPeriod = akonto ?? roundHalfAwayFromZero(total / periods);
+      const warning = akonto === null ? null : akontoWarningText(year, total, akonto * periods, currency);
+      const warnings = warning === null ? undefined : [warning];
+      const basis = `Lohnsumme AHV ${year} ${money(payroll)}, Beiträge ${money(total)}`;
       for (let period = 0; period < periods; period++) {
         const periodStart = start + period * length;
         const due = dueAfter(periodStart + length - 1, dueDays);
-        if (stillDue(due.date, today))
-          leaves.pay(periodName('AHV-Akonto', rhythm, periodStart), due.monthIndex, perPeriod);
+        if (!stillDue(due.date, today)) continue;
+        const explain = () =>
+          `${akonto === null ? `${basis} ÷ ${PERIODS_TEXT[rhythm]}` : 'Akonto gemäss Rechnung der Ausgleichskasse'} = ${money(perPeriod)} für ${periodLabel(rhythm, periodStart)} (${rhythmReason(calendar.ahv?.rhythm ?? null, rhythm, currency)}), ${dueText(dueDays, 'Periodenende')}`;
+        leaves.pay(periodName('AHV-Akonto', rhythm, periodStart), due.monthIndex, perPeriod, explain, warnings);
       }
-      leaves.pay(`AHV-Differenz ${year}`, start + 12 + differenceMonth - 1, total - perPeriod * periods);
+      const difference = total - perPeriod * periods;
+      leaves.pay(
+        `AHV-Differenz ${year}`,
+        start + 12 + differenceMonth - 1,
+        difference,
+        () =>
+          `${basis} − Akonto ${periods} × ${money(perPeriod)} = ${money(difference)}${difference < 0 ? ' (Rückerstattung)' : ''}, nach der Lohnmeldung im ${germanMonthNames[differenceMonth - 1]} ${year + 1}`,
+        warnings,
+      );
     }
     if (calendar.bvg) {
       const { rhythm, inAdvance, dueDays } = calendar.bvg;
@@ -276,7 +372,15 @@ export function addCalendarPayments(
         const amount = contributionsOver(contributions, 'bvg', periodStart, length);
         // In advance: `dueDays` after the period's first day; in arrears: after its last day.
         const due = inAdvance ? dueAfter(periodStart - 1, dueDays + 1) : dueAfter(periodStart + length - 1, dueDays);
-        if (stillDue(due.date, today)) leaves.pay('BVG-Beiträge', due.monthIndex, amount);
+        if (stillDue(due.date, today)) {
+          leaves.pay(
+            'BVG-Beiträge',
+            due.monthIndex,
+            amount,
+            () =>
+              `Beiträge Pensionskasse ${periodLabel(rhythm, periodStart)} ${money(amount)}, ${inAdvance ? `im Voraus, ${dueText(dueDays, 'Periodenbeginn')}` : `nachschüssig, ${dueText(dueDays, 'Periodenende')}`}`,
+          );
+        }
       }
     }
     for (const fund of ['uvg', 'ktg'] as const) {
@@ -286,13 +390,25 @@ export function addCalendarPayments(
       // The provisional premium of a year is the premium on the previous year's payroll; the final
       // statement settles the year's own (docs/payment-calendar.md "UVG and KTG").
       const provisional = contributionsOver(contributions, fund, start - 12, 12);
-      const surcharge = roundHalfAwayFromZero((provisional * UVG_INSTALMENT_SURCHARGES[block.instalments]) / 100_000);
+      const rate = UVG_INSTALMENT_SURCHARGES[block.instalments];
+      const surcharge = roundHalfAwayFromZero((provisional * rate) / 100_000);
       const step = 12 / block.instalments;
-      instalmentsOf(provisional + surcharge, block.instalments).forEach((amount, index) =>
-        leaves.pay(`${prefix}-Prämie ${year}`, start + block.premiumMonth - 1 + index * step, amount),
+      const parts = instalmentsOf(provisional + surcharge, block.instalments);
+      const basis = `Provisorische Prämie ${year} = Prämie auf der Lohnsumme ${year - 1} ${money(provisional)}`;
+      parts.forEach((amount, index) =>
+        leaves.pay(`${prefix}-Prämie ${year}`, start + block.premiumMonth - 1 + index * step, amount, () =>
+          block.instalments === 1
+            ? `${basis}, im Voraus`
+            : `${basis} + Ratenzuschlag ${percentText(rate)} ${money(surcharge)} in ${block.instalments} Raten: Rate ${index + 1}/${block.instalments} ${money(amount)}`,
+        ),
       );
       const real = contributionsOver(contributions, fund, start, 12);
-      leaves.pay(`${prefix}-Schlussabrechnung ${year}`, start + 12 + block.finalMonth - 1, real - provisional);
+      leaves.pay(`${prefix}-Schlussabrechnung ${year}`, start + 12 + block.finalMonth - 1, real - provisional, () =>
+        [
+          `Prämie auf der Lohnsumme ${year} ${money(real)} − provisorische Prämie ${money(provisional)} = ${money(real - provisional)}`,
+          real < provisional ? ' (Rückzahlung)' : '',
+        ].join(''),
+      );
     }
     if (calendar.withholdingTax) {
       const { rhythm, dueDays, commissionPercent } = calendar.withholdingTax;
@@ -302,7 +418,13 @@ export function addCalendarPayments(
         const commission = roundHalfAwayFromZero((withheld * commissionPercent) / 100_000);
         const due = dueAfter(periodStart + length - 1, dueDays);
         if (stillDue(due.date, today)) {
-          leaves.pay(periodName('Quellensteuer', rhythm, periodStart), due.monthIndex, withheld - commission);
+          leaves.pay(
+            periodName('Quellensteuer', rhythm, periodStart),
+            due.monthIndex,
+            withheld - commission,
+            () =>
+              `Quellensteuer ${periodLabel(rhythm, periodStart)} einbehalten ${money(withheld)} − Bezugsprovision ${percentText(commissionPercent)} ${money(commission)} = ${money(withheld - commission)}, ${dueText(dueDays, 'Periodenende')}`,
+          );
         }
       }
     }

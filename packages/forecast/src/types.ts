@@ -4,6 +4,7 @@
  * database or the clock, so the API loads the rows, passes its Zurich "today" and maps the result.
  */
 
+import type { LeafNote } from './leaf-notes.js';
 import type { Cycle, PaymentCalendar, Runway, SalaryCostFund } from '@saldopilot/shared';
 
 /** A cycle of a salary cost: the four payment cycles plus `once`. */
@@ -321,4 +322,10 @@ export interface ForecastResult {
   months: ForecastMonth[];
   details: ForecastMonthDetails[];
   runway: ForecastRunway;
+  /**
+   * With the details only: how computed leaves came about, by `leafNoteKey(table, id, month)`
+   * (docs/payment-calendar.md "Explanations"): the payment calendar's payments and the annual VAT
+   * instalments.
+   */
+  notes?: ReadonlyMap<string, LeafNote>;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeForecast } from './compute-forecast.js';
+import { leafNoteKey } from './leaf-notes.js';
 import { aTransaction, anInput, leavesOf } from './test-builders.js';
 import type { ForecastVatSetting } from './types.js';
 
@@ -61,5 +62,25 @@ describe('annual VAT settlement (Art. 86a)', () => {
       ['2026-08', 'MWST-Rate 1/1', -1_000_000, 'expense'],
       ['2027-02', 'MWST', 195_736, 'revenue'],
     ]);
+  });
+
+  it('explains each instalment in the details: the share of which tax, the due day (docs/payment-calendar.md "Explanations")', () => {
+    const notesOf = (setting: Partial<ForecastVatSetting>) => {
+      const vatSetting: ForecastVatSetting = {
+        enabled: true,
+        billingDate: '2026-01-01',
+        interval: 'yearly',
+        transactionMonthOffset: 0,
+        paymentTerm: 'estv',
+        ...setting,
+      };
+      return computeForecast(anInput({ transactions: [revenue], vatSetting })).notes;
+    };
+    expect(notesOf({ previousYearTax: 800_000 })?.get(leafNoteKey('vat_settlement', 1, '2026-05'))).toEqual({
+      explanation: "1/4 der MWST 2025 8'000.00 CHF (eingegeben) = 2'000.00 CHF, fällig am 2026-05-30",
+    });
+    expect(notesOf({})?.get(leafNoteKey('vat_settlement', 12, '2026-08'))).toEqual({
+      explanation: "1/4 der geplanten MWST 2026 9'720.00 CHF = 2'430.00 CHF, fällig am 2026-08-28",
+    });
   });
 });

@@ -11,6 +11,7 @@
 import { addDays, roundHalfAwayFromZero, VAT_ANNUAL_INSTALMENT_DAYS, VAT_SETTLEMENT_NAME } from '@saldopilot/shared';
 import { daysOfMonthIndex, parseDay, type Horizon } from './horizon.js';
 import type { Ledger } from './ledger.js';
+import { addLeafNote, leafNoteKey, monthKeyOf, moneyText, type NotesSink } from './leaf-notes.js';
 import { applyPerformance } from './performance.js';
 import type { ForecastVatSetting } from './types.js';
 import { netTaxOf, type VatCollector, type VatParts } from './vat-settlement.js';
@@ -23,6 +24,23 @@ export function instalmentName(index: number, count: number, estimated: boolean)
 /** Leaf ids of the instalments (the balance is the settlement's leaf, id 0): 1–3, estimated 11–13. */
 function instalmentId(index: number, estimated: boolean): number {
   return (estimated ? 10 : 0) + index;
+}
+
+/**
+ * "1/4 der MWST 2025 80'000.00 CHF (eingegeben) = 20'000.00 CHF, fällig am 2026-05-30": how an
+ * instalment was computed (docs/payment-calendar.md "Explanations").
+ */
+function instalmentExplanation(
+  share: number,
+  basis: { amount: number; year: number; entered: boolean },
+  instalment: number,
+  due: string,
+  currency: string,
+): string {
+  const source = basis.entered
+    ? `der MWST ${basis.year} ${moneyText(basis.amount, currency)} (eingegeben)`
+    : `der geplanten MWST ${basis.year} ${moneyText(basis.amount, currency)}`;
+  return `1/${share} ${source} = ${moneyText(instalment, currency)}, fällig am ${due}`;
 }
 
 interface NetRates {
@@ -86,7 +104,7 @@ export function createAnnualVatCollector(
     addInput(monthIndex, amount) {
       inputs[monthIndex - from] = (inputs[monthIndex - from] as number) + amount;
     },
-    settle(ledger: Ledger, performance: number, until = horizon.last) {
+    settle(ledger: Ledger, performance: number, until = horizon.last, sink?: NotesSink) {
       const parts = new Map<number, VatParts>();
       for (const id of [0, 1, 2, 3, 11, 12, 13]) {
         const slot = ledger.slotOf('vat_settlement', id);
@@ -105,16 +123,30 @@ export function createAnnualVatCollector(
         // The instalments' basis: the previous year's tax.
         let basis: number;
         let estimated: boolean;
+        let basisYear = year - 1;
         if (year === currentYear && previousYearTax !== null) [basis, estimated] = [previousYearTax, false];
         else if (year > currentYear) [basis, estimated] = [taxOf(year - 1, performance).tax, true];
         // The current year without an entry, and the year before it (whose basis the plan does not
         // know): the year's own tax.
-        else [basis, estimated] = [tax, year >= currentYear];
+        else [basis, estimated, basisYear] = [tax, year >= currentYear, year];
+        const entered = year === currentYear && previousYearTax !== null;
         const instalment = Math.max(0, roundHalfAwayFromZero(basis / share));
         days.forEach((day, index) => {
           const due = addDays(`${String(year).padStart(4, '0')}-01-01`, day - 1);
           const name = instalmentName(index + 1, days.length, estimated);
-          pay(instalmentId(index + 1, estimated), name, parseDay(due).monthIndex, instalment, due);
+          const id = instalmentId(index + 1, estimated);
+          const monthIndex = parseDay(due).monthIndex;
+          if (pay(id, name, monthIndex, instalment, due) && sink !== undefined) {
+            addLeafNote(sink.notes, leafNoteKey('vat_settlement', id, monthKeyOf(monthIndex)), {
+              explanation: instalmentExplanation(
+                share,
+                { amount: basis, year: basisYear, entered },
+                instalment,
+                due,
+                sink.currency,
+              ),
+            });
+          }
         });
         // The balance with the return, by the end of February of the next year.
         const february = (year + 1) * 12 + 1;

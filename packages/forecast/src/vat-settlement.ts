@@ -11,6 +11,7 @@
 import { cycleMonths, stableAdd, VAT_PAYMENT_DAYS, VAT_SETTLEMENT_NAME } from '@saldopilot/shared';
 import { daysOfMonthIndex, parseDay, type DayPoint, type Horizon } from './horizon.js';
 import type { Ledger } from './ledger.js';
+import type { NotesSink } from './leaf-notes.js';
 import { applyPerformance } from './performance.js';
 import type { ForecastLeaf, ForecastVatSetting } from './types.js';
 
@@ -39,7 +40,7 @@ export interface VatCollector {
    * performance, into the ledger's `MWST` leaf, emptied first (a model settles for every result),
    * and answers the parts of each written settlement by month offset (0 = first month of the horizon).
    */
-  settle(ledger: Ledger, performance: number, until?: number): Map<number, VatParts>;
+  settle(ledger: Ledger, performance: number, until?: number, sink?: NotesSink): Map<number, VatParts>;
 }
 
 /** Months of a settlement interval; an unknown value counts as quarterly, as the reference does. */

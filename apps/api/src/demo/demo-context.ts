@@ -21,6 +21,7 @@ export type DemoServices = Pick<
   | 'salaryCostLabels'
   | 'vatSettings'
   | 'scenarios'
+  | 'paymentCalendar'
 > & { log: FastifyBaseLogger };
 
 /** What each area's demo function gets: the services, the demo user's tenant, currency ids by code. */

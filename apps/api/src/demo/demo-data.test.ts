@@ -33,12 +33,12 @@ async function signInAsDemo(server = app) {
 /** What a second start of the server does (with its own, empty session cache). */
 function seedAgain() {
   const { database, clock, reference, auth, organisations, bankAccounts, categories, vats, transactions } = app.deps;
-  const { employees, salaries, salaryCosts, salaryCostLabels, vatSettings, scenarios } = app.deps;
+  const { employees, salaries, salaryCosts, salaryCostLabels, vatSettings, scenarios, paymentCalendar } = app.deps;
   const sessionUsers = createSessionUsers(database.db, app.deps.changes);
   return seedDemoData({
     ...{ database, clock, reference, sessionUsers, auth, organisations },
     ...{ bankAccounts, categories, vats, transactions, log: app.log },
-    ...{ employees, salaries, salaryCosts, salaryCostLabels, vatSettings, scenarios },
+    ...{ employees, salaries, salaryCosts, salaryCostLabels, vatSettings, scenarios, paymentCalendar },
   });
 }
 
@@ -108,6 +108,16 @@ describe('development demo data', () => {
     expect(forecast.runway.lowest.saldo).toBeLessThan(DEMO_MINIMUM_BALANCE);
     expect(forecast.months.at(-1)!.saldo).toBeGreaterThan(forecast.runway.lowest.saldo);
     expect(forecast.missingRates).toEqual([]);
+    // The payment calendar (docs/payment-calendar.md): the Ausgleichskasse's quarterly Akonto and the
+    // UVG premium in advance are leaves with their explanations.
+    const calendarLeaves = details.flatMap((month) =>
+      month.expense.flatMap((category) => category.children.filter((leaf) => leaf.name.startsWith('AHV-Akonto Q'))),
+    );
+    expect(calendarLeaves.length).toBeGreaterThanOrEqual(4);
+    expect(calendarLeaves[0]?.explanation).toMatch(/^Lohnsumme AHV \d{4} /);
+    expect(
+      details.some((month) => month.expense.some((c) => c.children.some((leaf) => leaf.name.startsWith('UVG-Prämie')))),
+    ).toBe(true);
   });
 
   it('exports its forecast as XLSX with the figures of GET /api/forecasts (docs/reports.md)', async () => {

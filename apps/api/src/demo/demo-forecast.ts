@@ -29,7 +29,8 @@ const SEASONAL_REVENUE: { name: string; francs: number; month: number | 'monthly
 /**
  * The forecast of the demo organisation, while it has no VAT setting: the seasonal revenue above,
  * the quarterly VAT settlement (periods January–March …, each paid one month after the billing date,
- * as the tax administration expects it within 60 days of the quarter's end) and the minimum balance.
+ * as the tax administration expects it within 60 days of the quarter's end), the payment calendar and
+ * the minimum balance.
  */
 export async function seedDemoForecast({ services, tenant }: DemoContext): Promise<void> {
   if (await services.vatSettings.find(tenant)) return;
@@ -59,6 +60,14 @@ export async function seedDemoForecast({ services, tenant }: DemoContext): Promi
     billingDate: `${year}-04-01`,
     interval: 'quarterly',
     transactionMonthOffset: 1,
+  });
+  // The payment calendar (docs/payment-calendar.md): the Ausgleichskasse collects a quarterly Akonto,
+  // the pension fund quarterly in arrears, UVG and KTG take their premiums in January in advance.
+  await services.paymentCalendar.put(tenant, {
+    ahv: { rhythm: 'quarterly', akonto: null, dueDays: 10, differenceMonth: 3 },
+    bvg: { rhythm: 'quarterly', inAdvance: false, dueDays: 0 },
+    uvg: { premiumMonth: 1, instalments: 1, finalMonth: 3 },
+    ktg: { premiumMonth: 1, instalments: 2, finalMonth: 3 },
   });
   await services.organisations.update(tenant.userId, tenant.organisationId, { minimumBalance: DEMO_MINIMUM_BALANCE });
 }

@@ -149,6 +149,13 @@ export const forecastLeafNodeSchema = z.object({
   overdueDate: z.string().optional(),
   /** In a scenario's forecast only: the lever(s) that changed this leaf in this month (docs/scenarios.md). */
   leverIds: z.array(z.number().int()).optional(),
+  /**
+   * The payment calendar's leaves and the annual VAT instalments only: how this month's amount was
+   * computed, in German (payroll basis, rates, periods), and the warnings that concern it
+   * (docs/payment-calendar.md "Explanations").
+   */
+  explanation: z.string().optional(),
+  warnings: z.array(z.string()).optional(),
 });
 export type ForecastLeafNode = z.infer<typeof forecastLeafNodeSchema>;
 
@@ -175,11 +182,14 @@ const relatedTableSchema = z.enum(exclusionTables, {
   error: (issue) => (issue.input === 'vat_settlement' ? forecastMessages.vatSettlement : forecastMessages.relatedTable),
 });
 
-/** 0 … 2^31 − 1; 0 only for `salary_cost_labels` ("<Kein Label>"), checked with the table. */
+/**
+ * −(2^31 − 1) … 2^31 − 1; 0 ("<Kein Label>") and negative ids (a leaf of the payment calendar,
+ * docs/payment-calendar.md "Exclusions") only for `salary_cost_labels`, checked with the table.
+ */
 const relatedIdSchema = z
   .number({ error: forecastMessages.relatedId })
   .int(forecastMessages.relatedId)
-  .min(0, forecastMessages.relatedId)
+  .min(-ID_MAX, forecastMessages.relatedId)
   .max(ID_MAX, forecastMessages.relatedId);
 
 const exclusionKeyShape = { month: monthSchema, relatedTable: relatedTableSchema, relatedId: relatedIdSchema };
@@ -189,7 +199,7 @@ function zeroOnlyForLabels(
   context: z.RefinementCtx,
   path: (string | number)[] = [],
 ) {
-  if (value.relatedId === 0 && value.relatedTable !== 'salary_cost_labels') {
+  if (value.relatedId <= 0 && value.relatedTable !== 'salary_cost_labels') {
     context.addIssue({ code: 'custom', message: forecastMessages.relatedId, path: [...path, 'relatedId'] });
   }
 }
@@ -222,9 +232,9 @@ export const forecastExclusionListQuerySchema = z
     relatedTable: relatedTableSchema.optional(),
     relatedId: z
       .string({ error: forecastMessages.relatedId })
-      .regex(/^(0|[1-9][0-9]{0,9})$/, forecastMessages.relatedId)
+      .regex(/^(0|-?[1-9][0-9]{0,9})$/, forecastMessages.relatedId)
       .transform(Number)
-      .pipe(z.number().max(ID_MAX, forecastMessages.relatedId))
+      .pipe(z.number().min(-ID_MAX, forecastMessages.relatedId).max(ID_MAX, forecastMessages.relatedId))
       .optional(),
   })
   .superRefine((value, context) => {

@@ -69,6 +69,24 @@ export const salaryCostLabelExclusions = pgTable(
   ],
 );
 
+/**
+ * The payment calendar's leaves (docs/payment-calendar.md "Exclusions"): by the leaf's id, the hash of
+ * its name (negative, the same in every month); no row to refer to, so removing the calendar leaves
+ * them without effect.
+ */
+export const calendarLeafExclusions = pgTable(
+  'calendar_leaf_exclusions',
+  {
+    organisationId: organisationOwned(),
+    leafId: integer('leaf_id').notNull(),
+    month: month(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationId, table.leafId, table.month] }),
+    check('calendar_leaf_exclusions_leaf_id', sql`${table.leafId} < 0`),
+  ],
+);
+
 /** The automatic VAT settlement (docs/vat.md): at most one per organisation. */
 export const vatSettings = pgTable(
   'vat_settings',

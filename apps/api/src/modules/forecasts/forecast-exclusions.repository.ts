@@ -3,6 +3,7 @@ import { unionAll, type PgColumn } from 'drizzle-orm/pg-core';
 import { intArray, isAnyOf, textArray } from '../../db/arrays.js';
 import type { AppDatabase } from '../../db/client.js';
 import {
+  calendarLeafExclusions,
   salaries,
   salaryCostLabelExclusions,
   salaryCostLabels,
@@ -52,7 +53,11 @@ function keyRows(keys: readonly ExclusionKey[]): SQL {
     as k(related_id, month)`;
 }
 
-/** Each exclusion table with the expression of its relatedId (a label's null is the "no label" 0). */
+/**
+ * Each exclusion table with the expression of its relatedId (a label's null is the "no label" 0);
+ * `calendar_leaves` holds the `salary_cost_labels` keys with negative ids, the payment calendar's
+ * leaves (docs/payment-calendar.md "Exclusions"), which have no label row to refer to.
+ */
 const exclusionTables = {
   transactions: { target: transactionExclusions, relatedId: sql`${transactionExclusions.transactionId}` },
   salaries: { target: salaryExclusions, relatedId: sql`${salaryExclusions.salaryId}` },
@@ -60,13 +65,35 @@ const exclusionTables = {
     target: salaryCostLabelExclusions,
     relatedId: sql`coalesce(${salaryCostLabelExclusions.labelId}, 0)`,
   },
+  calendar_leaves: { target: calendarLeafExclusions, relatedId: sql`${calendarLeafExclusions.leafId}` },
 } as const;
+type StoredTable = keyof typeof exclusionTables;
 
-/** Adds exclusions of one table; existing ones stay (no duplicates). Answers how many were new. */
+/** The keys of one kind split by the table that stores them: a label's negative id is a calendar leaf's. */
+function storedParts(table: ExclusionTableName, keys: readonly ExclusionKey[]): [StoredTable, ExclusionKey[]][] {
+  if (table !== 'salary_cost_labels') return [[table, [...keys]]];
+  return [
+    ['salary_cost_labels', keys.filter((key) => key.relatedId >= 0)],
+    ['calendar_leaves', keys.filter((key) => key.relatedId < 0)],
+  ];
+}
+
+/** Adds exclusions of one kind; existing ones stay (no duplicates). Answers how many were new. */
 export async function insertExclusions(
   db: AppDatabase,
   organisationId: number,
   table: ExclusionTableName,
+  keys: readonly ExclusionKey[],
+): Promise<number> {
+  let affected = 0;
+  for (const [stored, part] of storedParts(table, keys)) affected += await insertInto(db, organisationId, stored, part);
+  return affected;
+}
+
+async function insertInto(
+  db: AppDatabase,
+  organisationId: number,
+  table: StoredTable,
   keys: readonly ExclusionKey[],
 ): Promise<number> {
   if (keys.length === 0) return 0;
@@ -81,11 +108,22 @@ export async function insertExclusions(
   return rows.length;
 }
 
-/** Lifts exclusions of one table (those that do not exist are no error). Answers how many were removed. */
+/** Lifts exclusions of one kind (those that do not exist are no error). Answers how many were removed. */
 export async function deleteExclusions(
   db: AppDatabase,
   organisationId: number,
   table: ExclusionTableName,
+  keys: readonly ExclusionKey[],
+): Promise<number> {
+  let affected = 0;
+  for (const [stored, part] of storedParts(table, keys)) affected += await deleteFrom(db, organisationId, stored, part);
+  return affected;
+}
+
+async function deleteFrom(
+  db: AppDatabase,
+  organisationId: number,
+  table: StoredTable,
   keys: readonly ExclusionKey[],
 ): Promise<number> {
   if (keys.length === 0) return 0;
@@ -169,6 +207,23 @@ export function listExclusions(
             eq(salaryCostLabelExclusions.organisationId, organisationId),
             months(salaryCostLabelExclusions.month),
             relatedId === undefined ? undefined : eq(labelOrZero, relatedId),
+          ),
+        ),
+    );
+  }
+  if (wanted('salary_cost_labels') && (relatedId === undefined || relatedId < 0)) {
+    parts.push(
+      db
+        .select({
+          relatedTable: sql<ExclusionTableName>`'salary_cost_labels'`.as('related_table'),
+          ...keyColumns(sql`${calendarLeafExclusions.leafId}`, calendarLeafExclusions.month),
+        })
+        .from(calendarLeafExclusions)
+        .where(
+          and(
+            eq(calendarLeafExclusions.organisationId, organisationId),
+            months(calendarLeafExclusions.month),
+            relatedId === undefined ? undefined : eq(calendarLeafExclusions.leafId, relatedId),
           ),
         ),
     );

@@ -7,6 +7,7 @@ import {
   type ForecastExclusionKey,
   type ForecastExclusionListQuery,
 } from '@saldopilot/shared';
+import { calendarLeafId, calendarLeafNames } from '@saldopilot/forecast';
 import type { AppDatabase } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -57,10 +58,23 @@ export function createForecastExclusionsService({ db, clock }: ForecastExclusion
     }
   }
 
-  /** 404 unless every item named exists in the organisation (one query per kind, rows share-locked). */
+  /**
+   * 404 unless every item named exists in the organisation (one query per kind, rows share-locked); a
+   * label's negative id must be a leaf the payment calendar can have in the horizon's years (the hash of
+   * its name, docs/payment-calendar.md "Exclusions"): it has no row.
+   */
   async function requireOwnItems(tx: AppDatabase, tenant: Tenant, keys: readonly ExclusionKey[]): Promise<void> {
+    const calendarIds = keys.filter((key) => key.relatedTable === 'salary_cost_labels' && key.relatedId < 0);
+    if (calendarIds.length > 0) {
+      const { first, last } = horizon();
+      const names = calendarLeafNames(Number(first.slice(0, 4)) - 1, Number(last.slice(0, 4)));
+      const known = new Set(names.map(calendarLeafId));
+      if (calendarIds.some((key) => !known.has(key.relatedId))) throw notFound(forecastMessages.notFound);
+    }
     for (const table of tables) {
-      const ids = [...new Set(keys.filter((key) => key.relatedTable === table).map((key) => key.relatedId))];
+      const ids = [
+        ...new Set(keys.filter((key) => key.relatedTable === table && key.relatedId >= 0).map((key) => key.relatedId)),
+      ];
       if (ids.length === 0) continue;
       const found = await findOwnItems(tx, tenant.organisationId, table, ids);
       if (ids.some((id) => !found.has(id))) throw notFound(forecastMessages.notFound);

@@ -218,7 +218,7 @@ export const forecastInputs = {
   vatSetting: part(['vat_settings'], (db, { organisationId }) => vatSettingOf(db, organisationId)),
   paymentCalendar: part(['payment_calendars'], (db, { organisationId }) => findPaymentCalendar(db, organisationId)),
   exclusions: part(
-    ['transaction_exclusions', 'salary_exclusions', 'salary_cost_label_exclusions'],
+    ['transaction_exclusions', 'salary_exclusions', 'salary_cost_label_exclusions', 'calendar_leaf_exclusions'],
     (db, { organisationId, firstMonth, lastMonth }) => listExclusions(db, organisationId, { firstMonth, lastMonth }),
   ),
   // The salary figures of the months before today's (docs/plan-actual.md "Planned occurrences").

@@ -1,6 +1,9 @@
 import {
   ForecastModel,
   isCalendarLeaf,
+  leafNoteKey,
+  vatLimitsApply,
+  vatLimitWarnings,
   leverOfId,
   mergeRanges,
   type CoverageRange,
@@ -8,7 +11,6 @@ import {
   type ForecastCoverage,
   type ForecastInput,
   type ForecastLeaf,
-  type ForecastMonthDetails,
   type ForecastResult,
   type ForecastSalary,
   type ForecastSalaryCost,
@@ -138,17 +140,43 @@ function leavesWanted(expand: readonly string[] | undefined): LeavesWanted {
   return (side, category) => keys.has(`${side}:${category}`);
 }
 
+/** A result with the warnings of the VAT method's limits per year, when the details were asked for. */
+type DetailedResult = ForecastResult & { vatWarnings?: { year: number; text: string }[] };
+
+/** The note of a leaf in a month, as the fields of its node (docs/payment-calendar.md "Explanations"). */
+type NoteOf = (leaf: ForecastLeaf) => Pick<ForecastLeafNode, 'explanation' | 'warnings'>;
+
+/**
+ * The notes of a month's leaves: the engine's explanations and warnings, and on the VAT settlement's
+ * leaves the warnings of the month's year about the VAT method's limits.
+ */
+function notesOf(result: DetailedResult, month: string): NoteOf {
+  const { notes } = result;
+  const year = Number(month.slice(0, 4));
+  const vatWarnings = (result.vatWarnings ?? []).filter((warning) => warning.year === year).map(({ text }) => text);
+  if (notes === undefined && vatWarnings.length === 0) return () => ({});
+  return (leaf) => {
+    const note = notes?.get(leafNoteKey(leaf.relatedTable, leaf.relatedId, month));
+    const warnings = [...(note?.warnings ?? []), ...(leaf.relatedTable === 'vat_settlement' ? vatWarnings : [])];
+    return {
+      ...(note === undefined ? {} : { explanation: note.explanation }),
+      ...(warnings.length > 0 ? { warnings } : {}),
+    };
+  };
+}
+
 function toNodes(
   categories: readonly ForecastCategory[],
   side: 'revenue' | 'expense',
   wanted: LeavesWanted,
+  noteOf: NoteOf,
 ): ForecastCategoryNode[] {
   return categories.map((category) => ({
     name: category.name,
     amount: category.amount,
     children: (wanted(side, category.name) ? category.children : []).map((leaf) =>
       leaf.relatedTable === 'vat_settlement'
-        ? toVatNode(leaf)
+        ? { ...toVatNode(leaf), ...noteOf(leaf) }
         : {
             name: leaf.name,
             amount: leaf.amount,
@@ -160,6 +188,7 @@ function toNodes(
             ...(leaf.employeeId === undefined ? {} : { employeeId: leaf.employeeId }),
             ...(leaf.thirteenthSalary ? { thirteenthSalary: true } : {}),
             ...(leaf.overdueDate === undefined ? {} : { overdueDate: leaf.overdueDate }),
+            ...noteOf(leaf),
           },
     ),
   }));
@@ -184,12 +213,15 @@ function toVatNode(leaf: ForecastLeaf): ForecastLeafNode {
 
 const vatParts = ['outputTax', 'inputTax', 'grossRevenue', 'netTaxRate', 'netTaxRate2', 'netTaxRate2Share'] as const;
 
-function toDetails(details: readonly ForecastMonthDetails[], wanted: LeavesWanted): ForecastDetails {
-  return details.map((month) => ({
-    month: month.month,
-    revenue: toNodes(month.revenue, 'revenue', wanted),
-    expense: toNodes(month.expense, 'expense', wanted),
-  }));
+function toDetails(result: DetailedResult, wanted: LeavesWanted): ForecastDetails {
+  return result.details.map((month) => {
+    const noteOf = notesOf(result, month.month);
+    return {
+      month: month.month,
+      revenue: toNodes(month.revenue, 'revenue', wanted, noteOf),
+      expense: toNodes(month.expense, 'expense', wanted, noteOf),
+    };
+  });
 }
 
 /** A leaf's identity across months and forecasts: an employee's salaries are one leaf. */
@@ -345,7 +377,7 @@ export function createForecastsService({
     tenant: Tenant,
     query: ForecastQuery,
     read?: ReadonlyMap<string, number>,
-  ): Promise<{ key: string; result: (details: boolean) => Promise<ForecastResult> }> {
+  ): Promise<{ key: string; result: (details: boolean) => Promise<DetailedResult> }> {
     const { organisationId, currencyId } = tenant;
     const today = clock.today();
     const { firstMonth, lastMonth } = horizonOf(today);
@@ -364,9 +396,17 @@ export function createForecastsService({
         const input = inputOf(currency, today, data);
         const wanted = { months: query.months, performance: query.performance, details };
         // docs/scenarios.md: forecast(base ⊕ levers), a model of its own (the base's stays as it is).
-        if (overlay) return ForecastModel.build(overlay.apply(input)).result(wanted);
+        const applied = overlay ? overlay.apply(input) : input;
         // Synchronous from here: no other request can move the model between its update and the result.
-        return cache.model(organisationId, input).result(wanted);
+        const model = overlay ? ForecastModel.build(applied) : cache.model(organisationId, input);
+        const computed: DetailedResult = model.result(wanted);
+        if (details && vatLimitsApply(applied.vatSetting)) {
+          // The limits are checked on the plan's revenue before performance (docs/payment-calendar.md "Warnings").
+          const plain = model.result({ months: applied.months, performance: 100, details: false }).months;
+          const [first, last] = [today, lastMonth].map((text) => Number(text.slice(0, 4))) as [number, number];
+          computed.vatWarnings = vatLimitWarnings(applied.vatSetting, plain, first, last);
+        }
+        return computed;
       });
     return { key, result };
   }
@@ -389,11 +429,8 @@ export function createForecastsService({
     const base = query.scenario === undefined ? null : await prepare(tenant, { ...query, scenario: undefined }, read);
     const details = async () =>
       base === null
-        ? toDetails((await result(true)).details, wanted)
-        : markChanged(
-            toDetails((await base.result(true)).details, wanted),
-            toDetails((await result(true)).details, wanted),
-          );
+        ? toDetails(await result(true), wanted)
+        : markChanged(toDetails(await base.result(true), wanted), toDetails(await result(true), wanted));
     if (!tenant.seesSalaries) return { key: null, details: async () => withPooledSalaries(await details()) };
     const expandKey = expand === undefined ? '*' : JSON.stringify([...new Set(expand)].sort());
     return { key: `${key}/${expandKey}`, details };

@@ -24,6 +24,7 @@ import type { Tenant } from '../../lib/tenant.js';
 import { ensureFreshSchedules } from '../employees/salary-schedules.js';
 import { createForecastsService } from './forecasts.service.js';
 import { useTestApp } from '../../test/build-test-app.js';
+import { calendarLeafId } from '@saldopilot/forecast';
 import { executeRows } from '../../db/execute-rows.js';
 import { forecastTables } from './forecast-inputs.js';
 import { dataVersionsOf, pruneRowChanges } from './forecasts.repository.js';
@@ -761,6 +762,8 @@ describe('GET /api/forecasts', () => {
       ['transactions', transaction.id],
       ['salaries', salaryId],
       ['salary_cost_labels', label.id],
+      // A leaf of the payment calendar (docs/payment-calendar.md "Exclusions").
+      ['salary_cost_labels', calendarLeafId('BVG-Beiträge')],
     ] as const) {
       const response = await user.post('/api/forecasts/exclude', { month: '2026-12', relatedTable, relatedId });
       expect(response.statusCode, response.body).toBe(201);
@@ -781,6 +784,7 @@ describe('GET /api/forecasts', () => {
       `update transaction_exclusions set month = month where ${owned}`,
       `update salary_exclusions set month = month where ${owned}`,
       `update salary_cost_label_exclusions set month = month where ${owned}`,
+      `update calendar_leaf_exclusions set month = month where ${owned}`,
       `update vat_settings set enabled = enabled where ${owned}`,
       `update payment_calendars set calendar = calendar where ${owned}`,
       `update bank_entries set amount = amount where ${owned}`,

@@ -153,6 +153,78 @@ describe('the forecast with a payment calendar', () => {
   });
 });
 
+describe('the forecast details explain the calendar (docs/payment-calendar.md "Explanations")', () => {
+  it("carries how each payment was computed, and the Akonto warning on the year's AHV leaves", async () => {
+    const owner = await signUp(app);
+    const employee = await anEmployee(owner);
+    const salary = await aSalary(owner, employee.id);
+    await owner.post(`/api/employees/salaries/${salary.id}/costs/presets`, { items: [{ preset: 'ahv' }] });
+    expect((await put(owner, { ahv: {} })).statusCode).toBe(200);
+    const leafOf = async (month: string, name: string) => {
+      const response = await owner.get('/api/forecasts/details');
+      expect(response.statusCode, response.body).toBe(200);
+      const found = response.json<ForecastDetails>().find((entry) => entry.month === month);
+      return found?.expense.flatMap((category) => category.children).find((leaf) => leaf.name === name);
+    };
+    expect(await leafOf('2027-01', 'AHV-Akonto Q4')).toMatchObject({
+      amount: -254_400,
+      explanation:
+        "Lohnsumme AHV 2026 96'000.00 CHF, Beiträge 10'176.00 CHF ÷ 4 Quartale = 2'544.00 CHF für Q4 2026 (vierteljährlich: Lohnsumme bis 200'000.00 CHF), fällig 10 Tage nach Periodenende",
+    });
+    expect((await leafOf('2027-01', 'AHV-Akonto Q4'))?.warnings).toBeUndefined();
+    expect((await put(owner, { ahv: { akonto: 100_000 } })).statusCode).toBe(200);
+    expect(await leafOf('2027-01', 'AHV-Akonto Q4')).toMatchObject({
+      explanation:
+        "Akonto gemäss Rechnung der Ausgleichskasse = 1'000.00 CHF für Q4 2026 (vierteljährlich: Lohnsumme bis 200'000.00 CHF), fällig 10 Tage nach Periodenende",
+      warnings: [
+        "Akonto anpassen lassen: Die geplanten AHV-Beiträge weichen um mehr als 10 % vom Akonto ab. (2026: Beiträge 10'176.00 CHF, Akonto 4'000.00 CHF)",
+      ],
+    });
+    // A salary leaf carries none.
+    expect(await leafOf('2026-12', employee.name)).not.toHaveProperty('explanation');
+  });
+});
+
+describe('exclusions of calendar leaves (docs/payment-calendar.md "Exclusions")', () => {
+  it('excludes a calendar payment in one month by its leaf id, lists and lifts it; refuses ids that name none', async () => {
+    const { a: owner, b: other } = await twoTenants(app);
+    const employee = await anEmployee(owner);
+    const salary = await aSalary(owner, employee.id);
+    await owner.post(`/api/employees/salaries/${salary.id}/costs/presets`, { items: [{ preset: 'ahv' }] });
+    expect((await put(owner, { ahv: {} })).statusCode).toBe(200);
+    const id = calendarLeafId('AHV-Akonto Q4');
+    const key = { month: '2027-01', relatedTable: 'salary_cost_labels', relatedId: id };
+    const akonto = async (month: string) => {
+      const details = (await owner.get('/api/forecasts/details?months=24')).json<ForecastDetails>();
+      const found = details.find((entry) => entry.month === month);
+      return found?.expense.flatMap((category) => category.children).find((leaf) => leaf.relatedId === id);
+    };
+    const added = await owner.post('/api/forecasts/exclude', key);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await akonto('2027-01')).toMatchObject({ amount: 0, isExcluded: true, excludedAmount: -254_400 });
+    // The same leaf a year later is another month: not excluded.
+    expect(await akonto('2028-01')).toMatchObject({ amount: -254_400, isExcluded: false });
+    expect((await owner.get(`/api/forecasts/exclude?relatedTable=salary_cost_labels&relatedId=${id}`)).json()).toEqual([
+      key,
+    ]);
+    // Another organisation's list does not hold it; it may exclude the same payment of its own.
+    expect((await other.get('/api/forecasts/exclude')).json()).toEqual([]);
+    // A negative id no calendar payment has: 404; a negative id of another kind: 400.
+    const unknown = await owner.post('/api/forecasts/exclude', { ...key, relatedId: -5 });
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    expectFieldError(await owner.post('/api/forecasts/exclude', { ...key, relatedTable: 'transactions' }), 'relatedId');
+    const lifted = await owner.send({ method: 'DELETE', url: '/api/forecasts/exclude', payload: key });
+    expect(lifted.statusCode, lifted.body).toBe(204);
+    expect(await akonto('2027-01')).toMatchObject({ amount: -254_400, isExcluded: false });
+    const batch = await owner.send({
+      method: 'PUT',
+      url: '/api/forecasts/exclude',
+      payload: { updates: [{ ...key, isExcluded: true }] },
+    });
+    expect(batch.json()).toEqual({ affected: 1 });
+  });
+});
+
 describe('a scenario with a payment calendar', () => {
   it("shows the calendar's payments as the base does, under their own ids (not as a lever's rows)", async () => {
     const owner = await signUp(app);

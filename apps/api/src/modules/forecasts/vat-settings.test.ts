@@ -301,4 +301,23 @@ describe('annual VAT (docs/vat.md "Annual settlement (Art. 86a)")', () => {
       netTaxRate2Share: null,
     });
   });
+
+  it('explains the instalments in the details and warns on the MWST leaves of a year above the limit (docs/payment-calendar.md "Explanations")', async () => {
+    const owner = await signUp(app);
+    // 500'000.00 net a month from December 2026: 2027's revenue exceeds CHF 5'005'000.
+    await withVat(owner, 'Grosskunde', 500_000_00, '2026-12-05');
+    await saved(owner, { enabled: true, billingDate: '2027-01-01', transactionMonthOffset: 0, interval: 'yearly' });
+    const may = monthOf(await detailsOf(owner), '2027-05')
+      .expense.flatMap((category) => category.children)
+      .find((leaf) => leaf.relatedTable === 'vat_settlement');
+    // ¼ of 2026's planned tax: 500'000.00 × 8.1 % = 40'500.00 → 10'125.00.
+    expect(may).toMatchObject({
+      name: 'MWST-Rate 1/3 (geschätzt)',
+      amount: -10_125_00,
+      explanation: "1/4 der geplanten MWST 2026 40'500.00 CHF = 10'125.00 CHF, fällig am 2027-05-30",
+      warnings: [
+        "Der geplante Umsatz 2027 übersteigt CHF 5'005'000: die jährliche MWST-Abrechnung ist dann nicht mehr möglich.",
+      ],
+    });
+  });
 });

@@ -9,7 +9,7 @@ import type { ShownDetailsMonth, ShownLeaf } from '../forecast-drafts';
 import { childDetailsKey, overdueDateOf, type CategoryRow, type LeafRow } from './forecast-rows';
 import { forecastTexts as texts } from './forecast-texts';
 import { dismissOverdue, overdueMarker } from './overdue';
-import { vatDetailText } from './vat-detail';
+import { leafNoteText, vatDetailText } from './vat-detail';
 import classes from './forecast-table.module.css';
 
 type Side = 'revenue' | 'expense';
@@ -77,6 +77,8 @@ function LeafCell({
   // A scenario's cell that a lever changed is marked and read out so (docs/scenarios.md "In the Prognose").
   // (`leverIds` present: a row a lever added, or a base cell whose amount a lever changed).
   const changed = leaf.leverIds !== undefined;
+  // How a calendar payment or VAT instalment was computed, and its warnings (docs/payment-calendar.md "Explanations").
+  const note = leafNoteText(leaf);
   // An excluded cell shows what the exclusion took out, struck through (docs/web.md "Prognose").
   const amount = (
     <span
@@ -89,8 +91,9 @@ function LeafCell({
             ? texts.changedByLever
             : leaf.thirteenthSalary
               ? texts.withThirteenthSalary
-              : undefined
+              : note
       }
+      data-explanation={leaf.explanation}
     >
       {formatAmount(excluded ? (leaf.excludedAmount ?? 0) : leaf.amount, currency)}
       {excluded ? <VisuallyHidden>{` (${texts.excludedNote})`}</VisuallyHidden> : null}
@@ -102,6 +105,12 @@ function LeafCell({
           <VisuallyHidden>{` (${texts.withThirteenthSalary})`}</VisuallyHidden>
         </>
       ) : null}
+      {leaf.warnings && !excluded ? (
+        <sup aria-hidden className={classes.warning}>
+          !
+        </sup>
+      ) : null}
+      {note !== undefined && !excluded ? <VisuallyHidden>{` (${note})`}</VisuallyHidden> : null}
     </span>
   );
   const excludable = canEdit && leaf.relatedTable !== 'vat_settlement';
@@ -124,6 +133,19 @@ function LeafCell({
       </span>
     </td>
   );
+}
+
+/**
+ * The title of the VAT row's cell (the row does not open): each settlement leaf's parts, and how an
+ * annual instalment was computed with the warnings of its year (docs/payment-calendar.md "Explanations").
+ */
+function vatCellText(leaves: readonly LeafRow[], month: string, currency: string): string | undefined {
+  const parts = leaves.flatMap((row) => {
+    const cell = row.cells.get(month);
+    return cell ? [vatDetailText(cell, currency), leafNoteText(cell)] : [];
+  });
+  const texts = parts.filter((text): text is string => text !== undefined);
+  return texts.length === 0 ? undefined : texts.join('. ');
 }
 
 /** A leaf's row header; an überfällig row says so, with its due date, on a line of its own. */
@@ -188,7 +210,7 @@ function CategoryRows({
             )}
           </th>
           {months.map((month) => {
-            const detail = isVat ? vatDetailText(row.leaves[0]?.cells.get(month), currency) : undefined;
+            const detail = isVat ? vatCellText(row.leaves, month, currency) : undefined;
             // The hover title for the mouse; the same text, hidden, for keyboard and screen-reader users.
             return (
               <td key={month} title={detail}>

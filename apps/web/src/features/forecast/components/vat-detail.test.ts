@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { netTaxRateText, vatDetailText } from './vat-detail';
+import { leafNoteText, netTaxRateText, vatDetailText } from './vat-detail';
 
 describe('the tooltip of the "MWST" row (docs/vat.md)', () => {
   it('names output and input tax of the effective method', () => {
@@ -29,5 +29,12 @@ describe('the tooltip of the "MWST" row (docs/vat.md)', () => {
     [2_345, '2.345 %'],
   ])('writes %s thousandths of a percent as "%s"', (thousandths, text) => {
     expect(netTaxRateText(thousandths)).toBe(text);
+  });
+
+  it("joins a calendar leaf's explanation and warnings for its title, none without", () => {
+    expect(leafNoteText({})).toBeUndefined();
+    expect(leafNoteText({ explanation: 'Beiträge ÷ 4 Quartale', warnings: ['Akonto anpassen lassen'] })).toBe(
+      'Beiträge ÷ 4 Quartale. Akonto anpassen lassen',
+    );
   });
 });

@@ -37,3 +37,12 @@ export function vatDetailText(
     { share: leaf.netTaxRate2Share, rate: netTaxRateText(leaf.netTaxRate2) },
   ]);
 }
+
+/**
+ * How a payment of the payment calendar or an annual VAT instalment was computed, with its warnings
+ * (docs/payment-calendar.md "Explanations"), for the cell's title; undefined for other leaves.
+ */
+export function leafNoteText(leaf: Pick<ForecastLeafNode, 'explanation' | 'warnings'>): string | undefined {
+  const parts = [...(leaf.explanation === undefined ? [] : [leaf.explanation]), ...(leaf.warnings ?? [])];
+  return parts.length === 0 ? undefined : parts.join('. ');
+}
