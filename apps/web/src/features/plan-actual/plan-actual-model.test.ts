@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanActual } from '@saldopilot/shared';
 import {
-  accuracyText,
   balanceSeries,
   cellTexts,
   choosePeriod,
@@ -48,7 +47,6 @@ const data: PlanActual = {
     { side: 'expense', category: 'Nicht zugeordnet', unmatched: true, cells: [uncovered(0), cell(0, -35_00)] },
     { side: 'expense', category: 'Miete', unmatched: false, cells: [uncovered(-2_400_00), cell(-2_400_00, -2_400_00)] },
   ],
-  accuracy: { last6: { mape: 1.6, months: 1 }, last12: { mape: null, months: 0 } },
   unmatchedCount: 1,
 };
 
