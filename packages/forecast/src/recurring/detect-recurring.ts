@@ -160,59 +160,11 @@ function makePlain(text: string): string {
     .replace(/ä/g, 'ae');
 }
 
-/**
- * What a text says, kept per text like `plainTexts` (profiled: the two tests and the split ran once
- * per debit, 240,000 times for the bench's five accounts, on a few thousand distinct texts).
- */
-const saysSalary = new Map<string, boolean>();
-const namesAPerson = new Map<string, boolean>();
-
-function cachedTest(cache: Map<string, boolean>, text: string, test: (text: string) => boolean): boolean {
-  let answer = cache.get(text);
-  if (answer === undefined) {
-    answer = test(text);
-    if (cache.size > 100_000) cache.clear();
-    cache.set(text, answer);
-  }
-  return answer;
-}
-
 function isPrivatePerson(entry: StatementEntry): boolean {
-  if (entry.remittanceInformation) {
-    const salary = cachedTest(saysSalary, entry.remittanceInformation, (text) => SALARY_WORDS.test(plainText(text)));
-    if (salary) return true;
-  }
-  if (!entry.counterpartyName) return false;
-  return cachedTest(namesAPerson, entry.counterpartyName, (text) => {
-    const name = plainText(text);
-    return !!name && !COMPANY_WORDS.test(name) && name.trim().split(/\s+/).length >= 2;
-  });
-}
-
-/** An IBAN as the groups compare it (no spaces, capitals), kept per text. */
-const ibanKeys = new Map<string, string>();
-
-function ibanKeyOf(iban: string): string {
-  let key = ibanKeys.get(iban);
-  if (key === undefined) {
-    key = `iban:${iban.replace(/\s+/g, '').toUpperCase()}`;
-    if (ibanKeys.size > 100_000) ibanKeys.clear();
-    ibanKeys.set(iban, key);
-  }
-  return key;
-}
-
-/** Booking dates repeat across groups (two years hold 730): each is counted once. */
-const dayNumbers = new Map<string, number>();
-
-function dayNumberOf(date: string): number {
-  let day = dayNumbers.get(date);
-  if (day === undefined) {
-    day = dayNumber(date);
-    if (dayNumbers.size > 100_000) dayNumbers.clear();
-    dayNumbers.set(date, day);
-  }
-  return day;
+  const name = plainText(entry.counterpartyName);
+  if (SALARY_WORDS.test(plainText(entry.remittanceInformation))) return true;
+  if (!name || COMPANY_WORDS.test(name)) return false;
+  return name.trim().split(/\s+/).length >= 2;
 }
 
 function personOf(entry: StatementEntry): string {
@@ -252,7 +204,7 @@ function itemsOf(entries: readonly StatementEntry[]): Item[] {
     } else {
       byDate.set(entry.bookingDate, {
         date: entry.bookingDate,
-        day: dayNumberOf(entry.bookingDate),
+        day: dayNumber(entry.bookingDate),
         monthIndex: monthIndexOf(entry.bookingDate),
         usedBy: 0,
         amount: entry.amount,
@@ -322,7 +274,7 @@ function groupsOf(entries: readonly StatementEntry[]): Group[] {
   for (const entry of entries) {
     if (inRuns.has(entry.id) || entry.amount === 0) continue;
     const identity = entry.counterpartyIban
-      ? ibanKeyOf(entry.counterpartyIban)
+      ? `iban:${entry.counterpartyIban.replace(/\s+/g, '').toUpperCase()}`
       : `name:${normaliseCounterpartyName(entry.counterpartyName ?? entry.remittanceInformation ?? '')}`;
     if (identity === 'name:') continue;
     const key = `${identity}|${entry.amount > 0 ? 'in' : 'out'}|${entry.currency}`;
