@@ -33,6 +33,7 @@ import type { VatSettingsService } from './modules/forecasts/vat-settings.servic
 import type { PaymentCalendarService } from './modules/forecasts/payment-calendar.service.js';
 import type { ReportsService } from './modules/reports/reports.service.js';
 import type { PlanActualService } from './modules/plan-actual/plan-actual.service.js';
+import type { PlanAccuracyService } from './modules/plan-actual/plan-accuracy.service.js';
 import type { MatchService } from './modules/plan-actual/match.service.js';
 import type { RecurringService } from './modules/recurring/recurring.service.js';
 import type { QrBillsService } from './modules/qr-bills/qr-bills.service.js';
@@ -87,6 +88,7 @@ export interface AppDeps {
   scenarioPromote: ScenarioPromoteService;
   reports: ReportsService;
   planActual: PlanActualService;
+  planAccuracy: PlanAccuracyService;
   planMatches: MatchService;
   recurring: RecurringService;
   qrBills: QrBillsService;

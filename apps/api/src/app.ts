@@ -84,6 +84,8 @@ import { createAlertsService } from './modules/portfolio/alerts.service.js';
 import { createDigestService } from './modules/portfolio/digest.service.js';
 import { registerAlertEvaluation } from './hooks/evaluate-alerts.js';
 import { startAlertsJob } from './jobs/alerts-job.js';
+import { startSnapshotJob } from './jobs/snapshot-job.js';
+import { createPlanAccuracyService } from './modules/plan-actual/plan-accuracy.service.js';
 import { createUserNames } from './modules/events/user-names.js';
 import { registerWritePublishing } from './hooks/publish-writes.js';
 import { registerWriteAudit } from './hooks/audit-writes.js';
@@ -234,6 +236,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // One memory for the three services of plan vs actual (plan-cache.ts).
   const planCache = createPlanCache();
   const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, cache: planCache });
+  const planAccuracy = createPlanAccuracyService({ db, clock, reference, forecasts, planActual });
+  const stopSnapshots = options.runJobs
+    ? startSnapshotJob({ planAccuracy, clock }, (error) => app.log.error({ err: error }, 'snapshot job failed'))
+    : () => undefined;
+  app.addHook('onClose', async () => stopSnapshots());
   const planMatches = createMatchService({
     ...{ db, clock, rates, reference, forecasts },
     ...{ bankAccounts, bankEntries, categories, cache: planCache },
@@ -261,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     employees,
     bankEntries,
     planActual,
+    planAccuracy,
     scenarioCompare,
     portfolio,
   });
@@ -285,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       paymentCalendar,
       reports,
       planActual,
+      planAccuracy,
       planMatches,
       occurrenceDismissals,
     },

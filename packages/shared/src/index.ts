@@ -37,6 +37,7 @@ export * from './schemas/exports.js';
 export * from './schemas/forecasts.js';
 export * from './schemas/payment-calendar.js';
 export * from './schemas/plan-actual.js';
+export * from './schemas/plan-accuracy.js';
 export * from './schemas/recurring.js';
 export * from './areas.js';
 export * from './schemas/events.js';

@@ -296,9 +296,6 @@ export const planActualRowSchema = z.object({
 });
 export type PlanActualRow = z.infer<typeof planActualRowSchema>;
 
-/** Mean absolute percentage error of the monthly net cash flow, one decimal, over the covered months. */
-export const planAccuracySchema = z.object({ mape: z.number().nullable(), months: z.number().int() });
-
 export const planActualSchema = z.object({
   currency: z.string(),
   from: z.string(),
@@ -307,8 +304,6 @@ export const planActualSchema = z.object({
   coveredFrom: z.string().nullable(),
   months: z.array(planActualMonthSchema),
   rows: z.array(planActualRowSchema),
-  /** "Planungsgenauigkeit": over the last 6 and 12 covered months before the current one. */
-  accuracy: z.object({ last6: planAccuracySchema, last12: planAccuracySchema }),
   /** Entries in the period neither matched nor "nicht geplant". */
   unmatchedCount: z.number().int(),
 });

@@ -11,7 +11,6 @@ export const recurringMessages = {
   notFound:
     'Diese wiederkehrende Zahlung wird nicht mehr vorgeschlagen (bereits übernommen, verworfen oder zugeordnet)',
   changed: 'Die wiederkehrende Zahlung hat sich inzwischen geändert: bitte die Vorschläge neu laden',
-  notPlannable: 'Wöchentliche Zahlungen kann der Plan nicht abbilden (Zyklen ab monatlich)',
   direction: 'Das Vorzeichen des Betrags muss zur Richtung der Zahlungen passen',
   categoryRequired: 'Kategorie wird benötigt',
   entryTaken: 'Eine Buchung dieser Reihe ist inzwischen zugeordnet: bitte die Vorschläge neu laden',
@@ -22,6 +21,16 @@ export const recurringMessages = {
 
 export const recurringCycles = ['weekly', 'biweekly', ...cycles] as const;
 export type RecurringCycleName = (typeof recurringCycles)[number];
+
+/**
+ * docs/recurring.md "Weekly series": the plan's shortest cycle is a month, so a weekly series is
+ * planned as a monthly transaction of its monthly sum — 52 payments a year over 12 months (every 2
+ * weeks: 26), to the cent; other cycles keep their amount.
+ */
+export function plannedAmountOf(cycle: RecurringCycleName, amount: number): number {
+  const perYear = cycle === 'weekly' ? 52 : cycle === 'biweekly' ? 26 : 0;
+  return perYear === 0 ? amount : Math.round((amount * perYear) / 12);
+}
 
 export const recurringSuggestionsQuerySchema = z.strictObject({ bankAccountId: idParamSchema.optional() });
 export type RecurringSuggestionsQuery = z.infer<typeof recurringSuggestionsQuerySchema>;
@@ -48,12 +57,17 @@ export const recurringSuggestionSchema = z.object({
   entryIds: z.array(z.number().int()),
   confidence: z.number().int(),
   reasons: z.array(z.string()),
-  /** False for weekly and two-weekly series: the plan's cycles are at least monthly. */
+  /**
+   * False for weekly and two-weekly series: the plan's cycles are at least monthly, so they are
+   * proposed as a monthly transaction of their monthly sum (`proposed.amount`).
+   */
   plannable: z.boolean(),
   /** What accepting creates unless edited. */
   proposed: z.object({
     name: z.string(),
-    cycle: z.enum(cycles).nullable(),
+    /** The transaction's amount: the payment's, or a weekly series' monthly sum (`plannedAmountOf`). */
+    amount: z.number().int(),
+    cycle: z.enum(cycles),
     startDate: z.string(),
     categoryId: z.number().int().nullable(),
     categoryName: z.string().nullable(),

@@ -9,3 +9,4 @@ export * from './access.js';
 export * from './cockpit.js';
 export * from './recurring.js';
 export * from './scenarios.js';
+export * from './forecast-snapshots.js';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
+import { snapshotSeedSchema } from '@saldopilot/shared';
+import { noContent } from '../../plugins/openapi.js';
+import { tenantOf } from '../../plugins/request-context.js';
 
 const outboxMailSchema = z.object({
   id: z.number(),
@@ -22,7 +25,25 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/**
+ * Development and tests only: a forecast snapshot as if taken at the start of `month`
+ * (docs/plan-actual.md "Accuracy per horizon"), so the accuracy of past months can be shown without
+ * waiting for them; editors of the caller's organisation.
+ */
+export const snapshotSeedRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { planAccuracy } = app.deps;
+  app.post(
+    '/dev/forecast-snapshots',
+    { schema: { hide: true, body: snapshotSeedSchema, response: { 204: noContent } } },
+    async (request, reply) => {
+      await planAccuracy.seed(tenantOf(request), request.body);
+      return reply.code(204).send();
+    },
+  );
+};
+
 /** The development outbox under /api: app.ts registers each area with one call. */
 export async function registerDev(api: FastifyInstance): Promise<void> {
   await api.register(outboxRoutes);
+  await api.register(snapshotSeedRoutes);
 }

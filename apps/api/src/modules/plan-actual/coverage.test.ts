@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ForecastDetails, PlanActual, PlanActualMonthDetail } from '@saldopilot/shared';
+import type { ForecastDetails, PlanAccuracy, PlanActual, PlanActualMonthDetail } from '@saldopilot/shared';
 import { executeRows } from '../../db/execute-rows.js';
 import { useTestApp } from '../../test/build-test-app.js';
 import {
@@ -94,7 +94,9 @@ describe('coverage per account', () => {
       ['2026-11', false],
     ]);
     expect(table.months.every((month) => month.cashflow.variancePercent === null)).toBe(true);
-    expect(table.accuracy.last12).toEqual({ mape: null, months: 0 });
+    // No month is measured where no statement covers it (docs/plan-actual.md "Accuracy per horizon").
+    const accuracy = (await user.get('/api/plan-actual/accuracy')).json<PlanAccuracy>();
+    expect(accuracy.horizons.every((figure) => figure.months === 0 && figure.inflows.wape === null)).toBe(true);
     // The drill-down names what no statement covers.
     const detail = (await user.get('/api/plan-actual/month?month=2026-10')).json<PlanActualMonthDetail>();
     expect(detail.occurrences.map((occurrence) => [occurrence.name, occurrence.state])).toEqual(

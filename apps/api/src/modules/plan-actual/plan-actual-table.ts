@@ -1,8 +1,9 @@
 /**
  * The Plan/Ist table (docs/plan-actual.md "Plan/Ist"), pure: the planned occurrences and the booked
- * entries of a period, summed per month, side and category, with the variances, the end balances and
- * the plan's accuracy. Every amount is whole minor units of the organisation currency; the only
- * fractions are the percentages, rounded to one decimal in `percentOf`.
+ * entries of a period, summed per month, side and category, with the variances and the end balances
+ * (the plan's accuracy is plan-accuracy.ts, from the snapshots). Every amount is whole minor units
+ * of the organisation currency; the only fractions are the percentages, rounded to one decimal in
+ * `percentOf`.
  */
 import {
   BASE_LOCALE,
@@ -28,12 +29,11 @@ export interface CountedEntry {
 
 export interface PlanActualInput {
   currency: string;
-  /** The months computed, oldest first: the period asked for and the 12 before the current month. */
+  /** The months computed, oldest first: the period asked for. */
   months: readonly string[];
   /** The period answered (a part of `months`). */
   from: string;
   to: string;
-  currentMonth: string;
   occurrences: readonly PlannedOccurrence[];
   entries: readonly CountedEntry[];
   /** The first day any statement covers, or null (docs/plan-actual.md "Coverage"). */
@@ -64,23 +64,8 @@ class Sums {
 
 const collator = new Intl.Collator(BASE_LOCALE);
 
-/** The mean absolute percentage error of the net cash flow over the last `count` covered months. */
-function accuracyOver(
-  months: readonly { month: string; covered: boolean; cashflow: PlanActualCell }[],
-  currentMonth: string,
-  count: number,
-) {
-  const lastMonths = months.filter((month) => month.month < currentMonth).slice(-count);
-  const errors = lastMonths
-    .filter((month) => month.covered && month.cashflow.actual !== 0)
-    .map((month) => Math.abs(month.cashflow.actual - month.cashflow.plan) / Math.abs(month.cashflow.actual));
-  if (errors.length === 0) return { mape: null, months: 0 };
-  const mean = errors.reduce((total, error) => total + error, 0) / errors.length;
-  return { mape: Math.round(mean * 1000) / 10, months: errors.length };
-}
-
 export function planActualTable(input: PlanActualInput): PlanActual {
-  const { months, currentMonth, coveredFrom, isCovered } = input;
+  const { months, coveredFrom, isCovered } = input;
   const plan = new Sums();
   const actual = new Sums();
   // Categories per side; the unmatched row is its own key.
@@ -166,7 +151,6 @@ export function planActualTable(input: PlanActualInput): PlanActual {
     coveredFrom,
     months: answered,
     rows: rows.filter((row) => row.cells.some((cell) => cell.plan !== 0 || cell.actual !== 0)),
-    accuracy: { last6: accuracyOver(allMonths, currentMonth, 6), last12: accuracyOver(allMonths, currentMonth, 12) },
     unmatchedCount,
   };
 }

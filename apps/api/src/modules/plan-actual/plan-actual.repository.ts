@@ -112,6 +112,7 @@ export function matchesOf(
       category: sql<string>`coalesce(${categories.name}, ${bankEntryMatches.categoryName})`,
       amount: bankEntries.amount,
       currency: bankEntries.currency,
+      bookingDate: bankEntries.bookingDate,
     })
     .from(bankEntryMatches)
     .innerJoin(bankEntries, eq(bankEntries.id, bankEntryMatches.bankEntryId))

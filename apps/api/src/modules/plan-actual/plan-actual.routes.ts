@@ -19,6 +19,7 @@ import {
   planActualMonthQuerySchema,
   planActualQuerySchema,
   planActualSchema,
+  planAccuracySchema,
 } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
@@ -34,7 +35,7 @@ const namesAnOccurrence = { errors: ['NOT_FOUND' as const, 'CONFLICT' as const] 
  * Everyone reads; the writes need editor or above (the role gate's default for writes).
  */
 export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { planActual, planMatches, occurrenceDismissals, forecastStamps } = app.deps;
+  const { planActual, planAccuracy, planMatches, occurrenceDismissals, forecastStamps } = app.deps;
 
   app.get(
     '/bank-entries/:id/match-suggestions',
@@ -123,6 +124,11 @@ export const planActualRoutes: FastifyPluginAsyncZod = async (app) => {
       if (answeredByEtag(request, reply, await forecastStamps.tagParts(tenant))) return reply;
       return planActual.table(tenant, request.query);
     },
+  );
+
+  // No ETag: a snapshot taken (docs/plan-actual.md "Accuracy per horizon") is in no forecast stamp.
+  app.get('/plan-actual/accuracy', { schema: { response: { 200: planAccuracySchema } } }, async (request) =>
+    planAccuracy.accuracy(tenantOf(request)),
   );
 
   app.get(

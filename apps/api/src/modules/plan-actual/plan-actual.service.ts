@@ -123,10 +123,7 @@ export function createPlanActualService({ db, clock, rates, reference, forecasts
     { from, to }: { from: string; to: string },
     today: string,
   ): Promise<PlanActual> {
-    const currentMonth = monthOf(today);
-    // The accuracy looks at the 12 months before the current one, whatever the period shown.
-    const firstMonth = [from, addMonthsToMonth(currentMonth, -12)].sort()[0] as string;
-    const lastMonth = [to, addMonthsToMonth(currentMonth, -1)].sort().at(-1) as string;
+    const [firstMonth, lastMonth] = [from, to];
     const months: string[] = [];
     for (let month = firstMonth; month <= lastMonth; month = addMonthsToMonth(month, 1)) months.push(month);
     const converter = converterOf(tenant);
@@ -170,7 +167,6 @@ export function createPlanActualService({ db, clock, rates, reference, forecasts
       months,
       from,
       to,
-      currentMonth,
       occurrences,
       entries: counted,
       coveredFrom: coverage.firstDay,
@@ -270,6 +266,27 @@ export function createPlanActualService({ db, clock, rates, reference, forecasts
       // Kept while nothing it is computed from changed (the key holds every stamp of the data).
       const key = `table|${tenant.organisationId}|${plan.key}|${today}|${period.from}|${period.to}`;
       return cache.kept(key, () => computeTable(tenant, plan, period, today));
+    },
+
+    /**
+     * What the entries booked from `fromMonth` on paid of each occurrence's item, per booking month
+     * and "kind|id" (each entry's share, docs/plan-actual.md "Matching"): the actual of a forecast
+     * leaf (docs/plan-actual.md "Accuracy per horizon").
+     */
+    async leafActuals(tenant: Tenant, fromMonth: string): Promise<Map<string, Map<string, number>>> {
+      const rows = await matchesOf(db, tenant.organisationId, { bookedFrom: `${fromMonth}-01` });
+      const bookedOn = new Map(rows.map((row) => [row.entryId, row.bookingDate]));
+      const byMonth = new Map<string, Map<string, number>>();
+      for (const matches of matchesByEntry(rows, converterOf(tenant)).values()) {
+        for (const match of matches) {
+          const month = (bookedOn.get(match.entryId) as string).slice(0, 7);
+          const leaves = byMonth.get(month) ?? new Map<string, number>();
+          const key = `${match.kind}|${match.id}`;
+          leaves.set(key, (leaves.get(key) ?? 0) + match.share);
+          byMonth.set(month, leaves);
+        }
+      }
+      return byMonth;
     },
 
     /**

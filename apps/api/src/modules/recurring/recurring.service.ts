@@ -10,6 +10,7 @@ import {
   addMonths,
   lastDayOfMonth,
   normalizeIban,
+  plannedAmountOf,
   recurringMessages,
   type Cycle,
   type LearnedDelays,
@@ -211,7 +212,9 @@ export function createRecurringService({
         plannable: series.plannable,
         proposed: {
           name: (series.counterpartyName || 'Wiederkehrende Zahlung').slice(0, 255),
-          cycle: series.plannable ? (series.cycle as Cycle) : null,
+          // docs/recurring.md "Weekly series": a weekly series is planned monthly, with its monthly sum.
+          amount: plannedAmountOf(series.cycle, series.amount),
+          cycle: series.plannable ? (series.cycle as Cycle) : 'monthly',
           startDate: startDateOf(series),
           categoryId,
           categoryName,
@@ -249,10 +252,8 @@ export function createRecurringService({
         const series = seriesByKey.get(item.key);
         if (!suggestion || !series) throw notFound(recurringMessages.notFound);
         if (suggestion.fingerprint !== item.fingerprint) throw new AppError('CONFLICT', recurringMessages.changed);
-        const amount = item.amount ?? suggestion.amount;
+        const amount = item.amount ?? suggestion.proposed.amount;
         const categoryId = item.categoryId ?? suggestion.proposed.categoryId;
-        if (!suggestion.plannable || !suggestion.proposed.cycle)
-          fields[`items.${index}.key`] = recurringMessages.notPlannable;
         if (Math.sign(amount) !== Math.sign(suggestion.amount))
           fields[`items.${index}.amount`] = recurringMessages.direction;
         if (categoryId === null) fields[`items.${index}.categoryId`] = recurringMessages.categoryRequired;

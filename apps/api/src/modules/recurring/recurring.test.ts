@@ -183,6 +183,54 @@ describe('recurring suggestions (docs/recurring.md)', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('accepts a weekly series as a monthly transaction of its monthly sum, each payment a part of its month (docs/recurring.md "Weekly series")', async () => {
+    const user = await signUp(app);
+    const chf = await currencyId(user, 'CHF');
+    const account = await aBankAccount(user, {
+      name: 'Konto',
+      amount: 1_000_000,
+      currencyId: chf,
+      balanceDate: '2026-11-20',
+    });
+    // Every Friday from 4 September to 30 October 2026: nine payments of 150.00.
+    const fridays = Array.from({ length: 9 }, (_, i) => addDays('2026-09-04', 7 * i));
+    await importEntries(
+      user,
+      account.id,
+      fridays.map((date) => ({ date, amount: '-150.00', name: 'Reinigung Blitzblank GmbH', text: 'Reinigung' })),
+    );
+    const cleaning = named(await suggestions(user), 'Reinigung Blitzblank GmbH') as RecurringSuggestion;
+    expect(cleaning).toMatchObject({ cycle: 'weekly', amount: -15_000, plannable: false });
+    // 150.00 × 52 / 12 = 650.00 a month.
+    expect(cleaning.proposed).toMatchObject({ cycle: 'monthly', amount: -65_000, startDate: '2026-09-04' });
+    const vat = (await user.get('/api/vats'))
+      .json<{ id: number; value: number }[]>()
+      .find((rate) => rate.value === 810)!;
+    const category = await aCategory(user, { name: 'Reinigung' });
+    const response = await user.post('/api/recurring-suggestions/accept', {
+      items: [{ key: cleaning.key, fingerprint: cleaning.fingerprint, categoryId: category.id, vatId: vat.id }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json<RecurringAcceptResult>();
+    expect(result.transactions[0]).toMatchObject({ amount: -65_000, cycle: 'monthly', startDate: '2026-09-04' });
+    expect(result.transactions[0]?.vat?.id).toBe(vat.id);
+    expect(result.matchedEntries).toBe(9);
+    const dueDates = (await entriesOf(user, account.id)).map((entry) => entry.plan.occurrence?.dueDate);
+    expect(dueDates).toEqual([...Array(4).fill('2026-09-04'), ...Array(5).fill('2026-10-04')]);
+  });
+
+  it('takes the amount edited before accepting (docs/recurring.md "The web")', async () => {
+    const user = await signUp(app);
+    await anAccountWithAYear(user);
+    const rent = named(await suggestions(user), 'Immobilien Zentrum AG') as RecurringSuggestion;
+    const category = await aCategory(user, { name: 'Büroraum' });
+    const response = await user.post('/api/recurring-suggestions/accept', {
+      items: [{ key: rent.key, fingerprint: rent.fingerprint, amount: -210_000, categoryId: category.id, vatId: null }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<RecurringAcceptResult>().transactions[0]).toMatchObject({ amount: -210_000, vat: null });
+  });
+
   it('proposes the salary category for a salary run and matches each salary of a month to its occurrence', async () => {
     const user = await signUp(app);
     await anAccountWithAYear(user);

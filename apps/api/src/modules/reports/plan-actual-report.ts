@@ -1,4 +1,12 @@
-import { formatMonthLabel, percentOf, type PlanActual, type PlanActualCell } from '@saldopilot/shared';
+import {
+  accuracyHorizonText,
+  formatMonthLabel,
+  percentOf,
+  planAccuracyTexts,
+  type PlanAccuracy,
+  type PlanActual,
+  type PlanActualCell,
+} from '@saldopilot/shared';
 
 /**
  * The Plan/Ist table as a document (docs/reports.md "Plan/Ist", docs/plan-actual.md "Plan/Ist"): the
@@ -44,10 +52,12 @@ export function formatPercent(value: number): string {
   return `${value.toFixed(1)} %`;
 }
 
-function accuracyLine(months: number, { mape, months: used }: PlanActual['accuracy']['last6']): [string, string] {
-  const label = `${planActualTexts.accuracy} (${months} Monate)`;
-  if (mape === null) return [label, '–'];
-  return [label, `Ø Abweichung ${formatPercent(mape)} des Cashflows (${used} ${used === 1 ? 'Monat' : 'Monate'})`];
+/** docs/plan-actual.md "Accuracy per horizon": one line per horizon, WAPE and bias per side. */
+function accuracyLines(accuracy: PlanAccuracy): [string, string][] {
+  return accuracy.horizons.map((figure) => [
+    `${planAccuracyTexts.title} ${planAccuracyTexts.horizon(figure.horizon)}`,
+    accuracyHorizonText(figure),
+  ]);
 }
 
 function balanceCell(balance: { plan: number; actual: number }, covered: boolean): PlanActualCell {
@@ -56,7 +66,7 @@ function balanceCell(balance: { plan: number; actual: number }, covered: boolean
   return { ...balance, variance, variancePercent: percentOf(variance, balance.plan) };
 }
 
-export function buildPlanActualReport(table: PlanActual): PlanActualReport {
+export function buildPlanActualReport(table: PlanActual, accuracy: PlanAccuracy): PlanActualReport {
   const side = (name: 'revenue' | 'expense'): PlanActualReportRow[] => [
     { label: planActualTexts[name], level: 0, cells: table.months.map((month) => month[name]) },
     ...table.rows
@@ -77,6 +87,6 @@ export function buildPlanActualReport(table: PlanActual): PlanActualReport {
         cells: table.months.map((month) => balanceCell(month.balance, month.covered)),
       },
     ],
-    accuracy: [accuracyLine(6, table.accuracy.last6), accuracyLine(12, table.accuracy.last12)],
+    accuracy: accuracyLines(accuracy),
   };
 }

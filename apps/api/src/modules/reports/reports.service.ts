@@ -17,6 +17,7 @@ import type { BankEntriesService } from '../bank-statements/bank-entries.service
 import type { EmployeesService } from '../employees/employees.service.js';
 import type { ForecastsService } from '../forecasts/forecasts.service.js';
 import type { OrganisationsService } from '../organisations/organisations.service.js';
+import type { PlanAccuracyService } from '../plan-actual/plan-accuracy.service.js';
 import type { PlanActualService } from '../plan-actual/plan-actual.service.js';
 import type { ProfileService } from '../profile/profile.service.js';
 import type { TransactionsService } from '../transactions/transactions.service.js';
@@ -47,6 +48,7 @@ export interface ReportsServiceDeps {
   employees: EmployeesService;
   bankEntries: BankEntriesService;
   planActual: PlanActualService;
+  planAccuracy: PlanAccuracyService;
   scenarioCompare: ScenarioCompareService;
   portfolio: PortfolioService;
 }
@@ -147,17 +149,18 @@ export function createReportsService(deps: ReportsServiceDeps) {
     },
 
     async forecastExport(tenant: Tenant, { format, ...query }: ForecastExportQuery): Promise<ReportFile> {
-      const [forecast, details, organisation, user, planActualTable, freshness] = await Promise.all([
+      const [forecast, details, organisation, user, planActualTable, accuracy, freshness] = await Promise.all([
         forecasts.forecast(tenant, query),
         forecasts.details(tenant, query),
         organisations.get(tenant.userId, tenant.organisationId),
         profile.getUser(tenant.userId),
         // The last 12 months, as the Plan/Ist page opens (docs/reports.md "Plan/Ist"); not for the CSV.
         format === 'csv' ? undefined : deps.planActual.table(tenant, {}),
+        format === 'csv' ? undefined : deps.planAccuracy.accuracy(tenant),
         // The oldest balance older than 10 days is named in every format (docs/plan-actual.md "Freshness").
         deps.bankAccounts.freshness(tenant),
       ]);
-      const planActual = planActualTable && buildPlanActualReport(planActualTable);
+      const planActual = planActualTable && accuracy && buildPlanActualReport(planActualTable, accuracy);
       const report = buildForecastReport({
         organisationName: organisation.name,
         userName: user.name ? `${user.name} (${user.email})` : user.email,

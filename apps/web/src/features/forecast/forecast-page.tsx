@@ -6,7 +6,7 @@ import { Alert, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { runwayOf, type ForecastExportFormat } from '@saldopilot/shared';
+import { balanceBandOf, runwayOf, type ForecastExportFormat, type PlanAccuracy } from '@saldopilot/shared';
 import { ForecastTabs } from '../../components/navigation/forecast-tabs';
 import { ApiError } from '../../lib/api-error';
 import type { RouteHandle } from '../../lib/document-title';
@@ -34,6 +34,7 @@ import { scenarioChoicesQuery } from './api/list-scenario-choices';
 import { OverdueActions } from './components/overdue-actions';
 import { FreshnessNote } from '../../components/feedback/freshness-note';
 import { useBalanceFreshness } from '../../reference-data/balance-freshness';
+import { usePlanAccuracy } from '../../reference-data/plan-accuracy';
 import { exportForecast } from './api/export-forecast';
 import { saveFile } from '../../lib/save-file';
 import { previewDrafts, toggleDraft, type Drafts, type ShownLeaf } from './forecast-drafts';
@@ -55,6 +56,12 @@ const noDraftCategories: ReadonlySet<string> = new Set();
 
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
+}
+
+/** The band's half-width per month of the forecast, while the accuracy says it may be shown. */
+function bandOf(accuracy: PlanAccuracy | undefined, months: number): number[] | undefined {
+  if (!accuracy?.band) return undefined;
+  return Array.from({ length: months }, (_, index) => balanceBandOf(accuracy.horizons, index) ?? 0);
 }
 
 /**
@@ -93,6 +100,7 @@ export function Component() {
   const [exporting, setExporting] = useState<ForecastExportFormat | undefined>(undefined);
   const printing = usePrinting();
   const freshness = useBalanceFreshness();
+  const accuracy = usePlanAccuracy();
 
   const query = { months, performance, scenario };
   // The route's loader (forecast-loader.ts) started this request as the page was entered; fetching
@@ -106,6 +114,9 @@ export function Component() {
     () => (forecast.data ? previewDrafts(forecast.data.months, details.data, drafts) : undefined),
     [forecast.data, details.data, drafts],
   );
+  // The band of the base (docs/plan-actual.md "Accuracy per horizon"): month i after the current one
+  // carries the error measured i months ahead; a scenario's figures were never measured.
+  const band = scenario === undefined ? bandOf(accuracy.data, preview?.months.length ?? 0) : undefined;
   useLeaveGuard(drafts.size > 0);
 
   if (forecast.isPending) {
@@ -279,7 +290,12 @@ export function Component() {
         <Title order={2} fz="h4" id="forecast-chart-title">
           {texts.chartTitle}
         </Title>
-        <ForecastChart months={preview.months} currency={data.currency} minimumBalance={data.runway.minimumBalance} />
+        <ForecastChart
+          months={preview.months}
+          currency={data.currency}
+          minimumBalance={data.runway.minimumBalance}
+          band={band}
+        />
       </Stack>
       {drafts.size > 0 && !printing ? (
         <ExclusionBar count={drafts.size} saving={saving} onSave={() => void save()} onDiscard={discard} />

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanActual } from '@saldopilot/shared';
+import { accuracyHorizonText, type PlanActual } from '@saldopilot/shared';
 import {
-  accuracyText,
   balanceSeries,
   cellTexts,
   choosePeriod,
@@ -48,7 +47,6 @@ const data: PlanActual = {
     { side: 'expense', category: 'Nicht zugeordnet', unmatched: true, cells: [uncovered(0), cell(0, -35_00)] },
     { side: 'expense', category: 'Miete', unmatched: false, cells: [uncovered(-2_400_00), cell(-2_400_00, -2_400_00)] },
   ],
-  accuracy: { last6: { mape: 1.6, months: 1 }, last12: { mape: null, months: 0 } },
   unmatchedCount: 1,
 };
 
@@ -106,9 +104,15 @@ describe('a cell', () => {
 });
 
 describe('the headline and the chart', () => {
-  it('names the mean absolute deviation and its window, a dash without one', () => {
-    expect(accuracyText(12.3, 6)).toBe('Ø Abweichung 12.3 % (6 Monate)');
-    expect(accuracyText(null, 12)).toBe('Ø Abweichung – (12 Monate)');
+  it('names WAPE and bias per side and the months measured, a dash without any (docs/plan-actual.md "Accuracy per horizon")', () => {
+    const side = { wape: 12.3, bias: -4 };
+    expect(
+      accuracyHorizonText({ horizon: 1, months: 6, inflows: side, outflows: { wape: 5, bias: 2.5 }, balanceError: 1 }),
+    ).toBe('Zuflüsse WAPE 12.3 %, Bias -4.0 % · Abflüsse WAPE 5.0 %, Bias +2.5 % (aus 6 Monaten)');
+    const none = { wape: null, bias: null };
+    expect(accuracyHorizonText({ horizon: 12, months: 0, inflows: none, outflows: none, balanceError: null })).toBe(
+      '–',
+    );
   });
 
   it('draws no actual end balance before the bank entries', () => {

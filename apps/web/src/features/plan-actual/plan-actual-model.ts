@@ -118,11 +118,6 @@ export function cellTexts(cell: ShownCell, currency: string): { plan: string; ac
   };
 }
 
-/** "Ø Abweichung 12.3 % (6 Monate)"; the figure is a dash while no covered month has a cash flow. */
-export function accuracyText(mape: number | null, window: number): string {
-  return `Ø Abweichung ${formatPercent(mape)} (${window} Monate)`;
-}
-
 /** The chart's points: the planned and the actual end balance per month, no actual before the bank entries. */
 export function balanceSeries(data: PlanActual): { month: string; plan: number; actual: number | null }[] {
   return data.months.map((month) => ({

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarOff, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -10,6 +10,8 @@ import { ForecastTabs } from '../../components/navigation/forecast-tabs';
 import { overdueTexts } from '../../components/overdue/overdue-texts';
 import type { RouteHandle } from '../../lib/document-title';
 import { useBalanceFreshness } from '../../reference-data/balance-freshness';
+import { usePlanAccuracy } from '../../reference-data/plan-accuracy';
+import { AccuracySection } from './components/accuracy-section';
 import { useCanEditCurrentOrganisation } from '../../reference-data/organisations';
 import { useSignedInUser } from '../../reference-data/profile';
 import { useServerTime } from '../../reference-data/server-time';
@@ -17,7 +19,7 @@ import { planActualQuery } from './api/get-plan-actual';
 import PlanActualChart from './components/plan-actual-chart';
 import { PlanActualTable } from './components/plan-actual-table';
 import { planActualTexts as texts } from './components/plan-actual-texts';
-import { accuracyText, balanceSeries, choosePeriod, periodMonths, tableRows, type Period } from './plan-actual-model';
+import { balanceSeries, choosePeriod, periodMonths, tableRows, type Period } from './plan-actual-model';
 
 export const handle = { title: texts.title } satisfies RouteHandle;
 
@@ -68,37 +70,6 @@ function PeriodControls({
   );
 }
 
-/** "Planungsgenauigkeit": the mean absolute deviation of the monthly cash flow over 6 and 12 months. */
-function AccuracyHeadline({ accuracy }: { accuracy: PlanActual['accuracy'] }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="plan-accuracy-title">
-      <Title order={2} fz="h3" id="plan-accuracy-title">
-        {texts.accuracyTitle}
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
-        {(
-          [
-            [accuracy.last6, 6],
-            [accuracy.last12, 12],
-          ] as const
-        ).map(([figure, window]) => (
-          <div key={window}>
-            <Text fw={700} size="lg">
-              {accuracyText(figure.mape, window)}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {texts.accuracyBasis(figure.months)}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
-      <Text size="sm" mt="xs">
-        {texts.accuracyHint}
-      </Text>
-    </Paper>
-  );
-}
-
 function PlanActualContent({
   data,
   canEdit,
@@ -112,7 +83,6 @@ function PlanActualContent({
   const points = useMemo(() => balanceSeries(data), [data]);
   return (
     <>
-      <AccuracyHeadline accuracy={data.accuracy} />
       {data.coveredFrom === null ? (
         <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
           {texts.noEntries}
@@ -173,6 +143,7 @@ export function Component() {
   const canEdit = useCanEditCurrentOrganisation(user.currentOrganisationId);
   const today = serverTime.data ? zurichDateOf(new Date(serverTime.data.date)) : undefined;
   const freshness = useBalanceFreshness();
+  const accuracy = usePlanAccuracy();
 
   return (
     <Stack gap="lg">
@@ -187,6 +158,7 @@ export function Component() {
         currentMonth={currentMonth}
         onChange={(end, month) => period && setChosen(choosePeriod(period, end, month))}
       />
+      <AccuracySection accuracy={accuracy.data} error={accuracy.isError ? accuracy.error.message : undefined} />
       {table.isError ? (
         <Alert color="red" variant="light" role="alert" title={table.error.message} />
       ) : table.data ? (

@@ -23,6 +23,8 @@ import { formatAmount, formatDate } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { showToast } from '../../../lib/toast';
 import { useCategories } from '../../../reference-data/categories';
+import { useVats } from '../../../reference-data/vats';
+import { AmountInput } from '../../../components/form/amount-input';
 import {
   acceptRecurring,
   applyLearnedDelay,
@@ -46,6 +48,9 @@ export const recurringTexts = {
   amount: 'Betrag',
   name: 'Name',
   category: 'Kategorie',
+  vat: 'MWST',
+  amountMissing: (name: string) => `Bitte einen gültigen Betrag eingeben: ${name}`,
+  noVat: 'Keine MWST',
   confidence: 'Sicherheit',
   next: 'Nächste',
   accept: (n: number) => `Übernehmen (${n})`,
@@ -53,7 +58,9 @@ export const recurringTexts = {
   accepted: (n: number, entries: number) =>
     `${n === 1 ? '1 Transaktion' : `${n} Transaktionen`} erstellt, ${entries === 1 ? '1 Buchung' : `${entries} Buchungen`} zugeordnet`,
   dismissed: (n: number) => (n === 1 ? '1 Vorschlag verworfen' : `${n} Vorschläge verworfen`),
-  weekly: 'Wöchentlich: im Plan nicht abbildbar',
+  /** docs/recurring.md "Weekly series". */
+  weekly: (amount: string) => `Im Plan monatlich mit der Monatssumme ${amount} (52 Zahlungen auf 12 Monate)`,
+  biweekly: (amount: string) => `Im Plan monatlich mit der Monatssumme ${amount} (26 Zahlungen auf 12 Monate)`,
   range: (min: number, max: number) => `${formatAmount(min)} bis ${formatAmount(max)}`,
   close: 'Schliessen',
   delays: 'Gelernte Verzögerungen',
@@ -100,21 +107,30 @@ function LearnedDelayList() {
   );
 }
 
+/** The fields edited before accepting (docs/recurring.md "The web"); amount in cents, NaN while typed wrong. */
 interface Edit {
   name: string;
+  amount: number | null;
   categoryId: number | null;
+  vatId: number | null;
 }
 
 function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
   const suggestions = useQuery(recurringSuggestionsQuery());
   const { data: categories = [] } = useCategories();
+  const { data: vats = [] } = useVats();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [edits, setEdits] = useState<Record<string, Edit>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const list = suggestions.data?.suggestions ?? [];
   const editOf = (s: RecurringSuggestion): Edit =>
-    edits[s.key] ?? { name: s.proposed.name, categoryId: s.proposed.categoryId };
+    edits[s.key] ?? {
+      name: s.proposed.name,
+      amount: s.proposed.amount,
+      categoryId: s.proposed.categoryId,
+      vatId: s.proposed.vatId,
+    };
   const chosen = list.filter((s) => selected.has(s.key));
   const toggle = (key: string, on: boolean) =>
     setSelected((current) => {
@@ -128,6 +144,11 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
     setBusy(true);
     setError(null);
     try {
+      const unreadable = chosen.find((s) => !Number.isFinite(editOf(s).amount));
+      if (what === 'accept' && unreadable) {
+        setError(recurringTexts.amountMissing(unreadable.counterparty.name));
+        return;
+      }
       if (what === 'accept') {
         const result = await acceptRecurring({
           items: chosen.map((s) => {
@@ -136,7 +157,9 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
               key: s.key,
               fingerprint: s.fingerprint,
               name: edit.name,
+              ...(edit.amount !== s.proposed.amount ? { amount: edit.amount as number } : {}),
               ...(edit.categoryId ? { categoryId: edit.categoryId } : {}),
+              vatId: edit.vatId,
             };
           }),
         });
@@ -164,6 +187,12 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
   };
 
   const categoryData = categories.map((category) => ({ value: String(category.id), label: category.name }));
+  const vatData = [
+    { value: '', label: recurringTexts.noVat },
+    ...vats.map((vat) => ({ value: String(vat.id), label: vat.formattedValue })),
+  ];
+  const update = (s: RecurringSuggestion, change: Partial<Edit>) =>
+    setEdits((current) => ({ ...current, [s.key]: { ...editOf(s), ...change } }));
   return (
     <Stack gap="md">
       <Text size="sm">{recurringTexts.hint}</Text>
@@ -204,6 +233,7 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
                 <Table.Th ta="right">{recurringTexts.amount}</Table.Th>
                 <Table.Th>{recurringTexts.name}</Table.Th>
                 <Table.Th>{recurringTexts.category}</Table.Th>
+                <Table.Th>{recurringTexts.vat}</Table.Th>
                 <Table.Th>{recurringTexts.confidence}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -224,14 +254,26 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
                       <Text size="sm">{s.reasons[0]}</Text>
                       <Text size="xs" c="dimmed">
                         {s.reasons.slice(1).join(' · ')}
-                        {s.plannable ? '' : ` · ${recurringTexts.weekly}`}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {recurringTexts.next}: {formatDate(s.nextDate)}
                       </Text>
                     </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      <SignedAmount cents={s.amount} currency={s.currency} fw={500} />
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} miw="10rem">
+                      <AmountInput
+                        aria-label={`${recurringTexts.amount}: ${s.counterparty.name}`}
+                        value={edit.amount}
+                        currency={s.currency}
+                        onChange={(amount) => update(s, { amount })}
+                      />
+                      {s.plannable ? null : (
+                        <Text size="xs" c="dimmed" ta="left">
+                          <SignedAmount cents={s.amount} currency={s.currency} />{' '}
+                          {recurringTexts[s.cycle === 'weekly' ? 'weekly' : 'biweekly'](
+                            formatAmount(s.proposed.amount),
+                          )}
+                        </Text>
+                      )}
                       {s.amountMin !== s.amountMax ? (
                         <Text size="xs" c="dimmed">
                           {recurringTexts.range(s.amountMin, s.amountMax)}
@@ -242,10 +284,7 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
                       <TextInput
                         aria-label={`${recurringTexts.name}: ${s.counterparty.name}`}
                         value={edit.name}
-                        onChange={(event) => {
-                          const name = event.currentTarget.value;
-                          setEdits((current) => ({ ...current, [s.key]: { ...edit, name } }));
-                        }}
+                        onChange={(event) => update(s, { name: event.currentTarget.value })}
                       />
                     </Table.Td>
                     <Table.Td>
@@ -253,14 +292,18 @@ function RecurringList({ dialog }: { dialog: DialogControls<undefined> }) {
                         aria-label={`${recurringTexts.category}: ${s.counterparty.name}`}
                         data={categoryData}
                         value={edit.categoryId === null ? null : String(edit.categoryId)}
-                        onChange={(value) =>
-                          setEdits((current) => ({
-                            ...current,
-                            [s.key]: { ...edit, categoryId: value ? Number(value) : null },
-                          }))
-                        }
+                        onChange={(value) => update(s, { categoryId: value ? Number(value) : null })}
                         maxDropdownHeight={SELECT.dropdownMaxHeight}
                         searchable
+                      />
+                    </Table.Td>
+                    <Table.Td miw="8rem">
+                      <Select
+                        aria-label={`${recurringTexts.vat}: ${s.counterparty.name}`}
+                        data={vatData}
+                        value={edit.vatId === null ? '' : String(edit.vatId)}
+                        onChange={(value) => update(s, { vatId: value ? Number(value) : null })}
+                        allowDeselect={false}
                       />
                     </Table.Td>
                     <Table.Td>

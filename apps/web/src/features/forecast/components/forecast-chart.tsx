@@ -16,21 +16,40 @@ function ForecastChart({
   months,
   currency,
   minimumBalance,
+  band,
 }: {
   months: ForecastMonthTotals[];
   currency: string;
   minimumBalance: number;
+  /**
+   * Per month the half-width of the band around the end balance (docs/plan-actual.md "Accuracy
+   * per horizon"), from the errors measured so far; absent while too few snapshots are kept.
+   */
+  band?: readonly number[] | undefined;
 }) {
-  const describe = (month: ForecastMonthTotals) =>
-    `${formatMonthLabel(month.month)}: ${texts.revenue} ${formatAmount(month.revenue, currency)}, ${texts.expense} ${formatAmount(month.expense, currency)}, ${texts.saldoLine} ${formatAmount(month.saldo, currency)}`;
+  const rangeText = (index: number) => {
+    const width = band?.[index];
+    if (width === undefined) return '';
+    const saldo = months[index]!.saldo;
+    return texts.bandRange(formatAmount(saldo - width, currency), formatAmount(saldo + width, currency));
+  };
+  const describe = (month: ForecastMonthTotals, index: number) =>
+    `${formatMonthLabel(month.month)}: ${texts.revenue} ${formatAmount(month.revenue, currency)}, ${texts.expense} ${formatAmount(month.expense, currency)}, ${texts.saldoLine} ${formatAmount(month.saldo, currency)}${band ? `, ${rangeText(index)}` : ''}`;
+  const bandValues = band
+    ? months.flatMap((month, index) => [month.saldo - band[index]!, month.saldo + band[index]!])
+    : [];
 
   return (
     <MonthChart
       months={months.map((month) => month.month)}
-      values={[minimumBalance, ...months.flatMap((month) => [month.saldo, month.revenue, month.expense])]}
+      values={[
+        minimumBalance,
+        ...months.flatMap((month) => [month.saldo, month.revenue, month.expense]),
+        ...bandValues,
+      ]}
       label={texts.chartLabel(currency)}
       idleText={texts.chartTitle}
-      describe={(index) => describe(months[index]!)}
+      describe={(index) => describe(months[index]!, index)}
       tooltip={(index) => {
         const current = months[index]!;
         return (
@@ -45,6 +64,7 @@ function ForecastChart({
             <div>
               {texts.saldoLine}: {formatAmount(current.saldo, currency)}
             </div>
+            {band ? <div>{rangeText(index)}</div> : null}
           </>
         );
       }}
@@ -52,6 +72,9 @@ function ForecastChart({
       legend={
         <>
           <LegendEntry swatch={{ background: '#0b8a62', height: 3 }}>{texts.saldoLine}</LegendEntry>
+          {band ? (
+            <LegendEntry swatch={{ background: '#1c7ed6', opacity: 0.25 }}>{texts.bandLegend}</LegendEntry>
+          ) : null}
           <LegendEntry swatch={{ background: '#2f9e44', opacity: 0.55 }}>{texts.revenue}</LegendEntry>
           <LegendEntry swatch={{ background: '#e03131', opacity: 0.5 }}>{texts.expense}</LegendEntry>
           <LegendEntry swatch={{ background: 'var(--mantine-color-red-6)', height: 3 }}>Nulllinie</LegendEntry>
@@ -98,6 +121,9 @@ function ForecastChart({
               </g>
             ))}
             <path className={classes.saldoArea} d={area} />
+            {band ? (
+              <path className={classes.band} d={bandPath(scale, months, band)} data-testid="forecast-band" />
+            ) : null}
             <ZeroLine scale={scale} />
             {minimumBalance !== 0 ? (
               <LevelLine scale={scale} cents={minimumBalance} className={classes.minimum} />
@@ -117,6 +143,21 @@ function ForecastChart({
       }}
     </MonthChart>
   );
+}
+
+/** The band as one closed shape: the upper edge left to right, the lower edge back. */
+function bandPath(
+  scale: { x: (index: number) => number; y: (cents: number) => number },
+  months: readonly ForecastMonthTotals[],
+  band: readonly number[],
+): string {
+  const upper = months.map(
+    (month, index) => `${scale.x(index).toFixed(1)},${scale.y(month.saldo + band[index]!).toFixed(1)}`,
+  );
+  const lower = months.map(
+    (month, index) => `${scale.x(index).toFixed(1)},${scale.y(month.saldo - band[index]!).toFixed(1)}`,
+  );
+  return upper.length ? `M${upper.join('L')}L${lower.reverse().join('L')}Z` : '';
 }
 
 // Drawn again only when its figures change: the page also redraws when, say, the organisations

@@ -37,6 +37,9 @@ export const forecastTexts = {
   cashflow: 'Cashflow',
   saldo: 'Endsaldo',
   saldoLine: 'Saldo',
+  /** docs/plan-actual.md "Accuracy per horizon": the band from the errors of earlier forecasts. */
+  bandLegend: 'Unsicherheit (aus den bisherigen Abweichungen)',
+  bandRange: (low: string, high: string) => `Erwartet zwischen ${low} und ${high}`,
   showDetails: (label: string) => `${label}: Kategorien anzeigen`,
   vatHint: 'MWST ist eine automatisch berechnete Ausgabe (oder Rückerstattung) basierend auf den MWST-Einstellungen.',
   vatEffective: (outputTax: string, inputTax: string) => `Umsatzsteuer ${outputTax} / Vorsteuer ${inputTax}`,

@@ -6,11 +6,16 @@ export const planActualTexts = {
   period: 'Zeitraum',
   from: 'Von',
   to: 'Bis',
-  accuracyTitle: 'Planungsgenauigkeit',
   accuracyHint:
-    'Mittlere absolute Abweichung des monatlichen Cashflows (Ist gegen Plan, in % des Ist) über die Monate mit Buchungen vor dem laufenden Monat. Je kleiner, desto genauer der Plan.',
-  accuracyBasis: (months: number) =>
-    months === 0 ? 'noch kein Monat mit Buchungen' : months === 1 ? 'aus 1 Monat' : `aus ${months} Monaten`,
+    'WAPE: Summe der Abweichungen |Ist − Plan| in % der Summe des Ist, je Seite; Bias: Summe (Plan − Ist) in % des Ist, über 0 erwartete der Plan mehr, als kam (Zuflüsse) oder ging (Abflüsse). Gemessen an der Prognose, die zu Beginn jedes Monats festgehalten wird, für die Monate mit Buchungen vor dem laufenden.',
+  accuracySnapshots: (count: number) =>
+    count === 1 ? '1 festgehaltene Prognose' : `${count} festgehaltene Prognosen (eine je Monat)`,
+  accuracyCaption: 'Planungsgenauigkeit je Horizont',
+  accuracyHorizon: 'Prognose',
+  accuracyMonths: 'Monate',
+  accuracyLeavesCaption: 'Grösste Abweichungen (1 Monat voraus)',
+  accuracyLeaf: 'Posten',
+  accuracyError: 'Abweichung',
   unmatched: (count: number) =>
     count === 1
       ? '1 Buchung im Zeitraum ist noch keiner geplanten Zahlung zugeordnet.'

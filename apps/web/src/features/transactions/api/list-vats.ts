@@ -1,18 +1,2 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { Vat } from '@saldopilot/shared';
-import { api } from '../../../lib/api-client';
-import { areaQueryRoots } from '../../../lib/query-keys';
-
-export const vatKeys = {
-  all: areaQueryRoots.vats,
-};
-
-/** The VAT rates the organisation can choose: the system's (8.1 %, 2.6 %, 3.8 %) and its own. */
-export function listVats(signal?: AbortSignal): Promise<Vat[]> {
-  return api.get<Vat[]>('/api/vats', { signal });
-}
-
-export const vatsQuery = queryOptions({
-  queryKey: vatKeys.all,
-  queryFn: ({ signal }) => listVats(signal),
-});
+// The VAT rates are reference data, read by more than this feature (reference-data/vats.ts).
+export { listVats, vatKeys, vatsQuery } from '../../../reference-data/vats';
