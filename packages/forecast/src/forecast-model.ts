@@ -46,8 +46,8 @@ import type {
   ForecastVatSetting,
   PlannedOccurrence,
 } from './types.js';
-import { createVatCollector, netTaxRatesOf, type VatCollector, type VatParts } from './vat-settlement.js';
-import { createAnnualVatCollector } from './vat-annual.js';
+import type { VatCollector, VatParts } from './vat-settlement.js';
+import { sameVatChanges, vatCollectorOf } from './vat-switch.js';
 
 /** What a result asks for: its months (1 … the model's horizon), performance, and whether the tree. */
 export interface ResultQuery {
@@ -131,17 +131,6 @@ function sameRates(a: Readonly<Record<string, number>>, b: Readonly<Record<strin
   if (a === b) return true;
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((code) => Object.hasOwn(b, code) && a[code] === b[code]);
-}
-
-/**
- * The VAT collector of the setting: a yearly setting follows the annual settlement with instalments
- * (docs/vat.md "Annual settlement (Art. 86a)"), every other the periods of docs/vat.md "Periods".
- */
-function vatCollectorOf(setting: ForecastVatSetting | null, horizon: Horizon): VatCollector | null {
-  if (setting?.enabled && setting.interval === 'yearly') {
-    return createAnnualVatCollector(setting, horizon, netTaxRatesOf(setting));
-  }
-  return createVatCollector(setting, horizon);
 }
 
 /** The distinct labels of the salaries' costs (each is one slot). */
@@ -236,7 +225,7 @@ export class ForecastModel {
     this.input = input;
     this.horizon = horizonOf(input.today, input.months);
     this.rates = createRateBook(input.currency, input.rates);
-    this.vat = vatCollectorOf(input.vatSetting, this.horizon);
+    this.vat = vatCollectorOf(input.vatSetting, input.vatSettingChanges, this.horizon);
     this.calendar = hasCalendarBlocks(input.paymentCalendar) ? input.paymentCalendar : null;
     const capacity = input.transactions.length + input.salaries.length + labelCount(input.salaries) + 1;
     this.ledger = new Ledger(this.horizon.count, capacity);
@@ -270,6 +259,7 @@ export class ForecastModel {
       input.currency !== before.currency ||
       !sameRates(input.rates, before.rates) ||
       !sameVatSetting(input.vatSetting, before.vatSetting) ||
+      !sameVatChanges(input.vatSettingChanges, before.vatSettingChanges, sameVatSetting) ||
       // The calendar's payments sum over all salaries: a model with a calendar is built anew.
       this.calendar !== null ||
       hasCalendarBlocks(input.paymentCalendar) ||

@@ -284,14 +284,134 @@ describe('delay, percentage, customer and transaction levers', () => {
 });
 
 describe('VAT switch (docs/scenarios.md "VAT switch")', () => {
-  it('turns on a monthly effective settlement: 8.1 % of 1000.00 revenue, paid a month later', () => {
-    const revenue = aTransaction({
-      id: 9,
-      amount: 100_000,
-      startDate: '2026-01-10',
-      vatBasisPoints: 810,
-      categoryName: 'Umsatz',
+  // 1'000.00 revenue on the 10th of every month at 8.1 %: 81.00 output tax a month.
+  const revenue = aTransaction({
+    id: 9,
+    amount: 100_000,
+    startDate: '2026-01-10',
+    vatBasisPoints: 810,
+    categoryName: 'Umsatz',
+  });
+  const quarterly = {
+    enabled: true,
+    billingDate: '2026-04-01',
+    transactionMonthOffset: 0,
+    interval: 'quarterly',
+    paymentTerm: 'estv',
+  } as const;
+  const vatOf = (input: ReturnType<typeof anInput>) => {
+    const result = computeForecast(input);
+    return Object.fromEntries(
+      [0, 1, 2, 3, 11, 12, 13].flatMap((id) => {
+        const amounts = amountsOf(result, 'vat_settlement', id);
+        return Object.keys(amounts).length > 0 ? [[id, amounts]] : [];
+      }),
+    );
+  };
+
+  it('quarterly → monthly from 01.12.2026: the straddling quarter settles October and November only', () => {
+    const base = anInput({ today: '2026-11-21', months: 8, transactions: [revenue], vatSetting: quarterly });
+    const input = apply(
+      [
+        {
+          type: 'vat',
+          from: '2026-12-01',
+          setting: { ...quarterly, billingDate: '2026-12-01', interval: 'monthly' },
+        },
+      ],
+      base,
+    );
+    // Base: Q3 (Jul–Sep) 3 × 81.00 = 243.00 due 60 days after 30.09. (29.11.); Q4 in February, Q1 2027 in May.
+    expect(vatOf(base)).toEqual({ 0: { '2026-11': -24_300, '2027-02': -24_300, '2027-05': -24_300 } });
+    // Scenario: Q3 as before; Q4 under the old setting holds October and November only (162.00, February);
+    // monthly from December: December → February (28.02.), January → March, February → April, March → May,
+    // April → June, 81.00 each. February pays both: 162.00 + 81.00 = 243.00.
+    expect(vatOf(input)).toEqual({
+      0: {
+        '2026-11': -24_300,
+        '2027-02': -24_300,
+        '2027-03': -8_100,
+        '2027-04': -8_100,
+        '2027-05': -8_100,
+        '2027-06': -8_100,
+      },
     });
+  });
+
+  it('a switch from annual filing (Art. 86a) takes effect on the next 1 January', () => {
+    const annual = {
+      enabled: true,
+      billingDate: '2026-01-01',
+      transactionMonthOffset: 0,
+      interval: 'yearly',
+      previousYearTax: 800_000,
+    } as const;
+    const base = anInput({ today: '2026-11-21', months: 17, transactions: [revenue], vatSetting: annual });
+    const input = apply(
+      [
+        {
+          type: 'vat',
+          from: '2027-07-01',
+          setting: {
+            enabled: true,
+            billingDate: '2027-01-01',
+            transactionMonthOffset: 0,
+            interval: 'monthly',
+            paymentTerm: 'estv',
+          },
+        },
+      ],
+      base,
+    );
+    // 2026: the third instalment of the entered 8'000.00, 2'000.00 on day 330 (26.11.); the balance
+    // 12 × 81.00 = 972.00 − 6'000.00 = −5'028.00 comes back in February 2027. 2027 stays annual (the
+    // switch waits for 1 January 2028): ¼ of 2026's 972.00 = 243.00 (estimated) on 30.05., 28.08.,
+    // 26.11.; the balance 972.00 − 729.00 = 243.00 in February 2028.
+    const annualPart = {
+      0: { '2027-02': 502_800, '2028-02': -24_300 },
+      3: { '2026-11': -200_000 },
+      11: { '2027-05': -24_300 },
+      12: { '2027-08': -24_300 },
+      13: { '2027-11': -24_300 },
+    };
+    expect(vatOf(base)).toEqual(annualPart);
+    // Monthly from January 2028: January's 81.00 in March 2028.
+    expect(vatOf(input)).toEqual({ ...annualPart, 0: { ...annualPart[0], '2028-03': -8_100 } });
+  });
+
+  it('a switch to annual filing on 01.03.2027 also waits for 1 January; the first instalments from the entered tax', () => {
+    const base = anInput({ today: '2026-11-21', months: 20, transactions: [revenue], vatSetting: quarterly });
+    const input = apply(
+      [
+        {
+          type: 'vat',
+          from: '2027-03-01',
+          setting: {
+            enabled: true,
+            billingDate: '2027-01-01',
+            transactionMonthOffset: 0,
+            interval: 'yearly',
+            previousYearTax: 800_000,
+          },
+        },
+      ],
+      base,
+    );
+    // Quarterly through December 2027 (Q4 2027 in February 2028); annual from 2028: ¼ of the entered
+    // 8'000.00 = 2'000.00 on day 150 of 2028 (29.05.). The base would pay Q1 2028 (243.00) in May 2028.
+    const quarters = {
+      '2026-11': -24_300,
+      '2027-02': -24_300,
+      '2027-05': -24_300,
+      '2027-08': -24_300,
+      '2027-11': -24_300,
+      '2028-02': -24_300,
+    };
+    expect(vatOf(base)).toEqual({ 0: { ...quarters, '2028-05': -24_300 } });
+    expect(vatOf(input)).toEqual({ 0: quarters, 1: { '2028-05': -200_000 } });
+  });
+
+  it('turns on a monthly settlement from 01.12.2026: November, before it, stays without VAT', () => {
     const input = apply(
       [
         {
@@ -302,11 +422,8 @@ describe('VAT switch (docs/scenarios.md "VAT switch")', () => {
       ],
       anInput({ today: '2026-11-21', months: 4, transactions: [revenue] }),
     );
-    const vat = amountsOf(computeForecast(input), 'vat_settlement', 0);
-    const base = amountsOf(computeForecast({ ...input, vatSetting: null }), 'vat_settlement', 0);
-    expect(base).toEqual({});
-    // 8.1 % of 1'000.00 = 81.00 output tax per month; December's period is paid on its billing date plus one
-    // month (January), January's in February.
-    expect(vat).toEqual({ '2027-01': -8_100, '2027-02': -8_100 });
+    // Period p of billing date 01.12.2026 covers November + p and is paid on 01.12. + p + 1 month:
+    // November (no setting then) nothing; December's 81.00 on 01.02.2027.
+    expect(vatOf(input)).toEqual({ 0: { '2027-02': -8_100 } });
   });
 });

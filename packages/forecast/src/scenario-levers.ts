@@ -580,15 +580,21 @@ export function applyLevers(
         current = applyRaise(current, id, lever);
         break;
       case 'vat':
+        // From its date on (docs/scenarios.md "VAT switch"): the months before keep the settings before.
         current = {
           ...current,
-          vatSetting: {
-            ...lever.setting,
-            billingDate: lever.setting.billingDate,
-            netTaxRate: lever.setting.netTaxRate ?? null,
-            netTaxRate2: lever.setting.netTaxRate2 ?? null,
-            netTaxRate2Share: lever.setting.netTaxRate2Share ?? null,
-          },
+          vatSettingChanges: [
+            ...(current.vatSettingChanges ?? []),
+            {
+              from: lever.from,
+              setting: {
+                ...lever.setting,
+                netTaxRate: lever.setting.netTaxRate ?? null,
+                netTaxRate2: lever.setting.netTaxRate2 ?? null,
+                netTaxRate2Share: lever.setting.netTaxRate2Share ?? null,
+              },
+            },
+          ],
         };
         break;
     }

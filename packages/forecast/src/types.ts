@@ -138,6 +138,15 @@ export interface ForecastVatSetting {
   previousYearTax?: number | null;
 }
 
+/**
+ * A VAT setting in force from a date on (docs/scenarios.md "VAT switch"), put in place by a
+ * scenario's lever; null: no settlement from then on.
+ */
+export interface VatSettingChange {
+  from: string;
+  setting: ForecastVatSetting | null;
+}
+
 /** What can be excluded from a month: a transaction, a salary, or a cost label (0 = no label). */
 export type ExclusionTable = 'transactions' | 'salaries' | 'salary_cost_labels';
 
@@ -193,6 +202,11 @@ export interface ForecastInput {
   transactions: readonly ForecastTransaction[];
   salaries: readonly ForecastSalary[];
   vatSetting: ForecastVatSetting | null;
+  /**
+   * The VAT settings a scenario puts in place from a date on, in the order of their dates
+   * (docs/scenarios.md "VAT switch"); absent or empty: `vatSetting` throughout.
+   */
+  vatSettingChanges?: readonly VatSettingChange[];
   /**
    * The organisation's payment calendar (docs/payment-calendar.md); absent, null or `{}`: every
    * fund is paid with the salaries, as before.
