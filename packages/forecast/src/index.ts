@@ -32,3 +32,4 @@ export {
   type MatchedPayment,
 } from './recurring/payment-delays.js';
 export * from './scenario-levers.js';
+export { payrollId, type EmployeeTimeline } from './scenario-payroll.js';

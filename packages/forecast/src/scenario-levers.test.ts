@@ -23,12 +23,31 @@ const context: LeverContext = {
   vatBasisPoints: new Map([[9, 810]]),
 };
 
-const apply = (levers: LeverInput[], input = anInput(), deleted: number[] = []) =>
+const apply = (levers: LeverInput[], input = anInput(), deleted: number[] = [], more: Partial<LeverContext> = {}) =>
   applyLevers(
     input,
     levers.map((lever, index) => ({ id: index + 1, lever, targetDeleted: deleted.includes(index + 1) })),
-    context,
+    { ...context, ...more },
   );
+
+/** The employee of a salary without costs as the employees area's timeline (scenario-payroll.ts). */
+const timelineOf = (salary: ReturnType<typeof aSalary>): LeverContext['employees'] =>
+  new Map([
+    [
+      salary.employeeId,
+      {
+        salaries: [
+          {
+            ...salary,
+            birthDate: null,
+            hasThirteenthSalary: false,
+            thirteenthSalaryMonth: 12,
+          },
+        ],
+        costs: [],
+      },
+    ],
+  ]);
 
 describe('loanSchedule (docs/scenarios.md "Loan")', () => {
   it('annuity: 1000.00 at 12 % a year monthly over 3 payments after one interest-only payment', () => {
@@ -261,11 +280,13 @@ describe('delay, percentage, customer and transaction levers', () => {
     expect(applied).toEqual(input);
   });
 
-  it('leave: the salary ends the day before the exit, its costs after that month leave', () => {
+  it('leave: the salary ends with its last payment before the exit', () => {
     const salary = aSalary({ id: 11, employeeId: 11, fromDate: '2026-01-25' });
     const input = apply(
       [{ type: 'leave', employeeId: 11, date: '2027-01-01' }],
       anInput({ today, months: 4, salaries: [salary] }),
+      [],
+      { employees: timelineOf(salary) },
     );
     expect(Object.keys(amountsOf(computeForecast(input), 'salaries', 11))).toEqual(['2026-11', '2026-12']);
   });
@@ -275,6 +296,8 @@ describe('delay, percentage, customer and transaction levers', () => {
     const input = apply(
       [{ type: 'raise', from: '2027-01-01', percent: 10 }],
       anInput({ today, months: 4, salaries: [salary] }),
+      [],
+      { employees: timelineOf(salary) },
     );
     const paid = computeForecast(input).details.map(
       (month) => month.expense.flatMap((category) => category.children).find((leaf) => leaf.employeeId === 11)?.amount,

@@ -68,7 +68,7 @@ export interface ForecastsServiceDeps {
 /** What a scenario's forecast is computed with: its key (id and version) and the pure apply step. */
 export interface ForecastOverlay {
   key: string;
-  apply: (input: ForecastInput) => ForecastInput;
+  apply: (input: ForecastInput) => Promise<ForecastInput>;
 }
 
 /**
@@ -359,7 +359,7 @@ export function createForecastsService({
         const input = inputOf(currency, today, data);
         const wanted = { months: query.months, performance: query.performance, details };
         // docs/scenarios.md: forecast(base ⊕ levers), a model of its own (the base's stays as it is).
-        if (overlay) return ForecastModel.build(overlay.apply(input)).result(wanted);
+        if (overlay) return ForecastModel.build(await overlay.apply(input)).result(wanted);
         // Synchronous from here: no other request can move the model between its update and the result.
         return cache.model(organisationId, input).result(wanted);
       });
