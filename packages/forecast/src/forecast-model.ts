@@ -27,7 +27,15 @@ import { checkPerformance } from './performance.js';
 import { createRateBook, type RateBook } from './rates.js';
 import { addSalary, isIncludedSalary } from './salaries.js';
 import { addCostsOf } from './salary-costs.js';
-import { addCalendarPayments, hasCalendarBlocks, paidByCalendar } from './payment-calendar.js';
+import {
+  addCalendarPayments,
+  calendarsByYear,
+  calendarUnion,
+  hasCalendarBlocks,
+  paidByCalendar,
+  salaryMonthOf,
+  type CalendarOfYear,
+} from './payment-calendar.js';
 import { addTransaction } from './transactions.js';
 import {
   addOverdueLeaves,
@@ -42,6 +50,7 @@ import type {
   ForecastMonth,
   ForecastResult,
   ForecastSalary,
+  ForecastSalaryCost,
   ForecastTransaction,
   ForecastVatSetting,
   PlannedOccurrence,
@@ -200,6 +209,8 @@ export class ForecastModel {
   private readonly ledger: Ledger;
   /** The payment calendar when it has a block (docs/payment-calendar.md), else null: costs as always. */
   private readonly calendar: PaymentCalendar | null;
+  /** The calendar of each year when a scenario changes it from a date, else null: `calendar` throughout. */
+  private readonly calendarOf: CalendarOfYear | null;
   /** What the ledger holds, by id. */
   private transactions = new Map<number, ForecastTransaction>();
   private salaries = new Map<number, ForecastSalary>();
@@ -226,7 +237,10 @@ export class ForecastModel {
     this.horizon = horizonOf(input.today, input.months);
     this.rates = createRateBook(input.currency, input.rates);
     this.vat = vatCollectorOf(input.vatSetting, input.vatSettingChanges, this.horizon);
-    this.calendar = hasCalendarBlocks(input.paymentCalendar) ? input.paymentCalendar : null;
+    const changes = input.paymentCalendarChanges ?? [];
+    const union = changes.length === 0 ? input.paymentCalendar : calendarUnion(input.paymentCalendar, changes);
+    this.calendar = hasCalendarBlocks(union) ? union : null;
+    this.calendarOf = changes.length === 0 ? null : calendarsByYear(input.paymentCalendar, changes);
     const capacity = input.transactions.length + input.salaries.length + labelCount(input.salaries) + 1;
     this.ledger = new Ledger(this.horizon.count, capacity);
   }
@@ -238,7 +252,9 @@ export class ForecastModel {
     for (const salary of input.salaries) model.putSalary(salary, 1);
     for (const salary of input.salaries) addSalary(salary, model.horizon, model.rates, model.ledger);
     if (model.calendar !== null) {
-      addCalendarPayments(input.salaries, model.calendar, input.today, model.horizon, model.rates, model.ledger);
+      const { calendar, calendarOf } = model;
+      const ofYear = calendarOf ?? undefined;
+      addCalendarPayments(input.salaries, calendar, input.today, model.horizon, model.rates, model.ledger, ofYear);
     }
     model.transactions = new Map(input.transactions.map((transaction) => [transaction.id, transaction]));
     model.salaries = new Map(input.salaries.map((salary) => [salary.id, salary]));
@@ -263,6 +279,7 @@ export class ForecastModel {
       // The calendar's payments sum over all salaries: a model with a calendar is built anew.
       this.calendar !== null ||
       hasCalendarBlocks(input.paymentCalendar) ||
+      (input.paymentCalendarChanges?.length ?? 0) > 0 ||
       this.ledger.inexact
     ) {
       return false;
@@ -328,9 +345,16 @@ export class ForecastModel {
   /** The salary's costs (its payments go with its employee's slot, see `updateSalaries`). */
   private putSalary(salary: ForecastSalary, sign: 1 | -1): void {
     if (isIncludedSalary(salary)) this.countCurrency(salary.currency, sign);
-    const { calendar } = this;
+    const { calendar, calendarOf } = this;
     if (calendar === null) addCostsOf(salary, this.horizon, this.rates, this.ledger, sign);
-    else addCostsOf(salary, this.horizon, this.rates, this.ledger, sign, (cost) => paidByCalendar(calendar, cost));
+    else if (calendarOf === null) {
+      addCostsOf(salary, this.horizon, this.rates, this.ledger, sign, (cost) => paidByCalendar(calendar, cost));
+    } else {
+      // A calendar from a date: a payment goes by the calendar of the year of the salary month it pays.
+      const paidIn = (cost: ForecastSalaryCost, month: number) =>
+        paidByCalendar(calendarOf(Math.floor(salaryMonthOf(cost, month) / 12)), cost);
+      addCostsOf(salary, this.horizon, this.rates, this.ledger, sign, undefined, paidIn);
+    }
   }
 
   /** The codes in use without a rate (the organisation currency never is one), in code order. */

@@ -10,7 +10,7 @@ import {
   scaledAmount,
   type LeverContext,
 } from './scenario-levers.js';
-import { aSalary, aTransaction, amountsOf, anInput } from './test-builders.js';
+import { aCost, aSalary, aTransaction, amountsOf, anInput, details, leavesOf } from './test-builders.js';
 
 // docs/scenarios.md "Levers": every vector below is computed by hand in the comments.
 
@@ -448,5 +448,62 @@ describe('VAT switch (docs/scenarios.md "VAT switch")', () => {
     // Period p of billing date 01.12.2026 covers November + p and is paid on 01.12. + p + 1 month:
     // November (no setting then) nothing; December's 81.00 on 01.02.2027.
     expect(vatOf(input)).toEqual({ 0: { '2027-02': -8_100 } });
+  });
+});
+
+describe('payment calendar in the VAT/settings lever (docs/scenarios.md "Payment calendar")', () => {
+  // 10'000.00 a month; AHV 5.3 % borne by both paid to the Ausgleichskasse, a month in arrears: 530.00 × 2 =
+  // 1'060.00 per salary month.
+  const salary = aSalary({
+    id: 11,
+    amount: 1_000_000,
+    fromDate: '2026-01-01',
+    costs: [aCost({ fund: 'ahv', distributionType: 'both', details: details('2026-11', 30, 53_000) })],
+  });
+  const vat = { enabled: false, billingDate: '2026-01-01', transactionMonthOffset: 0, interval: 'quarterly' } as const;
+  const ahv = (rhythm: 'monthly' | 'quarterly') => ({ rhythm, akonto: null, dueDays: 10, differenceMonth: 3 });
+  const input = anInput({
+    today: '2026-11-21',
+    months: 7,
+    salaries: [salary],
+    paymentCalendar: { ahv: ahv('quarterly') },
+  });
+  const costsByMonth = (applied: ReturnType<typeof anInput>) => {
+    const sums: Record<string, number> = {};
+    for (const leaf of leavesOf(computeForecast(applied))) {
+      if (leaf.relatedTable === 'salary_cost_labels') sums[leaf.month] = (sums[leaf.month] ?? 0) + leaf.amount;
+    }
+    return sums;
+  };
+
+  it('AHV quarterly → monthly from 01.01.2027: 2026 keeps its quarters, 2027 pays a monthly Akonto', () => {
+    // Base: 2026's contributions 12 × 1'060.00 = 12'720.00, 3'180.00 a quarter; Q4 due 10.01.2027, Q1 2027 due
+    // 10.04.2027. No difference (the Akonto is the contributions).
+    expect(costsByMonth(input)).toEqual({ '2027-01': -318_000, '2027-04': -318_000 });
+    // Monthly from 2027: each month's 1'060.00 due on the 10th of the next.
+    const monthly = apply(
+      [{ type: 'vat', from: '2027-01-01', setting: vat, paymentCalendar: { ahv: ahv('monthly') } }],
+      input,
+    );
+    const expected = {
+      '2027-01': -318_000,
+      '2027-02': -106_000,
+      '2027-03': -106_000,
+      '2027-04': -106_000,
+      '2027-05': -106_000,
+    };
+    expect(costsByMonth(monthly)).toEqual(expected);
+    // Without a calendar from 2027 (`{}`): paid with the salaries, a month in arrears, the same months; January
+    // pays December's step, which 2026's calendar holds in Q4.
+    const direct = apply([{ type: 'vat', from: '2027-01-01', setting: vat, paymentCalendar: {} }], input);
+    expect(costsByMonth(direct)).toEqual(expected);
+  });
+
+  it('a calendar from a date within a year waits for the next 1 January', () => {
+    const later = apply(
+      [{ type: 'vat', from: '2027-03-01', setting: vat, paymentCalendar: { ahv: ahv('monthly') } }],
+      input,
+    );
+    expect(costsByMonth(later)).toEqual(costsByMonth(input));
   });
 });

@@ -17,6 +17,7 @@ import {
   lastDayOfMonth,
   loanCycleMonths,
   monthOf,
+  paymentCalendarUpdateSchema,
   salaryFigures,
   swissPresetCost,
   swissPresets,
@@ -543,6 +544,13 @@ export function applyLevers(
               },
             },
           ],
+          // The payment calendar from the date on (docs/scenarios.md "Payment calendar"), when the lever sets one.
+          ...(lever.paymentCalendar !== undefined && {
+            paymentCalendarChanges: [
+              ...(current.paymentCalendarChanges ?? []),
+              { from: lever.from, calendar: paymentCalendarUpdateSchema.parse(lever.paymentCalendar) },
+            ],
+          }),
         };
         break;
     }

@@ -147,6 +147,15 @@ export interface VatSettingChange {
   setting: ForecastVatSetting | null;
 }
 
+/**
+ * A payment calendar in force from a date on (docs/scenarios.md "Payment calendar"), put in place by
+ * a scenario's VAT/settings lever; null or `{}`: every fund paid with the salaries from then on.
+ */
+export interface PaymentCalendarChange {
+  from: string;
+  calendar: PaymentCalendar | null;
+}
+
 /** What can be excluded from a month: a transaction, a salary, or a cost label (0 = no label). */
 export type ExclusionTable = 'transactions' | 'salaries' | 'salary_cost_labels';
 
@@ -212,6 +221,11 @@ export interface ForecastInput {
    * fund is paid with the salaries, as before.
    */
   paymentCalendar?: PaymentCalendar | null;
+  /**
+   * The payment calendars a scenario puts in place from a date on, in order (docs/scenarios.md
+   * "Payment calendar"); absent or empty: `paymentCalendar` throughout.
+   */
+  paymentCalendarChanges?: readonly PaymentCalendarChange[];
   exclusions: readonly ForecastExclusion[];
   /** The organisation's minimum balance in cents: the runway's threshold. */
   minimumBalance: number;
