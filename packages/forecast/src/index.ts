@@ -33,3 +33,4 @@ export {
 } from './recurring/payment-delays.js';
 export * from './scenario-levers.js';
 export { payrollId, type EmployeeTimeline } from './scenario-payroll.js';
+export * from './series-rows.js';

@@ -84,7 +84,11 @@ function horizonEndOf(input: ForecastInput): string {
 }
 
 /** The dates of a transaction's occurrences on or after `from` up to `until`, in order. */
-export function occurrenceDates(transaction: ForecastTransaction, from: string, until: string): string[] {
+export function occurrenceDates(
+  transaction: Pick<ForecastTransaction, 'type' | 'cycle' | 'startDate' | 'endDate'>,
+  from: string,
+  until: string,
+): string[] {
   const step = transaction.type === 'single' ? 0 : cycleMonths[transaction.cycle as Cycle];
   const series = occurrenceSeries(transaction.startDate, step, transaction.endDate);
   const first = parseDay(from);

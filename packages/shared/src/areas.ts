@@ -168,7 +168,7 @@ export const areas = {
       },
     },
     realtime: 'shared',
-    stale: ['scenarios', 'transactions', 'employees', 'vat-settings'],
+    stale: ['scenarios', 'transactions', 'employees', 'categories', 'vat-settings'],
     forecastFollows: true,
     nouns: { scenarios: 'Szenario', 'scenarios/levers': 'Hebel' },
   },

@@ -98,6 +98,18 @@ export function createCategoriesService(db: AppDatabase) {
       });
     },
 
+    /**
+     * The id of the visible category named `name` (ignoring case), created as an own one when there
+     * is none: for promote, whose loan rows carry the categories the scenario showed.
+     */
+    async ensureNamed(tenant: Tenant, name: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        await lockOrganisationNames(tx, tenant.organisationId);
+        const found = await findCategoryNamed(tx, tenant.organisationId, name);
+        return found ? found.id : insertCategory(tx, tenant.organisationId, name);
+      });
+    },
+
     /** Renames an own category; 409 for a system one or a name taken by another category. */
     async update(tenant: Tenant, id: number, input: CategoryCreate): Promise<Category> {
       await db.transaction(async (tx) => {

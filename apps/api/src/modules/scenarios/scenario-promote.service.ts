@@ -5,36 +5,49 @@ import {
   type PromoteConflict,
   type PromoteRequest,
   type PromoteResult,
-  type Transaction,
   type TransactionCreate,
 } from '@saldopilot/shared';
+import { SCENARIO_CATEGORY } from '@saldopilot/forecast';
 import type { AppDatabase } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, notFound, validationFailed } from '../../lib/app-error.js';
+import { notFound, validationFailed } from '../../lib/app-error.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { ReferenceService } from '../reference/reference.service.js';
+import { createCategoriesService } from '../categories/categories.service.js';
+import { createEmployeesService } from '../employees/employees.service.js';
+import { createSalariesService } from '../employees/salaries.service.js';
+import { createSalaryCostsService } from '../employees/salary-costs.service.js';
 import { createTransactionsService } from '../transactions/transactions.service.js';
 import { createVatSettingsService } from '../forecasts/vat-settings.service.js';
+import { hire, leave, raise, type SalaryWriter } from './scenario-promote-salaries.js';
+import {
+  addLoan,
+  changeFrom,
+  delayFrom,
+  scaleFrom,
+  stopFrom,
+  type Reach,
+  type TransactionWriter,
+} from './scenario-promote-transactions.js';
 import {
   deleteLevers,
+  employeeExit,
+  existingTargets,
   findScenario,
   listLevers,
   touchScenario,
   transactionSnapshot,
+  transactionsOfTarget,
   updateLever,
   type LeverRow,
 } from './scenarios.repository.js';
+import { targetsExist, targetsOfLevers } from './scenarios.service.js';
 
-/** The kinds of levers promote turns into base rows so far (docs/scenarios.md "Promote"). */
-const PROMOTABLE = new Set(['oneOff', 'transaction', 'customer', 'vat']);
 export const promoteMessages = {
-  notPromotable:
-    'Dieser Hebel kann noch nicht in die Basis übernommen werden (Neue Stelle, Austritt, Lohnänderung, Verzug, Prozent und Darlehen folgen)',
-  categoryRequired: 'Für die Übernahme braucht die einmalige Zahlung eine Kategorie',
   targetDeleted: 'Ziel gelöscht: dieser Hebel kann nicht übernommen werden',
 } as const;
 
-/** The fields of the targeted transaction a lever sets (the three-way check compares these). */
+/** The fields of the targeted row a lever sets (the three-way check compares these): a transaction's, an employee's exit. */
 function fieldsSet(lever: LeverInput): Record<string, unknown> {
   if (lever.type === 'transaction' && lever.action === 'change') {
     return {
@@ -43,6 +56,7 @@ function fieldsSet(lever: LeverInput): Record<string, unknown> {
       ...(lever.endDate === undefined ? {} : { endDate: lever.endDate }),
     };
   }
+  if (lever.type === 'leave') return { exitDate: lever.date };
   if (
     (lever.type === 'transaction' && lever.action === 'stop') ||
     (lever.type === 'customer' && lever.action === 'lose')
@@ -78,8 +92,6 @@ export function createScenarioPromoteService(deps: { db: AppDatabase; clock: Clo
         if (request.leverIds && chosen.length !== new Set(request.leverIds).size) {
           throw notFound(scenarioMessages.leverNotFound);
         }
-        const unpromotable = chosen.find((row) => !PROMOTABLE.has(row.type));
-        if (unpromotable) throw validationFailed({ [`levers.${unpromotable.id}`]: promoteMessages.notPromotable });
 
         // The three-way check, before anything is written.
         const choice = new Map(
@@ -92,22 +104,23 @@ export function createScenarioPromoteService(deps: { db: AppDatabase; clock: Clo
           apply: Record<string, unknown>;
           current: Record<string, unknown> | null;
         }[] = [];
+        const targets = targetsOfLevers(chosen.map((row) => row.payload as LeverInput));
+        const existing = await existingTargets(tx, tenant.organisationId, targets);
         for (const row of chosen) {
           const lever = row.payload as LeverInput;
           const sets = fieldsSet(lever);
-          const transactionId = (lever as { transactionId?: number }).transactionId;
-          const current =
-            transactionId === undefined ? null : await transactionSnapshot(tx, tenant.organisationId, transactionId);
-          if (transactionId !== undefined && current === null) {
+          if (!targetsExist(lever, existing)) {
             throw validationFailed({ [`levers.${row.id}`]: promoteMessages.targetDeleted });
           }
+          const current = await snapshotNow(tx, tenant, lever);
           const apply: Record<string, unknown> = {};
           for (const [field, value] of Object.entries(sets)) {
             const original = row.original?.[field];
             const now = current?.[field];
             const decided = choice.get(`${row.id}/${field}`);
             if (decided === 'base') continue;
-            if (decided !== 'scenario' && row.original !== null && now !== original) {
+            const changed = row.original !== null && now !== original && now !== value;
+            if (decided !== 'scenario' && changed) {
               conflicts.push({
                 leverId: row.id,
                 field,
@@ -123,9 +136,24 @@ export function createScenarioPromoteService(deps: { db: AppDatabase; clock: Clo
         }
         if (conflicts.length > 0) return { conflicts };
 
-        const transactions = createTransactionsService({ db: tx, clock, reference });
-        const vatSettings = createVatSettingsService({ db: tx, clock });
-        for (const { lever, apply } of plans) await promoteOne(tenant, lever, apply, transactions, vatSettings);
+        const writers: Writers = {
+          transactions: {
+            tenant,
+            today: clock.today(),
+            transactions: createTransactionsService({ db: tx, clock, reference }),
+            categories: createCategoriesService(tx),
+            parts: new Map(),
+          },
+          salaries: {
+            tx,
+            tenant,
+            employees: createEmployeesService({ db: tx, clock, reference }),
+            salaries: createSalariesService({ db: tx, clock, reference }),
+            salaryCosts: createSalaryCostsService({ db: tx, clock }),
+          },
+          vatSettings: createVatSettingsService({ db: tx, clock }),
+        };
+        for (const { lever, apply } of plans) await promoteOne(tx, writers, lever, apply);
 
         const ids = plans.map((plan) => plan.row.id);
         await deleteLevers(tx, tenant.organisationId, ids);
@@ -141,52 +169,121 @@ export function createScenarioPromoteService(deps: { db: AppDatabase; clock: Clo
   };
 }
 
-async function promoteOne(
+interface Writers {
+  transactions: TransactionWriter;
+  salaries: SalaryWriter;
+  vatSettings: ReturnType<typeof createVatSettingsService>;
+}
+
+/** The base row a lever targets as it is now, in the fields the three-way check compares. */
+async function snapshotNow(
+  tx: AppDatabase,
   tenant: Tenant,
   lever: LeverInput,
+): Promise<Record<string, unknown> | null> {
+  if (lever.type === 'leave') {
+    return { exitDate: (await employeeExit(tx, tenant.organisationId, lever.employeeId)).exitDate };
+  }
+  const transactionId = (lever as { transactionId?: number }).transactionId;
+  return transactionId === undefined ? null : transactionSnapshot(tx, tenant.organisationId, transactionId);
+}
+
+/** The transactions a delay, percentage or lost customer reaches: one by id, or a category's or a side's. */
+async function reachOf(
+  tx: AppDatabase,
+  tenant: Tenant,
+  target: {
+    transactionId?: number | undefined;
+    categoryId?: number | undefined;
+    side?: 'revenue' | 'expense' | undefined;
+  },
+): Promise<Reach> {
+  if (target.transactionId !== undefined) return { ids: [target.transactionId], byQuery: false };
+  return { ids: await transactionsOfTarget(tx, tenant.organisationId, target), byQuery: true };
+}
+
+/**
+ * What each lever becomes (docs/scenarios.md "Promote"), written through the areas' services;
+ * `apply` holds the fields of a targeted row the three-way check let through.
+ */
+async function promoteOne(
+  tx: AppDatabase,
+  writers: Writers,
+  lever: LeverInput,
   apply: Record<string, unknown>,
-  transactions: ReturnType<typeof createTransactionsService>,
-  vatSettings: ReturnType<typeof createVatSettingsService>,
 ): Promise<void> {
+  const writer = writers.transactions;
+  const { tenant, transactions } = writer;
   switch (lever.type) {
-    case 'oneOff':
-      if (!lever.categoryId) throw validationFailed({ categoryId: promoteMessages.categoryRequired });
+    case 'oneOff': {
+      const categoryId = lever.categoryId ?? (await writer.categories.ensureNamed(tenant, SCENARIO_CATEGORY));
       await transactions.create(tenant, {
         name: lever.name,
         amount: lever.amount,
         type: 'single',
         startDate: lever.date,
-        categoryId: lever.categoryId,
+        categoryId,
         currencyId: lever.currencyId,
       });
       return;
+    }
     case 'vat':
-      await vatSettings.put(tenant, lever.setting);
+      await writers.vatSettings.put(tenant, lever.setting);
       return;
     case 'customer':
       if (lever.action === 'win') {
         await transactions.create(tenant, newTransaction({ ...lever, startDate: lever.from }));
         return;
       }
-      await stopOrChange(tenant, lever.transactionId, lever.from, apply, transactions, false);
+      // A lost customer stops the revenue only (expenses of the category stay, as in the scenario).
+      if (lever.transactionId !== undefined && apply.endDate === undefined) return;
+      await stopFrom(
+        writer,
+        await revenueOnly(writer, await reachOf(tx, tenant, { ...lever, side: undefined })),
+        lever.from,
+      );
       return;
     case 'transaction':
       if (lever.action === 'add') {
         await transactions.create(tenant, newTransaction({ ...lever, startDate: lever.startDate ?? lever.from ?? '' }));
         return;
       }
-      await stopOrChange(
-        tenant,
-        lever.transactionId,
-        lever.from as string,
-        apply,
-        transactions,
-        lever.action === 'change',
-      );
+      if (lever.action === 'stop') {
+        if (apply.endDate !== undefined) await stopFrom(writer, await reachOf(tx, tenant, lever), lever.from as string);
+        return;
+      }
+      if (Object.keys(apply).length > 0) {
+        await changeFrom(writer, await reachOf(tx, tenant, lever), lever.from as string, apply);
+      }
       return;
-    default:
-      throw new AppError('VALIDATION_FAILED', promoteMessages.notPromotable);
+    case 'delay':
+      await delayFrom(writer, await reachOf(tx, tenant, lever), lever);
+      return;
+    case 'percentage':
+      await scaleFrom(writer, await reachOf(tx, tenant, lever), lever);
+      return;
+    case 'loan':
+      await addLoan(writer, lever);
+      return;
+    case 'hire':
+      await hire(writers.salaries, lever);
+      return;
+    case 'leave':
+      if (apply.exitDate !== undefined) await leave(writers.salaries, lever);
+      return;
+    case 'raise':
+      await raise(writers.salaries, lever);
+      return;
   }
+}
+
+/** Of the transactions reached, the revenues (a lost customer's). */
+async function revenueOnly(writer: TransactionWriter, reach: Reach): Promise<Reach> {
+  const ids: number[] = [];
+  for (const id of reach.ids) {
+    if ((await writer.transactions.get(writer.tenant, id)).amount > 0) ids.push(id);
+  }
+  return { ids, byQuery: reach.byQuery };
 }
 
 function newTransaction(lever: {
@@ -198,6 +295,7 @@ function newTransaction(lever: {
   categoryId?: number | undefined;
   currencyId?: number | undefined;
   vatId?: number | null | undefined;
+  vatIncluded?: boolean | undefined;
 }): TransactionCreate {
   return {
     name: lever.name ?? '',
@@ -209,49 +307,6 @@ function newTransaction(lever: {
     categoryId: lever.categoryId ?? 0,
     currencyId: lever.currencyId ?? 0,
     ...(lever.vatId ? { vatId: lever.vatId } : {}),
+    ...(lever.vatIncluded ? { vatIncluded: true } : {}),
   };
-}
-
-/**
- * A stop ends the base transaction the day before the lever's date; a change does that too and adds
- * the changed transaction from the date, with the fields the check let through.
- */
-async function stopOrChange(
-  tenant: Tenant,
-  transactionId: number | undefined,
-  from: string,
-  apply: Record<string, unknown>,
-  transactions: ReturnType<typeof createTransactionsService>,
-  change: boolean,
-): Promise<void> {
-  if (transactionId === undefined) return;
-  const base: Transaction = await transactions.get(tenant, transactionId);
-  if (!change) {
-    if (apply.endDate === undefined) return;
-    if (base.startDate >= from) await transactions.update(tenant, transactionId, { isDisabled: true });
-    else if (base.type === 'repeating')
-      await transactions.update(tenant, transactionId, { endDate: addDays(from, -1) });
-    return;
-  }
-  const cycle = (apply.cycle as TransactionCreate['cycle']) ?? base.cycle;
-  const next: TransactionCreate = {
-    name: base.name,
-    amount: (apply.amount as number | undefined) ?? base.amount,
-    type: cycle ? 'repeating' : 'single',
-    cycle: cycle ?? null,
-    startDate: base.startDate >= from ? base.startDate : from,
-    ...(cycle ? { endDate: apply.endDate === undefined ? base.endDate : (apply.endDate as string | null) } : {}),
-    categoryId: base.category.id,
-    currencyId: base.currency.id,
-    vatId: base.vat?.id ?? null,
-    vatIncluded: base.vatIncluded,
-    employeeId: base.employee?.id ?? null,
-    bankAccountId: base.bankAccountId,
-  };
-  if (base.startDate >= from) {
-    await transactions.update(tenant, transactionId, next);
-    return;
-  }
-  if (base.type === 'repeating') await transactions.update(tenant, transactionId, { endDate: addDays(from, -1) });
-  await transactions.create(tenant, next);
 }

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/client.js';
 import {
   categories,
   employees,
+  salaries,
   salaryCostLabels,
   scenarioLevers,
   scenarios,
@@ -315,4 +316,77 @@ export async function leverLookups(
     vatBasisPoints: new Map(rates.map((rate) => [rate.id, rate.value])),
     labelIds: new Map(labels.map((label) => [label.name, label.id])),
   };
+}
+
+/**
+ * The ids of the organisation's enabled transactions a delay or percentage lever on a category or a
+ * side reaches (docs/scenarios.md "Promote"), by id.
+ */
+export async function transactionsOfTarget(
+  db: AppDatabase,
+  organisationId: number,
+  target: { categoryId?: number | undefined; side?: 'revenue' | 'expense' | undefined },
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.organisationId, organisationId),
+        eq(transactions.isDisabled, false),
+        target.categoryId === undefined ? undefined : eq(transactions.categoryId, target.categoryId),
+        target.side === 'revenue' ? gt(transactions.amount, 0) : undefined,
+        target.side === 'expense' ? lt(transactions.amount, 0) : undefined,
+      ),
+    )
+    .orderBy(asc(transactions.id));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * An employee's exit as promote's three-way check compares it: the start of the termination that is
+ * the employee's latest enabled salary row, or null (no exit planned).
+ */
+export async function employeeExit(
+  db: AppDatabase,
+  organisationId: number,
+  employeeId: number,
+): Promise<{ exitDate: string | null; terminationId: number | null }> {
+  const [latest] = await db
+    .select({ id: salaries.id, fromDate: salaries.fromDate, isTermination: salaries.isTermination })
+    .from(salaries)
+    .where(
+      and(
+        eq(salaries.organisationId, organisationId),
+        eq(salaries.employeeId, employeeId),
+        eq(salaries.isDisabled, false),
+      ),
+    )
+    .orderBy(desc(salaries.fromDate))
+    .limit(1);
+  return latest?.isTermination
+    ? { exitDate: latest.fromDate, terminationId: latest.id }
+    : { exitDate: null, terminationId: null };
+}
+
+/** The salaries a raise or leave from `from` reaches: enabled, no termination, not ended before it. */
+export function salariesReaching(
+  db: AppDatabase,
+  organisationId: number,
+  employeeId: number | null,
+  from: string,
+): Promise<{ id: number; employeeId: number; fromDate: string; amount: number }[]> {
+  return db
+    .select({ id: salaries.id, employeeId: salaries.employeeId, fromDate: salaries.fromDate, amount: salaries.amount })
+    .from(salaries)
+    .where(
+      and(
+        eq(salaries.organisationId, organisationId),
+        employeeId === null ? undefined : eq(salaries.employeeId, employeeId),
+        eq(salaries.isDisabled, false),
+        eq(salaries.isTermination, false),
+        or(isNull(salaries.toDate), gte(salaries.toDate, from)),
+      ),
+    )
+    .orderBy(asc(salaries.employeeId), asc(salaries.fromDate));
 }

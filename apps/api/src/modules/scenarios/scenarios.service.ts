@@ -23,6 +23,7 @@ import {
   countScenarios,
   deleteLevers,
   deleteScenario,
+  employeeExit,
   existingTargets,
   findLever,
   findScenario,
@@ -61,8 +62,20 @@ export function targetsOf(lever: LeverInput): LeverTargets {
   return targets;
 }
 
+/** The base rows the levers name, together. */
+export function targetsOfLevers(levers: readonly LeverInput[]): LeverTargets {
+  const ids: LeverTargets = { transactions: [], employees: [], categories: [] };
+  for (const lever of levers) {
+    const targets = targetsOf(lever);
+    ids.transactions.push(...targets.transactions);
+    ids.employees.push(...targets.employees);
+    ids.categories.push(...targets.categories);
+  }
+  return ids;
+}
+
 /** Whether every base row the lever names exists (in `existing`). */
-function targetsExist(lever: LeverInput, existing: Awaited<ReturnType<typeof existingTargets>>): boolean {
+export function targetsExist(lever: LeverInput, existing: Awaited<ReturnType<typeof existingTargets>>): boolean {
   const targets = targetsOf(lever);
   return (
     targets.transactions.every((id) => existing.transactions.has(id)) &&
@@ -112,13 +125,7 @@ export function createScenariosService({ db, reference }: { db: AppDatabase; ref
 
   /** The levers as answered, each marked when a base row it names is gone. */
   async function toLevers(tenant: Tenant, rows: readonly LeverRow[], database = db): Promise<Lever[]> {
-    const ids: LeverTargets = { transactions: [], employees: [], categories: [] };
-    for (const row of rows) {
-      const targets = targetsOf(row.payload as LeverInput);
-      ids.transactions.push(...targets.transactions);
-      ids.employees.push(...targets.employees);
-      ids.categories.push(...targets.categories);
-    }
+    const ids = targetsOfLevers(rows.map((row) => row.payload as LeverInput));
     const existing = await existingTargets(database, tenant.organisationId, ids);
     return rows.map((row) => ({
       id: row.id,
@@ -136,12 +143,19 @@ export function createScenariosService({ db, reference }: { db: AppDatabase; ref
     return { ...toScenario(row), levers: await toLevers(tenant, await leversOf(tenant, [id], database), database) };
   }
 
-  /** The stored form of a new lever: its content and the base row it targets as it is now (for promote). */
+  /**
+   * The stored form of a new lever: its content and the base row it targets as it is now, for
+   * promote's three-way check (a leave: the employee's exit).
+   */
   async function storedLever(tx: AppDatabase, tenant: Tenant, lever: LeverInput) {
     const targets = targetsOf(lever);
     const transactionId = targets.transactions[0];
     const original =
-      transactionId === undefined ? null : await transactionSnapshot(tx, tenant.organisationId, transactionId);
+      lever.type === 'leave'
+        ? { exitDate: (await employeeExit(tx, tenant.organisationId, lever.employeeId)).exitDate }
+        : transactionId === undefined
+          ? null
+          : await transactionSnapshot(tx, tenant.organisationId, transactionId);
     return { type: lever.type, payload: lever as Record<string, unknown>, original };
   }
 

@@ -399,7 +399,8 @@ describe('POST /api/scenarios/:id/promote (docs/scenarios.md "Promote")', () => 
     }>();
     expect(list.data.map(({ amount, startDate, endDate }) => ({ amount, startDate, endDate }))).toEqual([
       { amount: -210_000, startDate: '2026-01-15', endDate: '2026-12-31' },
-      { amount: -250_000, startDate: '2027-01-01', endDate: null },
+      // From its first occurrence on or after the date: the days stay those of the original, as in the scenario.
+      { amount: -250_000, startDate: '2027-01-15', endDate: null },
     ]);
   });
 });

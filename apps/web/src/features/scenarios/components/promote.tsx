@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioIndicator.css';
 import { useState } from 'react';
-import { Button, Radio, Stack, Table, Text } from '@mantine/core';
+import { Button, Radio, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { promoteConflictAnswerSchema, type PromoteConflict } from '@saldopilot/shared';
 import { DialogFooter } from '../../../components/form/dialog-footer';
@@ -10,14 +10,10 @@ import { openDialog } from '../../../lib/dialog';
 import { confirm } from '../../../lib/confirm';
 import { showToast } from '../../../lib/toast';
 import { promoteScenario } from '../api/scenario-writes';
+import { conflictFieldLabel, conflictValue } from './conflict-values';
 import { scenarioTexts as texts } from './scenario-texts';
 
 type Choice = 'base' | 'scenario';
-
-function shown(value: unknown): string {
-  if (value === null || value === undefined) return '–';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
 
 /** The conflicts side by side (original / base now / scenario), a choice per conflict (docs/scenarios.md "One scenario"). */
 function ConflictForm({
@@ -46,13 +42,14 @@ function ConflictForm({
         <Table.Tbody>
           {conflicts.map((conflict, index) => (
             <Table.Tr key={`${conflict.leverId}:${conflict.field}`}>
-              <Table.Th scope="row">{conflict.field}</Table.Th>
-              <Table.Td>{shown(conflict.original)}</Table.Td>
-              <Table.Td>{shown(conflict.base)}</Table.Td>
-              <Table.Td>{shown(conflict.scenario)}</Table.Td>
+              <Table.Th scope="row">{conflictFieldLabel(conflict.field)}</Table.Th>
+              <Table.Td>{conflictValue(conflict.field, conflict.original)}</Table.Td>
+              <Table.Td>{conflictValue(conflict.field, conflict.base)}</Table.Td>
+              <Table.Td>{conflictValue(conflict.field, conflict.scenario)}</Table.Td>
               <Table.Td>
                 <Radio.Group
-                  aria-label={`Wahl für ${conflict.field}`}
+                  // The group's name comes from its label (an aria-label would name only the wrapper).
+                  label={<VisuallyHidden>{`Wahl für ${conflictFieldLabel(conflict.field)}`}</VisuallyHidden>}
                   value={choices[index]}
                   onChange={(value) =>
                     setChoices((current) => current.map((choice, at) => (at === index ? (value as Choice) : choice)))
