@@ -443,6 +443,8 @@ export function applyLevers(
   context: LeverContext,
 ): ForecastInput {
   const until = horizonEndOf(input);
+  // The salary timelines as the raise and leave levers so far left them (scenario-payroll.ts).
+  const timelines = new Map(context.employees ?? []);
   let current = input;
   for (const { id, lever, targetDeleted } of levers) {
     if (targetDeleted) continue;
@@ -523,13 +525,13 @@ export function applyLevers(
         };
         break;
       case 'leave':
-        current = applyLeave(current, id, lever, context.employees ?? new Map());
+        current = applyLeave(current, id, lever, timelines);
         break;
       case 'raise': {
         const { percent, amount = 0 } = lever;
         const scale = (salary: number) =>
           Math.max(0, percent !== undefined ? scaledAmount(salary, percent) : salary + amount);
-        current = applyRaise(current, id, lever, context.employees ?? new Map(), scale);
+        current = applyRaise(current, id, lever, timelines, scale);
         break;
       }
       case 'vat':

@@ -60,8 +60,7 @@ interface ChangedTimeline {
 }
 
 /** The timeline with a raise from `from`: rows from then on raised, the row running then split. */
-function raised(timeline: EmployeeTimeline, leverId: number, from: string, scale: Scale, labels: LabelOf) {
-  let k = 0;
+function raised(timeline: EmployeeTimeline, nextId: () => number, from: string, scale: Scale, labels: LabelOf) {
   const changed: ChangedTimeline = { salaries: [], costs: [], sourceOf: new Map() };
   const paid = (row: EmployeeSalaryRow) => !row.isDisabled && !row.isTermination;
   for (const row of timeline.salaries) {
@@ -80,14 +79,14 @@ function raised(timeline: EmployeeTimeline, leverId: number, from: string, scale
   if (running === undefined) return changed;
   const created: EmployeeSalaryRow = {
     ...running,
-    id: payrollId(leverId, k++),
+    id: nextId(),
     amount: scale(running.amount),
     fromDate: from,
     toDate: running.toDate,
   };
   // The costs copied onto it, their bases among them remapped (the employees area's "Lohnkosten kopieren").
   const copies = timeline.costs.filter((cost) => cost.salaryId === running.id);
-  const copyId = new Map(copies.map((cost) => [cost.id, payrollId(leverId, k++)]));
+  const copyId = new Map(copies.map((cost) => [cost.id, nextId()]));
   for (const cost of copies) {
     const id = copyId.get(cost.id) as number;
     const bases = cost.baseSalaryCostIDs.flatMap((base) => (copyId.has(base) ? [copyId.get(base) as number] : []));
@@ -100,13 +99,13 @@ function raised(timeline: EmployeeTimeline, leverId: number, from: string, scale
 }
 
 /** The timeline with an exit on `date`: a termination row then, the rows starting later left out. */
-function left(timeline: EmployeeTimeline, leverId: number, date: string): ChangedTimeline {
+function left(timeline: EmployeeTimeline, nextId: () => number, date: string): ChangedTimeline {
   const salaries = timeline.salaries.filter((row) => row.fromDate < date);
   const ids = new Set(salaries.map((row) => row.id));
   const costs = timeline.costs.filter((cost) => ids.has(cost.salaryId));
   const first = salaries[0] ?? timeline.salaries[0];
   const termination: EmployeeSalaryRow = {
-    id: payrollId(leverId, 0),
+    id: nextId(),
     employeeId: first?.employeeId ?? 0,
     birthDate: first?.birthDate ?? null,
     amount: 0,
@@ -174,13 +173,20 @@ function rebuilt(input: ForecastInput, base: readonly ForecastSalary[], changed:
   });
 }
 
-/** Replaces the salaries of the employees `change` names by their rebuilt timelines. */
+/**
+ * Replaces the salaries of the employees `change` names by their rebuilt timelines, and keeps the
+ * changed timelines in `employees`: a later lever starts from them (levers compose in their order).
+ */
 function withTimelines(
   input: ForecastInput,
-  employees: ReadonlyMap<number, EmployeeTimeline>,
+  leverId: number,
+  employees: Map<number, EmployeeTimeline>,
   ids: readonly number[],
-  change: (timeline: EmployeeTimeline, labels: LabelOf) => ChangedTimeline,
+  change: (timeline: EmployeeTimeline, labels: LabelOf, nextId: () => number) => ChangedTimeline,
 ): ForecastInput {
+  // One counter for the lever: the rows of every employee it changes take distinct ids.
+  let k = 0;
+  const nextId = () => payrollId(leverId, k++);
   const byEmployee = new Map<number, ForecastSalary[]>();
   for (const salary of input.salaries) {
     byEmployee.set(salary.employeeId, [...(byEmployee.get(salary.employeeId) ?? []), salary]);
@@ -192,14 +198,9 @@ function withTimelines(
     if (timeline === undefined || base === undefined || timeline.salaries.length === 0) continue;
     const labelOf = new Map<number, string | null>();
     for (const salary of base) for (const cost of salary.costs) labelOf.set(cost.id, cost.labelName);
-    replaced.set(
-      id,
-      rebuilt(
-        input,
-        base,
-        change(timeline, (costId) => labelOf.get(costId) ?? null),
-      ),
-    );
+    const changed = change(timeline, (costId) => labelOf.get(costId) ?? null, nextId);
+    employees.set(id, { salaries: changed.salaries, costs: changed.costs });
+    replaced.set(id, rebuilt(input, base, changed));
   }
   if (replaced.size === 0) return input;
   const salaries: ForecastSalary[] = [];
@@ -219,12 +220,12 @@ export function applyRaise(
   input: ForecastInput,
   leverId: number,
   lever: RaiseLever,
-  employees: ReadonlyMap<number, EmployeeTimeline>,
+  employees: Map<number, EmployeeTimeline>,
   scale: Scale,
 ): ForecastInput {
   const ids = lever.employeeId == null ? [...employees.keys()] : [lever.employeeId];
-  return withTimelines(input, employees, ids, (timeline, labels) =>
-    raised(timeline, leverId, lever.from, scale, labels),
+  return withTimelines(input, leverId, employees, ids, (timeline, labels, nextId) =>
+    raised(timeline, nextId, lever.from, scale, labels),
   );
 }
 
@@ -233,7 +234,9 @@ export function applyLeave(
   input: ForecastInput,
   leverId: number,
   lever: LeaveLever,
-  employees: ReadonlyMap<number, EmployeeTimeline>,
+  employees: Map<number, EmployeeTimeline>,
 ): ForecastInput {
-  return withTimelines(input, employees, [lever.employeeId], (timeline) => left(timeline, leverId, lever.date));
+  return withTimelines(input, leverId, employees, [lever.employeeId], (timeline, _labels, nextId) =>
+    left(timeline, nextId, lever.date),
+  );
 }
