@@ -27,7 +27,15 @@ import { checkPerformance } from './performance.js';
 import { createRateBook, type RateBook } from './rates.js';
 import { addSalary, isIncludedSalary } from './salaries.js';
 import { addCostsOf } from './salary-costs.js';
-import { addCalendarPayments, hasCalendarBlocks, paidByCalendar } from './payment-calendar.js';
+import {
+  addCalendarPayments,
+  calendarsByYear,
+  calendarUnion,
+  hasCalendarBlocks,
+  paidByCalendar,
+  salaryMonthOf,
+  type CalendarOfYear,
+} from './payment-calendar.js';
 import type { LeafNotes } from './leaf-notes.js';
 import { addTransaction } from './transactions.js';
 import {
@@ -43,12 +51,13 @@ import type {
   ForecastMonth,
   ForecastResult,
   ForecastSalary,
+  ForecastSalaryCost,
   ForecastTransaction,
   ForecastVatSetting,
   PlannedOccurrence,
 } from './types.js';
-import { createVatCollector, netTaxRatesOf, type VatCollector, type VatParts } from './vat-settlement.js';
-import { createAnnualVatCollector } from './vat-annual.js';
+import type { VatCollector, VatParts } from './vat-settlement.js';
+import { sameVatChanges, vatCollectorOf } from './vat-switch.js';
 
 /** What a result asks for: its months (1 … the model's horizon), performance, and whether the tree. */
 export interface ResultQuery {
@@ -134,17 +143,6 @@ function sameRates(a: Readonly<Record<string, number>>, b: Readonly<Record<strin
   return keys.length === Object.keys(b).length && keys.every((code) => Object.hasOwn(b, code) && a[code] === b[code]);
 }
 
-/**
- * The VAT collector of the setting: a yearly setting follows the annual settlement with instalments
- * (docs/vat.md "Annual settlement (Art. 86a)"), every other the periods of docs/vat.md "Periods".
- */
-function vatCollectorOf(setting: ForecastVatSetting | null, horizon: Horizon): VatCollector | null {
-  if (setting?.enabled && setting.interval === 'yearly') {
-    return createAnnualVatCollector(setting, horizon, netTaxRatesOf(setting));
-  }
-  return createVatCollector(setting, horizon);
-}
-
 /** The distinct labels of the salaries' costs (each is one slot). */
 function labelCount(salaries: readonly ForecastSalary[]): number {
   const labels = new Set<number>();
@@ -216,6 +214,8 @@ export class ForecastModel {
   private calendarNotes: LeafNotes = new Map();
   /** How the annual VAT instalments were computed, written by the last settlement. */
   private vatNotes: LeafNotes = new Map();
+  /** The calendar of each year when a scenario changes it from a date, else null: `calendar` throughout. */
+  private readonly calendarOf: CalendarOfYear | null;
   /** What the ledger holds, by id. */
   private transactions = new Map<number, ForecastTransaction>();
   private salaries = new Map<number, ForecastSalary>();
@@ -241,8 +241,11 @@ export class ForecastModel {
     this.input = input;
     this.horizon = horizonOf(input.today, input.months);
     this.rates = createRateBook(input.currency, input.rates);
-    this.vat = vatCollectorOf(input.vatSetting, this.horizon);
-    this.calendar = hasCalendarBlocks(input.paymentCalendar) ? input.paymentCalendar : null;
+    this.vat = vatCollectorOf(input.vatSetting, input.vatSettingChanges, this.horizon);
+    const changes = input.paymentCalendarChanges ?? [];
+    const union = changes.length === 0 ? input.paymentCalendar : calendarUnion(input.paymentCalendar, changes);
+    this.calendar = hasCalendarBlocks(union) ? union : null;
+    this.calendarOf = changes.length === 0 ? null : calendarsByYear(input.paymentCalendar, changes);
     const capacity = input.transactions.length + input.salaries.length + labelCount(input.salaries) + 1;
     this.ledger = new Ledger(this.horizon.count, capacity);
   }
@@ -254,8 +257,19 @@ export class ForecastModel {
     for (const salary of input.salaries) model.putSalary(salary, 1);
     for (const salary of input.salaries) addSalary(salary, model.horizon, model.rates, model.ledger);
     if (model.calendar !== null) {
+      const { calendar, calendarOf } = model;
+      const ofYear = calendarOf ?? undefined;
       const sink = { notes: model.calendarNotes, currency: input.currency };
-      addCalendarPayments(input.salaries, model.calendar, input.today, model.horizon, model.rates, model.ledger, sink);
+      addCalendarPayments(
+        input.salaries,
+        calendar,
+        input.today,
+        model.horizon,
+        model.rates,
+        model.ledger,
+        sink,
+        ofYear,
+      );
     }
     model.transactions = new Map(input.transactions.map((transaction) => [transaction.id, transaction]));
     model.salaries = new Map(input.salaries.map((salary) => [salary.id, salary]));
@@ -276,9 +290,11 @@ export class ForecastModel {
       input.currency !== before.currency ||
       !sameRates(input.rates, before.rates) ||
       !sameVatSetting(input.vatSetting, before.vatSetting) ||
+      !sameVatChanges(input.vatSettingChanges, before.vatSettingChanges, sameVatSetting) ||
       // The calendar's payments sum over all salaries: a model with a calendar is built anew.
       this.calendar !== null ||
       hasCalendarBlocks(input.paymentCalendar) ||
+      (input.paymentCalendarChanges?.length ?? 0) > 0 ||
       this.ledger.inexact
     ) {
       return false;
@@ -386,9 +402,16 @@ export class ForecastModel {
   /** The salary's costs (its payments go with its employee's slot, see `updateSalaries`). */
   private putSalary(salary: ForecastSalary, sign: 1 | -1): void {
     if (isIncludedSalary(salary)) this.countCurrency(salary.currency, sign);
-    const { calendar } = this;
+    const { calendar, calendarOf } = this;
     if (calendar === null) addCostsOf(salary, this.horizon, this.rates, this.ledger, sign);
-    else addCostsOf(salary, this.horizon, this.rates, this.ledger, sign, (cost) => paidByCalendar(calendar, cost));
+    else if (calendarOf === null) {
+      addCostsOf(salary, this.horizon, this.rates, this.ledger, sign, (cost) => paidByCalendar(calendar, cost));
+    } else {
+      // A calendar from a date: a payment goes by the calendar of the year of the salary month it pays.
+      const paidIn = (cost: ForecastSalaryCost, month: number) =>
+        paidByCalendar(calendarOf(Math.floor(salaryMonthOf(cost, month) / 12)), cost);
+      addCostsOf(salary, this.horizon, this.rates, this.ledger, sign, undefined, paidIn);
+    }
   }
 
   /** The codes in use without a rate (the organisation currency never is one), in code order. */

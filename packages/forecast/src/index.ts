@@ -33,4 +33,5 @@ export {
   type MatchedPayment,
 } from './recurring/payment-delays.js';
 export * from './scenario-levers.js';
+export { payrollId, type EmployeeTimeline } from './scenario-payroll.js';
 export * from './series-rows.js';

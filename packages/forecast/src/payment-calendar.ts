@@ -36,7 +36,7 @@ import { forEachOccurrence, occurrenceSeries } from './occurrences.js';
 import { convert, type RateBook } from './rates.js';
 import { isIncludedSalary } from './salaries.js';
 import { gaplessStart, SALARY_COSTS_CATEGORY } from './salary-costs.js';
-import type { ForecastSalary, ForecastSalaryCost } from './types.js';
+import type { ForecastSalary, ForecastSalaryCost, PaymentCalendarChange } from './types.js';
 
 type CalendarFund = Exclude<SalaryCostFund, 'direct'>;
 
@@ -51,6 +51,49 @@ export function paidByCalendar(calendar: PaymentCalendar | null | undefined, cos
 export function hasCalendarBlocks(calendar: PaymentCalendar | null | undefined): calendar is PaymentCalendar {
   if (calendar === null || calendar === undefined) return false;
   return Object.values(calendar).some((block) => block !== undefined);
+}
+
+/** The calendar of each year, when a scenario changes it from a date (docs/scenarios.md "Payment calendar"). */
+export type CalendarOfYear = (year: number) => PaymentCalendar | null;
+
+/**
+ * The calendars in force year by year: the base, then each change from the first calendar year that
+ * starts on or after its date (the funds settle by calendar year: Akonto and difference, premium and
+ * final statement); a later change from an earlier year replaces what an earlier one set.
+ */
+export function calendarsByYear(
+  base: PaymentCalendar | null | undefined,
+  changes: readonly PaymentCalendarChange[],
+): CalendarOfYear {
+  const steps: { year: number; calendar: PaymentCalendar | null }[] = [];
+  for (const change of changes) {
+    const year = Number(change.from.slice(0, 4)) + (change.from.slice(5) === '01-01' ? 0 : 1);
+    while (steps.length > 0 && (steps.at(-1) as { year: number }).year >= year) steps.pop();
+    steps.push({ year, calendar: hasCalendarBlocks(change.calendar) ? change.calendar : null });
+  }
+  const first = hasCalendarBlocks(base) ? base : null;
+  return (year) => {
+    let calendar = first;
+    for (const step of steps) if (step.year <= year) calendar = step.calendar;
+    return calendar;
+  };
+}
+
+/** Every block any of the calendars has (the funds whose contributions are counted). */
+export function calendarUnion(
+  base: PaymentCalendar | null | undefined,
+  changes: readonly PaymentCalendarChange[],
+): PaymentCalendar {
+  const union: PaymentCalendar = {};
+  for (const calendar of [base, ...changes.map((change) => change.calendar)]) {
+    if (calendar) Object.assign(union, Object.fromEntries(Object.entries(calendar).filter(([, block]) => block)));
+  }
+  return union;
+}
+
+/** The salary month a cost's payment in `month` pays for (a `once` cost: its own month). */
+export function salaryMonthOf(cost: ForecastSalaryCost, month: number): number {
+  return month - (cost.cycle === 'once' ? 0 : cost.relativeOffset * monthsPerStep(cost.cycle));
 }
 
 /** Months per period of a rhythm. */
@@ -321,20 +364,23 @@ function rhythmReason(entered: FundRhythm | null, rhythm: FundRhythm, currency: 
  */
 export function addCalendarPayments(
   salaries: readonly ForecastSalary[],
-  calendar: PaymentCalendar,
+  union: PaymentCalendar,
   today: string,
   horizon: Horizon,
   rates: RateBook,
   ledger: Ledger,
   sink?: NotesSink,
+  calendarOf: CalendarOfYear = () => union,
 ): void {
-  const contributions = fundContributions(salaries, calendar, horizon, rates);
+  const contributions = fundContributions(salaries, union, horizon, rates);
   const leaves = new CalendarLeaves(ledger, horizon, sink?.notes);
   const currency = sink?.currency ?? '';
   const money = (cents: number) => moneyText(cents, currency);
   const firstYear = Math.floor((horizon.first - 1) / 12);
   const lastYear = Math.floor(horizon.last / 12);
   for (let year = firstYear; year <= lastYear; year++) {
+    const calendar = calendarOf(year);
+    if (calendar === null) continue;
     const start = year * 12;
     if (calendar.ahv) {
       const { akonto, dueDays, differenceMonth } = calendar.ahv;

@@ -80,6 +80,7 @@ function addCost(
   horizon: Horizon,
   ledger: Ledger,
   sign: 1 | -1,
+  skipMonth?: (month: number) => boolean,
 ): void {
   const { details } = cost;
   const { first, last, keys } = horizon;
@@ -100,7 +101,9 @@ function addCost(
     // today or later; the schedule only writes a detail for such a date (docs/salary-costs.md
     // "Payment schedule", step 2), so a current or later month is enough here.
     const amount = -sign * convert(nextDetail.amount * multiplier, rate);
-    if (nextMonth >= first && nextMonth <= last && amount !== 0) ledger.add(slot, nextMonth - first, amount, sign);
+    if (nextMonth >= first && nextMonth <= last && amount !== 0 && !skipMonth?.(nextMonth)) {
+      ledger.add(slot, nextMonth - first, amount, sign);
+    }
     return;
   }
 
@@ -118,7 +121,7 @@ function addCost(
       for (let month = nextMonth; month <= last; month += offset) {
         const detail = details[month - start];
         if (detail === undefined) return;
-        if (month < first) continue;
+        if (month < first || skipMonth?.(month)) continue;
         const amount = -sign * convert(detail.amount * multiplier, rate);
         if (amount !== 0) ledger.add(slot, month - first, amount, sign);
       }
@@ -134,7 +137,7 @@ function addCost(
       if (detail === undefined || detail.month !== key) return;
       index++;
       // Past months (the catch-up of include-previous mode) are outside the horizon: not shown.
-      if (month < first) continue;
+      if (month < first || skipMonth?.(month)) continue;
       const amount = -sign * convert(detail.amount * multiplier, rate);
       if (amount !== 0) ledger.add(slot, month - first, amount, sign);
     }
@@ -149,8 +152,9 @@ function addCost(
   if (amount === 0) return;
   const until = Math.min(last, lastCostMonth(salary.toDate, step));
   const skipped = nextMonth < first ? Math.ceil((first - nextMonth) / step) : 0;
-  for (let month = nextMonth + skipped * step; month <= until; month += step)
-    ledger.add(slot, month - first, amount, sign);
+  for (let month = nextMonth + skipped * step; month <= until; month += step) {
+    if (!skipMonth?.(month)) ledger.add(slot, month - first, amount, sign);
+  }
 }
 
 /**
@@ -165,10 +169,13 @@ export function addCostsOf(
   ledger: Ledger,
   sign: 1 | -1,
   paidElsewhere?: (cost: ForecastSalaryCost) => boolean,
+  paidElsewhereIn?: (cost: ForecastSalaryCost, month: number) => boolean,
 ) {
   if (!isIncludedSalary(salary) || salary.costs.length === 0) return;
   const rate = rates.rateOf(salary.currency);
   for (const cost of salary.costs) {
-    if (paidElsewhere === undefined || !paidElsewhere(cost)) addCost(cost, salary, rate, horizon, ledger, sign);
+    if (paidElsewhere !== undefined && paidElsewhere(cost)) continue;
+    const skip = paidElsewhereIn && ((month: number) => paidElsewhereIn(cost, month));
+    addCost(cost, salary, rate, horizon, ledger, sign, skip);
   }
 }

@@ -10,7 +10,7 @@ import {
   scaledAmount,
   type LeverContext,
 } from './scenario-levers.js';
-import { aSalary, aTransaction, amountsOf, anInput } from './test-builders.js';
+import { aCost, aSalary, aTransaction, amountsOf, anInput, details, leavesOf } from './test-builders.js';
 
 // docs/scenarios.md "Levers": every vector below is computed by hand in the comments.
 
@@ -23,12 +23,31 @@ const context: LeverContext = {
   vatBasisPoints: new Map([[9, 810]]),
 };
 
-const apply = (levers: LeverInput[], input = anInput(), deleted: number[] = []) =>
+const apply = (levers: LeverInput[], input = anInput(), deleted: number[] = [], more: Partial<LeverContext> = {}) =>
   applyLevers(
     input,
     levers.map((lever, index) => ({ id: index + 1, lever, targetDeleted: deleted.includes(index + 1) })),
-    context,
+    { ...context, ...more },
   );
+
+/** The employee of a salary without costs as the employees area's timeline (scenario-payroll.ts). */
+const timelineOf = (salary: ReturnType<typeof aSalary>): LeverContext['employees'] =>
+  new Map([
+    [
+      salary.employeeId,
+      {
+        salaries: [
+          {
+            ...salary,
+            birthDate: null,
+            hasThirteenthSalary: false,
+            thirteenthSalaryMonth: 12,
+          },
+        ],
+        costs: [],
+      },
+    ],
+  ]);
 
 describe('loanSchedule (docs/scenarios.md "Loan")', () => {
   it('annuity: 1000.00 at 12 % a year monthly over 3 payments after one interest-only payment', () => {
@@ -261,11 +280,13 @@ describe('delay, percentage, customer and transaction levers', () => {
     expect(applied).toEqual(input);
   });
 
-  it('leave: the salary ends the day before the exit, its costs after that month leave', () => {
+  it('leave: the salary ends with its last payment before the exit', () => {
     const salary = aSalary({ id: 11, employeeId: 11, fromDate: '2026-01-25' });
     const input = apply(
       [{ type: 'leave', employeeId: 11, date: '2027-01-01' }],
       anInput({ today, months: 4, salaries: [salary] }),
+      [],
+      { employees: timelineOf(salary) },
     );
     expect(Object.keys(amountsOf(computeForecast(input), 'salaries', 11))).toEqual(['2026-11', '2026-12']);
   });
@@ -275,6 +296,8 @@ describe('delay, percentage, customer and transaction levers', () => {
     const input = apply(
       [{ type: 'raise', from: '2027-01-01', percent: 10 }],
       anInput({ today, months: 4, salaries: [salary] }),
+      [],
+      { employees: timelineOf(salary) },
     );
     const paid = computeForecast(input).details.map(
       (month) => month.expense.flatMap((category) => category.children).find((leaf) => leaf.employeeId === 11)?.amount,
@@ -284,14 +307,134 @@ describe('delay, percentage, customer and transaction levers', () => {
 });
 
 describe('VAT switch (docs/scenarios.md "VAT switch")', () => {
-  it('turns on a monthly effective settlement: 8.1 % of 1000.00 revenue, paid a month later', () => {
-    const revenue = aTransaction({
-      id: 9,
-      amount: 100_000,
-      startDate: '2026-01-10',
-      vatBasisPoints: 810,
-      categoryName: 'Umsatz',
+  // 1'000.00 revenue on the 10th of every month at 8.1 %: 81.00 output tax a month.
+  const revenue = aTransaction({
+    id: 9,
+    amount: 100_000,
+    startDate: '2026-01-10',
+    vatBasisPoints: 810,
+    categoryName: 'Umsatz',
+  });
+  const quarterly = {
+    enabled: true,
+    billingDate: '2026-04-01',
+    transactionMonthOffset: 0,
+    interval: 'quarterly',
+    paymentTerm: 'estv',
+  } as const;
+  const vatOf = (input: ReturnType<typeof anInput>) => {
+    const result = computeForecast(input);
+    return Object.fromEntries(
+      [0, 1, 2, 3, 11, 12, 13].flatMap((id) => {
+        const amounts = amountsOf(result, 'vat_settlement', id);
+        return Object.keys(amounts).length > 0 ? [[id, amounts]] : [];
+      }),
+    );
+  };
+
+  it('quarterly → monthly from 01.12.2026: the straddling quarter settles October and November only', () => {
+    const base = anInput({ today: '2026-11-21', months: 8, transactions: [revenue], vatSetting: quarterly });
+    const input = apply(
+      [
+        {
+          type: 'vat',
+          from: '2026-12-01',
+          setting: { ...quarterly, billingDate: '2026-12-01', interval: 'monthly' },
+        },
+      ],
+      base,
+    );
+    // Base: Q3 (Jul–Sep) 3 × 81.00 = 243.00 due 60 days after 30.09. (29.11.); Q4 in February, Q1 2027 in May.
+    expect(vatOf(base)).toEqual({ 0: { '2026-11': -24_300, '2027-02': -24_300, '2027-05': -24_300 } });
+    // Scenario: Q3 as before; Q4 under the old setting holds October and November only (162.00, February);
+    // monthly from December: December → February (28.02.), January → March, February → April, March → May,
+    // April → June, 81.00 each. February pays both: 162.00 + 81.00 = 243.00.
+    expect(vatOf(input)).toEqual({
+      0: {
+        '2026-11': -24_300,
+        '2027-02': -24_300,
+        '2027-03': -8_100,
+        '2027-04': -8_100,
+        '2027-05': -8_100,
+        '2027-06': -8_100,
+      },
     });
+  });
+
+  it('a switch from annual filing (Art. 86a) takes effect on the next 1 January', () => {
+    const annual = {
+      enabled: true,
+      billingDate: '2026-01-01',
+      transactionMonthOffset: 0,
+      interval: 'yearly',
+      previousYearTax: 800_000,
+    } as const;
+    const base = anInput({ today: '2026-11-21', months: 17, transactions: [revenue], vatSetting: annual });
+    const input = apply(
+      [
+        {
+          type: 'vat',
+          from: '2027-07-01',
+          setting: {
+            enabled: true,
+            billingDate: '2027-01-01',
+            transactionMonthOffset: 0,
+            interval: 'monthly',
+            paymentTerm: 'estv',
+          },
+        },
+      ],
+      base,
+    );
+    // 2026: the third instalment of the entered 8'000.00, 2'000.00 on day 330 (26.11.); the balance
+    // 12 × 81.00 = 972.00 − 6'000.00 = −5'028.00 comes back in February 2027. 2027 stays annual (the
+    // switch waits for 1 January 2028): ¼ of 2026's 972.00 = 243.00 (estimated) on 30.05., 28.08.,
+    // 26.11.; the balance 972.00 − 729.00 = 243.00 in February 2028.
+    const annualPart = {
+      0: { '2027-02': 502_800, '2028-02': -24_300 },
+      3: { '2026-11': -200_000 },
+      11: { '2027-05': -24_300 },
+      12: { '2027-08': -24_300 },
+      13: { '2027-11': -24_300 },
+    };
+    expect(vatOf(base)).toEqual(annualPart);
+    // Monthly from January 2028: January's 81.00 in March 2028.
+    expect(vatOf(input)).toEqual({ ...annualPart, 0: { ...annualPart[0], '2028-03': -8_100 } });
+  });
+
+  it('a switch to annual filing on 01.03.2027 also waits for 1 January; the first instalments from the entered tax', () => {
+    const base = anInput({ today: '2026-11-21', months: 20, transactions: [revenue], vatSetting: quarterly });
+    const input = apply(
+      [
+        {
+          type: 'vat',
+          from: '2027-03-01',
+          setting: {
+            enabled: true,
+            billingDate: '2027-01-01',
+            transactionMonthOffset: 0,
+            interval: 'yearly',
+            previousYearTax: 800_000,
+          },
+        },
+      ],
+      base,
+    );
+    // Quarterly through December 2027 (Q4 2027 in February 2028); annual from 2028: ¼ of the entered
+    // 8'000.00 = 2'000.00 on day 150 of 2028 (29.05.). The base would pay Q1 2028 (243.00) in May 2028.
+    const quarters = {
+      '2026-11': -24_300,
+      '2027-02': -24_300,
+      '2027-05': -24_300,
+      '2027-08': -24_300,
+      '2027-11': -24_300,
+      '2028-02': -24_300,
+    };
+    expect(vatOf(base)).toEqual({ 0: { ...quarters, '2028-05': -24_300 } });
+    expect(vatOf(input)).toEqual({ 0: quarters, 1: { '2028-05': -200_000 } });
+  });
+
+  it('turns on a monthly settlement from 01.12.2026: November, before it, stays without VAT', () => {
     const input = apply(
       [
         {
@@ -302,11 +445,65 @@ describe('VAT switch (docs/scenarios.md "VAT switch")', () => {
       ],
       anInput({ today: '2026-11-21', months: 4, transactions: [revenue] }),
     );
-    const vat = amountsOf(computeForecast(input), 'vat_settlement', 0);
-    const base = amountsOf(computeForecast({ ...input, vatSetting: null }), 'vat_settlement', 0);
-    expect(base).toEqual({});
-    // 8.1 % of 1'000.00 = 81.00 output tax per month; December's period is paid on its billing date plus one
-    // month (January), January's in February.
-    expect(vat).toEqual({ '2027-01': -8_100, '2027-02': -8_100 });
+    // Period p of billing date 01.12.2026 covers November + p and is paid on 01.12. + p + 1 month:
+    // November (no setting then) nothing; December's 81.00 on 01.02.2027.
+    expect(vatOf(input)).toEqual({ 0: { '2027-02': -8_100 } });
+  });
+});
+
+describe('payment calendar in the VAT/settings lever (docs/scenarios.md "Payment calendar")', () => {
+  // 10'000.00 a month; AHV 5.3 % borne by both paid to the Ausgleichskasse, a month in arrears: 530.00 × 2 =
+  // 1'060.00 per salary month.
+  const salary = aSalary({
+    id: 11,
+    amount: 1_000_000,
+    fromDate: '2026-01-01',
+    costs: [aCost({ fund: 'ahv', distributionType: 'both', details: details('2026-11', 30, 53_000) })],
+  });
+  const vat = { enabled: false, billingDate: '2026-01-01', transactionMonthOffset: 0, interval: 'quarterly' } as const;
+  const ahv = (rhythm: 'monthly' | 'quarterly') => ({ rhythm, akonto: null, dueDays: 10, differenceMonth: 3 });
+  const input = anInput({
+    today: '2026-11-21',
+    months: 7,
+    salaries: [salary],
+    paymentCalendar: { ahv: ahv('quarterly') },
+  });
+  const costsByMonth = (applied: ReturnType<typeof anInput>) => {
+    const sums: Record<string, number> = {};
+    for (const leaf of leavesOf(computeForecast(applied))) {
+      if (leaf.relatedTable === 'salary_cost_labels') sums[leaf.month] = (sums[leaf.month] ?? 0) + leaf.amount;
+    }
+    return sums;
+  };
+
+  it('AHV quarterly → monthly from 01.01.2027: 2026 keeps its quarters, 2027 pays a monthly Akonto', () => {
+    // Base: 2026's contributions 12 × 1'060.00 = 12'720.00, 3'180.00 a quarter; Q4 due 10.01.2027, Q1 2027 due
+    // 10.04.2027. No difference (the Akonto is the contributions).
+    expect(costsByMonth(input)).toEqual({ '2027-01': -318_000, '2027-04': -318_000 });
+    // Monthly from 2027: each month's 1'060.00 due on the 10th of the next.
+    const monthly = apply(
+      [{ type: 'vat', from: '2027-01-01', setting: vat, paymentCalendar: { ahv: ahv('monthly') } }],
+      input,
+    );
+    const expected = {
+      '2027-01': -318_000,
+      '2027-02': -106_000,
+      '2027-03': -106_000,
+      '2027-04': -106_000,
+      '2027-05': -106_000,
+    };
+    expect(costsByMonth(monthly)).toEqual(expected);
+    // Without a calendar from 2027 (`{}`): paid with the salaries, a month in arrears, the same months; January
+    // pays December's step, which 2026's calendar holds in Q4.
+    const direct = apply([{ type: 'vat', from: '2027-01-01', setting: vat, paymentCalendar: {} }], input);
+    expect(costsByMonth(direct)).toEqual(expected);
+  });
+
+  it('a calendar from a date within a year waits for the next 1 January', () => {
+    const later = apply(
+      [{ type: 'vat', from: '2027-03-01', setting: vat, paymentCalendar: { ahv: ahv('monthly') } }],
+      input,
+    );
+    expect(costsByMonth(later)).toEqual(costsByMonth(input));
   });
 });

@@ -17,6 +17,7 @@ import {
   lastDayOfMonth,
   loanCycleMonths,
   monthOf,
+  paymentCalendarUpdateSchema,
   salaryFigures,
   swissPresetCost,
   swissPresets,
@@ -29,11 +30,11 @@ import {
   type LeverInput,
   type LoanLever,
   type PercentageLever,
-  type RaiseLever,
   type TransactionLever,
 } from '@saldopilot/shared';
 import { daysOfMonthIndex, parseDay } from './horizon.js';
 import { forEachOccurrence, occurrenceSeries } from './occurrences.js';
+import { applyLeave, applyRaise, type EmployeeTimeline } from './scenario-payroll.js';
 import type { ForecastInput, ForecastSalary, ForecastTransaction } from './types.js';
 
 /** What the levers name by id and the engine knows by name or code. */
@@ -46,6 +47,12 @@ export interface LeverContext {
   vatBasisPoints: ReadonlyMap<number, number>;
   /** Salary cost label ids by name (a hire's costs join the base's labels of the same name). */
   labelIds?: ReadonlyMap<string, number>;
+  /**
+   * The salary timelines of the employees a raise or leave names (all for a raise of everyone), by
+   * employee id: those levers compute them anew by the employees area's rules (scenario-payroll.ts).
+   * An employee missing here is left as the base has them.
+   */
+  employees?: ReadonlyMap<number, EmployeeTimeline>;
 }
 
 /** One lever as the apply step takes it. */
@@ -426,63 +433,6 @@ function applyPercentage(
   };
 }
 
-/** A salary cut at the day before `from`: its payments and cost payments after that month leave. */
-function salaryBefore(salary: ForecastSalary, from: string): ForecastSalary | null {
-  if (salary.fromDate >= from) return null;
-  const end = addDays(from, -1);
-  if (salary.toDate !== null && salary.toDate <= end) return salary;
-  const lastMonth = monthOf(end);
-  return {
-    ...salary,
-    toDate: end,
-    netAdjustments: salary.netAdjustments?.filter((adjustment) => adjustment.month <= lastMonth),
-    costs: salary.costs.map((cost) => ({
-      ...cost,
-      details: cost.details.filter((detail) => detail.month <= lastMonth),
-    })),
-  };
-}
-
-function applyRaise(input: ForecastInput, id: number, lever: RaiseLever): ForecastInput {
-  const salaries: ForecastSalary[] = [];
-  let k = 0;
-  for (const salary of input.salaries) {
-    const applies =
-      (lever.employeeId == null || salary.employeeId === lever.employeeId) &&
-      !salary.isTermination &&
-      !salary.isDisabled &&
-      (salary.toDate === null || salary.toDate >= lever.from);
-    if (!applies) {
-      salaries.push(salary);
-      continue;
-    }
-    const head = salaryBefore(salary, lever.from);
-    if (head) salaries.push(head);
-    const amount =
-      lever.percent !== undefined ? scaledAmount(salary.amount, lever.percent) : salary.amount + (lever.amount ?? 0);
-    const ratio = (value: number) => (salary.amount === 0 ? value : Math.round((value * amount) / salary.amount));
-    const fromMonth = monthOf(lever.from > salary.fromDate ? lever.from : salary.fromDate);
-    k++;
-    salaries.push({
-      ...salary,
-      id: addedId(id, k),
-      amount,
-      fromDate: lever.from > salary.fromDate ? lever.from : salary.fromDate,
-      employeeDeductions: ratio(salary.employeeDeductions),
-      netAdjustments: salary.netAdjustments
-        ?.filter((adjustment) => adjustment.month >= fromMonth)
-        .map((adjustment) => ({ ...adjustment, amount: ratio(adjustment.amount) })),
-      costs: salary.costs.map((cost) => ({
-        ...cost,
-        details: cost.details
-          .filter((detail) => detail.month >= fromMonth)
-          .map((detail) => ({ ...detail, amount: ratio(detail.amount) })),
-      })),
-    });
-  }
-  return { ...input, salaries };
-}
-
 /**
  * Applies the levers in order (docs/scenarios.md "Levers compose"). Pure: a new input; rows not
  * touched stay the same objects.
@@ -493,6 +443,8 @@ export function applyLevers(
   context: LeverContext,
 ): ForecastInput {
   const until = horizonEndOf(input);
+  // The salary timelines as the raise and leave levers so far left them (scenario-payroll.ts).
+  const timelines = new Map(context.employees ?? []);
   let current = input;
   for (const { id, lever, targetDeleted } of levers) {
     if (targetDeleted) continue;
@@ -573,26 +525,38 @@ export function applyLevers(
         };
         break;
       case 'leave':
-        current = {
-          ...current,
-          salaries: current.salaries.flatMap((salary) =>
-            salary.employeeId === lever.employeeId ? nonNull(salaryBefore(salary, lever.date)) : [salary],
-          ),
-        };
+        current = applyLeave(current, id, lever, timelines);
         break;
-      case 'raise':
-        current = applyRaise(current, id, lever);
+      case 'raise': {
+        const { percent, amount = 0 } = lever;
+        const scale = (salary: number) =>
+          Math.max(0, percent !== undefined ? scaledAmount(salary, percent) : salary + amount);
+        current = applyRaise(current, id, lever, timelines, scale);
         break;
+      }
       case 'vat':
+        // From its date on (docs/scenarios.md "VAT switch"): the months before keep the settings before.
         current = {
           ...current,
-          vatSetting: {
-            ...lever.setting,
-            billingDate: lever.setting.billingDate,
-            netTaxRate: lever.setting.netTaxRate ?? null,
-            netTaxRate2: lever.setting.netTaxRate2 ?? null,
-            netTaxRate2Share: lever.setting.netTaxRate2Share ?? null,
-          },
+          vatSettingChanges: [
+            ...(current.vatSettingChanges ?? []),
+            {
+              from: lever.from,
+              setting: {
+                ...lever.setting,
+                netTaxRate: lever.setting.netTaxRate ?? null,
+                netTaxRate2: lever.setting.netTaxRate2 ?? null,
+                netTaxRate2Share: lever.setting.netTaxRate2Share ?? null,
+              },
+            },
+          ],
+          // The payment calendar from the date on (docs/scenarios.md "Payment calendar"), when the lever sets one.
+          ...(lever.paymentCalendar !== undefined && {
+            paymentCalendarChanges: [
+              ...(current.paymentCalendarChanges ?? []),
+              { from: lever.from, calendar: paymentCalendarUpdateSchema.parse(lever.paymentCalendar) },
+            ],
+          }),
         };
         break;
     }

@@ -56,14 +56,10 @@ export function addTransaction(
   // docs/vat.md: the VAT of revenue (output tax) and of expenses (input tax), or for the net tax rate
   // method the gross revenue that carries VAT; from past occurrences too and regardless of exclusions.
   if (vat === null || !transaction.vatBasisPoints) return;
-  if (converted > 0 && vat.netTaxRate) {
-    forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.add(month, signed));
-    return;
-  }
-  if (converted < 0 && vat.netTaxRate) return;
-  const tax = vatAmount(transaction.amount, transaction.vatBasisPoints, transaction.vatIncluded);
-  if (tax === 0) return;
-  const convertedTax = sign * convert(tax, rate);
-  if (converted > 0) forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.add(month, convertedTax));
-  else forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.addInput(month, -convertedTax));
+  const convertedTax =
+    sign * convert(vatAmount(transaction.amount, transaction.vatBasisPoints, transaction.vatIncluded), rate);
+  if (converted > 0)
+    forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.addRevenue(month, signed, convertedTax));
+  else if (convertedTax !== 0)
+    forEachOccurrence(schedule, vat.from, vat.to, (month) => vat.addInput(month, -convertedTax));
 }

@@ -139,6 +139,24 @@ export interface ForecastVatSetting {
   previousYearTax?: number | null;
 }
 
+/**
+ * A VAT setting in force from a date on (docs/scenarios.md "VAT switch"), put in place by a
+ * scenario's lever; null: no settlement from then on.
+ */
+export interface VatSettingChange {
+  from: string;
+  setting: ForecastVatSetting | null;
+}
+
+/**
+ * A payment calendar in force from a date on (docs/scenarios.md "Payment calendar"), put in place by
+ * a scenario's VAT/settings lever; null or `{}`: every fund paid with the salaries from then on.
+ */
+export interface PaymentCalendarChange {
+  from: string;
+  calendar: PaymentCalendar | null;
+}
+
 /** What can be excluded from a month: a transaction, a salary, or a cost label (0 = no label). */
 export type ExclusionTable = 'transactions' | 'salaries' | 'salary_cost_labels';
 
@@ -195,10 +213,20 @@ export interface ForecastInput {
   salaries: readonly ForecastSalary[];
   vatSetting: ForecastVatSetting | null;
   /**
+   * The VAT settings a scenario puts in place from a date on, in the order of their dates
+   * (docs/scenarios.md "VAT switch"); absent or empty: `vatSetting` throughout.
+   */
+  vatSettingChanges?: readonly VatSettingChange[];
+  /**
    * The organisation's payment calendar (docs/payment-calendar.md); absent, null or `{}`: every
    * fund is paid with the salaries, as before.
    */
   paymentCalendar?: PaymentCalendar | null;
+  /**
+   * The payment calendars a scenario puts in place from a date on, in order (docs/scenarios.md
+   * "Payment calendar"); absent or empty: `paymentCalendar` throughout.
+   */
+  paymentCalendarChanges?: readonly PaymentCalendarChange[];
   exclusions: readonly ForecastExclusion[];
   /** The organisation's minimum balance in cents: the runway's threshold. */
   minimumBalance: number;

@@ -14,7 +14,7 @@ import type { Ledger } from './ledger.js';
 import { addLeafNote, leafNoteKey, monthKeyOf, moneyText, type NotesSink } from './leaf-notes.js';
 import { applyPerformance } from './performance.js';
 import type { ForecastVatSetting } from './types.js';
-import { netTaxOf, type VatCollector, type VatParts } from './vat-settlement.js';
+import { clearVatLeaves, netTaxOf, type VatCollector, type VatParts } from './vat-settlement.js';
 
 /** The leaf of the n-th instalment (1-based) of `count`, "(geschätzt)" when estimated. */
 export function instalmentName(index: number, count: number, estimated: boolean): string {
@@ -50,18 +50,31 @@ interface NetRates {
 }
 
 /**
+ * The years an annual setting settles when a scenario's VAT switch limits it (docs/scenarios.md "VAT
+ * switch"): from `firstYear` (its instalments from `previousYearTax` when entered) to `lastYear`.
+ */
+export interface AnnualYears {
+  firstYear?: number;
+  lastYear?: number;
+}
+
+/**
  * The collector of an annual setting: it collects the calendar years from the one before the first
- * month to the one of the last month, and settles instalments and balances in the horizon.
+ * month to the one of the last month, and settles instalments and balances in the horizon (only
+ * the `years` given, when a VAT switch limits them).
  */
 export function createAnnualVatCollector(
   setting: ForecastVatSetting,
   horizon: Horizon,
   rates: NetRates | null,
+  years: AnnualYears = {},
 ): VatCollector {
-  const firstYear = Math.floor(horizon.first / 12) - 1;
-  const lastYear = Math.floor(horizon.last / 12);
-  const from = firstYear * 12;
-  const to = lastYear * 12 + 11;
+  const collectedFrom = Math.floor(horizon.first / 12) - 1;
+  const firstYear = Math.max(collectedFrom, years.firstYear ?? collectedFrom);
+  const lastYear = Math.min(Math.floor(horizon.last / 12), years.lastYear ?? Number.POSITIVE_INFINITY);
+  // From the year before the first settled one: its tax is the basis of that year's instalments.
+  const from = Math.max(collectedFrom, firstYear - 1) * 12;
+  const to = Math.max(lastYear, firstYear - 1) * 12 + 11;
   const sums = new Float64Array(to - from + 1);
   const inputs = new Float64Array(rates === null ? to - from + 1 : 0);
   const method = rates === null ? 'effective' : 'netTaxRate';
@@ -69,6 +82,9 @@ export function createAnnualVatCollector(
   // ¼ of the previous year's tax per instalment (effective), ½ with the net tax rate method.
   const share = method === 'effective' ? 4 : 2;
   const currentYear = Math.floor(horizon.first / 12);
+  // The year whose instalments come from the entered previous year's tax: the current one, or the
+  // first year a switch settles annually.
+  const enteredYear = Math.max(currentYear, firstYear);
   const previousYearTax = setting.previousYearTax ?? null;
 
   /** The year's tax after performance (> 0 owed), with its parts. */
@@ -97,19 +113,15 @@ export function createAnnualVatCollector(
   return {
     from,
     to,
-    netTaxRate: rates !== null,
-    add(monthIndex, amount) {
-      sums[monthIndex - from] = (sums[monthIndex - from] as number) + amount;
+    addRevenue(monthIndex, gross, tax) {
+      sums[monthIndex - from] = (sums[monthIndex - from] as number) + (rates === null ? tax : gross);
     },
     addInput(monthIndex, amount) {
-      inputs[monthIndex - from] = (inputs[monthIndex - from] as number) + amount;
+      if (rates === null) inputs[monthIndex - from] = (inputs[monthIndex - from] as number) + amount;
     },
-    settle(ledger: Ledger, performance: number, until = horizon.last, sink?: NotesSink) {
+    settle(ledger: Ledger, performance: number, until = horizon.last, sink?: NotesSink, keepWritten = false) {
       const parts = new Map<number, VatParts>();
-      for (const id of [0, 1, 2, 3, 11, 12, 13]) {
-        const slot = ledger.slotOf('vat_settlement', id);
-        if (slot !== undefined) ledger.clearSlot(slot);
-      }
+      if (!keepWritten) clearVatLeaves(ledger);
       const pay = (id: number, name: string, monthIndex: number, paid: number, dueDate: string) => {
         if (paid === 0 || monthIndex < horizon.first || monthIndex > until) return false;
         // Strictly after today: a payment due today is taken as made (docs/vat.md "Payment (paymentTerm)").
@@ -124,12 +136,12 @@ export function createAnnualVatCollector(
         let basis: number;
         let estimated: boolean;
         let basisYear = year - 1;
-        if (year === currentYear && previousYearTax !== null) [basis, estimated] = [previousYearTax, false];
+        if (year === enteredYear && previousYearTax !== null) [basis, estimated] = [previousYearTax, false];
         else if (year > currentYear) [basis, estimated] = [taxOf(year - 1, performance).tax, true];
         // The current year without an entry, and the year before it (whose basis the plan does not
         // know): the year's own tax.
         else [basis, estimated, basisYear] = [tax, year >= currentYear, year];
-        const entered = year === currentYear && previousYearTax !== null;
+        const entered = year === enteredYear && previousYearTax !== null;
         const instalment = Math.max(0, roundHalfAwayFromZero(basis / share));
         days.forEach((day, index) => {
           const due = addDays(`${String(year).padStart(4, '0')}-01-01`, day - 1);

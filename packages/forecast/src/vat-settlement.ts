@@ -29,18 +29,27 @@ export interface VatCollector {
   readonly from: number;
   /** Last month index worth collecting. */
   readonly to: number;
-  /** True for the net tax rate method: `add` takes gross revenue, and input tax is not collected. */
-  readonly netTaxRate: boolean;
-  /** Adds to a month in `from`…`to`: output tax (effective) or gross revenue (net tax rate), converted. */
-  add(monthIndex: number, amount: number): void;
-  /** Adds input tax (effective method; converted, > 0) to a month in `from`…`to`. */
+  /**
+   * Adds a revenue occurrence carrying VAT to a month in `from`…`to`, converted: its gross amount
+   * and its VAT. The effective method collects the VAT (output tax), the net tax rate method the
+   * gross revenue.
+   */
+  addRevenue(monthIndex: number, gross: number, tax: number): void;
+  /** Adds input tax (converted, > 0) to a month in `from`…`to`; the net tax rate method ignores it. */
   addInput(monthIndex: number, amount: number): void;
   /**
    * Writes the settlements paid up to the month index `until` (default: the horizon's last), after
-   * performance, into the ledger's `MWST` leaf, emptied first (a model settles for every result),
-   * and answers the parts of each written settlement by month offset (0 = first month of the horizon).
+   * performance, into the ledger's VAT leaves, emptied first (a model settles for every result;
+   * `keepWritten`: not emptied, another collector of a VAT switch wrote before), and answers the
+   * parts of each written settlement by month offset (0 = first month of the horizon).
    */
-  settle(ledger: Ledger, performance: number, until?: number, sink?: NotesSink): Map<number, VatParts>;
+  settle(
+    ledger: Ledger,
+    performance: number,
+    until?: number,
+    sink?: NotesSink,
+    keepWritten?: boolean,
+  ): Map<number, VatParts>;
 }
 
 /** Months of a settlement interval; an unknown value counts as quarterly, as the reference does. */
@@ -95,6 +104,17 @@ export function netTaxRatesOf(setting: ForecastVatSetting) {
   return { netTaxRate, netTaxRate2, netTaxRate2Share };
 }
 
+/** The ids of every VAT leaf: the settlement (0) and the annual instalments (vat-annual.ts). */
+export const VAT_LEAF_IDS = [0, 1, 2, 3, 11, 12, 13] as const;
+
+/** Empties the VAT leaves before a settlement writes them anew. */
+export function clearVatLeaves(ledger: Ledger): void {
+  for (const id of VAT_LEAF_IDS) {
+    const slot = ledger.slotOf('vat_settlement', id);
+    if (slot !== undefined) ledger.clearSlot(slot);
+  }
+}
+
 /**
  * A collector for the VAT setting, or null when there is nothing to settle (no setting, disabled, or
  * no settlement month within the horizon).
@@ -141,17 +161,15 @@ export function createVatCollector(setting: ForecastVatSetting | null, horizon: 
   return {
     from,
     to,
-    netTaxRate: rates !== null,
-    add(monthIndex, amount) {
-      sums[monthIndex - from] = (sums[monthIndex - from] as number) + amount;
+    addRevenue(monthIndex, gross, tax) {
+      sums[monthIndex - from] = (sums[monthIndex - from] as number) + (rates === null ? tax : gross);
     },
     addInput(monthIndex, amount) {
-      inputs[monthIndex - from] = (inputs[monthIndex - from] as number) + amount;
+      if (rates === null) inputs[monthIndex - from] = (inputs[monthIndex - from] as number) + amount;
     },
-    settle(ledger, performance, until = horizon.last) {
+    settle(ledger, performance, until = horizon.last, _sink, keepWritten = false) {
       const parts = new Map<number, VatParts>();
-      const written = ledger.slotOf('vat_settlement', 0);
-      if (written !== undefined) ledger.clearSlot(written);
+      if (!keepWritten) clearVatLeaves(ledger);
       for (let period = firstPeriod; period <= lastPeriod; period++) {
         let collected = 0;
         let input = 0;

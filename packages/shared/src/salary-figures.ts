@@ -20,7 +20,14 @@ import {
 } from './salaries.js';
 import { type ScheduleCycle } from './schedule.js';
 import { cycleMonths, type Cycle } from './schemas/fields.js';
-import { monthIndexOf, monthOfIndex, type ThirteenthSalaryPayment } from './thirteenth-salary.js';
+import { addMonthsToMonth } from './calendar.js';
+import {
+  monthIndexOf,
+  monthOfIndex,
+  thirteenthSalaryPayments,
+  type ThirteenthSalaryPayment,
+  type ThirteenthSalaryRow,
+} from './thirteenth-salary.js';
 
 /** The salary as the figures need it. */
 export interface FiguresSalary {
@@ -176,6 +183,54 @@ export function salaryFigures(
     }
     return adjustments;
   }
+}
+
+/** A salary row of an employee's timeline as the figures of the whole employee need it. */
+export interface EmployeeSalaryRow extends FiguresSalary, ThirteenthSalaryRow {
+  employeeId: number;
+}
+
+/** A cost row with the salary it belongs to. */
+export interface SalaryCostRow extends FiguresCost {
+  salaryId: number;
+}
+
+/**
+ * The figures of every given salary as of `today` up to `horizonEnd`, computed per whole employee
+ * (docs/salary-rules.md "Where the figures are computed"): the 13th-salary payments of each
+ * employee's timeline from a year back (this month's cost payments may cover the steps of a 13th
+ * salary paid before), then `salaryFigures` per salary. The employees area stores what this answers;
+ * a scenario's raise and leave compute a changed timeline with it (docs/scenarios.md "Raise").
+ */
+export function employeeSalaryFigures(
+  salaryRows: readonly EmployeeSalaryRow[],
+  costRows: readonly SalaryCostRow[],
+  today: string,
+  horizonEnd: string,
+): Map<number, SalaryFigures> {
+  const costsOf = new Map<number, SalaryCostRow[]>();
+  for (const cost of costRows) costsOf.set(cost.salaryId, [...(costsOf.get(cost.salaryId) ?? []), cost]);
+  const byEmployee = new Map<number, EmployeeSalaryRow[]>();
+  for (const row of salaryRows) byEmployee.set(row.employeeId, [...(byEmployee.get(row.employeeId) ?? []), row]);
+  const extrasOf = new Map<number, ThirteenthSalaryPayment[]>();
+  for (const rows of byEmployee.values()) {
+    if (!rows.some((row) => row.hasThirteenthSalary)) continue;
+    for (const payment of thirteenthSalaryPayments(
+      rows,
+      addMonthsToMonth(today.slice(0, 7), -12),
+      horizonEnd.slice(0, 7),
+    )) {
+      extrasOf.set(payment.salaryId, [...(extrasOf.get(payment.salaryId) ?? []), payment]);
+    }
+  }
+  const figures = new Map<number, SalaryFigures>();
+  for (const salary of salaryRows) {
+    figures.set(
+      salary.id,
+      salaryFigures(salary, costsOf.get(salary.id) ?? [], extrasOf.get(salary.id) ?? [], today, horizonEnd),
+    );
+  }
+  return figures;
 }
 
 /** The stored form of net adjustments: 'YYYY-MM:cents' (':13' appended with a 13th salary) joined by ';'. */

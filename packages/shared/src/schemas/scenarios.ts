@@ -11,6 +11,7 @@ import {
 } from './fields.js';
 import { forecastMonthSchema, forecastQuerySchema, forecastLeafTables } from './forecasts.js';
 import { birthDateSchema, hoursPerMonthSchema, salaryAmountSchema, thirteenthSalaryMonths } from './employees.js';
+import { paymentCalendarUpdateSchema } from './payment-calendar.js';
 import { vatSettingUpdateSchema } from './vat-settings.js';
 
 /**
@@ -284,11 +285,16 @@ export const loanLeverSchema = z.strictObject({
     .optional(),
 });
 
-/** 9. VAT switch: the organisation's VAT setting as it would be from `from` (the shape of `PUT /vat-settings`). */
+/**
+ * 9. VAT switch: the organisation's VAT setting as it would be from `from` (the shape of `PUT
+ * /vat-settings`), and optionally its payment calendar from then on (the shape of `PUT
+ * /payment-calendar`).
+ */
 export const vatLeverSchema = z.strictObject({
   type: z.literal('vat'),
   from: fromSchema,
   setting: vatSettingUpdateSchema,
+  paymentCalendar: paymentCalendarUpdateSchema.optional(),
 });
 
 /** 10. One-off: a single payment in (> 0) or out (< 0) on `date`. */

@@ -1,11 +1,4 @@
-import {
-  addMonthsToMonth,
-  forecastHorizonEnd,
-  formatNetAdjustments,
-  salaryFigures,
-  thirteenthSalaryPayments,
-  type ThirteenthSalaryPayment,
-} from '@saldopilot/shared';
+import { employeeSalaryFigures, forecastHorizonEnd, formatNetAdjustments } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import {
   hasStaleSchedules,
@@ -29,48 +22,18 @@ export { loadScheduleInputs, type ScheduleInputs };
  * day. `salaries.schedule_date` records the day of each salary's figures.
  */
 
-function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const list = groups.get(key(row)) ?? [];
-    list.push(row);
-    groups.set(key(row), list);
-  }
-  return groups;
-}
-
 /** The schedules and totals of the loaded salaries, computed in memory by the shared rules. */
 export function computeSchedules(
   inputs: ScheduleInputs,
   today: string,
 ): { details: StoredDetail[]; totals: SalaryTotals[] } {
   // As far as the longest forecast reaches (60 months), not the reference's 36 (docs/forecast.md).
-  const horizonEnd = forecastHorizonEnd(today);
-  const costsOf = groupBy(inputs.costRows, (cost) => cost.salaryId);
-  const extrasOf = new Map<number, ThirteenthSalaryPayment[]>();
-  // From a year back: this month's cost payments may cover the steps of a 13th salary paid before.
-  for (const rows of groupBy(inputs.salaryRows, (row) => row.employeeId).values()) {
-    if (!rows.some((row) => row.hasThirteenthSalary)) continue;
-    for (const payment of thirteenthSalaryPayments(
-      rows,
-      addMonthsToMonth(today.slice(0, 7), -12),
-      horizonEnd.slice(0, 7),
-    )) {
-      extrasOf.set(payment.salaryId, [...(extrasOf.get(payment.salaryId) ?? []), payment]);
-    }
-  }
+  const figures = employeeSalaryFigures(inputs.salaryRows, inputs.costRows, today, forecastHorizonEnd(today));
   const details: StoredDetail[] = [];
   const totals: SalaryTotals[] = [];
-  for (const salary of inputs.salaryRows) {
-    const figures = salaryFigures(
-      salary,
-      costsOf.get(salary.id) ?? [],
-      extrasOf.get(salary.id) ?? [],
-      today,
-      horizonEnd,
-    );
-    for (const cost of figures.costs) for (const detail of cost.schedule) details.push({ costId: cost.id, ...detail });
-    totals.push({ id: salary.id, ...figures.deductions, netAdjustments: formatNetAdjustments(figures.netAdjustments) });
+  for (const [id, { costs, deductions, netAdjustments }] of figures) {
+    for (const cost of costs) for (const detail of cost.schedule) details.push({ costId: cost.id, ...detail });
+    totals.push({ id, ...deductions, netAdjustments: formatNetAdjustments(netAdjustments) });
   }
   return { details, totals };
 }

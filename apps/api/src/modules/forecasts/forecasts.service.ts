@@ -70,7 +70,7 @@ export interface ForecastsServiceDeps {
 /** What a scenario's forecast is computed with: its key (id and version) and the pure apply step. */
 export interface ForecastOverlay {
   key: string;
-  apply: (input: ForecastInput) => ForecastInput;
+  apply: (input: ForecastInput) => Promise<ForecastInput>;
 }
 
 /**
@@ -396,7 +396,7 @@ export function createForecastsService({
         const input = inputOf(currency, today, data);
         const wanted = { months: query.months, performance: query.performance, details };
         // docs/scenarios.md: forecast(base ⊕ levers), a model of its own (the base's stays as it is).
-        const applied = overlay ? overlay.apply(input) : input;
+        const applied = overlay ? await overlay.apply(input) : input;
         // Synchronous from here: no other request can move the model between its update and the result.
         const model = overlay ? ForecastModel.build(applied) : cache.model(organisationId, input);
         const computed: DetailedResult = model.result(wanted);

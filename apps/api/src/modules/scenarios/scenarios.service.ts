@@ -11,8 +11,9 @@ import {
   type ScenarioDetail,
   type ScenarioUpdate,
 } from '@saldopilot/shared';
-import { applyLevers, type ForecastInput } from '@saldopilot/forecast';
+import { applyLevers, type EmployeeTimeline, type ForecastInput } from '@saldopilot/forecast';
 import type { AppDatabase } from '../../db/client.js';
+import { loadScheduleInputs } from '../employees/salary-schedules.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { lockOrganisationNames } from '../../lib/name-lock.js';
@@ -286,6 +287,7 @@ export function createScenariosService({ db, reference }: { db: AppDatabase; ref
         reference.listCurrencyDefinitions().map((currency) => [currency.id, currency.code]),
       );
       const context = { categoryNames: names, currencyCodes, ...lookups };
+      const timelines = () => loadEmployeeTimelines(db, tenant.organisationId, applied);
       // The key names the scenario's version and which targets are gone (a deleted target changes it).
       const gone = applied.filter((lever) => lever.targetDeleted).map((lever) => lever.id);
       return {
@@ -295,10 +297,45 @@ export function createScenariosService({ db, reference }: { db: AppDatabase; ref
         version: scenario.version,
         key: `${id}.${scenario.version}.${gone.join(',')}`,
         levers: applied,
-        apply: (input: ForecastInput) => applyLevers(input, applied, context),
+        // Only a raise or leave reads the salary timelines, and only when the forecast is computed.
+        apply: async (input: ForecastInput) =>
+          applyLevers(input, applied, { ...context, employees: await timelines() }),
       };
     },
   };
+}
+
+/**
+ * The salary timelines the raise and leave levers of `levers` compute anew (docs/scenarios.md
+ * "Raise"): the employees they name, every employee for a raise of all; none without such levers.
+ */
+async function loadEmployeeTimelines(
+  db: AppDatabase,
+  organisationId: number,
+  levers: readonly { lever: LeverInput; targetDeleted: boolean }[],
+): Promise<Map<number, EmployeeTimeline>> {
+  const payroll = levers.filter(
+    ({ lever, targetDeleted }) => !targetDeleted && (lever.type === 'raise' || lever.type === 'leave'),
+  );
+  const timelines = new Map<number, EmployeeTimeline>();
+  if (payroll.length === 0) return timelines;
+  type Inputs = Awaited<ReturnType<typeof loadScheduleInputs>>;
+  const rows = new Map<number, { salaries: Inputs['salaryRows']; costs: Inputs['costRows'] }>();
+  const all = payroll.some(({ lever }) => lever.type === 'raise' && lever.employeeId == null);
+  const employeeIds = payroll.flatMap(({ lever }) =>
+    'employeeId' in lever && typeof lever.employeeId === 'number' ? [lever.employeeId] : [],
+  );
+  const inputs = await loadScheduleInputs(db, organisationId, all ? { all: true } : { ids: [], employeeIds });
+  const salaryOf = new Map<number, number>();
+  for (const salary of inputs.salaryRows) {
+    salaryOf.set(salary.id, salary.employeeId);
+    const timeline = rows.get(salary.employeeId) ?? { salaries: [], costs: [] };
+    timeline.salaries.push(salary);
+    rows.set(salary.employeeId, timeline);
+  }
+  for (const cost of inputs.costRows) rows.get(salaryOf.get(cost.salaryId) ?? -1)?.costs.push(cost);
+  for (const [employeeId, timeline] of rows) timelines.set(employeeId, timeline);
+  return timelines;
 }
 
 /** A scenario as its forecast needs it (docs/scenarios.md "Forecast of a scenario"). */
@@ -311,5 +348,5 @@ export interface ScenarioOverlay {
   key: string;
   levers: { id: number; lever: LeverInput; targetDeleted: boolean }[];
   /** The pure apply step with what it looks up (docs/scenarios.md "Implementation"). */
-  apply: (input: ForecastInput) => ForecastInput;
+  apply: (input: ForecastInput) => Promise<ForecastInput>;
 }

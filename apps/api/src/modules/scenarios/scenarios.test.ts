@@ -11,7 +11,14 @@ import {
 import { useTestApp } from '../../test/build-test-app.js';
 import { signUp } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
-import { aCategory, aTransaction, organisationCurrency } from '../../test/factories.js';
+import {
+  aCategory,
+  aSalary,
+  aSalaryCost,
+  aTransaction,
+  anEmployee,
+  organisationCurrency,
+} from '../../test/factories.js';
 import { anApiToken, bearerClient } from '../../test/bearer-client.js';
 import { pdfText } from '../../test/pdf-text.js';
 
@@ -221,6 +228,51 @@ describe('GET /api/forecasts?scenario= (docs/scenarios.md "Forecast of a scenari
     expect((await b.get(`/api/forecasts?scenario=${id}`)).statusCode).toBe(404);
     expect((await b.get(`/api/forecasts/details?scenario=${id}`)).statusCode).toBe(404);
     expect((await a.get('/api/forecasts?scenario=abc')).statusCode).toBe(400);
+  });
+});
+
+describe('raise and leave levers (docs/scenarios.md "Raise", "Leave")', () => {
+  it('a raise gives the forecast of the same raise entered as a salary row with the costs copied', async () => {
+    const owner = await signUp(app);
+    const employee = await anEmployee(owner, { birthDate: '1990-06-01' });
+    const salary = await aSalary(owner, employee.id, { hasThirteenthSalary: true });
+    await aSalaryCost(owner, salary.id);
+    await aSalaryCost(owner, salary.id, { amountType: 'fixed', amount: 20_000, distributionType: 'employer' });
+    await aSalaryCost(owner, salary.id, { amountType: 'bvgMinimum', amount: 0 });
+    const { id } = (
+      await owner.post('/api/scenarios', {
+        name: 'Lohnrunde',
+        levers: [{ type: 'raise', from: '2027-01-01', employeeId: employee.id, percent: 10 }],
+      })
+    ).json<ScenarioDetail>();
+    const lever = (await owner.get(`/api/forecasts?months=24&scenario=${id}`)).json<Forecast>();
+
+    const raised = await aSalary(owner, employee.id, {
+      fromDate: '2027-01-01',
+      amount: 880_000,
+      hasThirteenthSalary: true,
+    });
+    const copied = await owner.post(`/api/employees/salaries/${raised.id}/costs/copy`, { sourceSalaryId: salary.id });
+    expect(copied.statusCode).toBe(201);
+    const entered = (await owner.get('/api/forecasts?months=24')).json<Forecast>();
+    expect(lever.months).toEqual(entered.months);
+  });
+
+  it('a leave ends the salary and its costs as a termination row does', async () => {
+    const owner = await signUp(app);
+    const employee = await anEmployee(owner);
+    const salary = await aSalary(owner, employee.id, { amount: 600_000, hasThirteenthSalary: true });
+    await aSalaryCost(owner, salary.id);
+    const { id } = (
+      await owner.post('/api/scenarios', {
+        name: 'Austritt',
+        levers: [{ type: 'leave', employeeId: employee.id, date: '2027-04-01' }],
+      })
+    ).json<ScenarioDetail>();
+    const lever = (await owner.get(`/api/forecasts?months=12&scenario=${id}`)).json<Forecast>();
+    await aSalary(owner, employee.id, { isTermination: true, fromDate: '2027-04-01' });
+    const entered = (await owner.get('/api/forecasts?months=12')).json<Forecast>();
+    expect(lever.months).toEqual(entered.months);
   });
 });
 

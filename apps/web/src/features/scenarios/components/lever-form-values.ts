@@ -6,6 +6,7 @@ import {
   type LeverType,
   type LeverView,
   type LoanCycle,
+  type PaymentCalendarUpdate,
   type VatSettingUpdate,
 } from '@saldopilot/shared';
 
@@ -20,6 +21,11 @@ export type TypedNumber = number | string | null;
 
 export interface LeverFormValues {
   type: LeverType;
+  /**
+   * A VAT/settings lever's payment calendar from its date (docs/scenarios.md "Payment calendar"):
+   * kept as stored, so saving the lever again does not drop it (the form has no fields for it yet).
+   */
+  paymentCalendar?: PaymentCalendarUpdate;
   action: string;
   target: Target;
   transactionId: number | null;
@@ -130,6 +136,7 @@ export function leverFormValues(lever: LeverView, currencyId: number, firstDay: 
       method: lever.setting.method ?? 'effective',
       netTaxRate: lever.setting.netTaxRate ?? null,
     };
+    if (lever.paymentCalendar !== undefined) values.paymentCalendar = lever.paymentCalendar;
   }
   return values;
 }
@@ -263,7 +270,7 @@ export function toLeverInput(values: LeverFormValues): Record<string, unknown> {
         method: setting.method,
         netTaxRate: setting.method === 'netTaxRate' ? setting.netTaxRate : undefined,
       });
-      return present({ type, from: values.from, setting: vat });
+      return present({ type, from: values.from, setting: vat, paymentCalendar: values.paymentCalendar });
     }
     case 'oneOff':
       return present({

@@ -222,5 +222,20 @@ describe('the lever forms', () => {
       amount: 1_000,
     };
     expect(toLeverInput(leverFormValues(change, 1, '2026-12-01'))).toEqual(change);
+    // A VAT/settings lever keeps its payment calendar (docs/scenarios.md "Payment calendar").
+    const vat: LeverView = {
+      type: 'vat',
+      from: '2027-01-01',
+      setting: {
+        enabled: true,
+        billingDate: '2027-01-01',
+        transactionMonthOffset: 0,
+        interval: 'quarterly',
+        paymentTerm: 'estv',
+        method: 'effective',
+      },
+      paymentCalendar: { ahv: { rhythm: 'monthly', akonto: null, dueDays: 10, differenceMonth: 3 } },
+    };
+    expect(toLeverInput(leverFormValues(vat, 1, '2026-12-01'))).toEqual(vat);
   });
 });
