@@ -10,3 +10,4 @@ export * from './cockpit.js';
 export * from './recurring.js';
 export * from './scenarios.js';
 export * from './forecast-snapshots.js';
+export * from './portfolio-rows.js';

@@ -114,6 +114,15 @@ export function createRatesService({ database, clock, log, ratesUrl, refreshHour
       return generation;
     },
     /**
+     * The newest stored rate's time: the same on every instance that loaded the same rates, so a
+     * result stored in the database names its rates with it (docs/cockpit.md "Stored rows").
+     */
+    stamp(): string {
+      let newest = 0;
+      for (const date of Object.values(snapshot.updatedAt)) newest = Math.max(newest, date.getTime());
+      return new Date(newest).toISOString();
+    },
+    /**
      * Units of each currency per 1 `base` (`base` itself 1), by code, or undefined for an unknown
      * base: what `convertToBase` divides by. Derived once per base and stored snapshot.
      */

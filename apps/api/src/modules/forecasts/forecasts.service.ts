@@ -506,8 +506,10 @@ export function createForecastsService({
 
     /**
      * For each organisation a key that changes whenever anything its forecast and plan vs actual read
-     * changes (every part's stamp, the day, the currency, the rates), in one query: callers that keep
-     * answers derived from them (the Übersicht, docs/cockpit.md "Speed") compare it.
+     * changes (every part's stamp, the day, the currency, the stored rates), in one query: callers
+     * that store answers derived from them (the Übersicht, docs/cockpit.md "Stored rows") compare it.
+     * It names the rates by their stored time, not this instance's reloads, so every instance
+     * reading the same database makes the same key.
      */
     async dataKeys(tenants: readonly Pick<Tenant, 'organisationId' | 'currencyId'>[]): Promise<Map<number, string>> {
       const today = clock.today();
@@ -521,7 +523,7 @@ export function createForecastsService({
           [
             ...inputStamps(today, versions.get(organisationId) ?? new Map()),
             reference.codeOf(currencyId),
-            rates.generation(),
+            rates.stamp(),
           ].join('/'),
         ]),
       );

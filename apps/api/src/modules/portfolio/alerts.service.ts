@@ -25,6 +25,7 @@ import {
   watchedOrganisations,
   watchersOf,
 } from './alerts.repository.js';
+import { organisationsWithRows } from './portfolio-rows.repository.js';
 import type { PortfolioService } from './portfolio.service.js';
 
 export const alertServiceMessages = {
@@ -53,11 +54,18 @@ export function createAlertsService({ db, clock, mailer, publicUrl, portfolio }:
   const pending = new Map<number, NodeJS.Timeout>();
   let running: Promise<void> = Promise.resolve();
 
-  /** Evaluates every watcher of the organisation; answers how many events were told. */
+  /**
+   * Brings the organisation's stored Übersicht row up to date (computed once, whoever watches:
+   * docs/cockpit.md "Stored rows") and evaluates every watcher of the organisation with it; answers
+   * how many events were told.
+   */
   async function evaluateOrganisation(organisationId: number): Promise<number> {
+    const current = await portfolio.organisationRow(organisationId);
+    if (current === undefined) return 0;
     let told = 0;
     for (const watcher of await watchersOf(db, organisationId)) {
-      const row = await portfolio.rowFor(watcher.userId, organisationId);
+      // Watchers are members (the query joins the memberships) and a session sees salary costs.
+      const row = { ...current, name: watcher.organisationName };
       const settings: AlertSettings = {
         shortfall: watcher.shortfall,
         staleDays: watcher.staleDays,
@@ -160,10 +168,14 @@ export function createAlertsService({ db, clock, mailer, publicUrl, portfolio }:
       pending.set(organisationId, timer);
     },
 
-    /** The daily run: every watched organisation. */
+    /**
+     * The daily run: every watched organisation, and every one with a stored Übersicht row, so the
+     * rows the new day made stale are computed before the morning's reads (docs/cockpit.md "Stored rows").
+     */
     async evaluateAll(): Promise<number> {
       let told = 0;
-      for (const id of await watchedOrganisations(db)) told += await queued(() => evaluateOrganisation(id));
+      const ids = new Set([...(await watchedOrganisations(db)), ...(await organisationsWithRows(db))]);
+      for (const id of ids) told += await queued(() => evaluateOrganisation(id));
       return told;
     },
 

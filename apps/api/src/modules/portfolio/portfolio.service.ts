@@ -18,6 +18,7 @@ import type { ForecastsService } from '../forecasts/forecasts.service.js';
 import type { OrganisationsService } from '../organisations/organisations.service.js';
 import type { DismissalsService } from '../plan-actual/dismissals.service.js';
 import type { PlanActualService } from '../plan-actual/plan-actual.service.js';
+import { currencyOf, storedRows, storeRow } from './portfolio-rows.repository.js';
 
 export interface PortfolioServiceDeps {
   db: AppDatabase;
@@ -75,8 +76,11 @@ async function mapLimited<Item, Answer>(
 
 /**
  * The Übersicht (docs/cockpit.md): every organisation of the user with its next shortfall, its
- * balances' freshness and what plan vs actual has open. Read only through the other areas'
- * services, each answering from its own memory while the organisation's data stays the same.
+ * balances' freshness and what plan vs actual has open. Each organisation's row is computed through
+ * the other areas' services and stored under the key of the data and day it was computed from
+ * (docs/cockpit.md "Stored rows"): after the writes that move it (the alerts' evaluation computes
+ * it) and on a read that finds it stale; a read of fresh rows is one query for the keys and one for
+ * the rows.
  */
 export function createPortfolioService({
   db,
@@ -87,35 +91,17 @@ export function createPortfolioService({
   planActual,
   occurrenceDismissals,
 }: PortfolioServiceDeps) {
+  let computations = 0;
+
   /**
-   * Each organisation's row as last computed, under its data key (`forecasts.dataKeys`): the
-   * forecast's own memory keeps 16 organisations, fewer than a fiduciary has (docs/cockpit.md "Speed").
+   * The organisation's figures as of now, every fund and tax payment included (the salary costs
+   * too: the stored row serves callers with and without salary rights, `forCaller` filters). Name
+   * and role are left empty: they are the membership's, set on the read.
    */
-  const kept = new Map<number, { key: string; row: PortfolioRow }>();
-  const MAX_KEPT = 5_000;
-
-  async function keptRowOf(organisation: Organisation, userId: number, key: string | undefined): Promise<PortfolioRow> {
-    const entry = kept.get(organisation.id);
-    // The row's figures are the organisation's; its name and the caller's role come from the membership.
-    if (key !== undefined && entry?.key === key)
-      return { ...entry.row, name: organisation.name, role: organisation.role };
-    const row = await rowOf(organisation, userId, true);
-    if (key !== undefined) {
-      kept.delete(organisation.id);
-      kept.set(organisation.id, { key, row });
-      if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as number);
-    }
-    return row;
-  }
-
-  async function rowOf(organisation: Organisation, userId: number, seesSalaries: boolean): Promise<PortfolioRow> {
-    const tenant: Tenant = {
-      userId,
-      organisationId: organisation.id,
-      role: organisation.role,
-      currencyId: organisation.currency.id,
-      seesSalaries,
-    };
+  async function compute(organisationId: number, currencyId: number): Promise<PortfolioRow> {
+    computations += 1;
+    // Nothing read here depends on the user or the role; the row is the organisation's.
+    const tenant: Tenant = { userId: 0, organisationId, role: 'read-only', currencyId, seesSalaries: true };
     const today = clock.today();
     const forecast = await forecasts.forecast(tenant, {
       months: PORTFOLIO_MONTHS,
@@ -131,9 +117,9 @@ export function createPortfolioService({
     const dates = accounts.map((account) => account.balanceDate);
     const oldest = dates.includes(null) ? null : ([...dates].sort()[0] ?? null);
     return {
-      organisationId: organisation.id,
-      name: organisation.name,
-      role: organisation.role,
+      organisationId,
+      name: '',
+      role: 'read-only',
       currency: forecast.currency,
       minimumBalance,
       shortfallMonth: forecast.months.find((month) => month.saldo < minimumBalance)?.month ?? null,
@@ -145,32 +131,75 @@ export function createPortfolioService({
       unmatchedEntries,
       overdue: { count: overdue.count, total: overdue.total },
       payments: upcoming
-        .filter((occurrence) => (seesSalaries ? FUND_AND_TAX : TAX_ONLY).has(occurrence.kind) && occurrence.amount < 0)
+        .filter((occurrence) => FUND_AND_TAX.has(occurrence.kind) && occurrence.amount < 0)
         .map(({ kind, name, dueDate, amount }) => ({ kind, name, dueDate, amount })),
     };
   }
 
+  /**
+   * The rows of `wanted`, from the stored ones whose key still holds, the others computed (at most
+   * PARALLEL_ORGANISATIONS at a time) and stored. The keys are read before any figure: a write
+   * committing meanwhile moves the data past the key, so a stored row is at worst newer than its
+   * key (computed once more on the next read), never older.
+   */
+  async function currentRows(
+    wanted: readonly { organisationId: number; currencyId: number }[],
+  ): Promise<Map<number, PortfolioRow>> {
+    const keys = await forecasts.dataKeys(wanted);
+    const stored = await storedRows(
+      db,
+      wanted.map((organisation) => organisation.organisationId),
+    );
+    const rows = new Map<number, PortfolioRow>();
+    const stale = wanted.filter(({ organisationId }) => {
+      const entry = stored.get(organisationId);
+      if (entry === undefined || entry.dataKey !== keys.get(organisationId)) return true;
+      rows.set(organisationId, entry.row);
+      return false;
+    });
+    await mapLimited(stale, PARALLEL_ORGANISATIONS, async ({ organisationId, currencyId }) => {
+      const row = await compute(organisationId, currencyId);
+      await storeRow(db, organisationId, keys.get(organisationId) as string, row, clock.now());
+      rows.set(organisationId, row);
+    });
+    return rows;
+  }
+
+  /** The stored row as the caller sees it: the membership's name and role, salary costs only with salary rights. */
+  function forCaller(row: PortfolioRow, organisation: Organisation, seesSalaries: boolean): PortfolioRow {
+    const payments = seesSalaries ? row.payments : row.payments.filter((payment) => TAX_ONLY.has(payment.kind));
+    return { ...row, name: organisation.name, role: organisation.role, payments };
+  }
+
   return {
-    /** One organisation's row for a member (the alerts read it: docs/cockpit.md "Alerts"); 404 for a non-member. */
-    async rowFor(userId: number, organisationId: number): Promise<PortfolioRow> {
-      return rowOf(await organisations.get(userId, organisationId), userId, true);
+    /**
+     * The organisation's row, computed and stored unless the stored one is current: the alerts'
+     * evaluation after a write calls it once per organisation (docs/cockpit.md "Stored rows").
+     * Undefined for an organisation that no longer exists.
+     */
+    async organisationRow(organisationId: number): Promise<PortfolioRow | undefined> {
+      const currencyId = await currencyOf(db, organisationId);
+      if (currencyId === undefined) return undefined;
+      return (await currentRows([{ organisationId, currencyId }])).get(organisationId);
     },
 
     /**
      * `GET /portfolio`: one row per organisation of the user (read-only memberships too), the most
-     * urgent first. `seesSalaries` as the caller's (a session always).
+     * urgent first. `seesSalaries` as the caller's (a session always; a token with `salaries:read`).
      */
     async portfolio(userId: number, seesSalaries: boolean): Promise<Portfolio> {
       const calculatedAt = clock.now().toISOString();
       const mine = await organisations.all(userId);
-      // Salary-derived figures are sums over all employees either way; only a session calls this.
-      const keys = seesSalaries
-        ? await forecasts.dataKeys(mine.map(({ id, currency }) => ({ organisationId: id, currencyId: currency.id })))
-        : new Map<number, string>();
-      const rows = await mapLimited(mine, PARALLEL_ORGANISATIONS, (organisation) =>
-        seesSalaries ? keptRowOf(organisation, userId, keys.get(organisation.id)) : rowOf(organisation, userId, false),
+      const rows = await currentRows(mine.map(({ id, currency }) => ({ organisationId: id, currencyId: currency.id })));
+      const answered = mine.map((organisation) =>
+        forCaller(rows.get(organisation.id) as PortfolioRow, organisation, seesSalaries),
       );
-      return { calculatedAt, staleAfterDays: STALE_BALANCE_DAYS, rows: rows.sort(byUrgency) };
+      return { calculatedAt, staleAfterDays: STALE_BALANCE_DAYS, rows: answered.sort(byUrgency) };
+    },
+
+    /** How many rows this instance computed (tests: a fresh stored row is not computed again). */
+    computations(): number {
+      return computations;
     },
   };
 }
