@@ -6,7 +6,8 @@ const HOUR_MS = 60 * 60_000;
 
 /**
  * The cockpit's job (docs/cockpit.md "Alerts", "Weekly digest"), checked hourly: the alerts of every
- * watched organisation on the first check of each Zurich day, and Monday's digests. Several
+ * watched organisation on the first check of each Zurich day, with the stored Übersicht rows the new
+ * day made stale (docs/cockpit.md "Stored rows"), and Monday's digests. Several
  * instances may each run it: an event is stored and mailed once whichever tells it first (the
  * alert's unique state key, the lock per user and organisation), a digest once per user and week
  * (its claim).
