@@ -75,6 +75,20 @@ function DueDaysField({ control, at, editable }: FundProps) {
   );
 }
 
+/** The fund's rhythm, one of `data`. */
+function RhythmField({ control, at, editable, data }: FundProps & { data: { value: string; label: string }[] }) {
+  return (
+    <ChoiceField
+      control={control}
+      name={`${at}rhythm`}
+      label={texts.rhythm}
+      data={data}
+      readOnly={!editable}
+      maw={420}
+    />
+  );
+}
+
 interface Labels {
   label: string;
   description?: string;
@@ -154,14 +168,7 @@ function BvgFields(props: FundProps) {
   const { control, at, editable } = props;
   return (
     <>
-      <ChoiceField
-        control={control}
-        name={`${at}rhythm`}
-        label={texts.rhythm}
-        data={rhythms}
-        readOnly={!editable}
-        maw={420}
-      />
+      <RhythmField {...props} data={rhythms} />
       <SwitchField control={control} name={`${at}inAdvance`} label={texts.inAdvance} disabled={!editable} />
       <DueDaysField {...props} />
     </>
@@ -193,14 +200,7 @@ function WithholdingTaxFields(props: FundProps) {
   const { control, at, editable } = props;
   return (
     <>
-      <ChoiceField
-        control={control}
-        name={`${at}rhythm`}
-        label={texts.rhythm}
-        data={taxRhythms}
-        readOnly={!editable}
-        maw={420}
-      />
+      <RhythmField {...props} data={taxRhythms} />
       <DueDaysField {...props} />
       <PercentField
         control={control}
