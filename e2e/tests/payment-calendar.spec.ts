@@ -1,14 +1,11 @@
-import {
-  apiGet,
-  apiWrite,
-  expect,
-  expectNoSeriousAxeViolations,
-  referenceIds,
-  signUp,
-  test,
-} from './support/fixtures.js';
+import { apiGet, expect, expectNoSeriousAxeViolations, signUp, test } from './support/fixtures.js';
 import { forecastTable, openForecast } from './support/pages/forecast-page.js';
-import { fundSwitch, openPaymentCalendar, saveCalendar } from './support/pages/payment-calendar-page.js';
+import {
+  anEmployeeWithAhv,
+  fundSwitch,
+  openPaymentCalendar,
+  saveCalendar,
+} from './support/pages/payment-calendar-page.js';
 
 // The server's today is 2026-11-21: the forecast starts in November 2026 (docs/payment-calendar.md).
 
@@ -18,18 +15,8 @@ test.describe('Zahlungskalender', () => {
   }) => {
     test.slow();
     await signUp(page);
-    const ids = await referenceIds(page);
     // 8'000.00 a month from January with AHV/IV/EO 5.3 % on both sides: 848.00 a month.
-    const employee = await apiWrite<{ id: number }>(page, 'POST', '/api/employees', { name: 'Beat Beispiel' });
-    const salary = await apiWrite<{ id: number }>(page, 'POST', `/api/employees/${employee.id}/salaries`, {
-      hoursPerMonth: 180,
-      amount: 8_000_00,
-      cycle: 'monthly',
-      currencyId: ids.chf,
-      vacationDaysPerYear: 25,
-      fromDate: '2026-01-01',
-    });
-    await apiWrite(page, 'POST', `/api/employees/salaries/${salary.id}/costs/presets`, { items: [{ preset: 'ahv' }] });
+    await anEmployeeWithAhv(page);
 
     // Without a calendar the contributions leave with each salary.
     await openForecast(page, ['Lohnkosten'], ['Ausgaben']);

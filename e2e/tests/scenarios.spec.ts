@@ -12,7 +12,7 @@ import {
   test,
   toasts,
 } from './support/fixtures.js';
-import { forecastCells, forecastTable } from './support/pages/forecast-page.js';
+import { forecastCells, forecastTable, openForecast } from './support/pages/forecast-page.js';
 import {
   differenceTable,
   kpis,
@@ -21,6 +21,7 @@ import {
   scenarioCard,
   scenarioCards,
 } from './support/pages/scenarios-page.js';
+import { anEmployeeWithAhv } from './support/pages/payment-calendar-page.js';
 import { choose, confirmWith } from './support/ui.js';
 
 // The server's today is 2026-11-21 (playwright.config FIXED_TODAY): the forecast starts in November
@@ -258,6 +259,50 @@ test.describe('Szenarien', () => {
     await expect(dialog).toBeHidden();
     await expect(leverCards(page).nth(1)).toContainText("CHF 8'500 × 12 inkl. Sozialleistungen");
     await expectNoSeriousAxeViolations(page);
+  });
+
+  test('a VAT lever with the AHV rhythm "Monatlich" shows the changed Akonto leaves on the scenario\'s Prognose', async ({
+    page,
+  }) => {
+    test.slow();
+    await signUp(page);
+    // 848.00 AHV contributions a month, the Akonto quarterly in the base.
+    await anEmployeeWithAhv(page);
+    await apiWrite(page, 'PUT', '/api/payment-calendar', { ahv: { rhythm: 'quarterly' } });
+    const scenario = await apiWrite<{ id: number }>(page, 'POST', '/api/scenarios', { name: 'Monatliches Akonto' });
+    await page.goto(`/scenarios/${scenario.id}`);
+
+    const dialog = await openNewLever(page, 'MWST-Umstellung');
+    const part = dialog.getByRole('button', { name: /Zahlungskalender ab dem nächsten 1\. Januar/ });
+    await expect(part).toHaveAttribute('aria-expanded', 'false');
+    await part.click();
+    // Switched on, the calendar starts as the base's: the Ausgleichskasse quarterly.
+    await dialog.getByRole('switch', { name: 'Zahlungskalender ändern' }).check();
+    const rhythm = dialog.getByRole('combobox', { name: 'Rhythmus' });
+    await expect(rhythm).toHaveValue('Vierteljährlich');
+    await choose(page, rhythm, 'Monatlich');
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(leverCards(page)).toHaveText([/Ab 01\.12\.2026: .*; Zahlungskalender ab 01\.01\.2027/]);
+    const stored = await apiGet<{ levers: { lever: { paymentCalendar?: unknown } }[] }>(
+      page,
+      `/api/scenarios/${scenario.id}`,
+    );
+    expect(stored.levers[0]?.lever.paymentCalendar).toMatchObject({ ahv: { rhythm: 'monthly' } });
+
+    // The base pays quarterly only; the scenario still pays Q4 2026 in January, then each month.
+    await openForecast(page, ['Lohnkosten'], ['Ausgaben']);
+    await expect(forecastTable(page).getByRole('rowheader', { name: 'AHV-Akonto Q1', exact: true })).toBeVisible();
+    await expect(forecastTable(page).getByRole('rowheader', { name: 'AHV-Akonto Januar', exact: true })).toHaveCount(0);
+    await openForecast(page, ['Lohnkosten'], ['Ausgaben'], `/?scenario=${scenario.id}`);
+    const table = forecastTable(page);
+    await expect(table.getByRole('rowheader', { name: 'AHV-Akonto Q4', exact: true })).toBeVisible();
+    const january = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'AHV-Akonto Januar', exact: true }) });
+    await expect(january).toContainText('848.00');
+    await expect(table.getByRole('rowheader', { name: 'AHV-Akonto Q1', exact: true })).toHaveCount(0);
   });
 
   test('a read-only member sees and compares scenarios but changes nothing; a lever whose target is gone says so', async ({

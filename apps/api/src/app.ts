@@ -211,7 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     scenarioOverlay: (tenant, id) => scenarios.overlay(tenant, id),
   });
   const scenarioCompare = createScenarioCompareService({ clock, forecasts, scenarios });
-  const scenarioPromote = createScenarioPromoteService({ db, clock, reference });
+  const scenarioPromote = createScenarioPromoteService({ db, clock, reference, forecasts });
   const forecastExclusions = createForecastExclusionsService({ db, clock });
   const forecastStamps = createForecastStamps({ db, clock, rates });
   // A currency change must leave every sum exact in the new currency (ARCHITECTURE.md rule 7).

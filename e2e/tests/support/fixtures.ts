@@ -87,7 +87,7 @@ export async function signUp(page: Page, name = 'Anna Muster'): Promise<Account>
 /** A signed-in write through the page's session (test setup). */
 export async function apiWrite<T>(
   page: Page,
-  method: 'POST' | 'PATCH' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<T> {

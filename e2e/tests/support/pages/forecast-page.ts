@@ -37,8 +37,10 @@ export async function openForecast(
   page: Page,
   categories: string[],
   sides: readonly ('Einnahmen' | 'Ausgaben')[] = ['Einnahmen', 'Ausgaben'],
+  /** The Prognose's address: '/' for the base, '/?scenario=<id>' for a scenario. */
+  path = '/',
 ): Promise<void> {
-  await page.goto('/');
+  await page.goto(path);
   const table = forecastTable(page);
   for (const side of sides) {
     const button = table.getByRole('button', { name: side, exact: true });

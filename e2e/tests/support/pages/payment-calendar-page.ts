@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiGet } from '../fixtures.js';
+import { apiGet, apiWrite, referenceIds } from '../fixtures.js';
 
 /** The section "Zahlungskalender" of the organisation settings (docs/payment-calendar.md). */
 
@@ -19,4 +19,19 @@ export function fundSwitch(form: Locator, label: string): Locator {
 export async function saveCalendar(form: Locator): Promise<void> {
   await form.getByRole('button', { name: 'Zahlungskalender speichern' }).click();
   await form.getByText('Zahlungskalender wurde gespeichert').waitFor();
+}
+
+/** An employee paid 8'000.00 a month from January 2026 with AHV/IV/EO 5.3 % on both sides: 848.00 a month. */
+export async function anEmployeeWithAhv(page: Page): Promise<void> {
+  const ids = await referenceIds(page);
+  const employee = await apiWrite<{ id: number }>(page, 'POST', '/api/employees', { name: 'Beat Beispiel' });
+  const salary = await apiWrite<{ id: number }>(page, 'POST', `/api/employees/${employee.id}/salaries`, {
+    hoursPerMonth: 180,
+    amount: 8_000_00,
+    cycle: 'monthly',
+    currencyId: ids.chf,
+    vacationDaysPerYear: 25,
+    fromDate: '2026-01-01',
+  });
+  await apiWrite(page, 'POST', `/api/employees/salaries/${salary.id}/costs/presets`, { items: [{ preset: 'ahv' }] });
 }

@@ -19,6 +19,9 @@ import { createSalariesService } from '../employees/salaries.service.js';
 import { createSalaryCostsService } from '../employees/salary-costs.service.js';
 import { createTransactionsService } from '../transactions/transactions.service.js';
 import { createVatSettingsService } from '../forecasts/vat-settings.service.js';
+import type { ForecastsService } from '../forecasts/forecasts.service.js';
+import { createPaymentCalendarService, type PaymentCalendarService } from '../forecasts/payment-calendar.service.js';
+import { calendarFields, promotedCalendar, sameValue } from './scenario-promote-calendar.js';
 import { hire, leave, raise, type SalaryWriter } from './scenario-promote-salaries.js';
 import {
   addLoan,
@@ -35,6 +38,7 @@ import {
   existingTargets,
   findScenario,
   listLevers,
+  paymentCalendarSnapshot,
   touchScenario,
   transactionSnapshot,
   transactionsOfTarget,
@@ -47,7 +51,10 @@ export const promoteMessages = {
   targetDeleted: 'Ziel gelöscht: dieser Hebel kann nicht übernommen werden',
 } as const;
 
-/** The fields of the targeted row a lever sets (the three-way check compares these): a transaction's, an employee's exit. */
+/**
+ * The fields of the targeted row a lever sets (the three-way check compares these): a transaction's,
+ * an employee's exit, the payment calendar's blocks.
+ */
 function fieldsSet(lever: LeverInput): Record<string, unknown> {
   if (lever.type === 'transaction' && lever.action === 'change') {
     return {
@@ -57,6 +64,7 @@ function fieldsSet(lever: LeverInput): Record<string, unknown> {
     };
   }
   if (lever.type === 'leave') return { exitDate: lever.date };
+  if (lever.type === 'vat') return lever.paymentCalendar === undefined ? {} : calendarFields(lever.paymentCalendar);
   if (
     (lever.type === 'transaction' && lever.action === 'stop') ||
     (lever.type === 'customer' && lever.action === 'lose')
@@ -74,8 +82,14 @@ export type ScenarioPromoteService = ReturnType<typeof createScenarioPromoteServ
  * the three-way check: a field a lever sets that the base changed since the lever was made is a
  * conflict unless the request chose a side for it.
  */
-export function createScenarioPromoteService(deps: { db: AppDatabase; clock: Clock; reference: ReferenceService }) {
-  const { db, clock, reference } = deps;
+export function createScenarioPromoteService(deps: {
+  db: AppDatabase;
+  clock: Clock;
+  reference: ReferenceService;
+  /** Only the calendar's warnings read it; promote writes the calendar. */
+  forecasts: Pick<ForecastsService, 'planInput'>;
+}) {
+  const { db, clock, reference, forecasts } = deps;
 
   return {
     async promote(
@@ -119,7 +133,7 @@ export function createScenarioPromoteService(deps: { db: AppDatabase; clock: Clo
             const now = current?.[field];
             const decided = choice.get(`${row.id}/${field}`);
             if (decided === 'base') continue;
-            const changed = row.original !== null && now !== original && now !== value;
+            const changed = row.original !== null && !sameValue(now, original) && !sameValue(now, value);
             if (decided !== 'scenario' && changed) {
               conflicts.push({
                 leverId: row.id,
@@ -152,6 +166,7 @@ export function createScenarioPromoteService(deps: { db: AppDatabase; clock: Clo
             salaryCosts: createSalaryCostsService({ db: tx, clock }),
           },
           vatSettings: createVatSettingsService({ db: tx, clock }),
+          paymentCalendar: createPaymentCalendarService({ db: tx, clock, forecasts }),
         };
         for (const { lever, apply } of plans) await promoteOne(tx, writers, lever, apply);
 
@@ -173,6 +188,7 @@ interface Writers {
   transactions: TransactionWriter;
   salaries: SalaryWriter;
   vatSettings: ReturnType<typeof createVatSettingsService>;
+  paymentCalendar: PaymentCalendarService;
 }
 
 /** The base row a lever targets as it is now, in the fields the three-way check compares. */
@@ -183,6 +199,11 @@ async function snapshotNow(
 ): Promise<Record<string, unknown> | null> {
   if (lever.type === 'leave') {
     return { exitDate: (await employeeExit(tx, tenant.organisationId, lever.employeeId)).exitDate };
+  }
+  if (lever.type === 'vat') {
+    return lever.paymentCalendar === undefined
+      ? null
+      : calendarFields(await paymentCalendarSnapshot(tx, tenant.organisationId));
   }
   const transactionId = (lever as { transactionId?: number }).transactionId;
   return transactionId === undefined ? null : transactionSnapshot(tx, tenant.organisationId, transactionId);
@@ -229,6 +250,11 @@ async function promoteOne(
     }
     case 'vat':
       await writers.vatSettings.put(tenant, lever.setting);
+      // The calendar as PUT /payment-calendar writes it, the funds the check let through changed.
+      if (lever.paymentCalendar !== undefined) {
+        const { paymentCalendar } = writers;
+        await paymentCalendar.put(tenant, promotedCalendar(await paymentCalendar.find(tenant), apply));
+      }
       return;
     case 'customer':
       if (lever.action === 'win') {

@@ -343,6 +343,93 @@ describe('promote: conflicts, refusals, roles and tenancy (docs/scenarios.md "Pr
     expect((await owner.get(`/api/scenarios/${id}`)).json<ScenarioDetail>().levers).toHaveLength(2);
   });
 
+  it('a VAT/settings lever with a payment calendar: promote writes the calendar as PUT does, fund by fund', async () => {
+    const owner = await signUp(app);
+    const employee = await anEmployee(owner, { name: 'Beat' });
+    const salary = await aSalary(owner, employee.id);
+    await aSalaryCost(owner, salary.id, { fund: 'ahv' });
+    await aSalaryCost(owner, salary.id, { fund: 'bvg', amount: 4000 });
+    expect(
+      (await owner.send({ method: 'PUT', url: '/api/payment-calendar', payload: { ahv: { rhythm: 'quarterly' } } }))
+        .statusCode,
+    ).toBe(200);
+    // A lever from 01.01.2026 governs every month of the horizon, so the base after promote is the
+    // scenario before (docs/scenarios.md "Promote"): AHV monthly, BVG quarterly in arrears.
+    const setting = { enabled: false, billingDate: '2026-01-01', transactionMonthOffset: 0, interval: 'quarterly' };
+    const calendar = { ahv: { rhythm: 'monthly' }, bvg: { rhythm: 'quarterly' } };
+    await promotesUnchanged(owner, [{ type: 'vat', from: '2026-01-01', setting, paymentCalendar: calendar }]);
+    expect((await owner.get('/api/payment-calendar')).json()).toEqual({
+      ahv: { rhythm: 'monthly', akonto: null, dueDays: 10, differenceMonth: 3 },
+      bvg: { rhythm: 'quarterly', inAdvance: false, dueDays: 0 },
+    });
+
+    // The base changed the AHV block since the lever was made: a conflict on that fund only; the
+    // BVG block (unchanged in the base) is written, `{}` for UVG turns nothing on.
+    const { id, levers } = (
+      await owner.post('/api/scenarios', {
+        name: 'Jährlich',
+        levers: [{ type: 'vat', from: '2027-01-01', setting, paymentCalendar: { ahv: { rhythm: 'yearly' } } }],
+      })
+    ).json<ScenarioDetail>();
+    await owner.send({
+      method: 'PUT',
+      url: '/api/payment-calendar',
+      payload: { ahv: { rhythm: 'monthly', dueDays: 20 }, bvg: { rhythm: 'quarterly' } },
+    });
+    const conflict = await owner.post(`/api/scenarios/${id}/promote`, {});
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toMatchObject({
+      code: 'CONFLICT',
+      conflicts: [
+        {
+          leverId: levers[0]?.id,
+          field: 'paymentCalendar.ahv',
+          original: { rhythm: 'monthly', dueDays: 10 },
+          base: { rhythm: 'monthly', dueDays: 20 },
+          scenario: { rhythm: 'yearly', dueDays: 10 },
+        },
+      ],
+    });
+    expect((await owner.get('/api/payment-calendar')).json()).toMatchObject({ ahv: { dueDays: 20 } });
+
+    // Keeping the base's AHV block: the lever's other funds are still written (its BVG: none).
+    const kept = await owner.post(`/api/scenarios/${id}/promote`, {
+      resolutions: [{ leverId: levers[0]?.id, field: 'paymentCalendar.ahv', choice: 'base' }],
+    });
+    expect(kept.statusCode).toBe(200);
+    expect((await owner.get('/api/payment-calendar')).json()).toEqual({
+      ahv: { rhythm: 'monthly', akonto: null, dueDays: 20, differenceMonth: 3 },
+    });
+  });
+
+  it('a lever with a calendar is refused for read-only members and other organisations, nothing written', async () => {
+    const { a, b } = await twoTenants(app);
+    const setting = { enabled: false, billingDate: '2026-01-01', transactionMonthOffset: 0, interval: 'quarterly' };
+    const { id } = (
+      await a.post('/api/scenarios', {
+        name: 'Kalender',
+        levers: [{ type: 'vat', from: '2027-01-01', setting, paymentCalendar: { uvg: { instalments: 4 } } }],
+      })
+    ).json<ScenarioDetail>();
+    const reader = await addMember(app, a, a.user.currentOrganisationId, 'read-only');
+    expect((await reader.post(`/api/scenarios/${id}/promote`, {})).statusCode).toBe(403);
+    expect((await b.post(`/api/scenarios/${id}/promote`, {})).statusCode).toBe(404);
+    expect((await a.get('/api/payment-calendar')).json()).toEqual({});
+    expect((await b.get('/api/payment-calendar')).json()).toEqual({});
+    const bad = await a.post(`/api/scenarios/${id}/levers`, {
+      type: 'vat',
+      from: '2027-01-01',
+      setting,
+      paymentCalendar: { uvg: { instalments: 3 } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ fields: { 'paymentCalendar.uvg.instalments': 'Raten: 1, 2 oder 4' } });
+    expect((await a.post(`/api/scenarios/${id}/promote`, {})).statusCode).toBe(200);
+    expect((await a.get('/api/payment-calendar')).json()).toEqual({
+      uvg: { premiumMonth: 1, instalments: 4, finalMonth: 3 },
+    });
+  });
+
   it('admins promote; read-only members and editors get 403, another organisation 404', async () => {
     const { a, b } = await twoTenants(app);
     const currency = await organisationCurrency(a);

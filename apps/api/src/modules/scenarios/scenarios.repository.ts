@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { PaymentCalendar } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import {
   categories,
   employees,
+  paymentCalendars,
   salaries,
   salaryCostLabels,
   scenarioLevers,
@@ -389,4 +391,16 @@ export function salariesReaching(
       ),
     )
     .orderBy(asc(salaries.employeeId), asc(salaries.fromDate));
+}
+
+/** The organisation's payment calendar as stored (null while none was saved), for promote's three-way check. */
+export async function paymentCalendarSnapshot(
+  db: AppDatabase,
+  organisationId: number,
+): Promise<PaymentCalendar | null> {
+  const [row] = await db
+    .select({ calendar: paymentCalendars.calendar })
+    .from(paymentCalendars)
+    .where(eq(paymentCalendars.organisationId, organisationId));
+  return row?.calendar ?? null;
 }

@@ -14,6 +14,7 @@ import {
 import { applyLevers, type EmployeeTimeline, type ForecastInput } from '@saldopilot/forecast';
 import type { AppDatabase } from '../../db/client.js';
 import { loadScheduleInputs } from '../employees/salary-schedules.js';
+import { calendarFields } from './scenario-promote-calendar.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { lockOrganisationNames } from '../../lib/name-lock.js';
@@ -34,6 +35,7 @@ import {
   listScenarios,
   shiftPositions,
   touchScenario,
+  paymentCalendarSnapshot,
   transactionSnapshot,
   updateLever,
   type LeverRow,
@@ -145,7 +147,8 @@ export function createScenariosService({ db, reference }: { db: AppDatabase; ref
 
   /**
    * The stored form of a new lever: its content and the base row it targets as it is now, for
-   * promote's three-way check (a leave: the employee's exit).
+   * promote's three-way check (a leave: the employee's exit; a VAT/settings lever with a calendar:
+   * the base's calendar).
    */
   async function storedLever(tx: AppDatabase, tenant: Tenant, lever: LeverInput) {
     const targets = targetsOf(lever);
@@ -153,9 +156,11 @@ export function createScenariosService({ db, reference }: { db: AppDatabase; ref
     const original =
       lever.type === 'leave'
         ? { exitDate: (await employeeExit(tx, tenant.organisationId, lever.employeeId)).exitDate }
-        : transactionId === undefined
-          ? null
-          : await transactionSnapshot(tx, tenant.organisationId, transactionId);
+        : lever.type === 'vat' && lever.paymentCalendar !== undefined
+          ? calendarFields(await paymentCalendarSnapshot(tx, tenant.organisationId))
+          : transactionId === undefined
+            ? null
+            : await transactionSnapshot(tx, tenant.organisationId, transactionId);
     return { type: lever.type, payload: lever as Record<string, unknown>, original };
   }
 

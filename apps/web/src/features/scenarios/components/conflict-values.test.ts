@@ -10,4 +10,17 @@ describe('conflict values (docs/scenarios.md "One scenario")', () => {
     expect(conflictValue('endDate', null)).toBe('–');
     expect(conflictValue('cycle', 'quarterly')).toBe('Vierteljährlich');
   });
+
+  it('names a payment calendar block by its fund and says it in words', () => {
+    expect(conflictFieldLabel('paymentCalendar.bvg')).toBe('Zahlungskalender: Pensionskasse (BVG)');
+    const ahv = { rhythm: 'monthly', akonto: null, dueDays: 10, differenceMonth: 3 };
+    expect(conflictValue('paymentCalendar.ahv', ahv)).toBe(
+      'Monatlich, Akonto berechnet, Differenz im Monat 3, 10 Tage',
+    );
+    expect(conflictValue('paymentCalendar.ahv', { ...ahv, rhythm: null })).toMatch(/^Aus der Lohnsumme/);
+    expect(conflictValue('paymentCalendar.uvg', null)).toBe('mit dem Lohn');
+    expect(conflictValue('paymentCalendar.uvg', { premiumMonth: 1, instalments: 4, finalMonth: 3 })).toBe(
+      'Prämie im Monat 1, 4 Raten, Schlussabrechnung im Monat 3',
+    );
+  });
 });

@@ -23,7 +23,7 @@ export interface LeverFormValues {
   type: LeverType;
   /**
    * A VAT/settings lever's payment calendar from its date (docs/scenarios.md "Payment calendar"):
-   * kept as stored, so saving the lever again does not drop it (the form has no fields for it yet).
+   * undefined leaves the calendar as it is; its fields are the shared ones of the settings.
    */
   paymentCalendar?: PaymentCalendarUpdate;
   action: string;

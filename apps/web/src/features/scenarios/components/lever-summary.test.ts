@@ -122,6 +122,15 @@ describe('the lever sentences (docs/scenarios.md "The web")', () => {
         'Ab 01.01.2027: MWST-Abrechnung Saldosteuersatzmethode, halbjährlich',
       ],
       [
+        {
+          type: 'vat',
+          from: '2026-12-01',
+          setting: { enabled: false, billingDate: '2026-12-01', transactionMonthOffset: 0, interval: 'quarterly' },
+          paymentCalendar: { ahv: { rhythm: 'monthly' } },
+        },
+        'Ab 01.12.2026: ohne automatische MWST-Abrechnung; Zahlungskalender ab 01.01.2027',
+      ],
+      [
         { type: 'oneOff', name: 'Kapitalerhöhung', date: '2027-04-01', amount: 5_000_000, currencyId: 1 },
         "Am 01.04.2027: Einmalige Zahlung «Kapitalerhöhung», +CHF 50'000",
       ],

@@ -133,9 +133,12 @@ export function leverSummary(lever: LeverView, names: LeverNames): string {
     }
     case 'vat': {
       const setting = lever.setting;
-      if (!setting.enabled) return `Ab ${day(lever.from)}: ohne automatische MWST-Abrechnung`;
+      // The calendar takes effect on the first 1 January on or after the date (docs/scenarios.md "Payment calendar").
+      const year = Number(lever.from.slice(0, 4)) + (lever.from.endsWith('-01-01') ? 0 : 1);
+      const calendar = lever.paymentCalendar === undefined ? '' : `; Zahlungskalender ab 01.01.${year}`;
+      if (!setting.enabled) return `Ab ${day(lever.from)}: ohne automatische MWST-Abrechnung${calendar}`;
       const method = vatMethodLabels[setting.method ?? 'effective'];
-      return `Ab ${day(lever.from)}: MWST-Abrechnung ${method}, ${cycleLabels[setting.interval].toLowerCase()}`;
+      return `Ab ${day(lever.from)}: MWST-Abrechnung ${method}, ${cycleLabels[setting.interval].toLowerCase()}${calendar}`;
     }
     case 'oneOff':
       return `Am ${day(lever.date)}: Einmalige Zahlung ${quoted(lever.name)}, ${signed(lever.amount, names.currency(lever.currencyId))}`;

@@ -6,8 +6,12 @@ import { DateField } from '../../../../components/form/date-input';
 import { PercentField } from '../../../../components/form/percent-input';
 import { WholeNumberField } from '../../../../components/form/whole-number-field';
 import { FieldPair, sharedLabels, type LeverFieldsProps } from './lever-fields';
+import { VatCalendarFields } from './vat-calendar';
 
-/** "MWST-Wechsel" (docs/scenarios.md "VAT switch"): the organisation's VAT settings as they would be from a date. */
+/**
+ * "MWST-Wechsel" (docs/scenarios.md "VAT switch"): the organisation's VAT settings as they would be
+ * from a date, and optionally its payment calendar (docs/scenarios.md "Payment calendar").
+ */
 export function VatLeverFields({ control }: LeverFieldsProps) {
   const enabled = useWatch({ control, name: 'setting.enabled' });
   const method = useWatch({ control, name: 'setting.method' });
@@ -56,6 +60,7 @@ export function VatLeverFields({ control }: LeverFieldsProps) {
           ) : null}
         </FieldPair>
       ) : null}
+      <VatCalendarFields control={control} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-/** The texts of the section "Zahlungskalender" (docs/payment-calendar.md). */
+/** The texts of the payment calendar's fields and of the settings section "Zahlungskalender" (docs/payment-calendar.md). */
 export const paymentCalendarTexts = {
   title: 'Zahlungskalender',
   description:
@@ -39,4 +39,12 @@ export const paymentCalendarTexts = {
   finalMonth: 'Monat der Schlussabrechnung',
   commission: 'Bezugsprovision',
   commissionHint: 'Die der Arbeitgeber behält, je nach Kanton z. B. 1–2 %',
+} as const;
+
+/** The texts of the calendar in the scenario's VAT/settings lever (docs/scenarios.md "Payment calendar"). */
+export const calendarLeverTexts = {
+  title: 'Zahlungskalender ab dem nächsten 1. Januar',
+  hint: 'Leer: der Zahlungskalender bleibt, wie er ist. Die Kassen und Versicherer rechnen je Kalenderjahr ab, darum gilt er ab dem ersten 1. Januar ab dem Datum.',
+  change: 'Zahlungskalender ändern',
+  off: 'mit dem Lohn',
 } as const;
