@@ -213,10 +213,17 @@ test('bank entries meet the plan: confirmed in one click, chosen by hand, marked
   await expect(page).toHaveTitle('Plan/Ist - SaldoPilot');
   await expect(page.getByRole('combobox', { name: 'Von' })).toHaveValue('November 2025');
   await expect(page.getByRole('combobox', { name: 'Bis' })).toHaveValue('November 2026');
-  // Planungsgenauigkeit: October's cash flow, planned -950.00, was -935.00: |15| / |935| = 1.6 %.
+  // Planungsgenauigkeit (docs/plan-actual.md "Accuracy per horizon"): only November's forecast is
+  // kept yet (taken by the first read), so no month is measured (plan-accuracy.spec.ts measures some).
   const accuracy = page.getByRole('region', { name: 'Planungsgenauigkeit' });
-  await expect(accuracy).toContainText('Ø Abweichung 1.6 % (6 Monate)');
-  await expect(accuracy).toContainText('Ø Abweichung 1.6 % (12 Monate)');
+  await expect(accuracy).toContainText('1 festgehaltene Prognose');
+  await expect(
+    accuracy
+      .getByRole('table', { name: 'Planungsgenauigkeit je Horizont' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: '1 Monat voraus', exact: true }) })
+      .getByRole('cell'),
+  ).toHaveText(['–', '–', '–', '–', '0']);
   const planActual = planActualTable(page);
   const row = (name: string) =>
     planActual.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });

@@ -103,6 +103,8 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
     expect(paths['/api/docs']).toBeUndefined();
     expect(paths['/api/dev/outbox']).toBeUndefined();
+    // The test helper of docs/plan-actual.md "Accuracy per horizon" (development only, like the outbox).
+    expect(paths['/api/dev/forecast-snapshots']).toBeUndefined();
   });
 });
 

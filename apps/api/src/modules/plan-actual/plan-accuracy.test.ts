@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { balanceBandOf, type PlanAccuracy, type SnapshotData } from '@saldopilot/shared';
-import { useTestApp } from '../../test/build-test-app.js';
+import { buildTestApp, productionEnv, useTestApp } from '../../test/build-test-app.js';
+import { routesOf } from '../../test/routes.js';
 import { aBankAccount, aTransaction, currencyId, importEntries } from '../../test/factories.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
@@ -260,6 +261,24 @@ describe('GET /plan-actual/accuracy', () => {
     expect((await seed(b, { month: '2026-05', months: [], names: {} })).statusCode).toBe(204);
     expect((await accuracyOf(a)).snapshots).toEqual(['2026-11']);
     expect((await accuracyOf(b)).snapshots).toEqual(['2026-05', '2026-11']);
+  });
+
+  it('has the seed route outside production only, like the outbox (app.ts registers the dev area so)', async () => {
+    expect(routesOf(app)).toContain('POST /api/dev/forecast-snapshots');
+    const production = await buildTestApp(productionEnv());
+    try {
+      const routes = routesOf(production);
+      expect(routes).toContain('GET /api/plan-actual/accuracy');
+      expect(routes.filter((route) => route.includes('/api/dev/'))).toEqual([]);
+      const seeded = await production.inject({
+        method: 'POST',
+        url: '/api/dev/forecast-snapshots',
+        payload: { month: '2026-05', months: [], names: {} },
+      });
+      expect(seeded.statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
   });
 
   it('lets a read-only member read but not seed, and answers 401 without a session', async () => {
