@@ -126,7 +126,7 @@ describe('the lever sentences (docs/scenarios.md "The web")', () => {
           type: 'vat',
           from: '2026-12-01',
           setting: { enabled: false, billingDate: '2026-12-01', transactionMonthOffset: 0, interval: 'quarterly' },
-          paymentCalendar: { ahv: { rhythm: 'monthly' } },
+          paymentCalendar: { ahv: { rhythm: 'monthly', akonto: null, dueDays: 10, differenceMonth: 3 } },
         },
         'Ab 01.12.2026: ohne automatische MWST-Abrechnung; Zahlungskalender ab 01.01.2027',
       ],
