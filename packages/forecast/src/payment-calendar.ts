@@ -36,7 +36,7 @@ import { forEachOccurrence, occurrenceSeries } from './occurrences.js';
 import { convert, type RateBook } from './rates.js';
 import { isIncludedSalary } from './salaries.js';
 import { gaplessStart, SALARY_COSTS_CATEGORY } from './salary-costs.js';
-import type { ForecastSalary, ForecastSalaryCost, PaymentCalendarChange } from './types.js';
+import type { CostDetail, ForecastSalary, ForecastSalaryCost, PaymentCalendarChange } from './types.js';
 
 type CalendarFund = Exclude<SalaryCostFund, 'direct'>;
 
@@ -164,13 +164,18 @@ export function fundContributions(
       if (months === undefined) byMonth.set(fund, (months = new Float64Array(size)));
       const multiplier = cost.distributionType === 'both' ? 2 : 1;
       const back = cost.cycle === 'once' ? 0 : cost.relativeOffset * monthsPerStep(cost.cycle);
-      // A gapless schedule's detail i is for its first month + i: no month strings parsed (salary-costs.ts).
-      const start = gaplessStart(cost.details);
-      cost.details.forEach((detail, index) => {
+      const { details } = cost;
+      // A gapless schedule's detail i is for its first month + i: no month strings parsed, and only
+      // the details inside the known months are visited (salary-costs.ts).
+      const start = gaplessStart(details);
+      const first = start === undefined ? 0 : Math.max(0, knownFrom + back - start);
+      const last = start === undefined ? details.length - 1 : Math.min(details.length - 1, knownTo + back - start);
+      for (let index = first; index <= last; index++) {
+        const detail = details[index] as CostDetail;
         const month = (start === undefined ? parseMonthIndex(detail.month) : start + index) - back;
-        if (month < knownFrom || month > knownTo) return;
+        if (month < knownFrom || month > knownTo) continue;
         months[month - knownFrom] = (months[month - knownFrom] as number) + convert(detail.amount * multiplier, rate);
-      });
+      }
     }
     if (!paysAhv) continue;
     const gross = convert(salary.amount, rate);
