@@ -89,8 +89,10 @@ test.describe('API-Tokens', () => {
     await expect(create).toBeDisabled();
     await dialog.getByRole('textbox', { name: 'Name' }).fill('CI-Export');
     const scopes = dialog.getByRole('group', { name: 'Berechtigungen' });
-    await expect(scopes.getByRole('checkbox')).toHaveCount(5);
+    // Five of the organisation's data and portfolio:read, the Übersicht of all one's organisations (docs/access.md "Portfolio").
+    await expect(scopes.getByRole('checkbox')).toHaveCount(6);
     await expect(scopes.getByText('data:write')).toBeVisible();
+    await expect(scopes.getByText('portfolio:read')).toBeVisible();
     await scopes.getByRole('checkbox', { name: /^Prognose und Plan\/Ist lesen/ }).check();
     await scopes.getByRole('checkbox', { name: /^Bankkonten, Bankbewegungen und Transaktionen lesen/ }).check();
     await dialog.getByRole('combobox', { name: 'Gültigkeit' }).click();
