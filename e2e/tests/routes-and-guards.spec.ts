@@ -181,6 +181,8 @@ test.describe('signed in', () => {
   });
 
   test('a failed profile load is fatal with the catalogue message, and not retried', async ({ page }) => {
+    // Signed in first: without a session cookie the app does not ask for the profile (docs/web.md "First load").
+    await signUp(page);
     let calls = 0;
     await page.route('**/api/profile', (route) => {
       calls += 1;
