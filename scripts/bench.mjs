@@ -607,7 +607,9 @@ function benchEngine() {
     'ms',
     `median of ${big.engine.length} rounds ${big.engine.map((ms) => ms.toFixed(1)).join(', ')} ms ` +
       `(spread ${big.msSpread.toFixed(1)} ms); ${big.ratio.toFixed(1)}x the pass over the input in the same ` +
-      `rounds (${big.ratios.map((ratio) => ratio.toFixed(1)).join(', ')}x, spread ${big.ratioSpread.toFixed(1)}x)`,
+      `rounds (${big.ratios.map((ratio) => ratio.toFixed(1)).join(', ')}x, spread ${big.ratioSpread.toFixed(1)}x); ` +
+      `CPU ${big.cpuMs.toFixed(1)} ms (spread ${big.cpuSpread.toFixed(1)} ms), with the tree read from the rows ` +
+      `${big.treeCpuMs.toFixed(1)} ms`,
   );
   // docs/payment-calendar.md "Speed": the calendar on (every fund) against off, same organisation, same run.
   const calendar = benchCalendarRatio();

@@ -254,11 +254,16 @@ export function benchEngineRounds(rounds = 5, runs = 15) {
   }
   const engine = [];
   const ratios = [];
+  const cpu = [];
+  const tree = [];
   for (let round = 0; round < rounds; round++) {
     const ms = timed(() => computeForecast(input), runs);
     const pass = timed(() => inputPass(input), runs);
     engine.push(ms);
     ratios.push(ms / pass);
+    cpu.push(cpuTimed(() => computeForecast(input), runs));
+    // The details as a tree per month, read from the rows (the adapter the answers still use).
+    tree.push(cpuTimed(() => computeForecast(input).details, runs));
   }
   const spread = (values) => Math.max(...values) - Math.min(...values);
   return {
@@ -268,7 +273,25 @@ export function benchEngineRounds(rounds = 5, runs = 15) {
     ratioSpread: spread(ratios),
     engine,
     ratios,
+    cpuMs: median(cpu),
+    cpuSpread: spread(cpu),
+    treeCpuMs: median(tree),
   };
+}
+
+/**
+ * The median CPU time of the process (user + system, all its threads: the collector's too) per run:
+ * what a loaded machine moves less than the wall clock, as waiting for a core is not counted.
+ */
+function cpuTimed(work, runs) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const started = process.cpuUsage();
+    work();
+    const used = process.cpuUsage(started);
+    times.push((used.user + used.system) / 1000);
+  }
+  return median(times);
 }
 
 /** The SME's median in milliseconds. */

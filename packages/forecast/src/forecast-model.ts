@@ -38,14 +38,8 @@ import {
 } from './payment-calendar.js';
 import type { LeafNotes } from './leaf-notes.js';
 import { addTransaction } from './transactions.js';
-import {
-  addOverdueLeaves,
-  closeCells,
-  dateOf,
-  ledgerOccurrences,
-  type TransactionStarts,
-} from './planned-occurrences.js';
-import { buildDetails, monthTotals, orderSlots, type MonthTotals, type SlotOrder } from './tree.js';
+import { overdueLeaves, closeCells, dateOf, ledgerOccurrences, type TransactionStarts } from './planned-occurrences.js';
+import { buildRows, detailsOfTable, monthTotals, orderSlots, type MonthTotals, type SlotOrder } from './tree.js';
 import type {
   ForecastInput,
   ForecastMonth,
@@ -515,19 +509,17 @@ export class ForecastModel {
     closeCells(ledger, horizon.first, this.startOf, input.closedOccurrences ?? []);
 
     const keys = horizon.keys.slice(0, months);
+    const overdue = overdueLeaves(this.overdue(), performance);
     // Learned delays move future occurrences in the result only (learned-delays.ts).
     const built = withLearnedDelays(ledger, horizon.first, parseDay(input.today), this.transactions.values(), () =>
       withDetails
-        ? buildDetails(ledger, keys, performance, vatParts, this.orderOfSlots())
-        : { details: [] as ForecastResult['details'], totals: monthTotals(ledger, months, performance) },
+        ? buildRows(ledger, keys, performance, vatParts, this.orderOfSlots(), overdue.leaves)
+        : { table: undefined, totals: monthTotals(ledger, months, performance) },
     );
     const totals: MonthTotals[] = built.totals;
-    const details: ForecastResult['details'] = built.details;
-    const overdue = this.overdue();
-    if (overdue.length > 0) {
-      const added = addOverdueLeaves(details[0], overdue, performance);
+    if (overdue.leaves.length > 0) {
       const first = totals[0] as MonthTotals;
-      totals[0] = { revenue: first.revenue + added.revenue, expense: first.expense + added.expense };
+      totals[0] = { revenue: first.revenue + overdue.revenue, expense: first.expense + overdue.expense };
     }
 
     const rows: ForecastMonth[] = [];
@@ -541,15 +533,32 @@ export class ForecastModel {
       saldo = exactSum(saldo + cashflow, 'The end balance of a month');
       rows.push({ month: keys[i] as string, revenue, expense, cashflow, saldo });
     }
-    return {
+    const result: ForecastResult = {
       currency: input.currency,
       startBalance,
       missingRates: this.missingRates(),
       months: rows,
-      details,
+      details: [],
       runway: runwayOf(rows, minimumBalance),
       ...(withDetails && this.calendarNotes.size + this.vatNotes.size > 0 ? { notes: this.notesOf() } : {}),
     };
+    const table = built.table;
+    if (table !== undefined) {
+      // Not enumerable: a result compares and serialises as before; the rows are there to be read.
+      Object.defineProperty(result, 'detailRows', { value: table, enumerable: false });
+      // The tree per month only when read (docs/forecast.md "Details in columns"): the engine builds
+      // the rows; an answer that still sends the tree pays for it, once.
+      let tree: ForecastResult['details'] | undefined;
+      Object.defineProperty(result, 'details', {
+        enumerable: true,
+        configurable: true,
+        get: () => (tree ??= detailsOfTable(table)),
+        set: (value: ForecastResult['details']) => {
+          tree = value;
+        },
+      });
+    }
+    return result;
   }
 
   /** The notes of the calendar's payments and the VAT instalments, as one map. */

@@ -9,7 +9,7 @@ import { daysOfMonthIndex, monthKeyOf, parseDay, type DayPoint } from './horizon
 import { EXCLUDED, type Ledger } from './ledger.js';
 import { applyPerformance } from './performance.js';
 import { compareNames } from './tree.js';
-import type { ForecastCategory, ForecastLeaf, LeafTable, OccurrenceKey, PlannedOccurrence } from './types.js';
+import type { LeafTable, OccurrenceKey, PlannedOccurrence } from './types.js';
 
 /** 'YYYY-MM-DD' of a month index and day. */
 export function dateOf(monthIndex: number, day: number): string {
@@ -113,17 +113,22 @@ export function closeCells(
   }
 }
 
+/** An overdue occurrence with its amount as the forecast counts it (revenue after performance). */
+export interface OverdueLeaf {
+  occurrence: PlannedOccurrence;
+  amount: number;
+}
+
 /**
- * Adds the overdue occurrences to the first month (docs/plan-actual.md "The forecast counts nothing
- * twice"): each a leaf of its own (`overdueDate`), revenue after performance, in its category (made
- * when the month has none), after the category's regular leaves, oldest first. Answers what they add
- * to revenue and expense.
+ * The overdue occurrences as the first month counts them (docs/plan-actual.md "The forecast counts
+ * nothing twice"): each a leaf of its own (`overdueDate`), revenue after performance, oldest first
+ * (then by name); the tree puts them in their categories after the regular leaves. Answers them and
+ * what they add to revenue and expense.
  */
-export function addOverdueLeaves(
-  month: { revenue: ForecastCategory[]; expense: ForecastCategory[] } | undefined,
+export function overdueLeaves(
   overdue: readonly PlannedOccurrence[],
   performance: number,
-): { revenue: number; expense: number } {
+): { leaves: OverdueLeaf[]; revenue: number; expense: number } {
   let revenue = 0;
   let expense = 0;
   const sorted = [...overdue].sort(
@@ -131,7 +136,7 @@ export function addOverdueLeaves(
       (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0) ||
       compareNames(a.name, b.name, undefined, undefined),
   );
-  for (const occurrence of sorted) {
+  const leaves = sorted.map((occurrence) => {
     const isRevenue = occurrence.amount > 0;
     const amount =
       isRevenue && occurrence.kind !== 'vat_settlement'
@@ -139,25 +144,7 @@ export function addOverdueLeaves(
         : occurrence.amount;
     if (isRevenue) revenue += amount;
     else expense += amount;
-    if (!month) continue;
-    const leaf: ForecastLeaf = {
-      name: occurrence.name,
-      amount,
-      relatedTable: occurrence.kind,
-      relatedId: occurrence.id,
-      isExcluded: false,
-      overdueDate: occurrence.dueDate,
-      ...(occurrence.employeeId === undefined ? {} : { employeeId: occurrence.employeeId }),
-    };
-    const side = isRevenue ? month.revenue : month.expense;
-    let category = side.find((candidate) => candidate.name === occurrence.category);
-    if (!category) {
-      category = { name: occurrence.category, amount: 0, children: [] };
-      const at = side.findIndex((other) => compareNames(other.name, occurrence.category, undefined, undefined) > 0);
-      side.splice(at < 0 ? side.length : at, 0, category);
-    }
-    category.children.push(leaf);
-    category.amount += amount;
-  }
-  return { revenue, expense };
+    return { occurrence, amount };
+  });
+  return { leaves, revenue, expense };
 }

@@ -8,7 +8,19 @@
 import { BASE_LOCALE } from '@saldopilot/shared';
 import { CLOSED, EXCLUDED, type Ledger } from './ledger.js';
 import { applyPerformance } from './performance.js';
-import type { ForecastCategory, ForecastLeaf, ForecastMonthDetails, LeafTable } from './types.js';
+import type { OverdueLeaf } from './planned-occurrences.js';
+import {
+  CELL,
+  CELL_EXCLUDED,
+  CELL_REVENUE,
+  CELL_THIRTEENTH,
+  type ForecastCategory,
+  type ForecastDetailRow,
+  type ForecastDetailTable,
+  type ForecastLeaf,
+  type ForecastMonthDetails,
+  type LeafTable,
+} from './types.js';
 import type { VatParts } from './vat-settlement.js';
 
 // Built once: constructing a collator costs far more than using it.
@@ -107,7 +119,7 @@ export interface MonthTotals {
 }
 
 /**
- * The totals of the first `months` months without the tree: the same sums as {@link buildDetails}
+ * The totals of the first `months` months without the tree: the same sums as {@link buildRows}
  * (each leaf after performance, the VAT settlement as it is, an excluded leaf 0), for an answer
  * that shows no details. Each side sums amounts of one sign, so the order of the additions cannot
  * change an exact total.
@@ -139,7 +151,7 @@ export function monthTotals(ledger: Ledger, months: number, performance: number)
  * A new leaf of an item that is not the VAT settlement. An excluded leaf counts 0 but names what it
  * took out (`excludedAmount`, after performance), so the table can show it struck through and a
  * draft that counts it again knows its amount. Written out instead of spread from a helper's object:
- * a spread allocates a second object per leaf, and leaves are the bulk of the forecast's garbage.
+ * a spread allocates a second object per leaf.
  */
 function newLeaf(
   name: string,
@@ -179,54 +191,64 @@ function sameExclusion(previous: ForecastLeaf, isExcluded: boolean, counted: num
 }
 
 /**
- * Builds the details of every month and their totals. Per leaf and month: raw > 0 is revenue, < 0
- * expense, 0 is left out unless excluded (an excluded leaf is shown with amount 0 and its
- * `excludedAmount` in the tree its amount would have gone to, so it can be included again). Revenue leaves get the performance; the
- * VAT settlement has it already (`vatParts`: its parts per month offset, carried by its leaves) and
- * can never be excluded.
+ * Builds the details in columns (docs/forecast.md "Details in columns") and the month totals. Per
+ * leaf and month: raw > 0 is revenue, < 0 expense, 0 is left out unless excluded (an excluded cell
+ * counts 0 and keeps what it took out, on the side its amount would have gone to, so it can be
+ * included again). Revenue gets the performance; the VAT settlement has it already (`vatParts`: its
+ * parts per month offset) and can never be excluded. The overdue leaves (`overdue`, sorted, after
+ * performance) are rows of their own after the others, with their one cell in the first month; their
+ * totals are not in `totals` (the caller adds them, with or without the details).
  *
- * Equal leaves of one item in several months are one shared object: treat the result as read-only.
- *
- * The loop runs leaf by leaf and, inside, month by month: that reads the ledger's cells in memory
- * order (a month-by-month pass strides through megabytes per month) and keeps the leaf order without
- * sorting per month; each month remembers its open category per side.
+ * One row per slot with a cell in the months, in the slots' display order; the cells are copied into
+ * two typed arrays, so the table stays right when the ledger changes later and nothing is allocated
+ * per cell (the tree per month allocated ~250,000 leaves for the big organisation).
  */
-export function buildDetails(
+export function buildRows(
   ledger: Ledger,
   monthKeys: readonly string[],
   performance: number,
   vatParts?: ReadonlyMap<number, VatParts>,
   slotOrder: SlotOrder = orderSlots(ledger),
-): { details: ForecastMonthDetails[]; totals: MonthTotals[] } {
-  const { order, categoryRanks } = slotOrder;
+  overdue: readonly OverdueLeaf[] = [],
+): { table: ForecastDetailTable; totals: MonthTotals[] } {
+  const { order } = slotOrder;
   const { names, categories, tables, ids, amounts, present, excluded } = ledger;
   // The first `months` of the ledger's (a model's horizon can be longer than the forecast asked for).
   const months = monthKeys.length;
   const stride = ledger.months;
-  const revenueTrees: ForecastCategory[][] = [];
-  const expenseTrees: ForecastCategory[][] = [];
-  const openRevenue: ForecastCategory[] = [];
-  const openExpense: ForecastCategory[] = [];
-  const openRevenueRank = new Int32Array(months).fill(-1);
-  const openExpenseRank = new Int32Array(months).fill(-1);
-  const revenueTotals = new Float64Array(months);
-  const expenseTotals = new Float64Array(months);
-  for (let i = 0; i < months; i++) {
-    revenueTrees.push([]);
-    expenseTrees.push([]);
-  }
+  // The slots with a cell in the months first, so the arrays have the rows' size and no more: fresh
+  // memory costs its first write (the bulk of this function's time), and a ledger keeps slots that
+  // have nothing in the months asked for (an item that ended, a label of other months).
+  const filled = new Uint8Array(order.length);
+  let rowCount = overdue.length;
   for (let position = 0; position < order.length; position++) {
     const slot = order[position] as number;
-    const name = names[slot] as string;
-    const table = tables[slot] as LeafTable;
-    const id = ids[slot] as number;
-    const isVat = table === 'vat_settlement';
-    const rank = categoryRanks[slot] as number;
+    const isVat = tables[slot] === 'vat_settlement';
     const base = slot * stride;
-    // An employee's slot: the leaf of each month names the salary that paid in it.
+    for (let i = 0; i < months; i++) {
+      const mark = excluded[base + i] as number;
+      if (((amounts[base + i] as number) === 0 && (isVat || mark !== EXCLUDED)) || present[base + i] === 0) continue;
+      if (mark === CLOSED) continue;
+      filled[position] = 1;
+      rowCount++;
+      break;
+    }
+  }
+  const rows: ForecastDetailRow[] = [];
+  const values = new Float64Array(rowCount * months);
+  const cells = new Uint8Array(rowCount * months);
+  const revenueTotals = new Float64Array(months);
+  const expenseTotals = new Float64Array(months);
+  let at = 0;
+  for (let position = 0; position < order.length; position++) {
+    if (filled[position] === 0) continue;
+    const slot = order[position] as number;
+    const table = tables[slot] as LeafTable;
+    const isVat = table === 'vat_settlement';
+    const base = slot * stride;
+    // An employee's slot: each month names the salary that paid in it.
     const payers = table === 'salaries' ? ledger.payersOf(slot) : undefined;
     const thirteenth = payers === undefined ? undefined : ledger.thirteenthSalaryOf(slot);
-    let previous: ForecastLeaf | undefined;
     for (let i = 0; i < months; i++) {
       // Most cells are empty: their amount is 0 and they are not excluded, so the count is read last.
       const raw = amounts[base + i] as number;
@@ -236,12 +258,98 @@ export function buildDetails(
       const isRevenue = raw > 0;
       // The VAT settlement comes after performance already (docs/vat.md: it scales output tax only).
       const counted = isRevenue && !isVat ? applyPerformance(raw, performance) : raw;
+      values[at + i] = counted;
+      cells[at + i] =
+        CELL |
+        (isExcluded ? CELL_EXCLUDED : 0) |
+        (isRevenue ? CELL_REVENUE : 0) |
+        (thirteenth?.[i] === 1 ? CELL_THIRTEENTH : 0);
+      if (isExcluded) continue;
+      if (isRevenue) revenueTotals[i] = (revenueTotals[i] as number) + counted;
+      else expenseTotals[i] = (expenseTotals[i] as number) + counted;
+    }
+    const name = names[slot] as string;
+    const category = categories[slot] as string;
+    const id = ids[slot] as number;
+    rows.push(
+      payers === undefined
+        ? { name, category, relatedTable: table, id, at }
+        : { name, category, relatedTable: table, id, payers: payers.slice(0, months), at },
+    );
+    at += months;
+  }
+  if (months > 0) {
+    for (const { occurrence, amount } of overdue) {
+      values[at] = amount;
+      cells[at] = CELL | (amount > 0 ? CELL_REVENUE : 0);
+      const { name, category, kind, dueDate } = occurrence;
+      if (kind === 'salaries' && occurrence.employeeId !== undefined) {
+        const payers = new Int32Array(months);
+        payers[0] = occurrence.id;
+        rows.push({ name, category, relatedTable: kind, id: occurrence.employeeId, payers, overdueDate: dueDate, at });
+      } else {
+        rows.push({ name, category, relatedTable: kind, id: occurrence.id, overdueDate: dueDate, at });
+      }
+      at += months;
+    }
+  }
+  const totals: MonthTotals[] = [];
+  for (let i = 0; i < months; i++) {
+    // `+ 0` turns a -0 (a sum of excluded expense leaves) into 0.
+    totals.push({ revenue: (revenueTotals[i] as number) + 0, expense: (expenseTotals[i] as number) + 0 });
+  }
+  return {
+    table: {
+      months: monthKeys,
+      rows,
+      amounts: values,
+      cells,
+      ...(vatParts === undefined ? {} : { vatParts }),
+    },
+    totals,
+  };
+}
+
+/**
+ * The details as a tree per month (side → category → leaves, docs/forecast.md "Rows in the table")
+ * from the details in columns: the adapter for the answers that still send the tree. Equal leaves of
+ * one row in several months are one shared object: treat the result as read-only. An overdue row's
+ * leaf goes into its category after the regular leaves (a category of its own, in collation order,
+ * when the month has none).
+ */
+export function detailsOfTable(table: ForecastDetailTable): ForecastMonthDetails[] {
+  const { months: monthKeys, rows, amounts, cells, vatParts } = table;
+  const months = monthKeys.length;
+  const revenueTrees: ForecastCategory[][] = [];
+  const expenseTrees: ForecastCategory[][] = [];
+  const openRevenue: (ForecastCategory | undefined)[] = new Array<ForecastCategory | undefined>(months);
+  const openExpense: (ForecastCategory | undefined)[] = new Array<ForecastCategory | undefined>(months);
+  for (let i = 0; i < months; i++) {
+    revenueTrees.push([]);
+    expenseTrees.push([]);
+  }
+  for (const row of rows) {
+    const { name, relatedTable: table, id, payers, at, overdueDate } = row;
+    const isVat = table === 'vat_settlement';
+    let previous: ForecastLeaf | undefined;
+    for (let i = 0; i < months; i++) {
+      const flags = cells[at + i] as number;
+      if (flags === 0) continue;
+      const counted = amounts[at + i] as number;
+      const isExcluded = (flags & CELL_EXCLUDED) !== 0;
+      const isRevenue = (flags & CELL_REVENUE) !== 0;
       const amount = isExcluded ? 0 : counted;
       const parts = isVat ? vatParts?.get(i) : undefined;
-      // A leaf equal to this item's leaf of an earlier month is shared (the result is read-only):
-      // most items repeat their amount every month, and 250,000 fresh objects cost more than the rest
-      // of the forecast together.
       let leaf: ForecastLeaf;
+      if (overdueDate !== undefined) {
+        leaf =
+          payers === undefined
+            ? { name, amount, relatedTable: table, relatedId: id, isExcluded: false, overdueDate }
+            : { name, amount, relatedTable: table, relatedId: payers[i] as number, isExcluded: false, overdueDate, employeeId: id }; // prettier-ignore
+        addOverdueLeaf((isRevenue ? revenueTrees[i] : expenseTrees[i]) as ForecastCategory[], row.category, leaf);
+        continue;
+      }
+      // A leaf equal to this row's leaf of an earlier month is shared (the result is read-only).
       if (parts !== undefined) {
         leaf = { name, amount, relatedTable: table, relatedId: id, isExcluded, ...parts };
       } else if (payers === undefined) {
@@ -251,7 +359,7 @@ export function buildDetails(
             : newLeaf(name, amount, table, id, isExcluded, counted);
       } else {
         const salaryId = payers[i] as number;
-        const withThirteenth = thirteenth?.[i] === 1;
+        const withThirteenth = (flags & CELL_THIRTEENTH) !== 0;
         leaf =
           previous !== undefined &&
           previous.amount === amount &&
@@ -262,34 +370,33 @@ export function buildDetails(
             : newSalaryLeaf(name, amount, salaryId, isExcluded, counted, id, withThirteenth);
       }
       previous = leaf;
-      let category: ForecastCategory;
-      if (isRevenue) {
-        if (openRevenueRank[i] !== rank) {
-          openRevenue[i] = { name: categories[slot] as string, amount: 0, children: [] };
-          (revenueTrees[i] as ForecastCategory[]).push(openRevenue[i] as ForecastCategory);
-          openRevenueRank[i] = rank;
-        }
-        category = openRevenue[i] as ForecastCategory;
-        revenueTotals[i] = (revenueTotals[i] as number) + amount;
-      } else {
-        if (openExpenseRank[i] !== rank) {
-          openExpense[i] = { name: categories[slot] as string, amount: 0, children: [] };
-          (expenseTrees[i] as ForecastCategory[]).push(openExpense[i] as ForecastCategory);
-          openExpenseRank[i] = rank;
-        }
-        category = openExpense[i] as ForecastCategory;
-        expenseTotals[i] = (expenseTotals[i] as number) + amount;
+      // Rows come in category order, so a month's open category per side is the only one to look at.
+      const open = isRevenue ? openRevenue : openExpense;
+      let category = open[i];
+      if (category?.name !== row.category) {
+        category = { name: row.category, amount: 0, children: [] };
+        (isRevenue ? revenueTrees[i] : expenseTrees[i])?.push(category);
+        open[i] = category;
       }
       category.children.push(leaf);
       category.amount += amount;
     }
   }
   const details: ForecastMonthDetails[] = [];
-  const totals: MonthTotals[] = [];
   for (let i = 0; i < months; i++) {
     details.push({ month: monthKeys[i] as string, revenue: revenueTrees[i] ?? [], expense: expenseTrees[i] ?? [] });
-    // `+ 0` turns a -0 (a sum of excluded expense leaves) into 0.
-    totals.push({ revenue: (revenueTotals[i] as number) + 0, expense: (expenseTotals[i] as number) + 0 });
   }
-  return { details, totals };
+  return details;
+}
+
+/** An overdue leaf into its category of a month's side, made in collation order when missing. */
+function addOverdueLeaf(side: ForecastCategory[], name: string, leaf: ForecastLeaf): void {
+  let category = side.find((candidate) => candidate.name === name);
+  if (!category) {
+    category = { name, amount: 0, children: [] };
+    const at = side.findIndex((other) => compareNames(other.name, name, undefined, undefined) > 0);
+    side.splice(at < 0 ? side.length : at, 0, category);
+  }
+  category.children.push(leaf);
+  category.amount += leaf.amount;
 }

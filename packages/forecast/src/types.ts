@@ -5,6 +5,7 @@
  */
 
 import type { LeafNote } from './leaf-notes.js';
+import type { VatParts } from './vat-settlement.js';
 import type { Cycle, PaymentCalendar, Runway, SalaryCostFund } from '@saldopilot/shared';
 
 /** A cycle of a salary cost: the four payment cycles plus `once`. */
@@ -326,6 +327,49 @@ export interface ForecastMonthDetails {
   expense: ForecastCategory[];
 }
 
+/** A cell of a details row holds an amount (else the row has nothing in that month). */
+export const CELL = 1;
+/** The cell is excluded: it counts 0, its amount is what the exclusion took out. */
+export const CELL_EXCLUDED = 2;
+/** The cell is on the revenue side (its amount before an exclusion was > 0); else expense. */
+export const CELL_REVENUE = 4;
+/** An employee's cell whose payment includes a 13th salary (docs/salary-rules.md). */
+export const CELL_THIRTEENTH = 8;
+
+/**
+ * A row of the details in columns (docs/forecast.md "Details in columns"): one leaf — an item, an
+ * employee's salaries as one row — with its cells in the table's arrays at `at` … `at + months − 1`.
+ */
+export interface ForecastDetailRow {
+  readonly name: string;
+  readonly category: string;
+  readonly relatedTable: LeafTable;
+  /** The item; for `salaries` the employee (the salary that paid each month is in `payers`). */
+  readonly id: number;
+  /** Salary rows only: per month the salary that paid in it (the one an exclusion names). */
+  readonly payers?: Int32Array;
+  /** An overdue occurrence's row: its due date; its one cell is in the first month. */
+  readonly overdueDate?: string;
+  /** The offset of the row's first cell in `amounts` and `cells`. */
+  readonly at: number;
+}
+
+/**
+ * The details of a forecast in columns (docs/forecast.md "Details in columns"): the rows in display
+ * order (category, then name), each with one cell per month in typed arrays, so that building them
+ * allocates per row and not per cell.
+ */
+export interface ForecastDetailTable {
+  readonly months: readonly string[];
+  readonly rows: readonly ForecastDetailRow[];
+  /** Per cell: the amount after performance; for an excluded cell what the exclusion took out. */
+  readonly amounts: Float64Array;
+  /** Per cell: 0 (no cell) or `CELL` with `CELL_EXCLUDED`, `CELL_REVENUE`, `CELL_THIRTEENTH`. */
+  readonly cells: Uint8Array;
+  /** The VAT settlement's parts (docs/vat.md) by month offset, after performance. */
+  readonly vatParts?: ReadonlyMap<number, VatParts>;
+}
+
 /**
  * The totals of one month (docs/forecast.md "Totals") and the balance at its end (docs/forecast.md
  * "Start balance and saldo").
@@ -348,7 +392,16 @@ export interface ForecastResult {
   /** Currency codes that had no rate and were converted 1:1, sorted. */
   missingRates: string[];
   months: ForecastMonth[];
+  /**
+   * The details as a tree per month; built from `detailRows` on first read (an adapter for the
+   * answers that still send the tree). Empty when the details were not asked for.
+   */
   details: ForecastMonthDetails[];
+  /**
+   * With the details only: the same details in columns, as the engine builds them (not enumerable:
+   * a result compares and serialises as the tree).
+   */
+  readonly detailRows?: ForecastDetailTable;
   runway: ForecastRunway;
   /**
    * With the details only: how computed leaves came about, by `leafNoteKey(table, id, month)`
