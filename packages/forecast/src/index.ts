@@ -9,6 +9,7 @@ export { occurrenceState, stateRulesOf, type OccurrenceState, type StateRules } 
 export { calendarWarnings, vatLimitsApply, vatLimitWarnings } from './calendar-warnings.js';
 export { calendarLeafId, calendarLeafNames, isCalendarLeaf } from './payment-calendar.js';
 export { leafNoteKey, type LeafNote } from './leaf-notes.js';
+export { compareNames } from './tree.js';
 export {
   detectRecurring,
   normaliseCounterpartyName,

@@ -1,4 +1,8 @@
 import {
+  CELL_EXCLUDED,
+  CELL_REVENUE,
+  CELL_THIRTEENTH,
+  compareNames,
   ForecastModel,
   isCalendarLeaf,
   leafNoteKey,
@@ -77,7 +81,9 @@ export interface ForecastOverlay {
  * A row a scenario's lever added (negative ids, docs/scenarios.md "Forecast of a scenario") is a
  * `scenario_levers` leaf named by its lever; a base row keeps its own table and id.
  */
-function leafIdentity(leaf: ForecastLeaf): Pick<ForecastLeafNode, 'relatedTable' | 'relatedId' | 'leverIds'> {
+function leafIdentity(
+  leaf: Pick<ForecastLeaf, 'name' | 'relatedTable' | 'relatedId' | 'employeeId'>,
+): Pick<ForecastLeafNode, 'relatedTable' | 'relatedId' | 'leverIds'> {
   // The payment calendar's leaves have negative ids of their own (docs/payment-calendar.md).
   if (isCalendarLeaf(leaf)) return { relatedTable: leaf.relatedTable, relatedId: leaf.relatedId };
   const lever = leaf.relatedTable === 'salaries' ? leverOfId(leaf.employeeId ?? 0) : leverOfId(leaf.relatedId);
@@ -132,19 +138,19 @@ export function horizonOf(today: string): { firstMonth: string; lastMonth: strin
 }
 
 /** Whether the leaves of a category are wanted: all without `?expand=`, else the named ones. */
-type LeavesWanted = (side: 'revenue' | 'expense', category: string) => boolean;
+export type LeavesWanted = (side: 'revenue' | 'expense', category: string) => boolean;
 
-function leavesWanted(expand: readonly string[] | undefined): LeavesWanted {
+export function leavesWanted(expand: readonly string[] | undefined): LeavesWanted {
   if (!expand) return () => true;
   const keys = new Set(expand);
   return (side, category) => keys.has(`${side}:${category}`);
 }
 
 /** A result with the warnings of the VAT method's limits per year, when the details were asked for. */
-type DetailedResult = ForecastResult & { vatWarnings?: { year: number; text: string }[] };
+export type DetailedResult = ForecastResult & { vatWarnings?: { year: number; text: string }[] };
 
 /** The note of a leaf in a month, as the fields of its node (docs/payment-calendar.md "Explanations"). */
-type NoteOf = (leaf: ForecastLeaf) => Pick<ForecastLeafNode, 'explanation' | 'warnings'>;
+type NoteOf = (table: ForecastLeaf['relatedTable'], id: number) => Pick<ForecastLeafNode, 'explanation' | 'warnings'>;
 
 /**
  * The notes of a month's leaves: the engine's explanations and warnings, and on the VAT settlement's
@@ -155,9 +161,9 @@ function notesOf(result: DetailedResult, month: string): NoteOf {
   const year = Number(month.slice(0, 4));
   const vatWarnings = (result.vatWarnings ?? []).filter((warning) => warning.year === year).map(({ text }) => text);
   if (notes === undefined && vatWarnings.length === 0) return () => ({});
-  return (leaf) => {
-    const note = notes?.get(leafNoteKey(leaf.relatedTable, leaf.relatedId, month));
-    const warnings = [...(note?.warnings ?? []), ...(leaf.relatedTable === 'vat_settlement' ? vatWarnings : [])];
+  return (table, id) => {
+    const note = notes?.get(leafNoteKey(table, id, month));
+    const warnings = [...(note?.warnings ?? []), ...(table === 'vat_settlement' ? vatWarnings : [])];
     return {
       ...(note === undefined ? {} : { explanation: note.explanation }),
       ...(warnings.length > 0 ? { warnings } : {}),
@@ -176,7 +182,7 @@ function toNodes(
     amount: category.amount,
     children: (wanted(side, category.name) ? category.children : []).map((leaf) =>
       leaf.relatedTable === 'vat_settlement'
-        ? { ...toVatNode(leaf), ...noteOf(leaf) }
+        ? { ...toVatNode(leaf), ...noteOf(leaf.relatedTable, leaf.relatedId) }
         : {
             name: leaf.name,
             amount: leaf.amount,
@@ -188,7 +194,7 @@ function toNodes(
             ...(leaf.employeeId === undefined ? {} : { employeeId: leaf.employeeId }),
             ...(leaf.thirteenthSalary ? { thirteenthSalary: true } : {}),
             ...(leaf.overdueDate === undefined ? {} : { overdueDate: leaf.overdueDate }),
-            ...noteOf(leaf),
+            ...noteOf(leaf.relatedTable, leaf.relatedId),
           },
     ),
   }));
@@ -213,7 +219,11 @@ function toVatNode(leaf: ForecastLeaf): ForecastLeafNode {
 
 const vatParts = ['outputTax', 'inputTax', 'grossRevenue', 'netTaxRate', 'netTaxRate2', 'netTaxRate2Share'] as const;
 
-function toDetails(result: DetailedResult, wanted: LeavesWanted): ForecastDetails {
+/**
+ * The details answer from the engine's tree per month (`result.details`): the reference the answer
+ * from the rows (`toDetails`) must equal byte for byte, and the path of a result without rows.
+ */
+export function toDetailsOfTree(result: DetailedResult, wanted: LeavesWanted): ForecastDetails {
   return result.details.map((month) => {
     const noteOf = notesOf(result, month.month);
     return {
@@ -222,6 +232,93 @@ function toDetails(result: DetailedResult, wanted: LeavesWanted): ForecastDetail
       expense: toNodes(month.expense, 'expense', wanted, noteOf),
     };
   });
+}
+
+/**
+ * The details answer straight from the engine's rows (docs/forecast.md "Details in columns"), in one
+ * pass and without the tree per month: the same nodes, in the same order, with the same category
+ * sums as `toDetailsOfTree` (forecast-details-rows.test.ts compares them). A category whose leaves
+ * are not wanted still sums them, but no node is made for them.
+ */
+export function toDetails(result: DetailedResult, wanted: LeavesWanted): ForecastDetails {
+  const table = result.detailRows;
+  if (table === undefined) return toDetailsOfTree(result, wanted);
+  const { months: monthKeys, rows, amounts, cells, vatParts: partsByMonth } = table;
+  const months = monthKeys.length;
+  const notes = monthKeys.map((month) => notesOf(result, month));
+  const answer: ForecastDetails = monthKeys.map((month) => ({ month, revenue: [], expense: [] }));
+  // Rows come in category order, so a month's open category per side is the only one to look at.
+  const openRevenue: (ForecastCategoryNode | undefined)[] = new Array<ForecastCategoryNode | undefined>(months);
+  const openExpense: (ForecastCategoryNode | undefined)[] = new Array<ForecastCategoryNode | undefined>(months);
+  for (const row of rows) {
+    const { name, relatedTable, id, payers, at, overdueDate } = row;
+    const isVat = relatedTable === 'vat_settlement';
+    // What a row is, the same in every month: its wanted flag per side and (but for an employee's
+    // row, whose salary can change from month to month) its identity.
+    let wantedRevenue: boolean | undefined;
+    let wantedExpense: boolean | undefined;
+    const itemIdentity = payers === undefined ? leafIdentity({ name, relatedTable, relatedId: id }) : undefined;
+    for (let i = 0; i < months; i++) {
+      const flags = cells[at + i] as number;
+      if (flags === 0) continue;
+      const counted = amounts[at + i] as number;
+      const isExcluded = overdueDate === undefined && (flags & CELL_EXCLUDED) !== 0;
+      const isRevenue = (flags & CELL_REVENUE) !== 0;
+      const amount = isExcluded ? 0 : counted;
+      const month = answer[i] as ForecastDetails[number];
+      const side = isRevenue ? 'revenue' : 'expense';
+      let category: ForecastCategoryNode | undefined;
+      if (overdueDate !== undefined) {
+        // An overdue leaf goes into its category after the others, made in collation order when missing.
+        category = month[side].find((candidate) => candidate.name === row.category);
+        if (!category) {
+          category = { name: row.category, amount: 0, children: [] };
+          const later = month[side].findIndex((other) => compareNames(other.name, row.category, undefined, undefined) > 0); // prettier-ignore
+          month[side].splice(later < 0 ? month[side].length : later, 0, category);
+        }
+      } else {
+        const open = isRevenue ? openRevenue : openExpense;
+        category = open[i];
+        if (category?.name !== row.category) {
+          category = { name: row.category, amount: 0, children: [] };
+          month[side].push(category);
+          open[i] = category;
+        }
+      }
+      category.amount += amount;
+      if (isRevenue) wantedRevenue ??= wanted('revenue', row.category);
+      else wantedExpense ??= wanted('expense', row.category);
+      if (!(isRevenue ? wantedRevenue : wantedExpense)) continue;
+      const relatedId = payers === undefined ? id : (payers[i] as number);
+      const noteOf = notes[i] as NoteOf;
+      if (isVat) {
+        const node: ForecastLeafNode = { name, amount, relatedId, relatedTable, isExcluded };
+        if (overdueDate !== undefined) node.overdueDate = overdueDate;
+        const parts = overdueDate === undefined ? partsByMonth?.get(i) : undefined;
+        if (parts !== undefined) {
+          for (const part of vatParts) {
+            const value = parts[part];
+            if (value !== undefined) node[part] = value;
+          }
+        }
+        category.children.push({ ...node, ...noteOf(relatedTable, relatedId) });
+        continue;
+      }
+      const employeeId = payers === undefined ? undefined : id;
+      category.children.push({
+        name,
+        amount,
+        ...(itemIdentity ?? leafIdentity({ name, relatedTable, relatedId, employeeId })),
+        isExcluded,
+        ...(isExcluded ? { excludedAmount: counted } : {}),
+        ...(employeeId === undefined ? {} : { employeeId }),
+        ...((flags & CELL_THIRTEENTH) !== 0 && overdueDate === undefined ? { thirteenthSalary: true } : {}),
+        ...(overdueDate === undefined ? {} : { overdueDate }),
+        ...noteOf(relatedTable, relatedId),
+      });
+    }
+  }
+  return answer;
 }
 
 /** A leaf's identity across months and forecasts: an employee's salaries are one leaf. */
