@@ -90,7 +90,7 @@ describe('promote keeps the forecast (docs/scenarios.md "Promote")', () => {
     // On the 5th, 10 days later is the 15th in every month: one repeating row each; on the 31st,
     // 10 days later is the 10th, or the 11th after a 30-day month, or 10/11/13 March: runs and singles.
     const fee = await aTransaction(owner, { name: 'Honorar', amount: 120_000, startDate: '2026-01-05' });
-    const late = await aTransaction(owner, {
+    await aTransaction(owner, {
       name: 'Abo',
       amount: 9_900,
       startDate: '2026-01-31',
