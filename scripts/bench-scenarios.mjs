@@ -173,6 +173,9 @@ async function benchOne(label, helpers, options) {
         `${measured.rps} req/s; ${after}`,
       );
     if (!alive) throw new Error(`the server ended during the compare load (${after})`);
+    // The load leaves computations queued that block the server's event loop; a request sent then
+    // waits past Node's headersTimeout (60 s) and is reset (docs/scenarios.md "Speed"): wait first.
+    await helpers.untilIdle(server.child);
 
     // A lever edit (the one-off's amount), then the scenario's forecast: each read computes anew.
     const { scenario, lever: oneOff } = oneOffs[0];
