@@ -35,6 +35,7 @@ import type { RatesService } from '../../lib/rates/rates-service.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { createForecastCache } from './forecast-cache.js';
+import type { ForecastStamps } from './forecast-stamps.js';
 import {
   forecastInputNames,
   inputStamps,
@@ -65,6 +66,11 @@ export interface ForecastsServiceDeps {
    * scenario"): 404 for one that is not the tenant's. Absent: `?scenario=` is refused as unknown.
    */
   scenarioOverlay?: (tenant: Tenant, scenarioId: number) => Promise<ForecastOverlay>;
+  /**
+   * The organisation's data versions as the stamps keep them in memory (forecast-stamps.ts), and
+   * the announcement of a write that raised them. Absent: read from the database each time.
+   */
+  versions?: Pick<ForecastStamps, 'versionsOf' | 'written'>;
 }
 
 /** What a scenario's forecast is computed with: its key (id and version) and the pure apply step. */
@@ -273,6 +279,10 @@ export function createForecastsService({
   reference,
   ensureFreshSchedules,
   scenarioOverlay,
+  versions: kept = {
+    versionsOf: (organisationId) => dataVersionsOf(db, organisationId),
+    written: async () => undefined,
+  },
 }: ForecastsServiceDeps) {
   const cache = createForecastCache();
 
@@ -354,10 +364,15 @@ export function createForecastsService({
     today: string,
     read?: ReadonlyMap<string, number>,
   ): Promise<ReadonlyMap<string, number>> {
-    const versions = read ?? (await dataVersionsOf(db, organisationId));
+    const versions = read ?? (await kept.versionsOf(organisationId));
     const stamp = `${today}|${versions.get('salaries') ?? 0}`;
     if (cache.schedulesFreshAt(organisationId, stamp)) return versions;
-    if (await ensureFreshSchedules(db, organisationId, today)) return dataVersionsOf(db, organisationId);
+    if (await ensureFreshSchedules(db, organisationId, today)) {
+      // Written past the API (the day's schedules): announced like a write, so that no instance
+      // keeps the versions from before (docs/realtime.md "Writes past the API").
+      await kept.written(organisationId);
+      return dataVersionsOf(db, organisationId);
+    }
     cache.rememberFreshSchedules(organisationId, stamp);
     return versions;
   }
