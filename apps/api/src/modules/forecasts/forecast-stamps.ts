@@ -51,7 +51,10 @@ export function createForecastStamps({
   const kept = new Map<number, Kept>();
   changes.subscribe({
     change(change) {
-      if ('organisationId' in change) kept.delete(change.organisationId);
+      if (!('organisationId' in change)) return;
+      // Organisation 0's rows (the shared categories and VAT rates) count in every organisation's versions.
+      if (change.organisationId === 0) kept.clear();
+      else kept.delete(change.organisationId);
     },
     reset: () => kept.clear(),
   });

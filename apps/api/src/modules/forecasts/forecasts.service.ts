@@ -318,8 +318,31 @@ export function createForecastsService({
     return delayed;
   }
 
-  function inputOf(currency: string, today: string, data: ForecastData): ForecastInput {
-    const salaries = data.salaries.rows.map((row) => {
+  /**
+   * The salaries as the engine takes them, and their past figures: the same arrays while the parts
+   * they are made of are the same objects (a write of a transaction, an account or an exclusion
+   * maps none of the thousands of salaries again, and the model skips their walk:
+   * ForecastModel.update, docs/forecast.md "Speed").
+   */
+  const salariesOfParts = new WeakMap<
+    ForecastData['salaries']['rows'],
+    {
+      costs: ForecastData['costs'];
+      pastFigures: ForecastData['pastFigures'];
+      month: string;
+      salaries: ForecastSalary[];
+      pastSalaries: ForecastSalary[];
+    }
+  >();
+  function salariesOf(
+    data: ForecastData,
+    month: string,
+  ): { salaries: ForecastSalary[]; pastSalaries: ForecastSalary[] } {
+    const known = salariesOfParts.get(data.salaries.rows);
+    if (known && known.costs === data.costs && known.pastFigures === data.pastFigures && known.month === month) {
+      return known;
+    }
+    const withTheirCosts = data.salaries.rows.map((row) => {
       const costs = data.costs.bySalary.get(row.id) ?? noCosts;
       const kept = withCosts.get(row);
       if (kept?.costs === costs) return kept;
@@ -327,7 +350,15 @@ export function createForecastsService({
       withCosts.set(row, salary);
       return salary;
     });
-    const pastSalaries = pastSalariesOf(salaries, data.pastFigures);
+    const pastSalaries = pastSalariesOf(withTheirCosts, data.pastFigures);
+    const salaries = currentMonthCostsOf(withTheirCosts, pastSalaries, month);
+    const made = { costs: data.costs, pastFigures: data.pastFigures, month, salaries, pastSalaries };
+    salariesOfParts.set(data.salaries.rows, made);
+    return made;
+  }
+
+  function inputOf(currency: string, today: string, data: ForecastData): ForecastInput {
+    const { salaries, pastSalaries } = salariesOf(data, monthOf(today));
     return {
       today,
       months: FORECAST_LIMITS.maxMonths,
@@ -336,7 +367,7 @@ export function createForecastsService({
       rates: rates.rateTable(currency) ?? {},
       bankAccounts: data.accounts,
       transactions: delayedTransactions(data.transactions.rows, data.delays),
-      salaries: currentMonthCostsOf(salaries, pastSalaries, monthOf(today)),
+      salaries,
       pastSalaries,
       vatSetting: data.vatSetting,
       paymentCalendar: data.paymentCalendar,
