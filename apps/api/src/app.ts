@@ -206,14 +206,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const salaryCosts = createSalaryCostsService({ db, clock });
   const salaryCostLabels = createSalaryCostLabelsService({ db });
   const scenarios = createScenariosService({ db, reference });
+  const forecastStamps = createForecastStamps({ db, clock, rates, changes });
   const forecasts = createForecastsService({
     ...{ db, clock, rates, reference, ensureFreshSchedules },
+    versions: forecastStamps,
     scenarioOverlay: (tenant, id) => scenarios.overlay(tenant, id),
   });
   const scenarioCompare = createScenarioCompareService({ clock, forecasts, scenarios });
   const scenarioPromote = createScenarioPromoteService({ db, clock, reference, forecasts });
   const forecastExclusions = createForecastExclusionsService({ db, clock });
-  const forecastStamps = createForecastStamps({ db, clock, rates });
   // A currency change must leave every sum exact in the new currency (ARCHITECTURE.md rule 7).
   const organisations = createOrganisationsService(db, reference, changes, async (tx, organisationId, currencyId) => {
     await bankAccounts.requireExactTotal(tx, organisationId, currencyId);
