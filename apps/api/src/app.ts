@@ -247,7 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const occurrenceDismissals = createDismissalsService({ db, clock, forecasts, cache: planCache });
   const recurring = createRecurringService({ db, clock, reference, bankAccounts, transactions, planMatches });
-  const qrBills = createQrBillsService({ clock, reference, transactions, recurring });
+  const qrBills = createQrBillsService({ db, clock, reference, transactions, recurring });
   const events = createEventHub(changes, createStreamLeases(db, clock));
   const access = createAccessService({ db, clock });
   const bearers = createBearerAccesses(db, clock);
