@@ -33,7 +33,7 @@ export const qrBillsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/qr-bills/read',
       {
         bodyLimit: QR_BILL_LIMITS.fileBytes,
-        config: { rawBody, changesNothing: true },
+        config: { rawBody, changesNothing: true, errors: ['RATE_LIMITED' as const] },
         schema: { response: { 200: qrBillPreviewSchema } },
       },
       async (request) =>

@@ -16,7 +16,8 @@ import type { RecurringService } from '../recurring/recurring.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import type { TransactionsService } from '../transactions/transactions.service.js';
 import { paymentTermDaysOf } from './qr-bills.repository.js';
-import { qrReaderMessages, readQrCodes } from './qr-code-reader.js';
+import { qrReaderMessages } from './qr-code-reader.js';
+import type { QrReader } from './qr-reader.js';
 
 export interface QrBillsServiceDeps {
   db: AppDatabase;
@@ -24,6 +25,8 @@ export interface QrBillsServiceDeps {
   reference: ReferenceService;
   transactions: TransactionsService;
   recurring: RecurringService;
+  /** Reads the codes in worker threads (docs/qr-bills.md "Reading the code"). */
+  reader: QrReader;
 }
 
 export type QrBillsService = ReturnType<typeof createQrBillsService>;
@@ -48,10 +51,10 @@ function addressText(address: QrBillAddress): string {
  * preview as confirmed made a single transaction through the transactions service, its reference
  * kept so the bank debit is matched to it first (docs/plan-actual.md "References").
  */
-export function createQrBillsService({ db, clock, reference, transactions, recurring }: QrBillsServiceDeps) {
+export function createQrBillsService({ db, clock, reference, transactions, recurring, reader }: QrBillsServiceDeps) {
   /** The one QR-bill of the file: its code found, read and checked, or a German 400 saying what is wrong. */
-  async function billOf(bytes: Uint8Array): Promise<QrBill> {
-    const found = await readQrCodes(bytes);
+  async function billOf(tenant: Tenant, bytes: Uint8Array): Promise<QrBill> {
+    const found = await reader.read(tenant.organisationId, bytes);
     const payloads = found.texts.filter((text) => text.startsWith('SPC'));
     if (payloads.length === 0) {
       if (found.texts.length > 0) throw new AppError('VALIDATION_FAILED', qrBillMessagesApi.notAQrBill);
@@ -75,7 +78,7 @@ export function createQrBillsService({ db, clock, reference, transactions, recur
     async read(tenant: Tenant, file: { bytes: Uint8Array | undefined }): Promise<QrBillPreview> {
       if (!file.bytes || file.bytes.length === 0)
         throw new AppError('VALIDATION_FAILED', qrBillMessagesApi.missingFile);
-      const bill = await billOf(file.bytes);
+      const bill = await billOf(tenant, file.bytes);
       const today = clock.today();
       const termsDue = swicoDueDate(bill.swico, today);
       const paymentTermDays = await paymentTermDaysOf(db, tenant.organisationId);
