@@ -73,6 +73,7 @@ import { registerRecurring } from './modules/recurring/recurring.routes.js';
 import { createRecurringService } from './modules/recurring/recurring.service.js';
 import { registerQrBills } from './modules/qr-bills/qr-bills.routes.js';
 import { createQrBillsService } from './modules/qr-bills/qr-bills.service.js';
+import { createQrReader } from './modules/qr-bills/qr-reader.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { createForecastStamps } from './modules/forecasts/forecast-stamps.js';
 import { createStreamLeases } from './modules/events/stream-leases.js';
@@ -248,7 +249,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const occurrenceDismissals = createDismissalsService({ db, clock, forecasts, cache: planCache });
   const recurring = createRecurringService({ db, clock, reference, bankAccounts, transactions, planMatches });
-  const qrBills = createQrBillsService({ clock, reference, transactions, recurring });
+  const qrReader = createQrReader();
+  app.addHook('onClose', () => qrReader.close());
+  const qrBills = createQrBillsService({ db, clock, reference, transactions, recurring, reader: qrReader });
   const events = createEventHub(changes, createStreamLeases(db, clock));
   const access = createAccessService({ db, clock });
   const bearers = createBearerAccesses(db, clock);
