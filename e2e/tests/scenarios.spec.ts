@@ -210,7 +210,7 @@ test.describe('Szenarien', () => {
       Austritt: 'Austritt am',
       Lohnänderung: 'Änderung als',
       Darlehen: 'Zinssatz pro Jahr in %',
-      'MWST-Umstellung': 'Automatische MWST-Abrechnung',
+      'MWST-Umstellung': 'MWST-Abrechnung aktivieren',
       'Einmalige Zahlung': 'Betrag',
     };
     for (const [type, label] of Object.entries(forms)) {

@@ -80,7 +80,9 @@ function sameTransaction(a: ForecastTransaction, b: ForecastTransaction): boolea
     a.endDate === b.endDate &&
     a.isDisabled === b.isDisabled &&
     a.vatBasisPoints === b.vatBasisPoints &&
-    a.vatIncluded === b.vatIncluded
+    a.vatIncluded === b.vatIncluded &&
+    // A scenario's changes of the occurrences (occurrence-changes.ts) are kept as one array per row.
+    a.occurrenceChanges === b.occurrenceChanges
   );
 }
 

@@ -1,3 +1,4 @@
+import type { InvalidateQueryFilters } from '@tanstack/react-query';
 import { forecastQueryRoots, queryRoots } from '@saldopilot/shared';
 import { camelCase, type CamelCase } from './area-names';
 import { queryClient } from './query-client';
@@ -34,3 +35,13 @@ export async function invalidatePlanQueries(): Promise<void> {
     queryClient.invalidateQueries({ queryKey: planQueryRoots.planActual }),
   ]);
 }
+
+/**
+ * Every query but the signed-in user's profile: what "reload everything" means for a change stream
+ * that missed events or a promote that touched many areas. The profile belongs to the session, not
+ * to the organisation's data; it is fetched once per app load and set directly by login, logout and
+ * profile updates (docs/product.md "Route guards"), so no organisation event reloads it.
+ */
+export const organisationQueries = {
+  predicate: (query) => query.queryKey[0] !== 'profile',
+} as const satisfies InvalidateQueryFilters;

@@ -107,10 +107,10 @@ describe('handleStreamEvent', () => {
     expect(invalidated()).toEqual([keys[1], keys[3], keys[4]]);
   });
 
-  it('invalidates everything on a reset', async () => {
+  it("invalidates all of the organisation's data on a reset, but not the profile (fetched once per app load)", async () => {
     const { client, invalidated } = clientWith(...keys);
     await handleStreamEvent({ type: 'reset' }, client);
-    expect(invalidated()).toEqual(keys);
+    expect(invalidated()).toEqual(keys.slice(0, -1));
   });
 
   it('invalidates nothing for an unknown area, but still tells the listeners (the notice matches any area)', async () => {
@@ -204,12 +204,17 @@ describe('openChangeStream', () => {
 
   it('after a refusal reloads what is shown, tries again a bounded number of times and stops', async () => {
     vi.useFakeTimers();
-    const { client } = clientWith(['transactions']);
+    const { client } = clientWith(['transactions'], ['profile']);
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     openFake(client);
     FakeSource.made[0]!.refuse();
     expect(FakeSource.made[0]!.closed).toBe(true);
-    expect(invalidate).toHaveBeenCalledWith({ type: 'active' });
+    // What is shown reloads, the profile aside (fetched once per app load).
+    const filters = invalidate.mock.calls[0]![0]!;
+    expect(filters.type).toBe('active');
+    const query = (queryKey: QueryKey) => client.getQueryCache().find({ queryKey })!;
+    expect(filters.predicate?.(query(['transactions']))).toBe(true);
+    expect(filters.predicate?.(query(['profile']))).toBe(false);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(FakeSource.made).toHaveLength(2);
     FakeSource.made[1]!.refuse();
@@ -224,13 +229,13 @@ describe('openChangeStream', () => {
 
   it('reloads everything once a stream opened after a refusal, which could not ask for what it missed', async () => {
     vi.useFakeTimers();
-    const { client } = clientWith(['transactions']);
-    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const { client } = clientWith(['transactions'], ['profile']);
     openFake(client);
     FakeSource.made[0]!.refuse();
     await vi.advanceTimersByTimeAsync(1_000);
     FakeSource.made[1]!.open();
-    expect(invalidate).toHaveBeenLastCalledWith();
+    expect(client.getQueryState(['transactions'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['profile'])?.isInvalidated).toBe(false);
   });
 
   it('tries no more once closed', async () => {

@@ -9,7 +9,7 @@ import {
 } from '@saldopilot/shared';
 import { tabId } from './api-client';
 import { queryClient as appQueryClient } from './query-client';
-import { areaQueryRoots, planQueryRoots } from './query-keys';
+import { areaQueryRoots, organisationQueries, planQueryRoots } from './query-keys';
 import { tellRemoteChange } from './remote-changes';
 import { answersCarry, forgetAnswerStamps } from './answer-stamps';
 
@@ -71,7 +71,7 @@ export function createReloads(client: QueryClient, intervalMs: number = RELOAD_I
     if (everything) {
       everything = false;
       forgetAnswerStamps();
-      void client.invalidateQueries();
+      void client.invalidateQueries(organisationQueries);
       return;
     }
     if (roots.some((root) => planRoots.has(JSON.stringify(root)))) forgetAnswerStamps();
@@ -124,7 +124,7 @@ export function staleRootsOf(change: ReceivedChangeEvent, ownOrigin: string | un
  */
 export async function handleStreamEvent(event: StreamEvent, client: QueryClient = appQueryClient): Promise<void> {
   if (event.type === 'reset') {
-    await client.invalidateQueries();
+    await client.invalidateQueries(organisationQueries);
     return;
   }
   tellRemoteChange(event.change);
@@ -233,8 +233,8 @@ function actOn(event: StreamEvent | null, reloads: ReturnType<typeof createReloa
 function reloadNow(client: QueryClient, what: 'all' | 'active' | 'organisations'): void {
   if (what === 'all') {
     forgetAnswerStamps();
-    void client.invalidateQueries();
-  } else if (what === 'active') void client.invalidateQueries({ type: 'active' });
+    void client.invalidateQueries(organisationQueries);
+  } else if (what === 'active') void client.invalidateQueries({ ...organisationQueries, type: 'active' });
   else void client.invalidateQueries({ queryKey: areaQueryRoots.organisations });
 }
 

@@ -9,7 +9,7 @@ import type {
 } from '@saldopilot/shared';
 import { api } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { invalidatePlanQueries } from '../../../lib/query-keys';
+import { invalidatePlanQueries, organisationQueries } from '../../../lib/query-keys';
 import { scenarioKeys } from './list-scenarios';
 
 /** After a write: the scenarios and every forecast (a scenario's forecast and the comparison) load again. */
@@ -53,6 +53,6 @@ export function deleteLever(scenarioId: number, leverId: number): Promise<void> 
  */
 export async function promoteScenario(scenarioId: number, request: PromoteRequest): Promise<PromoteResult> {
   const result = await api.post<PromoteResult>(`/api/scenarios/${scenarioId}/promote`, request);
-  await queryClient.invalidateQueries();
+  await queryClient.invalidateQueries(organisationQueries);
   return result;
 }

@@ -58,10 +58,13 @@ export interface LeverFormValues {
     enabled: boolean;
     billingDate: string | null;
     transactionMonthOffset: number | null;
-    interval: Cycle;
+    interval: VatSettingUpdate['interval'];
     paymentTerm: 'estv' | 'offset';
     method: 'effective' | 'netTaxRate';
     netTaxRate: number | null;
+    netTaxRate2: number | null;
+    netTaxRate2Share: number | null;
+    previousYearTax: number | null;
   };
 }
 
@@ -104,6 +107,9 @@ export function newLeverValues(type: LeverType, currencyId: number, firstDay: st
       paymentTerm: 'estv',
       method: 'effective',
       netTaxRate: null,
+      netTaxRate2: null,
+      netTaxRate2Share: null,
+      previousYearTax: null,
     },
   };
 }
@@ -135,6 +141,9 @@ export function leverFormValues(lever: LeverView, currencyId: number, firstDay: 
       paymentTerm: lever.setting.paymentTerm ?? 'estv',
       method: lever.setting.method ?? 'effective',
       netTaxRate: lever.setting.netTaxRate ?? null,
+      netTaxRate2: lever.setting.netTaxRate2 ?? null,
+      netTaxRate2Share: lever.setting.netTaxRate2Share ?? null,
+      previousYearTax: lever.setting.previousYearTax ?? null,
     };
     if (lever.paymentCalendar !== undefined) values.paymentCalendar = lever.paymentCalendar;
   }
@@ -269,6 +278,9 @@ export function toLeverInput(values: LeverFormValues): Record<string, unknown> {
         paymentTerm: setting.paymentTerm,
         method: setting.method,
         netTaxRate: setting.method === 'netTaxRate' ? setting.netTaxRate : undefined,
+        netTaxRate2: setting.method === 'netTaxRate' ? setting.netTaxRate2 : undefined,
+        netTaxRate2Share: setting.method === 'netTaxRate' ? setting.netTaxRate2Share : undefined,
+        previousYearTax: setting.interval === 'yearly' ? setting.previousYearTax : undefined,
       });
       return present({ type, from: values.from, setting: vat, paymentCalendar: values.paymentCalendar });
     }

@@ -247,4 +247,37 @@ describe('the lever forms', () => {
     };
     expect(toLeverInput(leverFormValues(vat, 1, '2026-12-01'))).toEqual(vat);
   });
+
+  it('keep every field of the VAT settings a VAT lever offers: two net tax rates, the previous year tax of a yearly filer', () => {
+    const annual: LeverView = {
+      type: 'vat',
+      from: '2027-01-01',
+      setting: {
+        enabled: true,
+        billingDate: '2028-01-01',
+        transactionMonthOffset: 0,
+        interval: 'yearly',
+        paymentTerm: 'estv',
+        method: 'netTaxRate',
+        netTaxRate: 6_200,
+        netTaxRate2: 2_100,
+        netTaxRate2Share: 30,
+        previousYearTax: 8_000_000,
+      },
+    };
+    const values = leverFormValues(annual, 1, '2026-12-01');
+    expect(toLeverInput(values)).toEqual(annual);
+    expect(leverInputSchema.safeParse(toLeverInput(values)).success).toBe(true);
+    // Back to the effective method, quarterly: the fields that belong to the others are not sent.
+    const quarterly = {
+      ...values,
+      setting: { ...values.setting, method: 'effective' as const, interval: 'quarterly' as const },
+    };
+    expect(toLeverInput(quarterly)).toMatchObject({
+      setting: { method: 'effective', interval: 'quarterly' },
+    });
+    const sent = toLeverInput(quarterly) as { setting: Record<string, unknown> };
+    expect(Object.keys(sent.setting)).not.toContain('netTaxRate2');
+    expect(Object.keys(sent.setting)).not.toContain('previousYearTax');
+  });
 });
