@@ -218,13 +218,21 @@ export function createPortfolioService({
     }
   }
 
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
   /** Starts waiting background computations, at most BACKGROUND_ORGANISATIONS at a time. */
   function pump(): void {
     while (!stopped && active < BACKGROUND_ORGANISATIONS && waiting.size > 0) {
       const [organisationId, currencyId] = waiting.entries().next().value as [number, number];
       waiting.delete(organisationId);
       active += 1;
-      oneAtATime(organisationId, () => refresh({ organisationId, currencyId }))
+      oneAtATime(organisationId, async () => {
+        // A turn of the event loop first: on PGlite a query never waits for I/O, so a chain of
+        // background rows would run on microtasks alone and hold back every answer (the read that
+        // scheduled them too) until the last row is done (docs/cockpit.md "Stored rows").
+        await nextTurn();
+        await refresh({ organisationId, currencyId });
+      })
         .catch((error: unknown) => onError?.(error))
         .finally(() => {
           active -= 1;
