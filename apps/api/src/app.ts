@@ -260,7 +260,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Open streams would keep the server from closing: they end first (clients reconnect elsewhere).
   app.addHook('preClose', async () => events.closeAll());
   const portfolio = createPortfolioService({
-    ...{ db, clock, organisations, forecasts, bankAccounts, planActual, occurrenceDismissals },
+    ...{ db, clock, forecasts, bankAccounts, planActual, occurrenceDismissals },
+    onError: (error) => app.log.error({ err: error }, 'an Übersicht row could not be computed'),
   });
   const reports = createReportsService({
     clock,
@@ -284,6 +285,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     stopAlerts();
     await alerts.settled();
+    portfolio.stop();
+    await portfolio.settled();
   });
   const deps: AppDeps = {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, sessionUsers, cookies },
