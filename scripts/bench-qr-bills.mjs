@@ -7,25 +7,11 @@
 const ROUNDS = 7;
 
 export async function benchQrBills({ line }) {
-  const { buildQrBillPayload, parseQrBill } = await import('../packages/shared/dist/index.js');
+  const { buildQrBillPayload, parseQrBill, QR_BILL_SAMPLE } = await import('../packages/shared/dist/index.js');
   const { readQrCodes } = await import('../apps/api/dist/modules/qr-bills/qr-code-reader.js');
   const { renderPdf } = await import('../apps/api/dist/modules/reports/report-pdf.js');
-  const payload = buildQrBillPayload({
-    iban: 'CH4431999123000889012',
-    creditor: {
-      name: 'Robert Schneider AG',
-      line1: 'Rue du Lac',
-      line2: '1268',
-      postalCode: '2501',
-      town: 'Biel',
-      country: 'CH',
-    },
-    amount: 194_975,
-    currency: 'CHF',
-    referenceType: 'QRR',
-    reference: '210000000003139471430009017',
-    billingInformation: '//S1/10/10201409/11/261015/40/0:30',
-  });
+  // The tests' sample bill (packages/shared QR_BILL_SAMPLE), one source for all.
+  const payload = buildQrBillPayload(QR_BILL_SAMPLE);
   const pdf = await renderPdf({
     pageSize: 'A4',
     defaultStyle: { font: 'Roboto', fontSize: 10 },

@@ -73,6 +73,7 @@ import { registerRecurring } from './modules/recurring/recurring.routes.js';
 import { createRecurringService } from './modules/recurring/recurring.service.js';
 import { registerQrBills } from './modules/qr-bills/qr-bills.routes.js';
 import { createQrBillsService } from './modules/qr-bills/qr-bills.service.js';
+import { createQrReader } from './modules/qr-bills/qr-reader.js';
 import { createEventHub } from './modules/events/event-hub.js';
 import { createForecastStamps } from './modules/forecasts/forecast-stamps.js';
 import { createStreamLeases } from './modules/events/stream-leases.js';
@@ -206,14 +207,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const salaryCosts = createSalaryCostsService({ db, clock });
   const salaryCostLabels = createSalaryCostLabelsService({ db });
   const scenarios = createScenariosService({ db, reference });
+  const forecastStamps = createForecastStamps({ db, clock, rates, changes });
   const forecasts = createForecastsService({
     ...{ db, clock, rates, reference, ensureFreshSchedules },
+    versions: forecastStamps,
     scenarioOverlay: (tenant, id) => scenarios.overlay(tenant, id),
   });
   const scenarioCompare = createScenarioCompareService({ clock, forecasts, scenarios });
   const scenarioPromote = createScenarioPromoteService({ db, clock, reference, forecasts });
   const forecastExclusions = createForecastExclusionsService({ db, clock });
-  const forecastStamps = createForecastStamps({ db, clock, rates });
   // A currency change must leave every sum exact in the new currency (ARCHITECTURE.md rule 7).
   const organisations = createOrganisationsService(db, reference, changes, async (tx, organisationId, currencyId) => {
     await bankAccounts.requireExactTotal(tx, organisationId, currencyId);
@@ -247,7 +249,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const occurrenceDismissals = createDismissalsService({ db, clock, forecasts, cache: planCache });
   const recurring = createRecurringService({ db, clock, reference, bankAccounts, transactions, planMatches });
-  const qrBills = createQrBillsService({ clock, reference, transactions, recurring });
+  const qrReader = createQrReader();
+  app.addHook('onClose', () => qrReader.close());
+  const qrBills = createQrBillsService({ db, clock, reference, transactions, recurring, reader: qrReader });
   const events = createEventHub(changes, createStreamLeases(db, clock));
   const access = createAccessService({ db, clock });
   const bearers = createBearerAccesses(db, clock);
@@ -256,7 +260,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Open streams would keep the server from closing: they end first (clients reconnect elsewhere).
   app.addHook('preClose', async () => events.closeAll());
   const portfolio = createPortfolioService({
-    ...{ db, clock, organisations, forecasts, bankAccounts, planActual, occurrenceDismissals },
+    ...{ db, clock, forecasts, bankAccounts, planActual, occurrenceDismissals },
+    onError: (error) => app.log.error({ err: error }, 'an Übersicht row could not be computed'),
   });
   const reports = createReportsService({
     clock,
@@ -280,6 +285,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     stopAlerts();
     await alerts.settled();
+    portfolio.stop();
+    await portfolio.settled();
   });
   const deps: AppDeps = {
     ...{ config, database, clock, changes, rates, reference, mailer, sessions, sessionUsers, cookies },

@@ -74,7 +74,9 @@ function sameTransaction(a: ForecastTransaction, b: ForecastTransaction): boolea
     a.endDate === b.endDate &&
     a.isDisabled === b.isDisabled &&
     a.vatBasisPoints === b.vatBasisPoints &&
-    a.vatIncluded === b.vatIncluded
+    a.vatIncluded === b.vatIncluded &&
+    // A scenario's changes of the occurrences (occurrence-changes.ts) are kept as one array per row.
+    a.occurrenceChanges === b.occurrenceChanges
   );
 }
 
@@ -293,8 +295,10 @@ export class ForecastModel {
     ) {
       return false;
     }
-    this.updateTransactions(input.transactions);
-    this.updateSalaries(input.salaries);
+    // The same list as the model's is the same items (inputs are never changed in place): a write
+    // of one kind walks only its own kind's list (docs/forecast.md "Speed").
+    if (input.transactions !== before.transactions) this.updateTransactions(input.transactions);
+    if (input.salaries !== before.salaries) this.updateSalaries(input.salaries);
     this.input = input;
     const live = this.transactions.size + this.salaries.size + 64;
     return !this.ledger.inexact && this.ledger.size <= 2 * live;

@@ -33,9 +33,12 @@ import {
   type TransactionLever,
 } from '@saldopilot/shared';
 import { daysOfMonthIndex, parseDay } from './horizon.js';
+import { forEachChangedOccurrence, scaledAmount } from './occurrence-changes.js';
 import { forEachOccurrence, occurrenceSeries } from './occurrences.js';
 import { applyLeave, applyRaise, type EmployeeTimeline } from './scenario-payroll.js';
-import type { ForecastInput, ForecastSalary, ForecastTransaction } from './types.js';
+import type { ForecastInput, ForecastSalary, ForecastTransaction, OccurrenceChange } from './types.js';
+
+export { scaledAmount } from './occurrence-changes.js';
 
 /** What the levers name by id and the engine knows by name or code. */
 export interface LeverContext {
@@ -94,7 +97,7 @@ export function occurrenceDates(
   const first = parseDay(from);
   const dates: string[] = [];
   forEachOccurrence(series, first.monthIndex, parseDay(until).monthIndex, (month, day) => {
-    const date = `${String(Math.floor(month / 12)).padStart(4, '0')}-${String((month % 12) + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    const date = dateOfMonthDay(month, day);
     if (date >= from && date <= until) dates.push(date);
   });
   return dates;
@@ -135,17 +138,6 @@ function single(transaction: ForecastTransaction, date: string, amount = transac
   return { ...transaction, type: 'single', cycle: null, startDate: date, endDate: null, amount };
 }
 
-/** × (100 + percent) / 100, rounded once (half away from zero); percent with at most two decimals. */
-export function scaledAmount(amount: number, percent: number): number {
-  const factor = BigInt(Math.round((100 + percent) * 100));
-  const product = BigInt(amount) * factor;
-  const quotient = product / 10_000n;
-  const remainder = product % 10_000n;
-  const twice = (remainder < 0n ? -remainder : remainder) * 2n;
-  const rounded = twice >= 10_000n ? quotient + (product < 0n ? -1n : 1n) : quotient;
-  return Number(rounded);
-}
-
 type Target = {
   transactionId?: number | undefined;
   categoryId?: number | undefined;
@@ -160,16 +152,146 @@ function matches(transaction: ForecastTransaction, target: Target, context: Leve
   return false;
 }
 
-/** Rewrites the transactions the target names; the others stay the same objects. */
-function rewrite(
-  transactions: readonly ForecastTransaction[],
-  target: Target,
-  context: LeverContext,
-  change: (transaction: ForecastTransaction) => ForecastTransaction[],
-): ForecastTransaction[] {
-  return transactions.flatMap((transaction) =>
-    matches(transaction, target, context) ? change(transaction) : [transaction],
+function addTo<K>(index: Map<K, number[]>, key: K, group: number): void {
+  const groups = index.get(key);
+  if (groups) groups.push(group);
+  else index.set(key, [group]);
+}
+
+/**
+ * The transactions as the levers so far left them (docs/scenarios.md "Implementation"): the rows
+ * each row of the input (or a lever) became, in the input's order, with an index by id and by
+ * category built once, so a lever that names one row or one category touches only those instead of
+ * scanning every transaction. Rows not touched stay the same objects.
+ */
+class Rows {
+  /** The rows an input row (by its index) became, where a lever rewrote it. */
+  private readonly replaced = new Map<number, ForecastTransaction[]>();
+  /** The rows levers added, each a group of its own after the input's (index input.length + k). */
+  private readonly added: ForecastTransaction[][] = [];
+  /** Groups by id and by category name, each built at the first lever that names one. */
+  private byId?: Map<number, number[]>;
+  private byCategory?: Map<string, number[]>;
+  private changed = false;
+
+  constructor(private readonly input: readonly ForecastTransaction[]) {}
+
+  private rowsOf(group: number): ForecastTransaction[] {
+    const count = this.input.length;
+    return (
+      this.replaced.get(group) ??
+      (group < count
+        ? [this.input[group] as ForecastTransaction]
+        : (this.added[group - count] as ForecastTransaction[]))
+    );
+  }
+
+  /** The groups by a key of their first row (parts keep the id and the category of their row). */
+  private indexBy<K>(key: (row: ForecastTransaction) => K): Map<K, number[]> {
+    const index = new Map<K, number[]>();
+    const count = this.input.length;
+    for (let group = 0; group < count + this.added.length; group++) {
+      const row = (group < count ? this.input[group] : this.added[group - count]?.[0]) as ForecastTransaction;
+      addTo(index, key(row), group);
+    }
+    return index;
+  }
+
+  /** Adds rows after all others (a lever's own rows). */
+  add(rows: readonly ForecastTransaction[]): void {
+    for (const row of rows) {
+      this.added.push([row]);
+      const group = this.input.length + this.added.length - 1;
+      if (this.byId) addTo(this.byId, row.id, group);
+      if (this.byCategory) addTo(this.byCategory, row.categoryName, group);
+    }
+    this.changed ||= rows.length > 0;
+  }
+
+  /** The groups that may hold rows the target names (a side: all). Parts keep id and category. */
+  private candidates(target: Target, context: LeverContext): Iterable<number> {
+    if (target.transactionId !== undefined) {
+      this.byId ??= this.indexBy((row) => row.id);
+      return this.byId.get(target.transactionId) ?? [];
+    }
+    if (target.categoryId !== undefined) {
+      const name = context.categoryNames.get(target.categoryId);
+      this.byCategory ??= this.indexBy((row) => row.categoryName);
+      return name === undefined ? [] : (this.byCategory.get(name) ?? []);
+    }
+    return Array.from({ length: this.input.length + this.added.length }, (_, group) => group);
+  }
+
+  /** Rewrites the rows the target names; the others stay the same objects. */
+  rewrite(
+    target: Target,
+    context: LeverContext,
+    change: (transaction: ForecastTransaction) => ForecastTransaction[],
+  ): void {
+    for (const group of this.candidates(target, context)) {
+      const rows = this.rowsOf(group);
+      if (!rows.some((row) => matches(row, target, context))) continue;
+      this.replaced.set(
+        group,
+        rows.flatMap((row) => (matches(row, target, context) ? change(row) : [row])),
+      );
+      this.changed = true;
+    }
+  }
+
+  /** The transactions in order: the input's own array when no lever changed any. */
+  list(): readonly ForecastTransaction[] {
+    if (!this.changed) return this.input;
+    const { replaced } = this;
+    const rows: ForecastTransaction[] = [];
+    this.input.forEach((row, group) => {
+      const parts = replaced.get(group);
+      if (parts === undefined) rows.push(row);
+      else rows.push(...parts);
+    });
+    this.added.forEach((group, k) => rows.push(...(replaced.get(this.input.length + k) ?? group)));
+    return rows;
+  }
+}
+
+/** The row with one more change of its occurrences (applied after the ones it has). */
+function withChange(transaction: ForecastTransaction, change: OccurrenceChange): ForecastTransaction {
+  return { ...transaction, occurrenceChanges: [...(transaction.occurrenceChanges ?? []), change] };
+}
+
+/**
+ * A row with changes of its occurrences as the rows it stands for: itself up to the earliest
+ * change's date, then its occurrences up to `until` as single rows with their changed dates and
+ * amounts (what the apply step made of delays and percentages before they were applied during the
+ * occurrences' generation). A lever that cuts a transaction (change, stop, lost customer) cuts
+ * these, so it meets the occurrences where the levers before it moved them. Rows without changes
+ * are answered as they are.
+ */
+function materialised(transaction: ForecastTransaction, until: string): ForecastTransaction[] {
+  const changes = transaction.occurrenceChanges;
+  if (changes === undefined || changes.length === 0) return [transaction];
+  const { occurrenceChanges: _changes, ...plain } = transaction;
+  const from = changes.reduce((earliest, change) => (change.from < earliest ? change.from : earliest), until);
+  const step = plain.type === 'single' ? 0 : cycleMonths[plain.cycle as Cycle];
+  const series = occurrenceSeries(plain.startDate, step, plain.endDate);
+  const rows = nonNull(headBefore(plain, from));
+  // An occurrence due before the earliest change's date is unchanged, one due on or after it stays on or after it.
+  forEachChangedOccurrence(
+    series,
+    plain.amount,
+    changes,
+    parseDay(from).monthIndex,
+    parseDay(until).monthIndex,
+    (month, day, amount) => {
+      const date = dateOfMonthDay(month, day);
+      if (date >= from) rows.push(single(plain, date, amount));
+    },
   );
+  return rows;
+}
+
+function dateOfMonthDay(month: number, day: number): string {
+  return `${String(Math.floor(month / 12)).padStart(4, '0')}-${String((month % 12) + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 function codeOf(context: LeverContext, currencyId: number, fallback: string): string {
@@ -257,6 +379,28 @@ export function hireSalary(
   today: string,
   labelIds: ReadonlyMap<string, number> = new Map(),
 ): ForecastSalary {
+  // The same lever gives the same salary: a scenario's forecast computed again after an edit of
+  // another lever (or the comparison) reuses its hires instead of computing their schedules anew.
+  const key = JSON.stringify([leverId, lever, currency, today, [...labelIds]]);
+  const kept = hires.get(key);
+  if (kept !== undefined) return kept;
+  const salary = computedHire(leverId, lever, currency, today, labelIds);
+  if (hires.size >= HIRES_KEPT) hires.delete(hires.keys().next().value as string);
+  hires.set(key, salary);
+  return salary;
+}
+
+/** The hires computed last, by their content (oldest first); the salaries are never changed. */
+const hires = new Map<string, ForecastSalary>();
+const HIRES_KEPT = 1000;
+
+function computedHire(
+  leverId: number,
+  lever: HireLever,
+  currency: string,
+  today: string,
+  labelIds: ReadonlyMap<string, number> = new Map(),
+): ForecastSalary {
   const id = addedId(leverId, 0);
   const amount = lever.basis === 'hourly' ? lever.salary * (lever.hoursPerMonth ?? 0) : lever.salary;
   const hasThirteenthSalary = lever.payments === 13;
@@ -321,116 +465,104 @@ export function hireSalary(
 // ---------------------------------------------------------------------------------------------
 
 function applyTransaction(
+  rows: Rows,
   input: ForecastInput,
   id: number,
   lever: TransactionLever,
   context: LeverContext,
   until: string,
-): ForecastInput {
+): void {
   if (lever.action === 'add') {
-    const row: ForecastTransaction = {
-      id: addedId(id, 0),
-      name: lever.name ?? '',
-      amount: lever.amount ?? 0,
-      currency: codeOf(context, lever.currencyId ?? 0, input.currency),
-      categoryName: context.categoryNames.get(lever.categoryId ?? 0) ?? SCENARIO_CATEGORY,
-      type: lever.cycle ? 'repeating' : 'single',
-      cycle: lever.cycle ?? null,
-      startDate: lever.startDate ?? input.today,
-      endDate: lever.cycle ? (lever.endDate ?? null) : null,
-      isDisabled: false,
-      vatBasisPoints: lever.vatId ? (context.vatBasisPoints.get(lever.vatId) ?? null) : null,
-      vatIncluded: lever.vatIncluded ?? false,
-    };
-    return { ...input, transactions: [...input.transactions, row] };
+    rows.add([
+      {
+        id: addedId(id, 0),
+        name: lever.name ?? '',
+        amount: lever.amount ?? 0,
+        currency: codeOf(context, lever.currencyId ?? 0, input.currency),
+        categoryName: context.categoryNames.get(lever.categoryId ?? 0) ?? SCENARIO_CATEGORY,
+        type: lever.cycle ? 'repeating' : 'single',
+        cycle: lever.cycle ?? null,
+        startDate: lever.startDate ?? input.today,
+        endDate: lever.cycle ? (lever.endDate ?? null) : null,
+        isDisabled: false,
+        vatBasisPoints: lever.vatId ? (context.vatBasisPoints.get(lever.vatId) ?? null) : null,
+        vatIncluded: lever.vatIncluded ?? false,
+      },
+    ]);
+    return;
   }
   const from = lever.from as string;
   const target = { transactionId: lever.transactionId };
   if (lever.action === 'stop') {
-    return {
-      ...input,
-      transactions: rewrite(input.transactions, target, context, (t) => nonNull(headBefore(t, from))),
-    };
+    rows.rewrite(target, context, (row) => materialised(row, until).flatMap((t) => nonNull(headBefore(t, from))));
+    return;
   }
-  return {
-    ...input,
-    transactions: rewrite(input.transactions, target, context, (t) => {
-      const head = headBefore(t, from);
-      const tail = tailFrom(t, from, until);
-      const first = tail[0];
-      if (first === undefined) return nonNull(head);
-      const cycle = lever.cycle === undefined ? t.cycle : lever.cycle;
-      const changed: ForecastTransaction = {
-        ...t,
-        startDate: first.startDate,
-        amount: lever.amount ?? t.amount,
-        type: cycle ? 'repeating' : 'single',
-        cycle: cycle ?? null,
-        endDate: cycle ? (lever.endDate === undefined ? t.endDate : lever.endDate) : null,
-      };
-      return [...nonNull(head), changed];
-    }),
+  const change = (t: ForecastTransaction): ForecastTransaction[] => {
+    const head = headBefore(t, from);
+    const tail = tailFrom(t, from, until);
+    const first = tail[0];
+    if (first === undefined) return nonNull(head);
+    const cycle = lever.cycle === undefined ? t.cycle : lever.cycle;
+    const changed: ForecastTransaction = {
+      ...t,
+      startDate: first.startDate,
+      amount: lever.amount ?? t.amount,
+      type: cycle ? 'repeating' : 'single',
+      cycle: cycle ?? null,
+      endDate: cycle ? (lever.endDate === undefined ? t.endDate : lever.endDate) : null,
+    };
+    return [...nonNull(head), changed];
   };
+  rows.rewrite(target, context, (row) => materialised(row, until).flatMap(change));
 }
 
 function nonNull<T>(value: T | null): T[] {
   return value === null ? [] : [value];
 }
 
-function applyCustomer(input: ForecastInput, id: number, lever: CustomerLever, context: LeverContext): ForecastInput {
-  if (lever.action === 'win') {
-    const row: ForecastTransaction = {
-      id: addedId(id, 0),
-      name: lever.name ?? '',
-      amount: lever.amount ?? 0,
-      currency: codeOf(context, lever.currencyId ?? 0, input.currency),
-      categoryName: context.categoryNames.get(lever.categoryId ?? 0) ?? SCENARIO_CATEGORY,
-      type: lever.cycle ? 'repeating' : 'single',
-      cycle: lever.cycle ?? null,
-      startDate: lever.from,
-      endDate: null,
-      isDisabled: false,
-      vatBasisPoints: lever.vatId ? (context.vatBasisPoints.get(lever.vatId) ?? null) : null,
-      vatIncluded: false,
-    };
-    return { ...input, transactions: [...input.transactions, row] };
-  }
-  const target = { transactionId: lever.transactionId, categoryId: lever.categoryId };
-  return {
-    ...input,
-    transactions: rewrite(input.transactions, target, context, (t) =>
-      t.amount > 0 ? nonNull(headBefore(t, lever.from)) : [t],
-    ),
-  };
-}
-
-function applyDelay(input: ForecastInput, lever: DelayLever, context: LeverContext, until: string): ForecastInput {
-  return {
-    ...input,
-    transactions: rewrite(input.transactions, lever, context, (t) => [
-      ...nonNull(headBefore(t, lever.from)),
-      ...occurrenceDates(t, lever.from, until).map((date) => single(t, addDays(date, lever.days))),
-    ]),
-  };
-}
-
-function applyPercentage(
+function applyCustomer(
+  rows: Rows,
   input: ForecastInput,
-  lever: PercentageLever,
+  id: number,
+  lever: CustomerLever,
   context: LeverContext,
   until: string,
-): ForecastInput {
-  const end = lever.to ?? until;
-  return {
-    ...input,
-    transactions: rewrite(input.transactions, lever, context, (t) => {
-      const inside = occurrenceDates(t, lever.from, end).map((date) =>
-        single(t, date, scaledAmount(t.amount, lever.percent)),
-      );
-      const after = lever.to && lever.to < until ? tailFrom(t, addDays(lever.to, 1), until) : [];
-      return [...nonNull(headBefore(t, lever.from)), ...inside, ...after];
-    }),
-  };
+): void {
+  if (lever.action === 'win') {
+    rows.add([
+      {
+        id: addedId(id, 0),
+        name: lever.name ?? '',
+        amount: lever.amount ?? 0,
+        currency: codeOf(context, lever.currencyId ?? 0, input.currency),
+        categoryName: context.categoryNames.get(lever.categoryId ?? 0) ?? SCENARIO_CATEGORY,
+        type: lever.cycle ? 'repeating' : 'single',
+        cycle: lever.cycle ?? null,
+        startDate: lever.from,
+        endDate: null,
+        isDisabled: false,
+        vatBasisPoints: lever.vatId ? (context.vatBasisPoints.get(lever.vatId) ?? null) : null,
+        vatIncluded: false,
+      },
+    ]);
+    return;
+  }
+  const target = { transactionId: lever.transactionId, categoryId: lever.categoryId };
+  rows.rewrite(target, context, (row) =>
+    row.amount > 0 ? materialised(row, until).flatMap((t) => nonNull(headBefore(t, lever.from))) : [row],
+  );
+}
+
+/** A delay: the occurrences on or after its date shifted as they are generated (occurrence-changes.ts). */
+function applyDelay(rows: Rows, lever: DelayLever, context: LeverContext): void {
+  rows.rewrite(lever, context, (t) => [withChange(t, { kind: 'shift', from: lever.from, days: lever.days })]);
+}
+
+/** A percentage: the occurrences in its range scaled as they are generated (occurrence-changes.ts). */
+function applyPercentage(rows: Rows, lever: PercentageLever, context: LeverContext): void {
+  rows.rewrite(lever, context, (t) => [
+    withChange(t, { kind: 'scale', from: lever.from, to: lever.to ?? null, percent: lever.percent }),
+  ]);
 }
 
 /**
@@ -446,30 +578,27 @@ export function applyLevers(
   // The salary timelines as the raise and leave levers so far left them (scenario-payroll.ts).
   const timelines = new Map(context.employees ?? []);
   let current = input;
+  const rows = new Rows(input.transactions);
   for (const { id, lever, targetDeleted } of levers) {
     if (targetDeleted) continue;
     switch (lever.type) {
       case 'oneOff':
-        current = {
-          ...current,
-          transactions: [
-            ...current.transactions,
-            {
-              id: addedId(id, 0),
-              name: lever.name,
-              amount: lever.amount,
-              currency: codeOf(context, lever.currencyId, current.currency),
-              categoryName: (lever.categoryId && context.categoryNames.get(lever.categoryId)) || SCENARIO_CATEGORY,
-              type: 'single',
-              cycle: null,
-              startDate: lever.date,
-              endDate: null,
-              isDisabled: false,
-              vatBasisPoints: null,
-              vatIncluded: false,
-            },
-          ],
-        };
+        rows.add([
+          {
+            id: addedId(id, 0),
+            name: lever.name,
+            amount: lever.amount,
+            currency: codeOf(context, lever.currencyId, current.currency),
+            categoryName: (lever.categoryId && context.categoryNames.get(lever.categoryId)) || SCENARIO_CATEGORY,
+            type: 'single',
+            cycle: null,
+            startDate: lever.date,
+            endDate: null,
+            isDisabled: false,
+            vatBasisPoints: null,
+            vatIncluded: false,
+          },
+        ]);
         break;
       case 'loan': {
         const currency = codeOf(context, lever.currencyId, current.currency);
@@ -482,7 +611,7 @@ export function applyLevers(
           vatBasisPoints: null,
           vatIncluded: false,
         };
-        const rows: ForecastTransaction[] = [
+        const added: ForecastTransaction[] = [
           {
             ...base,
             id: addedId(id, 0),
@@ -500,20 +629,20 @@ export function applyLevers(
             startDate: payment.date,
           })),
         ];
-        current = { ...current, transactions: [...current.transactions, ...rows.filter((row) => row.amount !== 0)] };
+        rows.add(added.filter((row) => row.amount !== 0));
         break;
       }
       case 'transaction':
-        current = applyTransaction(current, id, lever, context, until);
+        applyTransaction(rows, current, id, lever, context, until);
         break;
       case 'customer':
-        current = applyCustomer(current, id, lever, context);
+        applyCustomer(rows, current, id, lever, context, until);
         break;
       case 'delay':
-        current = applyDelay(current, lever, context, until);
+        applyDelay(rows, lever, context);
         break;
       case 'percentage':
-        current = applyPercentage(current, lever, context, until);
+        applyPercentage(rows, lever, context);
         break;
       case 'hire':
         current = {
@@ -561,5 +690,6 @@ export function applyLevers(
         break;
     }
   }
-  return current;
+  const transactions = rows.list();
+  return transactions === input.transactions ? current : { ...current, transactions };
 }

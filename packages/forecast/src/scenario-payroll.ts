@@ -187,9 +187,15 @@ function withTimelines(
   // One counter for the lever: the rows of every employee it changes take distinct ids.
   let k = 0;
   const nextId = () => payrollId(leverId, k++);
+  // Only the salaries of the employees the lever changes are gathered: one pass, nothing copied.
+  const wanted = new Set(ids.filter((id) => (employees.get(id)?.salaries.length ?? 0) > 0));
+  if (wanted.size === 0) return input;
   const byEmployee = new Map<number, ForecastSalary[]>();
   for (const salary of input.salaries) {
-    byEmployee.set(salary.employeeId, [...(byEmployee.get(salary.employeeId) ?? []), salary]);
+    if (!wanted.has(salary.employeeId)) continue;
+    const rows = byEmployee.get(salary.employeeId);
+    if (rows) rows.push(salary);
+    else byEmployee.set(salary.employeeId, [salary]);
   }
   const replaced = new Map<number, ForecastSalary[]>();
   for (const id of ids) {

@@ -54,7 +54,22 @@ export interface ForecastTransaction {
    * "Payment delays"; negative: earlier); absent or 0: on their due dates.
    */
   delayDays?: number;
+  /**
+   * A scenario's delays and percentages on it (docs/scenarios.md "Implementation"), applied in their
+   * order to each occurrence as it is generated, instead of cutting the transaction into rows per
+   * occurrence. Absent or empty: none (the base never has any).
+   */
+  occurrenceChanges?: readonly OccurrenceChange[];
 }
+
+/**
+ * One lever's change of a transaction's occurrences, on the date each occurrence has after the
+ * changes before it: `shift` pays an occurrence due on or after `from` `days` later (a delay);
+ * `scale` multiplies one due in `from`…`to` (`to` null: open) by (100 + percent) / 100, rounded once
+ * (a percentage).
+ */
+export type OccurrenceChange =
+  { kind: 'shift'; from: string; days: number } | { kind: 'scale'; from: string; to: string | null; percent: number };
 
 /** One cost of a salary (docs/salary-costs.md), with its schedule already computed. */
 export interface ForecastSalaryCost {

@@ -22,6 +22,11 @@ export const portfolioTexts = {
   unknownDate: 'unbekannt',
   none: '–',
   empty: 'Keine Organisationen gefunden',
+  /** A row of older data while its new figures are computed (docs/cockpit.md "Stored rows"). */
+  updating: 'wird aktualisiert',
+  /** Organisations without figures yet: "3 Organisationen werden berechnet …". */
+  pending: (count: number) =>
+    count === 1 ? '1 Organisation wird berechnet …' : `${count} Organisationen werden berechnet …`,
   columns: {
     name: 'Organisation',
     shortfallMonth: 'Erste Unterschreitung',

@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { buildQrBillPayload, isQrIban, parseQrBill, swicoDueDate, type QrBillPayloadInput } from './qr-bill.js';
+import {
+  buildQrBillPayload,
+  isQrIban,
+  parseQrBill,
+  QR_BILL_SAMPLE,
+  swicoDueDate,
+  type QrBillPayloadInput,
+} from './qr-bill.js';
 
-// docs/qr-bills.md "The payload": the guidelines' example creditor, QR-IBAN and QR reference.
+// docs/qr-bills.md "The payload": the guidelines' example creditor, QR-IBAN and QR reference, here
+// with the IBAN in groups, no debtor and a customer reference in the S1 information.
 const BILL: QrBillPayloadInput = {
+  ...QR_BILL_SAMPLE,
   iban: 'CH44 3199 9123 0008 8901 2',
-  creditor: {
-    name: 'Robert Schneider AG',
-    line1: 'Rue du Lac',
-    line2: '1268',
-    postalCode: '2501',
-    town: 'Biel',
-    country: 'CH',
-  },
-  amount: 194_975,
-  currency: 'CHF',
-  referenceType: 'QRR',
-  reference: '210000000003139471430009017',
+  debtor: undefined,
   message: 'Auftrag',
   billingInformation: '//S1/10/10201409/11/261015/20/1400.000-53/30/106017086/40/2:10;0:30',
 };

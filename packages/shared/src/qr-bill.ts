@@ -322,6 +322,37 @@ export interface QrBillPayloadInput {
   billingInformation?: string;
 }
 
+/**
+ * The guidelines' example bill (QR-IBAN, QR reference with check digit 7, Swico S1 with net 30 days):
+ * the one sample the tests, the API tests' files and the bench build their payloads from
+ * (docs/qr-bills.md "Tests"), each overriding what it checks.
+ */
+export const QR_BILL_SAMPLE: QrBillPayloadInput = {
+  iban: 'CH4431999123000889012',
+  creditor: {
+    name: 'Robert Schneider AG',
+    line1: 'Rue du Lac',
+    line2: '1268',
+    postalCode: '2501',
+    town: 'Biel',
+    country: 'CH',
+  },
+  amount: 194_975,
+  currency: 'CHF',
+  debtor: {
+    name: 'Pia-Maria Rutschmann-Schnyder',
+    line1: 'Grosse Marktgasse',
+    line2: '28',
+    postalCode: '9400',
+    town: 'Rorschach',
+    country: 'CH',
+  },
+  referenceType: 'QRR',
+  reference: '210000000003139471430009017',
+  message: 'Auftrag vom 15.06.2026',
+  billingInformation: '//S1/10/10201409/11/261015/30/106017086/40/2:10;0:30',
+};
+
 function addressLines(address: QrBillPayloadInput['creditor'] | null | undefined): string[] {
   if (!address) return ['', '', '', '', '', '', ''];
   return [

@@ -32,6 +32,12 @@ export type Change =
     }
   /** An organisation's name, currency or minimum balance changed, or the organisation is gone. */
   | { kind: 'organisation'; action: 'updated' | 'deleted'; id: number; organisationId: number; by?: number }
+  /**
+   * A write raised the organisation's data versions: every instance drops the versions it keeps in
+   * memory (docs/realtime.md "Stamps and ETags"). Always on PostgreSQL's channel, confirmed by every
+   * listener before the write answers, so no instance confirms an old ETag after the answer.
+   */
+  | { kind: 'versions'; organisationId: number }
   /** User `id` joined, changed role in or left an organisation. */
   | {
       kind: 'membership';

@@ -100,7 +100,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         (known.code === 'PAYLOAD_TOO_LARGE' && own?.tooLarge) ||
         (known.code === 'UNSUPPORTED_MEDIA_TYPE' && own?.unsupportedMediaType) ||
         known.message;
-      return sendError(reply, { error: message, code: known.code });
+      const code = known.code === 'PAYLOAD_TOO_LARGE' && own?.tooLargeIsInvalid ? 'VALIDATION_FAILED' : known.code;
+      return sendError(reply, { error: message, code });
     }
     // The database is down or restarting: not a bug of this request, and worth trying again soon.
     const lostConnection = findConnectionFailure(error);

@@ -6,7 +6,16 @@ declare module 'fastify' {
      * A route that takes a file as its raw body (not JSON): the content types it reads and its body
      * limit. The OpenAPI document lists the types; the error answers name the limit and the types.
      */
-    rawBody?: { contentTypes: readonly string[]; limitBytes: number; accepted: string };
+    rawBody?: {
+      contentTypes: readonly string[];
+      limitBytes: number;
+      accepted: string;
+      /**
+       * A file over the limit is a German 400 (VALIDATION_FAILED) instead of 413: the QR-bill upload
+       * answers every bad file with 400 (docs/qr-bills.md "Files").
+       */
+      tooLargeIsInvalid?: boolean;
+    };
   }
 }
 
@@ -31,6 +40,7 @@ export function rawBodyMessages(config: FastifyContextConfig | undefined) {
   if (!raw) return undefined;
   return {
     tooLarge: `Die Datei ist zu gross (höchstens ${raw.limitBytes / 1024 / 1024} MB).`,
+    tooLargeIsInvalid: raw.tooLargeIsInvalid === true,
     unsupportedMediaType: `Dieses Dateiformat wird nicht unterstützt. Bitte senden Sie ${raw.accepted}.`,
   };
 }

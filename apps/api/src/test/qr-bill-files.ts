@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { buildQrBillPayload, type QrBillPayloadInput } from '@saldopilot/shared';
+import { buildQrBillPayload, QR_BILL_SAMPLE, type QrBillPayloadInput } from '@saldopilot/shared';
 import { renderPdf } from '../modules/reports/report-pdf.js';
 
 /**
@@ -10,32 +10,8 @@ import { renderPdf } from '../modules/reports/report-pdf.js';
  * drawn as vector squares, 46 × 46 mm) on an A4 page with an invoice text above the payment part.
  */
 
-/** The guidelines' example creditor with a QR-IBAN and a QR reference (mod 10 recursive check digit 7). */
-export const QR_BILL: QrBillPayloadInput = {
-  iban: 'CH4431999123000889012',
-  creditor: {
-    name: 'Robert Schneider AG',
-    line1: 'Rue du Lac',
-    line2: '1268',
-    postalCode: '2501',
-    town: 'Biel',
-    country: 'CH',
-  },
-  amount: 194_975,
-  currency: 'CHF',
-  debtor: {
-    name: 'Pia-Maria Rutschmann-Schnyder',
-    line1: 'Grosse Marktgasse',
-    line2: '28',
-    postalCode: '9400',
-    town: 'Rorschach',
-    country: 'CH',
-  },
-  referenceType: 'QRR',
-  reference: '210000000003139471430009017',
-  message: 'Auftrag vom 15.06.2026',
-  billingInformation: '//S1/10/10201409/11/261015/30/106017086/40/2:10;0:30',
-};
+/** The guidelines' example creditor with a QR-IBAN and a QR reference: the shared sample. */
+export const QR_BILL: QrBillPayloadInput = QR_BILL_SAMPLE;
 
 /** A bill with an ordinary IBAN and a Creditor Reference (ISO 11649). */
 export const SCOR_BILL: QrBillPayloadInput = {

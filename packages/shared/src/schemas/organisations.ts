@@ -27,6 +27,8 @@ export const organisationSchema = z.object({
   matchWindowDays: z.number().int(),
   /** "Lohnkonto": the bank account salaries and salary costs are paid from (docs/plan-actual.md "Coverage"); null: none. */
   salaryBankAccountId: z.number().int().nullable(),
+  /** "Zahlungsfrist (Tage)": a QR-bill without terms is due the upload day plus these days (docs/qr-bills.md "Due date"). */
+  paymentTermDays: z.number().int(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
@@ -53,6 +55,13 @@ export const matchWindowDaysSchema = wholeNumberIn(
   `Das Zeitfenster muss eine ganze Zahl von 0 bis ${MATCH_LIMITS.maxWindowDays} Tagen sein`,
 );
 
+/** "Zahlungsfrist (Tage)" (docs/qr-bills.md "Due date"): 30 by default, the common Swiss payment term. */
+export const PAYMENT_TERM_LIMITS = { defaultDays: 30, maxDays: 365 } as const;
+export const paymentTermDaysSchema = wholeNumberIn(
+  PAYMENT_TERM_LIMITS.maxDays,
+  `Die Zahlungsfrist muss eine ganze Zahl von 0 bis ${PAYMENT_TERM_LIMITS.maxDays} Tagen sein`,
+);
+
 export const organisationCreateSchema = z.strictObject({ name: nameSchema, currencyId: currencyIdSchema });
 export const organisationUpdateSchema = changingAtLeastOneField(
   z.strictObject({
@@ -62,6 +71,7 @@ export const organisationUpdateSchema = changingAtLeastOneField(
     matchTolerancePercent: matchTolerancePercentSchema.optional(),
     matchWindowDays: matchWindowDaysSchema.optional(),
     salaryBankAccountId: idFieldSchema('Ungültiges Bankkonto').nullable().optional(),
+    paymentTermDays: paymentTermDaysSchema.optional(),
   }),
 );
 export type OrganisationCreate = z.infer<typeof organisationCreateSchema>;

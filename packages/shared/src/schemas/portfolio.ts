@@ -48,13 +48,28 @@ export const portfolioRowSchema = z.object({
   overdue: z.object({ count: z.number().int(), total: z.number().int() }),
   /** The fund and tax payments due in the next PORTFOLIO_PAYMENT_DAYS days, earliest first. */
   payments: z.array(portfolioPaymentSchema),
+  /**
+   * The stored row is of older data (a write or the day moved on) and a new one is being computed
+   * in the background ("wird aktualisiert", docs/cockpit.md "Stored rows"): the figures are the last ones known.
+   */
+  updating: z.boolean(),
 });
 export type PortfolioRow = z.infer<typeof portfolioRowSchema>;
+
+/** An organisation whose row was never computed yet and is being computed ("wird berechnet"). */
+export const portfolioPendingSchema = z.object({
+  organisationId: z.number().int(),
+  name: z.string(),
+  role: roleSchema,
+});
+export type PortfolioPending = z.infer<typeof portfolioPendingSchema>;
 
 export const portfolioSchema = z.object({
   calculatedAt: z.string(),
   staleAfterDays: z.number().int(),
   rows: z.array(portfolioRowSchema),
+  /** The organisations without a row yet (docs/cockpit.md "Stored rows"), in German name order. */
+  pending: z.array(portfolioPendingSchema),
 });
 export type Portfolio = z.infer<typeof portfolioSchema>;
 

@@ -13,12 +13,6 @@ export const qrBillContentTypes = ['application/pdf', 'image/png', 'image/jpeg']
  */
 export const QR_BILL_LIMITS = { fileBytes: 10 * 1024 * 1024, pdfPages: 5, imagePixels: 40_000_000 } as const;
 
-/**
- * Days from the upload to the due date when the bill's Swico S1 terms name none (docs/qr-bills.md
- * "Due date"): 30 days, the common Swiss payment term; the preview lets the user change the date.
- */
-export const QR_BILL_DEFAULT_PAYMENT_DAYS = 30;
-
 const addressSchema = z.object({
   name: z.string(),
   /** The address as printed, lines joined by ", ". */
@@ -42,6 +36,8 @@ export const qrBillPreviewSchema = z.object({
   dueDate: z.string(),
   /** Where the due date comes from: the bill's S1 terms, or the upload day plus the default term. */
   dueDateSource: z.enum(['terms', 'default']),
+  /** The organisation's "Zahlungsfrist (Tage)": the days after the upload day when the source is `default`. */
+  paymentTermDays: z.number().int(),
   /** What confirming creates, as proposed: the name, and the category of earlier payments to the creditor. */
   proposed: z.object({
     name: z.string(),

@@ -40,6 +40,8 @@ export const organisations = pgTable('organisations', {
   /** Matching bank entries to the plan (docs/plan-actual.md "Suggestions"): ±% of the amount, ±days of the due date. */
   matchTolerancePercent: integer('match_tolerance_percent').notNull().default(5),
   matchWindowDays: integer('match_window_days').notNull().default(10),
+  /** "Zahlungsfrist (Tage)": a QR-bill without terms is due this many days after its upload (docs/qr-bills.md "Due date"). */
+  paymentTermDays: integer('payment_term_days').notNull().default(30),
   /** "Lohnkonto": the account salaries and salary costs are paid from (docs/plan-actual.md "Coverage"). */
   salaryBankAccountId: integer('salary_bank_account_id').references((): AnyPgColumn => bankAccounts.id, {
     onDelete: 'set null',

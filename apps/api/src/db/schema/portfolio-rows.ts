@@ -14,3 +14,13 @@ export const portfolioRows = pgTable('portfolio_rows', {
   row: jsonb('row').$type<PortfolioRow>().notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The background computation of an organisation's row, claimed by one instance until
+ * `claimedUntil` (docs/cockpit.md "Stored rows"): the claim's token releases only its own claim.
+ */
+export const portfolioRefreshClaims = pgTable('portfolio_refresh_claims', {
+  organisationId: organisationOwned().primaryKey(),
+  claim: text('claim').notNull(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
+});

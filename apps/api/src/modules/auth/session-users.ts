@@ -26,6 +26,7 @@ export function createSessionUsers(db: AppDatabase, changes: ChangeBus) {
       case 'sign-in':
         return; // the session service's own cache
       case 'domain':
+      case 'versions':
         return; // an organisation's data, not who is calling
     }
   }

@@ -105,3 +105,30 @@ describe('single flight', () => {
     expect(count).toBe(1);
   });
 });
+
+describe('the versions in memory (docs/realtime.md "Stamps and ETags")', () => {
+  /** The driver calls of `run`, by their SQL (the driver under the app's Drizzle database). */
+  async function queriesOf(run: () => Promise<unknown>): Promise<string[]> {
+    type Client = { query: (query: unknown, values?: unknown) => unknown };
+    const client = (app.deps.database.db as unknown as { session: { client: Client } }).session.client;
+    await app.deps.alerts.settled();
+    const spy = vi.spyOn(client, 'query');
+    try {
+      await run();
+      return spy.mock.calls.map(([query]) => String(query));
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('a repeated read, 304 or from memory, asks the database nothing; a write is seen at the next read', async () => {
+    const user = await signUp(app);
+    await aTransaction(user);
+    const first = await user.get(READS[0]);
+    const etag = String(first.headers.etag);
+    expect(await queriesOf(() => conditional(user, READS[0], etag))).toEqual([]);
+    expect(await queriesOf(() => user.get(READS[0]))).toEqual([]);
+    await aTransaction(user, { amount: 777 });
+    expect((await conditional(user, READS[0], etag)).statusCode).toBe(200);
+  });
+});

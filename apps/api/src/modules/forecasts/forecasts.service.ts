@@ -39,6 +39,7 @@ import type { RatesService } from '../../lib/rates/rates-service.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import { createForecastCache } from './forecast-cache.js';
+import type { ForecastStamps } from './forecast-stamps.js';
 import {
   forecastInputNames,
   inputStamps,
@@ -69,6 +70,11 @@ export interface ForecastsServiceDeps {
    * scenario"): 404 for one that is not the tenant's. Absent: `?scenario=` is refused as unknown.
    */
   scenarioOverlay?: (tenant: Tenant, scenarioId: number) => Promise<ForecastOverlay>;
+  /**
+   * The organisation's data versions as the stamps keep them in memory (forecast-stamps.ts), and
+   * the announcement of a write that raised them. Absent: read from the database each time.
+   */
+  versions?: Pick<ForecastStamps, 'versionsOf' | 'written'>;
 }
 
 /** What a scenario's forecast is computed with: its key (id and version) and the pure apply step. */
@@ -370,6 +376,10 @@ export function createForecastsService({
   reference,
   ensureFreshSchedules,
   scenarioOverlay,
+  versions: kept = {
+    versionsOf: (organisationId) => dataVersionsOf(db, organisationId),
+    written: async () => undefined,
+  },
 }: ForecastsServiceDeps) {
   const cache = createForecastCache();
 
@@ -405,8 +415,31 @@ export function createForecastsService({
     return delayed;
   }
 
-  function inputOf(currency: string, today: string, data: ForecastData): ForecastInput {
-    const salaries = data.salaries.rows.map((row) => {
+  /**
+   * The salaries as the engine takes them, and their past figures: the same arrays while the parts
+   * they are made of are the same objects (a write of a transaction, an account or an exclusion
+   * maps none of the thousands of salaries again, and the model skips their walk:
+   * ForecastModel.update, docs/forecast.md "Speed").
+   */
+  const salariesOfParts = new WeakMap<
+    ForecastData['salaries']['rows'],
+    {
+      costs: ForecastData['costs'];
+      pastFigures: ForecastData['pastFigures'];
+      month: string;
+      salaries: ForecastSalary[];
+      pastSalaries: ForecastSalary[];
+    }
+  >();
+  function salariesOf(
+    data: ForecastData,
+    month: string,
+  ): { salaries: ForecastSalary[]; pastSalaries: ForecastSalary[] } {
+    const known = salariesOfParts.get(data.salaries.rows);
+    if (known && known.costs === data.costs && known.pastFigures === data.pastFigures && known.month === month) {
+      return known;
+    }
+    const withTheirCosts = data.salaries.rows.map((row) => {
       const costs = data.costs.bySalary.get(row.id) ?? noCosts;
       const kept = withCosts.get(row);
       if (kept?.costs === costs) return kept;
@@ -414,7 +447,15 @@ export function createForecastsService({
       withCosts.set(row, salary);
       return salary;
     });
-    const pastSalaries = pastSalariesOf(salaries, data.pastFigures);
+    const pastSalaries = pastSalariesOf(withTheirCosts, data.pastFigures);
+    const salaries = currentMonthCostsOf(withTheirCosts, pastSalaries, month);
+    const made = { costs: data.costs, pastFigures: data.pastFigures, month, salaries, pastSalaries };
+    salariesOfParts.set(data.salaries.rows, made);
+    return made;
+  }
+
+  function inputOf(currency: string, today: string, data: ForecastData): ForecastInput {
+    const { salaries, pastSalaries } = salariesOf(data, monthOf(today));
     return {
       today,
       months: FORECAST_LIMITS.maxMonths,
@@ -423,7 +464,7 @@ export function createForecastsService({
       rates: rates.rateTable(currency) ?? {},
       bankAccounts: data.accounts,
       transactions: delayedTransactions(data.transactions.rows, data.delays),
-      salaries: currentMonthCostsOf(salaries, pastSalaries, monthOf(today)),
+      salaries,
       pastSalaries,
       vatSetting: data.vatSetting,
       paymentCalendar: data.paymentCalendar,
@@ -451,10 +492,15 @@ export function createForecastsService({
     today: string,
     read?: ReadonlyMap<string, number>,
   ): Promise<ReadonlyMap<string, number>> {
-    const versions = read ?? (await dataVersionsOf(db, organisationId));
+    const versions = read ?? (await kept.versionsOf(organisationId));
     const stamp = `${today}|${versions.get('salaries') ?? 0}`;
     if (cache.schedulesFreshAt(organisationId, stamp)) return versions;
-    if (await ensureFreshSchedules(db, organisationId, today)) return dataVersionsOf(db, organisationId);
+    if (await ensureFreshSchedules(db, organisationId, today)) {
+      // Written past the API (the day's schedules): announced like a write, so that no instance
+      // keeps the versions from before (docs/realtime.md "Writes past the API").
+      await kept.written(organisationId);
+      return dataVersionsOf(db, organisationId);
+    }
     cache.rememberFreshSchedules(organisationId, stamp);
     return versions;
   }

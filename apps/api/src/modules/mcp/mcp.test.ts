@@ -658,6 +658,8 @@ describe('the MCP tool list_fund_payments (docs/payment-calendar.md)', () => {
     // The tokens are made in the fiduciary's own organisation, so its removal from A's leaves them valid.
     expect((await fiduciary.patch('/api/profile/organisation', { organisationId: own })).statusCode).toBe(200);
     await aBankAccount(fiduciary, { amount: 50_000_000, balanceDate: '2026-11-21' });
+    // The rows computed after those writes (a read before answers a stored row "updating": docs/cockpit.md "Stored rows").
+    await app.deps.alerts.settled();
 
     type Row = { organisationId: number; name: string; shortfallMonth: string | null; payments: { kind: string }[] };
     const withoutSalaries = await connect(await tokenOf(fiduciary, ['portfolio:read']));

@@ -19,6 +19,7 @@ const organisationColumns = {
   matchTolerancePercent: organisations.matchTolerancePercent,
   matchWindowDays: organisations.matchWindowDays,
   salaryBankAccountId: organisations.salaryBankAccountId,
+  paymentTermDays: organisations.paymentTermDays,
   role: memberships.role,
   memberCount,
 };
@@ -89,6 +90,7 @@ export async function updateOrganisation(
     matchTolerancePercent?: number;
     matchWindowDays?: number;
     salaryBankAccountId?: number | null;
+    paymentTermDays?: number;
   },
 ): Promise<void> {
   await db.update(organisations).set(changes).where(eq(organisations.id, organisationId));

@@ -56,6 +56,7 @@ function toOrganisation(row: OrganisationRow): Organisation {
     matchTolerancePercent: row.matchTolerancePercent,
     matchWindowDays: row.matchWindowDays,
     salaryBankAccountId: row.salaryBankAccountId,
+    paymentTermDays: row.paymentTermDays,
   };
 }
 
@@ -193,6 +194,7 @@ export function createOrganisationsService(
           matchTolerancePercent: changes.matchTolerancePercent,
           matchWindowDays: changes.matchWindowDays,
           salaryBankAccountId: changes.salaryBankAccountId,
+          paymentTermDays: changes.paymentTermDays,
         });
       });
       // Every member's cached session names the currency, on every instance.

@@ -41,6 +41,8 @@ describe('organisations of a user', () => {
           matchTolerancePercent: 5,
           matchWindowDays: 10,
           salaryBankAccountId: null,
+          // "Zahlungsfrist (Tage)" of QR-bills without terms (docs/qr-bills.md "Due date").
+          paymentTermDays: 30,
         },
       ],
       pagination: { currentPage: 1, limit: 20, totalCount: 1, totalPages: 1, totalRemaining: 0 },

@@ -17,6 +17,7 @@ const row: PortfolioRow = {
   bankBalance: 900_000,
   oldestBalanceDate: '2026-11-21',
   balanceStale: false,
+  updating: false,
   unmatchedEntries: 0,
   overdue: { count: 0, total: 0 },
   payments: [],

@@ -68,7 +68,7 @@ export function createDigestService({ db, clock, mailer, publicUrl, portfolio }:
       let sent = 0;
       for (const { userId, email } of await subscribers(db)) {
         if (await hasRun(db, userId, today)) continue;
-        const { rows } = await portfolio.portfolio(userId, true);
+        const { rows } = await portfolio.portfolio(userId, true, { current: true });
         const before = await previousShortfalls(db, userId, today);
         const { lines, changes } = digestLines(
           rows,

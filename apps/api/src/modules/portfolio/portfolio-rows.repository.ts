@@ -1,7 +1,57 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PortfolioRow } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
-import { organisations, portfolioRows } from '../../db/schema/index.js';
+import { memberships, organisations, portfolioRefreshClaims, portfolioRows } from '../../db/schema/index.js';
+
+/** How long a background computation of one row is claimed (far longer than one takes). */
+const CLAIM_SECONDS = 60;
+
+/**
+ * The user's organisations (every membership) with their stored rows, in one query: the Übersicht's
+ * read (docs/cockpit.md "Stored rows"). `dataKey` and `row` are null for a row never computed.
+ */
+export function membershipsWithRows(db: AppDatabase, userId: number) {
+  return db
+    .select({
+      organisationId: organisations.id,
+      name: organisations.name,
+      currencyId: organisations.currencyId,
+      role: memberships.role,
+      dataKey: portfolioRows.dataKey,
+      row: portfolioRows.row,
+    })
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .leftJoin(portfolioRows, eq(portfolioRows.organisationId, memberships.organisationId))
+    .where(eq(memberships.userId, userId));
+}
+
+/**
+ * Claims the background computation of the organisation's row for CLAIM_SECONDS (the database's
+ * clock, the same for every instance); answers the claim's token, or null while another instance
+ * holds an unexpired claim (docs/cockpit.md "Stored rows": two instances never compute it side by side).
+ */
+export async function claimRefresh(db: AppDatabase, organisationId: number): Promise<string | null> {
+  const claim = randomUUID();
+  const claimed = await db
+    .insert(portfolioRefreshClaims)
+    .values({ organisationId, claim, claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
+    .onConflictDoUpdate({
+      target: portfolioRefreshClaims.organisationId,
+      set: { claim: sql`excluded.claim`, claimedUntil: sql`excluded.claimed_until` },
+      setWhere: sql`${portfolioRefreshClaims.claimedUntil} < now()`,
+    })
+    .returning({ claim: portfolioRefreshClaims.claim });
+  return claimed[0]?.claim === claim ? claim : null;
+}
+
+/** Ends the claim `claim` (not a later one of another instance that took over an expired claim). */
+export async function releaseRefresh(db: AppDatabase, organisationId: number, claim: string): Promise<void> {
+  await db
+    .delete(portfolioRefreshClaims)
+    .where(and(eq(portfolioRefreshClaims.organisationId, organisationId), eq(portfolioRefreshClaims.claim, claim)));
+}
 
 /** The stored rows of `organisationIds` with their data keys (docs/cockpit.md "Stored rows"). */
 export async function storedRows(

@@ -76,9 +76,12 @@ describe('stored Übersicht rows (docs/cockpit.md "Stored rows")', () => {
     clocks.a.advance(11 * DAY_MS);
     try {
       const before = computations(a);
-      const [row] = await rowsOf(user);
+      // Answered as stored at once, marked "wird aktualisiert", and computed in the background.
+      expect((await rowsOf(user))[0]).toMatchObject({ bankBalance: 4_242, balanceStale: false, updating: true });
+      await a.deps.portfolio.settled();
       expect(computations(a) - before).toBe(1);
-      expect(row).toMatchObject({ bankBalance: 1_000_000, balanceStale: true });
+      const [row] = await rowsOf(user);
+      expect(row).toMatchObject({ bankBalance: 1_000_000, balanceStale: true, updating: false });
     } finally {
       clocks.a.advance(-11 * DAY_MS);
     }
@@ -149,11 +152,97 @@ describe('stored Übersicht rows (docs/cockpit.md "Stored rows")', () => {
     expect((await fromB())?.bankBalance).toBe(1_000_000);
     expect(computations(b)).toBe(beforeB);
 
-    // A write on A: B's next read sees it (computed on A after the write, or on B's read).
+    // A write on A: B's next read sees it (computed on A after the write), or answers the stored
+    // row "wird aktualisiert" and computes it in the background.
     await user.patch(`/api/organisations/${id}`, { minimumBalance: 2_000_000 });
-    expect((await fromB())?.shortfallMonth).toBe('2026-11');
+    const next = await fromB();
+    expect(next?.updating || next?.shortfallMonth === '2026-11').toBe(true);
     await a.deps.alerts.settled();
-    expect((await fromB())?.shortfallMonth).toBe('2026-11');
+    await b.deps.portfolio.settled();
+    expect(await fromB()).toMatchObject({ shortfallMonth: '2026-11', updating: false });
     expect((await rowsOf(user))[0]?.shortfallMonth).toBe('2026-11');
+  });
+
+  it('answers a stale row at once, marked "wird aktualisiert", and computes it in the background', async () => {
+    const { a } = instances;
+    const user = await signUp(a);
+    const id = user.user.currentOrganisationId;
+    await aBankAccount(user, { amount: 1_000_000, balanceDate: '2026-11-21' });
+    await a.deps.alerts.settled();
+    expect((await rowsOf(user))[0]).toMatchObject({ shortfallMonth: null, updating: false });
+
+    // A change past the API (no evaluation after it): the stored row is of older data now.
+    await instances.database.db.execute(sql`update organisations set minimum_balance = 2000000 where id = ${id}`);
+    const before = computations(a);
+    expect((await rowsOf(user))[0]).toMatchObject({ shortfallMonth: null, minimumBalance: 0, updating: true });
+    await a.deps.portfolio.settled();
+    expect(computations(a) - before).toBe(1);
+    expect((await rowsOf(user))[0]).toMatchObject({
+      shortfallMonth: '2026-11',
+      minimumBalance: 2_000_000,
+      updating: false,
+    });
+    expect(computations(a) - before).toBe(1);
+  });
+
+  it('answers organisations never computed "wird berechnet" when more than a few, and computes them in the background', async () => {
+    const { a } = instances;
+    const user = await signUp(a);
+    const currencyId = (await user.get('/api/currencies')).json<{ id: number; code: string }[]>()[0]?.id;
+    const names = ['Eins AG', 'Zwei AG', 'Drei AG', 'Vier AG', 'Fünf AG'];
+    const ids = [user.user.currentOrganisationId];
+    for (const name of names) {
+      const created = await user.post('/api/organisations', { name, currencyId });
+      expect(created.statusCode).toBe(201);
+      ids.push(created.json<{ id: number }>().id);
+    }
+    await a.deps.alerts.settled();
+    // Nothing stored (as after seeding past the API or a new deployment): six are more than a read computes.
+    await instances.database.db.execute(
+      sql`delete from portfolio_rows where organisation_id in (${sql.join(ids, sql`, `)})`,
+    );
+    const first = (await user.get('/api/portfolio')).json<Portfolio>();
+    expect(first.rows).toEqual([]);
+    expect(first.pending.map((pending) => pending.name)).toEqual([
+      'Drei AG',
+      'Eins AG',
+      'Fünf AG',
+      'Meine Organisation',
+      'Vier AG',
+      'Zwei AG',
+    ]);
+    await a.deps.portfolio.settled();
+    const then = (await user.get('/api/portfolio')).json<Portfolio>();
+    expect(then.pending).toEqual([]);
+    expect(then.rows.map((row) => row.organisationId).sort()).toEqual([...ids].sort());
+  });
+
+  it('two instances: a row the other instance is computing is not computed again', async () => {
+    const { a, b } = instances;
+    const user = await signUp(a);
+    const id = user.user.currentOrganisationId;
+    await aBankAccount(user, { amount: 1_000_000, balanceDate: '2026-11-21' });
+    await a.deps.alerts.settled();
+    await rowsOf(user);
+    await instances.database.db.execute(sql`update organisations set minimum_balance = 2000000 where id = ${id}`);
+    // B claimed the row (as its background computation does first) and is still at it.
+    await instances.database.db.execute(
+      sql`insert into portfolio_refresh_claims (organisation_id, claim, claimed_until) values (${id}, 'b', now() + interval '1 minute')`,
+    );
+    const before = computations(a);
+    expect((await rowsOf(user))[0]?.updating).toBe(true);
+    await a.deps.portfolio.settled();
+    expect(computations(a)).toBe(before);
+    expect((await rowsOf(user))[0]?.updating).toBe(true);
+
+    // B's claim ends (done, or run out after the instance died): the next read schedules it again.
+    await instances.database.db.execute(
+      sql`update portfolio_refresh_claims set claimed_until = now() - interval '1 second' where organisation_id = ${id}`,
+    );
+    await rowsOf(user);
+    await a.deps.portfolio.settled();
+    expect(computations(a) - before).toBe(1);
+    expect((await rowsOf(user))[0]).toMatchObject({ shortfallMonth: '2026-11', updating: false });
+    expect(computations(b)).toBeGreaterThanOrEqual(0);
   });
 });

@@ -5,7 +5,6 @@ import {
   PORTFOLIO_PAYMENT_DAYS,
   STALE_BALANCE_DAYS,
   staleAccounts,
-  type Organisation,
   type Portfolio,
   type PortfolioRow,
   type ForecastLeafTable,
@@ -15,19 +14,32 @@ import type { Clock } from '../../lib/clock.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { BankAccountsService } from '../bank-accounts/bank-accounts.service.js';
 import type { ForecastsService } from '../forecasts/forecasts.service.js';
-import type { OrganisationsService } from '../organisations/organisations.service.js';
 import type { DismissalsService } from '../plan-actual/dismissals.service.js';
 import type { PlanActualService } from '../plan-actual/plan-actual.service.js';
-import { currencyOf, storedRows, storeRow } from './portfolio-rows.repository.js';
+import {
+  claimRefresh,
+  currencyOf,
+  membershipsWithRows,
+  releaseRefresh,
+  storedRows,
+  storeRow,
+} from './portfolio-rows.repository.js';
 
 export interface PortfolioServiceDeps {
   db: AppDatabase;
   clock: Clock;
-  organisations: OrganisationsService;
   forecasts: ForecastsService;
   bankAccounts: BankAccountsService;
   planActual: PlanActualService;
   occurrenceDismissals: DismissalsService;
+  /** A background computation failed (the row stays as stored; the next read schedules it again). */
+  onError?: (error: unknown) => void;
+}
+
+/** An organisation of the user to compute a row for. */
+interface Wanted {
+  organisationId: number;
+  currencyId: number;
 }
 
 export type PortfolioService = ReturnType<typeof createPortfolioService>;
@@ -42,6 +54,14 @@ const TAX_ONLY: ReadonlySet<ForecastLeafTable> = new Set(['vat_settlement']);
 
 /** How many organisations are read side by side (each read is several queries; PGlite runs one at a time). */
 const PARALLEL_ORGANISATIONS = 4;
+/**
+ * Rows never computed that a read computes itself, one round side by side (a new organisation, a
+ * new member): more are answered "wird berechnet" and computed in the background
+ * (docs/cockpit.md "Stored rows"), so the first read of a fiduciary's hundreds stays fast.
+ */
+const INLINE_MISSING = PARALLEL_ORGANISATIONS;
+/** Rows computed in the background at a time on one instance: the reads keep their share of the database. */
+const BACKGROUND_ORGANISATIONS = 2;
 
 // One collator for every comparison: `localeCompare(…, 'de')` builds one per call, which showed in
 // sorting a fiduciary's hundreds of rows (docs/cockpit.md "Speed").
@@ -82,20 +102,27 @@ async function mapLimited<Item, Answer>(
  * The Übersicht (docs/cockpit.md): every organisation of the user with its next shortfall, its
  * balances' freshness and what plan vs actual has open. Each organisation's row is computed through
  * the other areas' services and stored under the key of the data and day it was computed from
- * (docs/cockpit.md "Stored rows"): after the writes that move it (the alerts' evaluation computes
- * it) and on a read that finds it stale; a read of fresh rows is one query for the keys and one for
- * the rows.
+ * (docs/cockpit.md "Stored rows"). A read answers the stored rows as they are, two queries (the
+ * memberships with their rows, the keys): a row whose key moved on is answered marked `updating`
+ * and computed in the background, a few never computed are computed on the read, more are answered
+ * `pending` and computed in the background.
  */
 export function createPortfolioService({
   db,
   clock,
-  organisations,
   forecasts,
   bankAccounts,
   planActual,
   occurrenceDismissals,
+  onError,
 }: PortfolioServiceDeps) {
   let computations = 0;
+  /** The computation of each organisation's row under way on this instance (one at a time per organisation). */
+  const inFlight = new Map<number, Promise<unknown>>();
+  /** The organisations waiting for a background computation, with their currencies. */
+  const waiting = new Map<number, number>();
+  let active = 0;
+  let stopped = false;
 
   /**
    * The organisation's figures as of now, every fund and tax payment included (the salary costs
@@ -137,42 +164,100 @@ export function createPortfolioService({
       payments: upcoming
         .filter((occurrence) => FUND_AND_TAX.has(occurrence.kind) && occurrence.amount < 0)
         .map(({ kind, name, dueDate, amount }) => ({ kind, name, dueDate, amount })),
+      updating: false,
     };
   }
 
-  /**
-   * The rows of `wanted`, from the stored ones whose key still holds, the others computed (at most
-   * PARALLEL_ORGANISATIONS at a time) and stored. The keys are read before any figure: a write
-   * committing meanwhile moves the data past the key, so a stored row is at worst newer than its
-   * key (computed once more on the next read), never older.
-   */
-  async function currentRows(
-    wanted: readonly { organisationId: number; currencyId: number }[],
-  ): Promise<Map<number, PortfolioRow>> {
-    const keys = await forecasts.dataKeys(wanted);
-    const stored = await storedRows(
-      db,
-      wanted.map((organisation) => organisation.organisationId),
+  /** `work` on the organisation once every computation of it under way on this instance is done. */
+  function oneAtATime<Answer>(organisationId: number, work: () => Promise<Answer>): Promise<Answer> {
+    const answer = (inFlight.get(organisationId) ?? Promise.resolve()).then(work, work);
+    const done = answer.then(
+      () => undefined,
+      () => undefined,
     );
+    inFlight.set(organisationId, done);
+    void done.then(() => {
+      if (inFlight.get(organisationId) === done) inFlight.delete(organisationId);
+    });
+    return answer;
+  }
+
+  /**
+   * Computes and stores the rows of `wanted` under `keys` (read before any figure: a write
+   * committing meanwhile moves the data past the key, so a stored row is at worst newer than its
+   * key, computed once more later, never older), at most PARALLEL_ORGANISATIONS at a time.
+   */
+  async function computeRows(wanted: readonly Wanted[], keys: ReadonlyMap<number, string>) {
     const rows = new Map<number, PortfolioRow>();
-    const stale = wanted.filter(({ organisationId }) => {
-      const entry = stored.get(organisationId);
-      if (entry === undefined || entry.dataKey !== keys.get(organisationId)) return true;
-      rows.set(organisationId, entry.row);
-      return false;
-    });
-    await mapLimited(stale, PARALLEL_ORGANISATIONS, async ({ organisationId, currencyId }) => {
-      const row = await compute(organisationId, currencyId);
-      await storeRow(db, organisationId, keys.get(organisationId) as string, row, clock.now());
-      rows.set(organisationId, row);
-    });
+    await mapLimited(wanted, PARALLEL_ORGANISATIONS, ({ organisationId, currencyId }) =>
+      oneAtATime(organisationId, async () => {
+        const row = await compute(organisationId, currencyId);
+        await storeRow(db, organisationId, keys.get(organisationId) as string, row, clock.now());
+        rows.set(organisationId, row);
+      }),
+    );
     return rows;
   }
 
+  /**
+   * The background computation of one row: claimed in the database first, so of two instances only
+   * one computes it (the other finds the claim and leaves it); the key is read again under the
+   * claim, and a row another computation already brought to it is left as it is.
+   */
+  async function refresh({ organisationId, currencyId }: Wanted): Promise<void> {
+    const claim = await claimRefresh(db, organisationId);
+    if (claim === null) return;
+    try {
+      const keys = await forecasts.dataKeys([{ organisationId, currencyId }]);
+      const stored = await storedRows(db, [organisationId]);
+      if (stored.get(organisationId)?.dataKey === keys.get(organisationId)) return;
+      const row = await compute(organisationId, currencyId);
+      await storeRow(db, organisationId, keys.get(organisationId) as string, row, clock.now());
+    } finally {
+      await releaseRefresh(db, organisationId, claim);
+    }
+  }
+
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  /** Starts waiting background computations, at most BACKGROUND_ORGANISATIONS at a time. */
+  function pump(): void {
+    while (!stopped && active < BACKGROUND_ORGANISATIONS && waiting.size > 0) {
+      const [organisationId, currencyId] = waiting.entries().next().value as [number, number];
+      waiting.delete(organisationId);
+      active += 1;
+      oneAtATime(organisationId, async () => {
+        // A turn of the event loop first: on PGlite a query never waits for I/O, so a chain of
+        // background rows would run on microtasks alone and hold back every answer (the read that
+        // scheduled them too) until the last row is done (docs/cockpit.md "Stored rows").
+        await nextTurn();
+        await refresh({ organisationId, currencyId });
+      })
+        .catch((error: unknown) => onError?.(error))
+        .finally(() => {
+          active -= 1;
+          pump();
+        });
+    }
+  }
+
+  /** Schedules the rows' background computation; one already waiting or under way is not scheduled twice. */
+  function schedule(wanted: readonly Wanted[]): void {
+    for (const { organisationId, currencyId } of wanted) {
+      if (!inFlight.has(organisationId)) waiting.set(organisationId, currencyId);
+    }
+    pump();
+  }
+
   /** The stored row as the caller sees it: the membership's name and role, salary costs only with salary rights. */
-  function forCaller(row: PortfolioRow, organisation: Organisation, seesSalaries: boolean): PortfolioRow {
+  function forCaller(
+    row: PortfolioRow,
+    membership: { name: string; role: PortfolioRow['role'] },
+    seesSalaries: boolean,
+    updating: boolean,
+  ): PortfolioRow {
     const payments = seesSalaries ? row.payments : row.payments.filter((payment) => TAX_ONLY.has(payment.kind));
-    return { ...row, name: organisation.name, role: organisation.role, payments };
+    return { ...row, name: membership.name, role: membership.role, payments, updating };
   }
 
   return {
@@ -184,26 +269,69 @@ export function createPortfolioService({
     async organisationRow(organisationId: number): Promise<PortfolioRow | undefined> {
       const currencyId = await currencyOf(db, organisationId);
       if (currencyId === undefined) return undefined;
-      return (await currentRows([{ organisationId, currencyId }])).get(organisationId);
+      const wanted = [{ organisationId, currencyId }];
+      const keys = await forecasts.dataKeys(wanted);
+      const stored = (await storedRows(db, [organisationId])).get(organisationId);
+      if (stored !== undefined && stored.dataKey === keys.get(organisationId)) return stored.row;
+      return (await computeRows(wanted, keys)).get(organisationId);
     },
 
     /**
      * `GET /portfolio`: one row per organisation of the user (read-only memberships too), the most
      * urgent first. `seesSalaries` as the caller's (a session always; a token with `salaries:read`).
+     * As stored (docs/cockpit.md "Stored rows"): a stale row marked `updating`, rows never computed
+     * `pending` unless at most INLINE_MISSING; both computed in the background. `current`: every
+     * row brought up to date first (the export and the digest, which the user does not watch refresh).
      */
-    async portfolio(userId: number, seesSalaries: boolean): Promise<Portfolio> {
+    async portfolio(userId: number, seesSalaries: boolean, { current = false } = {}): Promise<Portfolio> {
       const calculatedAt = clock.now().toISOString();
-      const mine = await organisations.all(userId);
-      const rows = await currentRows(mine.map(({ id, currency }) => ({ organisationId: id, currencyId: currency.id })));
-      const answered = mine.map((organisation) =>
-        forCaller(rows.get(organisation.id) as PortfolioRow, organisation, seesSalaries),
-      );
-      return { calculatedAt, staleAfterDays: STALE_BALANCE_DAYS, rows: answered.sort(byUrgency) };
+      const mine = await membershipsWithRows(db, userId);
+      const keys = await forecasts.dataKeys(mine);
+      const rows: PortfolioRow[] = [];
+      const stale: typeof mine = [];
+      const missing: typeof mine = [];
+      for (const membership of mine) {
+        if (membership.row === null) missing.push(membership);
+        else if (membership.dataKey !== keys.get(membership.organisationId)) stale.push(membership);
+        else rows.push(forCaller(membership.row, membership, seesSalaries, false));
+      }
+      const inline = current ? [...stale, ...missing] : missing.length <= INLINE_MISSING ? missing : [];
+      const computed = await computeRows(inline, keys);
+      for (const membership of inline) {
+        rows.push(forCaller(computed.get(membership.organisationId) as PortfolioRow, membership, seesSalaries, false));
+      }
+      const pending = current || inline === missing ? [] : missing;
+      if (!current) {
+        for (const { row, ...membership } of stale)
+          rows.push(forCaller(row as PortfolioRow, membership, seesSalaries, true));
+        schedule([...stale, ...pending]);
+      }
+      return {
+        calculatedAt,
+        staleAfterDays: STALE_BALANCE_DAYS,
+        rows: rows.sort(byUrgency),
+        pending: pending
+          .map(({ organisationId, name, role }) => ({ organisationId, name, role }))
+          .sort((a, b) => germanNames.compare(a.name, b.name) || a.organisationId - b.organisationId),
+      };
     },
 
     /** How many rows this instance computed (tests: a fresh stored row is not computed again). */
     computations(): number {
       return computations;
+    },
+
+    /** Waits until no background computation waits or runs on this instance (tests, shutdown). */
+    async settled(): Promise<void> {
+      while (waiting.size > 0 || active > 0 || inFlight.size > 0) {
+        await Promise.all([...inFlight.values(), new Promise((resolve) => setTimeout(resolve, 5))]);
+      }
+    },
+
+    /** No further background computations (shutdown); those under way finish. */
+    stop(): void {
+      stopped = true;
+      waiting.clear();
     },
   };
 }

@@ -14,6 +14,8 @@ const rawBody = {
   contentTypes: qrBillContentTypes,
   limitBytes: QR_BILL_LIMITS.fileBytes,
   accepted: 'eine QR-Rechnung als PDF, PNG oder JPEG',
+  // A file over the limit is a bad file like the others: a German 400 (docs/qr-bills.md "Files").
+  tooLargeIsInvalid: true,
 };
 
 /**
@@ -31,7 +33,7 @@ export const qrBillsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/qr-bills/read',
       {
         bodyLimit: QR_BILL_LIMITS.fileBytes,
-        config: { rawBody, changesNothing: true, errors: ['PAYLOAD_TOO_LARGE' as const] },
+        config: { rawBody, changesNothing: true, errors: ['RATE_LIMITED' as const] },
         schema: { response: { 200: qrBillPreviewSchema } },
       },
       async (request) =>

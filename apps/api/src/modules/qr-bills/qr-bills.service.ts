@@ -1,7 +1,6 @@
 import {
   addDays,
   parseQrBill,
-  QR_BILL_DEFAULT_PAYMENT_DAYS,
   swicoDueDate,
   type QrBill,
   type QrBillAddress,
@@ -9,19 +8,25 @@ import {
   type QrBillPreview,
   type Transaction,
 } from '@saldopilot/shared';
+import type { AppDatabase } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Tenant } from '../../lib/tenant.js';
 import type { RecurringService } from '../recurring/recurring.service.js';
 import type { ReferenceService } from '../reference/reference.service.js';
 import type { TransactionsService } from '../transactions/transactions.service.js';
-import { qrReaderMessages, readQrCodes } from './qr-code-reader.js';
+import { paymentTermDaysOf } from './qr-bills.repository.js';
+import { qrReaderMessages } from './qr-code-reader.js';
+import type { QrReader } from './qr-reader.js';
 
 export interface QrBillsServiceDeps {
+  db: AppDatabase;
   clock: Clock;
   reference: ReferenceService;
   transactions: TransactionsService;
   recurring: RecurringService;
+  /** Reads the codes in worker threads (docs/qr-bills.md "Reading the code"). */
+  reader: QrReader;
 }
 
 export type QrBillsService = ReturnType<typeof createQrBillsService>;
@@ -46,10 +51,10 @@ function addressText(address: QrBillAddress): string {
  * preview as confirmed made a single transaction through the transactions service, its reference
  * kept so the bank debit is matched to it first (docs/plan-actual.md "References").
  */
-export function createQrBillsService({ clock, reference, transactions, recurring }: QrBillsServiceDeps) {
+export function createQrBillsService({ db, clock, reference, transactions, recurring, reader }: QrBillsServiceDeps) {
   /** The one QR-bill of the file: its code found, read and checked, or a German 400 saying what is wrong. */
-  async function billOf(bytes: Uint8Array): Promise<QrBill> {
-    const found = await readQrCodes(bytes);
+  async function billOf(tenant: Tenant, bytes: Uint8Array): Promise<QrBill> {
+    const found = await reader.read(tenant.organisationId, bytes);
     const payloads = found.texts.filter((text) => text.startsWith('SPC'));
     if (payloads.length === 0) {
       if (found.texts.length > 0) throw new AppError('VALIDATION_FAILED', qrBillMessagesApi.notAQrBill);
@@ -73,9 +78,10 @@ export function createQrBillsService({ clock, reference, transactions, recurring
     async read(tenant: Tenant, file: { bytes: Uint8Array | undefined }): Promise<QrBillPreview> {
       if (!file.bytes || file.bytes.length === 0)
         throw new AppError('VALIDATION_FAILED', qrBillMessagesApi.missingFile);
-      const bill = await billOf(file.bytes);
+      const bill = await billOf(tenant, file.bytes);
       const today = clock.today();
       const termsDue = swicoDueDate(bill.swico, today);
+      const paymentTermDays = await paymentTermDaysOf(db, tenant.organisationId);
       const currency = reference.listCurrencyDefinitions().find((candidate) => candidate.code === bill.currency);
       if (!currency)
         throw new AppError(
@@ -107,8 +113,9 @@ export function createQrBillsService({ clock, reference, transactions, recurring
         billingInformation: bill.billingInformation,
         invoiceNumber: invoice ?? null,
         invoiceDate: bill.swico?.invoiceDate ?? null,
-        dueDate: termsDue ?? addDays(today, QR_BILL_DEFAULT_PAYMENT_DAYS),
+        dueDate: termsDue ?? addDays(today, paymentTermDays),
         dueDateSource: termsDue ? 'terms' : 'default',
+        paymentTermDays,
         proposed: {
           name: (invoice ? `${bill.creditor.name}, Rechnung ${invoice}` : bill.creditor.name).slice(0, 255),
           ...proposal,

@@ -68,6 +68,56 @@ describe('QR-bills in (docs/qr-bills.md)', () => {
       invoiceNumber: null,
       dueDate: '2026-12-21',
       dueDateSource: 'default',
+      paymentTermDays: 30,
+    });
+  });
+
+  describe('the organisation\'s "Zahlungsfrist (Tage)" (docs/qr-bills.md "Due date")', () => {
+    const scorPdf = () => qrBillPdf(qrBillPayload(SCOR_BILL));
+
+    it("dates a bill without terms the upload day plus the organisation's term; a bill with terms keeps them", async () => {
+      const user = await signUp(app);
+      const organisationId = user.user.currentOrganisationId;
+      const changed = await user.patch(`/api/organisations/${organisationId}`, { paymentTermDays: 10 });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json()).toMatchObject({ paymentTermDays: 10 });
+      const scor = await upload(user, await scorPdf(), 'application/pdf');
+      expect(scor.json<QrBillPreview>()).toMatchObject({
+        dueDate: '2026-12-01',
+        dueDateSource: 'default',
+        paymentTermDays: 10,
+      });
+      const withTerms = await upload(user, await qrBillPng(qrBillPayload()), 'image/png');
+      expect(withTerms.json<QrBillPreview>()).toMatchObject({ dueDate: '2026-11-14', dueDateSource: 'terms' });
+      // 0: due on the upload day.
+      await user.patch(`/api/organisations/${organisationId}`, { paymentTermDays: 0 });
+      expect((await upload(user, await scorPdf(), 'application/pdf')).json<QrBillPreview>().dueDate).toBe('2026-11-21');
+    });
+
+    it('refuses a term outside 0–365 whole days (German 400) and keeps the stored one', async () => {
+      const user = await signUp(app);
+      const organisationId = user.user.currentOrganisationId;
+      for (const paymentTermDays of [-1, 366, 1.5, '30', null]) {
+        const refused = await user.patch(`/api/organisations/${organisationId}`, { paymentTermDays });
+        expect(refused.statusCode, JSON.stringify(paymentTermDays)).toBe(400);
+        expect(refused.json()).toMatchObject({
+          fields: { paymentTermDays: 'Die Zahlungsfrist muss eine ganze Zahl von 0 bis 365 Tagen sein' },
+        });
+      }
+      expect((await user.get(`/api/organisations/${organisationId}`)).json()).toMatchObject({ paymentTermDays: 30 });
+    });
+
+    it("is set by owners and admins only (a read-only member: 403) and only in one's own organisation", async () => {
+      const { a, b, organisationA } = await twoTenants(app);
+      const reader = await addMember(app, a, organisationA, 'read-only');
+      expect((await reader.patch(`/api/organisations/${organisationA}`, { paymentTermDays: 5 })).statusCode).toBe(403);
+      expect((await reader.get(`/api/organisations/${organisationA}`)).json()).toMatchObject({ paymentTermDays: 30 });
+      const foreign = await b.patch(`/api/organisations/${organisationA}`, { paymentTermDays: 5 });
+      expect([403, 404]).toContain(foreign.statusCode);
+      expect((await a.get(`/api/organisations/${organisationA}`)).json()).toMatchObject({ paymentTermDays: 30 });
+      // B's bills keep B's term.
+      await b.patch(`/api/organisations/${b.user.currentOrganisationId}`, { paymentTermDays: 60 });
+      expect((await upload(a, await scorPdf(), 'application/pdf')).json<QrBillPreview>().dueDate).toBe('2026-12-21');
     });
   });
 
@@ -186,12 +236,13 @@ describe('QR-bills in (docs/qr-bills.md)', () => {
     expect(await transactionsOf(user)).toEqual([]);
   });
 
-  it('refuses a file over the size limit (413, German) and another file type (415)', async () => {
+  it('refuses a file over the size limit (a German 400 like every bad file, nothing stored) and another file type (415)', async () => {
     const user = await signUp(app);
     const large = Buffer.concat([await qrBillPng(qrBillPayload()), Buffer.alloc(QR_BILL_LIMITS.fileBytes)]);
     const tooLarge = await upload(user, large, 'image/png');
-    expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toMatchObject({ error: 'Die Datei ist zu gross (höchstens 10 MB).' });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json()).toEqual({ error: 'Die Datei ist zu gross (höchstens 10 MB).', code: 'VALIDATION_FAILED' });
+    expect(await transactionsOf(user)).toEqual([]);
     const other = await upload(user, Buffer.from('x'), 'text/plain');
     expect(other.statusCode).toBe(415);
   });

@@ -73,6 +73,11 @@ function reader(): Promise<ZXingReader> {
   return zxing;
 }
 
+/** Loads pdf.js, the canvas and zxing-wasm, so that the first file's time is its own (qr-read-worker.ts). */
+export async function loadQrReading(): Promise<void> {
+  await Promise.all([reader(), import('pdfjs-dist/legacy/build/pdf.mjs'), import('@napi-rs/canvas')]);
+}
+
 /** What a file's QR codes say: the texts of the readable ones, and whether a code was found but unreadable. */
 export interface CodesFound {
   texts: string[];
@@ -96,8 +101,12 @@ async function codesIn(input: ReadInput): Promise<CodesFound> {
   };
 }
 
-/** The longest side of a rendered page in pixels: about 200 dpi on A4, enough for a code of 46 mm. */
-const RENDER_LONG_SIDE = 2400;
+/**
+ * The longest sides a page is rendered at, in turn (docs/qr-bills.md "Speed"): about 150 dpi on A4
+ * first (a code of 46 mm is ~280 px, 3–4 px per module), 200 dpi only when nothing readable was
+ * found there (a small or printed-and-scanned code); rendering is most of a read's time.
+ */
+const RENDER_LONG_SIDES = [1800, 2400] as const;
 
 async function codesInPdf(bytes: Uint8Array): Promise<CodesFound> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -130,25 +139,27 @@ async function codesInPdf(bytes: Uint8Array): Promise<CodesFound> {
     for (let number = document.numPages; number >= 1; number -= 1) {
       const page = await document.getPage(number);
       const unscaled = page.getViewport({ scale: 1 });
-      const viewport = page.getViewport({ scale: RENDER_LONG_SIDE / Math.max(unscaled.width, unscaled.height) });
-      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-      const context = canvas.getContext('2d');
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, canvas.width, canvas.height);
-      await page.render({
-        canvas: canvas as unknown as HTMLCanvasElement,
-        canvasContext: context as unknown as CanvasRenderingContext2D,
-        viewport,
-      }).promise;
-      const image = context.getImageData(0, 0, canvas.width, canvas.height);
-      const found = await codesIn({
-        data: image.data as Uint8ClampedArray<ArrayBuffer>,
-        width: image.width,
-        height: image.height,
-        colorSpace: 'srgb',
-      });
-      if (found.texts.length > 0) return found;
-      damaged ||= found.damaged;
+      for (const longSide of RENDER_LONG_SIDES) {
+        const viewport = page.getViewport({ scale: longSide / Math.max(unscaled.width, unscaled.height) });
+        const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+        const context = canvas.getContext('2d');
+        context.fillStyle = '#ffffff';
+        context.fillRect(0, 0, canvas.width, canvas.height);
+        await page.render({
+          canvas: canvas as unknown as HTMLCanvasElement,
+          canvasContext: context as unknown as CanvasRenderingContext2D,
+          viewport,
+        }).promise;
+        const image = context.getImageData(0, 0, canvas.width, canvas.height);
+        const found = await codesIn({
+          data: image.data as Uint8ClampedArray<ArrayBuffer>,
+          width: image.width,
+          height: image.height,
+          colorSpace: 'srgb',
+        });
+        if (found.texts.length > 0) return found;
+        damaged ||= found.damaged;
+      }
       page.cleanup();
     }
     return { texts: [], damaged };

@@ -139,7 +139,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       userId: number,
       { format, search = '', filter = 'all', sortBy = 'urgency', descending = false }: PortfolioExportQuery,
     ): Promise<ReportFile> {
-      const { rows } = await deps.portfolio.portfolio(userId, true);
+      const { rows } = await deps.portfolio.portfolio(userId, true, { current: true });
       const items = visibleRows(rows, { search, filter, sortBy, descending });
       return {
         body: await listFile(format, portfolioTexts.title, portfolioColumns, items),

@@ -85,6 +85,49 @@ describe('promote keeps the forecast (docs/scenarios.md "Promote")', () => {
     ]);
   });
 
+  it('delay on a side: the fewest exact rows per transaction, as a delay of that transaction writes', async () => {
+    const owner = await signUp(app);
+    // On the 5th, 10 days later is the 15th in every month: one repeating row each; on the 31st,
+    // 10 days later is the 10th, or the 11th after a 30-day month, or 10/11/13 March: runs and singles.
+    const fee = await aTransaction(owner, { name: 'Honorar', amount: 120_000, startDate: '2026-01-05' });
+    await aTransaction(owner, {
+      name: 'Abo',
+      amount: 9_900,
+      startDate: '2026-01-31',
+      endDate: '2027-12-31',
+    });
+    await aTransaction(owner, { name: 'Miete', amount: -50_000, startDate: '2026-01-05' });
+    await promotesUnchanged(owner, [{ type: 'delay', days: 10, from: '2027-01-01', side: 'revenue' }]);
+    const rows = await transactionsOf(owner);
+    const of = (name: string) =>
+      rows
+        .filter((row) => row.name === name)
+        .map(({ amount, cycle, startDate, endDate }) => ({ amount, cycle, startDate, endDate }));
+    expect(of('Honorar')).toEqual([
+      { amount: 120_000, cycle: 'monthly', startDate: fee.startDate, endDate: '2026-12-31' },
+      { amount: 120_000, cycle: 'monthly', startDate: '2027-01-15', endDate: null },
+    ]);
+    expect(of('Miete')).toEqual([{ amount: -50_000, cycle: 'monthly', startDate: '2026-01-05', endDate: null }]);
+    // The same rows as the delay of that one transaction writes (a second organisation).
+    const other = await signUp(app);
+    const alone = await aTransaction(other, {
+      name: 'Abo',
+      amount: 9_900,
+      startDate: '2026-01-31',
+      endDate: '2027-12-31',
+    });
+    await promotesUnchanged(other, [{ type: 'delay', days: 10, from: '2027-01-01', transactionId: alone.id }]);
+    const single = (await transactionsOf(other)).map(({ amount, cycle, startDate, endDate }) => ({
+      amount,
+      cycle,
+      startDate,
+      endDate,
+    }));
+    expect(of('Abo')).toEqual(single);
+    // Fewer rows than occurrences: 12 delayed payments of 2027 (and the end moved with them).
+    expect(of('Abo').length).toBeLessThan(1 + 12);
+  });
+
   it('percentage on a category over a range and on a side without end: scaled within, original after', async () => {
     const owner = await signUp(app);
     const category = await aCategory(owner, { name: 'Material' });

@@ -127,6 +127,11 @@ export function Component() {
                     <UnstyledButton onClick={() => void open(row)} td="underline">
                       {cells.name}
                     </UnstyledButton>
+                    {row.updating ? (
+                      <Badge color="gray" variant="light" ml="xs">
+                        {texts.updating}
+                      </Badge>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
                     {row.shortfallMonth ? <Badge color="red">{cells.shortfallMonth}</Badge> : cells.shortfallMonth}
@@ -143,7 +148,12 @@ export function Component() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {data && rows.length === 0 ? <Text>{texts.empty}</Text> : null}
+      {data && data.pending.length > 0 ? (
+        <Text c="dimmed" data-testid="portfolio-pending">
+          {texts.pending(data.pending.length)}
+        </Text>
+      ) : null}
+      {data && rows.length === 0 && data.pending.length === 0 ? <Text>{texts.empty}</Text> : null}
       <AlertList />
       <AlertSettingsForm organisationId={user.currentOrganisationId} name={current?.name ?? ''} />
     </Stack>

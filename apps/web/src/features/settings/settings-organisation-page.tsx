@@ -15,6 +15,7 @@ import { getOrganisation } from './api/get-organisation';
 import { updateOrganisation } from './api/update-organisation';
 import { InvitationsSection } from './components/invitations-section';
 import { MatchSettingsSection } from './components/match-settings-section';
+import { PaymentTermSection } from './components/payment-term-section';
 import { MembersSection } from './components/members-section';
 import { MinimumBalanceSection } from './components/minimum-balance-section';
 import { changesOf } from '../../components/form/entity-changes';
@@ -135,6 +136,11 @@ export function Component() {
       />
       <MatchSettingsSection
         key={`match-${organisation.id}`}
+        organisation={organisation}
+        queryKey={organisationKey(organisation.id)}
+      />
+      <PaymentTermSection
+        key={`payment-term-${organisation.id}`}
         organisation={organisation}
         queryKey={organisationKey(organisation.id)}
       />

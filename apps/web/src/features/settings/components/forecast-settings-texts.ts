@@ -1,4 +1,4 @@
-import { MATCH_LIMITS } from '@saldopilot/shared';
+import { MATCH_LIMITS, PAYMENT_TERM_LIMITS } from '@saldopilot/shared';
 
 /**
  * Texts of the organisation's forecast settings: minimum balance, matching bank entries to the plan
@@ -25,6 +25,14 @@ export const forecastSettingsTexts = {
   matchSave: 'Abgleich speichern',
   matchSaved: 'Einstellungen zum Abgleich wurden gespeichert',
   matchFailed: 'Einstellungen zum Abgleich konnten nicht gespeichert werden',
+  paymentTermTitle: 'Zahlungsfrist',
+  paymentTermDescription:
+    'Nennt eine hochgeladene QR-Rechnung keine Zahlungsbedingungen, ist sie so viele Tage nach dem Hochladen fällig.',
+  paymentTermLabel: 'Zahlungsfrist (Tage)',
+  paymentTermHint: `Tage nach dem Hochladen einer QR-Rechnung ohne Zahlungsbedingungen, 0 bis ${PAYMENT_TERM_LIMITS.maxDays}`,
+  paymentTermSave: 'Zahlungsfrist speichern',
+  paymentTermSaved: 'Zahlungsfrist wurde gespeichert',
+  paymentTermFailed: 'Zahlungsfrist konnte nicht gespeichert werden',
   vatTitle: 'Automatische MWST-Abrechnung',
   vatDescription:
     'Berechnet die MWST aus Ihren Einnahmen und Ausgaben und plant die Zahlung jeder Abrechnungsperiode (oder die Rückerstattung) automatisch in der Prognose.',

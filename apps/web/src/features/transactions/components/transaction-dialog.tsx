@@ -7,7 +7,6 @@ import {
   isIsoDate,
   transactionTypeLabels,
   transactionTypes,
-  QR_BILL_DEFAULT_PAYMENT_DAYS,
   formatIban,
   type QrBillPreview,
   type Transaction,
@@ -317,9 +316,7 @@ function QrBillSummary({ bill }: { bill: QrBillPreview }) {
         </div>
       ) : null}
       <div>
-        {bill.dueDateSource === 'terms'
-          ? qrBillTexts.dueFromTerms
-          : qrBillTexts.dueByDefault(QR_BILL_DEFAULT_PAYMENT_DAYS)}
+        {bill.dueDateSource === 'terms' ? qrBillTexts.dueFromTerms : qrBillTexts.dueByDefault(bill.paymentTermDays)}
       </div>
       {bill.amount === null ? <div>{qrBillTexts.openAmount}</div> : null}
     </Alert>

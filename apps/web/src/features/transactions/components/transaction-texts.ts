@@ -214,7 +214,8 @@ export const qrBillTexts = {
   noReference: 'ohne Referenz',
   invoice: 'Rechnung',
   dueFromTerms: 'Fälligkeit aus den Zahlungsbedingungen der Rechnung',
-  dueByDefault: (days: number) => `Fälligkeit: heute plus ${days} Tage (die Rechnung nennt keine Zahlungsfrist)`,
+  dueByDefault: (days: number) =>
+    `Fälligkeit: heute plus ${days} Tage (die Rechnung nennt keine Zahlungsfrist; Zahlungsfrist der Organisation)`,
   openAmount: 'Die Rechnung lässt den Betrag offen: bitte eintragen.',
   confirmFailed: 'Die Zahlung konnte nicht erfasst werden',
 } as const;
