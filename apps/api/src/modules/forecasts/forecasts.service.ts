@@ -691,5 +691,17 @@ export function createForecastsService({
     },
 
     detailsAnswer,
+
+    /**
+     * The details of a scenario (or the base) as its own forecast makes them, without the marks of
+     * the cells that differ from the base (`markChanged`, which costs the base's details once more):
+     * the comparison makes its own differences (docs/scenarios.md "Compare"). Salaries pooled
+     * without salaries:read, as `details`.
+     */
+    async unmarkedDetails(tenant: Tenant, { expand, ...query }: ForecastDetailsQuery): Promise<ForecastDetails> {
+      const { result } = await prepare(tenant, query);
+      const details = toDetails(await result(true), leavesWanted(expand));
+      return tenant.seesSalaries ? details : withPooledSalaries(details);
+    },
   };
 }

@@ -31,7 +31,7 @@ export function kpisOf(forecast: Pick<Forecast, 'months' | 'runway'>): ScenarioK
 type LeafRow = Omit<CompareDifference, 'differences'> & { amounts: number[] };
 
 /** Every leaf of the details by its identity (an employee's salaries are one leaf), amounts per month. */
-function leavesOf(details: ForecastDetails): Map<string, LeafRow> {
+export function leavesOf(details: ForecastDetails): Map<string, LeafRow> {
   const rows = new Map<string, LeafRow>();
   details.forEach((month, index) => {
     for (const side of ['revenue', 'expense'] as const) {
@@ -63,9 +63,11 @@ function identity(leaf: ForecastLeafNode): string {
   return `${leaf.relatedTable}:${leaf.relatedId}`;
 }
 
-/** Per leaf and month scenario − base; leaves equal in every month are left out. */
-export function differencesOf(base: ForecastDetails, scenario: ForecastDetails): CompareDifference[] {
-  const before = leavesOf(base);
+/**
+ * Per leaf and month scenario − base; leaves equal in every month are left out. `before`: the base's
+ * leaves (`leavesOf`), gathered once for all scenarios of a comparison.
+ */
+export function differencesOf(before: ReadonlyMap<string, LeafRow>, scenario: ForecastDetails): CompareDifference[] {
   const after = leavesOf(scenario);
   const keys = new Set([...before.keys(), ...after.keys()]);
   const differences: CompareDifference[] = [];
@@ -95,13 +97,18 @@ export function createScenarioCompareService(deps: {
       const calculatedAt = deps.clock.now().toISOString();
       const query = { months, performance };
       const baseDetails = deps.forecasts.details(tenant, query);
+      // The base's leaves once for every scenario (a big organisation's are ~9,000 × 60 months).
+      const baseLeaves = baseDetails.then(leavesOf);
+      // Unhandled until the first scenario awaits it: a base that fails fails the comparison there.
+      baseLeaves.catch(() => undefined);
       const entries = await Promise.all(
         ids.map(async (id): Promise<CompareEntry & { currency: string; minimumBalance: number }> => {
           const scenario = id === 'base' ? null : await deps.scenarios.get(tenant, id);
           const scenarioQuery = scenario ? { ...query, scenario: scenario.id } : query;
           const [forecast, details] = await Promise.all([
             deps.forecasts.forecast(tenant, scenarioQuery),
-            scenario ? deps.forecasts.details(tenant, scenarioQuery) : baseDetails,
+            // The scenario's own details: the marks against the base that the Prognose shows are not needed here.
+            scenario ? deps.forecasts.unmarkedDetails(tenant, scenarioQuery) : baseDetails,
           ]);
           return {
             currency: forecast.currency,
@@ -110,7 +117,7 @@ export function createScenarioCompareService(deps: {
             color: scenario?.color ?? BASE_SCENARIO.color,
             months: forecast.months,
             kpis: kpisOf(forecast),
-            differences: scenario ? differencesOf(await baseDetails, details) : [],
+            differences: scenario ? differencesOf(await baseLeaves, details) : [],
             minimumBalance: forecast.runway.minimumBalance,
           };
         }),
