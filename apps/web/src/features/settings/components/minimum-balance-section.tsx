@@ -1,35 +1,25 @@
-import { minimumBalanceSchema, type Organisation } from '@saldopilot/shared';
+import { minimumBalanceSchema } from '@saldopilot/shared';
 import { AmountField } from '../../../components/form/amount-input';
 import { queryClient } from '../../../lib/query-client';
 import { planQueryRoots } from '../../../lib/query-keys';
 import { forecastSettingsTexts as texts } from './forecast-settings-texts';
-import { SingleSettingSection } from './single-setting-section';
+import { SingleSettingSection, type OrganisationSettingProps } from './single-setting-section';
 
 /** "Mindestliquidität": the runway's threshold (docs/forecast.md "Runway"), set by owners and admins. */
-export function MinimumBalanceSection({
-  organisation,
-  queryKey,
-}: {
-  organisation: Organisation;
-  queryKey: readonly unknown[];
-}) {
+export function MinimumBalanceSection({ organisation, queryKey }: OrganisationSettingProps) {
   return (
     <SingleSettingSection
       organisation={organisation}
       queryKey={queryKey}
       setting="minimumBalance"
       schema={minimumBalanceSchema}
-      texts={{
-        title: texts.minimumTitle,
-        description: texts.minimumDescription,
-        saved: texts.minimumSaved,
-        failed: texts.minimumFailed,
-        save: texts.minimumSave,
-      }}
+      texts={texts.minimum}
       // The runway of the forecast depends on it.
       reload={() => queryClient.invalidateQueries({ queryKey: planQueryRoots.forecasts })}
     >
-      {(field) => <AmountField {...field} label={texts.minimumLabel} currency={organisation.currency.code} maw={280} />}
+      {(field) => (
+        <AmountField {...field} label={texts.minimum.label} currency={organisation.currency.code} maw={280} />
+      )}
     </SingleSettingSection>
   );
 }

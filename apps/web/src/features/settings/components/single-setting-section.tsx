@@ -12,6 +12,12 @@ import { SettingsSection } from './settings-section';
 /** The organisation settings that are one field with their own section and save. */
 type SingleSetting = 'minimumBalance' | 'paymentTermDays';
 
+/** What a section of the organisation's settings gets: the organisation and its query's key. */
+export interface OrganisationSettingProps {
+  organisation: Organisation;
+  queryKey: readonly unknown[];
+}
+
 /** What the section hands its field: the form's control, the field's name and whether it can be edited. */
 export interface SingleSettingField<Value> {
   control: Control<{ value: Value }>;
@@ -33,9 +39,7 @@ export function SingleSettingSection<Setting extends SingleSetting>({
   texts,
   reload,
   children,
-}: {
-  organisation: Organisation;
-  queryKey: readonly unknown[];
+}: OrganisationSettingProps & {
   setting: Setting;
   schema: z.ZodType<Organisation[Setting], Organisation[Setting]>;
   texts: { title: string; description: string; saved: string; failed: string; save: string };
