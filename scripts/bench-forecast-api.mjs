@@ -8,7 +8,7 @@ import { BENCH_PASSWORD } from './bench-data.mjs';
 const EMPLOYEES = Number(process.env.BENCH_FORECAST_EMPLOYEES ?? 1_000);
 const TRANSACTIONS = Number(process.env.BENCH_FORECAST_TRANSACTIONS ?? 10_000);
 const ACCOUNTS = 20;
-const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'; // what Chromium sends
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'; // what Chromium sends
 
 /** The answer's headers as they come over the wire (fetch would decompress and drop the length). */
 function fetchRaw(url, cookie) {
