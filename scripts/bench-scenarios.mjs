@@ -3,9 +3,10 @@
 // after one of its levers changed (p99 and median), on PGlite and on PostgreSQL; and the pure
 // engine's time of a scenario of 100 levers against the base, in the same rounds. Called from
 // scripts/bench.mjs with its helpers; alone:
-//   BENCH_ONLY=scenarios npm run bench     (BENCH_WRITE_READS: reads after an edit, default 100)
+//   BENCH_ONLY=scenarios npm run bench     (BENCH_WRITE_READS: reads after an edit per round, default
+//   100; BENCH_ROUNDS: rounds, default 3; BENCH_SCENARIO_ENGINE=0: without the engine lines)
 import { readFileSync } from 'node:fs';
-import { BROWSER_ACCEPT_ENCODING, startSeeded } from './bench-forecast-api.mjs';
+import { BROWSER_ACCEPT_ENCODING, fetchRaw, startSeeded } from './bench-forecast-api.mjs';
 
 const READS = Number(process.env.BENCH_WRITE_READS ?? 100);
 /** Rounds of the engine line (BENCH_ROUNDS, default 3, always odd: the median is a measured round). */
@@ -141,8 +142,8 @@ async function benchOne(label, helpers, options) {
     }
     // The tag of the kept answer: the same comparison held by the browser is answered 304.
     const tag = (await fetch(compareUrl, { headers: compareHeaders })).headers.get('etag');
-    const held = await fetch(compareUrl, { headers: { ...compareHeaders, 'if-none-match': tag ?? '' } });
-    if (held.status !== 304) throw new Error(`compare with its ETag: ${held.status}, not 304`);
+    const held = await fetchRaw(compareUrl, cookie, { 'if-none-match': tag ?? '' });
+    if (held.statusCode !== 304) throw new Error(`compare with its ETag: ${held.statusCode}, not 304`);
     const spread = (times) =>
       `median ${Math.round(median(times))} ms, rounds ${times.map((ms) => Math.round(ms)).join(', ')} ms`;
     line(
@@ -315,7 +316,8 @@ export async function benchScenarioEngine({ line }) {
 
 /** Both databases; PostgreSQL only when one is reachable (`onFreshPostgres` prints n/a otherwise). */
 export async function benchScenarios(helpers) {
-  await benchScenarioEngine(helpers);
+  // BENCH_SCENARIO_ENGINE=0: the API lines only.
+  if (process.env.BENCH_SCENARIO_ENGINE !== '0') await benchScenarioEngine(helpers);
   await helpers.inTempDir('sc', (dataDir) =>
     benchOne('PGlite', helpers, { dataDir, port: 3971, target: { kind: 'pglite', dataDir: `${dataDir}/pglite` } }),
   );
