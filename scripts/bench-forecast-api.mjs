@@ -8,12 +8,16 @@ import { BENCH_PASSWORD } from './bench-data.mjs';
 const EMPLOYEES = Number(process.env.BENCH_FORECAST_EMPLOYEES ?? 1_000);
 const TRANSACTIONS = Number(process.env.BENCH_FORECAST_TRANSACTIONS ?? 10_000);
 const ACCOUNTS = 20;
-const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'; // what Chromium sends
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'; // what Chromium sends
 
-/** The answer's headers as they come over the wire (fetch would decompress and drop the length). */
-function fetchRaw(url, cookie) {
+/**
+ * The answer's headers as they come over the wire (fetch would decompress and drop the length; and
+ * it waits forever for the body of a 304 that names an encoding). `headers`: more request headers.
+ */
+export function fetchRaw(url, cookie, headers = {}) {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, (response) => {
+    const sent = { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING, ...headers };
+    const request = http.get(url, { headers: sent }, (response) => {
       response.resume();
       response.on('end', () => resolve(response));
     });

@@ -15,9 +15,13 @@ export const warmUpSeconds = (seconds) => Math.max(1, Math.round(seconds * 1.5))
 
 /** `url` under 10 connections for `seconds` (autocannon), after a warm-up: req/s and p99 in ms. */
 export async function loadUrl(url, headers, seconds) {
-  await autocannon({ url, headers, connections: 10, duration: warmUpSeconds(seconds) });
+  const warmUp = await autocannon({ url, headers, connections: 10, duration: warmUpSeconds(seconds) });
   const result = await autocannon({ url, headers, connections: 10, duration: seconds });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+  // What did not answer 2xx or 304 (autocannon counts a 304 among the 3xx): a caller that must not
+  // measure error answers (a session ended, a 500) checks `failed` (bench-scenarios.mjs).
+  const failedOf = (run) => run['1xx'] + run['4xx'] + run['5xx'] + run.errors + run.timeouts;
+  const failed = failedOf(warmUp) + failedOf(result);
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, failed, answers: result.requests.total };
 }
 
 /**

@@ -213,7 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     versions: forecastStamps,
     scenarioOverlay: (tenant, id) => scenarios.overlay(tenant, id),
   });
-  const scenarioCompare = createScenarioCompareService({ clock, forecasts, scenarios });
+  const scenarioCompare = createScenarioCompareService({ clock, forecasts, forecastStamps, scenarios });
   const scenarioPromote = createScenarioPromoteService({ db, clock, reference, forecasts });
   const forecastExclusions = createForecastExclusionsService({ db, clock });
   // A currency change must leave every sum exact in the new currency (ARCHITECTURE.md rule 7).

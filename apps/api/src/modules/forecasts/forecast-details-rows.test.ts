@@ -6,6 +6,7 @@ import { organisations } from '../../db/schema/accounts.js';
 import { scenarios } from '../../db/schema/scenarios.js';
 import type { Tenant } from '../../lib/tenant.js';
 import { useTestApp } from '../../test/build-test-app.js';
+import { leavesOf, leavesOfRows } from '../scenarios/scenario-compare.service.js';
 import { leavesWanted, toDetails, toDetailsOfTree, type DetailedResult } from './forecasts.service.js';
 
 // The details answer is built from the engine's rows (docs/forecast.md "Details in columns"): it must
@@ -104,5 +105,33 @@ describe('the details answer from the rows', () => {
     expect(seen.overdue).toBeGreaterThan(0);
     expect(seen.vat).toBeGreaterThan(0);
     expect(seen.levers).toBeGreaterThan(0);
+  });
+});
+
+describe("the comparison's leaves from the rows", () => {
+  it('equal the leaves gathered from the details answer, names and months included', async () => {
+    const { tenant, input } = await richInput();
+    const [scenario] = await app.deps.database.db
+      .select()
+      .from(scenarios)
+      .where(eq(scenarios.organisationId, tenant.organisationId));
+    if (!scenario) throw new Error('no scenario');
+    const applied = await (await app.deps.scenarios.overlay(tenant, scenario.id)).apply(input);
+    const byKey = (leaves: ReturnType<typeof leavesOf>) => [...leaves.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+    let leaves = 0;
+    for (const each of [input, applied]) {
+      const model = ForecastModel.build(each);
+      for (const [months, performance] of [
+        [13, 80],
+        [36, 120],
+      ] as const) {
+        const result: DetailedResult = model.result({ months, performance, details: true });
+        if (!result.detailRows) throw new Error('no rows');
+        const fromRows = leavesOfRows(result.detailRows);
+        expect(byKey(fromRows)).toEqual(byKey(leavesOf(toDetails(result, leavesWanted(undefined)))));
+        leaves += fromRows.size;
+      }
+    }
+    expect(leaves).toBeGreaterThan(0);
   });
 });

@@ -87,7 +87,7 @@ export interface ForecastOverlay {
  * A row a scenario's lever added (negative ids, docs/scenarios.md "Forecast of a scenario") is a
  * `scenario_levers` leaf named by its lever; a base row keeps its own table and id.
  */
-function leafIdentity(
+export function leafIdentity(
   leaf: Pick<ForecastLeaf, 'name' | 'relatedTable' | 'relatedId' | 'employeeId'>,
 ): Pick<ForecastLeafNode, 'relatedTable' | 'relatedId' | 'leverIds'> {
   // The payment calendar's leaves have negative ids of their own (docs/payment-calendar.md).
@@ -693,15 +693,12 @@ export function createForecastsService({
     detailsAnswer,
 
     /**
-     * The details of a scenario (or the base) as its own forecast makes them, without the marks of
-     * the cells that differ from the base (`markChanged`, which costs the base's details once more):
-     * the comparison makes its own differences (docs/scenarios.md "Compare"). Salaries pooled
-     * without salaries:read, as `details`.
+     * The result of `query` with its details in columns (`detailRows`), kept like the details
+     * route's: the comparison reads a forecast's totals and rows from one computation
+     * (docs/scenarios.md "Compare").
      */
-    async unmarkedDetails(tenant: Tenant, { expand, ...query }: ForecastDetailsQuery): Promise<ForecastDetails> {
-      const { result } = await prepare(tenant, query);
-      const details = toDetails(await result(true), leavesWanted(expand));
-      return tenant.seesSalaries ? details : withPooledSalaries(details);
+    async detailedResult(tenant: Tenant, query: ForecastQuery): Promise<DetailedResult> {
+      return (await prepare(tenant, query)).result(true);
     },
   };
 }

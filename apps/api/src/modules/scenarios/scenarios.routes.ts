@@ -20,6 +20,8 @@ import {
 } from '@saldopilot/shared';
 import { tenantOf } from '../../plugins/request-context.js';
 import { noContent } from '../../plugins/openapi.js';
+import { createEncodedAnswers } from '../../plugins/encoded-answer.js';
+import { answeredByEtag, notModified } from '../../plugins/etag.js';
 
 /**
  * /api/scenarios (docs/scenarios.md): every member reads and compares, editors and above write
@@ -29,6 +31,8 @@ export const scenariosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { scenarios, scenarioCompare, scenarioPromote } = app.deps;
   // Promoting writes base rows: owners and admins only (docs/scenarios.md "Roles and privacy").
   const promoteConfig = { role: 'admin' as const };
+  // A comparison written and compressed once per key and encoding (a big organisation's is megabytes).
+  const compareAnswers = createEncodedAnswers(scenarioCompareSchema);
   const promoteResponses = { 200: promoteResultSchema, 409: promoteConflictAnswerSchema };
 
   // Base and up to four scenarios side by side (docs/scenarios.md "Compare"); before `/:id`.
@@ -36,9 +40,16 @@ export const scenariosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/scenarios/compare',
     {
       config: { errors: ['NOT_FOUND'] },
-      schema: { querystring: scenarioCompareQuerySchema, response: { 200: scenarioCompareSchema } },
+      schema: { querystring: scenarioCompareQuerySchema, response: { 200: scenarioCompareSchema, 304: notModified } },
     },
-    async (request) => scenarioCompare.compare(tenantOf(request), request.query),
+    async (request, reply) => {
+      const tenant = tenantOf(request);
+      // The tag names the data, the scenarios' versions and the query: an answer held is not sent again.
+      const { tag, key, compare } = await scenarioCompare.answer(tenant, request.query);
+      if (answeredByEtag(request, reply, tag)) return reply;
+      if (await compareAnswers.send(request, reply, { scope: tenant.organisationId, key }, compare)) return reply;
+      return compare();
+    },
   );
 
   app.get('/scenarios', { schema: { response: { 200: scenarioListSchema } } }, async (request) =>

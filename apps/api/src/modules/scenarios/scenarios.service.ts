@@ -172,6 +172,17 @@ export function createScenariosService({ db, reference }: { db: AppDatabase; ref
 
     get: (tenant: Tenant, id: number) => detail(tenant, id),
 
+    /**
+     * The scenarios a comparison names, by id, with their versions (what its key names), in one
+     * query; 404 when one is not the organisation's.
+     */
+    async compared(tenant: Tenant, ids: readonly number[]): Promise<Map<number, ScenarioRow>> {
+      const rows = ids.length === 0 ? [] : await listScenarios(db, tenant.organisationId);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const id of ids) if (!byId.has(id)) throw notFound(scenarioMessages.notFound);
+      return byId;
+    },
+
     /** Creates a scenario (and its first levers); 400 beyond SCENARIOS_MAX. */
     async create(tenant: Tenant, input: ScenarioCreate): Promise<ScenarioDetail> {
       return db.transaction(async (tx) => {

@@ -324,6 +324,44 @@ describe('GET /api/scenarios/compare (docs/scenarios.md "Compare")', () => {
     expect(base?.kpis).toMatchObject({ firstBelowMinimum: '2026-12', coveredUntil: '2026-11', runwayMonths: 1 });
   });
 
+  it('keeps a comparison until the data or a scenario changes, and answers 304 for the tag held', async () => {
+    const owner = await signUp(app);
+    const rent = await aTransaction(owner, { name: 'Miete', amount: -200_000, startDate: '2026-01-15' });
+    const lever = {
+      type: 'transaction',
+      action: 'change',
+      transactionId: rent.id,
+      from: '2027-01-01',
+      amount: -250_000,
+    };
+    const worst = (await owner.post('/api/scenarios', { name: 'Worst', levers: [lever] })).json<ScenarioDetail>();
+    const url = `/api/scenarios/compare?ids=base,${worst.id}&months=3`;
+    const first = await owner.get(url);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\//);
+    // The same comparison again: the kept answer, its time included (nothing computed anew).
+    const again = await owner.get(url);
+    expect(again.json<ScenarioCompare>().calculatedAt).toBe(first.json<ScenarioCompare>().calculatedAt);
+    const held = await owner.send({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe('');
+    // A lever edited: a new tag and the new difference.
+    const [stored] = worst.levers;
+    await owner.patch(`/api/scenarios/${worst.id}/levers/${stored?.id}`, { lever: { ...lever, amount: -300_000 } });
+    const edited = await owner.send({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.headers.etag).not.toBe(etag);
+    expect(edited.json<ScenarioCompare>().entries[1]?.differences.map((row) => row.differences)).toEqual([
+      [0, 0, -100_000],
+    ]);
+    // A base row changed: the base and the scenario move with it.
+    await owner.patch(`/api/transactions/${rent.id}`, { amount: -220_000 });
+    const written = await owner.send({ method: 'GET', url, headers: { 'if-none-match': String(edited.headers.etag) } });
+    expect(written.statusCode).toBe(200);
+    const [base] = written.json<ScenarioCompare>().entries;
+    expect(base?.months[2]?.expense).not.toBe(edited.json<ScenarioCompare>().entries[0]?.months[2]?.expense);
+  });
+
   it("refuses a malformed list in German and answers 404 for another organisation's scenario", async () => {
     const { a, b } = await twoTenants(app);
     const { id } = (await a.post('/api/scenarios', { name: 'A' })).json<ScenarioDetail>();
