@@ -8,40 +8,20 @@ import {
   test,
   toasts,
 } from './support/fixtures.js';
-import { entryRow } from './support/pages/bank-entries-page.js';
 import { planActualTable } from './support/pages/plan-actual-page.js';
-import { qrBillDialog, uploadQrBills } from './support/pages/qr-bills-page.js';
-import { camt053, importStatement, PLAN_ACTUAL_IBAN } from './support/statements.js';
+import {
+  importBillDebit,
+  matchBillDebit,
+  plannedBill,
+  QR_REFERENCE,
+  qrBillDialog,
+  qrBillPayload,
+  uploadQrBills,
+} from './support/pages/qr-bills-page.js';
+import { PLAN_ACTUAL_IBAN } from './support/statements.js';
 import { choose } from './support/ui.js';
 
 // docs/qr-bills.md. The server's today is 2026-11-21 (playwright.config FIXED_TODAY).
-
-const QR_REFERENCE = '210000000003139471430009017';
-
-/**
- * The QR-bill of the test, made here: the payload's 31 fields (and the Swico S1 billing
- * information) in the order of the Swiss Implementation Guidelines 2.3 — the guidelines' example
- * creditor with a QR-IBAN, 1'949.75 CHF, a QR reference, invoice 10201409 of 15.10.2026 payable net
- * in 30 days — encoded by the `qrcode` package (error correction M) into a PNG.
- */
-function qrBillPayload(): string {
-  return [
-    'SPC',
-    '0200',
-    '1',
-    'CH4431999123000889012',
-    ...['S', 'Robert Schneider AG', 'Rue du Lac', '1268', '2501', 'Biel', 'CH'],
-    ...['', '', '', '', '', '', ''],
-    '1949.75',
-    'CHF',
-    ...['S', 'Anna Muster AG', 'Bahnhofstrasse', '1', '8001', 'Zürich', 'CH'],
-    'QRR',
-    QR_REFERENCE,
-    'Auftrag vom 15.06.2026',
-    'EPD',
-    '//S1/10/10201409/11/261015/40/0:30',
-  ].join('\r\n');
-}
 
 test('a QR-bill is uploaded, checked and confirmed; the bank debit with its QR reference is matched to it by the reference and counts in Plan/Ist', async ({
   page,
@@ -86,50 +66,12 @@ test('a QR-bill is uploaded, checked and confirmed; the bank debit with its QR r
   await expectNoSeriousAxeViolations(page);
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(dialog).toBeHidden();
-  const planned = page
-    .getByRole('list', { name: 'Transaktionen' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'Robert Schneider AG, Rechnung 10201409' }) });
+  const planned = plannedBill(page);
   await expect(planned).toContainText(`Referenz: ${QR_REFERENCE}`);
 
-  // The statement with the debit, paid two days late, carrying the same QR reference.
-  await importStatement(
-    page,
-    camt053({
-      iban: PLAN_ACTUAL_IBAN,
-      from: '2026-11-01',
-      to: '2026-11-20',
-      opening: '10000.00',
-      openingDate: '2026-10-31',
-      closing: '8050.25',
-      entries: [
-        {
-          date: '2026-11-16',
-          amount: '-1949.75',
-          name: 'Robert Schneider AG',
-          text: 'Rechnung 10201409',
-          qrReference: QR_REFERENCE,
-        },
-      ],
-    }),
-    'application/xml',
-  );
-
-  // The equal reference is the best suggestion (100/100, whatever amount and date), and is taken.
-  await page.goto(`/bank-accounts/${account.id}/entries`);
-  await entryRow(page, 'Robert Schneider AG').getByRole('button', { name: 'Zuordnen…' }).click();
-  const match = page.getByRole('dialog', { name: 'Buchung zuordnen' });
-  const best = match.getByRole('list', { name: 'Vorschläge' }).getByRole('listitem').first();
-  await expect(best).toContainText('Robert Schneider AG, Rechnung 10201409');
-  await expect(best).toContainText('Referenz gleich');
-  await expect(best).toContainText('Übereinstimmung 100/100');
-  await match
-    .getByRole('button', { name: 'Zuordnen: Robert Schneider AG, Rechnung 10201409, fällig 14.11.2026' })
-    .click();
-  await expect(match).toBeHidden();
-  await expect(entryRow(page, 'Robert Schneider AG')).toContainText(
-    'Zugeordnet: Robert Schneider AG, Rechnung 10201409 (14.11.2026)',
-  );
+  // The statement with the debit, paid two days late, carrying the same QR reference; matched by it.
+  await importBillDebit(page);
+  await matchBillDebit(page, account.id);
 
   // Plan/Ist: November's planned payment is matched, with its entry.
   await page.goto('/forecasts/plan-actual');

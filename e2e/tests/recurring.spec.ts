@@ -10,62 +10,18 @@ import {
 } from './support/fixtures.js';
 import {
   chooseCategory,
+  importInDialog,
   recurringDialog,
   selectSuggestion,
   suggestionRow,
   suggestionRows,
 } from './support/pages/recurring-page.js';
 import { importStatement } from './support/statements.js';
+import { aYearCsv, nextWeekday, shift } from './support/year-statement.js';
 
-// docs/recurring.md: a year of statements imported (a synthetic CSV export written here: November
-// 2025 to October 2026, the app's today being 2026-11-21), the series found are listed, three are
+// docs/recurring.md: a year of statements imported (the synthetic CSV export of
+// support/year-statement.ts: November 2025 to October 2026, the app's today being 2026-11-21), the series found are listed, three are
 // accepted, one is dismissed.
-
-/** The weekday of a date (0 Sunday), and the date moved to a weekday (forward or back). */
-function weekday(date: string): number {
-  return new Date(`${date}T12:00:00Z`).getUTCDay();
-}
-function shift(date: string, days: number): string {
-  const moved = new Date(`${date}T12:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
-}
-function nextWeekday(date: string): string {
-  let day = date;
-  while ([0, 6].includes(weekday(day)) || day.endsWith('-01-01') || day.endsWith('-01-02') || day.endsWith('-08-01'))
-    day = shift(day, 1);
-  return day;
-}
-function previousWeekday(date: string): string {
-  let day = date;
-  while ([0, 6].includes(weekday(day))) day = shift(day, -1);
-  return day;
-}
-
-function aYearCsv(): string {
-  const lines = ['Buchungsdatum;Buchungstext;Zahlungsempfänger;Betrag;Referenz'];
-  const add = (date: string, text: string, name: string, amount: string) => {
-    const [year, month, day] = date.split('-');
-    lines.push(`${day}.${month}.${year};${text};${name};${amount};`);
-  };
-  for (let i = 0; i < 12; i += 1) {
-    const index = 2025 * 12 + 10 + i;
-    const month = `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-    add(nextWeekday(`${month}-01`), 'Miete', 'Immobilien Zentrum AG', '-2000.00');
-    add(previousWeekday(`${month}-25`), 'Leasingrate', 'AMAG Leasing AG', '-480.00');
-    if (['01', '04', '07', '10'].includes(month.slice(5)))
-      add(nextWeekday(`${month}-10`), 'AHV Akonto', 'Ausgleichskasse Zürich', '-4820.50');
-    for (const [name, amount] of [
-      ['Anna Meier', '-5200.00'],
-      ['Luca Keller', '-6100.00'],
-      ['Sara Huber', '-4700.00'],
-    ]) {
-      add(previousWeekday(`${month}-25`), 'Lohn', name as string, amount as string);
-    }
-    add(shift(`${month}-01`, 3 + ((i * 7) % 20)), 'Rechnung', `Lieferant ${i}`, `-${(12 + i * 37).toFixed(2)}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 test('a year imported: the series found are listed; three are accepted with their entries matched, one is dismissed', async ({
   page,
@@ -80,14 +36,11 @@ test('a year imported: the series found are listed; three are accepted with thei
   });
   await page.goto('/bank-accounts');
 
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Kontoauszug importieren' }).click();
-  await (await chooser).setFiles({ name: 'jahr.csv', mimeType: 'text/csv', buffer: Buffer.from(aYearCsv()) });
-  const importDialog = page.getByRole('dialog', { name: 'Kontoauszug importieren' });
-  await importDialog.getByRole('combobox', { name: 'Konto für diesen Auszug' }).click();
-  await page.getByRole('option', { name: 'Geschäftskonto' }).click();
-  await importDialog.getByRole('button', { name: 'Importieren' }).click();
-  await expect(importDialog).toBeHidden();
+  await importInDialog(
+    page,
+    { name: 'jahr.csv', mimeType: 'text/csv', buffer: Buffer.from(aYearCsv()) },
+    'Geschäftskonto',
+  );
 
   // After the import: how many series, and their list.
   await expect(toasts(page)).toContainText('4 wiederkehrende Zahlungen gefunden');

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { expect } from '../fixtures.js';
 
 /** The list "Wiederkehrende Zahlungen" (docs/recurring.md): the dialog, its rows, a row by counterparty. */
 
@@ -27,4 +28,20 @@ export async function chooseCategory(page: Page, counterparty: string, category:
     .getByRole('combobox', { name: `Kategorie: ${counterparty}` })
     .click();
   await page.getByRole('option', { name: category, exact: true }).click();
+}
+
+/** A statement imported in the dialog "Kontoauszug importieren" on Bankkonten, into the named account. */
+export async function importInDialog(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  accountName: string,
+): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Kontoauszug importieren' }).click();
+  await (await chooser).setFiles(file);
+  const importDialog = page.getByRole('dialog', { name: 'Kontoauszug importieren' });
+  await importDialog.getByRole('combobox', { name: 'Konto für diesen Auszug' }).click();
+  await page.getByRole('option', { name: accountName }).click();
+  await importDialog.getByRole('button', { name: 'Importieren' }).click();
+  await expect(importDialog).toBeHidden();
 }

@@ -102,11 +102,18 @@ async function codesIn(input: ReadInput): Promise<CodesFound> {
 }
 
 /**
- * The longest sides a page is rendered at, in turn (docs/qr-bills.md "Speed"): about 150 dpi on A4
- * first (a code of 46 mm is ~280 px, 3–4 px per module), 200 dpi only when nothing readable was
- * found there (a small or printed-and-scanned code); rendering is most of a read's time.
+ * The renderings of a page, in turn, until one holds a readable code (docs/qr-bills.md "Speed"): its
+ * lower half first (the payment part is the bottom 105 mm of an A4 page; half a page leaves room for
+ * a code placed higher), then the whole page, both at about 150 dpi on A4 (long side 1,800 px: a
+ * code of 46 mm is ~280 px, 3–4 px per module), then the whole page at 200 dpi (2,400 px: a small or
+ * printed-and-scanned code). Rendering and copying the bitmap are most of a read's time, and they
+ * grow with the pixels drawn; pdf.js keeps the page's parsed content for the next rendering.
  */
-const RENDER_LONG_SIDES = [1800, 2400] as const;
+const RENDERINGS = [
+  { longSide: 1800, lowerPart: 0.5 },
+  { longSide: 1800, lowerPart: 1 },
+  { longSide: 2400, lowerPart: 1 },
+] as const;
 
 async function codesInPdf(bytes: Uint8Array): Promise<CodesFound> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -139,18 +146,22 @@ async function codesInPdf(bytes: Uint8Array): Promise<CodesFound> {
     for (let number = document.numPages; number >= 1; number -= 1) {
       const page = await document.getPage(number);
       const unscaled = page.getViewport({ scale: 1 });
-      for (const longSide of RENDER_LONG_SIDES) {
+      for (const { longSide, lowerPart } of RENDERINGS) {
         const viewport = page.getViewport({ scale: longSide / Math.max(unscaled.width, unscaled.height) });
-        const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+        const width = Math.ceil(viewport.width);
+        const height = Math.ceil(viewport.height * lowerPart);
+        const canvas = createCanvas(width, height);
         const context = canvas.getContext('2d');
         context.fillStyle = '#ffffff';
-        context.fillRect(0, 0, canvas.width, canvas.height);
+        context.fillRect(0, 0, width, height);
         await page.render({
           canvas: canvas as unknown as HTMLCanvasElement,
           canvasContext: context as unknown as CanvasRenderingContext2D,
           viewport,
+          // Shifted up, so that the canvas holds the page's lower part; the rest is clipped away.
+          transform: [1, 0, 0, 1, 0, height - Math.ceil(viewport.height)],
         }).promise;
-        const image = context.getImageData(0, 0, canvas.width, canvas.height);
+        const image = context.getImageData(0, 0, width, height);
         const found = await codesIn({
           data: image.data as Uint8ClampedArray<ArrayBuffer>,
           width: image.width,
