@@ -30,13 +30,15 @@ export function fetchRaw(url, cookie, headers = {}) {
  * transactions (a quarter single, the rest repeating in all cycles, half with 8.1 % VAT, some in
  * EUR/USD), EMPLOYEES employees × 3 salaries (past, current, future) × 8 costs of 8 labels, a
  * quarterly VAT setting and a few exclusions. The cost schedules are then computed by the API's own
- * code (`ensureFreshSchedules`), as the first read of the day would.
+ * code (`ensureFreshSchedules`), as the first read of the day would (`schedules: false` leaves that to
+ * the first read: seeding hundreds of organisations, where it took most of the time).
  */
 export async function seed(
   database,
   organisationId,
   today,
   size = { employees: EMPLOYEES, transactions: TRANSACTIONS, accounts: ACCOUNTS },
+  { analyze = true, schedules = true } = {},
 ) {
   const { sql } = await import('drizzle-orm');
   const { ensureFreshSchedules } = await import('../apps/api/dist/modules/employees/salary-schedules.js');
@@ -101,9 +103,10 @@ export async function seed(
     insert into transaction_exclusions (organisation_id, transaction_id, month)
     select ${org}, id, to_char(${today}::date + interval '1 month', 'YYYY-MM')
     from transactions where organisation_id = ${org} and id % 50 = 0`);
-  await ensureFreshSchedules(db, organisationId, today);
-  // Fresh statistics after the bulk fill, as autovacuum would gather them soon after.
-  await run(sql`analyze`);
+  if (schedules) await ensureFreshSchedules(db, organisationId, today);
+  // Fresh statistics after the bulk fill, as autovacuum would gather them soon after (a caller
+  // seeding many organisations analyzes once at the end: per organisation it grew with the database).
+  if (analyze) await run(sql`analyze`);
 }
 
 /** Signs in with the bench password and answers the session cookie header. */

@@ -7,11 +7,17 @@ import { memberships, organisations, portfolioRefreshClaims, portfolioRows } fro
 /** How long a background computation of one row is claimed (far longer than one takes). */
 const CLAIM_SECONDS = 60;
 
+/** A stored row's digest: equal digests, equal rows (whichever instance or hand stored it). */
+const rowDigest = sql<string>`md5(${portfolioRows.row}::text)`;
+
 /**
- * The user's organisations (every membership) with their stored rows, in one query: the Übersicht's
- * read (docs/cockpit.md "Stored rows"). `dataKey` and `row` are null for a row never computed.
+ * The user's organisations (every membership) with the keys and digests of their stored rows, in
+ * one query: the Übersicht's read (docs/cockpit.md "Stored rows"). `dataKey` and `digest` are null
+ * for a row never computed. The rows themselves are read with `storedRows` only where the instance
+ * does not hold that digest's row already (docs/cockpit.md "Speed"): a fiduciary's hundreds of rows
+ * are most of a read's bytes.
  */
-export function membershipsWithRows(db: AppDatabase, userId: number) {
+export function membershipsWithKeys(db: AppDatabase, userId: number) {
   return db
     .select({
       organisationId: organisations.id,
@@ -19,7 +25,7 @@ export function membershipsWithRows(db: AppDatabase, userId: number) {
       currencyId: organisations.currencyId,
       role: memberships.role,
       dataKey: portfolioRows.dataKey,
-      row: portfolioRows.row,
+      digest: rowDigest,
     })
     .from(memberships)
     .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
@@ -53,17 +59,26 @@ export async function releaseRefresh(db: AppDatabase, organisationId: number, cl
     .where(and(eq(portfolioRefreshClaims.organisationId, organisationId), eq(portfolioRefreshClaims.claim, claim)));
 }
 
+/** A stored row with its data key and digest. */
+export interface StoredRow {
+  dataKey: string;
+  digest: string;
+  row: PortfolioRow;
+}
+
 /** The stored rows of `organisationIds` with their data keys (docs/cockpit.md "Stored rows"). */
-export async function storedRows(
-  db: AppDatabase,
-  organisationIds: readonly number[],
-): Promise<Map<number, { dataKey: string; row: PortfolioRow }>> {
+export async function storedRows(db: AppDatabase, organisationIds: readonly number[]): Promise<Map<number, StoredRow>> {
   if (organisationIds.length === 0) return new Map();
   const rows = await db
-    .select({ organisationId: portfolioRows.organisationId, dataKey: portfolioRows.dataKey, row: portfolioRows.row })
+    .select({
+      organisationId: portfolioRows.organisationId,
+      dataKey: portfolioRows.dataKey,
+      digest: rowDigest,
+      row: portfolioRows.row,
+    })
     .from(portfolioRows)
     .where(inArray(portfolioRows.organisationId, [...organisationIds]));
-  return new Map(rows.map(({ organisationId, dataKey, row }) => [organisationId, { dataKey, row }]));
+  return new Map(rows.map(({ organisationId, ...stored }) => [organisationId, stored]));
 }
 
 /**

@@ -19,10 +19,11 @@ import type { PlanActualService } from '../plan-actual/plan-actual.service.js';
 import {
   claimRefresh,
   currencyOf,
-  membershipsWithRows,
+  membershipsWithKeys,
   releaseRefresh,
   storedRows,
   storeRow,
+  type StoredRow,
 } from './portfolio-rows.repository.js';
 
 export interface PortfolioServiceDeps {
@@ -62,6 +63,8 @@ const PARALLEL_ORGANISATIONS = 4;
 const INLINE_MISSING = PARALLEL_ORGANISATIONS;
 /** Rows computed in the background at a time on one instance: the reads keep their share of the database. */
 const BACKGROUND_ORGANISATIONS = 2;
+/** Stored rows an instance holds in memory (about a kilobyte each), the longest unchanged dropped first. */
+const REMEMBERED_ROWS = 20_000;
 
 // One collator for every comparison: `localeCompare(…, 'de')` builds one per call, which showed in
 // sorting a fiduciary's hundreds of rows (docs/cockpit.md "Speed").
@@ -123,6 +126,27 @@ export function createPortfolioService({
   const waiting = new Map<number, number>();
   let active = 0;
   let stopped = false;
+  /**
+   * The stored rows this instance has read, by organisation, with their digests: a read fetches a
+   * row's bytes only when its stored digest differs (docs/cockpit.md "Speed").
+   */
+  const remembered = new Map<number, StoredRow>();
+
+  /** The stored rows `mine` names by digest: from memory, the others read in one query. */
+  async function rowsUnder(mine: readonly { organisationId: number; digest: string | null }[]) {
+    const unknown = mine.filter(
+      ({ organisationId, digest }) => digest !== null && remembered.get(organisationId)?.digest !== digest,
+    );
+    for (const [organisationId, stored] of await storedRows(
+      db,
+      unknown.map((membership) => membership.organisationId),
+    )) {
+      remembered.delete(organisationId);
+      remembered.set(organisationId, stored);
+      if (remembered.size > REMEMBERED_ROWS) remembered.delete(remembered.keys().next().value as number);
+    }
+    return remembered;
+  }
 
   /**
    * The organisation's figures as of now, every fund and tax payment included (the salary costs
@@ -285,13 +309,19 @@ export function createPortfolioService({
      */
     async portfolio(userId: number, seesSalaries: boolean, { current = false } = {}): Promise<Portfolio> {
       const calculatedAt = clock.now().toISOString();
-      const mine = await membershipsWithRows(db, userId);
-      const keys = await forecasts.dataKeys(mine);
+      const memberOf = await membershipsWithKeys(db, userId);
+      const keys = await forecasts.dataKeys(memberOf);
+      const stored = await rowsUnder(memberOf);
+      // A row never computed stays missing, whatever this instance once held (its row was deleted).
+      const mine = memberOf.map((membership) => {
+        const held = membership.digest === null ? undefined : stored.get(membership.organisationId);
+        return { ...membership, dataKey: held?.dataKey ?? null, row: held?.row };
+      });
       const rows: PortfolioRow[] = [];
       const stale: typeof mine = [];
       const missing: typeof mine = [];
       for (const membership of mine) {
-        if (membership.row === null) missing.push(membership);
+        if (membership.row === undefined) missing.push(membership);
         else if (membership.dataKey !== keys.get(membership.organisationId)) stale.push(membership);
         else rows.push(forCaller(membership.row, membership, seesSalaries, false));
       }
