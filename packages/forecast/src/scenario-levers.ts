@@ -390,6 +390,31 @@ export function hireSalary(
   return salary;
 }
 
+/** The fields a lever that adds a transaction (a new one, a won customer) fills alike. */
+type AddedFields = Pick<TransactionLever, 'name' | 'amount' | 'currencyId' | 'categoryId' | 'cycle' | 'vatId'>;
+
+/** The row a lever adds: its own id, the lever's fields, a scenario category when it names none. */
+function addedRow(
+  id: number,
+  input: ForecastInput,
+  context: LeverContext,
+  lever: AddedFields,
+  dates: Pick<ForecastTransaction, 'startDate' | 'endDate' | 'vatIncluded'>,
+): ForecastTransaction {
+  return {
+    id: addedId(id, 0),
+    name: lever.name ?? '',
+    amount: lever.amount ?? 0,
+    currency: codeOf(context, lever.currencyId ?? 0, input.currency),
+    categoryName: context.categoryNames.get(lever.categoryId ?? 0) ?? SCENARIO_CATEGORY,
+    type: lever.cycle ? 'repeating' : 'single',
+    cycle: lever.cycle ?? null,
+    isDisabled: false,
+    vatBasisPoints: lever.vatId ? (context.vatBasisPoints.get(lever.vatId) ?? null) : null,
+    ...dates,
+  };
+}
+
 /** The hires computed last, by their content (oldest first); the salaries are never changed. */
 const hires = new Map<string, ForecastSalary>();
 const HIRES_KEPT = 1000;
@@ -474,20 +499,11 @@ function applyTransaction(
 ): void {
   if (lever.action === 'add') {
     rows.add([
-      {
-        id: addedId(id, 0),
-        name: lever.name ?? '',
-        amount: lever.amount ?? 0,
-        currency: codeOf(context, lever.currencyId ?? 0, input.currency),
-        categoryName: context.categoryNames.get(lever.categoryId ?? 0) ?? SCENARIO_CATEGORY,
-        type: lever.cycle ? 'repeating' : 'single',
-        cycle: lever.cycle ?? null,
+      addedRow(id, input, context, lever, {
         startDate: lever.startDate ?? input.today,
         endDate: lever.cycle ? (lever.endDate ?? null) : null,
-        isDisabled: false,
-        vatBasisPoints: lever.vatId ? (context.vatBasisPoints.get(lever.vatId) ?? null) : null,
         vatIncluded: lever.vatIncluded ?? false,
-      },
+      }),
     ]);
     return;
   }
@@ -529,22 +545,7 @@ function applyCustomer(
   until: string,
 ): void {
   if (lever.action === 'win') {
-    rows.add([
-      {
-        id: addedId(id, 0),
-        name: lever.name ?? '',
-        amount: lever.amount ?? 0,
-        currency: codeOf(context, lever.currencyId ?? 0, input.currency),
-        categoryName: context.categoryNames.get(lever.categoryId ?? 0) ?? SCENARIO_CATEGORY,
-        type: lever.cycle ? 'repeating' : 'single',
-        cycle: lever.cycle ?? null,
-        startDate: lever.from,
-        endDate: null,
-        isDisabled: false,
-        vatBasisPoints: lever.vatId ? (context.vatBasisPoints.get(lever.vatId) ?? null) : null,
-        vatIncluded: false,
-      },
-    ]);
+    rows.add([addedRow(id, input, context, lever, { startDate: lever.from, endDate: null, vatIncluded: false })]);
     return;
   }
   const target = { transactionId: lever.transactionId, categoryId: lever.categoryId };

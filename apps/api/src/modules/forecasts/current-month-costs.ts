@@ -22,9 +22,18 @@ export function createCurrentMonthCosts() {
     pastSalaries: readonly ForecastSalary[],
     month: string,
   ): ForecastSalary[] => {
-    const pastById = new Map(pastSalaries.map((salary) => [salary.id, salary]));
-    return salaries.map((salary) => {
-      const past = pastById.get(salary.id);
+    // The past salaries are made from the same list (past-figures.ts), so the one at the same place
+    // is nearly always the salary's own; a map of all of them (3,000 in the big organisation) per
+    // read was the larger part of this step after a salary's write. Built only when a place differs.
+    let pastById: Map<number, ForecastSalary> | undefined;
+    const pastOf = (salary: ForecastSalary, index: number): ForecastSalary | undefined => {
+      const aligned = pastSalaries[index];
+      if (aligned?.id === salary.id) return aligned;
+      pastById ??= new Map(pastSalaries.map((candidate) => [candidate.id, candidate]));
+      return pastById.get(salary.id);
+    };
+    return salaries.map((salary, index) => {
+      const past = pastOf(salary, index);
       const known = kept.get(salary);
       if (known && known.past === past && known.month === month) return known.salary;
       const costs = salary.costs.map((cost) => withPaymentOf(cost, past, month));

@@ -1,24 +1,31 @@
 import type { VatSetting, VatSettingUpdate } from '@saldopilot/shared';
 
+/** Every field of a VAT setting, each one set (null where a field does not apply). */
+export type CompleteVatSetting = { [Field in keyof VatSettingUpdate]-?: Exclude<VatSettingUpdate[Field], undefined> };
+
 /**
- * The values of the VAT settings form (docs/vat.md). A new setting is paid by the ESTV deadline and
- * computed with the effective method; the API keeps `offset`/`effective` for clients that send
- * neither, the web always sends both.
+ * A new VAT setting (docs/vat.md): switched off, paid by the ESTV deadline and computed with the
+ * effective method; the API keeps `offset`/`effective` for clients that send neither, the web
+ * always sends both.
  */
+export function newVatSetting(today: string): CompleteVatSetting {
+  return {
+    enabled: false,
+    billingDate: today,
+    transactionMonthOffset: 0,
+    interval: 'quarterly',
+    paymentTerm: 'estv',
+    method: 'effective',
+    netTaxRate: null,
+    netTaxRate2: null,
+    netTaxRate2Share: null,
+    previousYearTax: null,
+  };
+}
+
+/** The values of the VAT settings form: the saved setting, or a new one. */
 export function vatFormValues(saved: VatSetting | null, today: string): VatSettingUpdate {
-  return (
-    saved ?? {
-      enabled: false,
-      billingDate: today,
-      transactionMonthOffset: 0,
-      interval: 'quarterly',
-      paymentTerm: 'estv',
-      method: 'effective',
-      netTaxRate: null,
-      netTaxRate2: null,
-      netTaxRate2Share: null,
-    }
-  );
+  return saved ?? newVatSetting(today);
 }
 
 /** The choice "Zahlung nach ESTV-Frist" of the select "Transaktionszeitpunkt"; the others are months. */

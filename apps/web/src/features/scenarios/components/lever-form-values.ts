@@ -9,6 +9,7 @@ import {
   type PaymentCalendarUpdate,
   type VatSettingUpdate,
 } from '@saldopilot/shared';
+import { newVatSetting } from '../../../components/vat-settings/vat-form-values';
 
 /**
  * The lever forms' values (docs/scenarios.md "The web"): one flat set of fields for all ten lever
@@ -99,18 +100,8 @@ export function newLeverValues(type: LeverType, currencyId: number, firstDay: st
     repayment: 'annuity',
     loanCycle: 'quarterly',
     interestOnlyPayments: null,
-    setting: {
-      enabled: true,
-      billingDate: firstDay,
-      transactionMonthOffset: 0,
-      interval: 'quarterly',
-      paymentTerm: 'estv',
-      method: 'effective',
-      netTaxRate: null,
-      netTaxRate2: null,
-      netTaxRate2Share: null,
-      previousYearTax: null,
-    },
+    // A new setting as the settings page offers one, switched on: that is what the lever is for.
+    setting: { ...newVatSetting(firstDay), enabled: true },
   };
 }
 

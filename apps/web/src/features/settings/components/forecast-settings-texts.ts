@@ -5,13 +5,15 @@ import { MATCH_LIMITS, PAYMENT_TERM_LIMITS } from '@saldopilot/shared';
  * and automatic VAT (docs/web.md "Organisation", issues 12 and 32).
  */
 export const forecastSettingsTexts = {
-  minimumTitle: 'Mindestliquidität',
-  minimumDescription:
-    'Der Betrag, der immer auf den Konten bleiben soll. Die Prognose zeigt, bis wann die Liquidität darüber liegt.',
-  minimumLabel: 'Mindestliquidität',
-  minimumSave: 'Mindestliquidität speichern',
-  minimumSaved: 'Mindestliquidität wurde gespeichert',
-  minimumFailed: 'Mindestliquidität konnte nicht gespeichert werden',
+  minimum: {
+    title: 'Mindestliquidität',
+    description:
+      'Der Betrag, der immer auf den Konten bleiben soll. Die Prognose zeigt, bis wann die Liquidität darüber liegt.',
+    label: 'Mindestliquidität',
+    save: 'Mindestliquidität speichern',
+    saved: 'Mindestliquidität wurde gespeichert',
+    failed: 'Mindestliquidität konnte nicht gespeichert werden',
+  },
   matchTitle: 'Abgleich mit der Bank',
   matchDescription:
     'Wie weit eine Bankbuchung von einer geplanten Zahlung abweichen darf, damit sie zur Zuordnung vorgeschlagen wird.',
@@ -25,14 +27,16 @@ export const forecastSettingsTexts = {
   matchSave: 'Abgleich speichern',
   matchSaved: 'Einstellungen zum Abgleich wurden gespeichert',
   matchFailed: 'Einstellungen zum Abgleich konnten nicht gespeichert werden',
-  paymentTermTitle: 'Zahlungsfrist',
-  paymentTermDescription:
-    'Nennt eine hochgeladene QR-Rechnung keine Zahlungsbedingungen, ist sie so viele Tage nach dem Hochladen fällig.',
-  paymentTermLabel: 'Zahlungsfrist (Tage)',
-  paymentTermHint: `Tage nach dem Hochladen einer QR-Rechnung ohne Zahlungsbedingungen, 0 bis ${PAYMENT_TERM_LIMITS.maxDays}`,
-  paymentTermSave: 'Zahlungsfrist speichern',
-  paymentTermSaved: 'Zahlungsfrist wurde gespeichert',
-  paymentTermFailed: 'Zahlungsfrist konnte nicht gespeichert werden',
+  paymentTerm: {
+    title: 'Zahlungsfrist',
+    description:
+      'Nennt eine hochgeladene QR-Rechnung keine Zahlungsbedingungen, ist sie so viele Tage nach dem Hochladen fällig.',
+    label: 'Zahlungsfrist (Tage)',
+    hint: `Tage nach dem Hochladen einer QR-Rechnung ohne Zahlungsbedingungen, 0 bis ${PAYMENT_TERM_LIMITS.maxDays}`,
+    save: 'Zahlungsfrist speichern',
+    saved: 'Zahlungsfrist wurde gespeichert',
+    failed: 'Zahlungsfrist konnte nicht gespeichert werden',
+  },
   vatTitle: 'Automatische MWST-Abrechnung',
   vatDescription:
     'Berechnet die MWST aus Ihren Einnahmen und Ausgaben und plant die Zahlung jeder Abrechnungsperiode (oder die Rückerstattung) automatisch in der Prognose.',

@@ -19,6 +19,7 @@ import { forecastSettingsTexts as texts } from './forecast-settings-texts';
 import { useOrganisationSave } from './organisation-save';
 import { SettingsSave } from './settings-save';
 import { SettingsSection } from './settings-section';
+import type { OrganisationSettingProps } from './single-setting-section';
 
 const schema = z.strictObject({
   matchTolerancePercent: matchTolerancePercentSchema,
@@ -52,13 +53,7 @@ function storedOf(
  * and the "Lohnkonto" salaries and salary costs are paid from (docs/plan-actual.md "Coverage").
  * Owners and admins set them.
  */
-export function MatchSettingsSection({
-  organisation,
-  queryKey,
-}: {
-  organisation: Organisation;
-  queryKey: readonly unknown[];
-}) {
+export function MatchSettingsSection({ organisation, queryKey }: OrganisationSettingProps) {
   const editable = hasRole(organisation.role, 'admin');
   const stored = storedOf(organisation);
   const { control, handleSubmit, reset } = useSchemaForm(schema, {
