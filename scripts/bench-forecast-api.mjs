@@ -2,6 +2,7 @@
 // /api/forecasts/details?months=60, p99 under load, on PGlite and on PostgreSQL. Called from
 // scripts/bench.mjs with its helpers; the size can be reduced for a quick run:
 //   BENCH_ONLY=forecast-api BENCH_FORECAST_EMPLOYEES=50 BENCH_FORECAST_TRANSACTIONS=500 npm run bench
+// and the details answer's lines alone (in this process, no server): BENCH_FORECAST_DETAILS_ONLY=1.
 import http from 'node:http';
 import { BENCH_PASSWORD } from './bench-data.mjs';
 
@@ -279,8 +280,74 @@ async function measureFirstRead(label, { line }, origin, cookie) {
   }
 }
 
+/**
+ * The details answer of the big organisation over 60 months (docs/forecast.md "Details on the
+ * wire"), in this process: made from the engine's result and written by the schema's writer (what
+ * the route does before compressing), as the tree per month (the answer up to 2026-11-29) and in
+ * columns, in turns in the same rounds, every leaf and with only "Löhne" expanded. CPU median of
+ * the rounds, spread, bytes, and the load while measuring.
+ */
+export async function benchDetailsAnswer({ line }, rounds = Number(process.env.BENCH_ROUNDS ?? 7)) {
+  const { loadavg } = await import('node:os');
+  const { organisation } = await import('../packages/forecast/bench/forecast.bench.mjs');
+  const { ForecastModel } = await import('../packages/forecast/dist/index.js');
+  const { detailColumnsOf, forecastDetailColumnsSchema, forecastDetailsSchema } =
+    await import('../packages/shared/dist/index.js');
+  const { toDetails, leavesWanted } = await import('../apps/api/dist/modules/forecasts/forecasts.service.js');
+  const { compileResponseWriter } = await import('../apps/api/dist/plugins/response-serializer.js');
+  const writeTree = compileResponseWriter(forecastDetailsSchema);
+  const writeColumns = compileResponseWriter(forecastDetailColumnsSchema);
+  const result = ForecastModel.build(organisation(EMPLOYEES, TRANSACTIONS, 60)).result({
+    months: 60,
+    performance: 100,
+    details: true,
+  });
+  const ways = {
+    tree: (wanted) => writeTree(toDetails(result, wanted)),
+    columns: (wanted) => writeColumns(detailColumnsOf(toDetails(result, wanted))),
+  };
+  const cpuOf = (work) => {
+    const started = process.cpuUsage();
+    const text = work();
+    const used = process.cpuUsage(started);
+    return { ms: (used.user + used.system) / 1000, bytes: Buffer.byteLength(text) };
+  };
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  for (const [name, expand] of [
+    ['every leaf', undefined],
+    ['expand=expense:Löhne', ['expense:Löhne']],
+  ]) {
+    const wanted = leavesWanted(expand);
+    for (const way of Object.values(ways)) way(wanted); // warm up
+    const times = { tree: [], columns: [] };
+    const bytes = {};
+    const load = [];
+    for (let round = 0; round < rounds; round += 1) {
+      load.push(loadavg()[0]);
+      for (const [way, work] of round % 2 === 0 ? Object.entries(ways) : Object.entries(ways).reverse()) {
+        const measured = cpuOf(() => work(wanted));
+        times[way].push(measured.ms);
+        bytes[way] = measured.bytes;
+      }
+    }
+    const spread = (values) => Math.max(...values) - Math.min(...values);
+    const ratios = times.columns.map((ms, round) => ms / times.tree[round]);
+    line(
+      `details answer, big organisation 60 months, ${name}: columns vs tree (CPU to make and write)`,
+      (median(ratios) * 100).toFixed(0),
+      '%',
+      `columns ${median(times.columns).toFixed(0)} ms (spread ${spread(times.columns).toFixed(0)} ms), ` +
+        `tree ${median(times.tree).toFixed(0)} ms (spread ${spread(times.tree).toFixed(0)} ms), median of ${rounds} rounds; ` +
+        `${(bytes.columns / 1024 / 1024).toFixed(2)} MB vs ${(bytes.tree / 1024 / 1024).toFixed(2)} MB of JSON; ` +
+        `load ${Math.min(...load).toFixed(1)}-${Math.max(...load).toFixed(1)}`,
+    );
+  }
+}
+
 /** Both databases; PostgreSQL only when one is reachable (`onFreshPostgres` prints n/a otherwise). */
 export async function benchForecastApi(helpers) {
+  await benchDetailsAnswer(helpers);
+  if (process.env.BENCH_FORECAST_DETAILS_ONLY === '1') return;
   await helpers.inTempDir('fc', (dataDir) =>
     benchOne('PGlite', helpers, { dataDir, port: 3907, target: { kind: 'pglite', dataDir: `${dataDir}/pglite` } }),
   );

@@ -4,7 +4,6 @@ import type {
   BankAccountList,
   EmployeeList,
   Forecast,
-  ForecastDetails,
   SalaryCostList,
   SalaryList,
   Scenario,
@@ -16,6 +15,7 @@ import { browser } from '../test/test-client.js';
 import { createSessionUsers } from '../modules/auth/session-users.js';
 import { DEMO_EMAIL, DEMO_ORGANISATION, DEMO_PASSWORD, seedDemoData } from './demo-data.js';
 import { DEMO_MINIMUM_BALANCE } from './demo-forecast.js';
+import { detailsOfColumns, type ForecastDetailColumns } from '@saldopilot/shared';
 
 /** Whole months from `a` to `b` ('YYYY-MM'). */
 function monthsBetween(a: string, b: string): number {
@@ -87,7 +87,7 @@ describe('development demo data', () => {
   it('forecasts a believable year: quarterly VAT, payroll with the 13th salary, a dip the runway points at', async () => {
     const { client } = await signInAsDemo();
     const forecast = (await client.get('/api/forecasts')).json<Forecast>();
-    const details = (await client.get('/api/forecasts/details')).json<ForecastDetails>();
+    const details = detailsOfColumns((await client.get('/api/forecasts/details')).json<ForecastDetailColumns>());
     const vatMonths = details
       .filter((month) => month.expense.some((category) => category.name === 'MWST'))
       .map((month) => month.month);

@@ -174,9 +174,58 @@ export const forecastDetailsMonthSchema = z.object({
 });
 export type ForecastDetailsMonth = z.infer<typeof forecastDetailsMonthSchema>;
 
-/** `GET /forecasts/details`: one entry per month of the horizon, same months as `GET /forecasts`. */
+/**
+ * The details as a tree per month (one entry per month of the horizon): the shape the server's
+ * readers (report, exports, Plan/Ist, scenario comparison) and the web's drafts work on. On the wire
+ * they travel in columns (`forecastDetailColumnsSchema`); `detailsOfColumns` makes this back.
+ */
 export const forecastDetailsSchema = z.array(forecastDetailsMonthSchema);
 export type ForecastDetails = z.infer<typeof forecastDetailsSchema>;
+
+/**
+ * What a cell of a leaf's row has beyond its amount, where it differs from the row's identity
+ * (docs/forecast.md "Details on the wire"): an excluded cell, an employee's month paid by another
+ * salary (`relatedId`), a lever's mark, a note, the VAT settlement's parts.
+ */
+export const forecastLeafCellSchema = forecastLeafNodeSchema.omit({ amount: true }).partial();
+export type ForecastLeafCell = z.infer<typeof forecastLeafCellSchema>;
+
+/**
+ * One leaf's row across the months: its identity once, then `amounts` (one per month of the
+ * answer, minor units, null where the row has no leaf that month) and, by month index, the cells
+ * that carry more than an amount.
+ */
+export const forecastLeafColumnSchema = z.object({
+  name: z.string(),
+  relatedTable: z.enum(forecastLeafTables),
+  relatedId: z.number().int(),
+  // The optional fields after the required ones: the answer's writer puts them there (response-serializer.ts).
+  amounts: z.array(z.number().int().nullable()),
+  employeeId: z.number().int().optional(),
+  overdueDate: z.string().optional(),
+  cells: z.record(z.string(), forecastLeafCellSchema).optional(),
+});
+export type ForecastLeafColumn = z.infer<typeof forecastLeafColumnSchema>;
+
+/** A category's row: its amount per month (null where it does not occur) and its leaves' rows. */
+export const forecastCategoryColumnSchema = z.object({
+  name: z.string(),
+  amounts: z.array(z.number().int().nullable()),
+  leaves: z.array(forecastLeafColumnSchema),
+});
+export type ForecastCategoryColumn = z.infer<typeof forecastCategoryColumnSchema>;
+
+/**
+ * `GET /forecasts/details` (docs/api.md "Areas", docs/forecast.md "Details on the wire"): the
+ * months of the horizon (same as `GET /forecasts`) and per side the categories' rows, each with
+ * its leaves' rows, in display order: one object per leaf, not one per leaf and month.
+ */
+export const forecastDetailColumnsSchema = z.object({
+  months: z.array(z.string()),
+  revenue: z.array(forecastCategoryColumnSchema),
+  expense: z.array(forecastCategoryColumnSchema),
+});
+export type ForecastDetailColumns = z.infer<typeof forecastDetailColumnsSchema>;
 
 const relatedTableSchema = z.enum(exclusionTables, {
   error: (issue) => (issue.input === 'vat_settlement' ? forecastMessages.vatSettlement : forecastMessages.relatedTable),

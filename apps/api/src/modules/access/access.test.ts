@@ -6,6 +6,7 @@ import { aBankAccount, anEmployee, aSalary, aTransaction } from '../../test/fact
 import { addMember, twoTenants } from '../../test/tenants.js';
 import { browser, signUp } from '../../test/test-client.js';
 import { MAX_API_TOKENS } from './access.service.js';
+import { detailsOfColumns, type ForecastDetailColumns } from '@saldopilot/shared';
 
 // docs/access.md: personal API tokens, scopes, what tokens cannot reach, revocation, the audit log.
 
@@ -202,10 +203,10 @@ describe('salary figures', () => {
     const leaves = (details: ForecastDetails) =>
       details[1]!.expense.flatMap((category) => category.children.map((leaf) => [leaf.name, leaf.amount]));
 
-    const pooled = (await forecastOnly.get(url)).json<ForecastDetails>();
+    const pooled = detailsOfColumns((await forecastOnly.get(url)).json<ForecastDetailColumns>());
     expect(JSON.stringify(pooled)).not.toMatch(/Anna|Beat/);
     expect(leaves(pooled)).toContainEqual(['Löhne (zusammengefasst)', -1_450_000]);
-    const named = (await withSalaries.get(url)).json<ForecastDetails>();
+    const named = detailsOfColumns((await withSalaries.get(url)).json<ForecastDetailColumns>());
     expect(leaves(named)).toEqual(
       expect.arrayContaining([expect.arrayContaining(['Anna Muster']), expect.arrayContaining(['Beat Beispiel'])]),
     );
@@ -213,7 +214,7 @@ describe('salary figures', () => {
       named.map((month) => month.expense.map((category) => category.amount)),
     );
     // The session sees what the page always showed.
-    expect((await owner.get(url)).json()).toEqual(named);
+    expect(detailsOfColumns((await owner.get(url)).json<ForecastDetailColumns>())).toEqual(named);
     // The forecast's files name every employee: they need salaries:read too.
     expect((await forecastOnly.get('/api/forecasts/export?format=csv')).statusCode).toBe(403);
   });

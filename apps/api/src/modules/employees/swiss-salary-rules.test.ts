@@ -4,6 +4,7 @@ import { useTestApp } from '../../test/build-test-app.js';
 import { expectFieldError } from '../../test/expectations.js';
 import { anEmployee, aSalary, aSalaryCost } from '../../test/factories.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
+import { detailsOfColumns, type ForecastDetailColumns } from '@saldopilot/shared';
 
 // BVG by age and the 13th salary (docs/salary-rules.md), through HTTP as a user sets them up. Every
 // figure is worked out by hand beside its assertion. The test clock's today is 2026-11-21; the
@@ -28,7 +29,7 @@ async function bvgByAge(user: SignedInUser, salaryId: number, rate?: number): Pr
 async function detailsOf(user: SignedInUser): Promise<ForecastDetails> {
   const response = await user.get('/api/forecasts/details?months=24');
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<ForecastDetails>();
+  return detailsOfColumns(response.json<ForecastDetailColumns>());
 }
 
 /** The sum of the expense leaves named `name` under `category` in `month` (0 when none). */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   forecastDetailsQuerySchema,
-  forecastDetailsSchema,
+  forecastDetailColumnsSchema,
   forecastQuerySchema,
   forecastSchema,
 } from '@saldopilot/shared';
@@ -17,7 +17,7 @@ import { paymentCalendarRoutes } from './payment-calendar.routes.js';
 export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { forecasts, forecastStamps } = app.deps;
   // The details written and compressed once per forecast, rows asked for and encoding, then kept.
-  const detailsAnswers = createEncodedAnswers(forecastDetailsSchema);
+  const detailsAnswers = createEncodedAnswers(forecastDetailColumnsSchema);
   // The totals likewise: a read from memory otherwise compresses the same bytes on every request.
   const forecastAnswers = createEncodedAnswers(forecastSchema);
 
@@ -44,7 +44,10 @@ export const forecastsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forecasts/details',
     {
       config: { errors: ['NOT_FOUND'] },
-      schema: { querystring: forecastDetailsQuerySchema, response: { 200: forecastDetailsSchema, 304: notModified } },
+      schema: {
+        querystring: forecastDetailsQuerySchema,
+        response: { 200: forecastDetailColumnsSchema, 304: notModified },
+      },
     },
     async (request, reply) => {
       const tenant = tenantOf(request);

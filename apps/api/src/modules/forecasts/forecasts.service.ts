@@ -27,7 +27,9 @@ import {
   monthOf,
   PLAN_ACTUAL_LIMITS,
   type Forecast,
+  detailColumnsOf,
   type ForecastCategoryNode,
+  type ForecastDetailColumns,
   type ForecastDetails,
   type ForecastDetailsQuery,
   type ForecastLeafNode,
@@ -555,14 +557,12 @@ export function createForecastsService({
   }
 
   /**
-   * The details for `query` and the key that names everything they depend on (the forecast's key
-   * and the rows asked for): the route keeps them written and compressed under it
-   * (plugins/encoded-answer.ts; brotli makes the 6 MB of a big organisation's "Löhne" about 20 KB,
-   * and writing and compressing them took ~100 ms per request). Without salaries:read
-   * (`tenant.seesSalaries`) each category's salaries are one pooled leaf (salary-privacy.ts), and
-   * the key is null: such details are written per request.
+   * The details for `query` as the tree per month and the key that names everything they depend
+   * on (the forecast's key and the rows asked for). Without salaries:read (`tenant.seesSalaries`)
+   * each category's salaries are one pooled leaf (salary-privacy.ts), and the key is null: such
+   * details are made per request.
    */
-  async function detailsAnswer(
+  async function detailsOfQuery(
     tenant: Tenant,
     { expand, ...query }: ForecastDetailsQuery,
     read?: ReadonlyMap<string, number>,
@@ -577,6 +577,21 @@ export function createForecastsService({
     if (!tenant.seesSalaries) return { key: null, details: async () => withPooledSalaries(await details()) };
     const expandKey = expand === undefined ? '*' : JSON.stringify([...new Set(expand)].sort());
     return { key: `${key}/${expandKey}`, details };
+  }
+
+  /**
+   * `GET /forecasts/details`: the answer in columns (docs/forecast.md "Details on the wire") and its
+   * key: the route keeps it written and compressed under the key (plugins/encoded-answer.ts; brotli
+   * makes the 6 MB of a big organisation's "Löhne" about 20 KB, and writing and compressing them
+   * took ~100 ms per request); a null key (pooled salaries) is written per request.
+   */
+  async function detailsAnswer(
+    tenant: Tenant,
+    query: ForecastDetailsQuery,
+    read?: ReadonlyMap<string, number>,
+  ): Promise<{ key: string | null; details: () => Promise<ForecastDetailColumns> }> {
+    const { key, details } = await detailsOfQuery(tenant, query, read);
+    return { key, details: async () => detailColumnsOf(await details()) };
   }
 
   /**
@@ -683,11 +698,12 @@ export function createForecastsService({
     forecastAnswer,
 
     /**
-     * `GET /forecasts/details`: the tree (category → leaf) of every month, same input as the totals
-     * (salaries pooled without salaries:read, see `detailsAnswer`).
+     * The details as the tree (category → leaf) of every month, same input as the totals (salaries
+     * pooled without salaries:read, see `detailsOfQuery`): what the report, the exports and Plan/Ist
+     * read; `GET /forecasts/details` sends them in columns (`detailsAnswer`).
      */
     async details(tenant: Tenant, query: ForecastDetailsQuery): Promise<ForecastDetails> {
-      return (await detailsAnswer(tenant, query)).details();
+      return (await detailsOfQuery(tenant, query)).details();
     },
 
     detailsAnswer,

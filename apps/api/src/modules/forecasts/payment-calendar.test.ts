@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ForecastDetails, PaymentCalendar, SalaryCost } from '@saldopilot/shared';
+import type { PaymentCalendar, SalaryCost } from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
 import { expectFieldError } from '../../test/expectations.js';
 import { calendarLeafId } from '@saldopilot/forecast';
 import { aBankAccount, aSalary, aSalaryCost, anEmployee, currencyId, importEntries } from '../../test/factories.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
+import { detailsOfColumns, type ForecastDetailColumns } from '@saldopilot/shared';
 
 // The payment calendar of docs/payment-calendar.md through HTTP: the funds of the salary costs and
 // `GET/PUT /api/payment-calendar` (defaults, German errors, roles, tenancy).
@@ -115,7 +116,7 @@ describe('the forecast with a payment calendar', () => {
     const response = await user.get('/api/forecasts/details');
     expect(response.statusCode, response.body).toBe(200);
     const found: Record<string, Record<string, number>> = {};
-    for (const month of response.json<ForecastDetails>()) {
+    for (const month of detailsOfColumns(response.json<ForecastDetailColumns>())) {
       for (const category of month.expense) {
         if (category.name !== 'Lohnkosten') continue;
         for (const leaf of category.children) (found[month.month] ??= {})[leaf.name] = leaf.amount;
@@ -163,7 +164,7 @@ describe('the forecast details explain the calendar (docs/payment-calendar.md "E
     const leafOf = async (month: string, name: string) => {
       const response = await owner.get('/api/forecasts/details');
       expect(response.statusCode, response.body).toBe(200);
-      const found = response.json<ForecastDetails>().find((entry) => entry.month === month);
+      const found = detailsOfColumns(response.json<ForecastDetailColumns>()).find((entry) => entry.month === month);
       return found?.expense.flatMap((category) => category.children).find((leaf) => leaf.name === name);
     };
     expect(await leafOf('2027-01', 'AHV-Akonto Q4')).toMatchObject({
@@ -195,7 +196,9 @@ describe('exclusions of calendar leaves (docs/payment-calendar.md "Exclusions")'
     const id = calendarLeafId('AHV-Akonto Q4');
     const key = { month: '2027-01', relatedTable: 'salary_cost_labels', relatedId: id };
     const akonto = async (month: string) => {
-      const details = (await owner.get('/api/forecasts/details?months=24')).json<ForecastDetails>();
+      const details = detailsOfColumns(
+        (await owner.get('/api/forecasts/details?months=24')).json<ForecastDetailColumns>(),
+      );
       const found = details.find((entry) => entry.month === month);
       return found?.expense.flatMap((category) => category.children).find((leaf) => leaf.relatedId === id);
     };
@@ -244,7 +247,9 @@ describe('a scenario with a payment calendar', () => {
     const akontoOf = async (url: string) => {
       const response = await owner.get(url);
       expect(response.statusCode, response.body).toBe(200);
-      const january = response.json<ForecastDetails>().find((month) => month.month === '2027-01');
+      const january = detailsOfColumns(response.json<ForecastDetailColumns>()).find(
+        (month) => month.month === '2027-01',
+      );
       return january?.expense.find((category) => category.name === 'Lohnkosten')?.children;
     };
     const expected = [

@@ -5,6 +5,7 @@ import { expectFieldError } from '../../test/expectations.js';
 import { aCategory, aTransaction } from '../../test/factories.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
+import { detailsOfColumns, type ForecastDetailColumns } from '@saldopilot/shared';
 
 // The VAT settlement of docs/vat.md through HTTP: the method, the net tax rates and the payment term
 // of `PUT /api/vat-settings`, and what the forecast makes of them. The test clock's today is
@@ -30,7 +31,7 @@ async function vatRateId(user: SignedInUser, value: number): Promise<number> {
 async function detailsOf(user: SignedInUser): Promise<ForecastDetails> {
   const response = await user.get('/api/forecasts/details');
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<ForecastDetails>();
+  return detailsOfColumns(response.json<ForecastDetailColumns>());
 }
 
 async function forecastOf(user: SignedInUser): Promise<Forecast> {

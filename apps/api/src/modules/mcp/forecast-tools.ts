@@ -7,7 +7,8 @@ import {
   monthOf,
   monthSchema,
   type Forecast,
-  type ForecastDetails,
+  detailsOfColumns,
+  type ForecastDetailColumns,
 } from '@saldopilot/shared';
 import { isCalendarLeaf } from '@saldopilot/forecast';
 import { INVALID_FIELDS } from '../../lib/app-error.js';
@@ -113,7 +114,9 @@ export const forecastTools: McpTool[] = [
         });
       }
       const query = { months: ahead + 1, performance: args.performance, expand: args.categories };
-      const details = (await api.call('GET', '/forecasts/details', { query })) as ForecastDetails;
+      const details = detailsOfColumns(
+        (await api.call('GET', '/forecasts/details', { query })) as ForecastDetailColumns,
+      );
       const forecast = (await api.call('GET', '/forecasts', {
         query: { months: ahead + 1, performance: args.performance },
       })) as Forecast;
@@ -132,7 +135,9 @@ export const forecastTools: McpTool[] = [
     input: {},
     async run(_args, api) {
       const query = { months: 12, expand: FUND_CATEGORIES };
-      const details = (await api.call('GET', '/forecasts/details', { query })) as ForecastDetails;
+      const details = detailsOfColumns(
+        (await api.call('GET', '/forecasts/details', { query })) as ForecastDetailColumns,
+      );
       const payments = details.flatMap(({ month, revenue, expense }) =>
         [...expense, ...revenue].flatMap((category) =>
           category.children.filter(isFundPayment).map((leaf) => ({ month, name: leaf.name, amount: leaf.amount })),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ForecastDetails, PlanAccuracy, PlanActual, PlanActualMonthDetail } from '@saldopilot/shared';
+import type { PlanAccuracy, PlanActual, PlanActualMonthDetail } from '@saldopilot/shared';
 import { executeRows } from '../../db/execute-rows.js';
 import { useTestApp } from '../../test/build-test-app.js';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../test/factories.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
+import { detailsOfColumns, type ForecastDetailColumns } from '@saldopilot/shared';
 
 // docs/plan-actual.md "Coverage". Today of the test app is 2026-11-21. The
 // statements are CSV exports written by `importEntries` (test/factories.ts: synthetic, one line per
@@ -25,8 +26,7 @@ const app = useTestApp();
 async function overdueLeaves(user: SignedInUser) {
   const response = await user.get('/api/forecasts/details?months=1');
   expect(response.statusCode, response.body).toBe(200);
-  return response
-    .json<ForecastDetails>()[0]!
+  return detailsOfColumns(response.json<ForecastDetailColumns>())[0]!
     .expense.flatMap((category) => category.children)
     .filter((leaf) => leaf.overdueDate !== undefined)
     .map((leaf) => [leaf.name, leaf.overdueDate]);

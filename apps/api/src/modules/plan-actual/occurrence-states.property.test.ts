@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BankEntry, ForecastDetails, PlanActual, PlanActualMonthDetail } from '@saldopilot/shared';
+import type { BankEntry, PlanActual, PlanActualMonthDetail } from '@saldopilot/shared';
 import { useTestApp } from '../../test/build-test-app.js';
 import {
   aBankAccount,
@@ -12,6 +12,7 @@ import {
   importEntries,
 } from '../../test/factories.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
+import { detailsOfColumns, type ForecastDetailColumns } from '@saldopilot/shared';
 
 // docs/plan-actual.md "One state per occurrence", through the API on the test's database (PGlite by
 // default, PostgreSQL with DATABASE_URL: CI runs both). Random organisations written here (nothing
@@ -224,7 +225,7 @@ describe('one state per occurrence, through the API (property)', () => {
 
           // The forecast: its overdue rows are exactly the overdue occurrences; each month's regular
           // cells exactly its open ones.
-          const details = await get<ForecastDetails>(user, '/api/forecasts/details?months=3');
+          const details = detailsOfColumns(await get<ForecastDetailColumns>(user, '/api/forecasts/details?months=3'));
           const leaves = details.flatMap((month) =>
             [...month.revenue, ...month.expense].flatMap((category) =>
               category.children.map((leaf) => ({ month: month.month, ...leaf })),

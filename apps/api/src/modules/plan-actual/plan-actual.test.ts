@@ -14,6 +14,7 @@ import { useTestApp } from '../../test/build-test-app.js';
 import { aBankAccount, aCategory, aTransaction, currencyId, importEntries } from '../../test/factories.js';
 import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { addMember, twoTenants } from '../../test/tenants.js';
+import { detailsOfColumns, type ForecastDetailColumns } from '@saldopilot/shared';
 
 // docs/plan-actual.md. Today of the test app is 2026-11-21. The bank entries come from CSV exports
 // written by `importEntries` (test/factories.ts: synthetic, one line per entry), imported through
@@ -47,7 +48,7 @@ const suggestionsOf = async (user: SignedInUser, entryId: number) => {
 async function forecastDetails(user: SignedInUser): Promise<ForecastDetails> {
   const response = await user.get('/api/forecasts/details?months=3');
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<ForecastDetails>();
+  return detailsOfColumns(response.json<ForecastDetailColumns>());
 }
 
 const expenseOf = async (user: SignedInUser) =>

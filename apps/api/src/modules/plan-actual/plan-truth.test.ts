@@ -14,6 +14,7 @@ import {
   importEntries,
 } from '../../test/factories.js';
 import { signUp, type SignedInUser } from '../../test/test-client.js';
+import { detailsOfColumns, type ForecastDetailColumns } from '@saldopilot/shared';
 
 // Issue 41, findings 2, 3 and 7 (docs/plan-actual.md "Planned occurrences" and "Plan/Ist"). Today of
 // the test app is 2026-11-21. The organisations are synthetic, written here; the bank entries come
@@ -42,7 +43,7 @@ async function monthDetail(user: SignedInUser, month: string): Promise<PlanActua
 async function details(user: SignedInUser, months = 3): Promise<ForecastDetails> {
   const response = await user.get(`/api/forecasts/details?months=${months}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<ForecastDetails>();
+  return detailsOfColumns(response.json<ForecastDetailColumns>());
 }
 
 /** The leaves of a category of a month of the forecast's details: [name, amount, overdueDate]. */

@@ -30,6 +30,7 @@ import { browser, signUp, type SignedInUser } from '../../test/test-client.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { eq } from 'drizzle-orm';
 import { bankEntries } from '../../db/schema/index.js';
+import { detailsOfColumns, type ForecastDetailColumns } from '@saldopilot/shared';
 
 const app = useTestApp();
 
@@ -166,7 +167,7 @@ describe('GET /api/forecasts/export', () => {
       `attachment; filename="Prognose-Meine-Organisation-2026-11-21.xlsx"; filename*=UTF-8''Prognose-Meine-Organisation-2026-11-21.xlsx`,
     );
     const forecast = (await user.get(`/api/forecasts?${query}`)).json<Forecast>();
-    const details = (await user.get(`/api/forecasts/details?${query}`)).json<ForecastDetails>();
+    const details = detailsOfColumns((await user.get(`/api/forecasts/details?${query}`)).json<ForecastDetailColumns>());
 
     const sheets = await readXlsxFile(response.rawPayload, { parseNumber: (text) => text });
     expect(sheets.map((sheet) => sheet.sheet)).toEqual(['Prognose', 'Plan-Ist', 'Angaben']);
@@ -232,7 +233,7 @@ describe('GET /api/forecasts/export', () => {
     const tableStart = lines.indexOf(lines.find((line) => line.startsWith('Betrag in CHF;'))!);
     expect(lines[tableStart]!.split(';')).toHaveLength(14);
     const forecast = (await user.get('/api/forecasts')).json<Forecast>();
-    const details = (await user.get('/api/forecasts/details')).json<ForecastDetails>();
+    const details = detailsOfColumns((await user.get('/api/forecasts/details')).json<ForecastDetailColumns>());
     const table = lines
       .slice(tableStart + 1)
       .filter((line) => line !== '')

@@ -3,7 +3,6 @@ import {
   LEVERS_MAX,
   SCENARIOS_MAX,
   type Forecast,
-  type ForecastDetails,
   type Lever,
   type ScenarioCompare,
   type ScenarioDetail,
@@ -21,6 +20,7 @@ import {
 } from '../../test/factories.js';
 import { anApiToken, bearerClient } from '../../test/bearer-client.js';
 import { pdfText } from '../../test/pdf-text.js';
+import { detailsOfColumns, type ForecastDetailColumns } from '@saldopilot/shared';
 
 const app = useTestApp();
 
@@ -193,7 +193,9 @@ describe('GET /api/forecasts?scenario= (docs/scenarios.md "Forecast of a scenari
     expect(
       scenario.months.map((month, i) => month.cashflow - (base.months[i] as Forecast['months'][number]).cashflow),
     ).toEqual([0, 1_200_000, -3_100_000, -100_000]);
-    const details = (await owner.get(`/api/forecasts/details?months=4&scenario=${id}`)).json<ForecastDetails>();
+    const details = detailsOfColumns(
+      (await owner.get(`/api/forecasts/details?months=4&scenario=${id}`)).json<ForecastDetailColumns>(),
+    );
     const december = details[1]?.revenue.find((category) => category.name === 'Darlehen');
     expect(december?.children).toEqual([
       expect.objectContaining({
@@ -215,7 +217,9 @@ describe('GET /api/forecasts?scenario= (docs/scenarios.md "Forecast of a scenari
       amount: -120_000,
     };
     expect((await owner.post(`/api/scenarios/${id}/levers`, change)).statusCode).toBe(201);
-    const marked = (await owner.get(`/api/forecasts/details?months=4&scenario=${id}`)).json<ForecastDetails>();
+    const marked = detailsOfColumns(
+      (await owner.get(`/api/forecasts/details?months=4&scenario=${id}`)).json<ForecastDetailColumns>(),
+    );
     const rentIn = (index: number) =>
       marked[index]?.expense.flatMap((category) => category.children).find((leaf) => leaf.relatedId === rentId);
     expect(rentIn(2)?.leverIds).toBeUndefined();
