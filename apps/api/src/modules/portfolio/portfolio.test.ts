@@ -41,6 +41,8 @@ async function anOrganisation(user: SignedInUser, name: string, minimumBalance =
 /**
  * The user's rows once current: a read right after a write may answer a stored row "wird
  * aktualisiert" and compute it in the background (docs/cockpit.md "Stored rows"); then read again.
+ * On PostgreSQL a write's change notice can reach the instance after the background turn has
+ * started, so the row may be stale once more: a few turns, then the rows must be current.
  */
 async function portfolioOf(user: SignedInUser): Promise<PortfolioRow[]> {
   const read = async () => {
@@ -49,7 +51,7 @@ async function portfolioOf(user: SignedInUser): Promise<PortfolioRow[]> {
     return response.json<Portfolio>();
   };
   let answer = await read();
-  if (answer.pending.length > 0 || answer.rows.some((row) => row.updating)) {
+  for (let turn = 0; turn < 5 && (answer.pending.length > 0 || answer.rows.some((row) => row.updating)); turn += 1) {
     await app.deps.portfolio.settled();
     answer = await read();
   }
