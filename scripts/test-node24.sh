@@ -16,6 +16,9 @@ node24_bin="$tmp/package/bin"
 echo "== unit and API tests under Node $("$node24_bin/node" --version) ($([ -n "${DATABASE_URL:-}" ] && echo PostgreSQL || echo PGlite))"
 mkdir -p .reports
 # First on PATH, so anything the suites start as `node` runs under 24 too.
+# The summary also after a failure: it names the files that did not pass (a crashed worker too).
+status=0
 PATH="$node24_bin:$PATH" node node_modules/vitest/vitest.mjs run --project unit --project api \
-  --reporter=default --reporter=json --outputFile.json=.reports/vitest-node24.json
-SUMMARY_LABEL=node24 node scripts/test-summary.mjs .reports/vitest-node24.json
+  --reporter=default --reporter=json --outputFile.json=.reports/vitest-node24.json || status=$?
+SUMMARY_LABEL=node24 node scripts/test-summary.mjs .reports/vitest-node24.json || true
+exit "$status"
