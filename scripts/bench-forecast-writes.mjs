@@ -3,7 +3,8 @@
 // the line gives p99 and median of GET /api/forecasts at 13 and at 60 months, on PGlite and on
 // PostgreSQL, with the same read without a write before it (from memory), measured in the same run
 // as its ceiling. Called from scripts/bench.mjs; alone:
-//   BENCH_ONLY=forecast-writes npm run bench        (BENCH_WRITE_READS: reads per line, default 100)
+//   BENCH_ONLY=forecast-writes npm run bench        (BENCH_WRITE_READS: reads per line, default 100;
+//   BENCH_PORT: the first of the two ports, default 3909)
 import { startSeeded } from './bench-forecast-api.mjs';
 
 const READS = Number(process.env.BENCH_WRITE_READS ?? 100);
@@ -129,12 +130,12 @@ async function benchOne(label, helpers, target) {
 /** Both databases; PostgreSQL only when one is reachable (`onFreshPostgres` prints n/a otherwise). */
 export async function benchForecastWrites(helpers) {
   await helpers.inTempDir('fw', (dataDir) =>
-    benchOne('PGlite', helpers, { dataDir, port: 3909, target: { kind: 'pglite', dataDir: `${dataDir}/pglite` } }),
+    benchOne('PGlite', helpers, { dataDir, port: Number(process.env.BENCH_PORT ?? 3909), target: { kind: 'pglite', dataDir: `${dataDir}/pglite` } }),
   );
   await helpers.onFreshPostgres('GET /api/forecasts after a one-row write', ({ url, dataDir }) =>
     benchOne('PostgreSQL', helpers, {
       dataDir,
-      port: 3910,
+      port: Number(process.env.BENCH_PORT ?? 3909) + 1,
       env: { DATABASE_URL: url },
       target: { kind: 'postgres', url },
     }),
