@@ -1,4 +1,4 @@
-import type { ForecastSalary, ForecastSalaryCost } from '@saldopilot/forecast';
+import { recordChanges, type ForecastSalary, type ForecastSalaryCost } from '@saldopilot/forecast';
 import { addMonthsToMonth, parseNetAdjustments, type CostDetail } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { computeSchedules, loadScheduleInputs, type ScheduleInputs } from '../employees/salary-schedules.js';
@@ -93,16 +93,24 @@ export async function refreshedPastFigures(
   if (employeeIds === undefined || changes.some((ids) => ids === undefined)) return loadPastFigures(db, scope);
   const ids = [...new Set(changes.flatMap((changed) => changed ?? []))];
   if (ids.length + employeeIds.length > MOST_ROWS_REFRESHED) return loadPastFigures(db, scope);
-  if (ids.length + employeeIds.length === 0) return { ...previous, versions: tracked(scope.versions) };
+  if (ids.length + employeeIds.length === 0) {
+    return recordChanges({ ...previous, versions: tracked(scope.versions) }, previous, new Map());
+  }
   const inputs = await loadScheduleInputs(db, organisationId, { ids, employeeIds });
   const paymentsByCost = new Map(previous.paymentsByCost);
   const bySalary = new Map(previous.bySalary);
-  for (const salaryId of [...ids, ...inputs.salaryRows.map((row) => row.id)]) {
+  const salaryIds = new Set([...ids, ...inputs.salaryRows.map((row) => row.id)]);
+  for (const salaryId of salaryIds) {
     for (const costId of bySalary.get(salaryId)?.costIds ?? []) paymentsByCost.delete(costId);
     bySalary.delete(salaryId);
   }
   addFigures(inputs, previous.day, paymentsByCost, bySalary);
-  return { day: previous.day, versions: tracked(scope.versions), paymentsByCost, bySalary };
+  // The salaries whose figures are new (list-changes.ts): the service maps only those again.
+  return recordChanges(
+    { day: previous.day, versions: tracked(scope.versions), paymentsByCost, bySalary },
+    previous,
+    new Map([...salaryIds].map((id) => [id, undefined])),
+  );
 }
 
 /**
@@ -119,22 +127,27 @@ export async function refreshedPastFigures(
  */
 export function createPastSalaries() {
   const kept = new WeakMap<ForecastSalary, { own: SalaryFigures | undefined; past: ForecastSalary }>();
-  return (salaries: readonly ForecastSalary[], figures: PastFigures): ForecastSalary[] =>
-    salaries.map((salary) => {
-      const own = figures.bySalary.get(salary.id);
-      const known = kept.get(salary);
-      if (known && known.own === own) return known.past;
-      const costs: ForecastSalaryCost[] = salary.costs.map((cost) => ({
-        ...cost,
-        details: figures.paymentsByCost.get(cost.id) ?? [],
-      }));
-      const past: ForecastSalary = {
-        ...salary,
-        employeeDeductions: own?.employeeDeductions ?? salary.employeeDeductions,
-        netAdjustments: own?.netAdjustments ?? [],
-        costs,
-      };
-      kept.set(salary, { own, past });
-      return past;
-    });
+  /** The salary with its past figures (the same object while both are). */
+  const one = (salary: ForecastSalary, figures: PastFigures): ForecastSalary => {
+    const own = figures.bySalary.get(salary.id);
+    const known = kept.get(salary);
+    if (known && known.own === own) return known.past;
+    const costs: ForecastSalaryCost[] = salary.costs.map((cost) => ({
+      ...cost,
+      details: figures.paymentsByCost.get(cost.id) ?? [],
+    }));
+    const past: ForecastSalary = {
+      ...salary,
+      employeeDeductions: own?.employeeDeductions ?? salary.employeeDeductions,
+      netAdjustments: own?.netAdjustments ?? [],
+      costs,
+    };
+    kept.set(salary, { own, past });
+    return past;
+  };
+  return Object.assign(
+    (salaries: readonly ForecastSalary[], figures: PastFigures): ForecastSalary[] =>
+      salaries.map((salary) => one(salary, figures)),
+    { one },
+  );
 }
