@@ -11,12 +11,12 @@ import {
   delayedPaymentsOf,
   minimumBalanceOf,
   planStateOf,
-  rowsChangedSince,
   salariesOf,
   transactionsOf,
   vatSettingOf,
 } from './forecasts.repository.js';
 import { loadPastFigures, refreshedPastFigures } from './past-figures.js';
+import { changedRowsOf } from './changed-rows.js';
 
 /**
  * What a forecast reads and what makes it stale, in one place (docs/forecast.md "After a write").
@@ -114,7 +114,7 @@ async function refreshedTransactions(
 ): Promise<TrackedRows<TransactionRow>> {
   const { organisationId, versions } = scope;
   const since = previous.versions.get('transactions') ?? 0;
-  const changed = await rowsChangedSince(db, organisationId, 'transactions', since);
+  const changed = await changedRowsOf(db, scope, 'transactions', since);
   if (changed === undefined || changed.length > MOST_ROWS_REFRESHED) return loadTransactions(db, scope);
   const fresh = changed.length === 0 ? [] : await transactionsOf(db, organisationId, changed);
   return { versions: tracked(versions, ['transactions']), rows: mergedRows(previous.rows, changed, fresh) };
@@ -133,8 +133,8 @@ async function refreshedSalaries(
   const { organisationId, versions } = scope;
   const since = (table: string) => previous.versions.get(table) ?? 0;
   const [ids, employeeIds] = await Promise.all([
-    rowsChangedSince(db, organisationId, 'salaries', since('salaries')),
-    rowsChangedSince(db, organisationId, 'employees', since('employees')),
+    changedRowsOf(db, scope, 'salaries', since('salaries')),
+    changedRowsOf(db, scope, 'employees', since('employees')),
   ]);
   if (ids === undefined || employeeIds === undefined || ids.length + employeeIds.length > MOST_ROWS_REFRESHED) {
     return loadSalaries(db, scope);
@@ -170,7 +170,7 @@ async function loadCosts(db: AppDatabase, scope: PartScope): Promise<SalaryCosts
 async function refreshedCosts(db: AppDatabase, scope: PartScope, previous: SalaryCosts): Promise<SalaryCosts> {
   const { organisationId, firstMonth, lastMonth } = scope;
   const changes = await Promise.all(
-    COST_TABLES.map((table) => rowsChangedSince(db, organisationId, table, previous.versions.get(table) ?? 0)),
+    COST_TABLES.map((table) => changedRowsOf(db, scope, table, previous.versions.get(table) ?? 0)),
   );
   if (changes.some((ids) => ids === undefined)) return loadCosts(db, scope);
   const changed = [...new Set(changes.flatMap((ids) => ids ?? []))];
