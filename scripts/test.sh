@@ -46,7 +46,7 @@ beside() {
 beside_log=.reports/beside-browser-tests.log
 # A process group of its own (set -m), so that nothing of it outlives this script.
 set -m
-(renice -n 10 -p "$BASHPID" > /dev/null && beside) > "$beside_log" 2>&1 &
+(renice -n 10 -p "$BASHPID" > /dev/null || true; beside) > "$beside_log" 2>&1 &
 beside_pid=$!
 set +m
 trap '[ -z "$beside_pid" ] || kill -- -"$beside_pid" 2> /dev/null || true' EXIT
