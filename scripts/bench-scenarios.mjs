@@ -6,11 +6,47 @@
 //   BENCH_ONLY=scenarios npm run bench     (BENCH_WRITE_READS: reads after an edit per round, default
 //   100; BENCH_ROUNDS: rounds, default 3; BENCH_SCENARIO_ENGINE=0: without the engine lines)
 import { readFileSync } from 'node:fs';
-import { BROWSER_ACCEPT_ENCODING, fetchRaw, startSeeded } from './bench-forecast-api.mjs';
+import http from 'node:http';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { BROWSER_ACCEPT_ENCODING, fetchRaw, signIn, startSeeded } from './bench-forecast-api.mjs';
 
 const READS = Number(process.env.BENCH_WRITE_READS ?? 100);
+/** The servers' ports (BENCH_SCENARIO_PORT and the next one), so parallel benches do not collide. */
+const PORT = Number(process.env.BENCH_SCENARIO_PORT ?? 3971);
 /** Rounds of the engine line (BENCH_ROUNDS, default 3, always odd: the median is a measured round). */
 const ROUNDS = 2 * Math.floor(Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3)) / 2) + 1;
+
+/** The bytes an answer takes on the wire (compressed as the browser asks), and its time. */
+function onTheWire(url, cookie) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const request = http.get(url, { headers: { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk) => (bytes += chunk.length));
+      response.on('end', () => resolve({ bytes, ms: performance.now() - started }));
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
+ * Where a kept answer's time goes besides the computation (docs/scenarios.md "Speed"): written
+ * (JSON.stringify), compressed (brotli at the server's quality 4, plugins/encoded-answer.ts) and
+ * read back (JSON.parse, as the browser does), measured here in the bench's process on the answer.
+ */
+function answerCosts(text) {
+  const timed = (work) => {
+    const started = performance.now();
+    const value = work();
+    return [performance.now() - started, value];
+  };
+  const [parseMs, value] = timed(() => JSON.parse(text));
+  const [writeMs] = timed(() => JSON.stringify(value));
+  const [compressMs, compressed] = timed(() =>
+    brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  );
+  return `write ${Math.round(writeMs)} ms, brotli ${Math.round(compressMs)} ms to ${Math.round(compressed.length / 1024)} KB, parse ${Math.round(parseMs)} ms`;
+}
 
 /** Nearest-rank percentile of sorted `values`. */
 function percentile(sorted, p) {
@@ -91,9 +127,20 @@ async function targetIds(origin, headers) {
 
 async function benchOne(label, helpers, options) {
   const { stop, load, line } = helpers;
-  const { server, origin, cookie, seedMs } = await startSeeded(helpers, options);
+  const started = await startSeeded(helpers, options);
+  const { server, origin, seedMs } = started;
+  let { cookie } = started;
   line(`${label}: seeding the big organisation for scenarios`, seedMs, 'ms');
   const headers = { cookie, origin, 'content-type': 'application/json' };
+  // As the compare page asks in a browser: with its Accept-Encoding (the answer is kept compressed).
+  const compareHeaders = { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+  const { email } = await (await fetch(`${origin}/api/profile`, { headers })).json();
+  // A run this slow outlives a session (the 401 of 29.11.2026): signed in anew before each line.
+  const signInAgain = async () => {
+    cookie = await signIn(origin, email);
+    headers.cookie = cookie;
+    compareHeaders.cookie = cookie;
+  };
   const send = async (method, address, body) => {
     const response = await fetch(`${origin}${address}`, { method, headers, body: JSON.stringify(body) });
     if (response.status >= 300) throw new Error(`${method} ${address}: ${response.status} ${await response.text()}`);
@@ -110,8 +157,6 @@ async function benchOne(label, helpers, options) {
     }
 
     const compareUrl = `${origin}/api/scenarios/compare?ids=base,${scenarios.map((row) => row.id).join(',')}&months=60`;
-    // As the compare page asks in a browser: with its Accept-Encoding (the answer is kept compressed).
-    const compareHeaders = { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
     const timedCompare = async () => {
       const started = performance.now();
       const response = await fetch(compareUrl, { headers: compareHeaders });
@@ -152,14 +197,17 @@ async function benchOne(label, helpers, options) {
       'ms',
       `${spread(cold)}; ${Math.round(bytes / 1024)} KB`,
     );
+    const wire = await onTheWire(compareUrl, cookie);
+    const costs = answerCosts(await (await fetch(compareUrl, { headers })).text());
     line(
       `${label}: compare base + 4 x 10 levers, 60 months, again (cached)`,
       Math.round(median(warm)),
       'ms',
-      spread(warm),
+      `${spread(warm)}; ${Math.round(wire.bytes / 1024)} KB on the wire in ${Math.round(wire.ms)} ms; ${costs}`,
     );
     // The load in rounds, every answer checked: an error answer (a session ended, a 500) fails the
     // run instead of being measured (docs/scenarios.md "Speed").
+    await signInAgain();
     const loads = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const measured = await load(compareUrl, { cookie, 'accept-encoding': BROWSER_ACCEPT_ENCODING });
@@ -193,6 +241,7 @@ async function benchOne(label, helpers, options) {
     // In rounds of READS edits each: the median round's p99, and every round's.
     const rounds = [];
     for (let round = 0; round < ROUNDS; round += 1) {
+      await signInAgain();
       const times = [];
       for (let i = 0; i < READS; i += 1) {
         await send('PATCH', `/api/scenarios/${scenario.id}/levers/${oneOff.id}`, {
@@ -319,12 +368,12 @@ export async function benchScenarios(helpers) {
   // BENCH_SCENARIO_ENGINE=0: the API lines only.
   if (process.env.BENCH_SCENARIO_ENGINE !== '0') await benchScenarioEngine(helpers);
   await helpers.inTempDir('sc', (dataDir) =>
-    benchOne('PGlite', helpers, { dataDir, port: 3971, target: { kind: 'pglite', dataDir: `${dataDir}/pglite` } }),
+    benchOne('PGlite', helpers, { dataDir, port: PORT, target: { kind: 'pglite', dataDir: `${dataDir}/pglite` } }),
   );
   await helpers.onFreshPostgres('scenarios', ({ url, dataDir }) =>
     benchOne('PostgreSQL', helpers, {
       dataDir,
-      port: 3972,
+      port: PORT + 1,
       env: { DATABASE_URL: url },
       target: { kind: 'postgres', url },
     }),

@@ -4,6 +4,7 @@ import { computeForecast } from './compute-forecast.js';
 import { ForecastModel } from './forecast-model.js';
 import { recordChanges } from './list-changes.js';
 import { amount, currency, input, salary, transaction } from './test-arbitraries.js';
+import { aTransaction, anInput } from './test-builders.js';
 import type { ForecastExclusion, ForecastInput, ForecastSalary } from './types.js';
 
 // A model updated edit by edit must answer what a forecast computed anew from the edited data
@@ -184,6 +185,31 @@ describe('ForecastModel', () => {
       }),
       { numRuns: 20 },
     );
+  });
+
+  it("follows a scenario's changes of the occurrences by their content, not by their array", () => {
+    // Every apply of a side-wide delay or percentage makes new arrays (docs/scenarios.md "Speed").
+    const changed = (days: number, percent: number) =>
+      anInput({
+        transactions: [1, 2, 3].map((id) =>
+          aTransaction({
+            id,
+            amount: -10_000 * id,
+            occurrenceChanges: [
+              { kind: 'shift', from: '2026-12-01', days },
+              { kind: 'scale', from: '2026-11-01', to: null, percent },
+            ],
+          }),
+        ),
+      });
+    const result = (model: ForecastModel, at: ForecastInput) => model.result({ months: at.months, performance: 100 });
+    const start = changed(30, -5);
+    const model = ForecastModel.build(start);
+    for (const next of [changed(30, -5), changed(45, -5), changed(45, 10), changed(45, 10)]) {
+      expect(model.update(next)).toBe(true);
+      expect(result(model, next)).toEqual(result(ForecastModel.build(next), next));
+    }
+    expect(result(model, start)).not.toEqual(result(ForecastModel.build(start), start));
   });
 
   it('refuses a result beyond its horizon', () => {

@@ -49,6 +49,7 @@ import type {
   ForecastSalaryCost,
   ForecastTransaction,
   ForecastVatSetting,
+  OccurrenceChange,
   PlannedOccurrence,
 } from './types.js';
 import type { VatCollector, VatParts } from './vat-settlement.js';
@@ -76,9 +77,30 @@ function sameTransaction(a: ForecastTransaction, b: ForecastTransaction): boolea
     a.isDisabled === b.isDisabled &&
     a.vatBasisPoints === b.vatBasisPoints &&
     a.vatIncluded === b.vatIncluded &&
-    // A scenario's changes of the occurrences (occurrence-changes.ts) are kept as one array per row.
-    a.occurrenceChanges === b.occurrenceChanges
+    sameOccurrenceChanges(a.occurrenceChanges, b.occurrenceChanges)
   );
+}
+
+/**
+ * A scenario's changes of the occurrences (occurrence-changes.ts), compared by content: every apply
+ * of a side-wide delay or percentage gives each row it reaches a new array, and a kept scenario
+ * model (docs/scenarios.md "Speed") must not take out and put back every such row after an edit of
+ * another lever.
+ */
+function sameOccurrenceChanges(
+  a: ForecastTransaction['occurrenceChanges'],
+  b: ForecastTransaction['occurrenceChanges'],
+) {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a.length !== b.length) return false;
+  return a.every((change, i) => {
+    const other = b[i] as OccurrenceChange;
+    if (change.kind === 'shift')
+      return other.kind === 'shift' && change.from === other.from && change.days === other.days;
+    return (
+      other.kind === 'scale' && change.from === other.from && change.to === other.to && change.percent === other.percent
+    );
+  });
 }
 
 function sameAdjustments(a: ForecastSalary['netAdjustments'], b: ForecastSalary['netAdjustments']): boolean {

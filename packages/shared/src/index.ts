@@ -43,6 +43,7 @@ export * from './areas.js';
 export * from './schemas/events.js';
 export * from './forecast-rows.js';
 export * from './forecast-columns.js';
+export * from './compare-runs.js';
 export * from './schemas/vat-settings.js';
 export * from './schemas/access.js';
 export * from './schemas/portfolio.js';

@@ -511,14 +511,25 @@ export type ScenarioKpis = z.infer<typeof scenarioKpisSchema>;
 
 /** A leaf of the forecast's tree as compare names it: side, category, the leaf. */
 export const compareLeafRelatedTables = forecastLeafTables;
-export const compareDifferenceSchema = z.object({
+export const compareLeafSchema = z.object({
   side: z.enum(leverSides),
   category: z.string(),
   name: z.string(),
   relatedTable: z.enum(compareLeafRelatedTables),
   relatedId: z.number().int(),
-  /** scenario − base per month of the horizon (0 where equal), same order as `months`. */
-  differences: z.array(z.number().int()),
+});
+export type CompareLeaf = z.infer<typeof compareLeafSchema>;
+
+/** One leaf's difference scenario − base (docs/scenarios.md "Compare"). */
+export const compareDifferenceSchema = z.object({
+  /** The leaf: its index in the answer's `leaves`. */
+  leaf: z.number().int().min(0),
+  /**
+   * scenario − base per month as runs `[month index, amount, …]`, in the order of `months`: each
+   * amount holds from its index up to the next run's, the months before the first are 0
+   * (`toRuns`/`fromRuns`, compare-runs.ts).
+   */
+  runs: z.array(z.number().int()),
 });
 export type CompareDifference = z.infer<typeof compareDifferenceSchema>;
 
@@ -539,6 +550,8 @@ export const scenarioCompareSchema = z.object({
   currency: z.string(),
   minimumBalance: z.number().int(),
   months: z.array(z.string()),
+  /** Every leaf an entry's differences name, once for all entries. */
+  leaves: z.array(compareLeafSchema),
   entries: z.array(compareEntrySchema),
 });
 export type ScenarioCompare = z.infer<typeof scenarioCompareSchema>;

@@ -13,7 +13,9 @@ import { forgetOnFailure, remembered, touch } from '../../lib/recently-used.js';
  * only the rows that changed (a saved cost: the costs of its salary and its neighbours).
  *
  * Each organisation also keeps its forecast model (the engine's ledger of its data): a new result
- * brings it to the current data by taking out and adding again only the changed items.
+ * brings it to the current data by taking out and adding again only the changed items. So does
+ * each of its most recently read scenarios (the base with its levers applied): an edit of a lever
+ * or of the base changes only the rows it reaches (docs/scenarios.md "Speed").
  *
  * Entries hold promises, so that requests arriving while the first one still loads share its work
  * instead of each loading the same rows. A failed load or computation is forgotten, not kept.
@@ -26,6 +28,8 @@ const MAX_ORGANISATIONS = 16;
  * the input plan vs actual reads (forecasts.service.ts `planInput`).
  */
 const MAX_RESULTS = 6;
+/** Scenario models kept per organisation: the four scenarios a comparison shows. */
+const MAX_SCENARIO_MODELS = 4;
 
 interface Stamped {
   stamp: string;
@@ -47,6 +51,8 @@ interface OrganisationEntry {
   /** "day|salaries version" at which the salary schedules were last found up to date. */
   freshSchedules?: string;
   model?: ForecastModel;
+  /** The scenarios' models by scenario id (least recently read goes first). */
+  scenarioModels?: Map<number, ForecastModel>;
 }
 
 export type ForecastCache = ReturnType<typeof createForecastCache>;
@@ -110,6 +116,20 @@ export function createForecastCache() {
       entry.model = undefined;
       entry.model = kept?.update(input) ? kept : ForecastModel.build(input);
       return entry.model;
+    },
+
+    /**
+     * The model of a scenario (`input`: the base's input with its levers applied) brought to
+     * `input`, or built anew, as `model` does for the base; kept apart from the base's.
+     */
+    scenarioModel(organisationId: number, scenarioId: number, input: ForecastInput): ForecastModel {
+      const entry = entryOf(organisationId);
+      const models = (entry.scenarioModels ??= new Map());
+      const kept = models.get(scenarioId);
+      models.delete(scenarioId);
+      const model = kept?.update(input) ? kept : ForecastModel.build(input);
+      touch(models, scenarioId, model, MAX_SCENARIO_MODELS);
+      return model;
     },
   };
 }

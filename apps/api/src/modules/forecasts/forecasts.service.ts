@@ -636,10 +636,15 @@ export function createForecastsService({
         const data = await readForecastData(cache, db, scope, today, stamps);
         const input = inputOf(currency, today, data);
         const wanted = { months: query.months, performance: query.performance, details };
-        // docs/scenarios.md: forecast(base ⊕ levers), a model of its own (the base's stays as it is).
+        // docs/scenarios.md: forecast(base ⊕ levers), a model of its own (the base's stays as it is),
+        // kept per scenario and brought to the new input like the base's (an edit of one lever
+        // changes the rows that lever reaches, not the whole model).
         const applied = overlay ? await overlay.apply(input) : input;
         // Synchronous from here: no other request can move the model between its update and the result.
-        const model = overlay ? ForecastModel.build(applied) : cache.model(organisationId, input);
+        const model =
+          overlay && query.scenario !== undefined
+            ? cache.scenarioModel(organisationId, query.scenario, applied)
+            : cache.model(organisationId, input);
         const computed: DetailedResult = model.result(wanted);
         if (details && vatLimitsApply(applied.vatSetting)) {
           // The limits are checked on the plan's revenue before performance (docs/payment-calendar.md "Warnings").

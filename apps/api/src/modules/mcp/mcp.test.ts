@@ -343,6 +343,16 @@ describe('the MCP server at /api/mcp', () => {
     const [base, hired] = compare.entries as { kpis: { totalCashflow: { cents: number } } }[];
     // Two net salaries of 8'500.00 − 964.75 in March and April 2027, and March's costs in April.
     expect((hired?.kpis.totalCashflow.cents ?? 0) < (base?.kpis.totalCashflow.cents ?? 0)).toBe(true);
+    // The differences named and by month, only the months that differ, the amounts as money.
+    const rows = (
+      compare.entries[1] as { differences: { name: string; months: { month: string; amount: unknown }[] }[] }
+    ).differences;
+    const hires = rows.filter((row) => row.name.startsWith('Entwickler'));
+    expect(hires.map((row) => row.months.map((cell) => cell.month))).toEqual([
+      ['2027-03', '2027-04'],
+      ['2027-03', '2027-04'],
+    ]);
+    expectMoney(hires[0]?.months[0]?.amount, currency);
     expect(await transactionCount(owner)).toBe(before);
 
     const overview = await succeeds(client, 'get_portfolio');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPARE_SCENARIOS_MAX, FORECAST_LIMITS, type ScenarioCompare } from '@saldopilot/shared';
+import { COMPARE_SCENARIOS_MAX, FORECAST_LIMITS, fromRuns, type ScenarioCompare } from '@saldopilot/shared';
 import { defineTool, type McpTool } from './mcp-tool.js';
 
 /**
@@ -7,6 +7,26 @@ import { defineTool, type McpTool } from './mcp-tool.js';
  * loan, delay, percentage) — never promote, so a question like "Was passiert, wenn wir im März zwei
  * Entwickler einstellen?" is answered without touching the plan.
  */
+
+/**
+ * The comparison as an assistant reads it: each entry's differences with their leaf named and only
+ * the months that differ, each as `{ month, amount }` (the API sends the leaves once and the
+ * months as runs, docs/scenarios.md "Compare"; an assistant should not decode those).
+ */
+export function readableComparison({ leaves, entries, ...compare }: ScenarioCompare) {
+  return {
+    ...compare,
+    entries: entries.map((entry) => ({
+      ...entry,
+      differences: entry.differences.map(({ leaf, runs }) => ({
+        ...leaves[leaf],
+        months: fromRuns(runs, compare.months.length).flatMap((amount, index) =>
+          amount === 0 ? [] : [{ month: compare.months[index] as string, amount }],
+        ),
+      })),
+    })),
+  };
+}
 
 const scenarioId = z.number().int().describe('Id des Szenarios (aus list_scenarios oder create_scenario)');
 
@@ -24,7 +44,7 @@ export const scenarioTools: McpTool[] = [
   defineTool({
     name: 'get_scenario_comparison',
     title: 'Szenarien vergleichen',
-    description: `Vergleicht die Basisplanung und bis zu ${COMPARE_SCENARIOS_MAX} Szenarien: pro Monat Einnahmen, Ausgaben, Cashflow und Saldo, die Kennzahlen (tiefster Saldo und Monat, erster Monat unter dem Mindestbestand, Runway, Cashflow total) und pro Posten und Monat die Differenz Szenario − Basis.`,
+    description: `Vergleicht die Basisplanung und bis zu ${COMPARE_SCENARIOS_MAX} Szenarien: pro Monat Einnahmen, Ausgaben, Cashflow und Saldo, die Kennzahlen (tiefster Saldo und Monat, erster Monat unter dem Mindestbestand, Runway, Cashflow total) und pro Posten die Monate, in denen das Szenario von der Basis abweicht, mit der Differenz Szenario − Basis.`,
     route: 'GET /api/scenarios/compare',
     kind: 'read',
     input: {
@@ -40,9 +60,11 @@ export const scenarioTools: McpTool[] = [
         ),
     },
     run: async (args, api) =>
-      (await api.call('GET', '/scenarios/compare', {
-        query: { ids: args.ids.join(','), months: args.months },
-      })) as ScenarioCompare,
+      readableComparison(
+        (await api.call('GET', '/scenarios/compare', {
+          query: { ids: args.ids.join(','), months: args.months },
+        })) as ScenarioCompare,
+      ),
   }),
   defineTool({
     name: 'create_scenario',

@@ -1,8 +1,10 @@
 import { CELL_EXCLUDED, CELL_REVENUE, type ForecastDetailTable } from '@saldopilot/forecast';
 import {
   BASE_SCENARIO,
+  toRuns,
   type CompareDifference,
   type CompareEntry,
+  type CompareLeaf,
   type Forecast,
   type ForecastDetails,
   type ScenarioCompare,
@@ -31,7 +33,7 @@ export function kpisOf(forecast: Pick<Forecast, 'months' | 'runway'>): ScenarioK
   };
 }
 
-type LeafRow = Omit<CompareDifference, 'differences'> & { amounts: number[] };
+type LeafRow = CompareLeaf & { amounts: number[] };
 type LeafRows = Map<string, LeafRow>;
 
 /**
@@ -121,23 +123,43 @@ function leavesOfResult(tenant: Tenant, result: DetailedResult): LeafRows {
 }
 
 /**
- * Per leaf and month scenario − base; leaves equal in every month are left out. `before`: the base's
- * leaves, gathered once for all scenarios of a comparison. In the base's order, the scenario's new
- * leaves after.
+ * Per leaf and month scenario − base as runs (compare-runs.ts); leaves equal in every month are
+ * left out. `before`: the base's leaves, gathered once for all scenarios of a comparison. `leafOf`
+ * numbers a leaf in the answer's `leaves` (by its key, so the entries share one list). In the
+ * base's order, the scenario's new leaves after.
  */
 export function differencesOf(
   before: ReadonlyMap<string, LeafRow>,
   after: ReadonlyMap<string, LeafRow>,
+  leafOf: (key: string, leaf: CompareLeaf) => number,
 ): CompareDifference[] {
   const differences: CompareDifference[] = [];
-  const add = (named: LeafRow, is: LeafRow | undefined, was: LeafRow | undefined) => {
+  const add = (key: string, named: LeafRow, is: LeafRow | undefined, was: LeafRow | undefined) => {
     const { amounts, ...leaf } = named;
-    const deltas = amounts.map((_, i) => (is?.amounts[i] ?? 0) - (was?.amounts[i] ?? 0));
-    if (deltas.some((delta) => delta !== 0)) differences.push({ ...leaf, differences: deltas });
+    const runs = toRuns(amounts.map((_, i) => (is?.amounts[i] ?? 0) - (was?.amounts[i] ?? 0)));
+    if (runs.length > 0) differences.push({ leaf: leafOf(key, leaf), runs });
   };
-  for (const [key, was] of before) add(after.get(key) ?? was, after.get(key), was);
-  for (const [key, is] of after) if (!before.has(key)) add(is, is, undefined);
+  for (const [key, was] of before) add(key, after.get(key) ?? was, after.get(key), was);
+  for (const [key, is] of after) if (!before.has(key)) add(key, is, is, undefined);
   return differences;
+}
+
+/**
+ * The answer's list of leaves: each leaf once, numbered in the order the entries name them. A
+ * leaf's name is the one the first entry naming it gave.
+ */
+function leafList() {
+  const leaves: CompareLeaf[] = [];
+  const indexes = new Map<string, number>();
+  const leafOf = (key: string, leaf: CompareLeaf): number => {
+    let index = indexes.get(key);
+    if (index === undefined) {
+      index = leaves.push(leaf) - 1;
+      indexes.set(key, index);
+    }
+    return index;
+  };
+  return { leaves, leafOf };
 }
 
 export type ScenarioCompareService = ReturnType<typeof createScenarioCompareService>;
@@ -147,7 +169,11 @@ const MAX_ORGANISATIONS = 16;
 /** Comparisons kept per organisation: the few a user switches between (months, scenarios). */
 const MAX_PER_ORGANISATION = 4;
 
-type Entry = CompareEntry & { currency: string; minimumBalance: number };
+type Entry = Omit<CompareEntry, 'differences'> & {
+  currency: string;
+  minimumBalance: number;
+  leaves: LeafRows | undefined;
+};
 
 /**
  * `GET /scenarios/compare`: the base and scenarios side by side (docs/scenarios.md "Compare"). One
@@ -207,18 +233,25 @@ export function createScenarioCompareService(deps: {
           color: scenario?.color ?? BASE_SCENARIO.color,
           months: result.months,
           kpis: kpisOf(result),
-          differences: scenario ? differencesOf(await baseLeaves, leavesOfResult(tenant, result)) : [],
+          leaves: scenario ? leavesOfResult(tenant, result) : undefined,
           minimumBalance: result.runway.minimumBalance,
         };
       }),
     );
     const first = entries[0] as Entry;
+    // The differences in the order of the entries, so the leaves are numbered the same every time.
+    const { leaves, leafOf } = leafList();
+    const before = entries.some((entry) => entry.leaves) ? await baseLeaves : new Map<string, LeafRow>();
     return {
       calculatedAt,
       currency: first.currency,
       minimumBalance: first.minimumBalance,
       months: first.months.map((month) => month.month),
-      entries: entries.map(({ currency: _currency, minimumBalance: _minimum, ...entry }) => entry),
+      leaves,
+      entries: entries.map(({ currency: _currency, minimumBalance: _minimum, leaves: after, ...entry }) => ({
+        ...entry,
+        differences: after ? differencesOf(before, after, leafOf) : [],
+      })),
     };
   }
 

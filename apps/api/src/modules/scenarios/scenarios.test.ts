@@ -310,18 +310,19 @@ describe('GET /api/scenarios/compare (docs/scenarios.md "Compare")', () => {
     ]);
     const [base, worse, better] = compare.entries;
     expect(base?.differences).toEqual([]);
-    // Only the rent differs, and only in January: −500.00 more, or 2'000.00 less.
-    expect(worse?.differences).toEqual([
+    // Only the rent differs, and only in January: −500.00 more, or 2'000.00 less. The leaf is named
+    // once for both, the differences are runs from the month's index (docs/scenarios.md "Compare").
+    expect(compare.leaves).toEqual([
       {
         side: 'expense',
         category: expect.any(String),
         name: 'Miete',
         relatedTable: 'transactions',
         relatedId: rent.id,
-        differences: [0, 0, -50_000],
       },
     ]);
-    expect(better?.differences.map((row) => row.differences)).toEqual([[0, 0, 200_000]]);
+    expect(worse?.differences).toEqual([{ leaf: 0, runs: [2, -50_000] }]);
+    expect(better?.differences).toEqual([{ leaf: 0, runs: [2, 200_000] }]);
     expect((worse?.kpis.totalCashflow ?? 0) - (base?.kpis.totalCashflow ?? 0)).toBe(-50_000);
     expect(base?.kpis.lowest).toEqual({ month: '2027-01', saldo: base?.months[2]?.saldo });
     // No bank balance and a minimum of 0: November's payments are past (today 21.11.), December falls below.
@@ -355,9 +356,7 @@ describe('GET /api/scenarios/compare (docs/scenarios.md "Compare")', () => {
     const edited = await owner.send({ method: 'GET', url, headers: { 'if-none-match': etag } });
     expect(edited.statusCode).toBe(200);
     expect(edited.headers.etag).not.toBe(etag);
-    expect(edited.json<ScenarioCompare>().entries[1]?.differences.map((row) => row.differences)).toEqual([
-      [0, 0, -100_000],
-    ]);
+    expect(edited.json<ScenarioCompare>().entries[1]?.differences).toEqual([{ leaf: 0, runs: [2, -100_000] }]);
     // A base row changed: the base and the scenario move with it.
     await owner.patch(`/api/transactions/${rent.id}`, { amount: -220_000 });
     const written = await owner.send({ method: 'GET', url, headers: { 'if-none-match': String(edited.headers.etag) } });

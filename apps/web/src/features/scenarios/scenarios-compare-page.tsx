@@ -151,7 +151,13 @@ export function Component() {
                 </Tabs.List>
                 {others.map((entry) => (
                   <Tabs.Panel key={entry.scenarioId} value={String(entry.scenarioId)} pt="sm">
-                    <DifferenceTable entry={entry} base={base} months={data.months} currency={data.currency} />
+                    <DifferenceTable
+                      entry={entry}
+                      base={base}
+                      leaves={data.leaves}
+                      months={data.months}
+                      currency={data.currency}
+                    />
                   </Tabs.Panel>
                 ))}
               </Tabs>

@@ -1,13 +1,22 @@
 import { Text } from '@mantine/core';
-import { formatMonthLabel, type CompareEntry } from '@saldopilot/shared';
+import { formatMonthLabel, fromRuns, type CompareEntry, type CompareLeaf } from '@saldopilot/shared';
 import { MonthTable } from '../../../components/table/month-table';
 import { formatSignedAmount } from '../../../lib/format';
 import { scenarioTexts as texts } from './scenario-texts';
 import classes from './difference-table.module.css';
 
-/** The difference rows worth showing: a row whose every month is 0 is unchanged and stays hidden. */
-export function changedRows(entry: CompareEntry): CompareEntry['differences'] {
-  return entry.differences.filter((row) => row.differences.some((amount) => amount !== 0));
+/** A leaf with its difference in every month of the horizon. */
+export type DifferenceRow = CompareLeaf & { amounts: number[] };
+
+/**
+ * The difference rows worth showing, each leaf named from the answer's `leaves` and its runs
+ * spread over the months (docs/scenarios.md "Compare"): a row whose every month is 0 is unchanged
+ * and stays hidden.
+ */
+export function changedRows(entry: CompareEntry, leaves: readonly CompareLeaf[], months: number): DifferenceRow[] {
+  return entry.differences
+    .map(({ leaf, runs }) => ({ ...(leaves[leaf] as CompareLeaf), amounts: fromRuns(runs, months) }))
+    .filter((row) => row.amounts.some((amount) => amount !== 0));
 }
 
 /**
@@ -17,15 +26,17 @@ export function changedRows(entry: CompareEntry): CompareEntry['differences'] {
 export function DifferenceTable({
   entry,
   base,
+  leaves,
   months,
   currency,
 }: {
   entry: CompareEntry;
   base: CompareEntry;
+  leaves: readonly CompareLeaf[];
   months: string[];
   currency: string;
 }) {
-  const rows = changedRows(entry);
+  const rows = changedRows(entry, leaves, months.length);
   const saldo = months.map((_, index) => (entry.months[index]?.saldo ?? 0) - (base.months[index]?.saldo ?? 0));
   if (rows.length === 0 && saldo.every((amount) => amount === 0)) {
     return <Text c="dimmed">{texts.noDifferences}</Text>;
@@ -67,7 +78,7 @@ export function DifferenceTable({
                 <th scope="row" className={classes.label} title={`${row.category}: ${row.name}`}>
                   {row.category}: {row.name}
                 </th>
-                {row.differences.map((amount, index) => cell(amount, months[index] ?? String(index)))}
+                {row.amounts.map((amount, index) => cell(amount, months[index] ?? String(index)))}
               </tr>
             )),
         ])}
