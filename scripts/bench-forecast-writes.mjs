@@ -3,7 +3,10 @@
 // the line gives p99 and median of GET /api/forecasts at 13 and at 60 months, on PGlite and on
 // PostgreSQL, with the same read without a write before it (from memory), measured in the same run
 // as its ceiling. Called from scripts/bench.mjs; alone:
-//   BENCH_ONLY=forecast-writes npm run bench        (BENCH_WRITE_READS: reads per line, default 100)
+//   BENCH_ONLY=forecast-writes npm run bench        (BENCH_WRITE_READS: reads per line, default 100;
+//   BENCH_PORT: the first of the two ports, default 3909)
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { startSeeded } from './bench-forecast-api.mjs';
 
 const READS = Number(process.env.BENCH_WRITE_READS ?? 100);
@@ -60,23 +63,43 @@ export async function oneRowEdits(origin, cookie) {
   ];
 }
 
+/**
+ * The CPU time of the server's main thread in ms (Linux /proc; undefined elsewhere): the wall time of
+ * a read on the shared machine says more about the other sessions than about the read.
+ */
+function mainThreadCpu(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `reads` timed reads of `address`, each after the next edit (round robin): sorted milliseconds per edit and all. */
-async function readsAfterWrites(origin, cookie, edits, address, reads) {
+async function readsAfterWrites(origin, cookie, edits, address, reads, pid) {
   const all = [];
+  const cpu = [];
   const byEdit = new Map(edits.map(([what]) => [what, []]));
   for (let i = 0; i < reads; i += 1) {
     const [what, edit] = edits[i % edits.length];
     await edit(i);
+    const cpuBefore = mainThreadCpu(pid);
     const started = performance.now();
     const response = await fetch(`${origin}${address}`, { headers: { cookie } });
     if (response.status !== 200) throw new Error(`forecast after a change: ${response.status}`);
     await response.arrayBuffer();
     const ms = performance.now() - started;
+    const cpuAfter = mainThreadCpu(pid);
+    if (cpuBefore !== undefined && cpuAfter !== undefined) cpu.push(cpuAfter - cpuBefore);
     all.push(ms);
     byEdit.get(what).push(ms);
   }
   const sort = (values) => values.sort((a, b) => a - b);
-  return { all: sort(all), byEdit: new Map([...byEdit].map(([what, values]) => [what, sort(values)])) };
+  return {
+    all: sort(all),
+    cpu: sort(cpu),
+    byEdit: new Map([...byEdit].map(([what, values]) => [what, sort(values)])),
+  };
 }
 
 /** The same read repeated without a write: served from memory. */
@@ -102,14 +125,14 @@ async function benchOne(label, helpers, target) {
     ]) {
       const address = `/api/forecasts?months=${months}`;
       // Unmeasured: the first loads, and V8 optimising the paths of an edit and a read.
-      await readsAfterWrites(origin, cookie, edits, address, 4 * edits.length);
+      await readsAfterWrites(origin, cookie, edits, address, 4 * edits.length, server.child.pid);
       // Rounds of READS reads: the shared 2-core machine has slow spells, so the line gives the
       // median round's p99 and every round's.
       const rounds = [];
       for (let round = 0; round < ROUNDS; round += 1)
-        rounds.push(await readsAfterWrites(origin, cookie, edits, address, READS));
+        rounds.push(await readsAfterWrites(origin, cookie, edits, address, READS, server.child.pid));
       const p99s = rounds.map(({ all }) => Math.round(percentile(all, 99)));
-      const { all, byEdit } = rounds[p99s.indexOf([...p99s].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)])];
+      const { all, cpu, byEdit } = rounds[p99s.indexOf([...p99s].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)])];
       const memory = await readsFromMemory(origin, cookie, address, 20);
       const medians = [...byEdit].map(([what, values]) => `${what} ${Math.round(percentile(values, 50))}`);
       line(
@@ -118,7 +141,11 @@ async function benchOne(label, helpers, target) {
         'ms p99',
         `median round of ${ROUNDS} (p99 ${p99s.join(', ')} ms), ${all.length} reads each; in it median ` +
           `${Math.round(percentile(all, 50))} ms, after editing ${medians.join(', ')} ms; ` +
-          `without a write before (from memory) median ${Math.round(percentile(memory, 50))} ms`,
+          `without a write before (from memory) median ${Math.round(percentile(memory, 50))} ms` +
+          (cpu.length === 0
+            ? ''
+            : `; server main thread CPU per read median ${percentile(cpu, 50).toFixed(1)} ms, ` +
+              `p99 ${percentile(cpu, 99).toFixed(1)} ms; load ${loadavg()[0].toFixed(1)}`),
       );
     }
   } finally {
@@ -129,12 +156,16 @@ async function benchOne(label, helpers, target) {
 /** Both databases; PostgreSQL only when one is reachable (`onFreshPostgres` prints n/a otherwise). */
 export async function benchForecastWrites(helpers) {
   await helpers.inTempDir('fw', (dataDir) =>
-    benchOne('PGlite', helpers, { dataDir, port: 3909, target: { kind: 'pglite', dataDir: `${dataDir}/pglite` } }),
+    benchOne('PGlite', helpers, {
+      dataDir,
+      port: Number(process.env.BENCH_PORT ?? 3909),
+      target: { kind: 'pglite', dataDir: `${dataDir}/pglite` },
+    }),
   );
   await helpers.onFreshPostgres('GET /api/forecasts after a one-row write', ({ url, dataDir }) =>
     benchOne('PostgreSQL', helpers, {
       dataDir,
-      port: 3910,
+      port: Number(process.env.BENCH_PORT ?? 3909) + 1,
       env: { DATABASE_URL: url },
       target: { kind: 'postgres', url },
     }),

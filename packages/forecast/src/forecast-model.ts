@@ -12,6 +12,7 @@
  */
 
 import { withLearnedDelays } from './learned-delays.js';
+import { changesBetween } from './list-changes.js';
 import {
   convertToBase,
   exactSum,
@@ -215,6 +216,8 @@ export class ForecastModel {
   /** What the ledger holds, by id. */
   private readonly transactions = new Map<number, ForecastTransaction>();
   private readonly salaries = new Map<number, ForecastSalary>();
+  /** The ids of each employee's salaries the model holds: an employee is added anew without a walk of all salaries. */
+  private readonly salariesOfEmployee = new Map<number, Set<number>>();
   /** How many items of the ledger are in each currency: the codes without a rate are shown as missing. */
   private readonly currencyUses = new Map<string, number>();
   private input: ForecastInput;
@@ -258,6 +261,7 @@ export class ForecastModel {
     }
     for (const salary of input.salaries) {
       salaries.set(salary.id, salary);
+      model.indexSalary(salary, 1);
       model.putSalary(salary, 1);
     }
     for (const salary of input.salaries) addSalary(salary, model.horizon, model.rates, model.ledger);
@@ -304,8 +308,16 @@ export class ForecastModel {
     }
     // The same list as the model's is the same items (inputs are never changed in place): a write
     // of one kind walks only its own kind's list (docs/forecast.md "Speed").
-    if (input.transactions !== before.transactions) this.updateTransactions(input.transactions);
-    if (input.salaries !== before.salaries) this.updateSalaries(input.salaries);
+    if (input.transactions !== before.transactions) {
+      const changes = changesBetween(before.transactions, input.transactions);
+      if (changes === undefined) this.updateTransactions(input.transactions);
+      else for (const [id, transaction] of changes) this.replaceTransaction(id, transaction);
+    }
+    if (input.salaries !== before.salaries) {
+      const changes = changesBetween(before.salaries, input.salaries);
+      if (changes === undefined) this.updateSalaries(input.salaries);
+      else this.replaceSalaries(changes);
+    }
     this.input = input;
     const live = this.transactions.size + this.salaries.size + 64;
     return !this.ledger.inexact && this.ledger.size <= 2 * live;
@@ -348,50 +360,86 @@ export class ForecastModel {
     }
   }
 
+  /**
+   * The transaction of `id` brought to `transaction` (undefined: deleted), for an update that knows
+   * the changed ids (list-changes.ts): the work of that one row.
+   */
+  private replaceTransaction(id: number, transaction: ForecastTransaction | undefined): void {
+    const kept = this.transactions;
+    const previous = kept.get(id);
+    if (previous === transaction) return;
+    if (transaction === undefined) kept.delete(id);
+    else kept.set(id, transaction);
+    if (previous !== undefined && transaction !== undefined && sameTransaction(previous, transaction)) return;
+    if (previous !== undefined) this.putTransaction(previous, -1);
+    if (transaction !== undefined) this.putTransaction(transaction, 1);
+  }
+
   private updateSalaries(salaries: readonly ForecastSalary[]): void {
-    const changedEmployees = new Set<number>();
-    const replace = (previous: ForecastSalary | undefined, salary: ForecastSalary | undefined) => {
-      if (previous !== undefined) {
-        this.putSalary(previous, -1);
-        changedEmployees.add(previous.employeeId);
-      }
-      if (salary !== undefined) {
-        this.putSalary(salary, 1);
-        changedEmployees.add(salary.employeeId);
-      }
-    };
-    // In place, as the transactions (see `updateTransactions`).
+    // In place, as the transactions (see `updateTransactions`), as a list of changes.
     const kept = this.salaries;
+    const changes = new Map<number, ForecastSalary | undefined>();
     let found = 0;
-    const added: ForecastSalary[] = [];
     for (const salary of salaries) {
       const previous = kept.get(salary.id);
-      if (previous === undefined) {
-        added.push(salary);
-        continue;
-      }
-      found++;
-      if (previous === salary) continue;
-      kept.set(salary.id, salary);
-      if (!sameSalary(previous, salary)) replace(previous, salary);
+      if (previous !== undefined) found++;
+      if (previous !== salary) changes.set(salary.id, salary);
     }
     if (found < kept.size) {
       const live = new Set(salaries.map((salary) => salary.id));
-      for (const [id, previous] of kept) {
-        if (live.has(id)) continue;
-        replace(previous, undefined);
-        kept.delete(id);
+      for (const id of kept.keys()) if (!live.has(id)) changes.set(id, undefined);
+    }
+    this.replaceSalaries(changes);
+  }
+
+  /**
+   * The salaries of the ids in `changes` brought to their new items (undefined: deleted); an
+   * employee with a changed salary is emptied and added anew from all their salaries (one slot).
+   */
+  private replaceSalaries(changes: ReadonlyMap<number, ForecastSalary | undefined>): void {
+    const kept = this.salaries;
+    /** The employees to add anew, with the salary ids their slot may still name. */
+    const changedEmployees = new Map<number, number[]>();
+    const touch = (salary: ForecastSalary) => {
+      const ids = changedEmployees.get(salary.employeeId);
+      if (ids === undefined) changedEmployees.set(salary.employeeId, [salary.id]);
+      else ids.push(salary.id);
+    };
+    for (const [id, salary] of changes) {
+      const previous = kept.get(id);
+      if (previous === salary) continue;
+      if (salary === undefined) kept.delete(id);
+      else kept.set(id, salary);
+      if (previous !== undefined && salary !== undefined && sameSalary(previous, salary)) continue;
+      if (previous !== undefined) {
+        this.indexSalary(previous, -1);
+        this.putSalary(previous, -1);
+        touch(previous);
+      }
+      if (salary !== undefined) {
+        this.indexSalary(salary, 1);
+        this.putSalary(salary, 1);
+        touch(salary);
       }
     }
-    for (const salary of added) {
-      kept.set(salary.id, salary);
-      replace(undefined, salary);
-    }
-    if (changedEmployees.size === 0) return;
     // An employee's payments are one slot: emptied and filled again from all their salaries.
-    for (const employeeId of changedEmployees) this.ledger.clearEmployee(employeeId);
-    for (const salary of salaries) {
-      if (changedEmployees.has(salary.employeeId)) addSalary(salary, this.horizon, this.rates, this.ledger);
+    for (const [employeeId, touched] of changedEmployees) {
+      const current = this.salariesOfEmployee.get(employeeId);
+      this.ledger.clearEmployee(employeeId, current === undefined ? touched : [...touched, ...current]);
+      if (current === undefined) continue;
+      for (const id of current) addSalary(kept.get(id) as ForecastSalary, this.horizon, this.rates, this.ledger);
+    }
+  }
+
+  /** Adds (1) or removes (−1) the salary in its employee's set of salary ids. */
+  private indexSalary(salary: ForecastSalary, sign: 1 | -1): void {
+    const ids = this.salariesOfEmployee.get(salary.employeeId);
+    if (sign === 1) {
+      if (ids === undefined) this.salariesOfEmployee.set(salary.employeeId, new Set([salary.id]));
+      else ids.add(salary.id);
+    } else if (ids !== undefined) {
+      ids.delete(salary.id);
+      if (ids.size === 0) this.salariesOfEmployee.delete(salary.employeeId);
     }
   }
 

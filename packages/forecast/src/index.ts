@@ -4,6 +4,7 @@ export * from './types.js';
 export { computeForecast, overdueOccurrences, plannedOccurrences } from './compute-forecast.js';
 export { occurrenceKeyText } from './planned-occurrences.js';
 export { ForecastModel, occurrenceParts, type OccurrencePart, type ResultQuery } from './forecast-model.js';
+export { changesBetween, recordChanges } from './list-changes.js';
 export { coverageOf, mergeRanges, type Coverage } from './coverage.js';
 export { occurrenceState, stateRulesOf, type OccurrenceState, type StateRules } from './occurrence-state.js';
 export { calendarWarnings, vatLimitsApply, vatLimitWarnings } from './calendar-warnings.js';

@@ -140,11 +140,12 @@ export class Ledger {
    * Takes an employee out before their salaries are added anew: the slot is emptied and the salaries
    * it knew are forgotten (a deleted salary must no longer catch its exclusions).
    */
-  clearEmployee(employeeId: number): void {
+  clearEmployee(employeeId: number, salaryIds: Iterable<number>): void {
     const slot = this.slotsByTable.salaries.get(employeeId);
     if (slot === undefined) return;
     this.clearSlot(slot);
-    for (const [salaryId, entry] of this.salaries) if (entry.slot === slot) this.salaries.delete(salaryId);
+    // The ids the caller knows for the employee (before and after the change), not a walk of all salaries.
+    for (const salaryId of salaryIds) if (this.salaries.get(salaryId)?.slot === slot) this.salaries.delete(salaryId);
   }
 
   /** Lifts every exclusion: a result applies the current ones. */

@@ -17,7 +17,7 @@ export function createCurrentMonthCosts() {
     ForecastSalary,
     { past: ForecastSalary | undefined; month: string; salary: ForecastSalary }
   >();
-  return (
+  const list = (
     salaries: readonly ForecastSalary[],
     pastSalaries: readonly ForecastSalary[],
     month: string,
@@ -32,16 +32,18 @@ export function createCurrentMonthCosts() {
       pastById ??= new Map(pastSalaries.map((candidate) => [candidate.id, candidate]));
       return pastById.get(salary.id);
     };
-    return salaries.map((salary, index) => {
-      const past = pastOf(salary, index);
-      const known = kept.get(salary);
-      if (known && known.past === past && known.month === month) return known.salary;
-      const costs = salary.costs.map((cost) => withPaymentOf(cost, past, month));
-      const result = costs.every((cost, index) => cost === salary.costs[index]) ? salary : { ...salary, costs };
-      kept.set(salary, { past, month, salary: result });
-      return result;
-    });
+    return salaries.map((salary, index) => one(salary, pastOf(salary, index), month));
   };
+  /** One salary with this month's payments (the same object while it and its past figures are). */
+  const one = (salary: ForecastSalary, past: ForecastSalary | undefined, month: string): ForecastSalary => {
+    const known = kept.get(salary);
+    if (known && known.past === past && known.month === month) return known.salary;
+    const costs = salary.costs.map((cost) => withPaymentOf(cost, past, month));
+    const result = costs.every((cost, index) => cost === salary.costs[index]) ? salary : { ...salary, costs };
+    kept.set(salary, { past, month, salary: result });
+    return result;
+  };
+  return Object.assign(list, { one });
 }
 
 /** The cost with the past figures' payment of `month` where it has none and is paid every month. */

@@ -1,4 +1,4 @@
-import { learnDelays, type ForecastSalaryCost } from '@saldopilot/forecast';
+import { learnDelays, recordChanges, type ForecastSalaryCost } from '@saldopilot/forecast';
 import { addMonths } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import type { ForecastCache } from './forecast-cache.js';
@@ -11,12 +11,12 @@ import {
   delayedPaymentsOf,
   minimumBalanceOf,
   planStateOf,
-  rowsChangedSince,
   salariesOf,
   transactionsOf,
   vatSettingOf,
 } from './forecasts.repository.js';
 import { loadPastFigures, refreshedPastFigures } from './past-figures.js';
+import { changedRowsOf } from './changed-rows.js';
 
 /**
  * What a forecast reads and what makes it stale, in one place (docs/forecast.md "After a write").
@@ -85,15 +85,18 @@ function tracked(versions: ReadonlyMap<string, number>, tables: readonly string[
 
 /**
  * `previous` with the rows of the changed ids replaced by `fresh` (a changed id missing from
- * `fresh` was deleted). Unchanged rows stay the same objects, which the forecast model relies on.
+ * `fresh` was deleted). Unchanged rows stay the same objects, and the new list records the changed
+ * ids (list-changes.ts in the engine), so the forecast model visits only those.
  */
 function mergedRows<T extends { id: number }>(
   previous: readonly T[],
   changed: readonly number[],
   fresh: readonly T[],
 ): T[] {
-  const gone = new Set(changed);
-  return [...previous.filter((row) => !gone.has(row.id)), ...fresh];
+  if (changed.length === 0) return previous as T[];
+  const items = new Map<number, T | undefined>(changed.map((id) => [id, undefined]));
+  for (const row of fresh) items.set(row.id, row);
+  return recordChanges([...previous.filter((row) => !items.has(row.id)), ...fresh], previous, items);
 }
 
 type TransactionRow = Awaited<ReturnType<typeof transactionsOf>>[number];
@@ -111,7 +114,7 @@ async function refreshedTransactions(
 ): Promise<TrackedRows<TransactionRow>> {
   const { organisationId, versions } = scope;
   const since = previous.versions.get('transactions') ?? 0;
-  const changed = await rowsChangedSince(db, organisationId, 'transactions', since);
+  const changed = await changedRowsOf(db, scope, 'transactions', since);
   if (changed === undefined || changed.length > MOST_ROWS_REFRESHED) return loadTransactions(db, scope);
   const fresh = changed.length === 0 ? [] : await transactionsOf(db, organisationId, changed);
   return { versions: tracked(versions, ['transactions']), rows: mergedRows(previous.rows, changed, fresh) };
@@ -130,8 +133,8 @@ async function refreshedSalaries(
   const { organisationId, versions } = scope;
   const since = (table: string) => previous.versions.get(table) ?? 0;
   const [ids, employeeIds] = await Promise.all([
-    rowsChangedSince(db, organisationId, 'salaries', since('salaries')),
-    rowsChangedSince(db, organisationId, 'employees', since('employees')),
+    changedRowsOf(db, scope, 'salaries', since('salaries')),
+    changedRowsOf(db, scope, 'employees', since('employees')),
   ]);
   if (ids === undefined || employeeIds === undefined || ids.length + employeeIds.length > MOST_ROWS_REFRESHED) {
     return loadSalaries(db, scope);
@@ -167,15 +170,27 @@ async function loadCosts(db: AppDatabase, scope: PartScope): Promise<SalaryCosts
 async function refreshedCosts(db: AppDatabase, scope: PartScope, previous: SalaryCosts): Promise<SalaryCosts> {
   const { organisationId, firstMonth, lastMonth } = scope;
   const changes = await Promise.all(
-    COST_TABLES.map((table) => rowsChangedSince(db, organisationId, table, previous.versions.get(table) ?? 0)),
+    COST_TABLES.map((table) => changedRowsOf(db, scope, table, previous.versions.get(table) ?? 0)),
   );
   if (changes.some((ids) => ids === undefined)) return loadCosts(db, scope);
   const changed = [...new Set(changes.flatMap((ids) => ids ?? []))];
   if (changed.length > MOST_ROWS_REFRESHED) return loadCosts(db, scope);
+  if (changed.length === 0) {
+    return recordChanges(
+      { versions: tracked(scope.versions, COST_TABLES), bySalary: previous.bySalary },
+      previous,
+      new Map(),
+    );
+  }
   const bySalary = new Map(previous.bySalary);
   for (const salaryId of changed) bySalary.delete(salaryId);
-  if (changed.length > 0) addCostRows(await costRowsOf(db, organisationId, firstMonth, lastMonth, changed), bySalary);
-  return { versions: tracked(scope.versions, COST_TABLES), bySalary };
+  addCostRows(await costRowsOf(db, organisationId, firstMonth, lastMonth, changed), bySalary);
+  // The salaries whose cost lists are new (list-changes.ts): the service maps only those again.
+  return recordChanges(
+    { versions: tracked(scope.versions, COST_TABLES), bySalary },
+    previous,
+    new Map(changed.map((id) => [id, undefined])),
+  );
 }
 
 /**

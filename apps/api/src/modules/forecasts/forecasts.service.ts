@@ -8,6 +8,8 @@ import {
   leafNoteKey,
   vatLimitsApply,
   vatLimitWarnings,
+  changesBetween,
+  recordChanges,
   leverOfId,
   mergeRanges,
   type CoverageRange,
@@ -402,6 +404,10 @@ export function createForecastsService({
     ForecastData['transactions']['rows'],
     { delays: Map<number, number>; rows: ForecastTransaction[] }
   >();
+  /** Each row with its delay, the same object while the row and the delays are (the model compares by identity). */
+  const delayedRows = new WeakMap<ForecastTransaction, { delays: Map<number, number>; row: ForecastTransaction }>();
+  /** The last list made, whose successor records only its changed rows (list-changes.ts). */
+  let lastDelayed: { from: ForecastData['transactions']['rows']; delayed: ForecastTransaction[] } | undefined;
   function delayedTransactions(
     rows: ForecastData['transactions']['rows'],
     delays: Map<number, number>,
@@ -409,11 +415,23 @@ export function createForecastsService({
     if (delays.size === 0) return rows;
     const kept = withDelays.get(rows);
     if (kept?.delays === delays) return kept.rows;
-    const delayed = rows.map((row) => {
+    const delayedRow = (row: ForecastTransaction): ForecastTransaction => {
       const delayDays = delays.get(row.id);
-      return delayDays === undefined ? row : { ...row, delayDays };
-    });
+      if (delayDays === undefined) return row;
+      const known = delayedRows.get(row);
+      if (known?.delays === delays) return known.row;
+      const made = { ...row, delayDays };
+      delayedRows.set(row, { delays, row: made });
+      return made;
+    };
+    const delayed = rows.map(delayedRow);
+    const changes = lastDelayed && changesBetween<ForecastTransaction>(lastDelayed.from, rows);
+    if (lastDelayed && changes && withDelays.get(lastDelayed.from)?.delays === delays) {
+      const items = new Map([...changes].map(([id, row]) => [id, row && delayedRow(row)]));
+      recordChanges(delayed, lastDelayed.delayed, items);
+    }
     withDelays.set(rows, { delays, rows: delayed });
+    lastDelayed = { from: rows, delayed };
     return delayed;
   }
 
@@ -423,16 +441,95 @@ export function createForecastsService({
    * maps none of the thousands of salaries again, and the model skips their walk:
    * ForecastModel.update, docs/forecast.md "Speed").
    */
-  const salariesOfParts = new WeakMap<
-    ForecastData['salaries']['rows'],
-    {
-      costs: ForecastData['costs'];
-      pastFigures: ForecastData['pastFigures'];
-      month: string;
-      salaries: ForecastSalary[];
-      pastSalaries: ForecastSalary[];
+  type SalaryRow = ForecastData['salaries']['rows'][number];
+  interface SalaryLists {
+    costs: ForecastData['costs'];
+    pastFigures: ForecastData['pastFigures'];
+    month: string;
+    salaries: ForecastSalary[];
+    pastSalaries: ForecastSalary[];
+  }
+  const salariesOfParts = new WeakMap<ForecastData['salaries']['rows'], SalaryLists>();
+  /**
+   * The lists last made, with their rows at the same places and the place of each salary id: the
+   * next lists are these with only the changed salaries made again (`followedSalaries`).
+   */
+  let lastSalaries:
+    | (SalaryLists & { from: ForecastData['salaries']['rows']; rows: SalaryRow[]; placeOf: Map<number, number> })
+    | undefined;
+
+  function withCostsOf(row: SalaryRow, data: ForecastData): ForecastSalary {
+    const costs = data.costs.bySalary.get(row.id) ?? noCosts;
+    const kept = withCosts.get(row);
+    if (kept?.costs === costs) return kept;
+    const salary = { ...row, costs };
+    withCosts.set(row, salary);
+    return salary;
+  }
+
+  /**
+   * The last lists brought to `data` by making again only the salaries whose row, costs or past
+   * figures changed (the parts record their changed ids: list-changes.ts), and recording them on
+   * the new lists for the model (docs/forecast.md "After a write"); undefined when a part does not
+   * say what changed (then all are mapped).
+   */
+  function followedSalaries(data: ForecastData, month: string): SalaryLists | undefined {
+    const last = lastSalaries;
+    if (last === undefined || last.month !== month) return undefined;
+    const rowChanges = changesBetween<SalaryRow>(last.from, data.salaries.rows);
+    const costChanges = data.costs === last.costs ? new Map() : changesBetween(last.costs, data.costs);
+    const figureChanges =
+      data.pastFigures === last.pastFigures ? new Map() : changesBetween(last.pastFigures, data.pastFigures);
+    if (rowChanges === undefined || costChanges === undefined || figureChanges === undefined) return undefined;
+    const ids = new Set([...rowChanges.keys(), ...costChanges.keys(), ...figureChanges.keys()]);
+    // Forgotten until made: a failure halfway must not leave places that no list has.
+    lastSalaries = undefined;
+    // The lists are copied (a computation may still read the old ones); the places are the last's, kept up to date.
+    const rows = last.rows.slice();
+    const salaries = last.salaries.slice();
+    const pastSalaries = last.pastSalaries.slice();
+    const { placeOf } = last;
+    const salaryChanges = new Map<number, ForecastSalary | undefined>();
+    const pastChanges = new Map<number, ForecastSalary | undefined>();
+    for (const id of ids) {
+      const place = placeOf.get(id);
+      const row = rowChanges.has(id) ? rowChanges.get(id) : place === undefined ? undefined : rows[place];
+      if (row === undefined) {
+        if (place === undefined) continue;
+        // Deleted: the last salary takes its place.
+        const end = rows.length - 1;
+        if (place !== end) {
+          rows[place] = rows[end]!;
+          salaries[place] = salaries[end]!;
+          pastSalaries[place] = pastSalaries[end]!;
+          placeOf.set(rows[place]!.id, place);
+        }
+        rows.pop();
+        salaries.pop();
+        pastSalaries.pop();
+        placeOf.delete(id);
+        salaryChanges.set(id, undefined);
+        pastChanges.set(id, undefined);
+        continue;
+      }
+      const withTheirCosts = withCostsOf(row, data);
+      const past = pastSalariesOf.one(withTheirCosts, data.pastFigures);
+      const salary = currentMonthCostsOf.one(withTheirCosts, past, month);
+      const at = place ?? rows.length;
+      rows[at] = row;
+      salaries[at] = salary;
+      pastSalaries[at] = past;
+      placeOf.set(id, at);
+      salaryChanges.set(id, salary);
+      pastChanges.set(id, past);
     }
-  >();
+    recordChanges(salaries, last.salaries, salaryChanges);
+    recordChanges(pastSalaries, last.pastSalaries, pastChanges);
+    const made = { costs: data.costs, pastFigures: data.pastFigures, month, salaries, pastSalaries };
+    lastSalaries = { ...made, from: data.salaries.rows, rows, placeOf };
+    return made;
+  }
+
   function salariesOf(
     data: ForecastData,
     month: string,
@@ -441,17 +538,16 @@ export function createForecastsService({
     if (known && known.costs === data.costs && known.pastFigures === data.pastFigures && known.month === month) {
       return known;
     }
-    const withTheirCosts = data.salaries.rows.map((row) => {
-      const costs = data.costs.bySalary.get(row.id) ?? noCosts;
-      const kept = withCosts.get(row);
-      if (kept?.costs === costs) return kept;
-      const salary = { ...row, costs };
-      withCosts.set(row, salary);
-      return salary;
-    });
-    const pastSalaries = pastSalariesOf(withTheirCosts, data.pastFigures);
-    const salaries = currentMonthCostsOf(withTheirCosts, pastSalaries, month);
-    const made = { costs: data.costs, pastFigures: data.pastFigures, month, salaries, pastSalaries };
+    let made = followedSalaries(data, month);
+    if (made === undefined) {
+      const rows = [...data.salaries.rows];
+      const withTheirCosts = rows.map((row) => withCostsOf(row, data));
+      const pastSalaries = pastSalariesOf(withTheirCosts, data.pastFigures);
+      const salaries = currentMonthCostsOf(withTheirCosts, pastSalaries, month);
+      made = { costs: data.costs, pastFigures: data.pastFigures, month, salaries, pastSalaries };
+      const placeOf = new Map(rows.map((row, index) => [row.id, index]));
+      lastSalaries = { ...made, from: data.salaries.rows, rows, placeOf };
+    }
     salariesOfParts.set(data.salaries.rows, made);
     return made;
   }

@@ -1,9 +1,9 @@
-import type { ForecastSalary, ForecastSalaryCost } from '@saldopilot/forecast';
+import { recordChanges, type ForecastSalary, type ForecastSalaryCost } from '@saldopilot/forecast';
 import { addMonthsToMonth, parseNetAdjustments, type CostDetail } from '@saldopilot/shared';
 import type { AppDatabase } from '../../db/client.js';
 import { computeSchedules, loadScheduleInputs, type ScheduleInputs } from '../employees/salary-schedules.js';
+import { changedRowsOf } from './changed-rows.js';
 import type { PartScope } from './forecast-inputs.js';
-import { rowsChangedSince } from './forecasts.repository.js';
 
 /**
  * The salary figures that plan the months before today's (docs/plan-actual.md "Planned
@@ -18,8 +18,53 @@ export interface PastFigures {
   day: string;
   /** The versions of the tables read, for the next refresh. */
   versions: ReadonlyMap<string, number>;
-  paymentsByCost: ReadonlyMap<number, CostDetail[]>;
-  bySalary: ReadonlyMap<number, SalaryFigures>;
+  paymentsByCost: Lookup<CostDetail[]>;
+  bySalary: Lookup<SalaryFigures>;
+}
+
+/** What the figures are read by: their entries by id. */
+interface Lookup<V> {
+  get(id: number): V | undefined;
+}
+
+/** How many refreshes are layered over one copy before the layers are flattened into a new one. */
+const MOST_LAYERS = 16;
+
+/**
+ * `base` with the entries of `dropped` ids gone and those of `fresh` put in, without copying it: a
+ * refresh copied the 24,000 payment lists of the big organisation per write (milliseconds of CPU
+ * and a megabyte of garbage per read after a salary's write, docs/forecast.md "Speed"). Each layer
+ * names its base, so every MOST_LAYERS layers the entries are copied into one map again.
+ */
+class Layer<V> implements Lookup<V> {
+  private constructor(
+    private readonly base: Lookup<V>,
+    private readonly dropped: ReadonlySet<number>,
+    private readonly fresh: ReadonlyMap<number, V>,
+    private readonly depth: number,
+    /** Every id the layers below hold, for flattening. */
+    private readonly ids: () => Iterable<number>,
+  ) {}
+
+  static over<V>(base: Lookup<V>, dropped: ReadonlySet<number>, fresh: ReadonlyMap<number, V>): Lookup<V> {
+    const below = base instanceof Layer ? (base as Layer<V>) : undefined;
+    const baseIds = below ? below.ids : () => (base as ReadonlyMap<number, V>).keys();
+    const depth = (below?.depth ?? 0) + 1;
+    const layer = new Layer(base, dropped, fresh, depth, () => [...baseIds(), ...fresh.keys()]);
+    if (depth < MOST_LAYERS) return layer;
+    const flat = new Map<number, V>();
+    for (const id of layer.ids()) {
+      const value = layer.get(id);
+      if (value !== undefined) flat.set(id, value);
+    }
+    return flat;
+  }
+
+  get(id: number): V | undefined {
+    const value = this.fresh.get(id);
+    if (value !== undefined || this.dropped.has(id)) return value;
+    return this.base.get(id);
+  }
 }
 
 interface SalaryFigures extends Pick<ForecastSalary, 'employeeDeductions' | 'netAdjustments'> {
@@ -87,22 +132,32 @@ export async function refreshedPastFigures(
   const { organisationId } = scope;
   const since = (table: string) => previous.versions.get(table) ?? 0;
   const [employeeIds, ...changes] = await Promise.all([
-    rowsChangedSince(db, organisationId, 'employees', since('employees')),
-    ...SALARY_TABLES.map((table) => rowsChangedSince(db, organisationId, table, since(table))),
+    changedRowsOf(db, scope, 'employees', since('employees')),
+    ...SALARY_TABLES.map((table) => changedRowsOf(db, scope, table, since(table))),
   ]);
   if (employeeIds === undefined || changes.some((ids) => ids === undefined)) return loadPastFigures(db, scope);
   const ids = [...new Set(changes.flatMap((changed) => changed ?? []))];
   if (ids.length + employeeIds.length > MOST_ROWS_REFRESHED) return loadPastFigures(db, scope);
-  if (ids.length + employeeIds.length === 0) return { ...previous, versions: tracked(scope.versions) };
-  const inputs = await loadScheduleInputs(db, organisationId, { ids, employeeIds });
-  const paymentsByCost = new Map(previous.paymentsByCost);
-  const bySalary = new Map(previous.bySalary);
-  for (const salaryId of [...ids, ...inputs.salaryRows.map((row) => row.id)]) {
-    for (const costId of bySalary.get(salaryId)?.costIds ?? []) paymentsByCost.delete(costId);
-    bySalary.delete(salaryId);
+  if (ids.length + employeeIds.length === 0) {
+    return recordChanges({ ...previous, versions: tracked(scope.versions) }, previous, new Map());
   }
-  addFigures(inputs, previous.day, paymentsByCost, bySalary);
-  return { day: previous.day, versions: tracked(scope.versions), paymentsByCost, bySalary };
+  const inputs = await loadScheduleInputs(db, organisationId, { ids, employeeIds });
+  const salaryIds = new Set([...ids, ...inputs.salaryRows.map((row) => row.id)]);
+  const droppedCosts = new Set<number>();
+  for (const salaryId of salaryIds) {
+    for (const costId of previous.bySalary.get(salaryId)?.costIds ?? []) droppedCosts.add(costId);
+  }
+  const freshPayments = new Map<number, CostDetail[]>();
+  const freshFigures = new Map<number, SalaryFigures>();
+  addFigures(inputs, previous.day, freshPayments, freshFigures);
+  const paymentsByCost = Layer.over(previous.paymentsByCost, droppedCosts, freshPayments);
+  const bySalary = Layer.over(previous.bySalary, salaryIds, freshFigures);
+  // The salaries whose figures are new (list-changes.ts): the service maps only those again.
+  return recordChanges(
+    { day: previous.day, versions: tracked(scope.versions), paymentsByCost, bySalary },
+    previous,
+    new Map([...salaryIds].map((id) => [id, undefined])),
+  );
 }
 
 /**
@@ -119,22 +174,27 @@ export async function refreshedPastFigures(
  */
 export function createPastSalaries() {
   const kept = new WeakMap<ForecastSalary, { own: SalaryFigures | undefined; past: ForecastSalary }>();
-  return (salaries: readonly ForecastSalary[], figures: PastFigures): ForecastSalary[] =>
-    salaries.map((salary) => {
-      const own = figures.bySalary.get(salary.id);
-      const known = kept.get(salary);
-      if (known && known.own === own) return known.past;
-      const costs: ForecastSalaryCost[] = salary.costs.map((cost) => ({
-        ...cost,
-        details: figures.paymentsByCost.get(cost.id) ?? [],
-      }));
-      const past: ForecastSalary = {
-        ...salary,
-        employeeDeductions: own?.employeeDeductions ?? salary.employeeDeductions,
-        netAdjustments: own?.netAdjustments ?? [],
-        costs,
-      };
-      kept.set(salary, { own, past });
-      return past;
-    });
+  /** The salary with its past figures (the same object while both are). */
+  const one = (salary: ForecastSalary, figures: PastFigures): ForecastSalary => {
+    const own = figures.bySalary.get(salary.id);
+    const known = kept.get(salary);
+    if (known && known.own === own) return known.past;
+    const costs: ForecastSalaryCost[] = salary.costs.map((cost) => ({
+      ...cost,
+      details: figures.paymentsByCost.get(cost.id) ?? [],
+    }));
+    const past: ForecastSalary = {
+      ...salary,
+      employeeDeductions: own?.employeeDeductions ?? salary.employeeDeductions,
+      netAdjustments: own?.netAdjustments ?? [],
+      costs,
+    };
+    kept.set(salary, { own, past });
+    return past;
+  };
+  return Object.assign(
+    (salaries: readonly ForecastSalary[], figures: PastFigures): ForecastSalary[] =>
+      salaries.map((salary) => one(salary, figures)),
+    { one },
+  );
 }
