@@ -26,6 +26,7 @@ import { createRateLimiter, databaseRateLimitStore, type RateLimitStore } from '
 import { redisRateLimitStore } from './lib/redis-rate-limit-store.js';
 import { fallbackRateLimitStore } from './lib/fallback-rate-limit-store.js';
 import { startBackgroundJobs } from './jobs/background-jobs.js';
+import { startAfterListen } from './jobs/after-listen.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoData } from './demo/demo-data.js';
 import { createReferenceService } from './modules/reference/reference.service.js';
 import { registerReference } from './modules/reference/reference.routes.js';
@@ -117,7 +118,10 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Pino options, or false for silence; defaults to the config's logger. */
   logger?: boolean | object;
-  /** Run the background jobs: 12-hourly rate sync, mail retries, hourly cleanup (the server does; tests call them). */
+  /**
+   * Run the background jobs: 12-hourly rate sync, mail retries, hourly cleanup, snapshots, alerts (the
+   * server does; tests call them). They start a second after the app listens (jobs/after-listen.ts).
+   */
   runJobs?: boolean;
   /** More route plugins under /api, behind the same gate (tests probe the gate with them). */
   apiPlugins?: FastifyPluginAsync[];
@@ -178,7 +182,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailFrom: config.MAIL_FROM,
     logMailText: config.NODE_ENV === 'development',
   });
-  const stopJobs = options.runJobs ? startBackgroundJobs({ db, clock, rates, mailer, log: app.log }) : () => undefined;
+  // The jobs start after listening (jobs/after-listen.ts): none is needed to serve the first request.
+  const stopJobs = options.runJobs
+    ? startAfterListen(app, () => startBackgroundJobs({ db, clock, rates, mailer, log: app.log }))
+    : () => undefined;
   app.addHook('onClose', async () => {
     stopJobs();
     await mailer.stop();
@@ -240,7 +247,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const planActual = createPlanActualService({ db, clock, rates, reference, forecasts, cache: planCache });
   const planAccuracy = createPlanAccuracyService({ db, clock, reference, forecasts, planActual });
   const stopSnapshots = options.runJobs
-    ? startSnapshotJob({ planAccuracy, clock }, (error) => app.log.error({ err: error }, 'snapshot job failed'))
+    ? startAfterListen(app, () =>
+        startSnapshotJob({ planAccuracy, clock }, (error) => app.log.error({ err: error }, 'snapshot job failed')),
+      )
     : () => undefined;
   app.addHook('onClose', async () => stopSnapshots());
   const planMatches = createMatchService({
@@ -279,9 +288,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const alerts = createAlertsService({ db, clock, mailer, publicUrl, portfolio });
   const digest = createDigestService({ db, clock, mailer, publicUrl, portfolio });
-  const stopAlerts = options.runJobs
-    ? startAlertsJob({ alerts, digest, clock }, (error) => app.log.error({ err: error }, 'alerts job failed'))
-    : () => alerts.stop();
+  const stopAlertsJob = options.runJobs
+    ? startAfterListen(app, () =>
+        startAlertsJob({ alerts, digest, clock }, (error) => app.log.error({ err: error }, 'alerts job failed')),
+      )
+    : () => undefined;
+  const stopAlerts = () => {
+    stopAlertsJob();
+    alerts.stop();
+  };
   app.addHook('onClose', async () => {
     stopAlerts();
     await alerts.settled();

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDatabase } from '../../db/client.js';
 import type { Clock } from '../clock.js';
@@ -32,7 +32,13 @@ function retryDelayMs(attempts: number): number {
  * only sends, so a failing mail server never loses a registration — the job tries again.
  */
 export function createMailer({ db, clock, log, smtpUrl, mailFrom, logMailText }: MailerOptions) {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  // nodemailer loads with the first mail over SMTP, not at start (docs/deploy.md "Cold start").
+  let transport: Promise<Transporter> | undefined;
+  const smtpTransport = (): Promise<Transporter> | undefined => {
+    if (smtpUrl)
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    return transport;
+  };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let askedAgain = false;
@@ -40,8 +46,9 @@ export function createMailer({ db, clock, log, smtpUrl, mailFrom, logMailText }:
   async function deliverOnce(): Promise<void> {
     const now = clock.now();
     const due = await claimDueMails(db, now, new Date(now.getTime() + LEASE_MS));
+    const smtp = due.length > 0 ? await smtpTransport() : undefined;
     for (const mail of due) {
-      if (!transport) {
+      if (!smtp) {
         log.info(
           { mailId: mail.id, to: mail.recipient, subject: mail.subject, ...(logMailText ? { text: mail.text } : {}) },
           'mail stored in the outbox',
@@ -50,7 +57,7 @@ export function createMailer({ db, clock, log, smtpUrl, mailFrom, logMailText }:
         continue;
       }
       try {
-        await transport.sendMail({
+        await smtp.sendMail({
           from: mailFrom,
           to: mail.recipient,
           subject: mail.subject,
@@ -114,7 +121,7 @@ export function createMailer({ db, clock, log, smtpUrl, mailFrom, logMailText }:
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       await running;
-      transport?.close();
+      (await transport)?.close();
     },
   };
 }

@@ -3,7 +3,6 @@ import type { FiatRate } from '@saldopilot/shared';
 import type { Clock } from '../clock.js';
 import type { Database } from '../../db/client.js';
 import { deriveCrossRates } from './cross-rates.js';
-import { parseEcbDailyXml } from './ecb-xml.js';
 import { FALLBACK_SOURCE, readStoredRates, storeRates, type StoredRates } from './rates-repository.js';
 import fallback from './fallback-rates.json' with { type: 'json' };
 
@@ -83,7 +82,9 @@ export function createRatesService({ database, clock, log, ratesUrl, refreshHour
       const outcome = await database.runExclusively(RATES_SYNC_LOCK, async () => {
         await reload();
         if (!options.force && isFresh()) return 'skipped' as const;
-        const { date, eurRates } = parseEcbDailyXml(await fetchEcbXml());
+        // The XML parser loads with the first fetch, not at start (docs/deploy.md "Cold start").
+        const [{ parseEcbDailyXml }, xml] = await Promise.all([import('./ecb-xml.js'), fetchEcbXml()]);
+        const { date, eurRates } = parseEcbDailyXml(xml);
         await storeRates(database.db, { eurRates, rateDate: date, source: 'ecb', updatedAt: clock.now() });
         return 'updated' as const;
       });
