@@ -185,6 +185,30 @@ describe('stored Übersicht rows (docs/cockpit.md "Stored rows")', () => {
     expect(computations(a) - before).toBe(1);
   });
 
+  it('a row computed again with the same figures under a new key is current on the next read of an instance that held it', async () => {
+    const { a } = instances;
+    const user = await signUp(a);
+    const id = user.user.currentOrganisationId;
+    await aBankAccount(user, { amount: 1_000_000, balanceDate: '2026-11-21' });
+    await a.deps.alerts.settled();
+    expect((await rowsOf(user))[0]).toMatchObject({ updating: false });
+
+    // Only the key moves (as after midnight when nothing the row shows changed): the background
+    // stores the same bytes under the current key, so the digest the instance holds stays the same.
+    await instances.database.db.execute(
+      sql`update portfolio_rows set data_key = 'stale/' || data_key where organisation_id = ${id}`,
+    );
+    const before = computations(a);
+    expect((await rowsOf(user))[0]).toMatchObject({ updating: true });
+    await a.deps.portfolio.settled();
+    expect(computations(a) - before).toBe(1);
+    // Current now, and read as current: no "wird aktualisiert" again, nothing scheduled again.
+    expect((await rowsOf(user))[0]).toMatchObject({ updating: false });
+    expect((await rowsOf(user))[0]).toMatchObject({ updating: false });
+    await a.deps.portfolio.settled();
+    expect(computations(a) - before).toBe(1);
+  });
+
   it('answers organisations never computed "wird berechnet" when more than a few, and computes them in the background', async () => {
     const { a } = instances;
     const user = await signUp(a);

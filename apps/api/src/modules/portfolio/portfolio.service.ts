@@ -313,9 +313,12 @@ export function createPortfolioService({
       const keys = await forecasts.dataKeys(memberOf);
       const stored = await rowsUnder(memberOf);
       // A row never computed stays missing, whatever this instance once held (its row was deleted).
+      // The key is the one stored now (the membership's join), not the held row's: a computation
+      // that found the same figures under a new key (the day change, a write that moved nothing
+      // the row shows) stores the same bytes, so the digest and the held row stay, the key moves.
       const mine = memberOf.map((membership) => {
         const held = membership.digest === null ? undefined : stored.get(membership.organisationId);
-        return { ...membership, dataKey: held?.dataKey ?? null, row: held?.row };
+        return { ...membership, row: held?.row };
       });
       const rows: PortfolioRow[] = [];
       const stale: typeof mine = [];
