@@ -18,7 +18,9 @@ for (const file of process.argv.slice(2)) {
     for (const result of report.testResults ?? []) {
       if (result.status === 'passed') continue;
       const open = (result.assertionResults ?? []).filter((test) => test.status !== 'passed');
-      unfinished.push(`${result.name} (${result.status}): ${open.map((test) => test.fullName).join('; ') || 'no test finished'}`);
+      unfinished.push(
+        `${result.name} (${result.status}): ${open.map((test) => test.fullName).join('; ') || 'no test finished'}`,
+      );
     }
   } else if (report.stats) {
     passed += report.stats.expected + report.stats.flaky;
